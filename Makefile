@@ -1,0 +1,93 @@
+# gpudse build.  `make` builds ./gpudse (installing missing Debian packages first),
+# `make test` runs the suite twice: normal build, then AddressSanitizer + UBSan.
+# Every models/*.c and src/*.c is compiled; every tests/test_*.c is one test program;
+# other tests/*.c (simulators, helpers) are linked into every test program;
+# every tests/cli_*.sh is a CLI test run against the built binary.
+
+CC      ?= cc
+PKGS    := gsl sqlite3 libcjson zlib
+DEBPKGS := pkg-config libgsl-dev libsqlite3-dev libcjson-dev zlib1g-dev
+WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wno-unused-parameter
+STD     := -std=c11 -D_GNU_SOURCE
+OPT     ?= -O2 -g
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
+CPPFLAGS := -Imodels -Isrc -Itests
+
+BUILD ?= build
+SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+
+MODEL_SRC := $(wildcard models/*.c)
+ENGINE_SRC := $(filter-out src/main.c,$(wildcard src/*.c))
+TEST_SUPPORT_SRC := $(filter-out tests/test_%.c,$(wildcard tests/*.c))
+TEST_SRC := $(wildcard tests/test_*.c)
+
+MODEL_OBJ := $(MODEL_SRC:%.c=$(BUILD)/%.o)
+ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
+TEST_SUPPORT_OBJ := $(TEST_SUPPORT_SRC:%.c=$(BUILD)/%.o)
+TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+
+.PHONY: all deps test test-normal test-san bench profiles clean
+.DEFAULT_GOAL := all
+
+all: .deps-ok
+	@$(MAKE) --no-print-directory gpudse
+
+# Install what is missing, once; the stamp records that pkg-config found everything.
+.deps-ok:
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists $(PKGS); then \
+	  echo "gpudse: installing missing Debian packages: $(DEBPKGS)"; \
+	  SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(DEBPKGS) >/dev/null; \
+	fi
+	@pkg-config --exists $(PKGS) || { echo "gpudse: missing libraries: $(PKGS)" >&2; exit 1; }
+	@touch $@
+
+deps: .deps-ok
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(STD) $(OPT) $(WARN) $(CPPFLAGS) $(PKG_CFLAGS) $(EXTRA_CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/libmodels.a: $(MODEL_OBJ)
+	@rm -f $@; ar rcs $@ $^
+$(BUILD)/libengine.a: $(ENGINE_OBJ)
+	@rm -f $@; ar rcs $@ $^
+
+$(BUILD)/gpudse: $(BUILD)/src/main.o $(BUILD)/libengine.a $(BUILD)/libmodels.a
+	$(CC) $(OPT) $(EXTRA_CFLAGS) -o $@ $^ $(PKG_LIBS)
+
+gpudse: $(BUILD)/gpudse
+	@cp $< $@
+
+$(BUILD)/tests/%: tests/%.c $(TEST_SUPPORT_OBJ) $(BUILD)/libengine.a $(BUILD)/libmodels.a
+	@mkdir -p $(dir $@)
+	$(CC) $(STD) $(OPT) $(WARN) $(CPPFLAGS) $(PKG_CFLAGS) $(EXTRA_CFLAGS) -o $@ $^ $(PKG_LIBS)
+
+test-bins: $(TEST_BIN) $(BUILD)/gpudse
+
+# One pass of the suite for one build directory.
+test-normal: .deps-ok
+	@$(MAKE) --no-print-directory test-bins
+	@tests/run_all.sh $(BUILD) "normal"
+
+test-san: .deps-ok
+	@$(MAKE) --no-print-directory BUILD=build-san OPT="-O1 -g" EXTRA_CFLAGS="$(SAN_FLAGS)" test-bins
+	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  tests/run_all.sh build-san "asan+ubsan"
+
+test: .deps-ok
+	@$(MAKE) --no-print-directory gpudse
+	@$(MAKE) --no-print-directory test-normal
+	@$(MAKE) --no-print-directory test-san
+
+bench: all
+	@tests/bench.sh
+
+profiles: all
+	@calibration/make_profiles.sh
+
+clean:
+	rm -rf build build-san gpudse
+
+-include $(shell find build build-san -name '*.d' 2>/dev/null)

@@ -1,0 +1,222 @@
+/*
+ * gpu.h -- the GPU model: presets, the memory-system description mechanisms edit, the
+ * metrics of one design on one workload, and the one evaluation entry point.
+ *
+ * Evaluation of design d on workload w (models/gpu.c has the equations):
+ *
+ *   memsys_init(g, d, w)       the baseline system: per-level capacities, hit rates from the
+ *                              workload's reuse curves, latencies, bandwidths, energy terms
+ *   dcl1_apply / fuse_apply /  each mechanism edits capacities, hit rates, latencies and
+ *   morpheus_apply / rfc_apply service times, adds stations (NoC#1, STT bank, cache-mode SMs,
+ *                              RF banks) and energy/area terms; none touches the solver
+ *   memsys_solve               stations -> closed queueing network -> MVA -> IPC, CPI stack,
+ *                              utilisations; then energy = counts x energies + power x time,
+ *                              area = structures x cell areas
+ *
+ * The per-point path allocates nothing: every curve that depends only on the workload lives
+ * in the wctx_t built once per workload.
+ */
+#ifndef GPUDSE_GPU_H
+#define GPUDSE_GPU_H
+
+#include "design.h"
+#include "profile.h"
+#include "reuse.h"
+
+/* A GPU preset (studies/gpus/*.json; fields and defaults in docs/gpu-presets.md). */
+typedef struct gpu {
+	char name[64];
+	char source[256];          /* where the numbers come from */
+	/* cores */
+	int n_sm;                  /* SMs (DC-L1 calls them cores, X) */
+	double core_mhz;           /* SM clock; every latency below is in these cycles */
+	int warps_per_sm;          /* resident warps per SM */
+	int subcores;              /* sub-cores (warp schedulers) per SM */
+	double issue_per_subcore;  /* warp instructions issued per cycle per sub-core */
+	double rf_kib;             /* register file per SM */
+	int rf_banks_per_subcore;  /* single-ported RF banks per sub-core */
+	int ocu_per_subcore;       /* operand collector units per sub-core */
+	int max_regs_per_thread;   /* architectural limit (255 on Ampere) */
+	/* L1 */
+	double l1_kib;             /* L1 data cache per SM */
+	double l1_shmem_kib;       /* unified L1 + shared memory storage per SM (Morpheus uses it) */
+	int l1_assoc;              /* ways */
+	double l1_lat;             /* hit latency, cycles */
+	double l1_bytes_per_cycle; /* peak L1 bandwidth per SM */
+	int line_bytes;            /* cache line */
+	int sector_bytes;          /* sector (32 B) */
+	/* NoC (SM <-> LLC crossbar) */
+	double noc_mhz;            /* crossbar clock */
+	int noc_flit_bytes;        /* flit width */
+	double noc_lat;            /* one-way traversal latency, core cycles, unloaded */
+	/* LLC */
+	double llc_kib;            /* total conventional LLC */
+	int llc_assoc;
+	int llc_slices;            /* banks (DC-L1's L, 32 on its baseline) */
+	int llc_partitions;        /* memory partitions (Morpheus: 10 on RTX 3080) */
+	double llc_lat;            /* hit latency, core cycles, unloaded, including the NoC round trip */
+	double llc_bytes_per_cycle_slice; /* per slice, core cycles */
+	/* DRAM */
+	double dram_gbps;          /* peak bandwidth, GB/s */
+	int dram_channels;
+	double dram_lat;           /* unloaded miss latency beyond the LLC, core cycles */
+	double dram_eff;           /* achievable fraction of peak (calibrated; default 0.8) */
+	/* energy (dynamic per event, static per structure) */
+	double e_inst_pj;          /* per warp instruction, execution excluding RF and memory */
+	double e_rf_read_pj;       /* per RF bank read of one 128 B warp operand */
+	double e_rf_write_pj;
+	double e_l1_read_pj;       /* per L1 access */
+	double e_l1_write_pj;
+	double e_llc_pj_per_byte;
+	double e_noc_pj_per_byte;  /* per byte per traversal */
+	double e_dram_pj_per_byte;
+	double p_sm_static_w;      /* per SM, when not gated */
+	double p_llc_static_w;     /* whole LLC */
+	double p_noc_static_w;     /* whole baseline crossbar */
+	double p_dram_static_w;    /* DRAM background */
+	double gated_leak_frac;    /* leakage left in a power-gated SM */
+	/* area */
+	double tech_nm;            /* feature size F */
+	double sram_cell_f2;       /* SRAM cell area, F^2 (FUSE §II-B: 140) */
+	double stt_cell_f2;        /* STT-MRAM cell area, F^2 (FUSE §II-B: 36) */
+	double array_overhead;     /* periphery multiplier on cell area (decoders, sense amps) */
+	double noc_area_mm2;       /* area of the baseline X x L crossbar at noc_flit_bytes */
+	double sm_logic_mm2;       /* per-SM area outside RF and L1 */
+} gpu_t;
+
+/* CPI-stack buckets and energy/area components: stable names in explain and the database. */
+enum cpi_class { CPI_ISSUE = 0, CPI_DEP, CPI_RF, CPI_L1, CPI_NOC, CPI_LLC, CPI_EXT, CPI_DRAM, CPI_N };
+extern const char *const cpi_class_name[CPI_N];
+enum ecomp { EC_CORE = 0, EC_RF, EC_L1, EC_NOC, EC_LLC, EC_EXT, EC_DRAM, EC_N };
+extern const char *const ecomp_name[EC_N];
+
+/* What a station's visit count is proportional to. */
+enum ms_per { MS_PER_INST = 0, MS_PER_L1_ACCESS, MS_PER_L1_MISS, MS_PER_LLC_MISS };
+
+/* A station of the closed network. */
+typedef struct ms_station {
+	const char *name;          /* label for explain (static string) */
+	enum cpi_class cls;        /* CPI-stack bucket its residence time is charged to */
+	enum ms_per per;           /* visits scale with this count */
+	double visits;             /* visits per unit of `per` (summed over copies) */
+	double service;            /* core cycles a visit occupies one server (0: none) */
+	double delay;              /* fixed latency per visit, core cycles (wires, pipelines) */
+	int copies;                /* identical servers the visits spread over */
+	double skew;               /* hottest copy's load over the mean (>= 1): camping, hot banks */
+} ms_station_t;
+
+#define MEMSYS_MAX_EXTRA 8
+
+/* The memory system of one design on one workload, before solving. */
+typedef struct memsys {
+	/* SMs */
+	int n_compute;             /* SMs running the workload */
+	int n_cache;               /* SMs in Morpheus cache mode */
+	int n_gated;               /* SMs power-gated */
+	double warps;              /* resident warps per compute SM */
+	double mlp;                /* requests a warp keeps in flight */
+	double issue_service;      /* SM issue cycles per warp instruction (1 / issue rate) */
+	double dep_delay;          /* dependence latency per warp instruction, cycles */
+	double rf_service;         /* operand-collection cycles per instruction (bank conflicts) */
+	double mem_per_inst;       /* memory instructions per warp instruction */
+	double req_per_mem;        /* L1 requests (lines) per memory instruction */
+	double bytes_per_req;      /* bytes moved per request beyond L1 */
+	double write_frac;         /* share of requests that are writes */
+	/* L1 level (private L1, or DC-L1 nodes) */
+	int l1_count;              /* L1 instances */
+	double l1_bytes;           /* capacity per instance */
+	double l1_hit;             /* hit ratio of L1 requests */
+	double l1_lat;             /* hit latency, cycles */
+	double l1_service;         /* cycles one request occupies an L1 port */
+	/* NoC between L1s and LLC */
+	double noc_lat;            /* one-way latency, cycles */
+	double noc_service_req;    /* cycles a miss request occupies an LLC-side port */
+	double noc_service_resp;   /* cycles a response occupies an SM-side port */
+	int noc_resp_ports;        /* SM-side (or DC-L1-side) ports */
+	/* LLC (conventional) */
+	double llc_bytes;          /* total conventional capacity */
+	double llc_hit;            /* hit ratio of the requests it receives */
+	double llc_lat;            /* hit latency beyond the NoC, cycles */
+	double llc_service;        /* cycles per request at one slice */
+	int llc_slices;
+	/* Morpheus extended LLC (0 when off) */
+	double ext_frac;           /* share of LLC requests mapped to the extended LLC */
+	double ext_bytes;          /* extended capacity (after compression) */
+	double ext_hit;            /* hit ratio of the requests it receives */
+	double ext_miss_extra;     /* extra cycles an extended miss pays before DRAM */
+	/* DRAM */
+	double dram_lat;           /* cycles beyond the LLC */
+	double dram_service;       /* cycles per request at one channel */
+	int dram_channels;
+	/* mechanisms' additions */
+	int n_extra;
+	ms_station_t extra[MEMSYS_MAX_EXTRA];
+	double e_pj_per_inst[EC_N];   /* extra dynamic energy per warp instruction by component */
+	double p_static_w[EC_N];      /* static power by component (filled by memsys_init, edited by mechanisms) */
+	double area_mm2[EC_N];        /* area by component */
+	/* mechanism outputs reported in the results */
+	double replication;        /* DC-L1: L1 misses that another L1 holds (ratio) */
+	double rfc_hit;            /* Malekeh: RF-cache hit ratio of source operands */
+	double rf_reads_per_inst;  /* RF bank reads per warp instruction */
+	double stt_writes_per_inst;/* FUSE: STT-MRAM writes per warp instruction */
+} memsys_t;
+
+/* Output of one evaluation (one results row). */
+typedef struct metrics {
+	double ipc;                /* warp instructions per core cycle, whole GPU */
+	double cycles;             /* execution time in core cycles for the profile's instructions */
+	double time_s;
+	double speedup;            /* over the study's baseline (the engine fills it) */
+	double energy_j;
+	double power_w;
+	double perf_per_watt;      /* warp instructions per joule */
+	double area_mm2;           /* memory-system area (RF + L1 + NoC + LLC + mechanism storage) */
+	double l1_hit, llc_hit, ext_hit;
+	double l1_apki;            /* L1 requests per kilo warp-instruction */
+	double llc_apki;           /* LLC requests per kilo instruction */
+	double dram_bpki;          /* DRAM bytes per kilo instruction */
+	double noc_util, llc_util, dram_util, sm_util; /* utilisation of the busiest copy */
+	double replication, rfc_hit, stt_wpki;
+	double cpi[CPI_N];         /* CPI stack per compute SM */
+} metrics_t;
+
+/* Per-workload precomputation (curves), built once per (GPU, workload). */
+typedef struct wctx {
+	const profile_t *p;
+	const gpu_t *g;
+	reuse_curve_t *l1;         /* "l1" stream, L1 associativity, LRU */
+	int n_group;               /* group streams available (ascending group size) */
+	int group_size[16];
+	reuse_curve_t *group_l1[16];  /* each group stream at L1 associativity */
+	reuse_curve_t *group_llc[16]; /* each group stream at LLC associativity (LLC vs active SMs) */
+	double dep_cycles, mlp;    /* workload parameters in force (profile or defaults) */
+	void *mech[4];             /* mechanism-private precomputation: [0] dcl1 [1] fuse [2] morpheus [3] rfc */
+} wctx_t;
+
+/* Build / release the per-workload context; NULL with *err set when the profile lacks what
+ * the model needs (err points to a static message). */
+wctx_t *wctx_alloc(const gpu_t *g, const profile_t *p, const char **err);
+void wctx_free(wctx_t *w);
+
+/* LLC-style hit ratio of the merged stream of `n_active` SMs at `bytes` (interpolated in
+ * log(group size) between the profile's group streams). */
+double wctx_llc_hit(const wctx_t *w, int n_active, double bytes);
+/* L1-style hit ratio of a cache of `bytes` shared by `g` SMs (merged stream of g SMs). */
+double wctx_shared_l1_hit(const wctx_t *w, double g, double bytes);
+
+void memsys_init(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m);
+/* Add a station; returns 0, or -1 when MEMSYS_MAX_EXTRA is reached. */
+int memsys_add_station(memsys_t *m, const ms_station_t *s);
+void memsys_solve(const gpu_t *g, const memsys_t *m, const wctx_t *w, metrics_t *out);
+
+/* Cheap legality check of a design on a GPU (before any model work): 0 if legal, else -1 and
+ * *why names the violated rule (static string). */
+int gpu_design_check(const gpu_t *g, const design_t *d, const char **why);
+
+/* The entry point: evaluate design d on workload w.  0 on success, -1 (with *why) if illegal. */
+int gpu_eval(const gpu_t *g, const design_t *d, const wctx_t *w, metrics_t *out, const char **why);
+
+/* Fill a preset with documented defaults for fields a preset file omits. */
+void gpu_defaults(gpu_t *g);
+
+#endif

@@ -1,0 +1,52 @@
+/* profile.c -- lookups over a profile_t and its release.  No I/O. */
+#include "profile.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const char *const rl_class_name[RL_NCLASS] = { "wm", "ri", "worm", "woro" };
+
+const profile_stream_t *profile_stream(const profile_t *p, const char *name)
+{
+	for (size_t i = 0; i < p->n_streams; i++)
+		if (strcmp(p->streams[i].name, name) == 0)
+			return &p->streams[i];
+	return NULL;
+}
+
+const profile_stream_t *profile_group(const profile_t *p, int g)
+{
+	for (size_t i = 0; i < p->n_streams; i++)
+		if (p->streams[i].group == g)
+			return &p->streams[i];
+	return NULL;
+}
+
+void reuse_hist_free(reuse_hist_t *h)
+{
+	free(h->lo);
+	free(h->hi);
+	free(h->count);
+	memset(h, 0, sizeof *h);
+}
+
+void profile_free(profile_t *p)
+{
+	for (size_t i = 0; i < p->n_streams; i++) {
+		profile_stream_t *s = &p->streams[i];
+		reuse_hist_free(&s->sd);
+		reuse_hist_free(&s->rt);
+		for (int c = 0; c < RL_NCLASS; c++)
+			reuse_hist_free(&s->cls_sd[c]);
+	}
+	free(p->streams);
+	reuse_hist_free(&p->reg_rd);
+	for (size_t i = 0; i < p->n_phases; i++)
+		reuse_hist_free(&p->phases[i].reg_rd);
+	free(p->phases);
+	for (size_t i = 0; i < p->n_homes; i++)
+		free(p->homes[i].frac);
+	free(p->homes);
+	free(p->obs);
+	memset(p, 0, sizeof *p);
+}

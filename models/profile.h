@@ -1,0 +1,131 @@
+/*
+ * profile.h -- one workload, as the models see it.
+ *
+ * A profile summarises an address trace (see docs/profile-format.md for the JSON file and
+ * docs/trace-format.md for the traces it is built from).  It holds, per *stream*, the LRU
+ * stack-distance histogram (Mattson et al., 1970): for every access, the number of distinct
+ * blocks touched since the previous access to the same block, so that a fully-associative LRU
+ * cache of C blocks hits exactly the accesses with distance < C.  Streams:
+ *
+ *   "l1"        each SM's own accesses, distances computed per SM, histograms pooled
+ *               (what a private L1 sees);
+ *   "global"    all SMs merged in trace order (what the shared LLC sees);
+ *   "group:G"   the SMs split into consecutive groups of G, each group merged, pooled
+ *               (what a cache shared by G SMs sees: DC-L1 PrY, ShY+CZ clusters; and the LLC
+ *               when only G SMs are active).  group:1 == l1, group:n_sm == global.
+ *
+ * This file is data only: parsing and writing JSON live in src/profile_json.c, building from
+ * traces in src/profiler.c.  Every count is a double so that sampled profiles (scaled
+ * counts) and exact ones share one type.
+ */
+#ifndef GPUDSE_PROFILE_H
+#define GPUDSE_PROFILE_H
+
+#include <stddef.h>
+
+/* Read-level classes of FUSE §III-A. */
+enum rl_class {
+	RL_WM = 0,   /* write-multiple: written more than once */
+	RL_RI,       /* read-intensive: written at most once, read many times */
+	RL_WORM,     /* write-once-read-multiple */
+	RL_WORO,     /* write-once-read-once (or read once): streaming, bypass candidates */
+	RL_NCLASS
+};
+extern const char *const rl_class_name[RL_NCLASS]; /* "wm","ri","worm","woro" */
+
+/*
+ * A sparse histogram over distances.  Bin i holds count[i] accesses whose distance d
+ * satisfies lo[i] <= d < hi[i]; bins are sorted and disjoint; an exact histogram has
+ * hi[i] == lo[i] + 1.  `cold` counts first touches (infinite distance).
+ */
+typedef struct reuse_hist {
+	size_t n;        /* bins */
+	double *lo;      /* inclusive lower distance of each bin */
+	double *hi;      /* exclusive upper distance of each bin */
+	double *count;   /* accesses per bin */
+	double cold;     /* accesses with no previous use */
+	double total;    /* sum(count) + cold: every access the histogram describes */
+} reuse_hist_t;
+
+typedef struct profile_stream {
+	char name[24];                    /* "l1", "global", "group:G" */
+	int group;                        /* SMs merged: 1 for l1, n_sm for global */
+	double accesses;                  /* requests in the stream */
+	double writes;                    /* of which writes */
+	double footprint;                 /* distinct blocks, summed over the groups */
+	reuse_hist_t sd;                  /* LRU stack distance, blocks (required) */
+	reuse_hist_t rt;                  /* reuse time, accesses between uses (n==0: absent) */
+	reuse_hist_t cls_sd[RL_NCLASS];   /* per read-level class stack distance (n==0: absent) */
+} profile_stream_t;
+
+/* Per-home access distribution for address-interleaved shared caches (DC-L1 ShY):
+ * frac[h] = share of L1 requests whose block index mod n_homes == h. */
+typedef struct profile_homes {
+	int n_homes;
+	double *frac;                     /* n_homes entries, summing to 1 */
+} profile_homes_t;
+
+/* A program phase (Malekeh dynamic STHLD runs over these). */
+typedef struct profile_phase {
+	double insts;                     /* warp instructions in the phase */
+	double mem_per_inst;              /* memory instructions per instruction in the phase */
+	reuse_hist_t reg_rd;              /* register reuse distances in the phase (n==0: use the whole) */
+} profile_phase_t;
+
+/* A measured metric for a named configuration, used by `gpudse calibrate`. */
+typedef struct profile_obs {
+	char gpu[64];                     /* GPU preset name */
+	char design[256];                 /* design as "knob=value,..." ("" = the preset's baseline) */
+	char metric[32];                  /* "ipc", "l1_hit", "llc_hit", "speedup", ... */
+	double value;
+	double sigma;                     /* 1-sigma uncertainty; 0 = unknown (unit weight) */
+} profile_obs_t;
+
+typedef struct profile {
+	char name[64];                    /* workload name, e.g. "p-2mm" */
+	char source[256];                 /* provenance: generator command or trace file */
+	int block_bytes;                  /* cache block size the distances are in */
+	int n_sm;                         /* SMs in the trace */
+	double insts;                     /* warp instructions */
+	double mem_insts;                 /* warp global-memory instructions */
+	double sectors;                   /* 32 B sectors moved by all requests (0: unknown) */
+
+	size_t n_streams;
+	profile_stream_t *streams;        /* at least "l1"; "global" and "group:G" optional */
+
+	int has_rl;                       /* read-level fields below are present */
+	double rl_block_frac[RL_NCLASS];  /* share of distinct L1 blocks per class (summed over SMs) */
+	double rl_access_frac[RL_NCLASS]; /* share of L1 accesses per class */
+	double rl_write_frac[RL_NCLASS];  /* share of each class's accesses that are writes */
+
+	reuse_hist_t reg_rd;              /* register reuse distance, dynamic instrs of the same warp (n==0: absent) */
+	double src_per_inst;              /* register source operands per instruction (0: unknown) */
+	double dst_per_inst;              /* register destination operands per instruction */
+	double tensor_frac;               /* share of tensor-core instructions */
+	size_t n_phases;
+	profile_phase_t *phases;
+
+	int has_comp;                     /* compressibility present */
+	double comp_frac[3];              /* share of blocks compressible 4x (BDI high), 2x (low), not at all */
+
+	size_t n_homes;
+	profile_homes_t *homes;           /* per-home distributions for several home counts */
+
+	/* Workload parameters of the GPU model that a trace does not give; `calibrate` fits
+	 * them.  has_* == 0: the GPU model's documented default is used. */
+	int has_dep_cycles; double dep_cycles; /* cycles a warp waits between dependent ALU instrs */
+	int has_mlp; double mlp;               /* memory requests a warp keeps in flight */
+
+	size_t n_obs;
+	profile_obs_t *obs;
+} profile_t;
+
+/* The stream called `name`, or NULL. */
+const profile_stream_t *profile_stream(const profile_t *p, const char *name);
+/* The stream with group size g (1 = "l1"; n_sm = "global"), or NULL. */
+const profile_stream_t *profile_group(const profile_t *p, int g);
+
+void reuse_hist_free(reuse_hist_t *h);
+void profile_free(profile_t *p);   /* frees everything the profile owns; p itself is not freed */
+
+#endif

@@ -18,7 +18,7 @@ BUILD ?= build
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 MODEL_SRC := $(wildcard models/*.c)
-ENGINE_SRC := $(filter-out src/main.c,$(wildcard src/*.c))
+ENGINE_SRC := $(filter-out src/main.c,$(wildcard src/*.c src/*/*.c))
 TEST_SUPPORT_SRC := $(filter-out tests/test_%.c,$(wildcard tests/*.c))
 TEST_SRC := $(wildcard tests/test_*.c)
 

@@ -75,6 +75,7 @@ typedef struct gpu {
 	double p_noc_static_w;     /* whole baseline crossbar */
 	double p_dram_static_w;    /* DRAM background */
 	double gated_leak_frac;    /* leakage left in a power-gated SM */
+	double p_sram_leak_mw_per_kib; /* SRAM array leakage per KiB (RF, L1): FUSE Table I, 58 mW / 32 KB */
 	/* area */
 	double tech_nm;            /* feature size F */
 	double sram_cell_f2;       /* SRAM cell area, F^2 (FUSE §II-B: 140) */
@@ -158,6 +159,8 @@ typedef struct memsys {
 	double replication;        /* DC-L1: L1 misses that another L1 holds (ratio) */
 	double rfc_hit;            /* Malekeh: RF-cache hit ratio of source operands */
 	double rf_reads_per_inst;  /* RF bank reads per warp instruction */
+	double rf_writes_per_inst; /* RF bank writes per warp instruction */
+	int noc_req_ports;         /* LLC-side (request) ports of the NoC: llc_slices on the baseline */
 	double stt_writes_per_inst;/* FUSE: STT-MRAM writes per warp instruction */
 } memsys_t;
 
@@ -178,7 +181,37 @@ typedef struct metrics {
 	double noc_util, llc_util, dram_util, sm_util; /* utilisation of the busiest copy */
 	double replication, rfc_hit, stt_wpki;
 	double cpi[CPI_N];         /* CPI stack per compute SM */
+	double energy_comp_j[EC_N];/* energy by component (sums to energy_j) */
+	double area_comp_mm2[EC_N];/* area by component; area_mm2 = sum over all but EC_CORE */
+	double area_chip_mm2;      /* area_mm2 + SM logic (EC_CORE) */
 } metrics_t;
+
+/* What explain prints about one station of the solved network (gpu_eval_detail). */
+typedef struct gpu_station_report {
+	const char *name;          /* "sm", "l1", "noc_req", "llc", "dram", "noc_resp", or a mechanism's */
+	enum cpi_class cls;
+	double visits;             /* visits per warp instruction, all copies */
+	double service;            /* core cycles per visit */
+	double delay;              /* fixed latency per visit, core cycles */
+	int copies;
+	double skew;               /* hottest copy's load over the mean */
+	double demand;             /* visits x service per warp instruction, all copies */
+	double util;               /* utilisation of the busiest copy */
+	double resid;              /* queueing + service residence per warp instruction, all copies */
+	double delay_resid;        /* visits x delay per warp instruction */
+} gpu_station_report_t;
+
+#define GPU_MAX_REPORT (7 + MEMSYS_MAX_EXTRA)
+typedef struct gpu_detail {
+	int n;
+	gpu_station_report_t st[GPU_MAX_REPORT];
+	double population;         /* customers: compute SMs x warps x MLP */
+	double throughput;         /* warp instructions per core cycle (= IPC) */
+	double cycle;              /* mean customer cycle (one warp instruction), core cycles */
+	int iterations;            /* MVA iterations */
+	double dyn_pj_per_inst[EC_N]; /* dynamic energy per warp instruction by component */
+	double static_w[EC_N];     /* static power by component */
+} gpu_detail_t;
 
 /* Per-workload precomputation (curves), built once per (GPU, workload). */
 typedef struct wctx {
@@ -190,6 +223,14 @@ typedef struct wctx {
 	reuse_curve_t *group_l1[16];  /* each group stream at L1 associativity */
 	reuse_curve_t *group_llc[16]; /* each group stream at LLC associativity (LLC vs active SMs) */
 	double dep_cycles, mlp;    /* workload parameters in force (profile or defaults) */
+	/* traffic rates from the profile, computed once (gpu.c's header gives the rules) */
+	double mem_per_inst;       /* memory instructions per warp instruction */
+	double req_per_mem;        /* L1 requests per memory instruction */
+	double bytes_per_req;      /* bytes per request (sectors x 32 B, or block size) */
+	double write_frac;         /* share of L1 requests that are writes */
+	double src_per_inst;       /* RF source operands per instruction (profile or default) */
+	double dst_per_inst;       /* RF destination operands per instruction */
+	double block_bytes;        /* the profile's block size: capacities in blocks = bytes / this */
 	void *mech[4];             /* mechanism-private precomputation: [0] dcl1 [1] fuse [2] morpheus [3] rfc */
 } wctx_t;
 
@@ -215,6 +256,14 @@ int gpu_design_check(const gpu_t *g, const design_t *d, const char **why);
 
 /* The entry point: evaluate design d on workload w.  0 on success, -1 (with *why) if illegal. */
 int gpu_eval(const gpu_t *g, const design_t *d, const wctx_t *w, metrics_t *out, const char **why);
+
+/* gpu_eval that also returns the edited memory system and the per-station breakdown
+ * (explain).  m and det may be NULL. */
+int gpu_eval_detail(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m,
+                    metrics_t *out, gpu_detail_t *det, const char **why);
+/* memsys_solve with the breakdown (det may be NULL). */
+void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, metrics_t *out,
+                         gpu_detail_t *det);
 
 /* Fill a preset with documented defaults for fields a preset file omits. */
 void gpu_defaults(gpu_t *g);

@@ -23,7 +23,7 @@
 #include "profile.h"
 #include "reuse.h"
 
-/* A GPU preset (studies/gpus/*.json; fields and defaults in docs/gpu-presets.md). */
+/* A GPU preset (studies/gpus/NAME.json; fields and defaults in docs/gpu-presets.md). */
 typedef struct gpu {
 	char name[64];
 	char source[256];          /* where the numbers come from */

@@ -10,6 +10,13 @@
 #ifndef GPUDSE_QUEUE_H
 #define GPUDSE_QUEUE_H
 
+/* Every function returns QUEUE_OK, or QUEUE_EINVAL for an argument out of range (a negative
+ * or non-finite rate, s <= 0, K < 1, a bad station, destinations not summing to 1), or
+ * QUEUE_ENOMEM (queue_mva_exact, queue_md1k with K > 255 only). */
+#define QUEUE_OK 0
+#define QUEUE_EINVAL (-1)
+#define QUEUE_ENOMEM (-2)
+
 typedef struct queue_open {
 	double rho;       /* utilisation lambda * s */
 	double wait;      /* mean time in queue before service (NAN when saturated) */
@@ -45,15 +52,17 @@ int queue_md1k_dist(double lambda, double s, int K, double *p);
 
 /* N x M crossbar, one cycle per transfer per output port, each input offering a request with
  * probability `load` per cycle, destinations `dest[j]` (NULL: uniform 1/M).  Output j is an
- * M/D/1 queue with arrival rate N * load * dest[j]. */
+ * M/D/1 queue with arrival rate N * load * dest[j] (the wait uses the exact discrete-time
+ * binomial-arrival form, (N-1)/N times the M/D/1 wait, Karol et al. 1987). */
 typedef struct queue_xbar {
 	double throughput;   /* accepted transfers per cycle, all outputs (saturated outputs cap at 1) */
 	double util_max;     /* busiest output's utilisation (may exceed 1: saturated) */
 	double util_mean;
 	double wait_mean;    /* mean wait over requests, cycles (NAN if any output saturates) */
 	int saturated;       /* some output has rho >= 1 */
-	double hol_throughput; /* uniform-traffic head-of-line blocking limit per output (Karol et al.
-	                          1987: 1 - (1 - 1/M)^N under saturation, input-queued) */
+	double hol_throughput; /* uniform-traffic head-of-line blocking limit per output, input-queued
+	                          FIFO switch under saturation (Karol et al. 1987, N, M -> infinity,
+	                          beta = N/M: (1 + beta) - sqrt(1 + beta^2); 0.586 for N = M) */
 } queue_xbar_t;
 int queue_xbar(int n_in, int n_out, double load, const double *dest, queue_xbar_t *out);
 

@@ -1,0 +1,139 @@
+/*
+ * sttmram.c -- SRAM / STT-MRAM capacities, energies, leakage and STT write blocking.
+ *
+ * Source: FUSE (HPCA 2019, ../shared/papers/004), §II-B (cells), §IV-A (tag queue, swap
+ * buffer), §V (configurations), Table I (latencies, energies, leakage, queue sizes).
+ *
+ * (S1) Capacities under an area budget: the SRAM L1 of l1_bytes has data-array area
+ *      A = 8 l1_bytes x sram_f2 (F^2).  A share s of it is SRAM and 1 - s is STT-MRAM:
+ *      sram = s A / (8 sram_f2) = s l1_bytes,  stt = (1 - s) l1_bytes x sram_f2 / stt_f2.  [§II-B]
+ *      With 140/36 F^2 and 32 KB: s = 1/2 -> 16 KB + 62.2 KB (Table I rounds to 64 KB); the
+ *      totals for s = 1/16, 1/8, 1/4, 3/4 are +52%, +44%, +30%, -30% relative to s = 1/2, the
+ *      +53/+45/+30/-30% of §V-B.  Periphery is assumed to scale with the array (same share).
+ * (S2) Dynamic energy per access E(C) = E_ref (C / C_ref)^0.75; Table I's SRAM banks give
+ *      0.09 -> 0.15 nJ (read) and 0.07 -> 0.12 (write) from 16 to 32 KB: exponents 0.74 / 0.78.
+ *      STT uses the same exponent from its 64 KB reference (0.26 / 2.4 nJ).  [Table I]
+ * (S3) Leakage linear in capacity through Table I's two points per technology:
+ *      SRAM 14 + 1.375 KiB mW (36 @ 16, 58 @ 32), STT 2.4 + 0.003125 KiB mW (2.6 @ 64, 2.8 @ 128).
+ * (S4) STT bank as one server with deterministic service per request type: reads t_r, lookups
+ *      that miss t_p, writes t_w.  The mixed stream is fed to the M/D/1/K chain of queue.h with
+ *      the mean service s = sum lam_i t_i / lam (an approximation: the chain assumes one service
+ *      time); a blocked arrival waits the mean residual service of the request in service,
+ *      E[S^2] / (2 E[S]) (renewal theory), before it can enter.
+ *      Blocking organisation (Hybrid, pure STT; §V "any write on STT-MRAM will result in a long
+ *      L1D cache stall"): each write stalls the L1 for t_w; other requests see K = 1 (no queue).
+ *      FUSE: K = Q + 1 (Q tag-queue entries plus the one in service; Table I Q = 16).
+ *      Swap buffer (B registers, Table I: 3): SRAM victims wait in it until their STT write;
+ *      modelled as M/D/1/K with K = B, arrival lam_evict, service t_w / (1 - rho_other), the bank
+ *      time left by the other requests (a shared-server approximation; rho_other >= 1 saturates
+ *      it).  A blocked victim stalls the L1 half a service (deterministic residual).
+ *      Update writes on STT data flush the tag queue (§IV-A): the L1 stalls while the queue
+ *      drains (L requests x s) and the write completes (t_w).
+ *      stall per cycle = lam x p_block x resid + lam_evict p_block_sb s_sb / 2
+ *                        + lam_update (L s + t_w)                       (FUSE)
+ *                      = lam x p_block x resid + lam_write t_w           (blocking)
+ */
+#include <math.h>
+
+#include "queue.h"
+#include "sttmram.h"
+
+void stt_tech_default(stt_tech_t *t)
+{
+	t->sram_cell_f2 = 140.0;       /* §II-B [24] */
+	t->stt_cell_f2 = 36.0;         /* §II-B [25]-[27] */
+	t->sram_rd_cyc = 1.0;          /* Table I */
+	t->sram_wr_cyc = 1.0;
+	t->stt_rd_cyc = 1.0;
+	t->stt_wr_cyc = 5.0;
+	t->sram_rd_nj = 0.09;          /* Table I, 16 KB SRAM bank */
+	t->sram_wr_nj = 0.07;
+	t->stt_rd_nj = 0.26;           /* Table I, 64 KB STT bank */
+	t->stt_wr_nj = 2.4;
+	t->sram_ref_kib = 16.0;
+	t->stt_ref_kib = 64.0;
+	t->e_size_exp = 0.75;          /* (S2) */
+	t->sram_leak_mw0 = 14.0;       /* (S3) */
+	t->sram_leak_mw_per_kib = 1.375;
+	t->stt_leak_mw0 = 2.4;
+	t->stt_leak_mw_per_kib = 0.003125;
+	t->tag_queue = 16;             /* Table I */
+	t->swap_buffer = 3;
+}
+
+int stt_split(const stt_tech_t *t, double l1_bytes, double sram_frac, stt_split_t *out)
+{
+	if (!(l1_bytes > 0.0) || !(sram_frac >= 0.0 && sram_frac <= 1.0) || !out)
+		return -1;
+	out->sram_bytes = sram_frac * l1_bytes;                                   /* (S1) */
+	out->stt_bytes = (1.0 - sram_frac) * l1_bytes * t->sram_cell_f2 / t->stt_cell_f2; /* (S1) §II-B */
+	out->total_bytes = out->sram_bytes + out->stt_bytes;
+	out->gain = out->total_bytes / l1_bytes;
+	return 0;
+}
+
+double stt_access_nj(const stt_tech_t *t, double kib, int is_stt, int is_write)
+{
+	if (!(kib > 0.0))
+		return 0.0;
+	double ref = is_stt ? t->stt_ref_kib : t->sram_ref_kib;
+	double e = is_stt ? (is_write ? t->stt_wr_nj : t->stt_rd_nj)
+	                  : (is_write ? t->sram_wr_nj : t->sram_rd_nj);
+	return e * pow(kib / ref, t->e_size_exp);                               /* (S2) Table I */
+}
+
+double stt_leak_mw(const stt_tech_t *t, double kib, int is_stt)
+{
+	if (!(kib > 0.0))
+		return 0.0;
+	return is_stt ? t->stt_leak_mw0 + t->stt_leak_mw_per_kib * kib         /* (S3) Table I */
+	              : t->sram_leak_mw0 + t->sram_leak_mw_per_kib * kib;
+}
+
+int stt_block_eval(const stt_load_t *in, stt_block_t *out)
+{
+	if (in->lam_read < 0 || in->lam_probe < 0 || in->lam_write < 0 || in->lam_evict < 0 ||
+	    in->lam_update < 0 || !(in->t_read > 0) || !(in->t_probe > 0) || !(in->t_write > 0))
+		return -1;
+	double lam = in->lam_read + in->lam_probe + in->lam_write;
+	double s1 = in->lam_read * in->t_read + in->lam_probe * in->t_probe + in->lam_write * in->t_write;
+	double s2 = in->lam_read * in->t_read * in->t_read + in->lam_probe * in->t_probe * in->t_probe +
+	            in->lam_write * in->t_write * in->t_write;
+	out->lam = lam;
+	out->rho = s1;
+	out->s_mean = lam > 0 ? s1 / lam : in->t_read;
+	out->s_resid = lam > 0 ? s2 / (2.0 * s1) : 0.5 * in->t_read;   /* (S4) E[S^2]/(2E[S]) */
+	out->p_block_tq = out->p_block_sb = out->wait = 0.0;
+	out->stall_per_write = out->stall_per_req = out->stall_per_cycle = 0.0;
+	if (lam <= 0.0) {
+		out->stall_per_write = in->nonblocking ? 0.0 : in->t_write;
+		return 0;
+	}
+	queue_md1k_t q;
+	int K = in->nonblocking ? in->tag_queue + 1 : 1;               /* (S4) K = Q + 1, or 1 */
+	if (K < 1 || queue_md1k(lam, out->s_mean, K, &q) != 0)
+		return -1;
+	out->p_block_tq = q.p_block;
+	out->wait = isfinite(q.wait) ? q.wait : 0.0;
+	out->stall_per_req = q.p_block * out->s_resid;                 /* (S4) blocked arrival waits */
+	if (!in->nonblocking) {
+		out->stall_per_write = in->t_write;                      /* (S4) Hybrid: write holds L1 */
+		out->stall_per_cycle = lam * out->stall_per_req + in->lam_write * in->t_write;
+		return 0;
+	}
+	double stall_w = 0.0;
+	if (in->lam_evict > 0.0) {
+		double rho_other = s1 - in->lam_evict * in->t_write;
+		double avail = 1.0 - rho_other;
+		double s_sb = avail > 1e-6 ? in->t_write / avail : in->t_write * 1e6;  /* (S4) shared server */
+		queue_md1k_t b;
+		if (in->swap_buffer < 1 || queue_md1k(in->lam_evict, s_sb, in->swap_buffer, &b) != 0)
+			return -1;
+		out->p_block_sb = b.p_block;
+		stall_w += in->lam_evict * b.p_block * 0.5 * s_sb;        /* (S4) deterministic residual */
+	}
+	stall_w += in->lam_update * (q.l * out->s_mean + in->t_write); /* (S4) §IV-A queue flush */
+	out->stall_per_write = in->lam_write > 0 ? stall_w / in->lam_write : 0.0;
+	out->stall_per_cycle = lam * out->stall_per_req + stall_w;
+	return 0;
+}

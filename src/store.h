@@ -1,0 +1,105 @@
+/*
+ * store.h -- the results database (SQLite).  The only interface to sqlite3: src/store*.c.
+ *
+ * Tables (db/schema.sql is generated from the same code: `gpudse list schema`):
+ *   runs(id, study, study_json, study_hash, gpu, gpu_json, model_version, calib_hash,
+ *        identity, shard, argv, started, finished, status, n_points, next_index, n_illegal)
+ *   workloads(run_id, id, name, path, profile_hash)
+ *   designs(run_id, id, variant, <one column per knob>)          id = the point's id
+ *   results(run_id, design_id, workload_id, <one column per metric>)
+ *   views: results_named (results + workload name), design_summary (per-design aggregates
+ *   over workloads: count, mean/min speedup), best_per_workload.
+ * A sweep writes a batch of points and its progress marker (next_index) in one transaction,
+ * so a killed sweep leaves only whole batches and --resume continues after the last one.
+ */
+#ifndef GPUDSE_STORE_H
+#define GPUDSE_STORE_H
+
+#include <stdint.h>
+
+#include "design.h"
+#include "gpu.h"
+
+typedef struct store store_t;
+
+enum store_mode { STORE_READ = 0, STORE_WRITE };
+
+/* Open (STORE_WRITE creates the file and schema when missing).  0, or EXIT_USER after one
+ * line: missing database for reading, read-only file for writing, not a database. */
+int store_open(const char *path, enum store_mode mode, store_t **out);
+void store_close(store_t *st);
+const char *store_path(const store_t *st);
+
+/* The DDL of the schema (static string). */
+const char *store_schema_sql(void);
+
+typedef struct store_run {
+	int64_t id;
+	char study[64];
+	char status[16];        /* running, done, interrupted */
+	char identity[17];
+	char shard[32];         /* "K/N", or a merged set "1,2/4"; "1/1" when whole */
+	int64_t n_points;       /* points of this shard */
+	int64_t next_index;     /* points of this shard already stored */
+	int64_t n_illegal;
+} store_run_t;
+
+typedef struct store_run_info {
+	const char *study, *study_json, *study_hash, *gpu, *gpu_json, *model_version, *calib_hash;
+	const char *identity, *argv;
+	int shard_k, shard_n;
+	int64_t n_points;
+} store_run_info_t;
+
+/* Find a run by identity and shard ("" shard matches any); 1 found, 0 not, EXIT_* on error. */
+int store_find_run(store_t *st, const char *identity, const char *shard, store_run_t *out);
+/* Read run `id` (id <= 0: the latest run).  1 found, 0 not found, EXIT_* on error. */
+int store_get_run(store_t *st, int64_t id, store_run_t *out);
+int store_new_run(store_t *st, const store_run_info_t *info, int64_t *run_id);
+int store_add_workload(store_t *st, int64_t run_id, int id, const char *name, const char *path,
+	const char *hash);
+int store_set_status(store_t *st, int64_t run_id, const char *status);
+
+/* Batched writes: begin, any number of designs/results, commit with the new progress. */
+int store_batch_begin(store_t *st);
+int store_put_design(store_t *st, int64_t run_id, uint64_t id, const char *variant, const design_t *d);
+int store_put_result(store_t *st, int64_t run_id, uint64_t design_id, int workload_id, const metrics_t *m);
+int store_batch_commit(store_t *st, int64_t run_id, int64_t next_index, int64_t n_illegal);
+void store_batch_rollback(store_t *st);
+
+/* --- reads (store_read.c) --- */
+
+/* Workload names of a run, in id order; returns the count (names freed by store_free_names). */
+int store_workload_names(store_t *st, int64_t run_id, char ***names);
+void store_free_names(char **names, int n);
+
+/* One filter of query/pareto: column OP value, value bound as a parameter. */
+typedef struct store_filter {
+	char column[48];
+	char op[3];            /* = != < <= > >= */
+	char value[128];
+} store_filter_t;
+
+/* Rows of run_id (designs joined with results and workload names), filtered, in
+ * design/workload order or by `order` (a column, "-col" for descending), at most `limit`
+ * (0: all).  For each row calls cb(ctx, ncols, names, values-as-text, numeric values).
+ * Column names are validated against the schema; an unknown one is a user error. */
+typedef int (*store_row_cb)(void *ctx, int ncols, const char *const *names,
+	const char *const *text, const double *num);
+int store_select(store_t *st, int64_t run_id, const char *workload, const store_filter_t *f,
+	int nf, const char *columns, const char *order, long limit, store_row_cb cb, void *ctx);
+
+/* Numeric columns `cols` of every result of run_id (one workload or all), ordered by design
+ * then workload: out arrays are malloc'd: design ids [*n], workload ids [*n], values
+ * [*n x ncol] row-major.  For pareto. */
+int store_fetch(store_t *st, int64_t run_id, const char *workload, const char *const *cols,
+	int ncol, int64_t **design_ids, int **workload_ids, double **vals, size_t *n);
+
+/* Is `name` a column of designs or results? (for validating user input) */
+int store_is_column(const char *name);
+
+/* --- merge (store_merge.c) --- */
+/* Copy every run of `src_path` into st, joining shards of the same identity into one run. */
+int store_merge_from(store_t *st, const char *src_path);
+
+#endif

@@ -1,0 +1,26 @@
+/* store_int.h -- private to src/store*.c: the store's state and shared SQL helpers. */
+#ifndef GPUDSE_STORE_INT_H
+#define GPUDSE_STORE_INT_H
+
+#include <sqlite3.h>
+#include <stddef.h>
+
+#include "store.h"
+
+#define STORE_SCHEMA_VERSION 1
+
+struct store {
+	sqlite3 *db;
+	char path[1024];
+	sqlite3_stmt *ins_design;   /* prepared once per open (STORE_WRITE) */
+	sqlite3_stmt *ins_result;
+};
+
+int store_exec(store_t *st, const char *sql);
+int store_sql_error(store_t *st, const char *what);
+/* The results INSERT statement text (also used by the bench's bare loop). */
+size_t store_results_insert_sql(char *sql, size_t len);
+/* The pragmas every writer uses. */
+const char *store_pragmas_sql(void);
+
+#endif

@@ -1,0 +1,601 @@
+/*
+ * gpu.c -- the GPU model: hit rates -> service demands -> closed queueing network (MVA) ->
+ * IPC, CPI stack, utilisations; energy (models/energy.c) and area (models/area.c).  Issue 3.
+ *
+ * WORKLOAD RATES (wctx_alloc, once per workload; profile_t fields, models/profile.h)
+ *   mem_per_inst  a_m = mem_insts / insts                 (mem_insts == 0: l1.accesses / insts)
+ *   req_per_mem   r   = l1.accesses / mem_insts           (mem_insts == 0: 1)
+ *   bytes_per_req b   = 32 x sectors / l1.accesses        (sectors == 0: block_bytes)
+ *   write_frac    w_f = l1.writes / l1.accesses
+ *   RF operands per instruction: src_per_inst / dst_per_inst, default 2 and 1 when unknown.
+ *   dep_cycles (default GPU_DEP_CYCLES = 4: a dependent ALU instruction's issue-to-issue latency
+ *   on Volta/Ampere) and mlp (default 1) from the profile's params when present.
+ *   L1 requests per warp instruction a1 = a_m x r.
+ *
+ * HIT RATES
+ *   L1:  h1 = H_l1(C1 / B) from the "l1" stream's LRU curve at the L1 associativity (Smith
+ *        binomial model, models/reuse.c); C1 = l1_kib (+ unused RF under unified_sm_mem, see
+ *        below), B = the profile's block size.
+ *   LLC: the merged stream of the n active SMs.  The profile has streams merged over groups of
+ *        G SMs (group:1 = l1, ..., global = its n_sm).  For G1 <= n <= G2 (bracketing groups):
+ *          H(n, C) = (1 - t) H_G1(C) + t H_G2(C),   t = ln(n / G1) / ln(G2 / G1)
+ *        (interpolation in log group size; each H_G at the LLC associativity).  Beyond the
+ *        largest group Gm the extra SMs are assumed to bring disjoint data of the same reuse
+ *        (reuse.h level 3, the partition property): H(n, C) = H_Gm(C x Gm / n).  So when the
+ *        profile's footprint grows with concurrency, the LLC hit rate falls as SMs are added:
+ *        the Morpheus §3 saturation/decline.  wctx_shared_l1_hit does the same at the L1
+ *        associativity (DC-L1 shared/clustered nodes).
+ *   unified_sm_mem (Morpheus §6 Unified-SM-Mem): the RF the kernel leaves unused is added to
+ *        L1: rf_kib - warps x 32 threads x GPU_REGS_PER_THREAD x 4 B (an assumed 32 registers
+ *        per thread: the profile does not carry register allocation), floored at 0.
+ *
+ * CLOSED NETWORK (memsys_solve).  A customer is one chain of a warp's instructions; the
+ * population is N = n_compute x warps x mlp; one customer cycle = one warp instruction, so the
+ * network throughput X is the GPU's IPC (warp instructions per core cycle).  Per warp
+ * instruction, with m1 = a1 (1 - h1) L1 misses, e = ext_frac, s = mem_clock_scale:
+ *   station    visits/inst                              service (core cycles)          copies
+ *   sm         1                                        1/(subcores x issue) + rf_service  n_compute
+ *   dep        1 (delay dep_delay)                      -                               inf.
+ *   l1         a1  (delay l1_lat)                       b / l1_bytes_per_cycle          l1_count
+ *   noc_req    m1  (delay noc_lat)                      f_req  x flit cycles            noc_req_ports
+ *   llc        m1 (1 - e)  (delay llc_lat)              b / llc_bytes_per_cycle_slice/s llc_slices
+ *   dram       m1 [(1-e)(1-h_llc) + e (1-h_ext)]        b / (BW x eff / channels)       dram_channels
+ *              (delay dram_lat; + e (1-h_ext) ext_miss_extra per L1 miss)
+ *   noc_resp   m1  (delay noc_lat)                      f_resp x flit cycles            noc_resp_ports
+ *   extras     visits x rate(per)                       as given by the mechanism       copies
+ *   where flits per request f_req = 1 + w_f ceil(b / flit) (header, plus the data of a write),
+ *   f_resp = (1 - w_f) ceil(b / flit) + w_f (data of a read, the ack of a write), and a flit
+ *   takes core_mhz / (noc_mhz x s) core cycles on a port.  rate(per): 1 per instruction, a1 per
+ *   L1 access, m1 per L1 miss, the DRAM visits per LLC miss.
+ *   Demand per copy D_k = visits x service / copies; a station with skew k > 1 (hottest copy's
+ *   load over the mean) is split into its hot copy (demand k D_total / copies) and the others
+ *   ((copies - k) D_total / (copies (copies - 1)) each), so the hot copy saturates first.
+ *   All fixed latencies form one delay (infinite-server) station with demand sum(visits x delay).
+ *   Solved by Schweitzer-Bard approximate MVA (models/queue.h, queue_mva_schweitzer):
+ *     R_k = D_k (1 + Q_k (N - 1) / N), X = N / sum_k R_k, Q_k = X R_k.
+ *   IPC = X; utilisation of each copy U_k = X D_k (< 1 in a closed network); cycles = insts / X.
+ * CPI STACK (per compute SM): n_compute / X = sum over stations of residence x n_compute / N,
+ *   each station's residence (queueing + service + its fixed delay) charged to its cpi class;
+ *   the sm station's residence is split between CPI_ISSUE and CPI_RF in proportion to
+ *   issue_service : rf_service.  The stack sums exactly to n_compute / IPC.
+ *
+ * ENERGY (models/energy.c): dynamic events per instruction: 1 instruction, src/dst RF accesses
+ *   (rf_reads_per_inst, rf_writes_per_inst, which Malekeh edits), L1 reads a1 (1 - w_f), L1
+ *   writes a1 w_f + fills a1 (1 - w_f)(1 - h1), NoC bytes m1 (f_req + f_resp) flit, LLC bytes
+ *   m1 (1 - e) b (1 + (1 - h_llc)) (request + fill), DRAM bytes dram visits x b; plus
+ *   memsys.e_pj_per_inst; static power memsys.p_static_w x time (energy_static_baseline fills
+ *   the baseline, with idle SMs gated when the design says gate_idle).  perf/W = insts / E.
+ * AREA (models/area.c): area_baseline + the mechanisms' edits of memsys.area_mm2.
+ *
+ * Assumptions and valid range: one workload fills every compute SM with `warps` resident
+ * warps; requests are independent (no coalescing beyond the profile's requests); write-back
+ * traffic from the LLC to DRAM is not modelled separately (dirty evictions are a second-order
+ * term for the papers' read-dominated workloads); the MVA treats services as exponential
+ * (the usual approximation for pipelined, deterministic servers in closed networks: it
+ * overstates queueing slightly at moderate load).
+ *
+ * Mechanisms (models/mech.h): gpu_eval calls dcl1_apply, fuse_apply, morpheus_apply, rfc_apply
+ * in this order, each only when linked, between memsys_init and memsys_solve.
+ */
+#include "gpu.h"
+
+#include <assert.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "area.h"
+#include "energy.h"
+#include "mech.h"
+#include "queue.h"
+
+#define GPU_DEP_CYCLES 4.0       /* default dependent-issue latency (Volta/Ampere ALU) */
+#define GPU_MLP 1.0              /* default independent request chains per warp */
+#define GPU_SRC_PER_INST 2.0     /* default RF source operands per instruction */
+#define GPU_DST_PER_INST 1.0
+#define GPU_REGS_PER_THREAD 32.0 /* assumed register allocation for Unified-SM-Mem */
+
+const char *const cpi_class_name[CPI_N] = {
+	"issue", "dep", "rf", "l1", "noc", "llc", "ext", "dram"
+};
+const char *const ecomp_name[EC_N] = {
+	"core", "rf", "l1", "noc", "llc", "ext", "dram"
+};
+
+void gpu_defaults(gpu_t *g)
+{
+	/* Values for a field a preset omits; docs/gpu-presets.md lists each with its source. */
+	memset(g, 0, sizeof *g);
+	strcpy(g->name, "unnamed");
+	g->n_sm = 68;                    /* Morpheus Table 1 (RTX 3080) */
+	g->core_mhz = 1710.0;            /* RTX 3080 boost clock (NVIDIA spec) */
+	g->warps_per_sm = 48;            /* Morpheus §2: 48 warps per SM */
+	g->subcores = 4;                 /* Volta/Ampere SM: 4 processing blocks */
+	g->issue_per_subcore = 1.0;      /* one warp instruction per cycle per scheduler */
+	g->rf_kib = 256.0;               /* Morpheus Table 1 */
+	g->rf_banks_per_subcore = 2;     /* Malekeh Table I */
+	g->ocu_per_subcore = 2;          /* Malekeh Table I */
+	g->max_regs_per_thread = 255;    /* Ampere architectural limit */
+	g->l1_kib = 128.0;               /* Morpheus Table 1 (L1 + shared, all as L1) */
+	g->l1_shmem_kib = 128.0;
+	g->l1_assoc = 4;                 /* DC-L1 Table II, FUSE Table I */
+	g->l1_lat = 28.0;                /* DC-L1 Table II */
+	g->l1_bytes_per_cycle = 128.0;   /* DC-L1 Table I: 128 B / cycle per L1 */
+	g->line_bytes = 128;
+	g->sector_bytes = 32;
+	g->noc_mhz = 1710.0;             /* crossbar at the core clock unless a preset says otherwise */
+	g->noc_flit_bytes = 32;          /* DC-L1 Table II */
+	g->noc_lat = 20.0;               /* assumed one-way unloaded traversal */
+	g->llc_kib = 5120.0;             /* Morpheus Table 1 */
+	g->llc_assoc = 16;
+	g->llc_slices = 20;              /* 2 per memory partition */
+	g->llc_partitions = 10;          /* Morpheus Table 1 note: 10 partitions */
+	g->llc_lat = 120.0;              /* DC-L1 Table II (core cycles, NoC round trip included) */
+	g->llc_bytes_per_cycle_slice = 64.0;
+	g->dram_gbps = 760.0;            /* RTX 3080: 320-bit GDDR6X at 19 Gb/s */
+	g->dram_channels = 10;
+	g->dram_lat = 300.0;
+	g->dram_eff = 0.8;               /* gpu.h: calibrated; default 0.8 */
+	g->e_inst_pj = 150.0;            /* assumption (AccelWattch order of magnitude) */
+	g->e_rf_read_pj = 16.0;          /* assumption: 128 B bank read */
+	g->e_rf_write_pj = 18.0;
+	g->e_l1_read_pj = 150.0;         /* FUSE Table I: L1-SRAM 32 KB 0.15 nJ read */
+	g->e_l1_write_pj = 120.0;        /* FUSE Table I: 0.12 nJ write */
+	g->e_llc_pj_per_byte = 10.0;     /* Morpheus §5: conventional LLC ~10 pJ/B */
+	g->e_noc_pj_per_byte = 8.0;      /* assumption: ~1 pJ/bit per traversal (12 mm links, DC-L1 §VIII) */
+	g->e_dram_pj_per_byte = 58.0;    /* assumption: GDDR6X ~7.25 pJ/bit */
+	g->p_sm_static_w = 0.5;          /* assumption: SM logic leakage */
+	g->p_llc_static_w = 4.0;
+	g->p_noc_static_w = 5.0;
+	g->p_dram_static_w = 15.0;
+	g->gated_leak_frac = 0.05;       /* assumption: power-gated residual leakage */
+	g->p_sram_leak_mw_per_kib = 58.0 / 32.0; /* FUSE Table I: 58 mW for 32 KB SRAM */
+	g->tech_nm = 8.0;                /* Samsung 8N (RTX 3080) */
+	g->sram_cell_f2 = 140.0;         /* FUSE §II-B */
+	g->stt_cell_f2 = 36.0;           /* FUSE §II-B */
+	g->array_overhead = 2.0;         /* assumption: periphery doubles cell area */
+	g->noc_area_mm2 = 10.0;
+	g->sm_logic_mm2 = 4.0;
+}
+
+/* ---- per-workload context ---------------------------------------------------------------- */
+
+wctx_t *wctx_alloc(const gpu_t *g, const profile_t *p, const char **err)
+{
+	static const char *const e_nol1 = "profile has no \"l1\" stream";
+	static const char *const e_insts = "profile has no instruction count (insts must be > 0)";
+	static const char *const e_acc = "profile's \"l1\" stream has no accesses";
+	static const char *const e_curve = "cannot tabulate a hit-rate curve (empty histogram?)";
+	static const char *const e_mem = "out of memory";
+	const profile_stream_t *l1 = profile_stream(p, "l1");
+	if (!l1)
+		l1 = profile_group(p, 1);
+	if (!l1) { *err = e_nol1; return NULL; }
+	if (!(p->insts > 0.0)) { *err = e_insts; return NULL; }
+	if (!(l1->accesses > 0.0)) { *err = e_acc; return NULL; }
+
+	wctx_t *w = calloc(1, sizeof *w);
+	if (!w) { *err = e_mem; return NULL; }
+	w->p = p;
+	w->g = g;
+	w->dep_cycles = p->has_dep_cycles ? p->dep_cycles : GPU_DEP_CYCLES;
+	w->mlp = p->has_mlp && p->mlp > 0.0 ? p->mlp : GPU_MLP;
+	if (p->mem_insts > 0.0) {
+		w->mem_per_inst = p->mem_insts / p->insts;
+		w->req_per_mem = l1->accesses / p->mem_insts;
+	} else {
+		w->mem_per_inst = l1->accesses / p->insts;
+		w->req_per_mem = 1.0;
+	}
+	w->block_bytes = p->block_bytes > 0 ? p->block_bytes : g->line_bytes;
+	w->bytes_per_req = p->sectors > 0.0 ? 32.0 * p->sectors / l1->accesses : w->block_bytes;
+	w->write_frac = l1->writes / l1->accesses;
+	if (w->write_frac > 1.0)
+		w->write_frac = 1.0;
+	w->src_per_inst = p->src_per_inst > 0.0 ? p->src_per_inst : GPU_SRC_PER_INST;
+	w->dst_per_inst = p->dst_per_inst > 0.0 ? p->dst_per_inst : GPU_DST_PER_INST;
+
+	w->l1 = reuse_curve_alloc(l1, g->l1_assoc, REUSE_LRU);
+	if (!w->l1)
+		goto fail_curve;
+	/* Group streams in ascending group size (insertion sort: n <= 16). */
+	const profile_stream_t *gs[16];
+	int n = 0;
+	for (size_t i = 0; i < p->n_streams && n < 16; i++) {
+		const profile_stream_t *s = &p->streams[i];
+		if (s->group < 1 || s->sd.total <= 0.0)
+			continue;
+		int dup = 0;
+		for (int j = 0; j < n; j++)
+			dup |= gs[j]->group == s->group;
+		if (dup)
+			continue;
+		int j = n++;
+		while (j > 0 && gs[j - 1]->group > s->group) {
+			gs[j] = gs[j - 1];
+			j--;
+		}
+		gs[j] = s;
+	}
+	for (int i = 0; i < n; i++) {
+		w->group_size[i] = gs[i]->group;
+		w->group_l1[i] = reuse_curve_alloc(gs[i], g->l1_assoc, REUSE_LRU);
+		w->group_llc[i] = reuse_curve_alloc(gs[i], g->llc_assoc, REUSE_LRU);
+		w->n_group = i + 1;
+		if (!w->group_l1[i] || !w->group_llc[i])
+			goto fail_curve;
+	}
+	if (dcl1_ctx_alloc) w->mech[0] = dcl1_ctx_alloc(g, p);
+	if (fuse_ctx_alloc) w->mech[1] = fuse_ctx_alloc(g, p);
+	if (morpheus_ctx_alloc) w->mech[2] = morpheus_ctx_alloc(g, p);
+	if (rfc_ctx_alloc) w->mech[3] = rfc_ctx_alloc(g, p);
+	return w;
+
+fail_curve:
+	wctx_free(w);
+	*err = e_curve;
+	return NULL;
+}
+
+void wctx_free(wctx_t *w)
+{
+	if (!w)
+		return;
+	if (w->mech[0] && dcl1_ctx_free) dcl1_ctx_free(w->mech[0]);
+	if (w->mech[1] && fuse_ctx_free) fuse_ctx_free(w->mech[1]);
+	if (w->mech[2] && morpheus_ctx_free) morpheus_ctx_free(w->mech[2]);
+	if (w->mech[3] && rfc_ctx_free) rfc_ctx_free(w->mech[3]);
+	reuse_curve_free(w->l1);
+	for (int i = 0; i < w->n_group; i++) {
+		reuse_curve_free(w->group_l1[i]);
+		reuse_curve_free(w->group_llc[i]);
+	}
+	free(w);
+}
+
+/* Hit ratio of the merged stream of `n` SMs at `blocks`, from curves[] over group sizes
+ * (gpu.c header, HIT RATES). */
+static double group_hit(const wctx_t *w, reuse_curve_t *const *curves, double n, double blocks)
+{
+	if (blocks <= 0.0)
+		return 0.0;
+	if (w->n_group == 0) /* only the l1 stream: extra SMs bring disjoint data [reuse.h, level 3] */
+		return reuse_curve_eval(w->l1, blocks / (n > 1.0 ? n : 1.0));
+	if (n <= w->group_size[0]) {
+		/* below the smallest group (normally group 1 = l1): partition property */
+		double f = n / w->group_size[0];
+		return reuse_curve_eval(curves[0], f > 0.0 ? blocks / f : blocks);
+	}
+	int last = w->n_group - 1;
+	if (n >= w->group_size[last]) /* disjoint extra SMs [reuse.h, partition property] */
+		return reuse_curve_eval(curves[last], blocks * w->group_size[last] / n);
+	int i = 0;
+	while (w->group_size[i + 1] < n)
+		i++;
+	double g1 = w->group_size[i], g2 = w->group_size[i + 1];
+	double t = log(n / g1) / log(g2 / g1); /* interpolation in log(group size) */
+	return (1.0 - t) * reuse_curve_eval(curves[i], blocks) + t * reuse_curve_eval(curves[i + 1], blocks);
+}
+
+double wctx_llc_hit(const wctx_t *w, int n_active, double bytes)
+{
+	return group_hit(w, w->group_llc, n_active, bytes / w->block_bytes);
+}
+
+double wctx_shared_l1_hit(const wctx_t *w, double g, double bytes)
+{
+	return group_hit(w, w->group_l1, g, bytes / w->block_bytes);
+}
+
+/* ---- the baseline memory system ---------------------------------------------------------- */
+
+static int compute_sms(const gpu_t *g, const design_t *d)
+{
+	return d->active_sms > 0 ? d->active_sms : g->n_sm - d->mor_cache_sms;
+}
+
+void memsys_init(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m)
+{
+	memset(m, 0, sizeof *m);
+	double s = d->mem_clock_scale > 0.0 ? d->mem_clock_scale : 1.0;
+	double b = w->bytes_per_req;
+	m->n_compute = compute_sms(g, d);
+	m->n_cache = d->mor_cache_sms;
+	m->n_gated = d->gate_idle ? g->n_sm - m->n_compute - m->n_cache : 0;
+	m->warps = g->warps_per_sm;
+	m->mlp = w->mlp;
+	m->issue_service = 1.0 / (g->subcores * g->issue_per_subcore);
+	m->dep_delay = w->dep_cycles;
+	m->rf_service = 0.0;
+	m->mem_per_inst = w->mem_per_inst;
+	m->req_per_mem = w->req_per_mem;
+	m->bytes_per_req = b;
+	m->write_frac = w->write_frac;
+
+	m->l1_count = m->n_compute;
+	m->l1_bytes = g->l1_kib * 1024.0;
+	if (d->unified_sm_mem) { /* Morpheus §6 Unified-SM-Mem: unused RF joins L1 */
+		double used = g->warps_per_sm * 32.0 * GPU_REGS_PER_THREAD * 4.0;
+		double spare = g->rf_kib * 1024.0 - used;
+		if (spare > 0.0)
+			m->l1_bytes += spare;
+	}
+	m->l1_hit = reuse_curve_eval(w->l1, m->l1_bytes / w->block_bytes);
+	m->l1_lat = g->l1_lat;
+	m->l1_service = b / g->l1_bytes_per_cycle;
+
+	double flit_cycles = g->core_mhz / (g->noc_mhz * s);
+	double data_flits = ceil(b / g->noc_flit_bytes);
+	m->noc_lat = g->noc_lat / s;
+	m->noc_service_req = (1.0 + m->write_frac * data_flits) * flit_cycles;
+	m->noc_service_resp = ((1.0 - m->write_frac) * data_flits + m->write_frac) * flit_cycles;
+	m->noc_resp_ports = m->n_compute;
+
+	double scale = d->llc_scale > 0.0 ? d->llc_scale : 1.0;
+	m->llc_bytes = g->llc_kib * 1024.0 * scale;
+	m->llc_hit = wctx_llc_hit(w, m->n_compute, m->llc_bytes);
+	m->llc_lat = (g->llc_lat - 2.0 * g->noc_lat) / s; /* gpu_t.llc_lat includes the round trip */
+	if (m->llc_lat < 0.0)
+		m->llc_lat = 0.0;
+	m->llc_service = b / g->llc_bytes_per_cycle_slice / s;
+	/* Morpheus §6: IBL-4x-LLC adds LLC banks; slices scale with the capacity */
+	m->llc_slices = (int)lround(g->llc_slices * scale);
+	if (m->llc_slices < 1)
+		m->llc_slices = 1;
+	m->noc_req_ports = m->llc_slices;
+
+	double dram_bpc = g->dram_gbps * 1e9 * g->dram_eff / g->dram_channels / (g->core_mhz * 1e6);
+	m->dram_lat = g->dram_lat / s;
+	m->dram_service = b / dram_bpc / s;
+	m->dram_channels = g->dram_channels;
+
+	energy_static_baseline(g, m->n_gated, scale, m->p_static_w);
+	area_baseline(g, scale, m->area_mm2);
+	m->rf_reads_per_inst = w->src_per_inst;
+	m->rf_writes_per_inst = w->dst_per_inst;
+}
+
+int memsys_add_station(memsys_t *m, const ms_station_t *s)
+{
+	if (m->n_extra >= MEMSYS_MAX_EXTRA)
+		return -1;
+	m->extra[m->n_extra++] = *s;
+	return 0;
+}
+
+/* ---- solving --------------------------------------------------------------------------- */
+
+/* One station of the network before MVA. */
+typedef struct st_in {
+	const char *name;
+	enum cpi_class cls;
+	double visits, service, delay, skew;
+	int copies;
+} st_in_t;
+
+void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, metrics_t *out,
+                         gpu_detail_t *det)
+{
+	st_in_t st[GPU_MAX_REPORT];
+	int ns = 0;
+	double a1 = m->mem_per_inst * m->req_per_mem;
+	double m1 = a1 * (1.0 - m->l1_hit);
+	double e = m->ext_frac;
+	double dram_per_l1miss = (1.0 - e) * (1.0 - m->llc_hit) + e * (1.0 - m->ext_hit);
+	double dram_v = m1 * dram_per_l1miss;
+	double sm_service = m->issue_service + m->rf_service;
+	double flit_b = g->noc_flit_bytes;
+
+	st[ns++] = (st_in_t){ "sm", CPI_ISSUE, 1.0, sm_service, 0.0, 1.0, m->n_compute };
+	st[ns++] = (st_in_t){ "l1", CPI_L1, a1, m->l1_service, m->l1_lat, 1.0, m->l1_count };
+	st[ns++] = (st_in_t){ "noc_req", CPI_NOC, m1, m->noc_service_req, m->noc_lat, 1.0, m->noc_req_ports };
+	st[ns++] = (st_in_t){ "llc", CPI_LLC, m1 * (1.0 - e), m->llc_service, m->llc_lat, 1.0, m->llc_slices };
+	st[ns++] = (st_in_t){ "dram", CPI_DRAM, dram_v, m->dram_service,
+	                      m->dram_lat + (dram_v > 0.0 ? m1 * e * (1.0 - m->ext_hit) * m->ext_miss_extra / dram_v : 0.0),
+	                      1.0, m->dram_channels };
+	st[ns++] = (st_in_t){ "noc_resp", CPI_NOC, m1, m->noc_service_resp, m->noc_lat, 1.0, m->noc_resp_ports };
+	for (int i = 0; i < m->n_extra && ns < GPU_MAX_REPORT; i++) {
+		const ms_station_t *x = &m->extra[i];
+		double rate = x->per == MS_PER_INST ? 1.0 : x->per == MS_PER_L1_ACCESS ? a1
+		            : x->per == MS_PER_L1_MISS ? m1 : dram_v;
+		st[ns++] = (st_in_t){ x->name, x->cls, x->visits * rate, x->service, x->delay,
+		                      x->skew, x->copies };
+	}
+
+	/* Network: each station (split when skewed) + one delay station for all latencies. */
+	queue_station_t q[QUEUE_MAX_STATIONS];
+	int qi_hot[GPU_MAX_REPORT], qi_rest[GPU_MAX_REPORT];
+	int nq = 0;
+	double delay_total = m->dep_delay;
+	for (int k = 0; k < ns; k++) {
+		qi_hot[k] = qi_rest[k] = -1;
+		int c = st[k].copies > 0 ? st[k].copies : 1;
+		double dt = st[k].visits * st[k].service;
+		delay_total += st[k].visits * st[k].delay;
+		if (!(dt > 0.0))
+			continue;
+		double sk = st[k].skew > 1.0 ? st[k].skew : 1.0;
+		if (sk > c)
+			sk = c;
+		if (sk > 1.0 && c > 1) { /* hot copy + the rest (gpu.c header) */
+			qi_hot[k] = nq;
+			q[nq++] = (queue_station_t){ dt * sk / c, 1, 1, 0 };
+			double rest = dt * (c - sk) / ((double)c * (c - 1));
+			if (rest > 0.0) {
+				qi_rest[k] = nq;
+				q[nq++] = (queue_station_t){ rest, c - 1, 1, 0 };
+			}
+		} else {
+			qi_hot[k] = nq;
+			q[nq++] = (queue_station_t){ dt / c, c, 1, 0 };
+		}
+	}
+	int qdelay = -1;
+	if (delay_total > 0.0) {
+		qdelay = nq;
+		q[nq++] = (queue_station_t){ delay_total, 1, 1, 1 };
+	}
+	assert(nq <= QUEUE_MAX_STATIONS);
+
+	double pop = m->n_compute * m->warps * m->mlp;
+	queue_mva_t r;
+	memset(&r, 0, sizeof r);
+	queue_mva_schweitzer(q, nq, pop, &r);
+	double X = r.X;
+
+	memset(out, 0, sizeof *out);
+	double per_sm = pop > 0.0 ? m->n_compute / pop : 0.0; /* residence -> CPI per compute SM */
+	if (det) {
+		memset(det, 0, sizeof *det);
+		det->population = pop;
+		det->throughput = X;
+		det->cycle = r.cycle;
+		det->iterations = r.iterations;
+	}
+	out->cpi[CPI_DEP] += m->dep_delay * per_sm;
+	for (int k = 0; k < ns; k++) {
+		double resid = 0.0, util = 0.0;
+		if (qi_hot[k] >= 0) {
+			resid += r.resid[qi_hot[k]];
+			util = r.util[qi_hot[k]];
+		}
+		if (qi_rest[k] >= 0) {
+			resid += r.resid[qi_rest[k]];
+			if (r.util[qi_rest[k]] > util)
+				util = r.util[qi_rest[k]];
+		}
+		double dres = st[k].visits * st[k].delay;
+		if (k == 0 && sm_service > 0.0) { /* split issue / RF (gpu.c header, CPI STACK) */
+			out->cpi[CPI_ISSUE] += resid * per_sm * m->issue_service / sm_service;
+			out->cpi[CPI_RF] += resid * per_sm * m->rf_service / sm_service;
+		} else {
+			out->cpi[st[k].cls] += (resid + dres) * per_sm;
+		}
+		if (k == 0)
+			out->sm_util = util;
+		else if (st[k].cls == CPI_NOC && util > out->noc_util)
+			out->noc_util = util;
+		else if (st[k].cls == CPI_LLC && util > out->llc_util)
+			out->llc_util = util;
+		else if (st[k].cls == CPI_DRAM && util > out->dram_util)
+			out->dram_util = util;
+		if (det) {
+			gpu_station_report_t *o = &det->st[det->n++];
+			o->name = st[k].name;
+			o->cls = st[k].cls;
+			o->visits = st[k].visits;
+			o->service = st[k].service;
+			o->delay = st[k].delay;
+			o->copies = st[k].copies;
+			o->skew = st[k].skew;
+			o->demand = st[k].visits * st[k].service;
+			o->util = util;
+			o->resid = resid;
+			o->delay_resid = dres;
+		}
+	}
+	(void)qdelay;
+
+	/* Performance. */
+	double insts = w->p->insts;
+	out->ipc = X;
+	out->cycles = X > 0.0 ? insts / X : INFINITY;
+	out->time_s = out->cycles / (g->core_mhz * 1e6);
+	out->l1_hit = m->l1_hit;
+	out->llc_hit = m->llc_hit;
+	out->ext_hit = m->ext_hit;
+	out->l1_apki = 1000.0 * a1;
+	out->llc_apki = 1000.0 * m1;
+	out->dram_bpki = 1000.0 * dram_v * m->bytes_per_req;
+	out->replication = m->replication;
+	out->rfc_hit = m->rfc_hit;
+	out->stt_wpki = 1000.0 * m->stt_writes_per_inst;
+
+	/* Energy (models/energy.c). */
+	double data_flits = ceil(m->bytes_per_req / flit_b);
+	double f_req = 1.0 + m->write_frac * data_flits;
+	double f_resp = (1.0 - m->write_frac) * data_flits + m->write_frac;
+	energy_counts_t c = {
+		.inst = 1.0,
+		.rf_reads = m->rf_reads_per_inst,
+		.rf_writes = m->rf_writes_per_inst,
+		.l1_reads = a1 * (1.0 - m->write_frac),
+		.l1_writes = a1 * m->write_frac + a1 * (1.0 - m->write_frac) * (1.0 - m->l1_hit),
+		.noc_bytes = m1 * (f_req + f_resp) * flit_b,
+		.llc_bytes = m1 * (1.0 - e) * m->bytes_per_req * (2.0 - m->llc_hit),
+		.dram_bytes = dram_v * m->bytes_per_req,
+	};
+	double pj[EC_N];
+	energy_dynamic_pj(g, &c, m->e_pj_per_inst, pj);
+	out->energy_j = energy_total(pj, m->p_static_w, insts, out->time_s, out->energy_comp_j);
+	out->power_w = out->time_s > 0.0 ? out->energy_j / out->time_s : 0.0;
+	out->perf_per_watt = out->energy_j > 0.0 ? insts / out->energy_j : 0.0;
+	if (det)
+		for (int i = 0; i < EC_N; i++) {
+			det->dyn_pj_per_inst[i] = pj[i];
+			det->static_w[i] = m->p_static_w[i];
+		}
+
+	/* Area (models/area.c + mechanisms). */
+	for (int i = 0; i < EC_N; i++) {
+		out->area_comp_mm2[i] = m->area_mm2[i];
+		if (i != EC_CORE)
+			out->area_mm2 += m->area_mm2[i];
+	}
+	out->area_chip_mm2 = out->area_mm2 + m->area_mm2[EC_CORE];
+}
+
+void memsys_solve(const gpu_t *g, const memsys_t *m, const wctx_t *w, metrics_t *out)
+{
+	memsys_solve_detail(g, m, w, out, NULL);
+}
+
+int gpu_design_check(const gpu_t *g, const design_t *d, const char **why)
+{
+	if (d->active_sms < 0 || d->active_sms > g->n_sm) {
+		*why = "active_sms must be in [0, n_sm]";
+		return -1;
+	}
+	if (d->mor_cache_sms < 0 || d->mor_cache_sms >= g->n_sm) {
+		*why = "mor_cache_sms must be in [0, n_sm - 1]";
+		return -1;
+	}
+	if (compute_sms(g, d) + d->mor_cache_sms > g->n_sm) {
+		*why = "active_sms + mor_cache_sms exceeds the GPU's SMs";
+		return -1;
+	}
+	if (compute_sms(g, d) < 1) {
+		*why = "no SM left to compute";
+		return -1;
+	}
+	if (!(d->llc_scale > 0.0) || !(d->mem_clock_scale > 0.0)) {
+		*why = "llc_scale and mem_clock_scale must be > 0";
+		return -1;
+	}
+	if (dcl1_check && dcl1_check(g, d, why) != 0) return -1;
+	if (fuse_check && fuse_check(g, d, why) != 0) return -1;
+	if (morpheus_check && morpheus_check(g, d, why) != 0) return -1;
+	if (rfc_check && rfc_check(g, d, why) != 0) return -1;
+	return 0;
+}
+
+int gpu_eval_detail(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *mout,
+                    metrics_t *out, gpu_detail_t *det, const char **why)
+{
+	if (gpu_design_check(g, d, why) != 0)
+		return -1;
+	memsys_t mloc;
+	memsys_t *m = mout ? mout : &mloc;
+	memsys_init(g, d, w, m);
+	if (dcl1_apply) dcl1_apply(g, d, w, m);
+	if (fuse_apply) fuse_apply(g, d, w, m);
+	if (morpheus_apply) morpheus_apply(g, d, w, m);
+	if (rfc_apply) rfc_apply(g, d, w, m);
+	memsys_solve_detail(g, m, w, out, det);
+	return 0;
+}
+
+int gpu_eval(const gpu_t *g, const design_t *d, const wctx_t *w, metrics_t *out, const char **why)
+{
+	return gpu_eval_detail(g, d, w, NULL, out, NULL, why);
+}

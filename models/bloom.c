@@ -6,6 +6,8 @@
  *        Mitzenmacher 2004 §2.1]: each of the kn hash values misses the bit w.p. 1 - 1/m.
  *   (B2) FP = (1 - p0)^k: an absent item is reported present iff all its k bits are set
  *        (treating the k bits as independent, the standard textbook form).
+ *   (B2') exact: X = set bits after kn throws, P_{t+1}(j) = P_t(j) j/m + P_t(j-1)(m-j+1)/m,
+ *        FP = sum_j P(X=j) (j/m)^k                          [Bose et al. 2008; Christensen et al. 2010]
  *   (B3) FP ~ (1 - e^{-kn/m})^k, since (1 - 1/m)^{kn} ~ e^{-kn/m}          [Broder-Mitzenmacher §2.1]
  *   (B4) partitioned: k slices of m/k bits, one hash per slice:
  *        FP = (1 - (1 - k/m)^n)^k                                         [Broder-Mitzenmacher §2.1]
@@ -16,7 +18,7 @@
  *        false-positive rate of a counting filter equals (B2) as long as saturated counters are
  *        never decremented to zero (Fan et al.'s "stick at max" rule).
  *   (T1) FUSE tag search (§III-B Fig. 7, §IV-C, Table I): F filters over W ways, s = W/F blocks
- *        per data set; per-filter FP f from (B2) at n = s (data sets are full in steady state:
+ *        per data set; per-filter FP f from (B2') at n = s (data sets are full in steady state:
  *        FIFO refills the way it evicts); lookup = t_filter (all filters tested in parallel in one
  *        STT read) + polled sets x ceil(s / comparators) cycles, where a miss polls the (F-1) f
  *        expected false positives, and a hit polls the true set plus, in random order, half of
@@ -47,6 +49,27 @@ double bloom_fp_exact(double m_bits, int k, double n_items)
 	if (m_bits < 1.0 || k < 1 || n_items < 0.0)
 		return NAN;
 	return pow(1.0 - bloom_p_zero(m_bits, k, n_items), k);   /* (B2) [Broder-Mitzenmacher §2.1] */
+}
+
+double bloom_fp_occupancy(double m_bits, int k, double n_items)
+{
+	if (m_bits < 1.0 || k < 1 || n_items < 0.0)
+		return NAN;
+	long m = lround(m_bits), throws = (long)k * lround(n_items);
+	if ((double)throws * (double)m > 4e6 || m > 65536)
+		return bloom_fp_exact(m_bits, k, n_items);
+	double p[65537] = { 0 };          /* P(j bits set), j = 0..m */
+	p[0] = 1.0;
+	for (long t = 0; t < throws; t++) {
+		long top = t + 1 < m ? t + 1 : m;
+		for (long j = top; j >= 1; j--)       /* (B2') occupancy recursion, in place from the top */
+			p[j] = p[j] * (double)j / m + p[j - 1] * (double)(m - j + 1) / m;
+		p[0] = 0.0;
+	}
+	double fp = 0.0;
+	for (long j = 1; j <= m; j++)
+		fp += p[j] * pow((double)j / m, k);  /* (B2') */
+	return fp;
 }
 
 double bloom_fp_approx(double m_bits, int k, double n_items)
@@ -100,6 +123,7 @@ int bloom_cbf_eval(double m_counters, int k, double n_items, int b_bits, bloom_c
 	out->mean_load = draws / m_counters;
 	out->p_zero = bloom_p_zero(m_counters, k, n_items);
 	out->fp = pow(1.0 - out->p_zero, k);           /* (C1): nonzero counter <=> set bit, (B2) */
+	out->fp_occ = bloom_fp_occupancy(m_counters, k, n_items);
 	out->fp_approx = bloom_fp_approx(m_counters, k, n_items);
 	out->p_sat = binom_tail_ge(draws, 1.0 / m_counters, cmax);  /* (C1) [Fan et al. 2000 §V-C] */
 	out->p_sat_poisson = cmax == 0 ? 1.0 : gsl_cdf_poisson_Q(cmax - 1, out->mean_load);
@@ -117,9 +141,9 @@ int bloom_tagsearch_eval(int ways, int n_filters, int counters, int b_bits, int 
 	out->set_size = (double)ways / n_filters;
 	if (bloom_cbf_eval(counters, k, out->set_size, b_bits, &c) != 0)
 		return -1;
-	out->fp = c.fp;                                          /* (T1) per-filter FP at n = s */
+	out->fp = c.fp_occ;                                      /* (T1) per-filter FP at n = s (B2') */
 	out->p_sat = c.p_sat;
-	out->false_sets = (n_filters - 1) * c.fp;
+	out->false_sets = (n_filters - 1) * out->fp;
 	out->cyc_per_set = ceil(out->set_size / comparators);  /* 4 comparators, one index per cycle */
 	out->cycles_hit = t_filter + (1.0 + 0.5 * out->false_sets) * out->cyc_per_set;  /* (T1) hit */
 	out->cycles_miss = t_filter + out->false_sets * out->cyc_per_set;               /* (T1) miss */

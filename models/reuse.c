@@ -1,0 +1,351 @@
+/*
+ * reuse.c -- hit rates from LRU stack-distance and reuse-time histograms.
+ *
+ * Notation: a histogram holds N = total accesses, of which `cold` first touches and count[i]
+ * accesses with a distance in [lo[i], hi[i]).  C = capacity in blocks, A = associativity,
+ * S = C / A sets.  Every hit ratio counts cold misses in the denominator.
+ *
+ * 1. Fully-associative LRU [Mattson et al. 1970, "Evaluation techniques for storage
+ *    hierarchies", IBM Sys. J. 9(2)]: an access hits iff its stack distance d < C, so
+ *        H(C) = sum_{d < C} n(d) / N.
+ *    Exact at bin edges; inside a multi-distance bin the distances are taken as uniformly
+ *    spread, so H is linear in C there.
+ *
+ * 2. Set-associative LRU [Smith 1978, "A comparative study of set associative memory mapping
+ *    algorithms and their use for cache and main memory", IEEE TSE SE-4(2)]: block addresses
+ *    map to sets uniformly at random, so of the d distinct blocks touched since the last use,
+ *    Binomial(d, 1/S) fall into the same set; LRU within the set hits iff fewer than A did:
+ *        H = sum_d n(d)/N * P[Binomial(d, 1/S) <= A - 1].
+ *    A multi-distance bin is integrated with the trapezoid rule over its two end distances.
+ *
+ * 3. Random and FIFO replacement (fixed-point models on the reuse-time histogram rt, where
+ *    t = accesses strictly between two uses of a block).  Let m be the miss ratio.  The first
+ *    C misses only fill the cache; the evicting misses per access are
+ *        e(m) = max(0, m - C/N)                                            (fill correction)
+ *    and during a reuse gap of t accesses, e*t evicting misses happen (misses are taken as
+ *    uniform in time).  Misses hash uniformly over the S sets.
+ *    Random: each evicting miss lands in the block's set with probability 1/S and then picks
+ *    the block with probability 1/A, so the block survives the gap with probability
+ *        h_rand(t) = (1 - 1/C)^(e t)                           (memoryless: exact given e)
+ *    independently of A (uniform hashing).
+ *    FIFO: the block leaves A evicting misses of its set after its *insertion*, not after its
+ *    last use.  Take each block's gaps as equal to t (loops); with lambda = e t / S evicting
+ *    misses per gap in its set, after an insertion the block hits H_n further times, where
+ *        H_n = sum_{j>=1} P[Poisson(j lambda) < A],
+ *    then misses and is re-inserted, so a fraction h = H_n / (1 + H_n) of its reuses hit.
+ *    H_n in closed form: A == 1: H_n = 1 / expm1(lambda) (geometric series); A >= 2: the
+ *    Euler-Maclaurin estimate of the sum, integral A/lambda minus half the j = 0 term, bounded
+ *    below by its first term (which dominates when lambda >> A):
+ *        H_n = max(A/lambda - 1/2, P[Poisson(lambda) < A]).
+ *    Fixed point: m = cold/N + sum_t rt(t)/N * (1 - h(t; e(m))).  The right-hand side is
+ *    non-decreasing in m, and m = 1 is never below it, so a root lies in [cold/N, 1]; GSL's
+ *    Brent solver finds it (gsl_root_fsolver_brent).  A multi-distance bin uses the mean of h
+ *    at its two end times.
+ *    Assumptions: uniform hashing of blocks over sets, misses spread evenly in time, and (FIFO)
+ *    per-block regular gaps.  Checked against the exact simulator in tests/test_reuse.c.
+ *
+ * 4. Curves: hit ratio tabulated at C_k = 2^(k/32), k = 0..K, C_K >= 2 x (largest finite
+ *    distance) and >= 2 x footprint bound; evaluation is piecewise linear in log2(C) between
+ *    grid points (monotone because the table is made non-decreasing), constant beyond C_K and
+ *    H(1) * C below one block.  Powers of two are grid points, so the curve is exact there.
+ *
+ * 5. Partition property (spatial sampling, as in SHARDS [Waldspurger et al., FAST 2015]): a
+ *    partition receiving a uniformly hashed fraction f of the block addresses sees, between two
+ *    uses of one of its blocks, about f*d distinct blocks of its own where the whole stream saw
+ *    d.  So with capacity f*C it hits like the whole stream with C: H_part(f C) = H(C), i.e.
+ *    H_part(blocks) = H(blocks / f).
+ */
+#include "reuse.h"
+
+#include <assert.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include <gsl/gsl_cdf.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_roots.h>
+#include <gsl/gsl_sf_gamma.h>
+
+#define CURVE_PER_OCTAVE 32   /* grid points per doubling of capacity */
+
+struct reuse_curve {
+	int n;             /* grid points */
+	double *hit;       /* hit ratio at C_k = 2^(k / CURVE_PER_OCTAVE) */
+	double hit_max;    /* hit[n - 1] */
+};
+
+static int hist_ok(const reuse_hist_t *h)
+{
+	return h && h->total > 0 && (h->n > 0 || h->cold > 0);
+}
+
+/* Largest finite distance bound (exclusive) in h, 0 if none. */
+static double hist_max(const reuse_hist_t *h)
+{
+	double m = 0;
+	for (size_t i = 0; i < h->n; i++)
+		if (h->count[i] > 0 && h->hi[i] > m)
+			m = h->hi[i];
+	return m;
+}
+
+double reuse_hit_full_lru(const reuse_hist_t *sd, double blocks)
+{
+	assert(sd && blocks >= 0);
+	if (!hist_ok(sd))
+		return 0;
+	double hits = 0;
+	for (size_t i = 0; i < sd->n; i++) {
+		double lo = sd->lo[i], hi = sd->hi[i];
+		if (blocks >= hi)
+			hits += sd->count[i];                           /* [Mattson 1970]: d < C hits */
+		else if (blocks > lo)
+			hits += sd->count[i] * (blocks - lo) / (hi - lo); /* uniform inside the bin */
+	}
+	return hits / sd->total;
+}
+
+/* P[Binomial(d, p) <= a - 1] for integer d (Smith 1978). */
+static double smith_p(double d, double p, int a)
+{
+	if (d < a)
+		return 1.0;
+	if (p >= 1.0)
+		return 0.0;
+	return gsl_cdf_binomial_P((unsigned)(a - 1), p, (unsigned)d); /* [Smith 1978] */
+}
+
+double reuse_hit_smith(const reuse_hist_t *sd, double blocks, int assoc)
+{
+	assert(sd && assoc >= 0);
+	if (assoc == REUSE_FULL || assoc >= blocks)
+		return reuse_hit_full_lru(sd, blocks);
+	if (!hist_ok(sd))
+		return 0;
+	double sets = blocks / assoc;
+	double p = 1.0 / sets;
+	double hits = 0;
+	for (size_t i = 0; i < sd->n; i++) {
+		if (sd->count[i] <= 0)
+			continue;
+		double lo = sd->lo[i], last = sd->hi[i] - 1;
+		double ph = lo == last ? smith_p(lo, p, assoc)
+			: 0.5 * (smith_p(lo, p, assoc) + smith_p(last, p, assoc)); /* trapezoid over the bin */
+		hits += sd->count[i] * ph;
+	}
+	return hits / sd->total;
+}
+
+/* ---- random and FIFO: fixed point on reuse times ---- */
+
+struct fp_ctx {
+	const reuse_hist_t *rt;
+	double blocks;      /* C */
+	double sets;        /* S */
+	int assoc;          /* A (C for fully associative) */
+	int fifo;           /* 1: FIFO, 0: random */
+};
+
+/* Survival-based hit probability of a reuse with gap t, given e evicting misses per access. */
+static double gap_hit(const struct fp_ctx *c, double t, double e)
+{
+	if (e <= 0)
+		return 1.0;
+	if (!c->fifo)
+		return exp(e * t * log1p(-1.0 / c->blocks));     /* (1 - 1/C)^(e t) */
+	double lambda = e * t / c->sets;                          /* evicting misses in the set per gap */
+	if (lambda <= 0)
+		return 1.0;
+	double hn;
+	if (c->assoc == 1)
+		hn = 1.0 / expm1(lambda);                         /* sum_j e^{-j lambda} */
+	else {
+		double em = c->assoc / lambda - 0.5;              /* Euler-Maclaurin estimate */
+		double first = c->assoc / lambda < 1e-3 ? 0
+			: gsl_sf_gamma_inc_Q(c->assoc, lambda);   /* P[Poisson(lambda) < A] */
+		hn = em > first ? em : first;
+	}
+	return hn / (1.0 + hn);
+}
+
+static double fp_rhs(double m, void *arg)
+{
+	const struct fp_ctx *c = arg;
+	const reuse_hist_t *rt = c->rt;
+	double e = m - c->blocks / rt->total;                      /* fill correction */
+	if (e < 0)
+		e = 0;
+	double miss = rt->cold;
+	for (size_t i = 0; i < rt->n; i++) {
+		if (rt->count[i] <= 0)
+			continue;
+		double lo = rt->lo[i], last = rt->hi[i] - 1;
+		double h = lo == last ? gap_hit(c, lo, e) : 0.5 * (gap_hit(c, lo, e) + gap_hit(c, last, e));
+		miss += rt->count[i] * (1.0 - h);
+	}
+	return miss / rt->total - m;
+}
+
+static double fixed_point_hit(const reuse_hist_t *rt, double blocks, int assoc, int fifo)
+{
+	if (!hist_ok(rt) || !(blocks > 0))
+		return -1;
+	if (assoc == REUSE_FULL || assoc > blocks)
+		assoc = (int)(blocks < 1 ? 1 : blocks > 1e9 ? 1e9 : blocks);
+	struct fp_ctx c = { rt, blocks, blocks / assoc, assoc, fifo };
+	if (c.sets < 1)
+		c.sets = 1;
+	double lo = rt->cold / rt->total, hi = 1.0;
+	double flo = fp_rhs(lo, &c);
+	if (flo <= 1e-12)
+		return 1.0 - lo;                                   /* only cold misses */
+	double fhi = fp_rhs(hi, &c);
+	if (fhi >= 0)
+		return 0.0;
+	gsl_function F = { fp_rhs, &c };
+	gsl_root_fsolver *s = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
+	if (!s)
+		return -1;
+	gsl_error_handler_t *old = gsl_set_error_handler_off();
+	double m = 0.5 * (lo + hi);
+	if (gsl_root_fsolver_set(s, &F, lo, hi) == GSL_SUCCESS) {
+		for (int it = 0; it < 100; it++) {
+			if (gsl_root_fsolver_iterate(s) != GSL_SUCCESS)
+				break;
+			m = gsl_root_fsolver_root(s);
+			double a = gsl_root_fsolver_x_lower(s), b = gsl_root_fsolver_x_upper(s);
+			if (gsl_root_test_interval(a, b, 1e-7, 0) == GSL_SUCCESS)
+				break;
+		}
+	}
+	gsl_set_error_handler(old);
+	gsl_root_fsolver_free(s);
+	return 1.0 - m;
+}
+
+double reuse_hit_fifo(const reuse_hist_t *rt, double blocks, int assoc)
+{
+	return fixed_point_hit(rt, blocks, assoc, 1);
+}
+
+double reuse_hit_random(const reuse_hist_t *rt, double blocks, int assoc)
+{
+	return fixed_point_hit(rt, blocks, assoc, 0);
+}
+
+double reuse_hit(const profile_stream_t *s, double blocks, int assoc, enum reuse_policy pol)
+{
+	assert(s);
+	switch (pol) {
+	case REUSE_LRU:
+		return hist_ok(&s->sd) ? reuse_hit_smith(&s->sd, blocks, assoc) : -1;
+	case REUSE_FIFO:
+		return reuse_hit_fifo(&s->rt, blocks, assoc);
+	case REUSE_RANDOM:
+		return reuse_hit_random(&s->rt, blocks, assoc);
+	}
+	return -1;
+}
+
+/* ---- curves ---- */
+
+static double grid_cap(int k)
+{
+	return exp2((double)k / CURVE_PER_OCTAVE);
+}
+
+static reuse_curve_t *curve_build(const reuse_hist_t *h, double cap_max, int assoc,
+				  enum reuse_policy pol)
+{
+	if (!hist_ok(h))
+		return NULL;
+	if (cap_max < 2)
+		cap_max = 2;
+	int n = (int)ceil(log2(cap_max) * CURVE_PER_OCTAVE) + 2;
+	reuse_curve_t *c = malloc(sizeof *c);
+	if (!c)
+		return NULL;
+	c->hit = malloc((size_t)n * sizeof *c->hit);
+	if (!c->hit) {
+		free(c);
+		return NULL;
+	}
+	c->n = n;
+	/* FIFO/random: each point needs a root finder, so compute every 4th point and
+	 * interpolate linearly in log capacity between them (8 points per octave). */
+	int step = pol == REUSE_LRU ? 1 : 4;
+	double prev = 0;
+	for (int k = 0; k < n; k += step) {
+		double cap = grid_cap(k), v;
+		if (pol == REUSE_LRU)
+			v = reuse_hit_smith(h, cap, assoc);
+		else
+			v = fixed_point_hit(h, cap, assoc, pol == REUSE_FIFO);
+		if (v < prev)
+			v = prev;                                     /* enforce monotonicity */
+		c->hit[k] = prev = v;
+	}
+	if (step > 1) {
+		int last = (n - 1) / step * step;
+		for (int k = 0; k < n; k++) {
+			if (k % step == 0)
+				continue;
+			int a = k / step * step, b = a + step;
+			if (b > last)
+				c->hit[k] = c->hit[last];
+			else
+				c->hit[k] = c->hit[a] + (c->hit[b] - c->hit[a]) * (k - a) / step;
+		}
+	}
+	c->hit_max = c->hit[n - 1];
+	return c;
+}
+
+reuse_curve_t *reuse_curve_alloc_hist(const reuse_hist_t *sd, int assoc)
+{
+	if (!sd)
+		return NULL;
+	/* Smith's hit ratio reaches its limit only when S >> d_max: slowly for direct mapping. */
+	double factor = assoc == REUSE_FULL ? 2 : assoc == 1 ? 4096 : assoc <= 4 ? 256 : 32;
+	return curve_build(sd, factor * hist_max(sd) + 4 * (assoc > 0 ? assoc : 1), assoc, REUSE_LRU);
+}
+
+reuse_curve_t *reuse_curve_alloc(const profile_stream_t *s, int assoc, enum reuse_policy pol)
+{
+	if (!s)
+		return NULL;
+	if (pol == REUSE_LRU)
+		return reuse_curve_alloc_hist(&s->sd, assoc);
+	/* FIFO/random saturate once the cache holds the footprint (every block distinct). */
+	double fp = s->footprint > 0 ? s->footprint : s->rt.cold;
+	return curve_build(&s->rt, 2 * fp + 4 * (assoc > 0 ? assoc : 1), assoc, pol);
+}
+
+void reuse_curve_free(reuse_curve_t *c)
+{
+	if (!c)
+		return;
+	free(c->hit);
+	free(c);
+}
+
+double reuse_curve_eval(const reuse_curve_t *c, double blocks)
+{
+	assert(c);
+	if (!(blocks > 0))
+		return 0;
+	if (blocks < 1)
+		return c->hit[0] * blocks;                            /* linear below one block */
+	double x = log2(blocks) * CURVE_PER_OCTAVE;
+	if (x >= c->n - 1)
+		return c->hit_max;
+	int k = (int)x;
+	double w = x - k;
+	return c->hit[k] + (c->hit[k + 1] - c->hit[k]) * w;      /* linear in log2(C) */
+}
+
+double reuse_curve_eval_partition(const reuse_curve_t *c, double blocks, double f)
+{
+	assert(f > 0 && f <= 1);
+	return reuse_curve_eval(c, blocks / f);                       /* H_part(fC) = H(C) */
+}

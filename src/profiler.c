@@ -1,0 +1,712 @@
+/* profiler.c -- streaming profile builder; see profiler.h for what it computes. */
+#include "profiler.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const int profiler_homes[PROFILER_NHOMES] = { 2, 4, 5, 8, 10, 16, 20, 32, 40, 64, 80 };
+
+#define EXACT_BINS 64          /* distances 0..63 get a bin each */
+#define PER_OCTAVE 16
+#define FIRST_OCTAVE 6         /* 2^6 = 64 */
+#define LAST_OCTAVE 47         /* distances up to 2^48 */
+#define NBINS (EXACT_BINS + (LAST_OCTAVE - FIRST_OCTAVE + 1) * PER_OCTAVE)
+#define CHUNK_SHIFT 9          /* Fenwick leaves are 512 positions (8 words of the bit map) */
+#define MIN_CAP 4096u
+#define MAX_REG 65535
+
+/* 2^(j/16), j = 0..15 */
+static const double oct_frac[PER_OCTAVE] = {
+	1.0, 1.0442737824274138, 1.0905077326652577, 1.1387886347566916,
+	1.1892071150027210, 1.2418578120734840, 1.2968395546510096, 1.3542555469368927,
+	1.4142135623730951, 1.4768261459394993, 1.5422108254079407, 1.6104903319492543,
+	1.6817928305074290, 1.7562521603732995, 1.8340080864093424, 1.9152065613971472,
+};
+
+static uint64_t edge_in_octave(int k, int j)
+{
+	return (uint64_t)llround(ldexp(oct_frac[j], k));
+}
+
+uint64_t profiler_bin_lo(int bin)
+{
+	if (bin < EXACT_BINS)
+		return (uint64_t)bin;
+	int b = bin - EXACT_BINS;
+	return edge_in_octave(FIRST_OCTAVE + b / PER_OCTAVE, b % PER_OCTAVE);
+}
+
+uint64_t profiler_bin_hi(int bin)
+{
+	if (bin + 1 >= NBINS)
+		return (uint64_t)1 << (LAST_OCTAVE + 1);
+	return profiler_bin_lo(bin + 1);
+}
+
+int profiler_bin(uint64_t d)
+{
+	if (d < EXACT_BINS)
+		return (int)d;
+	int k = 63 - __builtin_clzll(d);
+	if (k > LAST_OCTAVE)
+		return NBINS - 1;
+	int lo = 0, hi = PER_OCTAVE - 1;                  /* largest j with edge(k, j) <= d */
+	while (lo < hi) {
+		int mid = (lo + hi + 1) / 2;
+		if (edge_in_octave(k, mid) <= d)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	return EXACT_BINS + (k - FIRST_OCTAVE) * PER_OCTAVE + lo;
+}
+
+/* ---- one stack-distance unit: one cache's view (one SM, one group, or everything) ---- */
+
+typedef struct entry {
+	uint64_t block;      /* block index */
+	uint64_t last_abs;   /* stream index of the last access */
+	uint32_t pos;        /* live position in the bit map */
+	uint32_t r, w;       /* reads and writes (l1 units only) */
+} entry_t;
+
+typedef struct slot {
+	uint64_t block;
+	uint32_t idx;        /* entry index + 1; 0 = empty */
+} slot_t;
+
+typedef struct unit {
+	slot_t *map;         /* open addressing, linear probing */
+	uint64_t hmask;
+	entry_t *ent;
+	uint32_t nent, cap_ent;
+	uint64_t *bits;      /* live last-use positions */
+	uint32_t *fen;       /* Fenwick tree over chunk counts, 1-based */
+	uint32_t *owner;     /* position -> entry index */
+	uint32_t cap;        /* positions (multiple of 512) */
+	uint32_t now;        /* next free position */
+	uint32_t live;       /* live positions == nent */
+	uint64_t abs;        /* accesses so far */
+} unit_t;
+
+typedef struct dhist {
+	double bin[NBINS];
+	double cold;
+} dhist_t;
+
+typedef struct level {
+	int g;               /* SMs merged per unit: 1 = l1, 0 = global */
+	unit_t **units;      /* by unit index, created on first use */
+	int nunits;
+	dhist_t sd, rt;
+	double accesses, writes;
+} level_t;
+
+typedef struct warp {
+	int sm;
+	long id;
+	uint64_t icount;     /* instructions so far */
+	uint64_t *last;      /* last instruction index + 1 touching each register; 0 = never */
+	int nreg;
+} warp_t;
+
+struct profiler {
+	profiler_opts_t o;
+	char name[64], source[256];
+	int shift;           /* log2(block_bytes) */
+	int max_sm;          /* largest SM id seen */
+	int failed;
+	int nlev;
+	level_t lev[PROFILER_MAX_GROUPS + 2];
+	dhist_t cls[RL_NCLASS];            /* l1 stack distance per class (non-cold accesses) */
+	double *home[PROFILER_NHOMES];     /* per-home access counts */
+	double insts, mem_insts, sectors, tensor;
+	int have_insts;
+	double n_src, n_dst, n_xinst;
+	dhist_t reg;
+	warp_t *warps;
+	uint64_t wmask;
+	uint64_t nwarps;
+	uint64_t count;
+};
+
+static uint64_t mix64(uint64_t x)
+{
+	x ^= x >> 33; x *= 0xff51afd7ed558ccdULL;
+	x ^= x >> 33; x *= 0xc4ceb9fe1a85ec53ULL;
+	x ^= x >> 33;
+	return x;
+}
+
+static unit_t *unit_alloc(void)
+{
+	unit_t *u = calloc(1, sizeof *u);
+	if (!u)
+		return NULL;
+	u->hmask = 1023;
+	u->map = calloc(u->hmask + 1, sizeof *u->map);
+	u->cap_ent = 512;
+	u->ent = malloc(u->cap_ent * sizeof *u->ent);
+	u->cap = MIN_CAP;
+	u->bits = calloc(u->cap / 64, sizeof *u->bits);
+	u->fen = calloc((u->cap >> CHUNK_SHIFT) + 1, sizeof *u->fen);
+	u->owner = malloc(u->cap * sizeof *u->owner);
+	if (!u->map || !u->ent || !u->bits || !u->fen || !u->owner) {
+		free(u->map); free(u->ent); free(u->bits); free(u->fen); free(u->owner); free(u);
+		return NULL;
+	}
+	return u;
+}
+
+static void unit_free(unit_t *u)
+{
+	if (!u)
+		return;
+	free(u->map); free(u->ent); free(u->bits); free(u->fen); free(u->owner);
+	free(u);
+}
+
+static void fen_add(uint32_t *fen, uint32_t nch, uint32_t c, int v)
+{
+	for (uint32_t i = c + 1; i <= nch; i += i & -i)
+		fen[i] += (uint32_t)v;
+}
+
+/* Live positions <= t. */
+static uint32_t live_upto(const unit_t *u, uint32_t t)
+{
+	uint32_t c = t >> CHUNK_SHIFT, s = 0;
+	for (uint32_t i = c; i > 0; i -= i & -i)
+		s += u->fen[i];
+	uint32_t w0 = c << (CHUNK_SHIFT - 6), wt = t >> 6;
+	for (uint32_t w = w0; w < wt; w++)
+		s += (uint32_t)__builtin_popcountll(u->bits[w]);
+	uint64_t mask = (t & 63) == 63 ? ~0ULL : ((1ULL << ((t & 63) + 1)) - 1);
+	return s + (uint32_t)__builtin_popcountll(u->bits[wt] & mask);
+}
+
+/* Renumber the live positions 0..live-1 (in order) and make room for as many new ones. */
+static int unit_compact(unit_t *u)
+{
+	uint32_t np = 0;
+	uint32_t nw = u->cap / 64;
+	for (uint32_t w = 0; w < nw; w++) {
+		uint64_t b = u->bits[w];
+		while (b) {
+			uint32_t p = w * 64 + (uint32_t)__builtin_ctzll(b);
+			b &= b - 1;
+			uint32_t e = u->owner[p];
+			u->owner[np] = e;               /* np <= p: safe in place */
+			u->ent[e].pos = np++;
+		}
+	}
+	uint64_t want = (uint64_t)np * 2 + MIN_CAP;
+	uint32_t cap = MIN_CAP;
+	while (cap < want)
+		cap <<= 1;
+	if (cap != u->cap) {
+		uint64_t *bits = realloc(u->bits, cap / 64 * sizeof *bits);
+		if (bits)
+			u->bits = bits;
+		uint32_t *fen = realloc(u->fen, ((cap >> CHUNK_SHIFT) + 1) * sizeof *fen);
+		if (fen)
+			u->fen = fen;
+		uint32_t *owner = realloc(u->owner, cap * sizeof *owner);
+		if (owner)
+			u->owner = owner;
+		if (!bits || !fen || !owner)
+			return -1;
+		u->cap = cap;
+	}
+	memset(u->bits, 0, u->cap / 64 * sizeof *u->bits);
+	for (uint32_t p = 0; p < np; p++)
+		u->bits[p >> 6] |= 1ULL << (p & 63);
+	uint32_t nch = u->cap >> CHUNK_SHIFT;
+	memset(u->fen, 0, (nch + 1) * sizeof *u->fen);
+	for (uint32_t c = 0; c < nch; c++) {               /* linear Fenwick build */
+		uint32_t lo = c << CHUNK_SHIFT, cnt = 0;
+		if (lo < np)
+			cnt = np - lo < (1u << CHUNK_SHIFT) ? np - lo : (1u << CHUNK_SHIFT);
+		u->fen[c + 1] += cnt;
+		uint32_t parent = (c + 1) + ((c + 1) & -(c + 1));
+		if (parent <= nch)
+			u->fen[parent] += u->fen[c + 1];
+	}
+	u->now = np;
+	return 0;
+}
+
+static int unit_grow_map(unit_t *u)
+{
+	uint64_t ncap = (u->hmask + 1) * 2;
+	slot_t *m = calloc(ncap, sizeof *m);
+	if (!m)
+		return -1;
+	for (uint64_t i = 0; i <= u->hmask; i++) {
+		if (!u->map[i].idx)
+			continue;
+		uint64_t h = mix64(u->map[i].block) & (ncap - 1);
+		while (m[h].idx)
+			h = (h + 1) & (ncap - 1);
+		m[h] = u->map[i];
+	}
+	free(u->map);
+	u->map = m;
+	u->hmask = ncap - 1;
+	return 0;
+}
+
+/*
+ * One access to `block`.  Returns the entry; *cold = 1 for a first touch, else *sd (stack
+ * distance) and *rt (reuse time) are set.  NULL when out of memory.
+ */
+static entry_t *unit_touch(unit_t *u, uint64_t block, int *cold, uint64_t *sd, uint64_t *rt)
+{
+	if (u->now == u->cap && unit_compact(u) < 0)
+		return NULL;
+	uint64_t h = mix64(block) & u->hmask;
+	while (u->map[h].idx && u->map[h].block != block)
+		h = (h + 1) & u->hmask;
+	entry_t *e;
+	uint32_t ei;
+	if (u->map[h].idx) {
+		ei = u->map[h].idx - 1;
+		e = &u->ent[ei];
+		uint32_t t = e->pos;
+		*cold = 0;
+		*sd = u->live - live_upto(u, t);           /* live positions after t [Mattson 1970] */
+		*rt = u->abs - e->last_abs - 1;
+		u->bits[t >> 6] &= ~(1ULL << (t & 63));
+		fen_add(u->fen, u->cap >> CHUNK_SHIFT, t >> CHUNK_SHIFT, -1);
+		u->live--;
+	} else {
+		if (u->nent == u->cap_ent) {
+			uint32_t nc = u->cap_ent * 2;
+			entry_t *ne = realloc(u->ent, nc * sizeof *ne);
+			if (!ne)
+				return NULL;
+			u->ent = ne;
+			u->cap_ent = nc;
+		}
+		ei = u->nent++;
+		u->map[h].block = block;
+		u->map[h].idx = ei + 1;
+		e = &u->ent[ei];
+		e->block = block;
+		e->r = e->w = 0;
+		*cold = 1;
+		if ((uint64_t)u->nent * 2 > u->hmask + 1 && unit_grow_map(u) < 0)
+			return NULL;
+	}
+	uint32_t p = u->now++;
+	u->bits[p >> 6] |= 1ULL << (p & 63);
+	fen_add(u->fen, u->cap >> CHUNK_SHIFT, p >> CHUNK_SHIFT, 1);
+	u->owner[p] = ei;
+	u->live++;
+	e->pos = p;
+	e->last_abs = u->abs++;
+	return e;
+}
+
+/* ---- read-level classes (FUSE §III-A; see docs/profile-format.md for our reading) ---- */
+
+static enum rl_class rl_of(uint32_t w, uint32_t r)
+{
+	if (w >= 2)
+		return RL_WM;       /* "the block has multiple updates" */
+	if (r >= 2)
+		return w == 1 ? RL_RI : RL_WORM;  /* written once by the program / only filled */
+	return RL_WORO;         /* touched once, or written once and read once */
+}
+
+/* ---- the builder ---- */
+
+void profiler_opts_default(profiler_opts_t *o)
+{
+	memset(o, 0, sizeof *o);
+	o->block_bytes = 128;
+	o->n_groups = -1;
+	o->global = 1;
+}
+
+profiler_t *profiler_alloc(const profiler_opts_t *o)
+{
+	if (o->block_bytes < 1 || (o->block_bytes & (o->block_bytes - 1)) || o->n_sm < 0
+	    || o->n_groups > PROFILER_MAX_GROUPS)
+		return NULL;
+	for (int i = 0; i < o->n_groups; i++)
+		if (o->groups[i] < 2)
+			return NULL;
+	profiler_t *pb = calloc(1, sizeof *pb);
+	if (!pb)
+		return NULL;
+	pb->o = *o;
+	snprintf(pb->name, sizeof pb->name, "%s", o->name ? o->name : "");
+	snprintf(pb->source, sizeof pb->source, "%s", o->source ? o->source : "");
+	while ((1 << pb->shift) < o->block_bytes)
+		pb->shift++;
+	pb->max_sm = -1;
+	pb->lev[pb->nlev++].g = 1;
+	if (o->n_groups < 0) {
+		for (int g = 2; g <= 64; g *= 2)
+			if (o->n_sm == 0 || g < o->n_sm)
+				pb->lev[pb->nlev++].g = g;
+	} else {
+		for (int i = 0; i < o->n_groups; i++)
+			if (o->n_sm == 0 || o->groups[i] < o->n_sm)
+				pb->lev[pb->nlev++].g = o->groups[i];
+	}
+	if (o->global)
+		pb->lev[pb->nlev++].g = 0;
+	for (int i = 0; i < PROFILER_NHOMES; i++) {
+		pb->home[i] = calloc((size_t)profiler_homes[i], sizeof *pb->home[i]);
+		if (!pb->home[i]) {
+			profiler_free(pb);
+			return NULL;
+		}
+	}
+	pb->wmask = 255;
+	pb->warps = calloc(pb->wmask + 1, sizeof *pb->warps);
+	if (!pb->warps) {
+		profiler_free(pb);
+		return NULL;
+	}
+	return pb;
+}
+
+void profiler_free(profiler_t *pb)
+{
+	if (!pb)
+		return;
+	for (int l = 0; l < pb->nlev; l++) {
+		for (int i = 0; i < pb->lev[l].nunits; i++)
+			unit_free(pb->lev[l].units[i]);
+		free(pb->lev[l].units);
+	}
+	for (int i = 0; i < PROFILER_NHOMES; i++)
+		free(pb->home[i]);
+	if (pb->warps)
+		for (uint64_t i = 0; i <= pb->wmask; i++)
+			free(pb->warps[i].last);
+	free(pb->warps);
+	free(pb);
+}
+
+uint64_t profiler_count(const profiler_t *pb)
+{
+	return pb->count;
+}
+
+static int check_sm(profiler_t *pb, int sm)
+{
+	if (pb->failed)
+		return pb->failed;
+	if (sm < 0 || (pb->o.n_sm > 0 && sm >= pb->o.n_sm))
+		return -2;
+	if (sm > pb->max_sm)
+		pb->max_sm = sm;
+	return 0;
+}
+
+static unit_t *level_unit(level_t *L, int sm)
+{
+	int k = L->g == 0 ? 0 : sm / L->g;
+	if (k >= L->nunits) {
+		int n = k + 1 > 2 * L->nunits ? k + 1 : 2 * L->nunits;
+		unit_t **nu = realloc(L->units, (size_t)n * sizeof *nu);
+		if (!nu)
+			return NULL;
+		memset(nu + L->nunits, 0, (size_t)(n - L->nunits) * sizeof *nu);
+		L->units = nu;
+		L->nunits = n;
+	}
+	if (!L->units[k])
+		L->units[k] = unit_alloc();
+	return L->units[k];
+}
+
+int profiler_access(profiler_t *pb, int sm, int is_write, uint64_t addr, uint64_t pc)
+{
+	(void)pc;
+	int rc = check_sm(pb, sm);
+	if (rc)
+		return rc;
+	uint64_t block = addr >> pb->shift;
+	pb->count++;
+	for (int l = 0; l < pb->nlev; l++) {
+		level_t *L = &pb->lev[l];
+		unit_t *u = level_unit(L, sm);
+		int cold;
+		uint64_t sd = 0, rt = 0;
+		entry_t *e = u ? unit_touch(u, block, &cold, &sd, &rt) : NULL;
+		if (!e)
+			return pb->failed = -1;
+		L->accesses++;
+		L->writes += is_write != 0;
+		if (cold) {
+			L->sd.cold++;
+			L->rt.cold++;
+		} else {
+			L->sd.bin[profiler_bin(sd)]++;
+			L->rt.bin[profiler_bin(rt)]++;
+		}
+		if (L->g == 1) {
+			if (is_write)
+				e->w++;
+			else
+				e->r++;
+			/* non-cold accesses go to the class the block has so far (see profile-format.md);
+			 * cold ones are counted per final class at the end */
+			if (!cold)
+				pb->cls[rl_of(e->w, e->r)].bin[profiler_bin(sd)]++;
+		}
+	}
+	for (int i = 0; i < PROFILER_NHOMES; i++)
+		pb->home[i][block % (uint64_t)profiler_homes[i]]++;
+	return 0;
+}
+
+int profiler_insts(profiler_t *pb, int sm, double ninst, double nmem, double nsect)
+{
+	int rc = check_sm(pb, sm);
+	if (rc)
+		return rc;
+	pb->have_insts = 1;
+	pb->insts += ninst;
+	pb->mem_insts += nmem;
+	pb->sectors += nsect;
+	return 0;
+}
+
+int profiler_tensor(profiler_t *pb, int sm, double n)
+{
+	int rc = check_sm(pb, sm);
+	if (rc)
+		return rc;
+	pb->tensor += n;
+	return 0;
+}
+
+static warp_t *warp_find(profiler_t *pb, int sm, long id)
+{
+	uint64_t h = mix64(((uint64_t)sm << 40) ^ (uint64_t)id) & pb->wmask;
+	while (pb->warps[h].last || pb->warps[h].nreg == -1) {
+		if (pb->warps[h].sm == sm && pb->warps[h].id == id)
+			return &pb->warps[h];
+		h = (h + 1) & pb->wmask;
+	}
+	if ((pb->nwarps + 1) * 2 > pb->wmask + 1) {
+		uint64_t ncap = (pb->wmask + 1) * 2;
+		warp_t *nw = calloc(ncap, sizeof *nw);
+		if (!nw)
+			return NULL;
+		for (uint64_t i = 0; i <= pb->wmask; i++) {
+			warp_t *w = &pb->warps[i];
+			if (!w->last && w->nreg != -1)
+				continue;
+			uint64_t k = mix64(((uint64_t)w->sm << 40) ^ (uint64_t)w->id) & (ncap - 1);
+			while (nw[k].last || nw[k].nreg == -1)
+				k = (k + 1) & (ncap - 1);
+			nw[k] = *w;
+		}
+		free(pb->warps);
+		pb->warps = nw;
+		pb->wmask = ncap - 1;
+		return warp_find(pb, sm, id);
+	}
+	warp_t *w = &pb->warps[h];
+	w->sm = sm;
+	w->id = id;
+	w->nreg = -1;           /* occupied, no register array yet */
+	w->icount = 0;
+	pb->nwarps++;
+	return w;
+}
+
+static int warp_reg(warp_t *w, int reg)
+{
+	int n = w->nreg < 0 ? 0 : w->nreg;
+	if (reg < n)
+		return 0;
+	int nn = n ? n : 64;
+	while (nn <= reg)
+		nn *= 2;
+	uint64_t *nl = realloc(w->last, (size_t)nn * sizeof *nl);
+	if (!nl)
+		return -1;
+	memset(nl + n, 0, (size_t)(nn - n) * sizeof *nl);
+	w->last = nl;
+	w->nreg = nn;
+	return 0;
+}
+
+int profiler_regs(profiler_t *pb, int sm, long warp, int dst, const int *srcs, int nsrc)
+{
+	int rc = check_sm(pb, sm);
+	if (rc)
+		return rc;
+	if (dst > MAX_REG)
+		return -2;
+	for (int i = 0; i < nsrc; i++)
+		if (srcs[i] > MAX_REG)
+			return -2;
+	warp_t *w = warp_find(pb, sm, warp);
+	if (!w)
+		return pb->failed = -1;
+	uint64_t now = ++w->icount;                    /* 1-based instruction index */
+	pb->n_xinst++;
+	for (int i = 0; i < nsrc; i++) {
+		int r = srcs[i];
+		if (r < 0)
+			continue;
+		pb->n_src++;
+		if (warp_reg(w, r) < 0)
+			return pb->failed = -1;
+		if (w->last[r])
+			pb->reg.bin[profiler_bin(now - w->last[r])]++;  /* Malekeh §III-A */
+		else
+			pb->reg.cold++;
+		w->last[r] = now;
+	}
+	if (dst >= 0) {
+		pb->n_dst++;
+		if (warp_reg(w, dst) < 0)
+			return pb->failed = -1;
+		w->last[dst] = now;
+	}
+	return 0;
+}
+
+/* Dense histogram -> sparse reuse_hist_t with the non-empty bins. */
+static int to_hist(const dhist_t *d, reuse_hist_t *h)
+{
+	memset(h, 0, sizeof *h);
+	size_t n = 0;
+	for (int b = 0; b < NBINS; b++)
+		n += d->bin[b] > 0;
+	h->cold = d->cold;
+	h->total = d->cold;
+	if (n == 0)
+		return 0;
+	h->lo = malloc(n * sizeof *h->lo);
+	h->hi = malloc(n * sizeof *h->hi);
+	h->count = malloc(n * sizeof *h->count);
+	if (!h->lo || !h->hi || !h->count) {
+		reuse_hist_free(h);
+		return -1;
+	}
+	for (int b = 0; b < NBINS; b++) {
+		if (d->bin[b] <= 0)
+			continue;
+		h->lo[h->n] = (double)profiler_bin_lo(b);
+		h->hi[h->n] = (double)profiler_bin_hi(b);
+		h->count[h->n] = d->bin[b];
+		h->total += d->bin[b];
+		h->n++;
+	}
+	return 0;
+}
+
+int profiler_finish(profiler_t *pb, profile_t *out)
+{
+	memset(out, 0, sizeof *out);
+	if (pb->failed)
+		return -1;
+	int n_sm = pb->o.n_sm > 0 ? pb->o.n_sm : pb->max_sm + 1;
+	if (n_sm < 1)
+		n_sm = 1;
+	snprintf(out->name, sizeof out->name, "%s", pb->name);
+	snprintf(out->source, sizeof out->source, "%s", pb->source);
+	out->block_bytes = pb->o.block_bytes;
+	out->n_sm = n_sm;
+	level_t *l1 = &pb->lev[0];
+	if (pb->have_insts) {
+		out->insts = pb->insts;
+		out->mem_insts = pb->mem_insts;
+		out->sectors = pb->sectors;
+	} else {
+		out->insts = out->mem_insts = l1->accesses;  /* unknown: docs/trace-format.md */
+	}
+	out->streams = calloc((size_t)pb->nlev, sizeof *out->streams);
+	if (!out->streams)
+		goto oom;
+	double blocks_cls[RL_NCLASS] = { 0 }, acc_cls[RL_NCLASS] = { 0 }, wr_cls[RL_NCLASS] = { 0 };
+	for (int l = 0; l < pb->nlev; l++) {
+		level_t *L = &pb->lev[l];
+		if (L->g > 1 && L->g >= n_sm)
+			continue;                           /* group:G >= n_sm is the global stream */
+		profile_stream_t *s = &out->streams[out->n_streams++];
+		if (L->g == 1)
+			snprintf(s->name, sizeof s->name, "l1");
+		else if (L->g == 0)
+			snprintf(s->name, sizeof s->name, "global");
+		else
+			snprintf(s->name, sizeof s->name, "group:%d", L->g);
+		s->group = L->g == 0 ? n_sm : L->g;
+		s->accesses = L->accesses;
+		s->writes = L->writes;
+		for (int i = 0; i < L->nunits; i++)
+			if (L->units[i])
+				s->footprint += L->units[i]->nent;
+		if (to_hist(&L->sd, &s->sd) < 0 || to_hist(&L->rt, &s->rt) < 0)
+			goto oom;
+		if (L->g != 1)
+			continue;
+		for (int i = 0; i < L->nunits; i++) {
+			unit_t *u = L->units[i];
+			for (uint32_t k = 0; u && k < u->nent; k++) {
+				enum rl_class c = rl_of(u->ent[k].w, u->ent[k].r);
+				blocks_cls[c]++;
+				acc_cls[c] += u->ent[k].r + u->ent[k].w;
+				wr_cls[c] += u->ent[k].w;
+			}
+		}
+		if (L->accesses > 0) {
+			for (int c = 0; c < RL_NCLASS; c++) {
+				dhist_t d = pb->cls[c];
+				d.cold = blocks_cls[c];             /* one first touch per (SM, block) */
+				if (to_hist(&d, &s->cls_sd[c]) < 0)
+					goto oom;
+			}
+		}
+	}
+	if (l1->accesses > 0) {
+		out->has_rl = 1;
+		double nb = 0;
+		for (int c = 0; c < RL_NCLASS; c++)
+			nb += blocks_cls[c];
+		for (int c = 0; c < RL_NCLASS; c++) {
+			out->rl_block_frac[c] = blocks_cls[c] / nb;
+			out->rl_access_frac[c] = acc_cls[c] / l1->accesses;
+			out->rl_write_frac[c] = acc_cls[c] > 0 ? wr_cls[c] / acc_cls[c] : 0;
+		}
+		out->homes = calloc(PROFILER_NHOMES, sizeof *out->homes);
+		if (!out->homes)
+			goto oom;
+		for (int i = 0; i < PROFILER_NHOMES; i++) {
+			profile_homes_t *h = &out->homes[out->n_homes++];
+			h->n_homes = profiler_homes[i];
+			h->frac = malloc((size_t)h->n_homes * sizeof *h->frac);
+			if (!h->frac)
+				goto oom;
+			for (int k = 0; k < h->n_homes; k++)
+				h->frac[k] = pb->home[i][k] / l1->accesses;
+		}
+	}
+	if (pb->n_xinst > 0) {
+		if (to_hist(&pb->reg, &out->reg_rd) < 0)
+			goto oom;
+		out->src_per_inst = pb->n_src / pb->n_xinst;
+		out->dst_per_inst = pb->n_dst / pb->n_xinst;
+	}
+	if (out->insts > 0)
+		out->tensor_frac = pb->tensor / out->insts;
+	if (out->tensor_frac > 1)
+		out->tensor_frac = 1;
+	return 0;
+oom:
+	profile_free(out);
+	return -1;
+}

@@ -8,10 +8,10 @@ CC      ?= cc
 PKGS    := gsl sqlite3 libcjson zlib
 DEBPKGS := pkg-config libgsl-dev libsqlite3-dev libcjson-dev zlib1g-dev
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wno-unused-parameter
-STD     := -std=c11 -D_GNU_SOURCE
+STD     := -std=c11 -D_GNU_SOURCE -pthread
 OPT     ?= -O2 -g
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
+PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm -pthread
 CPPFLAGS := -Imodels -Isrc -Itests
 
 BUILD ?= build

@@ -1,0 +1,30 @@
+/*
+ * sweep.h -- run a study's design space into the results database.
+ *
+ * Pipeline: worker threads turn chunks of point ids into designs and metrics (the model is
+ * pure, so workers share nothing but the read-only study and workload contexts); the calling
+ * thread writes the chunks in id order with prepared statements, committing a batch and its
+ * progress marker together.  Memory is a fixed ring of chunks: independent of the space size.
+ */
+#ifndef GPUDSE_SWEEP_H
+#define GPUDSE_SWEEP_H
+
+#include <stdint.h>
+
+typedef struct sweep_opts {
+	const char *study_path;
+	const char *db_path;
+	int jobs;              /* worker threads (>= 1) */
+	int shard_k, shard_n;  /* this process runs shard k of n (1-based); 1/1 = everything */
+	int64_t resume_run;    /* > 0: finish that run */
+	int progress;          /* draw a progress bar on stderr */
+	int stats;             /* print rates and peak memory */
+	const char *argv;      /* the command line, for provenance */
+} sweep_opts_t;
+
+int sweep_run(const sweep_opts_t *o);
+
+/* Set by SIGINT/SIGTERM: the sweep stops after committing what is complete. */
+extern volatile int sweep_interrupted;
+
+#endif

@@ -149,10 +149,10 @@ struct fp_ctx {
 /* Survival-based hit probability of a reuse with gap t, given e evicting misses per access. */
 static double gap_hit(const struct fp_ctx *c, double t, double e)
 {
-	if (e <= 0)
+	if (e <= 0 || t <= 0)
 		return 1.0;
 	if (!c->fifo)
-		return exp(e * t * log1p(-1.0 / c->blocks));     /* (1 - 1/C)^(e t) */
+		return c->blocks <= 1 ? 0.0 : exp(e * t * log1p(-1.0 / c->blocks)); /* (1 - 1/C)^(e t) */
 	double lambda = e * t / c->sets;                          /* evicting misses in the set per gap */
 	if (lambda <= 0)
 		return 1.0;

@@ -1,0 +1,72 @@
+/*
+ * multicachesim.h -- a functional multi-core cache simulator for the DC-L1 model (issue 4).
+ *
+ * Generates multi-SM block traces with controlled sharing, builds the profile the model reads
+ * from them (exact LRU stack distances per stream by a Fenwick tree over positions, Bennett &
+ * Kruskal 1975; per-home distributions), and replays them through the four organisations of
+ * paper 001 (private, PrY, ShY, ShY+CZ) as real LRU caches, counting misses, misses that
+ * another cache holds (the replication ratio of §II-A) and copies per resident line.
+ *
+ * Trace model: each access picks its SM uniformly at random (equal rates), then a pool: the
+ * global shared pool with probability p_shared, the pool of its neighbourhood (consecutive
+ * groups of local_group SMs) with probability p_local, else its private pool; the block is
+ * uniform in the pool (independent reference model).  Pools are disjoint id ranges.  A
+ * block's address is id * stride: a stride sharing factors with the home count puts every
+ * line on a few homes (partition camping).
+ */
+#ifndef GPUDSE_MULTICACHESIM_H
+#define GPUDSE_MULTICACHESIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "profile.h"
+
+typedef struct mcs_gen {
+	int n_sm;               /* SMs */
+	size_t per_sm;          /* accesses per SM (the trace has n_sm * per_sm) */
+	double p_shared;        /* share of accesses to the global shared pool */
+	int shared_blocks;      /* size of the shared pool */
+	double p_local;         /* share of accesses to the neighbourhood pool */
+	int local_group;        /* SMs per neighbourhood (divides n_sm; 0: no local pools) */
+	int local_blocks;       /* size of each neighbourhood pool */
+	int private_blocks;     /* size of each SM's private pool */
+	int stride;             /* address = id * stride (>= 1) */
+	unsigned long seed;     /* GSL mt19937 seed */
+} mcs_gen_t;
+
+typedef struct mcs_trace {
+	size_t n;               /* accesses */
+	int n_sm;
+	uint32_t *sm;           /* issuing SM per access */
+	uint32_t *id;           /* block id per access (dense, < n_blocks) */
+	size_t n_blocks;        /* ids in use */
+	int stride;             /* address = id * stride */
+} mcs_trace_t;
+
+/* 0 on success, -1 on bad parameters or allocation failure. */
+int mcs_trace_gen(const mcs_gen_t *g, mcs_trace_t *t /* OUT */);
+void mcs_trace_free(mcs_trace_t *t);
+
+/* Profile of the trace: streams "l1" (group 1), "group:G" for every G in groups[] (each must
+ * divide n_sm and lie in (1, n_sm)), "global" (group n_sm); per-home distributions for every
+ * k in homes[].  Exact stack-distance histograms.  Release with profile_free.  0 or -1. */
+int mcs_profile(const mcs_trace_t *t, const int *groups, int n_groups, const int *homes,
+                int n_homes, int block_bytes, profile_t *p /* OUT */);
+
+typedef struct mcs_result {
+	double accesses;
+	double misses;
+	double miss_ratio;      /* misses / accesses (cold misses included) */
+	double repl_misses;     /* misses whose line another cache held at the time */
+	double replication;     /* repl_misses / misses (§II-A) */
+	double copies;          /* time-average of resident lines / distinct resident lines */
+} mcs_result_t;
+
+/* Replay through organisation `org` (enum dcl1_org) with y nodes, z clusters, cap_core blocks
+ * of L1 per core (each node holds n_sm * cap_core / y), `assoc` ways (0: fully associative).
+ * 0, or -1 on an illegal organisation or allocation failure. */
+int mcs_simulate(const mcs_trace_t *t, int org, int y, int z, int cap_core, int assoc,
+                 mcs_result_t *r /* OUT */);
+
+#endif

@@ -115,6 +115,11 @@ static void md1k_embedded(double rho, int K, double *pi)
 {
 	double a0 = exp(-rho);
 	pi[0] = 1.0;
+	if (rho == 0) {          /* no arrivals: every departure leaves the system empty */
+		for (int j = 1; j < K; j++)
+			pi[j] = 0;
+		return;
+	}
 	for (int j = 0; j + 1 < K; j++) {
 		/* cut between {0..j} and {j+1..}: pi_{j+1} a_0 = pi_0 abar_j + sum_i pi_i abar_{j-i+1}
 		 * [Gross & Harris §6.1.3, written as level crossings] */

@@ -1,0 +1,341 @@
+/*
+ * test_gpu.c -- the GPU model (models/gpu.c) on profiles constructed here.
+ *
+ * Profiles: every SM loops over its own private working set of W blocks (no sharing), so the
+ * merged stream of G SMs has LRU stack distance G W - 1 for every non-cold access: the LLC
+ * footprint grows with concurrency exactly as in the Morpheus §3 memory-bound applications.
+ *   membound:  0.5 L1 requests per instruction, MLP 4, W = 1200 blocks (> the 1024-block L1
+ *              of the RTX 3080, so L1 mostly misses; the LLC holds 34 SMs' loops, 68 W = 2x
+ *              the 40960-block LLC)
+ *   compbound: 0.01 requests per instruction, W = 100 blocks (fits L1)
+ * Expected values: closed forms (single-station network, asymptotic bounds), the Morpheus §3
+ * phenomena as directions with stated margins, sums of components.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "check.h"
+#include "design.h"
+#include "gpu.h"
+#include "gpu_json.h"
+#include "queue.h"
+
+/* A one-bin histogram: `count` accesses at distance d, `cold` first touches. */
+static void hist_one(reuse_hist_t *h, double d, double count, double cold)
+{
+	h->n = 1;
+	h->lo = malloc(sizeof(double));
+	h->hi = malloc(sizeof(double));
+	h->count = malloc(sizeof(double));
+	h->lo[0] = d;
+	h->hi[0] = d + 1;
+	h->count[0] = count;
+	h->cold = cold;
+	h->total = count + cold;
+}
+
+/* Private loops of W blocks per SM on n_sm SMs; a1 requests per instruction. */
+static void make_loop_profile(profile_t *p, const char *name, int n_sm, double W, double a1,
+                              double insts)
+{
+	memset(p, 0, sizeof *p);
+	snprintf(p->name, sizeof p->name, "%s", name);
+	p->block_bytes = 128;
+	p->n_sm = n_sm;
+	p->insts = insts;
+	p->mem_insts = insts * a1;      /* one request per memory instruction */
+	p->sectors = 0;                 /* unknown: bytes per request = block size */
+	int groups[] = { 1, 2, 4, 8, 16, 32, 64 };
+	int ng = 0;
+	p->streams = calloc(9, sizeof *p->streams);
+	double acc = insts * a1;
+	for (int i = 0; i < 7 && groups[i] < n_sm; i++, ng++) {
+		profile_stream_t *s = &p->streams[ng];
+		int G = groups[i];
+		if (G == 1)
+			snprintf(s->name, sizeof s->name, "l1");
+		else
+			snprintf(s->name, sizeof s->name, "group:%d", G);
+		s->group = G;
+		s->accesses = acc;
+		s->writes = 0.0;
+		s->footprint = W * n_sm;
+		hist_one(&s->sd, G * W - 1, acc - W * n_sm, W * n_sm);
+	}
+	profile_stream_t *s = &p->streams[ng++];
+	snprintf(s->name, sizeof s->name, "global");
+	s->group = n_sm;
+	s->accesses = acc;
+	s->footprint = W * n_sm;
+	hist_one(&s->sd, n_sm * W - 1, acc - W * n_sm, W * n_sm);
+	p->n_streams = ng;
+}
+
+static double ipc_at(const gpu_t *g, const wctx_t *w, int active, double llc_scale)
+{
+	design_t d;
+	design_default(&d);
+	d.active_sms = active;
+	d.llc_scale = llc_scale;
+	metrics_t m;
+	const char *why = NULL;
+	if (gpu_eval(g, &d, w, &m, &why) != 0) {
+		printf("gpu_eval refused: %s\n", why);
+		return -1;
+	}
+	return m.ipc;
+}
+
+static void test_presets(void)
+{
+	const char *names[] = { "rtx3080", "dcl1-80", "malekeh-2060", "fuse-15", "fuse-volta", "a100", "h100" };
+	for (int i = 0; i < 7; i++) {
+		gpu_t g;
+		int rc = gpu_load(names[i], &g);
+		CHECK_INT(rc, 0, "every shipped preset loads");
+		CHECK_STR(g.name, names[i], "preset name equals its file name");
+		CHECK(strlen(g.source) > 20, "every preset cites its source");
+	}
+	gpu_t g;
+	gpu_load("dcl1-80", &g);
+	/* DC-L1 Table II */
+	CHECK_INT(g.n_sm, 80, "DC-L1 Table II: 80 cores");
+	CHECK_NEAR(g.core_mhz, 1400, 0, "DC-L1 Table II: 1400 MHz");
+	CHECK_NEAR(g.l1_kib, 16, 0, "DC-L1 Table II: 16 KB L1");
+	CHECK_INT(g.l1_assoc, 4, "DC-L1 Table II: 4-way");
+	CHECK_NEAR(g.l1_lat, 28, 0, "DC-L1 Table II: 28 cycles");
+	CHECK_NEAR(g.llc_kib, 4096, 0, "DC-L1 Table II: 4 MB L2");
+	CHECK_INT(g.llc_slices, 32, "DC-L1 Table II: 32 slices");
+	CHECK_INT(g.llc_assoc, 8, "DC-L1 Table II: 8-way");
+	CHECK_NEAR(g.llc_lat, 120, 0, "DC-L1 Table II: 120 cycles");
+	CHECK_INT(g.dram_channels, 16, "DC-L1 Table II: 16 MCs");
+	CHECK_NEAR(g.noc_mhz, 700, 0, "DC-L1 Table II: 700 MHz crossbar");
+	CHECK_INT(g.noc_flit_bytes, 32, "DC-L1 Table II: 32 B flits");
+	gpu_load("rtx3080", &g);
+	CHECK_INT(g.n_sm, 68, "Morpheus Table 1: 68 SMs");
+	CHECK_NEAR(g.llc_kib, 5120, 0, "Morpheus Table 1: 5 MiB LLC");
+	CHECK_INT(g.llc_partitions, 10, "Morpheus: 10 LLC partitions");
+	CHECK_NEAR(g.l1_shmem_kib, 128, 0, "Morpheus Table 1: 128 KiB L1/shared");
+	CHECK_NEAR(g.rf_kib, 256, 0, "Morpheus Table 1: 256 KB RF");
+	gpu_load("fuse-volta", &g);
+	CHECK_INT(g.n_sm, 84, "FUSE §V Volta: 84 SMs");
+	CHECK_NEAR(g.llc_kib, 6144, 0, "FUSE §V Volta: 6 MB L2");
+	CHECK_NEAR(g.dram_gbps, 900, 0, "FUSE §V Volta: 900 GB/s");
+	CHECK_NEAR(g.l1_kib, 128, 0, "FUSE §V Volta: 128 KB L1");
+}
+
+/* Single queueing station + delay (closed forms): with no memory traffic the network is the
+ * SM issue station (copies n, demand 1/(subcores x issue) per copy) and a delay Z = dep_cycles. */
+static void test_closed_forms(void)
+{
+	gpu_t g;
+	gpu_defaults(&g);
+	profile_t p;
+	make_loop_profile(&p, "nomem", 68, 10, 0.01, 1e9);
+	p.has_dep_cycles = 1;
+	p.dep_cycles = 0.0;
+	const char *err = NULL;
+	wctx_t *w = wctx_alloc(&g, &p, &err);
+	CHECK(w != NULL, "wctx_alloc on a constructed profile");
+	if (!w)
+		return;
+	design_t d;
+	design_default(&d);
+	metrics_t m;
+	memsys_t ms;
+	memsys_init(&g, &d, w, &ms);
+	ms.mem_per_inst = 0.0;  /* pure issue station: X = copies / D exactly (saturated) */
+	memsys_solve(&g, &ms, w, &m);
+	/* c identical copies, uniform routing, N customers, nothing else: product form gives
+	 * U = G(N-1)/G(N) = N / (N + c - 1) per copy, X = (c / D) U  [Gordon-Newell; G(N) =
+	 * C(N+c-1, c-1) D^N]; Schweitzer's fixed point X D/(1 - a X D) = N/c, a = (N-1)/N, has
+	 * the same solution. */
+	double N = 68.0 * 48, c = 68, U = N / (N + c - 1);
+	CHECK_REL(m.ipc, 68 * 4.0 * U, 1e-6, "single station type: X = (c/D) N/(N+c-1) (product form)");
+	CHECK_REL(m.cpi[CPI_ISSUE], 68.0 / m.ipc, 1e-9, "CPI per SM = n_compute / X, all of it at the issue station");
+	CHECK_REL(m.sm_util, U, 1e-6, "issue utilisation N/(N+c-1) < 1");
+
+	/* Light load: population 68 x 1 warp x MLP 1, delay Z = 1000: X ~= N / (D + Z) within the
+	 * queueing at the issue station (Schweitzer: R = D (1 + Q (N-1)/N), Q ~ X D << 1). */
+	ms.warps = 1;
+	ms.dep_delay = 1000.0;
+	memsys_solve(&g, &ms, w, &m);
+	double want = 68.0 / (0.25 + 1000.0);
+	CHECK_REL(m.ipc, want, 1e-3, "light load: X = N / (D + Z) (asymptotic closed form)");
+	CHECK_REL(m.cpi[CPI_DEP] + m.cpi[CPI_ISSUE], 68.0 / m.ipc, 1e-9, "CPI stack sums to n_compute / IPC");
+	wctx_free(w);
+	profile_free(&p);
+}
+
+static void test_morpheus_phenomena(void)
+{
+	gpu_t g;
+	if (gpu_load("rtx3080", &g) != 0)
+		return;
+	profile_t mem, comp;
+	make_loop_profile(&mem, "membound", 68, 1200, 0.5, 1e8);
+	mem.has_mlp = 1;
+	mem.mlp = 4.0; /* four loads in flight per warp: bandwidth-, not latency-bound */
+	make_loop_profile(&comp, "compbound", 68, 100, 0.01, 1e8);
+	const char *err = NULL;
+	wctx_t *wm = wctx_alloc(&g, &mem, &err);
+	wctx_t *wc = wctx_alloc(&g, &comp, &err);
+	CHECK(wm && wc, "contexts for the constructed profiles");
+	if (!wm || !wc)
+		goto out;
+
+	/* LLC hit rate of the merged stream falls as SMs compete (footprint 1500 x n blocks). */
+	double h8 = wctx_llc_hit(wm, 8, 5120 * 1024.0);
+	double h68 = wctx_llc_hit(wm, 68, 5120 * 1024.0);
+	CHECK(h8 > 0.99, "8 SMs x 1200 blocks = 9600 < 40960 LLC blocks: nearly all reuses hit");
+	CHECK(h68 < 0.05, "68 SMs x 1200 = 81600 > 40960: an LRU loop larger than the LLC misses");
+	CHECK(wctx_llc_hit(wm, 16, 5120 * 1024.0) >= wctx_llc_hit(wm, 32, 5120 * 1024.0),
+	      "LLC hit rate non-increasing in active SMs");
+
+	/* Morpheus §3: memory-bound performance saturates or falls from 8 to 68 SMs; compute-bound
+	 * scales near-linearly. */
+	double best = 0.0;
+	int best_n = 0;
+	double prev = 0.0;
+	int declined = 0;
+	for (int n = 8; n <= 68; n += 4) {
+		double x = ipc_at(&g, wm, n, 1.0);
+		if (x > best) {
+			best = x;
+			best_n = n;
+		}
+		if (prev > 0.0 && x < prev * 0.98)
+			declined = 1;
+		prev = x;
+	}
+	double m68 = ipc_at(&g, wm, 68, 1.0);
+	double m8 = ipc_at(&g, wm, 8, 1.0);
+	printf("membound: IPC 8 SMs %.3f, best %.3f at %d SMs, 68 SMs %.3f\n", m8, best, best_n, m68);
+	CHECK(best_n < 68, "memory-bound: the best SM count is below 68 (Morpheus §3)");
+	CHECK(declined && m68 < 0.9 * best, "memory-bound: performance falls after the peak (Morpheus §3)");
+	CHECK(m68 / m8 < 68.0 / 8 * 0.5, "memory-bound: far from linear scaling");
+	double c8 = ipc_at(&g, wc, 8, 1.0), c68 = ipc_at(&g, wc, 68, 1.0);
+	printf("compbound: IPC 8 SMs %.3f, 68 SMs %.3f (ratio %.3f, linear 8.5)\n", c8, c68, c68 / c8);
+	CHECK_REL(c68 / c8, 68.0 / 8.0, 0.05, "compute-bound: near-linear scaling 8 -> 68 SMs (Morpheus §3)");
+
+	/* 2x and 4x LLC: footprint 2x the LLC at 68 SMs. */
+	double m2 = ipc_at(&g, wm, 68, 2.0), m4 = ipc_at(&g, wm, 68, 4.0);
+	printf("membound 68 SMs: LLC 1x %.3f 2x %.3f 4x %.3f\n", m68, m2, m4);
+	CHECK(m2 > 1.1 * m68, "2x LLC helps a memory-bound profile whose footprint is 2x the LLC");
+	CHECK(m4 > 1.3 * m68 && m4 >= m2, "4x LLC (footprint fits) helps more (Morpheus §3: up to 2.34x)");
+	double c2 = ipc_at(&g, wc, 68, 2.0), c4 = ipc_at(&g, wc, 68, 4.0);
+	CHECK_REL(c4, c68, 0.01, "4x LLC does not help a compute-bound profile");
+	CHECK_REL(c2, c68, 0.01, "2x LLC does not help a compute-bound profile");
+
+	/* Utilisation < 1 everywhere, energy and area sums, CPI sum. */
+	design_t d;
+	design_default(&d);
+	metrics_t m;
+	gpu_detail_t det;
+	memsys_t ms;
+	const char *why = NULL;
+	for (int k = 0; k < 2; k++) {
+		CHECK_INT(gpu_eval_detail(&g, &d, k ? wc : wm, &ms, &m, &det, &why), 0, "baseline is legal");
+		int ok = 1;
+		for (int i = 0; i < det.n; i++)
+			ok &= det.st[i].util >= 0.0 && det.st[i].util < 1.0 + 1e-9;
+		CHECK(ok, "utilisation in [0, 1] at every station (closed network)");
+		CHECK(m.noc_util < 1.0 && m.llc_util < 1.0 && m.dram_util < 1.0 && m.sm_util <= 1.0, "reported utilisations < 1");
+		double es = 0.0, as = 0.0, cs = 0.0;
+		for (int i = 0; i < EC_N; i++) {
+			es += m.energy_comp_j[i];
+			if (i != EC_CORE)
+				as += m.area_comp_mm2[i];
+		}
+		for (int i = 0; i < CPI_N; i++)
+			cs += m.cpi[i];
+		CHECK_REL(es, m.energy_j, 1e-12, "energy = sum of its components");
+		CHECK_REL(as, m.area_mm2, 1e-12, "memory-system area = sum of its components");
+		CHECK_REL(m.area_chip_mm2, m.area_mm2 + m.area_comp_mm2[EC_CORE], 1e-12, "chip area adds SM logic");
+		CHECK_REL(cs, ms.n_compute / m.ipc, 1e-6, "CPI stack sums to n_compute / IPC");
+		CHECK_REL(m.power_w * m.time_s, m.energy_j, 1e-9, "power x time = energy");
+		CHECK_REL(m.perf_per_watt, 1e8 / m.energy_j, 1e-9, "perf/W = instructions per joule");
+		CHECK_REL(m.cycles, 1e8 / m.ipc, 1e-12, "cycles = insts / IPC");
+	}
+	/* Bottleneck: membound at 68 SMs is DRAM-bound; compbound is issue-bound. */
+	gpu_eval(&g, &d, wm, &m, &why);
+	CHECK(m.dram_util > 0.9, "memory-bound at 68 SMs: DRAM nearly saturated");
+	CHECK(m.cpi[CPI_DRAM] > m.cpi[CPI_ISSUE], "memory-bound: DRAM dominates the CPI stack");
+	gpu_eval(&g, &d, wc, &m, &why);
+	CHECK(m.sm_util > 0.9, "compute-bound: issue nearly saturated");
+	CHECK(m.cpi[CPI_ISSUE] > m.cpi[CPI_DRAM], "compute-bound: issue dominates the CPI stack");
+
+	/* DRAM bound (closed form): IPC <= channels / (dram visits per inst x service). */
+	gpu_eval_detail(&g, &d, wm, &ms, &m, &det, &why);
+	double dram_cap = ms.dram_channels / (ms.mem_per_inst * ms.req_per_mem * (1.0 - ms.l1_hit) * (1.0 - ms.llc_hit) * ms.dram_service);
+	CHECK(m.ipc <= dram_cap * (1 + 1e-9), "IPC below the DRAM bandwidth bound");
+	CHECK(m.ipc > 0.85 * dram_cap, "and close to it when DRAM-bound");
+
+	/* Power gating: gating the 60 idle SMs of an 8-SM run lowers static energy. */
+	design_t dg = d;
+	dg.active_sms = 8;
+	metrics_t a, b;
+	gpu_eval(&g, &dg, wm, &a, &why);
+	dg.gate_idle = 1;
+	gpu_eval(&g, &dg, wm, &b, &why);
+	CHECK_REL(b.ipc, a.ipc, 1e-12, "gating idle SMs does not change performance");
+	CHECK(b.energy_comp_j[EC_CORE] < 0.2 * a.energy_comp_j[EC_CORE], "gated SMs leak only gated_leak_frac");
+
+	/* Illegal designs are refused with a reason. */
+	design_t bad = d;
+	bad.active_sms = 69;
+	CHECK_INT(gpu_eval(&g, &bad, wm, &m, &why), -1, "more active SMs than the GPU has");
+	CHECK(why && strstr(why, "active_sms"), "the reason names the knob");
+	bad = d;
+	bad.mor_cache_sms = 30;
+	bad.active_sms = 40;
+	CHECK_INT(gpu_design_check(&g, &bad, &why), -1, "active + cache-mode SMs > n_sm");
+
+	/* Speed: ns per gpu_eval (target < 2 us). */
+	struct timespec t0, t1;
+	int iters = 20000;
+	double sink = 0.0;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (int i = 0; i < iters; i++) {
+		design_t dd = d;
+		dd.active_sms = 8 + i % 60;
+		dd.llc_scale = 1.0 + (i % 4);
+		gpu_eval(&g, &dd, wm, &m, &why);
+		sink += m.ipc;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	double ns = ((t1.tv_sec - t0.tv_sec) * 1e9 + (t1.tv_nsec - t0.tv_nsec)) / iters;
+	printf("gpu_eval: %.0f ns per call (%d calls, checksum %.3f)\n", ns, iters, sink);
+	CHECK(ns < 50000, "gpu_eval well under 50 us even under sanitizers (target < 2 us at -O2)");
+out:
+	wctx_free(wm);
+	wctx_free(wc);
+	profile_free(&mem);
+	profile_free(&comp);
+}
+
+static void test_errors(void)
+{
+	gpu_t g;
+	gpu_defaults(&g);
+	profile_t p;
+	memset(&p, 0, sizeof p);
+	const char *err = NULL;
+	CHECK(wctx_alloc(&g, &p, &err) == NULL && err && strstr(err, "l1"), "profile without an l1 stream is refused");
+	make_loop_profile(&p, "x", 4, 10, 0.5, 0);
+	CHECK(wctx_alloc(&g, &p, &err) == NULL && strstr(err, "insts"), "profile without instructions is refused");
+	profile_free(&p);
+	CHECK_STR(cpi_class_name[CPI_DRAM], "dram", "stable CPI class names");
+	CHECK_STR(ecomp_name[EC_NOC], "noc", "stable energy component names");
+}
+
+int main(void)
+{
+	test_presets();
+	test_closed_forms();
+	test_morpheus_phenomena();
+	test_errors();
+	return check_summary("gpu");
+}

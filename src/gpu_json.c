@@ -98,20 +98,21 @@ const char *gpudse_root(void)
 	char *slash = strrchr(exe, '/');
 	if (slash)
 		*slash = '\0';
-	/* the binary is ./gpudse at the top level or build/gpudse one level below */
-	char probe[PATH_MAX + 32];
-	snprintf(probe, sizeof probe, "%s/studies", exe);
-	if (access(probe, F_OK) != 0) {
-		slash = strrchr(exe, '/');
-		if (slash) {
-			char up[PATH_MAX];
-			snprintf(up, sizeof up, "%.*s", (int)(slash - exe), exe);
-			snprintf(probe, sizeof probe, "%s/studies", up);
-			if (access(probe, F_OK) == 0) {
-				snprintf(root, sizeof root, "%s", up);
-				return root;
-			}
+	/* the binary is ./gpudse at the top level, build/gpudse or build/tests/test_x below it:
+	 * walk up at most three directories looking for studies/gpus */
+	char dir[PATH_MAX];
+	snprintf(dir, sizeof dir, "%s", exe);
+	for (int up = 0; up < 4; up++) {
+		char probe[PATH_MAX + 32];
+		snprintf(probe, sizeof probe, "%s/studies/gpus", dir);
+		if (access(probe, F_OK) == 0) {
+			snprintf(root, sizeof root, "%s", dir);
+			return root;
 		}
+		slash = strrchr(dir, '/');
+		if (!slash || slash == dir)
+			break;
+		*slash = '\0';
 	}
 	snprintf(root, sizeof root, "%s", exe);
 	return root;

@@ -58,7 +58,7 @@ $(BUILD)/gpudse: $(BUILD)/src/main.o $(BUILD)/libengine.a $(BUILD)/libmodels.a
 	$(CC) $(OPT) $(EXTRA_CFLAGS) -o $@ $^ $(PKG_LIBS)
 
 gpudse: $(BUILD)/gpudse
-	@cp $< $@
+	@cp $< $@.tmp && mv -f $@.tmp $@
 
 $(BUILD)/tests/%: tests/%.c $(TEST_SUPPORT_OBJ) $(BUILD)/libengine.a $(BUILD)/libmodels.a
 	@mkdir -p $(dir $@)

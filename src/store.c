@@ -197,6 +197,7 @@ void store_close(store_t *st)
 		return;
 	sqlite3_finalize(st->ins_design);
 	sqlite3_finalize(st->ins_result);
+	sqlite3_finalize(st->get_design);
 	sqlite3_close(st->db);
 	free(st);
 }

@@ -14,6 +14,7 @@ struct store {
 	char path[1024];
 	sqlite3_stmt *ins_design;   /* prepared once per open (STORE_WRITE) */
 	sqlite3_stmt *ins_result;
+	sqlite3_stmt *get_design;   /* prepared on first use */
 };
 
 int store_exec(store_t *st, const char *sql);

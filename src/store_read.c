@@ -1,0 +1,249 @@
+/* store_read.c -- read-only access for query, export and pareto (see store.h).  Every value
+ * from the user is bound as a parameter; column names are checked against the schema and
+ * only then written into SQL. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "columns.h"
+#include "knobs.h"
+#include "store_int.h"
+
+/* SQL expression for a user-visible column name, or NULL. */
+static const char *column_sql(const char *name, char *buf, size_t len)
+{
+	if (strcmp(name, "design_id") == 0)
+		return "d.id";
+	if (strcmp(name, "variant") == 0)
+		return "d.variant";
+	if (strcmp(name, "workload") == 0)
+		return "w.name";
+	if (knob_find(name)) {
+		snprintf(buf, len, "d.%s", name);
+		return buf;
+	}
+	if (metric_col_find(name)) {
+		snprintf(buf, len, "r.%s", name);
+		return buf;
+	}
+	return NULL;
+}
+
+int store_is_column(const char *name)
+{
+	char buf[64];
+	return column_sql(name, buf, sizeof buf) != NULL;
+}
+
+int store_workload_names(store_t *st, int64_t run_id, char ***names)
+{
+	sqlite3_stmt *q;
+	*names = NULL;
+	if (sqlite3_prepare_v2(st->db, "SELECT name FROM workloads WHERE run_id = ?1 ORDER BY id", -1, &q, NULL) != SQLITE_OK)
+		return -store_sql_error(st, "reading workloads");
+	sqlite3_bind_int64(q, 1, run_id);
+	int n = 0;
+	while (sqlite3_step(q) == SQLITE_ROW) {
+		*names = realloc(*names, (n + 1) * sizeof **names);
+		(*names)[n++] = strdup((const char *)sqlite3_column_text(q, 0));
+	}
+	sqlite3_finalize(q);
+	return n;
+}
+
+void store_free_names(char **names, int n)
+{
+	for (int i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+}
+
+static int valid_op(const char *op)
+{
+	static const char *const ops[] = { "=", "!=", "<", "<=", ">", ">=", NULL };
+	for (int i = 0; ops[i]; i++)
+		if (strcmp(op, ops[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* Builds "FROM ... WHERE ..." with placeholders ?2.. for workload and filters. */
+static int build_where(char *sql, size_t len, size_t *n, const char *workload,
+	const store_filter_t *f, int nf)
+{
+	*n += snprintf(sql + *n, len - *n,
+		" FROM designs d JOIN results r ON r.run_id = d.run_id AND r.design_id = d.id"
+		" JOIN workloads w ON w.run_id = r.run_id AND w.id = r.workload_id WHERE d.run_id = ?1");
+	int p = 2;
+	if (workload)
+		*n += snprintf(sql + *n, len - *n, " AND w.name = ?%d", p++);
+	for (int i = 0; i < nf; i++) {
+		char buf[64];
+		const char *c = column_sql(f[i].column, buf, sizeof buf);
+		if (!c)
+			return err_user("--where: unknown column \"%s\" (gpudse help query lists them)", f[i].column);
+		if (!valid_op(f[i].op))
+			return err_user("--where: unknown operator \"%s\"", f[i].op);
+		*n += snprintf(sql + *n, len - *n, " AND %s %s ?%d", c, f[i].op, p++);
+	}
+	return 0;
+}
+
+static void bind_where(sqlite3_stmt *q, int64_t run_id, const char *workload, const store_filter_t *f, int nf)
+{
+	sqlite3_bind_int64(q, 1, run_id);
+	int p = 2;
+	if (workload)
+		sqlite3_bind_text(q, p++, workload, -1, SQLITE_STATIC);
+	for (int i = 0; i < nf; i++) {
+		char *end;
+		double v = strtod(f[i].value, &end);
+		if (end != f[i].value && *end == '\0')
+			sqlite3_bind_double(q, p++, v);
+		else
+			sqlite3_bind_text(q, p++, f[i].value, -1, SQLITE_STATIC);
+	}
+}
+
+int store_select(store_t *st, int64_t run_id, const char *workload, const store_filter_t *f,
+	int nf, const char *columns, const char *order, long limit, store_row_cb cb, void *ctx)
+{
+	char sql[8192];
+	size_t n = snprintf(sql, sizeof sql, "SELECT ");
+	char cols[4096];
+	if (!columns || !*columns) {
+		size_t m = snprintf(cols, sizeof cols, "design_id,workload,variant");
+		for (size_t i = 0; i < n_knobs; i++)
+			m += snprintf(cols + m, sizeof cols - m, ",%s", knobs[i].name);
+		for (size_t i = 0; i < n_metric_cols; i++)
+			m += snprintf(cols + m, sizeof cols - m, ",%s", metric_cols[i].name);
+	} else {
+		snprintf(cols, sizeof cols, "%s", columns);
+	}
+	const char *names[256];
+	int ncol = 0;
+	char *save = NULL;
+	for (char *tok = strtok_r(cols, ",", &save); tok && ncol < 256; tok = strtok_r(NULL, ",", &save)) {
+		char buf[64];
+		const char *c = column_sql(tok, buf, sizeof buf);
+		if (!c)
+			return err_user("--columns: unknown column \"%s\" (gpudse help query lists them)", tok);
+		n += snprintf(sql + n, sizeof sql - n, "%s%s", ncol ? ", " : "", c);
+		names[ncol++] = tok;
+	}
+	int rc = build_where(sql, sizeof sql, &n, workload, f, nf);
+	if (rc)
+		return rc;
+	if (order && *order) {
+		int desc = order[0] == '-';
+		char buf[64];
+		const char *c = column_sql(order + desc, buf, sizeof buf);
+		if (!c)
+			return err_user("--order: unknown column \"%s\"", order + desc);
+		n += snprintf(sql + n, sizeof sql - n, " ORDER BY %s %s, d.id, w.id", c, desc ? "DESC" : "ASC");
+	} else {
+		n += snprintf(sql + n, sizeof sql - n, " ORDER BY d.id, w.id");
+	}
+	if (limit > 0)
+		n += snprintf(sql + n, sizeof sql - n, " LIMIT %ld", limit);
+	sqlite3_stmt *q;
+	if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK)
+		return store_sql_error(st, "querying results");
+	bind_where(q, run_id, workload, f, nf);
+	const char *text[256];
+	double num[256];
+	int step;
+	rc = 0;
+	while ((step = sqlite3_step(q)) == SQLITE_ROW) {
+		for (int i = 0; i < ncol; i++) {
+			text[i] = (const char *)sqlite3_column_text(q, i);
+			num[i] = sqlite3_column_type(q, i) == SQLITE_TEXT || sqlite3_column_type(q, i) == SQLITE_NULL
+				? NAN : sqlite3_column_double(q, i);
+		}
+		if ((rc = cb(ctx, ncol, names, text, num)))
+			break;
+	}
+	if (!rc && step != SQLITE_DONE)
+		rc = store_sql_error(st, "querying results");
+	sqlite3_finalize(q);
+	return rc;
+}
+
+int store_fetch(store_t *st, int64_t run_id, const char *workload, const char *const *cols,
+	int ncol, int64_t **design_ids, int **workload_ids, double **vals, size_t *n)
+{
+	char sql[2048];
+	size_t m = snprintf(sql, sizeof sql, "SELECT r.design_id, r.workload_id");
+	for (int i = 0; i < ncol; i++) {
+		if (!metric_col_find(cols[i]))
+			return err_user("pareto: unknown metric \"%s\" (gpudse help pareto lists them)", cols[i]);
+		m += snprintf(sql + m, sizeof sql - m, ", r.%s", cols[i]);
+	}
+	if (workload)
+		m += snprintf(sql + m, sizeof sql - m, " FROM results r JOIN workloads w ON w.run_id = r.run_id"
+			" AND w.id = r.workload_id WHERE r.run_id = ?1 AND w.name = ?2");
+	else
+		m += snprintf(sql + m, sizeof sql - m, " FROM results r WHERE r.run_id = ?1");
+	snprintf(sql + m, sizeof sql - m, " ORDER BY r.design_id, r.workload_id");
+	sqlite3_stmt *q;
+	if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK)
+		return store_sql_error(st, "reading results");
+	sqlite3_bind_int64(q, 1, run_id);
+	if (workload)
+		sqlite3_bind_text(q, 2, workload, -1, SQLITE_STATIC);
+	size_t cap = 1024, k = 0;
+	*design_ids = malloc(cap * sizeof **design_ids);
+	*workload_ids = malloc(cap * sizeof **workload_ids);
+	*vals = malloc(cap * ncol * sizeof **vals);
+	int step;
+	while ((step = sqlite3_step(q)) == SQLITE_ROW) {
+		if (k == cap) {
+			cap *= 2;
+			*design_ids = realloc(*design_ids, cap * sizeof **design_ids);
+			*workload_ids = realloc(*workload_ids, cap * sizeof **workload_ids);
+			*vals = realloc(*vals, cap * ncol * sizeof **vals);
+		}
+		(*design_ids)[k] = sqlite3_column_int64(q, 0);
+		(*workload_ids)[k] = sqlite3_column_int(q, 1);
+		for (int i = 0; i < ncol; i++)
+			(*vals)[k * ncol + i] = sqlite3_column_double(q, 2 + i);
+		k++;
+	}
+	sqlite3_finalize(q);
+	*n = k;
+	if (step != SQLITE_DONE)
+		return store_sql_error(st, "reading results");
+	return 0;
+}
+
+int store_get_design(store_t *st, int64_t run_id, int64_t id, design_t *d, char *variant, size_t len)
+{
+	if (!st->get_design) {
+		char sql[4096];
+		size_t n = snprintf(sql, sizeof sql, "SELECT variant");
+		for (size_t i = 0; i < n_knobs; i++)
+			n += snprintf(sql + n, sizeof sql - n, ", %s", knobs[i].name);
+		snprintf(sql + n, sizeof sql - n, " FROM designs WHERE run_id = ?1 AND id = ?2");
+		if (sqlite3_prepare_v2(st->db, sql, -1, &st->get_design, NULL) != SQLITE_OK)
+			return store_sql_error(st, "reading designs");
+	}
+	sqlite3_stmt *q = st->get_design;
+	sqlite3_reset(q);
+	sqlite3_bind_int64(q, 1, run_id);
+	sqlite3_bind_int64(q, 2, id);
+	if (sqlite3_step(q) != SQLITE_ROW)
+		return store_sql_error(st, "reading designs");
+	design_default(d);
+	const char *v = (const char *)sqlite3_column_text(q, 0);
+	snprintf(variant, len, "%s", v ? v : "");
+	char err[128];
+	for (size_t i = 0; i < n_knobs; i++) {
+		if (knobs[i].type == KNOB_ENUM)
+			knob_set(d, knobs[i].name, (const char *)sqlite3_column_text(q, (int)i + 1), err, sizeof err);
+		else
+			knob_set_num(&knobs[i], d, sqlite3_column_double(q, (int)i + 1), err, sizeof err);
+	}
+	return 0;
+}

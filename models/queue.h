@@ -83,9 +83,10 @@ typedef struct queue_mva {
 	double X;                         /* throughput, customer cycles per time unit */
 	double cycle;                     /* mean cycle time = population / X */
 	double resid[QUEUE_MAX_STATIONS]; /* residence per cycle at station k, summed over its copies */
-	double util[QUEUE_MAX_STATIONS];  /* utilisation of one copy (per server) */
+	double util[QUEUE_MAX_STATIONS];  /* utilisation of one copy (per server); for a delay
+	                                     station the mean number of customers in one copy */
 	double qlen[QUEUE_MAX_STATIONS];  /* mean customers at one copy */
-	int iterations;                   /* Schweitzer iterations used (0 for exact) */
+	int iterations;                   /* Schweitzer: Newton steps on its fixed point (0 for exact) */
 } queue_mva_t;
 
 /* Exact MVA (Reiser-Lavenberg) for integer population; load-dependent stations by the

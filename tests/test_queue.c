@@ -278,6 +278,8 @@ static double repairman_X(double D, int m, double Z, int N)
 	double w = 1, sum = 1, x = 0;
 	for (int j = 1; j <= N; j++) {
 		w *= ((N - j + 1) / Z) / ((j < m ? j : m) / D);
+		if (w > 1e250)          /* rescale the unnormalised weights */
+			x /= w, sum /= w, w = 1;
 		sum += w;
 		x += w * (j < m ? j : m) / D;
 	}
@@ -336,6 +338,24 @@ static void test_mva(void)
 	CHECK_REL(r.X, 1 / (10 + 1 + 2 + 8 * 0.5 + 4 * 1.5), 1e-12, "N = 1: X = 1 / sum of demands");
 	queue_mva_schweitzer(g, 5, 3000, &r);
 	CHECK_REL(r.X, 1 / 1.0, 1e-3, "large N: X -> 1 / D_max of the bottleneck (D=1, one server)");
+
+	/* Seidmann's multi-server approximation against the exact repairman: its known error is
+	 * largest near the knee at small N and vanishes as N grows past the servers */
+	for (int m = 2; m <= 16; m *= 2) {
+		queue_station_t rp[2] = { { 3.0, 1, m, 0 }, { 5.0, 1, 1, 1 } };
+		double worst = 0;
+		for (int N = 1; N <= 60; N++) {
+			queue_mva_schweitzer(rp, 2, N, &r);
+			worst = fmax(worst, fabs(r.X / repairman_X(3.0, m, 5.0, N) - 1));
+		}
+		queue_mva_schweitzer(rp, 2, 400, &r);
+		printf("  Schweitzer+Seidmann vs exact repairman, %2d servers: worst %.2f%% for N <= 60, %.4f%% at N = 400\n",
+		       m, 100 * worst, 100 * fabs(r.X / repairman_X(3.0, m, 5.0, 400) - 1));
+		CHECK(worst < 0.10, "Seidmann approximation within 10% of exact at every N <= 60");
+		CHECK_REL(r.X, repairman_X(3.0, m, 5.0, 400), 1e-3, "Seidmann exact in the limit N >> m");
+	}
+	queue_mva_schweitzer(two, 2, 0.5, &r);
+	CHECK_REL(r.X, 0.5 / 3.0, 1e-12, "N < 1: no queueing, X = N / sum D");
 
 	/* DES: closed network with copies, multi-server stations and a delay */
 	for (int i = 0; i < 4; i++) {

@@ -113,7 +113,7 @@ int out_end(output_t *o)
 {
 	if (o->f == OUT_TABLE) {
 		for (int i = 0; i < o->ncol; i++)
-			printf("%s%-*s", i ? "  " : "", o->width[i], o->names[i]);
+			printf("%s%-*s", i ? "  " : "", i == o->ncol - 1 ? 0 : o->width[i], o->names[i]);
 		putchar('\n');
 		for (int i = 0; i < o->ncol; i++)
 			printf("%s%.*s", i ? "  " : "", o->width[i], "----------------------------------------------------------------");

@@ -25,6 +25,9 @@
  *        profile's footprint grows with concurrency, the LLC hit rate falls as SMs are added:
  *        the Morpheus §3 saturation/decline.  wctx_shared_l1_hit does the same at the L1
  *        associativity (DC-L1 shared/clustered nodes).
+ *        The LLC receives only L1 misses; its local hit ratio (memsys.llc_hit) is
+ *          h_llc = max(0, H(n, C) - h1) / (1 - h1)                       (gpu_local_hit)
+ *        assuming inclusion: an access that hits in its L1 would also hit in the LLC.
  *   unified_sm_mem (Morpheus §6 Unified-SM-Mem): the RF the kernel leaves unused is added to
  *        L1: rf_kib - warps x 32 threads x GPU_REGS_PER_THREAD x 4 B (an assumed 32 registers
  *        per thread: the profile does not carry register allocation), floored at 0.
@@ -277,6 +280,14 @@ static double group_hit(const wctx_t *w, reuse_curve_t *const *curves, double n,
 	return (1.0 - t) * reuse_curve_eval(curves[i], blocks) + t * reuse_curve_eval(curves[i + 1], blocks);
 }
 
+double gpu_local_hit(double h_outer, double h_inner)
+{
+	if (h_inner >= 1.0)
+		return h_outer >= 1.0 ? 1.0 : 0.0;
+	double h = (h_outer - h_inner) / (1.0 - h_inner); /* misses filtered by the inner level */
+	return h < 0.0 ? 0.0 : h > 1.0 ? 1.0 : h;
+}
+
 double wctx_llc_hit(const wctx_t *w, int n_active, double bytes)
 {
 	return group_hit(w, w->group_llc, n_active, bytes / w->block_bytes);
@@ -333,7 +344,8 @@ void memsys_init(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m
 
 	double scale = d->llc_scale > 0.0 ? d->llc_scale : 1.0;
 	m->llc_bytes = g->llc_kib * 1024.0 * scale;
-	m->llc_hit = wctx_llc_hit(w, m->n_compute, m->llc_bytes);
+	/* the LLC sees the L1 misses: local hit ratio under inclusion (gpu.c header) */
+	m->llc_hit = gpu_local_hit(wctx_llc_hit(w, m->n_compute, m->llc_bytes), m->l1_hit);
 	m->llc_lat = (g->llc_lat - 2.0 * g->noc_lat) / s; /* gpu_t.llc_lat includes the round trip */
 	if (m->llc_lat < 0.0)
 		m->llc_lat = 0.0;

@@ -242,6 +242,11 @@ void wctx_free(wctx_t *w);
 /* LLC-style hit ratio of the merged stream of `n_active` SMs at `bytes` (interpolated in
  * log(group size) between the profile's group streams). */
 double wctx_llc_hit(const wctx_t *w, int n_active, double bytes);
+/* Local hit ratio of an outer level that receives only the misses of an inner one, from the
+ * hit ratios both would have on the whole stream: (h_outer - h_inner) / (1 - h_inner),
+ * clamped to [0, 1] (inclusion: what hits the inner level would hit the outer one).
+ * memsys_t.llc_hit is local: memsys_init sets it from wctx_llc_hit and l1_hit this way. */
+double gpu_local_hit(double h_outer, double h_inner);
 /* L1-style hit ratio of a cache of `bytes` shared by `g` SMs (merged stream of g SMs). */
 double wctx_shared_l1_hit(const wctx_t *w, double g, double bytes);
 

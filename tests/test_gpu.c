@@ -327,6 +327,9 @@ static void test_errors(void)
 	make_loop_profile(&p, "x", 4, 10, 0.5, 0);
 	CHECK(wctx_alloc(&g, &p, &err) == NULL && strstr(err, "insts"), "profile without instructions is refused");
 	profile_free(&p);
+	CHECK_NEAR(gpu_local_hit(0.9, 0.5), 0.8, 1e-12, "(0.9 - 0.5) / (1 - 0.5): LLC hit of the L1-filtered stream");
+	CHECK_NEAR(gpu_local_hit(0.3, 0.5), 0.0, 0.0, "outer below inner: clamped to 0");
+	CHECK_NEAR(gpu_local_hit(1.0, 1.0), 1.0, 0.0, "nothing reaches the outer level: 1 by convention");
 	CHECK_STR(cpi_class_name[CPI_DRAM], "dram", "stable CPI class names");
 	CHECK_STR(ecomp_name[EC_NOC], "noc", "stable energy component names");
 }

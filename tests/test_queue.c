@@ -412,6 +412,20 @@ static void test_mva_speed(void)
 	       us, (double)iters / calls, sink / calls);
 	CHECK(r.iterations <= 30, "Newton on the Schweitzer fixed point: few iterations");
 	CHECK_REL(r.X, schweitzer_ref(st, 10, 3000.0), 1e-8, "speed case solves the same fixed point");
+	/* iterations over a sweep of populations and bottleneck demands (light load to saturation) */
+	int worst = 0;
+	long tot = 0, cases = 0;
+	for (double scale = 0.01; scale < 100; scale *= 1.3)
+		for (double N = 1; N <= 5000; N *= 1.1) {
+			queue_station_t s2[10];
+			memcpy(s2, st, sizeof s2);
+			s2[6].demand = 0.4 * scale;
+			queue_mva_schweitzer(s2, 10, N, &r);
+			worst = r.iterations > worst ? r.iterations : worst;
+			tot += r.iterations, cases++;
+		}
+	printf("  Newton steps over %ld (N, demand) cases: mean %.2f, worst %d\n", cases, (double)tot / cases, worst);
+	CHECK(worst <= 20, "Schweitzer solve stays cheap across the sweep");
 }
 
 int main(void)

@@ -1,0 +1,135 @@
+/*
+ * fuse.h -- the FUSE hybrid SRAM + STT-MRAM L1 (HPCA 2019, ../shared/papers/004; issue 5).
+ *
+ * Configurations (design_t.fuse_cfg, §V and Table I), all under the area budget of the SRAM L1:
+ *   sram    L1-SRAM: the baseline; fuse_apply leaves the memory system alone.
+ *   stt     By-NVM-like: the whole area as STT-MRAM (4-way), dead (WORO) fills bypassed,
+ *           every STT write stalls the L1 (no tag queue or swap buffer).
+ *   hybrid  SRAM (2-way) + STT (2-way) banks, SRAM share fuse_sram_frac; no tag queue or swap
+ *           buffer: every STT write stalls the L1.
+ *   base    Base-FUSE: hybrid + 16-entry tag queue + 3-entry swap buffer.
+ *   fa      FA-FUSE: base with the STT bank approximately fully associative (FIFO), tag search
+ *           guided by counting Bloom filters (models/bloom.h).
+ *   dy      Dy-FUSE: fa + the read-level predictor (accuracy fuse_pred_acc).
+ * The knobs fuse_stt_org (fa) and fuse_predictor (1) add the approximate FA bank or the predictor
+ * to any hybrid configuration; cfg fa/dy imply the FA bank and dy implies the predictor.
+ *
+ * Hit model (fuse.c has the equations): classes WM, RI, WORM, WORO from the profile (shares of
+ * accesses, blocks and writes, per-class stack distances); placement fractions from the
+ * configuration and the predictor accuracy; each bank gives each class a share of its capacity
+ * proportional to the class's block share among the blocks it holds (the partition property of
+ * reuse.h); SRAM victims go to the STT bank.  Traffic per L1 access to each bank, STT writes,
+ * migrations; write blocking from models/sttmram.h; tag-search cycles from models/bloom.h.
+ */
+#ifndef GPUDSE_FUSE_H
+#define GPUDSE_FUSE_H
+
+#include "gpu.h"
+#include "profile.h"
+#include "reuse.h"
+#include "sttmram.h"
+#include "bloom.h"
+
+typedef struct fuse_params {
+	stt_tech_t tech;         /* cells, latencies, energies, leakage, queue sizes (sttmram.h) */
+	int sram_assoc;          /* SRAM bank ways in a hybrid (Table I: 2) */
+	int stt_assoc;           /* set-associative STT bank ways in a hybrid (Table I: 2) */
+	int nvm_assoc;           /* pure STT L1 ways (Table I By-NVM: 4) */
+	int cbf_filters;         /* counting filters over the FA bank (Table I: 128) */
+	int cbf_counters;        /* counters per filter (§V-B: 128 slots; see fuse.c on 16 vs 64 vs 128) */
+	int cbf_bits;            /* bits per counter (§IV-C: 2) */
+	int cbf_hashes;          /* (Table I: 3) */
+	int comparators;         /* parallel tag comparators of the polling logic (§III-B: 4) */
+	double t_filter;         /* cycles of the filter test (§IV-C: one STT read) */
+	double area_tq_sb;       /* L1 area added by tag queue + swap buffer (share of the L1 area) */
+	double area_cbf;         /* ... by the counting filters and polling logic */
+	double area_pred;        /* ... by the read-level predictor; the three sum to Dy-FUSE's 0.7%
+	                            (§V-C), split in proportion to Table III's transistor counts */
+} fuse_params_t;
+
+void fuse_params_default(fuse_params_t *p);
+
+/* Per-workload precomputation: the class mix and hit-ratio curves per class and associativity. */
+enum { FUSE_A_SRAM = 0, FUSE_A_COMB, FUSE_A_STT, FUSE_A_NVM, FUSE_A_FA, FUSE_NA };
+typedef struct fuse_ctx {
+	fuse_params_t par;
+	int ncls;                        /* 4 with read-level data, 1 without (the whole stream) */
+	double acc[RL_NCLASS];           /* share of L1 accesses per class */
+	double blk[RL_NCLASS];           /* share of distinct blocks per class */
+	double wr[RL_NCLASS];            /* share of the class's accesses that are writes */
+	double block_bytes;
+	reuse_curve_t *cur[RL_NCLASS][FUSE_NA]; /* LRU curve of the class's own stream per associativity
+	                                           (FUSE_A_COMB: sram + stt ways; FA: fully assoc.) */
+	int owns[RL_NCLASS];             /* curves of class c allocated (absent cls_sd: l1 stream) */
+} fuse_ctx_t;
+
+/* Build from a profile (NULL if the profile has no "l1" stream or on allocation failure). */
+fuse_ctx_t *fuse_ctx_build(const profile_t *p, const fuse_params_t *par);
+void fuse_ctx_release(fuse_ctx_t *c);
+
+/* The organisation one design point asks for. */
+typedef struct fuse_org {
+	int cfg;                 /* enum fuse_cfg */
+	int pure_stt;            /* whole L1 as STT (cfg stt) */
+	int blocking;            /* no tag queue / swap buffer (hybrid, stt) */
+	int fa;                  /* approximate fully-associative STT bank */
+	int predictor;           /* read-level predictor steers fills */
+	double q;                /* predictor accuracy */
+	double sram_frac;        /* SRAM share of the area */
+} fuse_org_t;
+/* From the design's knobs (fuse.h header rules).  Returns 0, or -1 if cfg is FUSE_SRAM (off). */
+int fuse_org_from_design(const design_t *d, fuse_org_t *o);
+
+/* Bank hit rates and traffic, per L1 access. */
+typedef struct fuse_hit {
+	double sram_bytes, stt_bytes;    /* capacities per SM */
+	double h_sram, h_stt, h;         /* hits per access in each bank, total */
+	double cls_h_sram[RL_NCLASS];    /* per class: hits per access of that class */
+	double cls_h_stt[RL_NCLASS];
+	double place_sram[RL_NCLASS];    /* placement fractions of each class */
+	double place_stt[RL_NCLASS];
+	double place_bypass[RL_NCLASS];
+	double stt_read;                 /* STT read hits (migrations' reads included) */
+	double stt_probe;                /* lookups that reach the STT bank and miss */
+	double stt_write;                /* all STT writes = fill + evict + update */
+	double stt_fill;                 /* fills placed directly in STT */
+	double stt_evict;                /* SRAM victims moved to STT (swap buffer) */
+	double stt_update;               /* write hits on STT data written in place (flush) */
+	double migrations;               /* STT -> SRAM moves (write hits on SRAM-class data in STT) */
+	double sram_read;                /* SRAM reads: read hits + victims read out */
+	double sram_write;               /* SRAM writes: write hits, fills, migrations in */
+	bloom_tagsearch_t ts;            /* FA tag search (zeros when set-associative) */
+	double t_read, t_probe, t_write; /* STT bank occupancy per request type, cycles */
+	double x_read, x_probe;          /* extra latency over an SRAM access: STT read hit, STT miss */
+} fuse_hit_t;
+/* l1_bytes: the SRAM L1 whose area is the budget.  Returns 0, or -1 on bad arguments. */
+int fuse_hit_eval(const fuse_ctx_t *c, const fuse_org_t *o, double l1_bytes, fuse_hit_t *out);
+
+/* Everything fuse_apply derives for one design point (the `model fuse` JSON prints it all). */
+typedef struct fuse_eff {
+	fuse_org_t org;
+	fuse_hit_t hit;
+	stt_load_t load;                 /* per-cycle STT traffic from the rate estimate */
+	stt_block_t blk;
+	double l1_rate;                  /* L1 accesses per cycle per SM (asymptotic-bound estimate) */
+	double stall_per_access;         /* L1 port cycles added per access */
+	double stt_service;              /* STT station service per waiting visit (posted writes included) */
+	double stt_visits;               /* STT station visits per L1 access (reads + probes) */
+	double stt_delay;                /* STT station fixed extra latency per visit */
+	double e_l1_pj_per_access;       /* FUSE L1 dynamic energy per access (preset-scaled) */
+	double e_l1_delta_pj_per_inst;   /* added to memsys e_pj_per_inst[EC_L1] */
+	double leak_ratio;               /* FUSE L1 leakage over the SRAM L1's (Table I model) */
+	double p_l1_delta_w;             /* added to memsys p_static_w[EC_L1] */
+	double area_l1_delta_mm2;        /* added to memsys area_mm2[EC_L1] */
+} fuse_eff_t;
+/* Derive the effects on memory system m (after memsys_init and earlier mechanisms). */
+int fuse_effects(const gpu_t *g, const fuse_ctx_t *c, const fuse_org_t *o, const memsys_t *m,
+                 fuse_eff_t *out);
+
+/* The mechanism seam (models/mech.h). */
+void *fuse_ctx_alloc(const gpu_t *g, const profile_t *p);
+void fuse_ctx_free(void *ctx);
+int fuse_check(const gpu_t *g, const design_t *d, const char **why);
+void fuse_apply(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m);
+
+#endif

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# cli_explain.sh -- `gpudse explain` on every GPU preset, its JSON, the effect of design knobs,
+# and the pinned error lines of explain and of the preset loader (src/gpu_json.c).
+. "$(dirname "$0")/cli_lib.sh"
+
+# A small profile: 8 SMs, each looping 6 times over 300 private blocks (10% writes).
+awk 'BEGIN {
+	for (sm = 0; sm < 8; sm++) print sm, "I 0 0 0";
+	for (it = 0; it < 6; it++) for (b = 0; b < 300; b++) for (sm = 0; sm < 8; sm++)
+		printf "%d %s %x\n", sm, (b % 10 == 0 ? "W" : "R"), (sm * 100000 + b) * 128;
+	for (sm = 0; sm < 8; sm++) print sm, "I", 7200, 1800, 7200;
+}' >"$CLI_TMP/loop.trace"
+expect_ok "profile the test trace" "$GPUDSE" profile "$CLI_TMP/loop.trace" -o "$CLI_TMP/loop.json"
+P="$CLI_TMP/loop.json"
+
+# explain on every shipped preset, text and JSON
+for g in rtx3080 dcl1-80 malekeh-2060 fuse-15 fuse-volta a100 h100; do
+	expect_ok "explain on $g" "$GPUDSE" explain --gpu "$g" --workload "$P"
+	expect_eq "$g: text names the GPU" "$(head -n 1 "$CLI_TMP/out" | awk '{print $2}')" "$g"
+	expect_eq "$g: CPI stack section" "$(grep -c '^CPI stack' "$CLI_TMP/out")" 1
+	expect_ok "explain --json on $g" "$GPUDSE" explain --gpu "$g" --workload "$P" --json
+	expect_eq "$g: JSON has the metrics" "$(grep -c '"perf_per_watt"' "$CLI_TMP/out")" 1
+	expect_eq "$g: JSON has 6 baseline stations" "$(grep -c '"visits_per_inst"' "$CLI_TMP/out")" 6
+done
+
+# 4x LLC: the LLC capacity in the report is 4x (5 MiB -> 20 MiB on rtx3080)
+expect_ok "explain llc_scale=4" "$GPUDSE" explain --gpu rtx3080 --workload "$P" --design llc_scale=4 --json
+expect_eq "4x LLC capacity" "$(grep '"llc_bytes"' "$CLI_TMP/out" | tr -dc '0-9')" 20971520
+expect_eq "design echoed" "$(grep '"design"' "$CLI_TMP/out" | tr -d ' ",\t' )" "design:llc_scale=4"
+# 8 active SMs with idle SMs gated: 60 gated in the report
+expect_ok "explain active_sms=8,gate_idle" "$GPUDSE" explain --gpu rtx3080 --workload "$P" --design active_sms=8,gate_idle=1 --json
+expect_eq "60 SMs gated" "$(grep '"n_gated"' "$CLI_TMP/out" | tr -dc '0-9')" 60
+expect_ok "help" "$GPUDSE" help explain
+expect_eq "help names the options" "$(grep -c -- '--workload' "$CLI_TMP/out")" 4
+
+# pinned error lines
+expect_err "no --gpu" 1 'gpudse: explain: --gpu is required (gpudse list gpus)' \
+	"$GPUDSE" explain --workload "$P"
+expect_err "no --workload" 1 'gpudse: explain: --workload is required (gpudse list workloads)' \
+	"$GPUDSE" explain --gpu rtx3080
+expect_err "unknown preset" 1 'gpudse: unknown GPU preset "nope" (gpudse list gpus shows them)' \
+	"$GPUDSE" explain --gpu nope --workload "$P"
+expect_err "illegal design" 1 'gpudse: explain: --design: illegal on rtx3080: active_sms must be in [0, n_sm]' \
+	"$GPUDSE" explain --gpu rtx3080 --workload "$P" --design active_sms=70
+expect_err "cache-mode + active SMs" 1 'gpudse: explain: --design: illegal on rtx3080: active_sms + mor_cache_sms exceeds the GPU'"'"'s SMs' \
+	"$GPUDSE" explain --gpu rtx3080 --workload "$P" --design active_sms=60,mor_cache_sms=20
+expect_err "unknown workload" 1 'gpudse: --workload: no profile matches "nothere" (gpudse list workloads)' \
+	"$GPUDSE" explain --gpu rtx3080 --workload nothere
+expect_err "unknown option" 1 'gpudse: explain: unknown option --bogus (see gpudse help explain)' \
+	"$GPUDSE" explain --gpu rtx3080 --workload "$P" --bogus
+
+# preset files: errors name the file and the JSON path
+B="$CLI_TMP/bad.json"
+printf '{"name": "x", "source": "test", "n_sm": -3}\n' >"$B"
+expect_err "negative n_sm" 1 "gpudse: $B: .n_sm: expected an integer in [1, 1024], got -3" \
+	"$GPUDSE" explain --gpu "$B" --workload "$P"
+printf '{"name": "x", "source": "test", "core_mhz": "fast"}\n' >"$B"
+expect_err "string for a number" 1 "gpudse: $B: .core_mhz: expected a number in [1, 10000], got \"fast\"" \
+	"$GPUDSE" explain --gpu "$B" --workload "$P"
+printf '{"source": "test"}\n' >"$B"
+expect_err "missing name" 1 "gpudse: $B: .name: missing (required)" \
+	"$GPUDSE" explain --gpu "$B" --workload "$P"
+printf '{"name": "x", "source": "test", "l1_kib": 256, "l1_shmem_kib": 128}\n' >"$B"
+expect_err "L1 larger than its storage" 1 "gpudse: $B: .l1_kib: 256 KiB exceeds l1_shmem_kib (128 KiB)" \
+	"$GPUDSE" explain --gpu "$B" --workload "$P"
+printf '{"name": "x", "source": "test", "n_smm": 3}\n' >"$B"
+"$GPUDSE" explain --gpu "$B" --workload "$P" >"$CLI_TMP/out" 2>"$CLI_TMP/err"; rc=$?
+expect_eq "unknown key: exit 1" "$rc" 1
+expect_eq "unknown key: one line naming file and key" \
+	"$(wc -l <"$CLI_TMP/err") $(cut -c1-$((${#B} + 39)) "$CLI_TMP/err")" "1 gpudse: $B: .n_smm: unknown key (expected"
+printf '{"name": "x", "source": "test", ' >"$B"
+"$GPUDSE" explain --gpu "$B" --workload "$P" >"$CLI_TMP/out" 2>"$CLI_TMP/err"; rc=$?
+expect_eq "truncated preset: exit 1, one line" "$rc $(wc -l <"$CLI_TMP/err")" "1 1"
+# a minimal preset: name and source, every other field defaulted
+printf '{"name": "mini", "source": "test"}\n' >"$B"
+expect_ok "minimal preset" "$GPUDSE" explain --gpu "$B" --workload "$P"
+cli_done

@@ -7,6 +7,7 @@
  */
 #include "dcl1.h"
 #include "mech.h"
+#include "area.h"
 
 #include <assert.h>
 #include <math.h>
@@ -548,4 +549,68 @@ int dcl1_check(const gpu_t *g, const design_t *d, const char **why)
 		return 0;
 	dcl1_shape_t s;
 	return dcl1_shape(d->dcl1_org, g->n_sm, d->dcl1_nodes, d->dcl1_clusters, g->llc_slices, &s, why);
+}
+
+/*
+ * dcl1_apply -- what a DC-L1 organisation changes in the memory system (nothing for base):
+ *   L1 level   l1_count = Y nodes of X*C/Y, l1_hit = wctx_shared_l1_hit(g cores, g*C) (a
+ *              domain of g cores hits as their merged stream at g*C, dcl1.h), l1_lat grows
+ *              with the node size (§VIII); the node's data port keeps l1_service.
+ *   NoC#1      two stations per L1 access (every access now leaves the core, §III):
+ *              "dcl1_noc1_resp" the node-side reply port (Y copies, f_resp flits at the NoC#1
+ *              clock, 2x with the boost; fixed delay DCL1_NOC1_LAT = 54 cycles, §VIII), and
+ *              "dcl1_noc1_req" the node-side request port (f_req flits).  Both carry the
+ *              partition-camping skew of ShY / ShY+CZ (§V-B).  Core-side ports carry 1/N of a
+ *              node port's load and are not modelled.
+ *   NoC#2      noc_resp_ports = Y (node side); LLC side and clock unchanged (§VI-C footnote:
+ *              NoC#2 is not boosted).
+ *   energy     NoC#1 bytes x e_noc x link-length ratio (3.3 mm / 12.3 mm for cluster and
+ *              private crossbars, 1 for ShY's chip-wide crossbar, §VIII Energy Analysis);
+ *              NoC static power x dcl1_noc_static_ratio; node-queue SRAM leakage.
+ *   area       NoC x dcl1_noc_area_ratio; L1 arrays x dcl1_l1_area_ratio (banks, queues).
+ *   outputs    replication = the ratio of the footprint model (dcl1.h).
+ */
+void dcl1_apply(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m)
+{
+	if (d->dcl1_org == DCL1_BASE)
+		return;
+	const dcl1_ctx_t *ctx = w ? (const dcl1_ctx_t *)w->mech[0] : NULL;
+	dcl1_eval_t e;
+	const char *why;
+	if (dcl1_eval(g, d, ctx, &e, &why) != 0)
+		return;                                   /* gpu_design_check rejects it first */
+	const dcl1_shape_t *s = &e.s;
+	double c = m->l1_bytes;                           /* per-core L1 as memsys_init built it */
+	double scale = d->mem_clock_scale > 0.0 ? d->mem_clock_scale : 1.0;
+
+	m->l1_count = s->y;
+	m->l1_bytes = (double)s->x * c / s->y;            /* §IV-A: X*C/Y */
+	m->l1_hit = wctx_shared_l1_hit(w, s->group, s->group * c);
+	m->l1_lat = e.l1_lat;
+	m->noc_resp_ports = s->y;
+
+	double flit = g->noc_flit_bytes;
+	double data_flits = ceil(m->bytes_per_req / flit);
+	double f_req = 1.0 + m->write_frac * data_flits;  /* gpu.c: header + write data */
+	double f_resp = (1.0 - m->write_frac) * data_flits + m->write_frac;
+	double flit_cycles = g->core_mhz / (e.noc1_mhz * scale);
+	ms_station_t resp = {
+		.name = "dcl1_noc1_resp", .cls = CPI_NOC, .per = MS_PER_L1_ACCESS, .visits = 1.0,
+		.service = f_resp * flit_cycles, .delay = e.noc1_lat, .copies = s->y, .skew = e.skew,
+	};
+	ms_station_t req = {
+		.name = "dcl1_noc1_req", .cls = CPI_NOC, .per = MS_PER_L1_ACCESS, .visits = 1.0,
+		.service = f_req * flit_cycles, .delay = 0.0, .copies = s->y, .skew = e.skew,
+	};
+	memsys_add_station(m, &resp);
+	memsys_add_station(m, &req);
+
+	double a1 = m->mem_per_inst * m->req_per_mem;
+	double link = s->org == DCL1_SH ? 1.0 : DCL1_NOC1_LINK_FRAC;
+	m->e_pj_per_inst[EC_NOC] += a1 * (f_req + f_resp) * flit * g->e_noc_pj_per_byte * link;
+	m->p_static_w[EC_NOC] *= e.noc_static_ratio;
+	m->p_static_w[EC_L1] += e.queue_bytes / 1024.0 * g->p_sram_leak_mw_per_kib * 1e-3;
+	m->area_mm2[EC_NOC] *= e.noc_area_ratio;
+	m->area_mm2[EC_L1] += g->n_sm * area_sram_mm2(g, g->l1_kib * 1024.0) * (e.l1_area_ratio - 1.0);
+	m->replication = isnan(e.replication) ? 0.0 : e.replication;
 }

@@ -4,6 +4,7 @@
 #include "design.h"
 
 #include <gsl/gsl_rng.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -192,6 +193,51 @@ int mcs_profile(const mcs_trace_t *t, const int *groups, int n_groups, const int
 fail:
 	profile_free(p);
 	return -1;
+}
+
+static int coarsen_hist(reuse_hist_t *h, double exact_upto, int per_octave)
+{
+	if (h->n == 0)
+		return 0;
+	double *lo = malloc(h->n * sizeof *lo), *hi = malloc(h->n * sizeof *hi);
+	double *cnt = malloc(h->n * sizeof *cnt);
+	if (!lo || !hi || !cnt) {
+		free(lo); free(hi); free(cnt);
+		return -1;
+	}
+	size_t k = 0;
+	double step = pow(2.0, 1.0 / per_octave);
+	double edge_lo = -1, edge_hi = -1;
+	for (size_t i = 0; i < h->n; i++) {
+		double d = h->lo[i];
+		if (d < exact_upto || h->hi[i] - h->lo[i] > 1) {
+			lo[k] = h->lo[i]; hi[k] = h->hi[i]; cnt[k] = h->count[i]; k++;
+			continue;
+		}
+		if (!(d >= edge_lo && d < edge_hi)) {   /* start the log bin holding d */
+			edge_lo = exact_upto;
+			while (edge_lo * step <= d)
+				edge_lo = floor(edge_lo * step);
+			edge_hi = floor(edge_lo * step);
+			if (edge_hi <= edge_lo)
+				edge_hi = edge_lo + 1;
+			if (k > 0 && hi[k - 1] > edge_lo)
+				edge_lo = hi[k - 1];
+			lo[k] = edge_lo; hi[k] = edge_hi; cnt[k] = 0; k++;
+		}
+		cnt[k - 1] += h->count[i];
+	}
+	free(h->lo); free(h->hi); free(h->count);
+	h->lo = lo; h->hi = hi; h->count = cnt; h->n = k;
+	return 0;
+}
+
+int mcs_profile_coarsen(profile_t *p, double exact_upto, int per_octave)
+{
+	for (size_t i = 0; i < p->n_streams; i++)
+		if (coarsen_hist(&p->streams[i].sd, exact_upto, per_octave) != 0)
+			return -1;
+	return 0;
 }
 
 /* ---- the organisations as LRU caches ---- */

@@ -54,6 +54,11 @@ void mcs_trace_free(mcs_trace_t *t);
 int mcs_profile(const mcs_trace_t *t, const int *groups, int n_groups, const int *homes,
                 int n_homes, int block_bytes, profile_t *p /* OUT */);
 
+/* Re-bin every stream's histogram: exact bins below `exact_upto`, then `per_octave`
+ * log-spaced bins per doubling (what a sampled profile looks like; keeps Smith-model curves
+ * cheap).  Counts are preserved. 0 or -1. */
+int mcs_profile_coarsen(profile_t *p, double exact_upto, int per_octave);
+
 typedef struct mcs_result {
 	double accesses;
 	double misses;

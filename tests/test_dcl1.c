@@ -6,6 +6,9 @@
 #include "dcl1.h"
 #include "design.h"
 #include "multicachesim.h"
+#include "gpu.h"
+#include "gpu_json.h"
+#include "mech.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -239,11 +242,158 @@ static void test_vs_sim(void)
 	compare("two-level", &two, 24, cfg32, (int)(sizeof cfg32 / sizeof cfg32[0]));
 }
 
+/* ---- the mechanism inside the GPU model (gpu_eval on the dcl1-80 preset) ---- */
+
+typedef struct pt { const char *name; int org, y, z, boost; } pt_t;
+static const pt_t pts[] = {
+	{ "base", DCL1_BASE, 0, 1, 0 }, { "Pr40", DCL1_PR, 40, 1, 0 }, { "Sh40", DCL1_SH, 40, 1, 0 },
+	{ "C5", DCL1_SHC, 40, 5, 0 }, { "C10", DCL1_SHC, 40, 10, 0 }, { "C20", DCL1_SHC, 40, 20, 0 },
+	{ "C10+Boost", DCL1_SHC, 40, 10, 1 }, { "Sh40+Boost", DCL1_SH, 40, 1, 1 },
+};
+enum { P_BASE, P_PR40, P_SH40, P_C5, P_C10, P_C20, P_C10B, P_SH40B, P_N };
+
+static int eval_all(const gpu_t *g, const profile_t *p, metrics_t out[P_N], memsys_t ms[P_N])
+{
+	const char *err = NULL;
+	wctx_t *w = wctx_alloc(g, p, &err);
+	if (!w) {
+		CHECK(0, err);
+		return -1;
+	}
+	for (int i = 0; i < P_N; i++) {
+		design_t d;
+		design_default(&d);
+		d.dcl1_org = pts[i].org;
+		d.dcl1_nodes = pts[i].y;
+		d.dcl1_clusters = pts[i].z;
+		d.dcl1_boost = pts[i].boost;
+		const char *why = NULL;
+		int rc = gpu_eval_detail(g, &d, w, &ms[i], &out[i], NULL, &why);
+		CHECK_INT(rc, 0, pts[i].name);
+		if (getenv("DCL1_VERBOSE"))
+			printf("%-11s ipc %8.3f l1_miss %.4f repl %.3f noc_area %.3f mm2 noc_static %.3f W l1_area %.3f\n",
+			       pts[i].name, out[i].ipc, 1 - out[i].l1_hit, out[i].replication,
+			       out[i].area_comp_mm2[EC_NOC], ms[i].p_static_w[EC_NOC], out[i].area_comp_mm2[EC_L1]);
+	}
+	wctx_free(w);
+	return 0;
+}
+
+static int make_profile(const mcs_gen_t *gen, double insts_per_access, profile_t *p)
+{
+	mcs_trace_t t;
+	if (mcs_trace_gen(gen, &t) != 0)
+		return -1;
+	static const int groups[] = { 2, 4, 8, 16, 40 };
+	static const int homes[] = { 40 };
+	int rc = mcs_profile(&t, groups, 5, homes, 1, 128, p);
+	if (rc == 0)
+		rc = mcs_profile_coarsen(p, 64, 8);
+	if (rc == 0) {
+		p->insts = insts_per_access * (double)t.n;
+		p->mem_insts = (double)t.n;
+	}
+	mcs_trace_free(&t);
+	return rc;
+}
+
+static void test_gpu(void)
+{
+	if (!getenv("GPUDSE_ROOT"))
+		setenv("GPUDSE_ROOT", ".", 1);
+	gpu_t g;
+	if (gpu_load("dcl1-80", &g) != 0) {
+		CHECK(0, "studies/gpus/dcl1-80.json loads");
+		return;
+	}
+	CHECK(dcl1_apply != NULL, "dcl1 linked into the GPU model");
+	metrics_t o[P_N];
+	memsys_t m[P_N];
+
+	/* Replication-heavy (§II-A criteria: replication > 25%, miss rate > 50%): 80 SMs reading
+	 * one 6000-line pool 85% of the time (aggregate L1 = 80 x 128 lines = 10240). */
+	mcs_gen_t heavy = { .n_sm = 80, .per_sm = 2500, .p_shared = 0.85, .shared_blocks = 6000,
+	                    .private_blocks = 64, .stride = 1, .seed = 21 };
+	profile_t p;
+	if (make_profile(&heavy, 40.0, &p) != 0) {
+		CHECK(0, "profile");
+		return;
+	}
+	if (eval_all(&g, &p, o, m) == 0) {
+		double mb = 1 - o[P_BASE].l1_hit;
+		CHECK(o[P_BASE].replication == 0, "base: apply does nothing");
+		CHECK(m[P_C10].n_extra >= 2, "NoC#1 stations added");
+		CHECK(mb > 0.5, "§II-A: replication-sensitive profile has L1 miss rate > 50%");
+		/* §VI-B / §VIII: miss rate falls Pr40 > C20 > C10 > C5 > Sh40 */
+		CHECK(1 - o[P_PR40].l1_hit > 1 - o[P_C20].l1_hit, "§VI-B: Pr40 misses more than C20");
+		CHECK(1 - o[P_C20].l1_hit > 1 - o[P_C10].l1_hit, "§VI-B: C20 > C10");
+		CHECK(1 - o[P_C10].l1_hit > 1 - o[P_C5].l1_hit, "§VI-B: C10 > C5");
+		CHECK(1 - o[P_C5].l1_hit > 1 - o[P_SH40].l1_hit, "§VI-B: C5 > Sh40");
+		CHECK(o[P_PR40].replication > o[P_C20].replication && o[P_C20].replication > o[P_C10].replication &&
+		      o[P_C10].replication > o[P_C5].replication && o[P_SH40].replication == 0,
+		      "§VI-B: replication falls with fewer clusters, none in Sh40");
+		/* NoC area: smallest around C10 among clustered, largest for Sh40 (§VI-B) */
+		double a5 = o[P_C5].area_comp_mm2[EC_NOC], a10 = o[P_C10].area_comp_mm2[EC_NOC];
+		double a20 = o[P_C20].area_comp_mm2[EC_NOC], a40 = o[P_SH40].area_comp_mm2[EC_NOC];
+		CHECK(a10 < a5 && a10 < a20, "§VI-B: C10 has the smallest NoC among C5/C10/C20");
+		for (int i = 0; i < P_N; i++)
+			if (i != P_SH40 && i != P_SH40B)
+				CHECK(a40 > o[i].area_comp_mm2[EC_NOC], "§V-B: Sh40 has the largest NoC");
+		CHECK_NEAR(a40 / o[P_BASE].area_comp_mm2[EC_NOC], 1.69, 0.06, "§V-B: Sh40 +69% NoC area");
+		CHECK_NEAR(a10 / o[P_BASE].area_comp_mm2[EC_NOC], 0.50, 0.06, "§VI-B: C10 -50% NoC area");
+		/* DC-L1 latency: 30 cycles at 2x (§VIII) */
+		CHECK_NEAR(m[P_C10].l1_lat, 30, 1e-9, "§VIII: 28 -> 30 cycles");
+		CHECK_INT(m[P_C10].l1_count, 40, "40 DC-L1 nodes");
+		CHECK_NEAR(m[P_C10].l1_bytes, 32768, 0, "§IV-A: X*C/Y = 2 x 16 KB");
+		CHECK(o[P_C10B].ipc >= o[P_C10].ipc, "§VI-C: the boost never hurts");
+		CHECK(o[P_SH40B].ipc == o[P_SH40].ipc, "§VI-C: 80x40 cannot be boosted: no change");
+		if (getenv("DCL1_VERBOSE"))
+			printf("miss-rate reduction vs base: Pr40 %.0f%% C20 %.0f%% C10 %.0f%% C5 %.0f%% Sh40 %.0f%%\n",
+			       100 * (1 - (1 - o[P_PR40].l1_hit) / mb), 100 * (1 - (1 - o[P_C20].l1_hit) / mb),
+			       100 * (1 - (1 - o[P_C10].l1_hit) / mb), 100 * (1 - (1 - o[P_C5].l1_hit) / mb),
+			       100 * (1 - (1 - o[P_SH40].l1_hit) / mb));
+	}
+	profile_free(&p);
+
+	/* Bandwidth-bound (P-3DCONV / P-2DCONV-like, §V-B): one memory access per instruction,
+	 * high hit rate: NoC#1's 32 B links limit; the boost helps (§VI-C). */
+	mcs_gen_t bw = { .n_sm = 80, .per_sm = 1500, .p_shared = 0.9, .shared_blocks = 1500,
+	                 .private_blocks = 16, .stride = 1, .seed = 22 };
+	if (make_profile(&bw, 1.0, &p) == 0 && eval_all(&g, &p, o, m) == 0) {
+		CHECK(o[P_C10B].ipc > 1.05 * o[P_C10].ipc, "§VI-C: boost helps a bandwidth-bound profile");
+	} else {
+		CHECK(0, "bandwidth-bound profile");
+	}
+
+	/* Partition camping (§V-B, P-2MM): addresses at a stride of 5 lines put every line on 8 of
+	 * 40 homes (skew 5) but spread evenly over 4 (C10: skew 1).  Same reuse, so the slowdown
+	 * against the unstrided profile is camping alone: Sh40 suffers more than Sh40+C10. */
+	metrics_t c[P_N];
+	const metrics_t *u = o;       /* the unstrided bandwidth-bound profile above */
+	mcs_gen_t camp = bw;
+	camp.stride = 5;
+	profile_t pc;
+	if (make_profile(&camp, 1.0, &pc) == 0 && eval_all(&g, &pc, c, m) == 0) {
+		CHECK_NEAR(m[P_SH40].extra[0].skew, 5.0, 0.1, "8 of 40 homes carry the traffic");
+		CHECK_NEAR(m[P_C10].extra[0].skew, 1.0, 0.01, "folded onto 4 homes: balanced");
+		double s40 = c[P_SH40].ipc / u[P_SH40].ipc, s10 = c[P_C10].ipc / u[P_C10].ipc;
+		CHECK(s40 < 0.95, "§V-B: camping slows Sh40");
+		CHECK(s40 < s10, "§VIII: camping slows Sh40 more than Sh40+C10");
+		if (getenv("DCL1_VERBOSE"))
+			printf("camping: Sh40 ipc x%.3f, C10 ipc x%.3f\n", s40, s10);
+	} else {
+		CHECK(0, "camping profiles");
+	}
+	profile_free(&p);
+	profile_free(&pc);
+}
+
 int main(void)
 {
 	test_table1();
 	test_cost();
 	test_camping();
 	test_vs_sim();
+	test_gpu();
 	return check_summary("dcl1");
 }

@@ -110,8 +110,9 @@ int queue_md1(double lambda, double s, queue_open_t *out)
 
 #define MD1K_RHO_MAX 600.0
 
-/* Departure-epoch distribution pi[0..K-1] of the embedded chain (normalised). */
-static void md1k_embedded(double rho, int K, double *pi)
+/* Departure-epoch distribution pi[0..K-1] of the embedded chain (normalised); abar[0..K-1] is
+ * workspace for the Poisson tails. */
+static void md1k_embedded(double rho, int K, double *pi, double *abar)
 {
 	double a0 = exp(-rho);
 	pi[0] = 1.0;
@@ -120,12 +121,14 @@ static void md1k_embedded(double rho, int K, double *pi)
 			pi[j] = 0;
 		return;
 	}
+	for (int j = 0; j + 1 < K; j++)
+		abar[j] = gsl_cdf_poisson_Q((unsigned)j, rho);    /* P(A > j), A ~ Poisson(rho) */
 	for (int j = 0; j + 1 < K; j++) {
 		/* cut between {0..j} and {j+1..}: pi_{j+1} a_0 = pi_0 abar_j + sum_i pi_i abar_{j-i+1}
 		 * [Gross & Harris §6.1.3, written as level crossings] */
-		double up = pi[0] * gsl_cdf_poisson_Q((unsigned)j, rho);
+		double up = pi[0] * abar[j];
 		for (int i = 1; i <= j; i++)
-			up += pi[i] * gsl_cdf_poisson_Q((unsigned)(j - i + 1), rho);
+			up += pi[i] * abar[j - i + 1];
 		pi[j + 1] = up / a0;
 		if (pi[j + 1] > 1e200) { /* rescale: the chain piles up at K-1 when rho is large */
 			double sc = 1.0 / pi[j + 1];
@@ -140,12 +143,20 @@ static void md1k_embedded(double rho, int K, double *pi)
 		pi[j] /= sum;
 }
 
+enum { MD1K_STACK_K = 255 };   /* workspace on the stack up to this K, heap beyond */
+
 int queue_md1k_dist(double lambda, double s, int K, double *p)
 {
+	double buf[MD1K_STACK_K];
 	if (!p || !open_args_ok(lambda, s) || K < 1 || lambda * s > MD1K_RHO_MAX)
 		return QUEUE_EINVAL;
+	double *abar = K <= MD1K_STACK_K ? buf : malloc((size_t)K * sizeof *abar);
+	if (!abar)
+		return QUEUE_ENOMEM;
 	double rho = lambda * s;
-	md1k_embedded(rho, K, p);        /* p[0..K-1] = pi */
+	md1k_embedded(rho, K, p, abar);  /* p[0..K-1] = pi */
+	if (abar != buf)
+		free(abar);
 	double d = p[0] + rho;
 	for (int n = 0; n < K; n++)
 		p[n] /= d;                   /* p_n = pi_n / (pi_0 + rho) [Gross & Harris eq. 6.14] */
@@ -157,11 +168,10 @@ int queue_md1k_dist(double lambda, double s, int K, double *p)
 
 int queue_md1k(double lambda, double s, int K, queue_md1k_t *out)
 {
-	enum { STACK_K = 255 };
-	double buf[STACK_K + 1];
+	double buf[MD1K_STACK_K + 1];
 	if (!out || !open_args_ok(lambda, s) || K < 1 || lambda * s > MD1K_RHO_MAX)
 		return QUEUE_EINVAL;
-	double *p = K <= STACK_K ? buf : malloc(((size_t)K + 1) * sizeof *p);
+	double *p = K <= MD1K_STACK_K ? buf : malloc(((size_t)K + 1) * sizeof *p);
 	if (!p)
 		return QUEUE_ENOMEM;
 	int rc = queue_md1k_dist(lambda, s, K, p);

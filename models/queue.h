@@ -12,7 +12,7 @@
 
 /* Every function returns QUEUE_OK, or QUEUE_EINVAL for an argument out of range (a negative
  * or non-finite rate, s <= 0, K < 1, a bad station, destinations not summing to 1), or
- * QUEUE_ENOMEM (queue_mva_exact, queue_md1k with K > 255 only). */
+ * QUEUE_ENOMEM (queue_mva_exact; queue_md1k and queue_md1k_dist with K > 255 only). */
 #define QUEUE_OK 0
 #define QUEUE_EINVAL (-1)
 #define QUEUE_ENOMEM (-2)

@@ -1,0 +1,90 @@
+/*
+ * rfcache.h -- Malekeh: the operand collectors as a register-file cache, and the STHLD issue
+ * policy (paper 002, Abaie Shoushtary et al., MICRO 2023, §II-§VI).  models/rfcache.c has the
+ * equations; models/sthld_fsm.h the dynamic STHLD state machine.
+ *
+ * One sub-core: W warps, C caching collector units (CCUs) of E cache-table entries, B
+ * single-ported RF banks.  The model gives, for one design point on one workload:
+ *   hit     share of source-operand reads served by the CCU cache (§VI-B2, Fig. 13)
+ *   theta   probability a warp loses its CCU during one of its inter-instruction gaps
+ *   wait    share of issue cycles stalled by the STHLD wait (§IV-B2 rule 7)
+ *   s       cycles an instruction occupies its CCU (operand collection, bank conflicts)
+ *   ipc     sub-core instructions per cycle (the model's own closed-form throughput)
+ * Storage (§VI-D): subcores x C x (E - 6) x 128 B per SM.
+ */
+#ifndef GPUDSE_RFCACHE_H
+#define GPUDSE_RFCACHE_H
+
+#include "profile.h"
+
+#define RFC_DMAX 128          /* largest register reuse distance tabulated (instructions) */
+#define RFC_MAX_SRC 6         /* source operand slots per instruction (§II) */
+#define RFC_OCU_SLOTS 6       /* entries a baseline OCU already has (§III-C) */
+#define RFC_REG_BYTES 128.0   /* one warp register: 32 threads x 4 B (§II) */
+#define RFC_P_DEP 0.5         /* assumed share of instructions whose successor waits for them */
+#define RFC_STHLD_MAX 32      /* largest STHLD the tables and the dynamic policy use */
+
+/* The workload as the RF-cache model sees it (one sub-core). */
+typedef struct rfc_work {
+	double pmf[RFC_DMAX + 1]; /* pmf[d], d = 1..RFC_DMAX: share of reuse reads at distance d */
+	double tail;              /* share of reuse reads at distance > RFC_DMAX; pmf + tail sum to 1 */
+	double cold;              /* share of source reads that are first touches (no earlier access) */
+	double src_per_inst;      /* register source operands per instruction */
+	double dst_per_inst;      /* register destination operands per instruction */
+	int warps;                /* resident warps per sub-core */
+	int banks;                /* single-ported RF banks per sub-core */
+	double p_mem;             /* share of memory instructions */
+	double lat_mem;           /* mean memory latency, cycles (exponential) */
+	double lat_alu;           /* ALU latency, cycles */
+	double p_dep;             /* probability the next instruction depends on this one */
+} rfc_work_t;
+
+/* The Malekeh knobs of one design point. */
+typedef struct rfc_knobs {
+	int ccus;                 /* CCUs per sub-core */
+	int entries;              /* cache-table entries per CCU */
+	int rthld;                /* near/far threshold: next use < rthld instructions is near */
+	int sthld;                /* static STHLD >= 0 */
+	int prio;                 /* enum rfc_prio (design.h): GTO = the Fig. 17 traditional system */
+} rfc_knobs_t;
+
+/* Every intermediate term of one evaluation (`gpudse model rfcache` prints them all). */
+typedef struct rfc_res {
+	double hit;               /* RF-cache hit ratio of source reads */
+	double hit_near;          /* hit ratio of reads whose reuse is near (d < RTHLD) */
+	double hit_far;           /* hit ratio of reads whose reuse is far */
+	double frac_near;         /* share of source reads with a near reuse */
+	double theta_near;        /* P(a warp whose CCU holds near values loses it in one gap) */
+	double theta_far;         /* same for a CCU holding only far values */
+	double theta;             /* mean over CCU states */
+	double nu;                /* P(a CCU holds a near value when its owner leaves it) */
+	double pi;                /* P(a homeless warp heads the scheduler in a cycle of exposure) */
+	double rho_h;             /* P(a given homeless warp is ready, waiting for a CCU) */
+	double n_near;            /* mean near-marked values a warp keeps live */
+	double steals;            /* CCU re-allocations to another warp per cycle */
+	double wait;              /* issue cycles stalled by the STHLD wait, per cycle */
+	double wait_per_inst;     /* the same per instruction */
+	double s;                 /* cycles an instruction occupies its CCU */
+	double s_base;            /* the same for the baseline OCUs (no cache) */
+	double gap;               /* mean cycles from dispatch to the warp's next ready instruction */
+	double ipc;               /* sub-core instructions per cycle (closed form) */
+	double ipc_base;          /* the same for the baseline */
+	double bank_reads;        /* RF bank reads per instruction (= src (1 - hit)) */
+	double ccu_writes;        /* destination values written into a CCU per instruction */
+	int iterations;           /* fixed-point iterations */
+} rfc_res_t;
+
+/* Fill the reuse part of w from a register reuse-distance histogram (bins spread uniformly
+ * over their distances; distances >= 1).  0, or -1 if the histogram is empty. */
+int rfc_work_set_hist(rfc_work_t *w, const reuse_hist_t *h);
+
+/* Evaluate the model (rfcache.c header).  Pure; no allocation. */
+void rfc_eval(const rfc_work_t *w, const rfc_knobs_t *k, rfc_res_t *out);
+
+/* Legal knob values: 0, or -1 with *why naming the rule (static string). */
+int rfc_knobs_check(const rfc_knobs_t *k, int ocu_per_subcore, const char **why);
+
+/* Extra storage per SM in bytes (§VI-D: 4 x 2 x 2 x 128 B = 2 KB). */
+double rfc_storage_bytes(int subcores, const rfc_knobs_t *k);
+
+#endif

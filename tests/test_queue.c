@@ -376,6 +376,26 @@ static void test_mva(void)
 		CHECK_REL(r.util[4], d.util[4], 0.05, "exact MVA utilisation of a DRAM-like copy");
 	}
 
+	/* GPU-shaped: 4 SMs, 4 L1s, 2 NoC ports, 32 LLC slices, 8 DRAM channels (the bottleneck),
+	 * a 300-cycle latency delay; populations from light load to past the knee */
+	queue_station_t gp[6] = { { 0.5, 4, 1, 0 }, { 0.3, 4, 1, 0 }, { 0.25, 2, 1, 0 },
+				  { 0.08, 32, 1, 0 }, { 1.5, 8, 1, 0 }, { 300.0, 1, 1, 1 } };
+	for (int i = 0; i < 3; i++) {
+		int N = (int[]){ 64, 192, 400 }[i];
+		qsim_station_t qs[6];
+		for (int k = 0; k < 6; k++)
+			qs[k] = (qsim_station_t){ gp[k].demand, gp[k].copies, gp[k].servers, gp[k].is_delay };
+		qsim_closed_res_t d;
+		qsim_closed(qs, 6, N, 60000, 6000, 60 + (unsigned long)i, &d);
+		queue_mva_exact(gp, 6, N, &r);
+		queue_mva_schweitzer(gp, 6, N, &r2);
+		printf("  GPU-shaped N=%3d: DES X %.5f +- %.5f  exact %.5f (%+.2f%%)  Schweitzer %.5f (%+.2f%%), DRAM util %.2f\n",
+		       N, d.X, d.X_hw, r.X, 100 * (r.X / d.X - 1), r2.X, 100 * (r2.X / d.X - 1), r2.util[4]);
+		CHECK_REL(r.X, d.X, 0.05, "exact MVA vs DES, 32 LLC copies, 5%");
+		CHECK_REL(r2.X, d.X, 0.05, "Schweitzer vs DES, 32 LLC copies, 5%");
+		CHECK_REL(r2.util[4], d.util[4], 0.05, "Schweitzer DRAM channel utilisation vs DES");
+	}
+
 	/* errors and edges */
 	CHECK_INT(queue_mva_exact(two, 0, 2, &r), QUEUE_EINVAL, "no stations");
 	CHECK_INT(queue_mva_exact(two, 2, -1, &r), QUEUE_EINVAL, "negative population");

@@ -25,8 +25,10 @@ static void test_area(void)
 
 	/* Crossbars on the DC-L1 baseline (80 x 32, 32 B flits). */
 	gpu_t d;
-	if (gpu_load("dcl1-80", &d) != 0)
+	if (gpu_load("dcl1-80", &d) != 0) {
+		CHECK(0, "preset dcl1-80 loads");
 		return;
+	}
 	double base = area_xbar_mm2(&d, 80, 32, 32);
 	CHECK_REL(base, d.noc_area_mm2, 1e-12, "the reference crossbar has the preset's noc_area_mm2");
 	CHECK_REL(area_xbar_mm2(&d, 80, 32, 64), 4 * base, 1e-12, "area ~ flit width^2");
@@ -56,8 +58,10 @@ static void test_area(void)
 static void test_energy(void)
 {
 	gpu_t g;
-	if (gpu_load("fuse-15", &g) != 0)
+	if (gpu_load("fuse-15", &g) != 0) {
+		CHECK(0, "preset fuse-15 loads");
 		return;
+	}
 	/* FUSE Table I: L1-SRAM 32 KB leaks 58 mW; 0.15 / 0.12 nJ per read / write. */
 	double w[EC_N];
 	energy_static_baseline(&g, 0, 1.0, w);

@@ -172,8 +172,10 @@ static void test_closed_forms(void)
 static void test_morpheus_phenomena(void)
 {
 	gpu_t g;
-	if (gpu_load("rtx3080", &g) != 0)
+	if (gpu_load("rtx3080", &g) != 0) {
+		CHECK(0, "preset rtx3080 loads");
 		return;
+	}
 	profile_t mem, comp;
 	make_loop_profile(&mem, "membound", 68, 1200, 0.5, 1e8);
 	mem.has_mlp = 1;

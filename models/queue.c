@@ -210,7 +210,7 @@ int queue_xbar(int n_in, int n_out, double load, const double *dest, queue_xbar_
 		if (fabs(dsum - 1) > 1e-6)
 			return QUEUE_EINVAL;
 	}
-	double thr = 0, umax = 0, usum = 0, wsum = 0, lsum = 0;
+	double thr = 0, umax = 0, usum = 0, wsum = 0;
 	int sat = 0;
 	double fin = (n_in - 1.0) / n_in; /* finite-population factor of binomial arrivals */
 	for (int j = 0; j < n_out; j++) {
@@ -223,13 +223,12 @@ int queue_xbar(int n_in, int n_out, double load, const double *dest, queue_xbar_
 			sat = 1;
 		else
 			wsum += lj * fin * lj / (2 * (1 - lj)); /* [Karol et al. 1987, output queueing] */
-		lsum += lj;
 	}
 	out->throughput = thr;
 	out->util_max = umax;
 	out->util_mean = usum / n_out;
 	out->saturated = sat;
-	out->wait_mean = sat ? NAN : (lsum > 0 ? wsum / lsum : 0);
+	out->wait_mean = sat ? NAN : (usum > 0 ? wsum / usum : 0); /* mean over requests */
 	double beta = (double)n_in / n_out;
 	out->hol_throughput = (1 + beta) - sqrt(1 + beta * beta); /* [Karol et al. 1987 §III] */
 	return QUEUE_OK;

@@ -31,7 +31,7 @@ const char help_model_queue[] =
 	"              closed network: per-copy service demand per customer cycle, identical copies\n"
 	"              (visited uniformly), servers per copy, 1 for a delay (infinite-server) station;\n"
 	"              Schweitzer-Bard approximate MVA with Seidmann's multi-server approximation\n"
-	"              (any real N), or exact MVA with --exact (integer N <= 100000)\n"
+	"              (any real N), or exact MVA with --exact (integer N <= 20000)\n"
 	"\n"
 	"examples:\n"
 	"  gpudse model queue --kind mm1 --lambda 0.5 --service 1\n"
@@ -235,7 +235,7 @@ static int run_mva(cli_args_t *a)
 	const char *ss = args_str(a, "--servers", NULL);
 	const char *zs = args_str(a, "--delays", NULL);
 	int exact = args_flag(a, "--exact");
-	double pop = need_double(a, "--population", 0, exact ? 100000 : 1e9, "mva");
+	double pop = need_double(a, "--population", 0, exact ? 20000 : 1e9, "mva");
 	if (!a->failed && !ds) {
 		a->failed = 1;
 		err_user(CMD ": --demands: required for --kind mva");

@@ -47,6 +47,8 @@ expect_err "K fractional" 1 'gpudse: model queue: --K: expected an integer in [1
 expect_err "K zero" 1 'gpudse: model queue: --K: expected a number in [1, 10000], got "0"' $Q --kind md1k --lambda 0.5 --service 1 --K 0
 expect_err "md1k overload range" 1 'gpudse: model queue: --lambda x --service = 1000: offered load beyond 600 (the solver'"'"'s range)' $Q --kind md1k --lambda 1000 --service 1 --K 3
 expect_err "load > 1" 1 'gpudse: model queue: --load: expected a number in [0, 1], got "1.5"' $Q --kind xbar --inputs 4 --outputs 4 --load 1.5
+expect_err "fractional ports" 1 'gpudse: model queue: --inputs and --outputs must be integers in [1, 4096]' $Q --kind xbar --inputs 4.5 --outputs 4 --load 0.5
+expect_err "exact population cap" 1 'gpudse: model queue: --population: expected a number in [0, 20000], got "30000"' $Q --kind mva --demands 1,2 --population 30000 --exact
 expect_err "no demands" 1 'gpudse: model queue: --demands: required for --kind mva' $Q --kind mva --population 3
 expect_err "no population" 1 'gpudse: model queue: --population: required for --kind mva' $Q --kind mva --demands 1,2
 expect_err "bad demand list" 1 'gpudse: model queue: --demands: expected comma-separated numbers in [0, 1e+15], got "1,x"' $Q --kind mva --demands 1,x --population 3

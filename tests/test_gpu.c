@@ -11,6 +11,7 @@
  * Expected values: closed forms (single-station network, asymptotic bounds), the Morpheus §3
  * phenomena as directions with stated margins, sums of components.
  */
+#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,6 +99,22 @@ static void test_presets(void)
 		CHECK_STR(g.name, names[i], "preset name equals its file name");
 		CHECK(strlen(g.source) > 20, "every preset cites its source");
 	}
+	/* `gpudse list gpus`-style: every file in studies/gpus/ loads and has its file's name. */
+	char pat[1200];
+	snprintf(pat, sizeof pat, "%s/studies/gpus/*.json", gpudse_root());
+	glob_t gl;
+	int nfiles = 0;
+	if (glob(pat, 0, NULL, &gl) == 0) {
+		for (size_t i = 0; i < gl.gl_pathc; i++, nfiles++) {
+			gpu_t gg;
+			CHECK_INT(gpu_load(gl.gl_pathv[i], &gg), 0, gl.gl_pathv[i]);
+			const char *base = strrchr(gl.gl_pathv[i], '/') + 1;
+			CHECK(strncmp(base, gg.name, strlen(gg.name)) == 0 && strcmp(base + strlen(gg.name), ".json") == 0,
+			      "preset \"name\" equals its file name");
+		}
+		globfree(&gl);
+	}
+	CHECK(nfiles >= 7, "at least the seven presets of issue 3 are shipped");
 	gpu_t g;
 	gpu_load("dcl1-80", &g);
 	/* DC-L1 Table II */

@@ -81,8 +81,12 @@ test: .deps-ok
 	@$(MAKE) --no-print-directory test-normal
 	@$(MAKE) --no-print-directory test-san
 
+$(BUILD)/bench_insert: tests/bench/bench_insert.c $(BUILD)/libengine.a $(BUILD)/libmodels.a
+	$(CC) $(STD) $(OPT) $(WARN) $(CPPFLAGS) $(PKG_CFLAGS) -o $@ $^ $(PKG_LIBS)
+
 bench: all
-	@tests/bench.sh
+	@$(MAKE) --no-print-directory $(BUILD)/bench_insert
+	@tests/bench.sh $(BUILD)
 
 profiles: all
 	@calibration/make_profiles.sh

@@ -3,7 +3,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <stdlib.h>
+
 #include "cli.h"
+#include "dbpath.h"
 #include "commands.h"
 #include "gpu_json.h"
 #include "knobs.h"
@@ -12,13 +15,15 @@
 #include "store.h"
 
 const char help_list[] =
-	"usage: gpudse list gpus|workloads|knobs|schema [--format table|csv|json]\n"
+	"usage: gpudse list gpus|workloads|knobs|runs|schema [--format table|csv|json] [--db FILE]\n"
 	"\n"
 	"  gpus       the GPU presets in studies/gpus/ with their main parameters and source\n"
 	"  workloads  the shipped profiles in calibration/profiles/: source kernel, size, and the\n"
 	"             fields each carries (streams, read levels, registers, compressibility, homes,\n"
 	"             observations)\n"
 	"  knobs      every design knob: name, family, type, range or values, meaning\n"
+	"  runs       the runs in a results database (--db, default db/results.db): study, shard,\n"
+	"             status (running, done, interrupted), points stored so far\n"
 	"  schema     the results database schema (the DDL gpudse creates; db/schema.sql)\n"
 	"\n"
 	"example: gpudse list gpus\n";
@@ -108,6 +113,35 @@ static int list_workloads(enum out_format fmt)
 	return rc ? rc : orc;
 }
 
+static int list_runs(const char *db, enum out_format fmt)
+{
+	store_t *st;
+	int rc = store_open(db, STORE_READ, &st);
+	if (rc)
+		return rc;
+	store_run_t *r;
+	int n;
+	if ((rc = store_list_runs(st, &r, &n))) {
+		store_close(st);
+		return rc;
+	}
+	const char *cols[] = { "run", "study", "shard", "status", "points", "stored", "illegal", "identity" };
+	int isnum[] = { 1, 0, 0, 0, 1, 1, 1, 0 };
+	output_t *o = out_begin(fmt, 8, cols);
+	for (int i = 0; i < n; i++) {
+		char c[4][32];
+		snprintf(c[0], 32, "%lld", (long long)r[i].id);
+		snprintf(c[1], 32, "%lld", (long long)r[i].n_points);
+		snprintf(c[2], 32, "%lld", (long long)r[i].next_index);
+		snprintf(c[3], 32, "%lld", (long long)r[i].n_illegal);
+		const char *t[8] = { c[0], r[i].study, r[i].shard, r[i].status, c[1], c[2], c[3], r[i].identity };
+		out_row(o, t, isnum);
+	}
+	free(r);
+	store_close(st);
+	return out_end(o);
+}
+
 static int list_knobs(enum out_format fmt)
 {
 	const char *cols[] = { "knob", "family", "type", "values", "default", "meaning" };
@@ -141,6 +175,8 @@ int cmd_list(int argc, char **argv)
 	cli_args_t a;
 	args_init(&a, "list", argc - 1, argv + 1);
 	const char *fmt_s = args_str(&a, "--format", "table");
+	char dbbuf[1100];
+	const char *db = args_str(&a, "--db", NULL);
 	const char *what = args_pos(&a, 0);
 	int rc = args_finish(&a, 1);
 	if (rc)
@@ -149,16 +185,18 @@ int cmd_list(int argc, char **argv)
 	if (fmt < 0)
 		return err_user("list: --format: expected table, csv or json, got \"%s\"", fmt_s);
 	if (!what)
-		return err_user("list: expected gpus, workloads, knobs or schema");
+		return err_user("list: expected gpus, workloads, knobs, runs or schema");
 	if (!strcmp(what, "gpus"))
 		return list_gpus(fmt);
 	if (!strcmp(what, "workloads"))
 		return list_workloads(fmt);
 	if (!strcmp(what, "knobs"))
 		return list_knobs(fmt);
+	if (!strcmp(what, "runs"))
+		return list_runs(db ? db : default_db_path(dbbuf, sizeof dbbuf), fmt);
 	if (!strcmp(what, "schema")) {
 		fputs(store_schema_sql(), stdout);
 		return 0;
 	}
-	return err_user("list: unknown list \"%s\" (expected gpus, workloads, knobs or schema)", what);
+	return err_user("list: unknown list \"%s\" (expected gpus, workloads, knobs, runs or schema)", what);
 }

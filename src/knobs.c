@@ -119,7 +119,10 @@ int knob_set(design_t *d, const char *name, const char *value, char *err, size_t
 	errno = 0;
 	double v = strtod(value, &end);
 	if (end == value || *end || errno) {
-		snprintf(err, errlen, "%s: expected a number, got \"%s\"", name, value);
+		if (k->type == KNOB_INT)
+			snprintf(err, errlen, "%s: expected an integer in [%g, %g], got \"%s\"", name, k->lo, k->hi, value);
+		else
+			snprintf(err, errlen, "%s: expected a number in [%g, %g], got \"%s\"", name, k->lo, k->hi, value);
 		return -1;
 	}
 	return knob_set_num(k, d, v, err, errlen);

@@ -133,7 +133,7 @@ size_t store_results_insert_sql(char *sql, size_t len)
 const char *store_pragmas_sql(void)
 {
 	return "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=OFF;"
-		" PRAGMA cache_size=-65536;";
+		" PRAGMA cache_size=-16384;";
 }
 
 int store_open(const char *path, enum store_mode mode, store_t **out)
@@ -164,6 +164,14 @@ int store_open(const char *path, enum store_mode mode, store_t **out)
 	if (mode == STORE_WRITE) {
 		if ((rc = store_exec(st, store_pragmas_sql())))
 			goto fail;
+		/* test hook: cap the file size to exercise the disk-full path (tests/cli_engine.sh) */
+		const char *maxp = getenv("GPUDSE_TEST_DB_MAX_PAGES");
+		if (maxp) {
+			char sql[64];
+			snprintf(sql, sizeof sql, "PRAGMA max_page_count=%d", atoi(maxp));
+			if ((rc = store_exec(st, sql)))
+				goto fail;
+		}
 		if ((rc = store_exec(st, "BEGIN")))
 			goto fail;
 		if ((rc = store_exec(st, store_schema_sql()))) {

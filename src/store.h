@@ -95,6 +95,9 @@ int store_select(store_t *st, int64_t run_id, const char *workload, const store_
 int store_fetch(store_t *st, int64_t run_id, const char *workload, const char *const *cols,
 	int ncol, int64_t **design_ids, int **workload_ids, double **vals, size_t *n);
 
+/* Every run, in id order (malloc'd array). */
+int store_list_runs(store_t *st, store_run_t **runs, int *n);
+
 /* One stored design (and its variant name, "" if none).  0 or EXIT_*. */
 int store_get_design(store_t *st, int64_t run_id, int64_t id, design_t *d, char *variant, size_t len);
 

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# make bench: the engine's throughput against a bare SQLite insert loop, pareto time over
+# the rows, and the sweep's peak memory at two space sizes.  A benchmark, not a test: it
+# prints figures (copy them into the README with the date and machine).
+set -euo pipefail
+build=${1:-build}
+cd "$(dirname "$0")/.."
+export GPUDSE_ROOT="$PWD"
+g="$PWD/$build/gpudse"
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+
+# 20 workloads: the shipped profiles when there are enough, else renamed copies of the fixtures
+mapfile -t profs < <(ls calibration/profiles/*.json 2>/dev/null | head -n 20)
+if [ "${#profs[@]}" -lt 20 ]; then
+	profs=()
+	for i in $(seq 1 20); do
+		src=tests/data/mini-$([ $((i % 2)) = 0 ] && echo a || echo b).json
+		sed "s/\"name\": \"mini-[ab]\"/\"name\": \"bench-$i\"/" "$src" > "$tmp/bench-$i.json"
+		profs+=("$tmp/bench-$i.json")
+	done
+fi
+wl=$(printf '"%s",' "${profs[@]}"); wl="[${wl%,}]"
+
+study() { # NAME SMS_STEPS -> a study of 13 x 8 x 6 x 2 x SMS_STEPS... points
+	cat > "$tmp/$1.json" <<JSON
+{ "name": "$1", "gpu": "rtx3080", "workloads": $wl,
+  "space": { "active_sms": {"from": 8, "to": 68, "step": $2},
+             "llc_scale": [0.5, 0.75, 1, 1.5, 2, 3, 4, 8],
+             "mem_clock_scale": [1.0, 1.04, 1.08, 1.12, 1.16, 1.2],
+             "gate_idle": [false, true],
+             "mor_cache_sms": [0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48] },
+  "constraints": ["active_sms + mor_cache_sms <= 68 || active_sms == 68"] }
+JSON
+}
+echo "== gpudse bench ($(nproc) cores, $(date -u +%Y-%m-%d)) =="
+study small 6; study large 1
+for s in small large; do
+	out=$("$g" sweep "$tmp/$s.json" --db "$tmp/$s.db" --stats --quiet)
+	echo "$out" | sed 's/^/  sweep '"$s"': /'
+	rows=$(echo "$out" | awk '/^stats:/{print $3}')
+	eval "${s}_rows=$rows"
+	eval "${s}_rate=$(echo "$out" | awk '/^stats:/{print $7}')"
+	eval "${s}_rss=$(echo "$out" | awk '/^stats:/{print $9}')"
+done
+bare=$("$build/bench_insert" "$tmp/bare.db" "$large_rows")
+echo "  $bare"
+bare_rate=$(echo "$bare" | awk '{print $7}')
+t0=$(date +%s.%N)
+"$g" pareto --db "$tmp/large.db" --max speedup --min energy_j --format csv > "$tmp/front.csv"
+t1=$(date +%s.%N)
+"$g" pareto --db "$tmp/large.db" --max speedup --min energy_j,area_mm2 --format csv > "$tmp/front3.csv"
+t2=$(date +%s.%N)
+awk -v s="$large_rate" -v b="$bare_rate" -v r="$large_rows" -v p2="$(awk -v a="$t0" -v b="$t1" 'BEGIN{print b-a}')" \
+    -v p3="$(awk -v a="$t1" -v b="$t2" 'BEGIN{print b-a}')" -v rs="$small_rss" -v rl="$large_rss" -v ns="$small_rows" \
+    -v f2="$(($(wc -l < "$tmp/front.csv") - 1))" -v f3="$(($(wc -l < "$tmp/front3.csv") - 1))" 'BEGIN{
+	printf "\nresult rows                %d\n", r;
+	printf "sweep rows/s               %.0f\n", s;
+	printf "bare insert rows/s         %.0f\n", b;
+	printf "ratio sweep/bare           %.2f   (bar: >= 0.70)\n", s / b;
+	printf "pareto, 2 objectives       %.3f s over %d rows (%d on the front)   (bar: < 1 s)\n", p2, r, f2;
+	printf "pareto, 3 objectives       %.3f s (%d on the front)\n", p3, f3;
+	printf "peak RSS                   %d KiB at %d rows, %d KiB at %d rows\n", rs, ns, rl, r;
+}'

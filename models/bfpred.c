@@ -44,6 +44,7 @@
 #include "bloom.h"
 
 #define BFPRED_EPS 1e-12
+#define BFPRED_TRIM 1e-11   /* probability mass below which a state is dropped */
 
 int bfpred_phase_init(bfpred_phase_t *ph, int assoc, int m_bits, int k)
 {
@@ -101,11 +102,19 @@ int bfpred_eval(const bfpred_phase_t *ph, const double *surv, int n_surv, bfpred
 		return -1;
 	memset(out, 0, sizeof *out);
 	const int A = ph->assoc;
+	const int nu = bfpred_surv_len(ph);          /* U <= 2 n_steps + 1 */
+	const double sa = surv_at(surv, n_surv, A);
+	/* per-U terms that do not depend on the level: S(U) and the FP of a miss at U */
+	double su[2 * BFPRED_MAX_STEPS + 2], gu[2 * BFPRED_MAX_STEPS + 2];
+	for (int u = 0; u < nu; u++) {
+		su[u] = surv_at(surv, n_surv, u);
+		gu[u] = u >= A ? (sa - su[u]) + su[u] * ph->fp_tab[u] : 0.0;  /* stale + hash */
+	}
 	double q[2 * BFPRED_MAX_STEPS + 2];
 	int lo = -1, hi = -1;
 	double tot = 0.0;
 	for (int t = 0; t <= ph->n_steps; t++) {
-		q[t] = ph->swap_at[t];
+		q[t] = ph->swap_at[t] > BFPRED_TRIM ? ph->swap_at[t] : 0.0;
 		tot += q[t];
 		if (q[t] > 0.0) {
 			if (lo < 0)
@@ -118,44 +127,41 @@ int bfpred_eval(const bfpred_phase_t *ph, const double *surv, int n_surv, bfpred
 	for (int u = lo; u <= hi; u++)
 		q[u] /= tot;                             /* Q_0 = distribution of T */
 
-	const double sa = surv_at(surv, n_surv, A);
-	double acc = 0.0, miss = 0.0, stale = 0.0, hash = 0.0, ubar = 0.0;
+	double acc = 0.0, miss = 0.0, fpsum = 0.0, stale = 0.0, ubar = 0.0;
 	int stuck = 0;
 	for (int s = 0; s < ph->n_steps; s++) {
 		double r = ph->active[s];
+		if (r < BFPRED_TRIM)
+			break;                               /* the phase has ended with certainty */
 		double ps = surv_at(surv, n_surv, s);
 		if (!(ps > 1e-15)) {                     /* no access ever leaves this level */
-			stuck = r > 0.0;
+			stuck = 1;
 			break;
 		}
-		double wgt = r / ps;                     /* (E1) expected accesses at level s */
-		double st = 0.0, hs = 0.0, um = 0.0;
-		for (int u = lo; u <= hi; u++) {
-			double su = surv_at(surv, n_surv, u);
-			st += q[u] * (sa - su);              /* A <= D < U: stale member */
-			hs += q[u] * su * ph->fp_tab[u];     /* D >= U: hash collision */
-			um += q[u] * u;
+		double inv = 1.0 / ps, wgt = r * inv;    /* (E1) expected accesses at level s */
+		double fs = 0.0, st = 0.0, um = 0.0;
+		/* contributions at level s, then (E2) the U step, in place from the top */
+		q[hi + 1] = 0.0;
+		for (int u = hi; u >= lo; u--) {
+			double qu = q[u];
+			fs += qu * gu[u];
+			st += qu * (sa - su[u]);
+			um += qu * u;
+			double up = su[u] * inv;
+			double mv = qu * (up < 1.0 ? up : 1.0);
+			q[u + 1] += mv;
+			q[u] = qu - mv;
 		}
 		acc += wgt;
 		miss += wgt * sa;
+		fpsum += wgt * fs;
 		stale += wgt * st;
-		hash += wgt * hs;
 		ubar += wgt * um;
-		/* (E2) U chain: in place from the top so q[u] is read before q[u+1] is written */
-		int nhi = hi + 1;
-		q[nhi] = 0.0;
-		for (int u = hi; u >= lo; u--) {
-			double up = surv_at(surv, n_surv, u) / ps;
-			if (up > 1.0)
-				up = 1.0;
-			double mv = q[u] * up;
-			q[u + 1] += mv;
-			q[u] -= mv;
-		}
-		hi = nhi;
-		while (lo < hi && q[lo] < 1e-16)
+		if (hi + 1 < nu - 1)
+			hi++;
+		while (lo < hi && q[lo] < BFPRED_TRIM)   /* drop negligible tails */
 			lo++;
-		while (hi > lo && q[hi] < 1e-16)
+		while (hi > lo && q[hi] < BFPRED_TRIM)
 			hi--;
 	}
 	out->miss_rate = sa;
@@ -165,9 +171,9 @@ int bfpred_eval(const bfpred_phase_t *ph, const double *surv, int n_surv, bfpred
 	out->phase_accesses = stuck ? INFINITY : acc;
 	out->mean_bf1 = acc > 0.0 ? ubar / acc : NAN;
 	if (miss > 0.0) {
+		out->fp_rate = fpsum / miss;
 		out->fp_stale = stale / miss;
-		out->fp_hash = hash / miss;
-		out->fp_rate = out->fp_stale + out->fp_hash;
+		out->fp_hash = out->fp_rate - out->fp_stale;
 	}
 	return 0;
 }

@@ -326,12 +326,27 @@ int morpheus_check(const gpu_t *g, const design_t *d, const char **why)
 
 /* Survival of the per-set stack distance (header P1) into s[0..n-1]: a set of a part whose
  * whole-stream capacity per set-block is `bytes_per_way` (= S x 128 / f). */
+static double surv1(const wctx_t *w, int n_active, double h1, double bytes)
+{
+	return 1.0 - gpu_local_hit(wctx_llc_hit(w, n_active, bytes), h1);   /* (P1), (A2) */
+}
+
+/* (P1) over the L1-filtered stream (A2), x = 0 .. n-1 set-blocks; evaluated every `step`
+ * points beyond 16 (step = x / 16, at most 8) and linearly interpolated in between: the hit
+ * curve is smooth on that scale (step / x <= 1/16). */
 static void set_surv(const wctx_t *w, int n_active, double h1, double bytes_per_way, double *s,
                      int n)
 {
-	for (int x = 0; x < n; x++)   /* (P1), over the L1-filtered stream (A2) */
-		s[x] = 1.0 - gpu_local_hit(wctx_llc_hit(w, n_active, x * bytes_per_way), h1);
 	s[0] = 1.0;
+	int x = 0;
+	while (x < n - 1) {
+		int step = x < 16 ? 1 : x / 16 > 8 ? 8 : x / 16;
+		int nx = x + step < n - 1 ? x + step : n - 1;
+		s[nx] = surv1(w, n_active, h1, nx * bytes_per_way);
+		for (int j = x + 1; j < nx; j++)
+			s[j] = s[x] + (s[nx] - s[x]) * (j - x) / (nx - x);
+		x = nx;
+	}
 }
 
 static void predict(const wctx_t *w, int n_active, double h1, const bfpred_phase_t *ph,

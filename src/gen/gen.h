@@ -1,0 +1,208 @@
+/*
+ * gen.h -- synthetic GPU kernel address streams: the workload library behind `gpudse trace`.
+ *
+ * A benchmark application is a sequence of kernel launches (gen_launch_t).  A launch has a
+ * grid and a block shape, like its CUDA source, and one *program* that every warp runs: a
+ * prologue section, a loop section repeated `trips` times (per warp: the maximum over its
+ * lanes), and an epilogue section.  Each section is a list of instruction templates
+ * (gen_inst_t); a global-memory template asks the launch's address callback for the 32 lane
+ * addresses and the active-lane mask, exactly as the CUDA source computes them.
+ *
+ * The machinery (gen_core.c) then does what the hardware does, in a documented order
+ * (docs/workloads.md):
+ *   - CTAs are numbered x-fastest and handed to SMs round-robin (CTA c -> SM c mod n_sm)
+ *     until every SM holds as many CTAs as its warp and CTA limits allow; a CTA that
+ *     finishes is replaced by the next CTA of the queue on the same SM;
+ *   - warps of a CTA are 32 consecutive linear thread ids (x fastest, then y, then z);
+ *   - every "round", SM 0, 1, ..., n_sm-1 in turn let each of their resident warps, in slot
+ *     order, issue one instruction template (loose round robin); a run of k anonymous ALU
+ *     instructions issues in one turn;
+ *   - a warp memory instruction is coalesced into distinct 128 B lines (one access record per
+ *     line, ascending addresses, all with the instruction's PC) and distinct 32 B sectors;
+ *   - launches run one after another (a kernel boundary is a global barrier).
+ *
+ * Output goes to a gen_sink_t: the text trace of docs/trace-format.md, the in-process
+ * profiler, and/or the statistics of gen_stats_t.
+ */
+#ifndef GPUDSE_GEN_H
+#define GPUDSE_GEN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <gsl/gsl_rng.h>
+
+#define GEN_WARP 32          /* threads per warp */
+#define GEN_LINE 128         /* L1 line, bytes */
+#define GEN_SECTOR 32        /* sector, bytes */
+#define GEN_NOREG (-1)       /* "no register" in a template */
+
+/* What an instruction template is. */
+enum gen_kind {
+	GEN_ALU = 0,   /* any non-memory instruction (integer, FP, branch, shared memory) */
+	GEN_LD,        /* global load (also texture/read-only loads: unified L1 on Volta+) */
+	GEN_ST,        /* global store */
+	GEN_ATOM,      /* global atomic: recorded as a write access */
+	GEN_TENSOR     /* tensor-core instruction (HMMA) */
+};
+
+/* One instruction template of a warp program. */
+typedef struct gen_inst {
+	unsigned char kind;  /* enum gen_kind */
+	unsigned char memop; /* for LD/ST/ATOM: which address the callback computes */
+	unsigned short rep;  /* GEN_ALU only: a run of rep anonymous instructions (no registers) */
+	short dst;           /* destination register or GEN_NOREG */
+	short src[3];        /* source registers, GEN_NOREG-padded */
+} gen_inst_t;
+
+/* Template helpers: registers are small integers; r(-1) is "none". */
+#define I_LD(op, d, a)        { GEN_LD, (op), 1, (d), { (a), -1, -1 } }
+#define I_ST(op, a, v)        { GEN_ST, (op), 1, -1, { (a), (v), -1 } }
+#define I_ATOM(op, a, v)      { GEN_ATOM, (op), 1, -1, { (a), (v), -1 } }
+#define I_ALU(d, a, b, c)     { GEN_ALU, 0, 1, (d), { (a), (b), (c) } }
+#define I_ALUN(n)             { GEN_ALU, 0, (n), -1, { -1, -1, -1 } }
+#define I_HMMA(d, a, b, c)    { GEN_TENSOR, 0, 1, (d), { (a), (b), (c) } }
+
+typedef struct gen_launch gen_launch_t;
+
+/* One resident warp, as the address callback sees it. */
+typedef struct gen_warp {
+	long cta;                /* linear CTA id (x fastest) */
+	int cx, cy, cz;          /* blockIdx */
+	int w;                   /* warp index within the CTA */
+	long gwarp;              /* warp id unique within the launch */
+	uint32_t valid;          /* lanes that exist (a block not a multiple of 32 leaves holes) */
+	int tx[GEN_WARP], ty[GEN_WARP], tz[GEN_WARP]; /* threadIdx per lane */
+	long gx[GEN_WARP], gy[GEN_WARP], gz[GEN_WARP]; /* blockIdx*blockDim + threadIdx per lane */
+	long trips;              /* loop-section trip count of this warp */
+	long iter;               /* current loop iteration (0-based) */
+	long u[4];               /* kernel scratch, set by trip_fn */
+} gen_warp_t;
+
+/*
+ * Address callback: fill a[lane] for the lanes that execute memory template `memop` of
+ * section `sec` (0 prologue, 1 loop at iteration w->iter, 2 epilogue) and return their mask
+ * (a subset of w->valid).  A zero mask means no lane executes it (the warp branches around).
+ */
+typedef uint32_t (*gen_addr_fn)(const gen_launch_t *L, const gen_warp_t *w, int sec, int memop,
+                                uint64_t a[GEN_WARP]);
+
+struct gen_launch {
+	const char *kname;        /* kernel function name, for comments in the trace */
+	int grid[3];              /* gridDim */
+	int block[3];             /* blockDim */
+	int max_cta_sm;           /* occupancy limit from shared memory/registers (0: none) */
+	const gen_inst_t *sec[3]; /* prologue, loop, epilogue templates */
+	int nsec[3];              /* templates per section */
+	long trips;               /* loop trips when trip_fn is NULL */
+	long (*trip_fn)(const gen_launch_t *L, gen_warp_t *w); /* per-warp trips (may set w->u) */
+	gen_addr_fn addr;
+	int has_regs;             /* templates carry real register numbers: emit X records */
+	uint32_t pc_base;         /* PCs of this kernel: pc_base + 16 * template index */
+	const void *p;            /* kernel parameters (the generator's struct) */
+};
+
+/* Where the generated stream goes.  Any callback may be NULL. */
+typedef struct gen_sink {
+	void *ctx;
+	void (*access)(void *ctx, int sm, int write, uint64_t addr, uint32_t pc);
+	void (*insts)(void *ctx, int sm, double ninst, double nmem, double nsect);
+	void (*regs)(void *ctx, int sm, long warp, int dst, const int *src, int nsrc);
+	void (*tensor)(void *ctx, int sm, double n);
+	void (*comment)(void *ctx, const char *text);
+} gen_sink_t;
+
+/* Options of one generation run. */
+typedef struct gen_opts {
+	int n_sm;                 /* SMs the CTAs are spread over */
+	int warps_per_sm;         /* resident warp slots per SM */
+	int ctas_per_sm;          /* resident CTA limit per SM */
+	unsigned long seed;       /* seed of the synthetic inputs (GSL mt19937) */
+	int regs;                 /* emit register-operand records where the kernel has them */
+	int stats;                /* keep gen_stats_t (replication ratio simulator) */
+} gen_opts_t;
+
+/* Figures the generator measures itself (independent of the profiler). */
+typedef struct gen_stats {
+	double insts;             /* warp instructions */
+	double mem_insts;         /* warp global-memory instructions */
+	double accesses;          /* 128 B line requests (access records) */
+	double writes;            /* of which writes */
+	double sectors;           /* 32 B sectors */
+	double tensor;            /* tensor instructions */
+	double reg_insts;         /* instructions with register records */
+	/* A 16 KiB 4-way LRU L1 per SM (128 B lines, write-evict, no write allocate: the DC-L1
+	 * baseline, Table II) and the DC-L1 §II replication ratio: share of L1 read misses whose
+	 * line is resident in another SM's L1 at that moment. */
+	double l1_reads, l1_read_misses, l1_repl_misses;
+	long launches, ctas;
+} gen_stats_t;
+
+typedef struct gen {
+	gen_opts_t o;
+	gen_sink_t sink;
+	gsl_rng *rng;             /* synthetic inputs */
+	uint64_t next_addr;       /* device allocator */
+	gen_stats_t st;
+	void *l1sim;              /* replication simulator state (stats only) */
+	long warp_base;           /* warps of earlier launches: X-record warp ids stay unique */
+	char err[256];            /* set when a generator fails */
+} gen_t;
+
+/* A kernel of the library. */
+typedef struct gen_kernel {
+	const char *name;         /* "p-2mm" */
+	const char *suite;        /* "PolyBench-GPU", "Rodinia", ... */
+	const char *what;         /* one line: the benchmark and its input */
+	long def_size;            /* shipped size */
+	long min_size, max_size;  /* accepted --size range */
+	const char *size_doc;     /* what --size means, e.g. "NI=NJ=NK" */
+	const char *def_gpu;      /* GPU preset of the paper that evaluates it (its SM count) */
+	int (*run)(gen_t *g, long size); /* 0 or -1 with g->err set */
+} gen_kernel_t;
+
+/* The library: the i-th kernel (0-based, suite order) or NULL past the end; gen_find returns
+ * NULL for an unknown name. */
+const gen_kernel_t *gen_kernel_at(int i);
+const gen_kernel_t *gen_find(const char *name);
+
+/* Start a run: 0, or -1 (out of memory). */
+int gen_init(gen_t *g, const gen_opts_t *o, const gen_sink_t *sink);
+void gen_free(gen_t *g);
+
+/* Device memory for an array of `bytes`: returns its base address (64 KiB aligned). */
+uint64_t gen_alloc(gen_t *g, uint64_t bytes);
+
+/* Run one launch to completion through the sink.  0 or -1 (out of memory). */
+int gen_launch(gen_t *g, const gen_launch_t *L);
+
+/* Flush pending instruction records (call once at the end). */
+void gen_finish(gen_t *g);
+
+/* Helpers for address callbacks. */
+static inline uint32_t gen_lane_bit(int lane) { return (uint32_t)1 << lane; }
+
+/* Per-suite tables (each file exports its kernels), each ended by an entry with name NULL. */
+extern const gen_kernel_t gen_polybench[];
+extern const gen_kernel_t gen_rodinia[];
+extern const gen_kernel_t gen_parboil[];
+extern const gen_kernel_t gen_dnn[];
+extern const gen_kernel_t gen_graph[];
+
+/* Synthetic inputs (gen_input.c). */
+typedef struct gen_csr {
+	long n;                   /* vertices / rows */
+	long nnz;                 /* edges / nonzeros */
+	long *row;                /* n+1 offsets */
+	long *col;                /* nnz column indices */
+} gen_csr_t;
+/* R-MAT graph (Chakrabarti et al. 2004) with 2^scale vertices and edgefactor*2^scale edges,
+ * a=0.57 b=0.19 c=0.19 d=0.05, symmetrised, self loops and duplicates removed, vertex labels
+ * randomly permuted (as Graph500 does).  0 or -1. */
+int gen_rmat(gen_t *g, int scale, int edgefactor, gen_csr_t *out);
+/* Sparse matrix with power-law row lengths (Pareto, alpha 2.2, mean ~mean_len, at most
+ * max_len) and columns 70% within a band of +-band around the diagonal, 30% uniform. */
+int gen_powerlaw(gen_t *g, long n, double mean_len, long max_len, long band, gen_csr_t *out);
+void gen_csr_free(gen_csr_t *c);
+
+#endif

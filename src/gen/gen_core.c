@@ -1,0 +1,477 @@
+/*
+ * gen_core.c -- the machinery shared by every generator (see gen.h for the order it
+ * implements): CTA -> SM round-robin assignment, loose-round-robin warp interleaving,
+ * coalescing into 128 B lines and 32 B sectors, instruction/register/tensor records, and the
+ * DC-L1 replication-ratio simulator behind `gpudse trace --stats`.
+ */
+#include "gen.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------- kernel table */
+
+static const gen_kernel_t *const suites[] = {
+	gen_polybench, gen_rodinia, gen_parboil, gen_graph, gen_dnn, NULL
+};
+
+const gen_kernel_t *gen_kernel_at(int i)
+{
+	for (int s = 0; suites[s]; s++)
+		for (const gen_kernel_t *k = suites[s]; k->name; k++)
+			if (i-- == 0)
+				return k;
+	return NULL;
+}
+
+const gen_kernel_t *gen_find(const char *name)
+{
+	const gen_kernel_t *k;
+	for (int i = 0; (k = gen_kernel_at(i)) != NULL; i++)
+		if (strcmp(k->name, name) == 0)
+			return k;
+	return NULL;
+}
+
+/* ---------------------------------------------------------------- L1 replication simulator */
+
+#define L1_SETS 32   /* 16 KiB / 128 B / 4 ways: DC-L1 Table II baseline */
+#define L1_WAYS 4
+
+typedef struct l1sim {
+	int n_sm;
+	uint64_t *tag;          /* n_sm * SETS * WAYS; line+1, 0 = empty */
+	uint32_t *age;          /* LRU stamps */
+	uint32_t clock;
+	/* open-addressing map line -> number of L1s holding it */
+	uint64_t *key;          /* line+1, 0 = empty slot */
+	int *cnt;
+	size_t cap, used;
+} l1sim_t;
+
+static size_t h64(uint64_t x)
+{
+	x ^= x >> 33; x *= 0xff51afd7ed558ccdULL; x ^= x >> 33; x *= 0xc4ceb9fe1a85ec53ULL; x ^= x >> 33;
+	return (size_t)x;
+}
+
+static int *holders(l1sim_t *s, uint64_t line)
+{
+	if (2 * (s->used + 1) > s->cap) {
+		size_t ncap = s->cap ? 2 * s->cap : 1 << 16;
+		uint64_t *nk = calloc(ncap, sizeof *nk);
+		int *nc = calloc(ncap, sizeof *nc);
+		if (!nk || !nc) { free(nk); free(nc); return NULL; }
+		for (size_t i = 0; i < s->cap; i++) {
+			if (!s->key[i])
+				continue;
+			size_t j = h64(s->key[i]) & (ncap - 1);
+			while (nk[j])
+				j = (j + 1) & (ncap - 1);
+			nk[j] = s->key[i];
+			nc[j] = s->cnt[i];
+		}
+		free(s->key); free(s->cnt);
+		s->key = nk; s->cnt = nc; s->cap = ncap;
+	}
+	size_t j = h64(line + 1) & (s->cap - 1);
+	while (s->key[j] && s->key[j] != line + 1)
+		j = (j + 1) & (s->cap - 1);
+	if (!s->key[j]) {
+		s->key[j] = line + 1;
+		s->used++;
+	}
+	return &s->cnt[j];
+}
+
+static void l1sim_free(l1sim_t *s)
+{
+	if (!s)
+		return;
+	free(s->tag); free(s->age); free(s->key); free(s->cnt);
+	free(s);
+}
+
+static l1sim_t *l1sim_alloc(int n_sm)
+{
+	l1sim_t *s = calloc(1, sizeof *s);
+	if (!s)
+		return NULL;
+	s->n_sm = n_sm;
+	s->tag = calloc((size_t)n_sm * L1_SETS * L1_WAYS, sizeof *s->tag);
+	s->age = calloc((size_t)n_sm * L1_SETS * L1_WAYS, sizeof *s->age);
+	if (!s->tag || !s->age) {
+		l1sim_free(s);
+		return NULL;
+	}
+	return s;
+}
+
+/* One line request of SM `sm`; updates the statistics.  -1 on out of memory. */
+static int l1sim_access(l1sim_t *s, gen_stats_t *st, int sm, int write, uint64_t line)
+{
+	size_t set = (size_t)sm * L1_SETS + (line % L1_SETS);
+	uint64_t *t = s->tag + set * L1_WAYS;
+	uint32_t *a = s->age + set * L1_WAYS;
+	int way = -1;
+	for (int i = 0; i < L1_WAYS; i++)
+		if (t[i] == line + 1)
+			way = i;
+	if (write) {            /* write-evict, no write allocate */
+		if (way >= 0) {
+			int *c = holders(s, line);
+			if (!c)
+				return -1;
+			(*c)--;
+			t[way] = 0;
+		}
+		return 0;
+	}
+	st->l1_reads++;
+	if (way >= 0) {
+		a[way] = ++s->clock;
+		return 0;
+	}
+	st->l1_read_misses++;
+	int *c = holders(s, line);
+	if (!c)
+		return -1;
+	if (*c > 0)
+		st->l1_repl_misses++;   /* [DC-L1 §II-A]: a miss found in another L1 */
+	int victim = 0;
+	for (int i = 0; i < L1_WAYS; i++) {
+		if (!t[i]) { victim = i; break; }
+		if (a[i] < a[victim])
+			victim = i;
+	}
+	if (t[victim]) {
+		int *vc = holders(s, t[victim] - 1);
+		if (!vc)
+			return -1;
+		(*vc)--;
+		c = holders(s, line);    /* the map may have grown */
+		if (!c)
+			return -1;
+	}
+	(*c)++;
+	t[victim] = line + 1;
+	a[victim] = ++s->clock;
+	return 0;
+}
+
+/* ---------------------------------------------------------------- run state */
+
+int gen_init(gen_t *g, const gen_opts_t *o, const gen_sink_t *sink)
+{
+	memset(g, 0, sizeof *g);
+	g->o = *o;
+	if (sink)
+		g->sink = *sink;
+	g->rng = gsl_rng_alloc(gsl_rng_mt19937);
+	if (!g->rng)
+		return -1;
+	gsl_rng_set(g->rng, o->seed);
+	g->next_addr = 0x10000000ULL;  /* arbitrary device base address */
+	if (o->stats) {
+		g->l1sim = l1sim_alloc(o->n_sm);
+		if (!g->l1sim) {
+			gsl_rng_free(g->rng);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+void gen_free(gen_t *g)
+{
+	if (g->rng)
+		gsl_rng_free(g->rng);
+	l1sim_free(g->l1sim);
+	g->rng = NULL;
+	g->l1sim = NULL;
+}
+
+uint64_t gen_alloc(gen_t *g, uint64_t bytes)
+{
+	const uint64_t align = 1 << 16;
+	uint64_t base = g->next_addr;
+	g->next_addr += (bytes + align - 1) / align * align;
+	if (bytes == 0)
+		g->next_addr += align;
+	return base;
+}
+
+void gen_finish(gen_t *g)
+{
+	(void)g; /* every launch flushes its records; kept for symmetry with gen_init */
+}
+
+/* ---------------------------------------------------------------- scheduling */
+
+typedef struct slot {
+	int active;
+	int cta;           /* index into the SM's CTA table */
+	int sec, idx;      /* next template */
+	gen_warp_t w;
+} slot_t;
+
+typedef struct sm_state {
+	slot_t *slots;
+	long *cta_id;      /* resident CTA ids (-1 free) */
+	int *cta_left;     /* warps of that CTA still running */
+	double pinst, pmem, psect, ptens;
+} sm_state_t;
+
+static void flush_sm(gen_t *g, int sm, sm_state_t *s)
+{
+	if (s->pinst > 0 && g->sink.insts)
+		g->sink.insts(g->sink.ctx, sm, s->pinst, s->pmem, s->psect);
+	if (s->ptens > 0 && g->sink.tensor)
+		g->sink.tensor(g->sink.ctx, sm, s->ptens);
+	s->pinst = s->pmem = s->psect = s->ptens = 0;
+}
+
+/* Next non-empty section at or after `from` for warp w; 3 when the program is done. */
+static int next_section(const gen_launch_t *L, const gen_warp_t *w, int from)
+{
+	for (int s = from; s < 3; s++) {
+		if (L->nsec[s] <= 0)
+			continue;
+		if (s == 1 && w->trips <= 0)
+			continue;
+		return s;
+	}
+	return 3;
+}
+
+static void spawn_warp(const gen_launch_t *L, slot_t *sl, long cta, int wi, int cta_slot, long gwarp)
+{
+	gen_warp_t *w = &sl->w;
+	memset(w, 0, sizeof *w);
+	int bx = L->block[0], by = L->block[1], bz = L->block[2];
+	long gx = L->grid[0], gy = L->grid[1];
+	w->cta = cta;
+	w->cx = (int)(cta % gx);
+	w->cy = (int)((cta / gx) % gy);
+	w->cz = (int)(cta / (gx * gy));
+	w->w = wi;
+	w->gwarp = gwarp;
+	long nthr = (long)bx * by * bz;
+	for (int l = 0; l < GEN_WARP; l++) {
+		long t = (long)wi * GEN_WARP + l;
+		if (t >= nthr)
+			continue;
+		w->valid |= gen_lane_bit(l);
+		w->tx[l] = (int)(t % bx);
+		w->ty[l] = (int)((t / bx) % by);
+		w->tz[l] = (int)(t / ((long)bx * by));
+		w->gx[l] = (long)w->cx * bx + w->tx[l];
+		w->gy[l] = (long)w->cy * by + w->ty[l];
+		w->gz[l] = (long)w->cz * bz + w->tz[l];
+	}
+	w->trips = L->trip_fn ? L->trip_fn(L, w) : L->trips;
+	sl->cta = cta_slot;
+	sl->sec = next_section(L, w, 0);
+	sl->idx = 0;
+	sl->active = sl->sec < 3;
+}
+
+/* Distinct values of v[0..n) in place, sorted; returns the count. */
+static int uniq(uint64_t *v, int n)
+{
+	/* insertion sort: n <= 32 */
+	for (int i = 1; i < n; i++) {
+		uint64_t x = v[i];
+		int j = i - 1;
+		while (j >= 0 && v[j] > x) {
+			v[j + 1] = v[j];
+			j--;
+		}
+		v[j + 1] = x;
+	}
+	int m = 0;
+	for (int i = 0; i < n; i++)
+		if (m == 0 || v[m - 1] != v[i])
+			v[m++] = v[i];
+	return m;
+}
+
+/* Issue the next template of warp slot `sl` on SM `sm`.  -1 on out of memory. */
+static int issue(gen_t *g, const gen_launch_t *L, int sm, sm_state_t *s, slot_t *sl, long warp_base)
+{
+	const gen_inst_t *in = &L->sec[sl->sec][sl->idx];
+	int off = 0;
+	for (int k = 0; k < sl->sec; k++)
+		off += L->nsec[k];
+	uint32_t pc = L->pc_base + 16u * (uint32_t)(off + sl->idx);
+	int executed = 1;
+	double n = 1;
+
+	if (in->kind == GEN_LD || in->kind == GEN_ST || in->kind == GEN_ATOM) {
+		uint64_t a[GEN_WARP], lines[GEN_WARP], sects[GEN_WARP];
+		uint32_t mask = L->addr(L, &sl->w, sl->sec, in->memop, a) & sl->w.valid;
+		if (!mask) {
+			executed = 0;
+		} else {
+			int k = 0;
+			for (int l = 0; l < GEN_WARP; l++)
+				if (mask & gen_lane_bit(l)) {
+					lines[k] = a[l] / GEN_LINE;
+					sects[k] = a[l] / GEN_SECTOR;
+					k++;
+				}
+			int nl = uniq(lines, k), ns = uniq(sects, k);
+			int wr = in->kind != GEN_LD;
+			for (int i = 0; i < nl; i++) {
+				if (g->sink.access)
+					g->sink.access(g->sink.ctx, sm, wr, lines[i] * GEN_LINE, pc);
+				if (g->l1sim && l1sim_access(g->l1sim, &g->st, sm, wr, lines[i]) < 0)
+					return -1;
+			}
+			s->pmem += 1;
+			s->psect += ns;
+			g->st.mem_insts += 1;
+			g->st.accesses += nl;
+			g->st.sectors += ns;
+			if (wr)
+				g->st.writes += nl;
+		}
+	} else if (in->kind == GEN_ALU && in->rep > 1) {
+		n = in->rep;
+	} else if (in->kind == GEN_TENSOR) {
+		s->ptens += 1;
+		g->st.tensor += 1;
+	}
+	if (executed) {
+		s->pinst += n;
+		g->st.insts += n;
+		if (g->o.regs && L->has_regs && g->sink.regs) {
+			int src[3], ns = 0;
+			if (n == 1) {
+				for (int i = 0; i < 3; i++)
+					if (in->src[i] >= 0)
+						src[ns++] = in->src[i];
+				g->sink.regs(g->sink.ctx, sm, warp_base + sl->w.gwarp, in->dst, src, ns);
+			} else {     /* anonymous run: operand-less records keep the instruction count */
+				for (int r = 0; r < (int)n; r++)
+					g->sink.regs(g->sink.ctx, sm, warp_base + sl->w.gwarp, -1, src, 0);
+			}
+			g->st.reg_insts += n;
+		}
+		if (s->pinst >= 4096)
+			flush_sm(g, sm, s);
+	}
+
+	/* advance */
+	if (++sl->idx >= L->nsec[sl->sec]) {
+		sl->idx = 0;
+		if (sl->sec == 1 && ++sl->w.iter < sl->w.trips)
+			return 0;
+		sl->sec = next_section(L, &sl->w, sl->sec + 1);
+		if (sl->sec >= 3)
+			sl->active = 0;
+	}
+	return 0;
+}
+
+int gen_launch(gen_t *g, const gen_launch_t *L)
+{
+	const int nsm = g->o.n_sm;
+	long nthr = (long)L->block[0] * L->block[1] * L->block[2];
+	int wpc = (int)((nthr + GEN_WARP - 1) / GEN_WARP);
+	long ncta = (long)L->grid[0] * L->grid[1] * L->grid[2];
+	int res = g->o.warps_per_sm / wpc;
+	if (res > g->o.ctas_per_sm)
+		res = g->o.ctas_per_sm;
+	if (L->max_cta_sm > 0 && res > L->max_cta_sm)
+		res = L->max_cta_sm;
+	if (res < 1)
+		res = 1;
+	int nslots = res * wpc;
+	long warp_base = g->warp_base;   /* X-record warp ids stay unique across launches */
+	g->warp_base += ncta * wpc;
+
+	if (g->sink.comment) {
+		char c[200];
+		snprintf(c, sizeof c, "launch %s grid %dx%dx%d block %dx%dx%d", L->kname, L->grid[0],
+		         L->grid[1], L->grid[2], L->block[0], L->block[1], L->block[2]);
+		g->sink.comment(g->sink.ctx, c);
+	}
+	sm_state_t *sms = calloc((size_t)nsm, sizeof *sms);
+	if (!sms)
+		return -1;
+	int rc = -1;
+	for (int i = 0; i < nsm; i++) {
+		sms[i].slots = calloc((size_t)nslots, sizeof *sms[i].slots);
+		sms[i].cta_id = malloc((size_t)res * sizeof *sms[i].cta_id);
+		sms[i].cta_left = calloc((size_t)res, sizeof *sms[i].cta_left);
+		if (!sms[i].slots || !sms[i].cta_id || !sms[i].cta_left)
+			goto out_free;
+		for (int c = 0; c < res; c++)
+			sms[i].cta_id[c] = -1;
+	}
+
+	long next_cta = 0;
+	/* Place CTA `next_cta` in CTA slot c of SM i. */
+#define PLACE(i, c) do { \
+		sm_state_t *s_ = &sms[i]; \
+		s_->cta_id[c] = next_cta; s_->cta_left[c] = 0; \
+		for (int wi_ = 0; wi_ < wpc; wi_++) { \
+			slot_t *sl_ = &s_->slots[(c) * wpc + wi_]; \
+			spawn_warp(L, sl_, next_cta, wi_, (c), next_cta * wpc + wi_); \
+			if (sl_->active) s_->cta_left[c]++; \
+		} \
+		next_cta++; g->st.ctas++; \
+	} while (0)
+
+	/* initial round-robin fill */
+	for (int c = 0; c < res && next_cta < ncta; c++)
+		for (int i = 0; i < nsm && next_cta < ncta; i++)
+			PLACE(i, c);
+
+	for (;;) {
+		int busy = 0;
+		for (int i = 0; i < nsm; i++) {
+			sm_state_t *s = &sms[i];
+			for (int k = 0; k < nslots; k++) {
+				slot_t *sl = &s->slots[k];
+				if (!sl->active)
+					continue;
+				busy = 1;
+				if (issue(g, L, i, s, sl, warp_base) < 0)
+					goto out_free;
+				if (!sl->active)
+					s->cta_left[sl->cta]--;
+			}
+			/* refill finished CTA slots */
+			for (int c = 0; c < res; c++) {
+				if (s->cta_id[c] >= 0 && s->cta_left[c] <= 0) {
+					s->cta_id[c] = -1;
+					while (next_cta < ncta && s->cta_id[c] < 0) {
+						PLACE(i, c);
+						if (s->cta_left[c] <= 0) /* empty CTA: finishes at once */
+							s->cta_id[c] = -1;
+						else
+							busy = 1;
+					}
+				}
+			}
+		}
+		if (!busy && next_cta >= ncta)
+			break;
+	}
+#undef PLACE
+	for (int i = 0; i < nsm; i++)
+		flush_sm(g, i, &sms[i]);
+	g->st.launches++;
+	rc = 0;
+out_free:
+	for (int i = 0; i < nsm; i++) {
+		free(sms[i].slots);
+		free(sms[i].cta_id);
+		free(sms[i].cta_left);
+	}
+	free(sms);
+	return rc;
+}

@@ -1,0 +1,582 @@
+/*
+ * parboil.c -- Parboil 2.5 CUDA benchmarks (Stratton et al., IMPACT-TR-2012-2).
+ *
+ * spmv (JDS format), stencil (block2D_hybrid_coarsen_x), sgemm (mysgemmNT, register-tiled),
+ * histo (global atomics on a skewed image), lbm (D3Q19 performStreamCollide), mri-gridding
+ * (binned gridding, simplified: see below) and mri-q (ComputeQ_GPU).  Inputs that Parboil
+ * ships as files are synthesised with the same structure, seeded (docs/workloads.md).
+ */
+#include "gen.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_randist.h>
+
+#define F 4
+
+typedef struct pk {
+	uint64_t a[24];
+	long n[8];
+	const void *d[4];
+} pk_t;
+
+static uint32_t lanes_ok(const gen_warp_t *w, long lim)
+{
+	uint32_t m = 0;
+	for (int l = 0; l < GEN_WARP; l++)
+		if ((w->valid >> l & 1) && w->gx[l] < lim)
+			m |= gen_lane_bit(l);
+	return m;
+}
+
+/* ------------------------------------------------------------------ spmv (JDS)
+ * spmv_jds<<<rows/128, 128>>>: ix = row slot in the length-sorted order; bound =
+ * sh_zcnt_int[warp group] (the longest row of the 32-row group: JDS is padded per 32 rows);
+ * for k < bound: j = jds_ptr[k] + ix (constant memory); in = d_index[j]; d = d_data[j];
+ * t = tex1Dfetch(x_vec, in) (only real, not padded, entries touch x); sum += d*t;
+ * then dst_vector[d_perm[ix]] = sum.  Matrix: power-law row lengths (gen_powerlaw).
+ * a[0] data, a[1] index, a[2] x, a[3] perm, a[4] dst */
+typedef struct spmv_d {
+	long n;
+	long *len;        /* row length of slot ix (sorted descending) */
+	long *perm;       /* original row of slot ix */
+	long *ptr;        /* jds_ptr[k]: start of jagged diagonal k (padded to 32 rows) */
+	long *col;        /* column of entry (k, ix) at ptr[k] + ix (0 for padding) */
+	long maxlen;
+} spmv_d_t;
+
+static const gen_inst_t spmv_pre[] = { I_ALUN(8), I_ALU(3, 2, -1, -1) };
+static const gen_inst_t spmv_loop[] = {
+	I_ALU(5, 4, 6, -1),         /* LDC jds_ptr[k] + ix */
+	I_LD(0, 7, 5),              /* d_index[j] */
+	I_LD(1, 8, 5),              /* d_data[j] */
+	I_LD(2, 9, 7),              /* x_vec[in] */
+	I_ALU(10, 8, 9, 10),        /* FFMA */
+	I_ALU(4, 4, -1, -1), I_ALU(-1, 4, 3, -1), I_ALU(-1, -1, -1, -1),
+};
+static const gen_inst_t spmv_post[] = { I_LD(3, 11, 6), I_ALU(12, 11, -1, -1), I_ST(4, 12, 10) };
+
+static long spmv_trips(const gen_launch_t *L, gen_warp_t *w)
+{
+	const pk_t *p = L->p;
+	const spmv_d_t *s = p->d[0];
+	long ix = w->gx[0];
+	return ix < s->n ? s->len[ix] : 0;   /* slot ix is the longest of its 32-row group */
+}
+
+static uint32_t spmv_addr(const gen_launch_t *L, const gen_warp_t *w, int sec, int op, uint64_t a[32])
+{
+	const pk_t *p = L->p;
+	const spmv_d_t *s = p->d[0];
+	uint32_t m = 0;
+	for (int l = 0; l < GEN_WARP; l++) {
+		long ix = w->gx[l];
+		if (!(w->valid >> l & 1) || ix >= s->n)
+			continue;
+		if (sec == 2) {
+			a[l] = op == 3 ? p->a[3] + (uint64_t)ix * 4 : p->a[4] + (uint64_t)s->perm[ix] * F;
+		} else {
+			long j = s->ptr[w->iter] + ix;
+			if (op == 2) {
+				if (w->iter >= s->len[ix])
+					continue;
+				a[l] = p->a[2] + (uint64_t)s->col[j] * F;
+			} else {
+				a[l] = p->a[op == 0 ? 1 : 0] + (uint64_t)j * 4;
+			}
+		}
+		m |= gen_lane_bit(l);
+	}
+	return m;
+}
+
+static long *g_sort_len;
+static int cmp_len_desc(const void *x, const void *y)
+{
+	long a = g_sort_len[*(const long *)x], b = g_sort_len[*(const long *)y];
+	return a < b ? 1 : a > b ? -1 : (*(const long *)x > *(const long *)y) - (*(const long *)x < *(const long *)y);
+}
+
+static int run_spmv(gen_t *g, long n)
+{
+	gen_csr_t A;
+	if (gen_powerlaw(g, n, 16, 2048, 2048, &A) < 0)
+		return -1;
+	int rc = -1;
+	spmv_d_t s = { .n = n };
+	long *rowlen = malloc((size_t)n * sizeof *rowlen);
+	s.len = malloc((size_t)n * sizeof *s.len);
+	s.perm = malloc((size_t)n * sizeof *s.perm);
+	if (!rowlen || !s.len || !s.perm)
+		goto out;
+	for (long r = 0; r < n; r++) {
+		rowlen[r] = A.row[r + 1] - A.row[r];
+		s.perm[r] = r;
+	}
+	g_sort_len = rowlen;
+	qsort(s.perm, (size_t)n, sizeof *s.perm, cmp_len_desc);
+	for (long ix = 0; ix < n; ix++)
+		s.len[ix] = rowlen[s.perm[ix]];
+	s.maxlen = n ? s.len[0] : 0;
+	s.ptr = malloc((size_t)(s.maxlen + 1) * sizeof *s.ptr);
+	if (!s.ptr)
+		goto out;
+	long tot = 0;
+	for (long k = 0; k < s.maxlen; k++) {
+		s.ptr[k] = tot;
+		long rows = 0;                         /* rows with > k entries, padded to 32 */
+		while (rows < n && s.len[rows] > k)
+			rows += 32;
+		tot += rows;
+	}
+	s.ptr[s.maxlen] = tot;
+	s.col = calloc((size_t)tot + 32, sizeof *s.col);
+	if (!s.col)
+		goto out;
+	for (long ix = 0; ix < n; ix++)
+		for (long k = 0; k < s.len[ix]; k++)
+			s.col[s.ptr[k] + ix] = A.col[A.row[s.perm[ix]] + k];
+	pk_t p = { 0 };
+	p.d[0] = &s;
+	p.a[0] = gen_alloc(g, tot * 4); p.a[1] = gen_alloc(g, tot * 4); p.a[2] = gen_alloc(g, n * F);
+	p.a[3] = gen_alloc(g, n * 4); p.a[4] = gen_alloc(g, n * F);
+	gen_launch_t L = {
+		.kname = "spmv_jds", .grid = { (int)((n + 127) / 128), 1, 1 }, .block = { 128, 1, 1 },
+		.sec = { spmv_pre, spmv_loop, spmv_post }, .nsec = { 2, 8, 3 }, .trip_fn = spmv_trips,
+		.addr = spmv_addr, .has_regs = 1, .pc_base = 0x1000, .p = &p,
+	};
+	rc = gen_launch(g, &L);
+out:
+	free(rowlen); free(s.len); free(s.perm); free(s.ptr); free(s.col);
+	gen_csr_free(&A);
+	return rc;
+}
+
+/* ------------------------------------------------------------------ stencil
+ * block2D_hybrid_coarsen_x<<<(nx/64, ny/4), (32, 4)>>>: i = bx*64 + tx, i2 = i + 32,
+ * j = by*4 + ty; registers hold bottom/current/top of columns i and i2 (6 loads before the
+ * loop); for k = 1 .. nz-2: halo loads from global (tx == 0: (i-1, j); tx == 31: (i2+1, j);
+ * ty == 0: (i, j-1), (i2, j-1); ty == 3: (i, j+1), (i2, j+1)), two stores of Anext (interior
+ * points), then the next top pair (k+2 < nz).  ~30 instructions of shared-memory traffic and
+ * FMAs per step.  Two time steps (A0 and Anext swap).  a[0] A0, a[1] Anext; n: nx, ny, nz */
+#define ST_NZ 32
+#define ST_STEPS 2
+static const gen_inst_t st_pre[] = {
+	I_ALUN(16), I_LD(10, 4, 2), I_LD(11, 5, 2), I_LD(12, 6, 2), I_LD(13, 7, 2), I_LD(14, 8, 2), I_LD(15, 9, 2),
+};
+static const gen_inst_t st_loop[] = {
+	I_ALUN(4), I_LD(0, 20, 2), I_LD(1, 21, 2), I_LD(2, 22, 2), I_LD(3, 23, 2), I_LD(4, 24, 2), I_LD(5, 25, 2),
+	I_ALUN(24), I_ST(6, 2, 26), I_ST(7, 2, 27), I_ALUN(4), I_LD(8, 8, 2), I_LD(9, 9, 2), I_ALUN(4),
+};
+
+static uint32_t st_addr(const gen_launch_t *L, const gen_warp_t *w, int sec, int op, uint64_t a[32])
+{
+	const pk_t *p = L->p;
+	long nx = p->n[0], ny = p->n[1], nz = p->n[2];
+	uint32_t m = 0;
+	for (int l = 0; l < GEN_WARP; l++) {
+		if (!(w->valid >> l & 1))
+			continue;
+		long tx = w->tx[l], ty = w->ty[l];
+		long i = (long)w->cx * 64 + tx, i2 = i + 32, j = w->gy[l], x = i, y = j, z;
+		uint64_t base = p->a[0];
+		if (sec == 0) {
+			x = op % 2 ? i2 : i;
+			z = (op - 10) / 2;
+		} else {
+			long k = w->iter + 1;
+			z = k;
+			switch (op) {
+			case 0: if (tx != 0) continue; x = i - 1; break;
+			case 1: if (tx != 31) continue; x = i2 + 1; break;
+			case 2: case 3: if (ty != 0) continue; x = op == 2 ? i : i2; y = j - 1; break;
+			case 4: case 5: if (ty != 3) continue; x = op == 4 ? i : i2; y = j + 1; break;
+			case 6: case 7:
+				x = op == 6 ? i : i2;
+				if (x <= 0 || x >= nx - 1 || j <= 0 || j >= ny - 1) continue;
+				base = p->a[1];
+				break;
+			default:
+				if (k + 2 >= nz) continue;
+				x = op == 8 ? i : i2; z = k + 2;
+				break;
+			}
+		}
+		if (x < 0 || x >= nx || y < 0 || y >= ny)
+			continue;
+		a[l] = base + (uint64_t)((z * ny + y) * nx + x) * F;
+		m |= gen_lane_bit(l);
+	}
+	return m;
+}
+
+static int run_stencil(gen_t *g, long n)
+{
+	pk_t p = { .n = { n, n, ST_NZ } };
+	p.a[0] = gen_alloc(g, n * n * ST_NZ * F); p.a[1] = gen_alloc(g, n * n * ST_NZ * F);
+	gen_launch_t L = {
+		.kname = "block2D_hybrid_coarsen_x", .grid = { (int)((n + 63) / 64), (int)((n + 3) / 4), 1 },
+		.block = { 32, 4, 1 }, .sec = { st_pre, st_loop, NULL }, .nsec = { 7, 14, 0 }, .trips = ST_NZ - 2,
+		.addr = st_addr, .pc_base = 0x1000, .p = &p,
+	};
+	for (int t = 0; t < ST_STEPS; t++) {
+		if (gen_launch(g, &L) < 0)
+			return -1;
+		uint64_t x = p.a[0]; p.a[0] = p.a[1]; p.a[1] = x;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------------ sgemm
+ * mysgemmNT<<<(M/128, N/16), (16, 8)>>> (TILE_N 16, TILE_TB_HEIGHT 8, TILE_M 128):
+ * m = bx*128 + ty*16 + tx, n = by*16; c[16] in registers; for i < K step 8:
+ *   b_s[ty][tx] = B[n + tx + (i+ty)*ldb]; __syncthreads();
+ *   for j < 8: a = A[m + (i+j)*lda]; for kk < 16: c[kk] += a * b_s[j][kk];  __syncthreads();
+ * then for i < 16: C[m + (n+i)*ldc] = C[...]*beta + alpha*c[i].  Registers: c[] = R10..R25,
+ * a = R41, b_s row = R44..R47 (LDS.128). a[0] A, a[1] B, a[2] C; n[0] M=N=K */
+static gen_inst_t sg_loop[2 + 8 * (1 + 4 + 16) + 5];
+static gen_inst_t sg_post[16 * 4];
+static const gen_inst_t sg_pre[] = { I_ALUN(14) };
+
+static void sg_build(void)
+{
+	int k = 0;
+	sg_loop[k++] = (gen_inst_t)I_LD(0, 40, 3);
+	sg_loop[k++] = (gen_inst_t)I_ALU(-1, 40, 5, -1);      /* STS b_s */
+	for (int j = 0; j < 8; j++) {
+		sg_loop[k++] = (gen_inst_t)I_LD(1 + j, 41, 2);
+		for (int q = 0; q < 4; q++)
+			sg_loop[k++] = (gen_inst_t)I_ALU(44 + q, 6, -1, -1);   /* LDS.128 */
+		for (int kk = 0; kk < 16; kk++)
+			sg_loop[k++] = (gen_inst_t)I_ALU(10 + kk, 41, 44 + kk / 4, 10 + kk);
+	}
+	sg_loop[k++] = (gen_inst_t)I_ALU(2, 2, 7, -1);
+	sg_loop[k++] = (gen_inst_t)I_ALU(3, 3, 8, -1);
+	sg_loop[k++] = (gen_inst_t)I_ALU(9, 9, -1, -1);
+	sg_loop[k++] = (gen_inst_t)I_ALU(-1, 9, 12, -1);
+	sg_loop[k++] = (gen_inst_t)I_ALU(-1, -1, -1, -1);
+	for (int i = 0; i < 16; i++) {
+		sg_post[4 * i] = (gen_inst_t)I_LD(9 + i, 30, 4);
+		sg_post[4 * i + 1] = (gen_inst_t)I_ALU(31, 30, 26, -1);
+		sg_post[4 * i + 2] = (gen_inst_t)I_ALU(31, 10 + i, 27, 31);
+		sg_post[4 * i + 3] = (gen_inst_t)I_ST(25 + i, 4, 31);
+	}
+}
+
+static uint32_t sg_addr(const gen_launch_t *L, const gen_warp_t *w, int sec, int op, uint64_t a[32])
+{
+	const pk_t *p = L->p;
+	long N = p->n[0];
+	for (int l = 0; l < GEN_WARP; l++) {
+		long tx = w->tx[l], ty = w->ty[l];
+		long m = (long)w->cx * 128 + ty * 16 + tx, n = (long)w->cy * 16, i = w->iter * 8;
+		if (op == 0)
+			a[l] = p->a[1] + (uint64_t)(n + tx + (i + ty) * N) * F;
+		else if (op <= 8)
+			a[l] = p->a[0] + (uint64_t)(m + (i + op - 1) * N) * F;
+		else
+			a[l] = p->a[2] + (uint64_t)(m + (n + (op - 9) % 16) * N) * F;
+	}
+	return w->valid;
+}
+
+static int run_sgemm(gen_t *g, long n)
+{
+	sg_build();
+	pk_t p = { .n = { n } };
+	p.a[0] = gen_alloc(g, n * n * F); p.a[1] = gen_alloc(g, n * n * F); p.a[2] = gen_alloc(g, n * n * F);
+	gen_launch_t L = {
+		.kname = "mysgemmNT", .grid = { (int)(n / 128), (int)(n / 16), 1 }, .block = { 16, 8, 1 },
+		.sec = { sg_pre, sg_loop, sg_post }, .nsec = { 1, (int)(sizeof sg_loop / sizeof sg_loop[0]), 64 },
+		.trips = n / 8, .addr = sg_addr, .has_regs = 1, .pc_base = 0x1000, .p = &p,
+	};
+	return gen_launch(g, &L);
+}
+
+/* ------------------------------------------------------------------ histo
+ * A grid-stride histogram kernel over a W x H image of 32-bit bin indices: for i = tid;
+ * i < npix; i += stride: atomicAdd(&histo[img[i]], 1) (global atomics: one write access per
+ * distinct line).  Launch: 4 CTAs of 512 threads per SM.  Image: Parboil's input is a
+ * strongly peaked distribution; synthesised as bins = 4096 x 256 (1 Mi 32-bit counters) with
+ * values around the centre, normal with sigma = 1/32 of the range (seeded), clamped.
+ * Two iterations (the benchmark re-runs the kernel on the same image).
+ * a[0] image, a[1] histo; n[0] npix, n[1] threads in the grid */
+#define HI_BINS (4096L * 256)
+#define HI_ITERS 2
+static const gen_inst_t hi_pre[] = { I_ALUN(8) };
+static const gen_inst_t hi_loop[] = { I_LD(0, 4, 2), I_ALUN(4), I_ATOM(1, 5, 6), I_ALUN(4) };
+
+static long hi_trips(const gen_launch_t *L, gen_warp_t *w)
+{
+	const pk_t *p = L->p;
+	long first = w->gx[0];
+	return first < p->n[0] ? (p->n[0] - first + p->n[1] - 1) / p->n[1] : 0;
+}
+
+static uint32_t hi_addr(const gen_launch_t *L, const gen_warp_t *w, int sec, int op, uint64_t a[32])
+{
+	const pk_t *p = L->p;
+	const unsigned *img = p->d[0];
+	uint32_t m = 0;
+	for (int l = 0; l < GEN_WARP; l++) {
+		long i = w->gx[l] + w->iter * p->n[1];
+		if (!(w->valid >> l & 1) || i >= p->n[0])
+			continue;
+		a[l] = op == 0 ? p->a[0] + (uint64_t)i * 4 : p->a[1] + (uint64_t)img[i] * 4;
+		m |= gen_lane_bit(l);
+	}
+	return m;
+}
+
+static int run_histo(gen_t *g, long npix)
+{
+	unsigned *img = malloc((size_t)npix * sizeof *img);
+	if (!img)
+		return -1;
+	for (long i = 0; i < npix; i++) {
+		double v = HI_BINS / 2.0 + gsl_ran_gaussian(g->rng, HI_BINS / 32.0);
+		if (v < 0) v = 0;
+		if (v > HI_BINS - 1) v = HI_BINS - 1;
+		img[i] = (unsigned)v;
+	}
+	pk_t p = { .n = { npix } };
+	p.d[0] = img;
+	p.a[0] = gen_alloc(g, npix * 4); p.a[1] = gen_alloc(g, HI_BINS * 4);
+	int ctas = 4 * g->o.n_sm;
+	p.n[1] = (long)ctas * 512;
+	gen_launch_t L = {
+		.kname = "histo_main_kernel", .grid = { ctas, 1, 1 }, .block = { 512, 1, 1 },
+		.sec = { hi_pre, hi_loop, NULL }, .nsec = { 1, 4, 0 }, .trip_fn = hi_trips,
+		.addr = hi_addr, .pc_base = 0x1000, .p = &p,
+	};
+	int rc = 0;
+	for (int it = 0; it < HI_ITERS && rc == 0; it++)
+		rc = gen_launch(g, &L);
+	free(img);
+	return rc;
+}
+
+/* ------------------------------------------------------------------ lbm
+ * performStreamCollide<<<(SIZE_Y, SIZE_Z), SIZE_X>>> on a 120 x 120 x Z grid (Parboil: Z =
+ * 150), structure-of-arrays layout CALC_INDEX(x,y,z,e) = e*TOTAL + x + y*PADDED_X +
+ * z*PADDED_X*PADDED_Y with PADDED_X = 128: each thread reads its cell's 19 distributions and
+ * flag word (coalesced), ~220 FP instructions of collision, and writes the 19 values to the
+ * neighbouring cells of the destination grid (x, y, z shifted by the velocity direction).
+ * One time step.  a[0] src, a[1] dst */
+static const int lbm_dir[19][3] = {
+	{ 0, 0, 0 }, { 0, 1, 0 }, { 0, -1, 0 }, { 1, 0, 0 }, { -1, 0, 0 }, { 0, 0, 1 }, { 0, 0, -1 },
+	{ 1, 1, 0 }, { -1, 1, 0 }, { 1, -1, 0 }, { -1, -1, 0 }, { 0, 1, 1 }, { 0, 1, -1 }, { 0, -1, 1 },
+	{ 0, -1, -1 }, { 1, 0, 1 }, { 1, 0, -1 }, { -1, 0, 1 }, { -1, 0, -1 },
+};
+static gen_inst_t lbm_prog[2 + 20 + 1 + 19];
+
+static uint32_t lbm_addr(const gen_launch_t *L, const gen_warp_t *w, int sec, int op, uint64_t a[32])
+{
+	const pk_t *p = L->p;
+	long NZ = p->n[0], PX = 128, PY = 120, TOT = PX * PY * (NZ + 2);
+	uint32_t m = 0;
+	for (int l = 0; l < GEN_WARP; l++) {
+		if (!(w->valid >> l & 1))
+			continue;
+		long x = w->tx[l], y = w->cx, z = w->cy + 1;   /* one margin plane below */
+		if (op < 20) {
+			a[l] = p->a[0] + (uint64_t)(op * TOT + x + y * PX + z * PX * PY) * F;
+		} else {
+			int e = op - 20;
+			long xx = x + lbm_dir[e][0], yy = y + lbm_dir[e][1], zz = z + lbm_dir[e][2];
+			if (xx < 0 || xx >= 120 || yy < 0 || yy >= 120)
+				continue;
+			a[l] = p->a[1] + (uint64_t)(e * TOT + xx + yy * PX + zz * PX * PY) * F;
+		}
+		m |= gen_lane_bit(l);
+	}
+	return m;
+}
+
+static int run_lbm(gen_t *g, long nz)
+{
+	int k = 0;
+	lbm_prog[k++] = (gen_inst_t)I_ALUN(12);
+	for (int e = 0; e < 20; e++)
+		lbm_prog[k++] = (gen_inst_t)I_LD(e, 4, 2);
+	lbm_prog[k++] = (gen_inst_t)I_ALUN(220);
+	for (int e = 0; e < 19; e++)
+		lbm_prog[k++] = (gen_inst_t)I_ST(20 + e, 2, 5);
+	lbm_prog[k++] = (gen_inst_t)I_ALUN(2);
+	pk_t p = { .n = { nz } };
+	long tot = 128L * 120 * (nz + 2);
+	p.a[0] = gen_alloc(g, 20 * tot * F); p.a[1] = gen_alloc(g, 20 * tot * F);
+	gen_launch_t L = {
+		.kname = "performStreamCollide", .grid = { 120, (int)nz, 1 }, .block = { 120, 1, 1 },
+		.sec = { lbm_prog, NULL, NULL }, .nsec = { k, 0, 0 }, .addr = lbm_addr, .pc_base = 0x1000, .p = &p,
+	};
+	return gen_launch(g, &L);
+}
+
+/* ------------------------------------------------------------------ mri-gridding
+ * Simplified gridding_GPU: samples are binned on a grid of 4x4x8-point tiles and sorted by
+ * bin (Parboil's CPU binning step); one 128-thread CTA per output tile, one thread per grid
+ * point; the CTA walks the 27 bins around its tile in chunks of 128 samples: every thread
+ * loads one sample (6 floats: kx, ky, kz, real, imag, sdc; 24 B stride) into shared memory,
+ * then evaluates the Kaiser-Bessel kernel against the whole chunk (~12 instructions per
+ * sample); finally it stores its grid point (complex).  Samples: a radial k-space
+ * trajectory, denser near the centre (radius = |N(0, G/6)| per axis, seeded).
+ * n[0] G (grid points per axis), n[1] samples. a[0] samples, a[1] grid */
+#define MG_TX 4
+#define MG_TY 4
+#define MG_TZ 8
+typedef struct mg_d {
+	long tiles[3];     /* tiles per axis */
+	long *bin_start;   /* per bin: first sample (sorted), nbins + 1 */
+	long **nb_chunks;  /* unused */
+} mg_d_t;
+
+static const gen_inst_t mg_pre[] = { I_ALUN(20) };
+static const gen_inst_t mg_loop[] = {
+	I_ALUN(6), I_LD(0, 4, 2), I_LD(1, 5, 2), I_LD(2, 6, 2), I_LD(3, 7, 2), I_LD(4, 8, 2), I_LD(5, 9, 2),
+	I_ALUN(3), I_ALUN(128 * 12),
+};
+static const gen_inst_t mg_post[] = { I_ALUN(6), I_ST(6, 2, 10), I_ST(7, 2, 11) };
+
+/* The chunk `it` of tile `t`: sample index of its first element (or -1) and its bin's end. */
+static long mg_chunk(const mg_d_t *d, long t, long it, long *end)
+{
+	long tx = t % d->tiles[0], ty = (t / d->tiles[0]) % d->tiles[1], tz = t / (d->tiles[0] * d->tiles[1]);
+	for (int dz = -1; dz <= 1; dz++)
+		for (int dy = -1; dy <= 1; dy++)
+			for (int dx = -1; dx <= 1; dx++) {
+				long x = tx + dx, y = ty + dy, z = tz + dz;
+				if (x < 0 || y < 0 || z < 0 || x >= d->tiles[0] || y >= d->tiles[1] || z >= d->tiles[2])
+					continue;
+				long b = (z * d->tiles[1] + y) * d->tiles[0] + x;
+				long s0 = d->bin_start[b], s1 = d->bin_start[b + 1];
+				long nch = (s1 - s0 + 127) / 128;
+				if (it < nch) {
+					*end = s1;
+					return s0 + it * 128;
+				}
+				it -= nch;
+			}
+	return -1;
+}
+
+static long mg_trips(const gen_launch_t *L, gen_warp_t *w)
+{
+	const pk_t *p = L->p;
+	const mg_d_t *d = p->d[0];
+	long n = 0, end;
+	while (mg_chunk(d, w->cta, n, &end) >= 0)
+		n++;
+	return n;
+}
+
+static uint32_t mg_addr(const gen_launch_t *L, const gen_warp_t *w, int sec, int op, uint64_t a[32])
+{
+	const pk_t *p = L->p;
+	const mg_d_t *d = p->d[0];
+	long G = p->n[0];
+	uint32_t m = 0;
+	long end = 0, s0 = sec == 1 ? mg_chunk(d, w->cta, w->iter, &end) : 0;
+	for (int l = 0; l < GEN_WARP; l++) {
+		if (!(w->valid >> l & 1))
+			continue;
+		if (sec == 1) {
+			long s = s0 + (long)w->w * 32 + l;
+			if (s0 < 0 || s >= end)
+				continue;
+			a[l] = p->a[0] + (uint64_t)s * 24 + (uint64_t)op * 4;
+		} else {
+			long t = w->cta;
+			long tx = t % d->tiles[0], ty = (t / d->tiles[0]) % d->tiles[1], tz = t / (d->tiles[0] * d->tiles[1]);
+			long x = tx * MG_TX + w->tx[l], y = ty * MG_TY + w->ty[l], z = tz * MG_TZ + w->tz[l];
+			a[l] = p->a[1] + (uint64_t)(((z * G + y) * G + x) * 2 + (op - 6)) * F;
+		}
+		m |= gen_lane_bit(l);
+	}
+	return m;
+}
+
+static int run_mrig(gen_t *g, long G)
+{
+	long ns = 1L << 16;
+	mg_d_t d = { .tiles = { G / MG_TX, G / MG_TY, G / MG_TZ } };
+	long nb = d.tiles[0] * d.tiles[1] * d.tiles[2];
+	d.bin_start = calloc((size_t)nb + 1, sizeof *d.bin_start);
+	if (!d.bin_start)
+		return -1;
+	for (long s = 0; s < ns; s++) {
+		long c[3];
+		const int tile[3] = { MG_TX, MG_TY, MG_TZ };
+		long b = 0;
+		for (int k = 0; k < 3; k++) {
+			double v = G / 2.0 + gsl_ran_gaussian(g->rng, G / 6.0);
+			c[k] = v < 0 ? 0 : v >= G ? G - 1 : (long)v;
+			c[k] /= tile[k];
+		}
+		b = (c[2] * d.tiles[1] + c[1]) * d.tiles[0] + c[0];
+		d.bin_start[b + 1]++;
+	}
+	for (long b = 0; b < nb; b++)
+		d.bin_start[b + 1] += d.bin_start[b];
+	pk_t p = { .n = { G, ns } };
+	p.d[0] = &d;
+	p.a[0] = gen_alloc(g, ns * 24); p.a[1] = gen_alloc(g, G * G * G * 2 * F);
+	gen_launch_t L = {
+		.kname = "gridding_GPU", .grid = { (int)nb, 1, 1 }, .block = { MG_TX, MG_TY, MG_TZ },
+		.sec = { mg_pre, mg_loop, mg_post }, .nsec = { 1, 9, 3 }, .trip_fn = mg_trips,
+		.addr = mg_addr, .pc_base = 0x1000, .p = &p,
+	};
+	int rc = gen_launch(g, &L);
+	free(d.bin_start);
+	return rc;
+}
+
+/* ------------------------------------------------------------------ mri-q
+ * ComputeQ_GPU<<<numX/256, 256>>>, once per chunk of 1024 k-space samples (the samples sit
+ * in __constant__ memory): each thread loads x, y, z, Qr, Qi of its voxel, accumulates
+ * 1024 samples (~14 instructions each incl. sin/cos on the SFU), stores Qr, Qi.
+ * Parboil "small": 32768 voxels, 3072 samples.  a[]: 0 x, 1 y, 2 z, 3 Qr, 4 Qi */
+#define MQ_K 3072
+static const gen_inst_t mq_prog[] = {
+	I_ALUN(8), I_LD(0, 4, 2), I_LD(1, 5, 2), I_LD(2, 6, 2), I_LD(3, 7, 2), I_LD(4, 8, 2),
+	I_ALUN(1024 * 14), I_ST(5, 2, 7), I_ST(6, 2, 8),
+};
+
+static uint32_t mq_addr(const gen_launch_t *L, const gen_warp_t *w, int sec, int op, uint64_t a[32])
+{
+	const pk_t *p = L->p;
+	int arr = op < 5 ? op : op - 2;
+	for (int l = 0; l < GEN_WARP; l++)
+		a[l] = p->a[arr] + (uint64_t)w->gx[l] * F;
+	return lanes_ok(w, p->n[0]);
+}
+
+static int run_mriq(gen_t *g, long nx)
+{
+	pk_t p = { .n = { nx } };
+	for (int i = 0; i < 5; i++)
+		p.a[i] = gen_alloc(g, nx * F);
+	gen_launch_t L = {
+		.kname = "ComputeQ_GPU", .grid = { (int)((nx + 255) / 256), 1, 1 }, .block = { 256, 1, 1 },
+		.sec = { mq_prog, NULL, NULL }, .nsec = { 9, 0, 0 }, .addr = mq_addr, .pc_base = 0x1000, .p = &p,
+	};
+	for (int c = 0; c < MQ_K / 1024; c++)
+		if (gen_launch(g, &L) < 0)
+			return -1;
+	return 0;
+}
+
+/* ------------------------------------------------------------------ table */
+
+const gen_kernel_t gen_parboil[] = {
+	{ "pb-spmv", "Parboil", "JDS sparse matrix-vector, power-law rows (mean 16 nnz)", 131072, 1024, 1 << 22, "rows", "rtx3080", run_spmv },
+	{ "pb-stencil", "Parboil", "7-point 3-D stencil, nz = 32, 2 time steps", 256, 64, 2048, "nx=ny", "rtx3080", run_stencil },
+	{ "pb-sgemm", "Parboil", "register-tiled SGEMM (mysgemmNT)", 1024, 128, 4096, "M=N=K (multiple of 128)", "rtx3080", run_sgemm },
+	{ "pb-histo", "Parboil", "histogram with global atomics, 1 Mi bins, peaked image, 2 passes", 1035840, 4096, 1 << 24, "pixels", "rtx3080", run_histo },
+	{ "pb-lbm", "Parboil", "lattice-Boltzmann D3Q19 stream-collide, 120x120xZ, one step", 150, 4, 400, "Z planes", "rtx3080", run_lbm },
+	{ "pb-mri-gridding", "Parboil", "gridding of 65536 radial samples (simplified binned kernel)", 64, 16, 256, "grid points per axis (multiple of 8)", "rtx3080", run_mrig },
+	{ "pb-mri-q", "Parboil", "Q matrix, 3072 k-space samples in constant memory", 32768, 256, 1 << 22, "voxels", "rtx3080", run_mriq },
+	{ NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
+};

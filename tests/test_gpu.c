@@ -12,6 +12,7 @@
  * phenomena as directions with stated margins, sums of components.
  */
 #include <glob.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -335,6 +336,183 @@ out:
 	profile_free(&comp);
 }
 
+
+/* ---- an independent check: a discrete-event simulation of the same memory system -----------
+ * Warps stay bound to their own SM, L1 and NoC response port (the model spreads them
+ * uniformly); each instruction: SM issue (FCFS server) -> dependence delay -> with
+ * probability a1 an L1 access (own L1) + l1_lat -> with probability 1 - h1 a NoC request port
+ * (uniform) + noc_lat -> an LLC slice (uniform) + llc_lat -> with probability 1 - h_llc a DRAM
+ * channel (uniform) + dram_lat -> own NoC response port + noc_lat -> issue again.  Services are
+ * exponential (the MVA's assumption) or deterministic (closer to pipelined hardware).  Seeded
+ * GSL MT19937.  Valid for a1 <= 1 and no mechanism stations. */
+#include <gsl/gsl_rng.h>
+
+typedef struct sim_ev { double t; int c; } sim_ev_t;
+typedef struct sim_srv { int busy, head, n; int *q; } sim_srv_t;
+enum { ST_ISSUE, ST_DEP, ST_L1, ST_L1D, ST_NREQ, ST_NREQD, ST_LLC, ST_LLCD, ST_DRAM, ST_DRAMD, ST_NRESP, ST_NRESPD };
+
+static void heap_push(sim_ev_t *h, int *n, sim_ev_t e)
+{
+	int i = (*n)++;
+	while (i > 0 && h[(i - 1) / 2].t > e.t) {
+		h[i] = h[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	h[i] = e;
+}
+
+static sim_ev_t heap_pop(sim_ev_t *h, int *n)
+{
+	sim_ev_t top = h[0], last = h[--(*n)];
+	int i = 0;
+	for (;;) {
+		int k = 2 * i + 1;
+		if (k >= *n)
+			break;
+		if (k + 1 < *n && h[k + 1].t < h[k].t)
+			k++;
+		if (h[k].t >= last.t)
+			break;
+		h[i] = h[k];
+		i = k;
+	}
+	h[i] = last;
+	return top;
+}
+
+/* Simulated IPC of memory system m with `pop` customers; `det` = deterministic services. */
+static double sim_ipc(const memsys_t *m, int det, long insts, unsigned long seed)
+{
+	int n = m->n_compute, pop = (int)lround(n * m->warps * m->mlp);
+	int nsrv[6] = { n, m->l1_count, m->noc_req_ports, m->llc_slices, m->dram_channels, m->noc_resp_ports };
+	double svc[6] = { m->issue_service + m->rf_service, m->l1_service, m->noc_service_req,
+	                  m->llc_service, m->dram_service, m->noc_service_resp };
+	sim_srv_t *srv[6];
+	for (int k = 0; k < 6; k++) {
+		srv[k] = calloc(nsrv[k], sizeof **srv);
+		for (int j = 0; j < nsrv[k]; j++)
+			srv[k][j].q = malloc(pop * sizeof(int));
+	}
+	int *stage = calloc(pop, sizeof *stage), *where = calloc(pop, sizeof *where);
+	sim_ev_t *h = malloc((pop + 1) * sizeof *h);
+	int nh = 0;
+	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+	gsl_rng_set(r, seed);
+	double a1 = m->mem_per_inst * m->req_per_mem;
+	double t = 0.0, t0 = 0.0;
+	long done = 0, warm = insts / 5;
+	/* start: every customer arrives at its SM's issue server at t = 0 */
+#define SVC(k) (det ? svc[k] : -svc[k] * log(1.0 - gsl_rng_uniform(r)))
+#define ARRIVE(c, k, j) do { sim_srv_t *s_ = &srv[k][j]; where[c] = j; \
+		if (!s_->busy) { s_->busy = 1; heap_push(h, &nh, (sim_ev_t){ t + SVC(k), c }); } \
+		else { s_->q[(s_->head + s_->n++) % pop] = c; } } while (0)
+	for (int c = 0; c < pop; c++) {
+		stage[c] = ST_ISSUE;
+		ARRIVE(c, 0, c % n);
+	}
+	while (done < insts + warm && nh > 0) {
+		sim_ev_t e = heap_pop(h, &nh);
+		t = e.t;
+		int c = e.c, st = stage[c];
+		if (st % 2 == 0) { /* a service ended: free the server, start the next in line */
+			sim_srv_t *s = &srv[st / 2][where[c]];
+			if (s->n > 0) {
+				int nx = s->q[s->head];
+				s->head = (s->head + 1) % pop;
+				s->n--;
+				heap_push(h, &nh, (sim_ev_t){ t + SVC(st / 2), nx });
+			} else {
+				s->busy = 0;
+			}
+		}
+		if (st == ST_ISSUE && ++done == warm)
+			t0 = t;
+		/* next step of customer c */
+		int own = c % n;
+		double lat = 0.0;
+		int next = -1, srvk = -1, j = 0;
+		switch (st) {
+		case ST_ISSUE: next = ST_DEP; lat = m->dep_delay; break;
+		case ST_DEP:
+			if (gsl_rng_uniform(r) < a1) { next = ST_L1; srvk = 1; j = own; }
+			else { next = ST_ISSUE; srvk = 0; j = own; }
+			break;
+		case ST_L1: next = ST_L1D; lat = m->l1_lat; break;
+		case ST_L1D:
+			if (gsl_rng_uniform(r) < 1.0 - m->l1_hit) { next = ST_NREQ; srvk = 2; j = gsl_rng_uniform_int(r, nsrv[2]); }
+			else { next = ST_ISSUE; srvk = 0; j = own; }
+			break;
+		case ST_NREQ: next = ST_NREQD; lat = m->noc_lat; break;
+		case ST_NREQD: next = ST_LLC; srvk = 3; j = gsl_rng_uniform_int(r, nsrv[3]); break;
+		case ST_LLC: next = ST_LLCD; lat = m->llc_lat; break;
+		case ST_LLCD:
+			if (gsl_rng_uniform(r) < 1.0 - m->llc_hit) { next = ST_DRAM; srvk = 4; j = gsl_rng_uniform_int(r, nsrv[4]); }
+			else { next = ST_NRESP; srvk = 5; j = own; }
+			break;
+		case ST_DRAM: next = ST_DRAMD; lat = m->dram_lat; break;
+		case ST_DRAMD: next = ST_NRESP; srvk = 5; j = own; break;
+		case ST_NRESP: next = ST_NRESPD; lat = m->noc_lat; break;
+		default: next = ST_ISSUE; srvk = 0; j = own; break;
+		}
+		stage[c] = next;
+		if (srvk >= 0)
+			ARRIVE(c, srvk, j);
+		else
+			heap_push(h, &nh, (sim_ev_t){ t + lat, c });
+	}
+#undef SVC
+#undef ARRIVE
+	double ipc = (done - warm) / (t - t0);
+	gsl_rng_free(r);
+	for (int k = 0; k < 6; k++) {
+		for (int j = 0; j < nsrv[k]; j++)
+			free(srv[k][j].q);
+		free(srv[k]);
+	}
+	free(stage);
+	free(where);
+	free(h);
+	return ipc;
+}
+
+static void test_vs_simulation(void)
+{
+	gpu_t g;
+	if (gpu_load("rtx3080", &g) != 0) {
+		CHECK(0, "preset rtx3080 loads");
+		return;
+	}
+	profile_t mem, comp;
+	make_loop_profile(&mem, "membound", 68, 1200, 0.5, 1e8);
+	mem.has_mlp = 1;
+	mem.mlp = 4.0;
+	make_loop_profile(&comp, "compbound", 68, 100, 0.01, 1e8);
+	const char *err = NULL;
+	wctx_t *w[2] = { wctx_alloc(&g, &mem, &err), wctx_alloc(&g, &comp, &err) };
+	int sms[3] = { 4, 16, 48 };
+	for (int k = 0; k < 2 && w[0] && w[1]; k++)
+		for (int i = 0; i < 3; i++) {
+			design_t d;
+			design_default(&d);
+			d.active_sms = sms[i];
+			memsys_t ms;
+			metrics_t m;
+			gpu_detail_t det;
+			const char *why;
+			gpu_eval_detail(&g, &d, w[k], &ms, &m, &det, &why);
+			double se = sim_ipc(&ms, 0, 200000, 11 + i);
+			double sd = sim_ipc(&ms, 1, 200000, 21 + i);
+			printf("%s %2d SMs: model IPC %.3f, simulated (bound warps) exponential %.3f (%+.1f%%), deterministic %.3f (%+.1f%%)\n",
+			       k ? "compbound" : "membound ", sms[i], m.ipc, se, 100 * (m.ipc / se - 1), sd, 100 * (m.ipc / sd - 1));
+			CHECK_REL(m.ipc, se, 0.05, "model within 5% of the bound-warp simulation, exponential services");
+			CHECK_REL(m.ipc, sd, 0.05, "model within 5% of the bound-warp simulation, deterministic services");
+		}
+	wctx_free(w[0]);
+	wctx_free(w[1]);
+	profile_free(&mem);
+	profile_free(&comp);
+}
+
 static void test_errors(void)
 {
 	gpu_t g;
@@ -358,6 +536,7 @@ int main(void)
 	test_presets();
 	test_closed_forms();
 	test_morpheus_phenomena();
+	test_vs_simulation();
 	test_errors();
 	return check_summary("gpu");
 }

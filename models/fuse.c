@@ -5,8 +5,10 @@
  * buffer, migrations), §IV-B (predictor), §V (configurations, Table I), §V-C (area).
  *
  * CLASSES.  c in {WM, RI, WORM, WORO} with a_c = share of L1 accesses, b_c = share of distinct
- *   blocks, w_c = share of the class's accesses that are writes, H_c(x; A) = LRU hit ratio of the
- *   class's own stream (profile cls_sd) in a cache of x blocks and A ways (Smith; reuse.h).  A
+ *   blocks, w_c = share of the class's accesses that are writes, H_c(x; A) = the hit ratio of the
+ *   class's accesses in an LRU cache of x blocks and A ways holding the whole l1 stream (Smith
+ *   over profile cls_sd: the class's accesses' stack distances in the l1 stream, as
+ *   src/profiler.c computes them).  A
  *   profile without read-level data is one class (the "l1" stream): the predictor then has
  *   nothing to act on and Dy-FUSE equals FA-FUSE.  A class without its own histogram uses the
  *   l1 stream's.
@@ -18,18 +20,25 @@
  *   Non-WORO SRAM victims move to STT through the swap buffer (§IV-A); a write hit on SRAM-class
  *   data found in STT migrates it back to SRAM under the predictor ("in the case of WM the
  *   arbitrator migrates data", §IV-A), and is written in place (a tag-queue flush) otherwise.
- * HIT RATES (partition property, reuse.h level 3).  A bank of C blocks holds the classes placed in
- *   it; each class gets a share of it proportional to its block share among them, and a random
- *   fraction pi of a class's blocks with capacity pi x behaves like the whole class at x, so
- *     x_S(c) = C_S b_c / B_S,  B_S = sum_c pi_S(c) b_c;   x_T(c) = C_T b_c / B_T,
- *     B_T = sum_c (pi_S(c) + pi_T(c)) b_c   (SRAM-class victims also live in STT).
- *   SRAM-placed class:  h_S = H_c(x_S; A_S); with its victims in STT it hits like one cache of
- *     x_S + x_T blocks: h_S+T = max(h_S, H_c(x_S + x_T; A')), A' = fully associative for the FA
- *     bank (an exclusive LRU + FIFO-victim pair in which hits leave the victim buffer is exactly
- *     LRU over the sum), A_S + A_T ways otherwise; the STT bank serves h_S+T - h_S.
- *   STT-placed class:  h_T = H_c(x_T; A_T) (Smith) or H_c(x_T; full) for the FIFO FA bank.  FIFO is
- *     modelled by LRU: exact for cyclic and uniform-random reuse (what GPU loops produce), an
- *     overestimate of a few points under skewed reuse (Martina et al. 2014).
+ * HIT RATES.  The bank's share of the l1 stream's LRU stack (flow balance).  Let p_c(D) be the
+ *   probability that stack position D of the l1 stream holds a class-c block.  Class-c blocks
+ *   enter the top D positions at the rate of class-c accesses with distance >= D,
+ *   a_c (1 - H_c(D)); blocks leave them one per access with distance >= D, the one at position
+ *   D; in steady state  p_c(D) = a_c (1 - H_c(D)) / sum_c' a_c' (1 - H_c'(D)),  and the expected
+ *   class-c blocks among the top D are n_c(D) = int_0^D p_c (tabulated per workload, Simpson).
+ *   A bank receiving fractions pi_B(c) of the classes' blocks holds, of the top D positions,
+ *   N_B(D) = sum_c pi_B(c) n_c(D) blocks.  An LRU bank of C blocks hits a reuse of l1 distance d
+ *   iff N_B(d) < C: like a cache of x = N_B^{-1}(C) blocks on the whole stream, each class by its
+ *   own distances (and by Smith at x with the bank's ways: the bank's sets see the thinned
+ *   binomial, Bin(N_B(d), A/C) ~ Bin(d, A/x)).  With SRAM victims in STT (exclusive banks):
+ *     SRAM-placed class:  hits SRAM iff N_S(d) < C_S          -> x_S = N_S^{-1}(C_S)
+ *                         hits STT as a victim iff N_S(d) + N_T(d) < C_S + C_T  -> x_ST
+ *     STT-placed class:   hits iff N_T(d) + max(0, N_S(d) - C_S) < C_T  -> x_T
+ *                         (the STT holds its own blocks and the SRAM blocks past C_S)
+ *   h_S = H_c(x_S; A_S); h_S+T = max(h_S, H_c(max(x_S, x_ST); A')), A' fully associative for the
+ *   FA bank, A_S + A_T ways otherwise; h_T = H_c(x_T; A_T or full).  The FIFO FA bank is
+ *   modelled by LRU: exact for cyclic and uniform-random reuse, an overestimate of a few points
+ *   under skewed reuse (Martina et al. 2014); reads that hit a victim do not move it.
  * TRAFFIC per L1 access (sums over classes, weight a_c):
  *   SRAM fills = pi_S (1 - h_S+T); each evicts a victim: stt_evict += pi_S (1 - h_S+T)
  *   stt_fill = pi_T (1 - h_T);  STT write hits: pi_S (h_S+T - h_S) w_c + pi_T h_T w_c, migrations
@@ -98,8 +107,6 @@ void fuse_params_default(fuse_params_t *p)
 	p->area_pred = 0.007 * 2320.0 / 31696.0;
 }
 
-static const int fuse_assoc_kind_fa = FUSE_A_FA;
-
 static int fuse_assoc_of(const fuse_params_t *p, int kind)
 {
 	switch (kind) {
@@ -109,6 +116,93 @@ static int fuse_assoc_of(const fuse_params_t *p, int kind)
 	case FUSE_A_NVM:  return p->nvm_assoc;
 	default:          return REUSE_FULL;
 	}
+}
+
+/* p_c(D) of HIT RATES into p[] (classes without curves get 0). */
+static void fuse_pos_share(const fuse_ctx_t *c, double d, double *p)
+{
+	double sum = 0.0;
+	for (int k = 0; k < c->ncls; k++) {
+		double h = c->cur[k][FUSE_A_FA] ? reuse_curve_eval(c->cur[k][FUSE_A_FA], d) : 1.0;
+		p[k] = c->acc[k] * (1.0 - h);                   /* entry rate past depth d */
+		sum += p[k];
+	}
+	for (int k = 0; k < c->ncls; k++)
+		p[k] = sum > 0.0 ? p[k] / sum : 1.0 / c->ncls;  /* flow balance */
+}
+
+/* Tabulate n_c(D) on a log grid up to beyond the largest finite distance (HIT RATES). */
+static void fuse_tabulate(fuse_ctx_t *c, const reuse_hist_t *sd)
+{
+	double dmax = 16.0;
+	for (size_t i = 0; i < sd->n; i++)
+		if (sd->count[i] > 0.0 && sd->hi[i] > dmax)
+			dmax = sd->hi[i];
+	dmax *= 1.5;
+	c->ng = FUSE_NG;
+	c->gd[0] = 0.0;
+	for (int j = 1; j < FUSE_NG; j++)
+		c->gd[j] = exp(log(dmax) * (j - 1) / (FUSE_NG - 2));   /* 1 .. dmax */
+	double p0[RL_NCLASS], pm[RL_NCLASS], p1[RL_NCLASS];
+	for (int k = 0; k < RL_NCLASS; k++)
+		c->gn[k][0] = 0.0;
+	fuse_pos_share(c, 0.0, p0);
+	for (int j = 1; j < FUSE_NG; j++) {
+		double a = c->gd[j - 1], b = c->gd[j];
+		fuse_pos_share(c, 0.5 * (a + b), pm);
+		fuse_pos_share(c, b, p1);
+		for (int k = 0; k < c->ncls; k++)                      /* Simpson */
+			c->gn[k][j] = c->gn[k][j - 1] + (b - a) * (p0[k] + 4.0 * pm[k] + p1[k]) / 6.0;
+		memcpy(p0, p1, sizeof p0);
+	}
+	for (int k = 0; k < c->ncls; k++)
+		c->gslope[k] = p1[k];                                  /* beyond the grid: linear */
+}
+
+/* N(D) = sum_c w_c n_c(D) + vs * max(0, sum_c v_c n_c(D) - cs) (HIT RATES). */
+typedef struct fuse_occ { double w[RL_NCLASS], v[RL_NCLASS], cs, vs; } fuse_occ_t;
+
+static double fuse_occ_at(const fuse_ctx_t *c, const fuse_occ_t *o, double d)
+{
+	int last = c->ng - 1;
+	double ns = 0.0, nv = 0.0;
+	if (d >= c->gd[last]) {
+		for (int k = 0; k < c->ncls; k++) {
+			double n = c->gn[k][last] + c->gslope[k] * (d - c->gd[last]);
+			ns += o->w[k] * n;
+			nv += o->v[k] * n;
+		}
+	} else {
+		int lo = 0, hi = last;
+		while (hi - lo > 1) {
+			int mid = (lo + hi) / 2;
+			if (c->gd[mid] <= d) lo = mid; else hi = mid;
+		}
+		double t = (d - c->gd[lo]) / (c->gd[hi] - c->gd[lo]);
+		for (int k = 0; k < c->ncls; k++) {
+			double n = c->gn[k][lo] + t * (c->gn[k][hi] - c->gn[k][lo]);
+			ns += o->w[k] * n;
+			nv += o->v[k] * n;
+		}
+	}
+	return ns + (o->vs > 0.0 && nv > o->cs ? o->vs * (nv - o->cs) : 0.0);
+}
+
+/* The depth x with N(x) = C (bisection; N is non-decreasing).  0 when C <= 0. */
+static double fuse_occ_inv(const fuse_ctx_t *c, const fuse_occ_t *o, double cap)
+{
+	if (!(cap > 0.0))
+		return 0.0;
+	double lo = 0.0, hi = c->gd[c->ng - 1];
+	for (int i = 0; i < 60 && fuse_occ_at(c, o, hi) < cap; i++)
+		hi *= 2.0;
+	if (fuse_occ_at(c, o, hi) < cap)
+		return hi;                       /* the bank never fills: holds everything it gets */
+	for (int i = 0; i < 60 && hi - lo > 1e-6 * hi; i++) {
+		double mid = 0.5 * (lo + hi);
+		if (fuse_occ_at(c, o, mid) < cap) lo = mid; else hi = mid;
+	}
+	return 0.5 * (lo + hi);
 }
 
 fuse_ctx_t *fuse_ctx_build(const profile_t *p, const fuse_params_t *par)
@@ -154,6 +248,7 @@ fuse_ctx_t *fuse_ctx_build(const profile_t *p, const fuse_params_t *par)
 		}
 		c->owns[k] = 1;
 	}
+	fuse_tabulate(c, &l1->sd);
 	return c;
 }
 
@@ -217,21 +312,31 @@ int fuse_hit_eval(const fuse_ctx_t *c, const fuse_org_t *o, double l1_bytes, fus
 			*X = q, *T = 1.0 - q;                  /* WORO -> bypass, else treated as WORM */
 		}
 	}
-	double bs = 0.0, bt = 0.0;
+	/* bank-equivalent capacities (header, HIT RATES) */
+	fuse_occ_t os = { .cs = 0.0, .vs = 0.0 }, ost = os, ot = os;
 	for (int k = 0; k < c->ncls; k++) {
-		bs += out->place_sram[k] * c->blk[k];
-		bt += (out->place_sram[k] + out->place_stt[k]) * c->blk[k];
+		os.w[k] = out->place_sram[k];
+		ost.w[k] = out->place_sram[k] + out->place_stt[k];
+		ot.w[k] = out->place_stt[k];
+		ot.v[k] = out->place_sram[k];
 	}
-	int kind_t = o->pure_stt ? (o->fa ? FUSE_A_FA : FUSE_A_NVM) : (o->fa ? fuse_assoc_kind_fa : FUSE_A_STT);
+	ot.cs = cs;
+	ot.vs = 1.0;
+	double xs = fuse_occ_inv(c, &os, cs);
+	double xst = fmax(xs, fuse_occ_inv(c, &ost, cs + ct));
+	double xt = fuse_occ_inv(c, &ot, ct);
+	out->x_sram = xs;
+	out->x_comb = xst;
+	out->x_stt = xt;
+	int kind_t = o->pure_stt ? (o->fa ? FUSE_A_FA : FUSE_A_NVM) : (o->fa ? FUSE_A_FA : FUSE_A_STT);
 	int kind_st = o->fa ? FUSE_A_FA : FUSE_A_COMB;
 	for (int k = 0; k < c->ncls; k++) {
-		double a = c->acc[k], w = c->wr[k], b = c->blk[k];
+		double a = c->acc[k], w = c->wr[k];
 		double pS = out->place_sram[k], pT = out->place_stt[k];
-		double xs = bs > 0.0 ? cs * b / bs : 0.0, xt = bt > 0.0 ? ct * b / bt : 0.0;
 		double hs = 0.0, hst = 0.0, ht = 0.0;
 		if (pS > 0.0) {
 			hs = fuse_h(c, k, FUSE_A_SRAM, xs);                 /* SRAM bank, Smith */
-			hst = fmax(hs, fuse_h(c, k, kind_st, xs + xt));     /* with its victims in STT */
+			hst = fmax(hs, fuse_h(c, k, kind_st, xst));         /* with its victims in STT */
 		}
 		if (pT > 0.0)
 			ht = fuse_h(c, k, kind_t, xt);                       /* STT-placed */

@@ -16,9 +16,9 @@
  *
  * Hit model (fuse.c has the equations): classes WM, RI, WORM, WORO from the profile (shares of
  * accesses, blocks and writes, per-class stack distances); placement fractions from the
- * configuration and the predictor accuracy; each bank gives each class a share of its capacity
- * proportional to the class's block share among the blocks it holds (the partition property of
- * reuse.h); SRAM victims go to the STT bank.  Traffic per L1 access to each bank, STT writes,
+ * configuration and the predictor accuracy; a bank holding a share B of the distinct blocks hits
+ * like a cache of C / B blocks on the whole l1 stream (the partition property of reuse.h), each
+ * class by its own stack distances; SRAM victims go to the STT bank.  Traffic per L1 access to each bank, STT writes,
  * migrations; write blocking from models/sttmram.h; tag-search cycles from models/bloom.h.
  */
 #ifndef GPUDSE_FUSE_H
@@ -50,6 +50,7 @@ typedef struct fuse_params {
 void fuse_params_default(fuse_params_t *p);
 
 /* Per-workload precomputation: the class mix and hit-ratio curves per class and associativity. */
+#define FUSE_NG 160
 enum { FUSE_A_SRAM = 0, FUSE_A_COMB, FUSE_A_STT, FUSE_A_NVM, FUSE_A_FA, FUSE_NA };
 typedef struct fuse_ctx {
 	fuse_params_t par;
@@ -58,9 +59,13 @@ typedef struct fuse_ctx {
 	double blk[RL_NCLASS];           /* share of distinct blocks per class */
 	double wr[RL_NCLASS];            /* share of the class's accesses that are writes */
 	double block_bytes;
-	reuse_curve_t *cur[RL_NCLASS][FUSE_NA]; /* LRU curve of the class's own stream per associativity
+	reuse_curve_t *cur[RL_NCLASS][FUSE_NA]; /* LRU curve of the class's accesses (cls_sd) per associativity
 	                                           (FUSE_A_COMB: sram + stt ways; FA: fully assoc.) */
 	int owns[RL_NCLASS];             /* curves of class c allocated (absent cls_sd: l1 stream) */
+	int ng;                          /* depth grid points */
+	double gd[FUSE_NG];              /* l1 stack depths D (0, then log-spaced) */
+	double gn[RL_NCLASS][FUSE_NG];   /* n_c(D): expected class-c blocks in the top D positions */
+	double gslope[RL_NCLASS];        /* dn_c/dD beyond the grid */
 } fuse_ctx_t;
 
 /* Build from a profile (NULL if the profile has no "l1" stream or on allocation failure). */
@@ -84,6 +89,7 @@ int fuse_org_from_design(const design_t *d, fuse_org_t *o);
 typedef struct fuse_hit {
 	double sram_bytes, stt_bytes;    /* capacities per SM */
 	double h_sram, h_stt, h;         /* hits per access in each bank, total */
+	double x_sram, x_comb, x_stt;    /* whole-stream-equivalent capacities, blocks (HIT RATES) */
 	double cls_h_sram[RL_NCLASS];    /* per class: hits per access of that class */
 	double cls_h_stt[RL_NCLASS];
 	double place_sram[RL_NCLASS];    /* placement fractions of each class */

@@ -1,0 +1,49 @@
+/*
+ * hybridsim.h -- functional simulation of a FUSE hybrid L1 (one SM) for tests/test_fuse.c.
+ *
+ * SRAM bank: set-associative LRU (index = block mod sets).  STT bank: fully associative FIFO
+ * (the approximate FA bank, §III-B) or set-associative LRU.  Exclusive: a block lives in one bank.
+ * Read-level class of a block from the trace's own counts over the whole trace (an oracle: the
+ * "future write counts"), as src/profiler.c defines them: WM writes >= 2; else reads >= 2:
+ * RI if written once, WORM if never written; else WORO.
+ *
+ * Policy (FUSE §III-A, §IV-A):
+ *   hit in SRAM: served there.
+ *   hit in STT: a read is served in place (no promotion); a write to a block whose class goes to
+ *     SRAM migrates it to SRAM when the predictor is on (its SRAM victim goes to STT), otherwise
+ *     it is written in place (an "update").
+ *   miss: predictor off: fill SRAM, the SRAM victim goes to STT.  Predictor on (oracle classes):
+ *     WM, RI -> SRAM (victim to STT); WORM -> STT; WORO -> bypass.  Pure STT: every fill to STT
+ *     except WORO (bypassed).  An STT fill into a full bank drops the FIFO head / LRU way.
+ */
+#ifndef GPUDSE_HYBRIDSIM_H
+#define GPUDSE_HYBRIDSIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct hs_ref {
+	uint64_t block;
+	int is_write;
+} hs_ref_t;
+
+typedef struct hs_cfg {
+	int sram_sets, sram_ways;   /* 0 sets: no SRAM bank (pure STT) */
+	int stt_blocks;             /* STT capacity, blocks */
+	int stt_fa;                 /* 1: fully associative FIFO; 0: set-associative LRU */
+	int stt_ways;               /* set-associative STT: ways (stt_blocks / stt_ways sets) */
+	int predictor;              /* 1: oracle read-level placement */
+} hs_cfg_t;
+
+typedef struct hs_result {
+	long acc;                   /* accesses */
+	long h_sram, h_stt, miss;
+	long stt_write;             /* fills + victims + updates */
+	long stt_fill, stt_evict, stt_update, migrations;
+	long cls_acc[4];            /* accesses per class (WM, RI, WORM, WORO) */
+} hs_result_t;
+
+/* Simulate refs[0..n).  0, or -1 on bad configuration / allocation failure. */
+int hs_run(const hs_cfg_t *cfg, const hs_ref_t *refs, size_t n, hs_result_t *out);
+
+#endif

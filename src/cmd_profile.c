@@ -1,10 +1,161 @@
-/* cmd_profile.c -- `gpudse profile`.  Its implementation is being written (see the open issues). */
+/* cmd_profile.c -- `gpudse profile TRACE -o PROFILE.json`: a profile from a trace. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
 #include "cli.h"
 #include "commands.h"
+#include "profile_json.h"
+#include "profiler.h"
+#include "trace_text.h"
 
-const char help_profile[] = "usage: gpudse profile (not built yet)\n";
+const char help_profile[] =
+	"usage: gpudse profile TRACE -o PROFILE.json [--block BYTES] [--name NAME] [--groups G,G,...]\n"
+	"                      [--sms N]\n"
+	"\n"
+	"Builds a workload profile (docs/profile-format.md) from a plain-text trace\n"
+	"(docs/trace-format.md; a name ending in .gz is read through zlib): exact LRU stack-distance\n"
+	"and reuse-time histograms for the per-SM L1 stream (\"l1\"), for groups of G consecutive SMs\n"
+	"merged (\"group:G\") and for all SMs merged (\"global\"), read-level classes, per-home access\n"
+	"shares and register reuse distances.  Memory grows with the footprint, not the trace length.\n"
+	"\n"
+	"options:\n"
+	"  -o, --output FILE  profile to write (atomically: a temporary file renamed over FILE)\n"
+	"  --block BYTES      cache block size, a power of two (default 128)\n"
+	"  --name NAME        workload name (default: the trace's file name without extensions)\n"
+	"  --groups LIST      group sizes for the group:G streams, comma separated, or \"none\"\n"
+	"                     (default: every power of two from 2 below the number of SMs, up to 64)\n"
+	"  --sms N            number of SMs (default: the largest SM id in the trace + 1); an access\n"
+	"                     from an SM >= N is then an error\n"
+	"\n"
+	"A progress line is shown when stderr is a terminal.\n"
+	"\n"
+	"example:\n"
+	"  gpudse profile tests/data/tiny.trace -o /tmp/tiny.json --block 128\n"
+	"  gpudse model hitrate --profile /tmp/tiny.json --size 16384 --assoc 4\n";
+
+typedef struct progress {
+	double t0;
+	int shown;
+} progress_t;
+
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void show_progress(void *arg, uint64_t bytes, uint64_t size, uint64_t records)
+{
+	progress_t *p = arg;
+	double dt = now_s() - p->t0;
+	if (size > 0)
+		fprintf(stderr, "\rgpudse: profile: %.1f M lines, %3.0f%% of the file, %.1f M lines/s   ",
+			records / 1e6, 100.0 * (double)bytes / (double)size, dt > 0 ? records / dt / 1e6 : 0);
+	else
+		fprintf(stderr, "\rgpudse: profile: %.1f M lines, %.1f M lines/s   ", records / 1e6,
+			dt > 0 ? records / dt / 1e6 : 0);
+	p->shown = 1;
+}
+
+/* "2,4,8" or "none" into o->groups. */
+static int parse_groups(const char *s, profiler_opts_t *o)
+{
+	o->n_groups = 0;
+	if (strcmp(s, "none") == 0)
+		return 0;
+	const char *p = s;
+	while (*p) {
+		char *end;
+		long g = strtol(p, &end, 10);
+		if (end == p || g < 2 || g > 1 << 20 || (*end && *end != ','))
+			return err_user("profile: --groups: expected integers >= 2 separated by commas or \"none\", got \"%s\"", s);
+		if (o->n_groups == PROFILER_MAX_GROUPS)
+			return err_user("profile: --groups: at most %d group sizes", PROFILER_MAX_GROUPS);
+		o->groups[o->n_groups++] = (int)g;
+		p = *end ? end + 1 : end;
+	}
+	return 0;
+}
 
 int cmd_profile(int argc, char **argv)
 {
-	return err_internal("profile: not built yet");
+	cli_args_t a;
+	args_init(&a, "profile", argc - 1, argv + 1);
+	const char *out = args_str(&a, "--output", NULL);
+	const char *o2 = args_str(&a, "-o", NULL);
+	if (o2)
+		out = o2;
+	long block = args_long(&a, "--block", 128, 1, 1 << 20);
+	const char *name = args_str(&a, "--name", NULL);
+	const char *groups = args_str(&a, "--groups", NULL);
+	long sms = args_long(&a, "--sms", 0, 1, 1 << 20);
+	const char *trace = args_pos(&a, 0);
+	int rc = args_finish(&a, 1);
+	if (rc)
+		return rc;
+	if (!trace)
+		return err_user("profile: missing TRACE (see gpudse help profile)");
+	if (!out)
+		return err_user("profile: missing -o PROFILE.json (see gpudse help profile)");
+	if (block & (block - 1))
+		return err_user("profile: --block: expected a power of two, got %ld", block);
+
+	profiler_opts_t o;
+	profiler_opts_default(&o);
+	o.block_bytes = (int)block;
+	o.n_sm = (int)sms;
+	if (groups && parse_groups(groups, &o))
+		return EXIT_USER;
+	char nm[64], src[256];
+	if (name) {
+		if (strlen(name) >= sizeof nm)
+			return err_user("profile: --name: longer than %zu characters", sizeof nm - 1);
+		snprintf(nm, sizeof nm, "%s", name);
+	} else {
+		const char *b = strrchr(trace, '/');
+		b = b ? b + 1 : trace;
+		snprintf(nm, sizeof nm, "%s", b);
+		static const char *const ext[] = { ".gz", ".trace", ".txt", ".tr" };
+		for (size_t i = 0; i < sizeof ext / sizeof ext[0]; i++) {
+			size_t n = strlen(nm), e = strlen(ext[i]);
+			if (n > e && strcmp(nm + n - e, ext[i]) == 0)
+				nm[n - e] = '\0';
+		}
+	}
+	snprintf(src, sizeof src, "gpudse profile %.200s --block %ld", trace, block);
+	o.name = nm;
+	o.source = src;
+	profiler_t *pb = profiler_alloc(&o);
+	if (!pb)
+		return err_internal("profile: out of memory");
+	progress_t pr = { now_s(), 0 };
+	rc = trace_text_read(trace, NULL, pb, isatty(2) ? show_progress : NULL, &pr);
+	if (pr.shown)
+		fputs("\r\033[K", stderr);
+	if (rc) {
+		profiler_free(pb);
+		return rc;
+	}
+	if (profiler_count(pb) == 0) {
+		profiler_free(pb);
+		return err_user("%s: no access records", trace);
+	}
+	profile_t p;
+	if (profiler_finish(pb, &p)) {
+		profiler_free(pb);
+		return err_internal("profile: out of memory");
+	}
+	profiler_free(pb);
+	rc = profile_save(out, &p);
+	if (!rc) {
+		const profile_stream_t *l1 = profile_stream(&p, "l1");
+		printf("%s: %.0f accesses from %d SMs, %.0f distinct blocks per SM (summed), %zu streams\n",
+		       out, l1->accesses, p.n_sm, l1->footprint, p.n_streams);
+	}
+	profile_free(&p);
+	return rc;
 }

@@ -16,6 +16,7 @@ const int profiler_homes[PROFILER_NHOMES] = { 2, 4, 5, 8, 10, 16, 20, 32, 40, 64
 #define CHUNK_SHIFT 9          /* Fenwick leaves are 512 positions (8 words of the bit map) */
 #define MIN_CAP 4096u
 #define MAX_REG 65535
+#define QUEUE 16           /* accesses between prefetch and processing */
 
 /* 2^(j/16), j = 0..15 */
 static const double oct_frac[PER_OCTAVE] = {
@@ -65,29 +66,24 @@ int profiler_bin(uint64_t d)
 
 /* ---- one stack-distance unit: one cache's view (one SM, one group, or everything) ---- */
 
+/* One block's state in one unit, stored in the hash slot itself (one cache miss per lookup). */
 typedef struct entry {
 	uint64_t block;      /* block index */
 	uint64_t last_abs;   /* stream index of the last access */
 	uint32_t pos;        /* live position in the bit map */
 	uint32_t r, w;       /* reads and writes (l1 units only) */
+	uint32_t used;       /* slot occupied */
 } entry_t;
 
-typedef struct slot {
-	uint64_t block;
-	uint32_t idx;        /* entry index + 1; 0 = empty */
-} slot_t;
-
 typedef struct unit {
-	slot_t *map;         /* open addressing, linear probing */
+	entry_t *map;        /* open addressing, linear probing; never deletes */
 	uint64_t hmask;
-	entry_t *ent;
-	uint32_t nent, cap_ent;
+	uint32_t nent;       /* distinct blocks == live positions */
 	uint64_t *bits;      /* live last-use positions */
 	uint32_t *fen;       /* Fenwick tree over chunk counts, 1-based */
-	uint32_t *owner;     /* position -> entry index */
+	uint32_t *owner;     /* position -> slot index */
 	uint32_t cap;        /* positions (multiple of 512) */
 	uint32_t now;        /* next free position */
-	uint32_t live;       /* live positions == nent */
 	uint64_t abs;        /* accesses so far */
 } unit_t;
 
@@ -120,6 +116,7 @@ struct profiler {
 	int failed;
 	int nlev;
 	level_t lev[PROFILER_MAX_GROUPS + 2];
+	uint64_t edge[NBINS - EXACT_BINS + 1]; /* lower edges of the log bins, then 2^48 */
 	dhist_t cls[RL_NCLASS];            /* l1 stack distance per class (non-cold accesses) */
 	double *home[PROFILER_NHOMES];     /* per-home access counts */
 	double insts, mem_insts, sectors, tensor;
@@ -130,7 +127,25 @@ struct profiler {
 	uint64_t wmask;
 	uint64_t nwarps;
 	uint64_t count;
+	struct qref { int sm, is_write; uint64_t block; } q[QUEUE]; /* accesses not yet processed */
+	int qhead, qn;
 };
+
+/* profiler_bin with the edge table (no libm on the per-access path). */
+static inline int bin_of(const profiler_t *pb, uint64_t d)
+{
+	if (d < EXACT_BINS)
+		return (int)d;
+	int k = 63 - __builtin_clzll(d);
+	if (k > LAST_OCTAVE)
+		return NBINS - 1;
+	const uint64_t *e = &pb->edge[(k - FIRST_OCTAVE) * PER_OCTAVE];
+	int j = 0;
+	for (int step = PER_OCTAVE / 2; step > 0; step /= 2)
+		if (e[j + step] <= d)
+			j += step;
+	return EXACT_BINS + (k - FIRST_OCTAVE) * PER_OCTAVE + j;
+}
 
 static uint64_t mix64(uint64_t x)
 {
@@ -147,14 +162,12 @@ static unit_t *unit_alloc(void)
 		return NULL;
 	u->hmask = 1023;
 	u->map = calloc(u->hmask + 1, sizeof *u->map);
-	u->cap_ent = 512;
-	u->ent = malloc(u->cap_ent * sizeof *u->ent);
 	u->cap = MIN_CAP;
 	u->bits = calloc(u->cap / 64, sizeof *u->bits);
 	u->fen = calloc((u->cap >> CHUNK_SHIFT) + 1, sizeof *u->fen);
 	u->owner = malloc(u->cap * sizeof *u->owner);
-	if (!u->map || !u->ent || !u->bits || !u->fen || !u->owner) {
-		free(u->map); free(u->ent); free(u->bits); free(u->fen); free(u->owner); free(u);
+	if (!u->map || !u->bits || !u->fen || !u->owner) {
+		free(u->map); free(u->bits); free(u->fen); free(u->owner); free(u);
 		return NULL;
 	}
 	return u;
@@ -164,7 +177,7 @@ static void unit_free(unit_t *u)
 {
 	if (!u)
 		return;
-	free(u->map); free(u->ent); free(u->bits); free(u->fen); free(u->owner);
+	free(u->map); free(u->bits); free(u->fen); free(u->owner);
 	free(u);
 }
 
@@ -172,6 +185,15 @@ static void fen_add(uint32_t *fen, uint32_t nch, uint32_t c, int v)
 {
 	for (uint32_t i = c + 1; i <= nch; i += i & -i)
 		fen[i] += (uint32_t)v;
+}
+
+/* Bits set in x (SWAR: the build does not assume a popcount instruction). */
+static inline uint32_t popcount64(uint64_t x)
+{
+	x = x - ((x >> 1) & 0x5555555555555555ULL);
+	x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+	return (uint32_t)((x * 0x0101010101010101ULL) >> 56);
 }
 
 /* Live positions <= t. */
@@ -182,9 +204,9 @@ static uint32_t live_upto(const unit_t *u, uint32_t t)
 		s += u->fen[i];
 	uint32_t w0 = c << (CHUNK_SHIFT - 6), wt = t >> 6;
 	for (uint32_t w = w0; w < wt; w++)
-		s += (uint32_t)__builtin_popcountll(u->bits[w]);
+		s += popcount64(u->bits[w]);
 	uint64_t mask = (t & 63) == 63 ? ~0ULL : ((1ULL << ((t & 63) + 1)) - 1);
-	return s + (uint32_t)__builtin_popcountll(u->bits[wt] & mask);
+	return s + popcount64(u->bits[wt] & mask);
 }
 
 /* Renumber the live positions 0..live-1 (in order) and make room for as many new ones. */
@@ -199,7 +221,7 @@ static int unit_compact(unit_t *u)
 			b &= b - 1;
 			uint32_t e = u->owner[p];
 			u->owner[np] = e;               /* np <= p: safe in place */
-			u->ent[e].pos = np++;
+			u->map[e].pos = np++;
 		}
 	}
 	uint64_t want = (uint64_t)np * 2 + MIN_CAP;
@@ -238,19 +260,21 @@ static int unit_compact(unit_t *u)
 	return 0;
 }
 
+/* Double the hash map; slots move, so the position -> slot map follows. */
 static int unit_grow_map(unit_t *u)
 {
 	uint64_t ncap = (u->hmask + 1) * 2;
-	slot_t *m = calloc(ncap, sizeof *m);
+	entry_t *m = calloc(ncap, sizeof *m);
 	if (!m)
 		return -1;
 	for (uint64_t i = 0; i <= u->hmask; i++) {
-		if (!u->map[i].idx)
+		if (!u->map[i].used)
 			continue;
 		uint64_t h = mix64(u->map[i].block) & (ncap - 1);
-		while (m[h].idx)
+		while (m[h].used)
 			h = (h + 1) & (ncap - 1);
 		m[h] = u->map[i];
+		u->owner[m[h].pos] = (uint32_t)h;
 	}
 	free(u->map);
 	u->map = m;
@@ -259,52 +283,38 @@ static int unit_grow_map(unit_t *u)
 }
 
 /*
- * One access to `block`.  Returns the entry; *cold = 1 for a first touch, else *sd (stack
- * distance) and *rt (reuse time) are set.  NULL when out of memory.
+ * One access to `block`.  Returns the entry (valid until the next call); *cold = 1 for a
+ * first touch, else *sd (stack distance) and *rt (reuse time) are set.  NULL when out of
+ * memory.
  */
 static entry_t *unit_touch(unit_t *u, uint64_t block, int *cold, uint64_t *sd, uint64_t *rt)
 {
 	if (u->now == u->cap && unit_compact(u) < 0)
 		return NULL;
+	if ((uint64_t)(u->nent + 1) * 2 > u->hmask + 1 && unit_grow_map(u) < 0)
+		return NULL;
 	uint64_t h = mix64(block) & u->hmask;
-	while (u->map[h].idx && u->map[h].block != block)
+	while (u->map[h].used && u->map[h].block != block)
 		h = (h + 1) & u->hmask;
-	entry_t *e;
-	uint32_t ei;
-	if (u->map[h].idx) {
-		ei = u->map[h].idx - 1;
-		e = &u->ent[ei];
+	entry_t *e = &u->map[h];
+	if (e->used) {
 		uint32_t t = e->pos;
 		*cold = 0;
-		*sd = u->live - live_upto(u, t);           /* live positions after t [Mattson 1970] */
+		*sd = u->nent - live_upto(u, t);           /* live positions after t [Mattson 1970] */
 		*rt = u->abs - e->last_abs - 1;
 		u->bits[t >> 6] &= ~(1ULL << (t & 63));
 		fen_add(u->fen, u->cap >> CHUNK_SHIFT, t >> CHUNK_SHIFT, -1);
-		u->live--;
 	} else {
-		if (u->nent == u->cap_ent) {
-			uint32_t nc = u->cap_ent * 2;
-			entry_t *ne = realloc(u->ent, nc * sizeof *ne);
-			if (!ne)
-				return NULL;
-			u->ent = ne;
-			u->cap_ent = nc;
-		}
-		ei = u->nent++;
-		u->map[h].block = block;
-		u->map[h].idx = ei + 1;
-		e = &u->ent[ei];
+		e->used = 1;
 		e->block = block;
 		e->r = e->w = 0;
+		u->nent++;
 		*cold = 1;
-		if ((uint64_t)u->nent * 2 > u->hmask + 1 && unit_grow_map(u) < 0)
-			return NULL;
 	}
 	uint32_t p = u->now++;
 	u->bits[p >> 6] |= 1ULL << (p & 63);
 	fen_add(u->fen, u->cap >> CHUNK_SHIFT, p >> CHUNK_SHIFT, 1);
-	u->owner[p] = ei;
-	u->live++;
+	u->owner[p] = (uint32_t)h;
 	e->pos = p;
 	e->last_abs = u->abs++;
 	return e;
@@ -347,6 +357,8 @@ profiler_t *profiler_alloc(const profiler_opts_t *o)
 	snprintf(pb->source, sizeof pb->source, "%s", o->source ? o->source : "");
 	while ((1 << pb->shift) < o->block_bytes)
 		pb->shift++;
+	for (int b = EXACT_BINS; b <= NBINS; b++)
+		pb->edge[b - EXACT_BINS] = b < NBINS ? profiler_bin_lo(b) : profiler_bin_hi(NBINS - 1);
 	pb->max_sm = -1;
 	pb->lev[pb->nlev++].g = 1;
 	if (o->n_groups < 0) {
@@ -427,14 +439,9 @@ static unit_t *level_unit(level_t *L, int sm)
 	return L->units[k];
 }
 
-int profiler_access(profiler_t *pb, int sm, int is_write, uint64_t addr, uint64_t pc)
+/* One access, all levels. */
+static int access_now(profiler_t *pb, int sm, int is_write, uint64_t block)
 {
-	(void)pc;
-	int rc = check_sm(pb, sm);
-	if (rc)
-		return rc;
-	uint64_t block = addr >> pb->shift;
-	pb->count++;
 	for (int l = 0; l < pb->nlev; l++) {
 		level_t *L = &pb->lev[l];
 		unit_t *u = level_unit(L, sm);
@@ -449,8 +456,8 @@ int profiler_access(profiler_t *pb, int sm, int is_write, uint64_t addr, uint64_
 			L->sd.cold++;
 			L->rt.cold++;
 		} else {
-			L->sd.bin[profiler_bin(sd)]++;
-			L->rt.bin[profiler_bin(rt)]++;
+			L->sd.bin[bin_of(pb, sd)]++;
+			L->rt.bin[bin_of(pb, rt)]++;
 		}
 		if (L->g == 1) {
 			if (is_write)
@@ -460,11 +467,73 @@ int profiler_access(profiler_t *pb, int sm, int is_write, uint64_t addr, uint64_
 			/* non-cold accesses go to the class the block has so far (see profile-format.md);
 			 * cold ones are counted per final class at the end */
 			if (!cold)
-				pb->cls[rl_of(e->w, e->r)].bin[profiler_bin(sd)]++;
+				pb->cls[rl_of(e->w, e->r)].bin[bin_of(pb, sd)]++;
 		}
 	}
 	for (int i = 0; i < PROFILER_NHOMES; i++)
 		pb->home[i][block % (uint64_t)profiler_homes[i]]++;
+	return 0;
+}
+
+/* Process every queued access, oldest first. */
+static int drain(profiler_t *pb)
+{
+	while (pb->qn > 0) {
+		const struct qref *q = &pb->q[pb->qhead];
+		pb->qhead = (pb->qhead + 1) % QUEUE;
+		pb->qn--;
+		if (access_now(pb, q->sm, q->is_write, q->block))
+			return -1;
+	}
+	return 0;
+}
+
+/*
+ * Accesses wait in a short queue: when one enters, the hash slots it will touch are
+ * prefetched, so by the time it is processed (QUEUE accesses later) they are in cache.  The
+ * stream order is unchanged.
+ */
+int profiler_access(profiler_t *pb, int sm, int is_write, uint64_t addr, uint64_t pc)
+{
+	(void)pc;
+	int rc = check_sm(pb, sm);
+	if (rc)
+		return rc;
+	uint64_t block = addr >> pb->shift;
+	pb->count++;
+	uint64_t h = mix64(block);
+	for (int l = 0; l < pb->nlev; l++) {
+		level_t *L = &pb->lev[l];
+		int k = L->g == 0 ? 0 : sm / L->g;
+		if (k < L->nunits && L->units[k])
+			__builtin_prefetch(&L->units[k]->map[h & L->units[k]->hmask], 1);
+	}
+	if (pb->qn == QUEUE) {
+		const struct qref *q = &pb->q[pb->qhead];
+		pb->qhead = (pb->qhead + 1) % QUEUE;
+		pb->qn--;
+		if (access_now(pb, q->sm, q->is_write, q->block))
+			return -1;
+	}
+	if (pb->qn >= QUEUE / 2) {     /* second stage: the bit-map word of a queued access */
+		const struct qref *m = &pb->q[(pb->qhead + pb->qn - QUEUE / 2) % QUEUE];
+		uint64_t hm = mix64(m->block);
+		for (int l = 0; l < pb->nlev; l++) {
+			level_t *L = &pb->lev[l];
+			int k = L->g == 0 ? 0 : m->sm / L->g;
+			if (k >= L->nunits || !L->units[k])
+				continue;
+			const unit_t *u = L->units[k];
+			const entry_t *e = &u->map[hm & u->hmask];
+			if (e->used && e->block == m->block && e->pos < u->cap)
+				__builtin_prefetch(&u->bits[e->pos >> 6], 1);
+		}
+	}
+	struct qref *n = &pb->q[(pb->qhead + pb->qn) % QUEUE];
+	n->sm = sm;
+	n->is_write = is_write != 0;
+	n->block = block;
+	pb->qn++;
 	return 0;
 }
 
@@ -565,7 +634,7 @@ int profiler_regs(profiler_t *pb, int sm, long warp, int dst, const int *srcs, i
 		if (warp_reg(w, r) < 0)
 			return pb->failed = -1;
 		if (w->last[r])
-			pb->reg.bin[profiler_bin(now - w->last[r])]++;  /* Malekeh §III-A */
+			pb->reg.bin[bin_of(pb, now - w->last[r])]++;  /* Malekeh §III-A */
 		else
 			pb->reg.cold++;
 		w->last[r] = now;
@@ -612,7 +681,7 @@ static int to_hist(const dhist_t *d, reuse_hist_t *h)
 int profiler_finish(profiler_t *pb, profile_t *out)
 {
 	memset(out, 0, sizeof *out);
-	if (pb->failed)
+	if (pb->failed || drain(pb))
 		return -1;
 	int n_sm = pb->o.n_sm > 0 ? pb->o.n_sm : pb->max_sm + 1;
 	if (n_sm < 1)
@@ -656,11 +725,14 @@ int profiler_finish(profiler_t *pb, profile_t *out)
 			continue;
 		for (int i = 0; i < L->nunits; i++) {
 			unit_t *u = L->units[i];
-			for (uint32_t k = 0; u && k < u->nent; k++) {
-				enum rl_class c = rl_of(u->ent[k].w, u->ent[k].r);
+			for (uint64_t k = 0; u && k <= u->hmask; k++) {
+				const entry_t *e = &u->map[k];
+				if (!e->used)
+					continue;
+				enum rl_class c = rl_of(e->w, e->r);
 				blocks_cls[c]++;
-				acc_cls[c] += u->ent[k].r + u->ent[k].w;
-				wr_cls[c] += u->ent[k].w;
+				acc_cls[c] += e->r + e->w;
+				wr_cls[c] += e->w;
 			}
 		}
 		if (L->accesses > 0) {

@@ -21,12 +21,12 @@ if [ "${#profs[@]}" -lt 20 ]; then
 fi
 wl=$(printf '"%s",' "${profs[@]}"); wl="[${wl%,}]"
 
-study() { # NAME SMS_STEPS -> a study of 13 x 8 x 6 x 2 x SMS_STEPS... points
+study() { # NAME STEP: a study over active SMs (8..68 by STEP) x 8 x 7 x 2 x 13 points
 	cat > "$tmp/$1.json" <<JSON
 { "name": "$1", "gpu": "rtx3080", "workloads": $wl,
   "space": { "active_sms": {"from": 8, "to": 68, "step": $2},
              "llc_scale": [0.5, 0.75, 1, 1.5, 2, 3, 4, 8],
-             "mem_clock_scale": [1.0, 1.04, 1.08, 1.12, 1.16, 1.2],
+             "mem_clock_scale": [1.0, 1.03, 1.06, 1.09, 1.12, 1.16, 1.2],
              "gate_idle": [false, true],
              "mor_cache_sms": [0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48] },
   "constraints": ["active_sms + mor_cache_sms <= 68 || active_sms == 68"] }

@@ -558,7 +558,8 @@ int dcl1_check(const gpu_t *g, const design_t *d, const char **why)
  *              with the node size (§VIII); the node's data port keeps l1_service.
  *   NoC#1      two stations per L1 access (every access now leaves the core, §III):
  *              "dcl1_noc1_resp" the node-side reply port (Y copies, f_resp flits at the NoC#1
- *              clock, 2x with the boost; fixed delay DCL1_NOC1_LAT = 54 cycles, §VIII), and
+ *              clock, 2x with the boost; a read reply is the requested sectors only, §III,
+ *              so f_resp uses bytes_per_req / flit, not whole lines; fixed delay DCL1_NOC1_LAT = 54 cycles, §VIII), and
  *              "dcl1_noc1_req" the node-side request port (f_req flits).  Both carry the
  *              partition-camping skew of ShY / ShY+CZ (§V-B).  Core-side ports carry 1/N of a
  *              node port's load and are not modelled.
@@ -590,7 +591,11 @@ void dcl1_apply(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m)
 	m->noc_resp_ports = s->y;
 
 	double flit = g->noc_flit_bytes;
-	double data_flits = ceil(m->bytes_per_req / flit);
+	/* §III: a read reply carries only the sectors the core asked for, so the mean flits per
+	 * reply is bytes_per_req / flit (32 B sectors on 32 B flits), at least one */
+	double data_flits = m->bytes_per_req / flit;
+	if (data_flits < 1.0)
+		data_flits = 1.0;
 	double f_req = 1.0 + m->write_frac * data_flits;  /* gpu.c: header + write data */
 	double f_resp = (1.0 - m->write_frac) * data_flits + m->write_frac;
 	double flit_cycles = g->core_mhz / (e.noc1_mhz * scale);

@@ -9,9 +9,6 @@
 #include "cli.h"
 #include "profile_json.h"
 
-/* weak until src/profile_json.c lands (integration in progress) */
-int profile_load(const char *path, profile_t *p) __attribute__((weak));
-
 int file_hash(const char *path, char out[17])
 {
 	FILE *f = fopen(path, "rb");
@@ -37,8 +34,6 @@ int workload_load(const char *path, const gpu_t *g, workload_t *w)
 	int rc = file_hash(path, w->hash);
 	if (rc)
 		return rc;
-	if (!profile_load)
-		return err_internal("profile loading is not linked in this build");
 	if ((rc = profile_load(path, &w->prof)))
 		return rc;
 	const char *why = NULL;

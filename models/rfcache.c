@@ -76,11 +76,16 @@
 
 #include <assert.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <gsl/gsl_cdf.h>
 
+#include "area.h"
 #include "design.h"
+#include "gpu.h"
+#include "mech.h"
+#include "sthld_fsm.h"
 
 int rfc_work_set_hist(rfc_work_t *w, const reuse_hist_t *h)
 {
@@ -136,17 +141,20 @@ double rfc_storage_bytes(int subcores, const rfc_knobs_t *k)
 	return (double)subcores * k->ccus * (k->entries - RFC_OCU_SLOTS) * RFC_REG_BYTES; /* §VI-D */
 }
 
-/* E[max of n iid Poisson(m)] = sum_k (1 - P[X <= k]^n). */
+/* E[max of n iid Poisson(m)] = sum_k (1 - P[X <= k]^n), the pmf by its recursion
+ * p(k) = p(k-1) m / k (this runs inside the fixed point: no special functions). */
 static double max_poisson(double m, int n)
 {
 	if (!(m > 0.0))
 		return 0.0;
-	double e = 0.0;
-	for (unsigned k = 0; k < 64; k++) {
-		double t = 1.0 - pow(gsl_cdf_poisson_P(k, m), n);
+	double e = 0.0, pk = exp(-m), cdf = pk;
+	for (int k = 0; k < 64; k++) {
+		double t = 1.0 - pow(cdf, n);
 		e += t;
 		if (t < 1e-9)
 			break;
+		pk *= m / (k + 1);
+		cdf += pk;
 	}
 	return e;
 }
@@ -208,11 +216,17 @@ void rfc_eval(const rfc_work_t *w, const rfc_knobs_t *k, rfc_res_t *o)
 
 	/* replacement survival and insertion, per distance (owner kept) */
 	double pin_surv[RFC_DMAX + 1];
-	/* the sources accessed after ours in our own instruction compete too (half the others) */
-	double mu = (sig > 1.0 ? (sig - 1.0) / 2.0 : 0.0) * (malekeh ? p * Fn : 1.0);
+	/* the sources accessed after ours in our own instruction compete too: half the others,
+	 * (E[n^2]/E[n] - 1)/2 with tensor instructions at 6 sources (§II) and the rest at sig_nt */
+	double tfr = w->tensor_frac > 0.0 && w->tensor_frac < 1.0 ? w->tensor_frac : 0.0;
+	double snt = tfr > 0.0 ? (sig - RFC_MAX_SRC * tfr) / (1.0 - tfr) : sig;
+	if (snt < 0.0)
+		snt = 0.0;
+	double others = sig > 0.0 ? ((1.0 - tfr) * snt * snt + tfr * RFC_MAX_SRC * RFC_MAX_SRC) / sig - 1.0 : 0.0;
+	double mu = (others > 0.0 ? others / 2.0 : 0.0) * (malekeh ? p * Fn : 1.0);
 	/* the other sources of the reusing instruction are locked and, inserted before the
 	 * lookup half of the time, compete too */
-	double cap = E - 1.0 - (sig > 1.0 ? (sig - 1.0) / 2.0 : 0.0);
+	double cap = E - 1.0 - (others > 0.0 ? others / 2.0 : 0.0);
 	for (int d = 1; d <= RFC_DMAX; d++) {
 		if (d >= 2)
 			mu += malekeh ? (d - 2 < RT - 1 ? A * p * (Fn - F[d - 2]) : 0.0)
@@ -234,7 +248,7 @@ void rfc_eval(const rfc_work_t *w, const rfc_knobs_t *k, rfc_res_t *o)
 	double ipc_b = W / (s + EG);
 	o->ipc_base = ipc_b < 1.0 ? ipc_b : 1.0;
 	int it;
-	for (it = 0; it < 200; it++) {
+	for (it = 0; it < 300; it++) {
 		/* steal probabilities per gap */
 		double pa_n, pm_n, pa_f, pm_f, Ra, Rm = Lm;
 		/* a homeless warp heads the scheduler: one is waiting (pi) or one becomes ready in this
@@ -273,12 +287,15 @@ void rfc_eval(const rfc_work_t *w, const rfc_knobs_t *k, rfc_res_t *o)
 		double ins = sig * (1.0 - hit) + dlt * p * Fn;
 		double nfar = E - nn > 1.0 ? E - nn : 1.0;
 		double h = 0.0, h_n = 0.0, h_f = 0.0, own = 1.0;
+		const double fr = exp(-ins / nfar);
+		double fs = 1.0 - omega;                       /* far survival, times fr per instruction */
 		for (int d = 1; d <= RFC_DMAX; d++) {
 			int near = !malekeh || d < RT;
 			own *= 1.0 - (near ? tn : tf);
 			double ps = pin_surv[d];
 			if (!near)
-				ps = (1.0 - omega) * exp(-ins * (d - 1) / nfar);
+				ps = fs;
+			fs *= fr;
 			double hd = w->pmf[d] * ps * own;
 			h += hd;
 			if (d < RT)
@@ -308,7 +325,7 @@ void rfc_eval(const rfc_work_t *w, const rfc_knobs_t *k, rfc_res_t *o)
 		double pi_new = H > 0 ? (1.0 - pow(1.0 - rho_new, H)) * (1.0 - (xo < 1.0 ? xo : 1.0)) : 0.0;
 
 		double dchg = fabs(pi_new - pi) + fabs(x - ipc) + fabs(h - hit) + fabs(s_new - s);
-		const double a = 0.5;                          /* damping */
+		const double a = it < 40 ? 0.5 : it < 120 ? 0.2 : 0.05; /* damping, tightened */
 		pi = a * pi_new + (1 - a) * pi;
 		ipc = a * x + (1 - a) * ipc;
 		hit = a * h + (1 - a) * hit;
@@ -340,4 +357,259 @@ void rfc_eval(const rfc_work_t *w, const rfc_knobs_t *k, rfc_res_t *o)
 	o->bank_reads = sig * (1.0 - hit);
 	o->ccu_writes = malekeh ? dlt * p * Fn : dlt;
 	o->iterations = it + 1;
+}
+
+/* ---- the GPU-model seam (models/mech.h) ---------------------------------------------------
+ *
+ * rfc_ctx_alloc (per workload): the reuse pmf of the whole program and of each phase
+ * (profile_t.reg_rd, phases[i].reg_rd; a phase without its own histogram uses the whole), the
+ * operand counts and tensor share.  A profile without reg_rd gets the Rodinia average of
+ * §VI-B2 (36% of reuses farther than 3: geometric with (1 - q)^3 = 0.36) so that designs stay
+ * comparable; `gpudse model rfcache` says which one it used.
+ *
+ * rfc_apply (per design, only when rfc_on): the sub-core workload from the GPU and the memory
+ * system already built: W = warps / subcores, B = rf_banks_per_subcore, p_mem = mem_per_inst,
+ * L_a = dep_delay (the dependent-issue latency), L_m = l1_lat + (1 - h1)(2 noc_lat + llc_lat +
+ * (1 - h_llc) dram_lat), p_dep = RFC_P_DEP.  Static STHLD: one rfc_eval.  Dynamic: per phase
+ * the curves ipc(s), hit(s) on s = 0..RFC_STHLD_MAX (evaluated on a grid, linear in between),
+ * sthld_fsm_run over the phases, and every reported term weighted by the instructions run at
+ * each (phase, s).  Into memsys (what explain shows):
+ *   rfc_hit            the hit ratio
+ *   rf_reads_per_inst  src (1 - hit): the bank reads left (§VI-B: -46.4%)
+ *   rf_writes_per_inst unchanged: the banks are written for every result (§IV-A2)
+ *   e_pj_per_inst[EC_RF] += ccu_writes x RFC_E_CCU_FRAC x e_rf_read_pj  (result writes into a
+ *                      CCU; an 8-entry latch array vs a bank: assumed 1/10 of a bank read)
+ *   dep_delay          += (s - s_base) (operand collection shortened by hits, fewer bank
+ *                      conflicts) + wait_per_inst (1 - 1/subcores) (the warp held by the wait)
+ *   rf_service         += wait_per_inst / subcores (issue slots the wait stalls, per SM)
+ *   area_mm2[EC_RF]    += n_sm x SRAM area of the extra entries (§VI-D: 2 KB per SM)
+ *   p_static_w[EC_RF]  += their leakage on the powered SMs
+ * dep_delay is floored at 0.  The baseline GPU model has no bank-conflict term of its own
+ * (rf_service = 0): the conflicts hits remove are charged as the change in collection latency
+ * relative to the baseline OCUs (s - s_base < 0), the same model evaluated without a cache.
+ */
+#define RFC_E_CCU_FRAC 0.1     /* CCU result write vs an RF bank read (assumption) */
+#define RFC_MAX_PHASES 16
+#define RFC_DEFAULT_Q 0.2886   /* 1 - 0.36^(1/3): §VI-B2 Rodinia, 36% of reuses beyond 3 */
+
+/* STHLD grid of the dynamic curves (linear interpolation in between). */
+static const int rfc_grid[] = { 0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 28, 32 };
+#define RFC_NGRID ((int)(sizeof rfc_grid / sizeof rfc_grid[0]))
+
+typedef struct rfc_ctx {
+	rfc_work_t whole;                     /* reuse part of the whole program */
+	int default_rd;                       /* 1: no reg_rd in the profile (RFC_DEFAULT_Q used) */
+	int n_phases;                         /* 0: none */
+	rfc_work_t phase[RFC_MAX_PHASES];     /* reuse part per phase */
+	double phase_insts[RFC_MAX_PHASES];
+	double phase_mem[RFC_MAX_PHASES];     /* memory instructions per instruction (<0: whole) */
+} rfc_ctx_t;
+
+void rfc_work_default_rd(rfc_work_t *w)
+{
+	double s = 0.0;
+	memset(w->pmf, 0, sizeof w->pmf);
+	for (int d = 1; d <= RFC_DMAX; d++) {
+		w->pmf[d] = RFC_DEFAULT_Q * pow(1.0 - RFC_DEFAULT_Q, d - 1);
+		s += w->pmf[d];
+	}
+	w->tail = 1.0 - s;
+	w->cold = 0.0;
+}
+
+void *rfc_ctx_alloc(const gpu_t *g, const profile_t *p)
+{
+	(void)g;
+	rfc_ctx_t *c = calloc(1, sizeof *c);
+	if (!c)
+		return NULL;
+	if (p->reg_rd.n == 0 || rfc_work_set_hist(&c->whole, &p->reg_rd) != 0) {
+		rfc_work_default_rd(&c->whole);
+		c->default_rd = 1;
+	}
+	c->whole.src_per_inst = p->src_per_inst > 0.0 ? p->src_per_inst : 2.0; /* gpu.c defaults */
+	c->whole.dst_per_inst = p->src_per_inst > 0.0 ? p->dst_per_inst : 1.0;
+	c->whole.tensor_frac = p->tensor_frac;
+	c->n_phases = p->n_phases < RFC_MAX_PHASES ? (int)p->n_phases : RFC_MAX_PHASES;
+	for (int i = 0; i < c->n_phases; i++) {
+		const profile_phase_t *ph = &p->phases[i];
+		c->phase[i] = c->whole;
+		if (ph->reg_rd.n > 0 && rfc_work_set_hist(&c->phase[i], &ph->reg_rd) != 0)
+			c->phase[i] = c->whole;
+		c->phase_insts[i] = ph->insts > 0.0 ? ph->insts : 0.0;
+		c->phase_mem[i] = ph->mem_per_inst > 0.0 ? ph->mem_per_inst : -1.0;
+	}
+	return c;
+}
+
+void rfc_ctx_free(void *ctx)
+{
+	free(ctx);
+}
+
+static void knobs_of(const design_t *d, rfc_knobs_t *k)
+{
+	k->ccus = d->rfc_ccus;
+	k->entries = d->rfc_entries;
+	k->rthld = d->rfc_rthld;
+	k->sthld = d->rfc_sthld < 0 ? 0 : d->rfc_sthld;
+	k->prio = d->rfc_priority;
+}
+
+int rfc_check(const gpu_t *g, const design_t *d, const char **why)
+{
+	if (!d->rfc_on)
+		return 0;
+	if (g->subcores < 1 || g->rf_banks_per_subcore < 1) {
+		*why = "rfc_on needs a GPU with sub-cores and RF banks (subcores, rf_banks_per_subcore)";
+		return -1;
+	}
+	if (d->rfc_sthld < RFC_STHLD_DYNAMIC) {
+		*why = "rfc_sthld must be 0..32 or dynamic";
+		return -1;
+	}
+	if (d->rfc_priority != RFC_PRIO_GTO && d->rfc_priority != RFC_PRIO_MALEKEH) {
+		*why = "rfc_priority must be gto or malekeh";
+		return -1;
+	}
+	rfc_knobs_t k;
+	knobs_of(d, &k);
+	return rfc_knobs_check(&k, g->ocu_per_subcore, why);
+}
+
+static void rfc_work_timing(const gpu_t *g, const memsys_t *m, rfc_work_t *w)
+{
+	int sc = g->subcores > 0 ? g->subcores : 1;
+	w->warps = (int)lround(m->warps / sc);
+	if (w->warps < 1)
+		w->warps = 1;
+	w->banks = g->rf_banks_per_subcore > 0 ? g->rf_banks_per_subcore : 2;
+	w->p_mem = m->mem_per_inst < 1.0 ? m->mem_per_inst : 1.0;
+	w->lat_alu = m->dep_delay > 1.0 ? m->dep_delay : 1.0;
+	w->lat_mem = m->l1_lat + (1.0 - m->l1_hit) *
+	             (2.0 * m->noc_lat + m->llc_lat + (1.0 - m->llc_hit) * m->dram_lat);
+	if (w->lat_mem < 1.0)
+		w->lat_mem = 1.0;
+	w->p_dep = RFC_P_DEP;
+}
+
+/* Linear interpolation of the grid values v[] at STHLD s. */
+static double grid_at(const double *v, int s)
+{
+	for (int i = 1; i < RFC_NGRID; i++)
+		if (s <= rfc_grid[i]) {
+			double t = (double)(s - rfc_grid[i - 1]) / (rfc_grid[i] - rfc_grid[i - 1]);
+			return (1.0 - t) * v[i - 1] + t * v[i];
+		}
+	return v[RFC_NGRID - 1];
+}
+
+int rfc_dynamic(const rfc_work_t *phases, const double *insts, int n_phases,
+                const rfc_knobs_t *k, rfc_dyn_t *out)
+{
+	enum { M1 = RFC_STHLD_MAX + 1 };
+	double ipc[RFC_MAX_PHASES * M1] = { 0 }, hit[RFC_MAX_PHASES * M1] = { 0 };
+	double occ[RFC_MAX_PHASES * M1];
+	double g_ipc[RFC_NGRID], g_hit[RFC_NGRID], g_wait[RFC_NGRID], g_s[RFC_NGRID], g_wr[RFC_NGRID];
+	double wait[RFC_MAX_PHASES * M1], sc[RFC_MAX_PHASES * M1], wr[RFC_MAX_PHASES * M1];
+	if (n_phases < 1 || n_phases > RFC_MAX_PHASES)
+		return -1;
+	memset(out, 0, sizeof *out);
+	for (int i = 0; i < n_phases; i++) {
+		rfc_knobs_t kk = *k;
+		for (int j = 0; j < RFC_NGRID; j++) {
+			rfc_res_t r;
+			kk.sthld = rfc_grid[j];
+			rfc_eval(&phases[i], &kk, &r);
+			g_ipc[j] = r.ipc;
+			g_hit[j] = r.hit;
+			g_wait[j] = r.wait_per_inst;
+			g_s[j] = r.s;
+			g_wr[j] = r.ccu_writes;
+			if (j == 0)
+				out->s_base += insts[i] * r.s_base;
+		}
+		for (int s = 0; s < M1; s++) {
+			ipc[i * M1 + s] = grid_at(g_ipc, s);
+			hit[i * M1 + s] = grid_at(g_hit, s);
+			wait[i * M1 + s] = grid_at(g_wait, s);
+			sc[i * M1 + s] = grid_at(g_s, s);
+			wr[i * M1 + s] = grid_at(g_wr, s);
+		}
+	}
+	sthld_fsm_run(ipc, hit, insts, n_phases, RFC_STHLD_MAX, occ, &out->run);
+	double ti = 0.0, tot = 0.0;
+	for (int i = 0; i < n_phases * M1; i++) {
+		out->wait_per_inst += occ[i] * wait[i];
+		out->s += occ[i] * sc[i];
+		out->ccu_writes += occ[i] * wr[i];
+		ti += occ[i];
+	}
+	for (int i = 0; i < n_phases; i++)
+		tot += insts[i];
+	if (ti > 0.0) {
+		out->wait_per_inst /= ti;
+		out->s /= ti;
+		out->ccu_writes /= ti;
+	}
+	out->s_base = tot > 0.0 ? out->s_base / tot : 0.0;
+	return 0;
+}
+
+void rfc_apply(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m)
+{
+	if (!d->rfc_on)
+		return;
+	const rfc_ctx_t *c = w->mech[3];
+	if (!c)
+		return;
+	rfc_knobs_t k;
+	knobs_of(d, &k);
+	double hit, wait, s, s_base, wr;
+	const double src = m->rf_reads_per_inst;       /* the baseline's source reads */
+	if (d->rfc_sthld == RFC_STHLD_DYNAMIC && k.prio == RFC_PRIO_MALEKEH) {
+		rfc_work_t ph[RFC_MAX_PHASES];
+		double insts[RFC_MAX_PHASES];
+		int n = c->n_phases > 0 ? c->n_phases : 1;
+		for (int i = 0; i < n; i++) {
+			ph[i] = c->n_phases > 0 ? c->phase[i] : c->whole;
+			rfc_work_timing(g, m, &ph[i]);
+			if (c->n_phases > 0 && c->phase_mem[i] >= 0.0)
+				ph[i].p_mem = c->phase_mem[i] < 1.0 ? c->phase_mem[i] : 1.0;
+			insts[i] = c->n_phases > 0 ? c->phase_insts[i] : 1.0;
+			insts[i] *= 1.0 / (g->n_sm > 0 ? g->n_sm : 1) / (g->subcores > 0 ? g->subcores : 1);
+		}
+		rfc_dyn_t dy;
+		if (rfc_dynamic(ph, insts, n, &k, &dy) != 0)
+			return;
+		hit = dy.run.hit;
+		wait = dy.wait_per_inst;
+		s = dy.s;
+		s_base = dy.s_base;
+		wr = dy.ccu_writes;
+	} else {
+		rfc_work_t wk = c->whole;
+		rfc_work_timing(g, m, &wk);
+		rfc_res_t r;
+		rfc_eval(&wk, &k, &r);
+		hit = r.hit;
+		wait = r.wait_per_inst;
+		s = r.s;
+		s_base = r.s_base;
+		wr = r.ccu_writes;
+	}
+	int sc = g->subcores > 0 ? g->subcores : 1;
+	m->rfc_hit = hit;
+	m->rf_reads_per_inst = src * (1.0 - hit);                 /* §VI-B: bank reads saved */
+	m->e_pj_per_inst[EC_RF] += wr * RFC_E_CCU_FRAC * g->e_rf_read_pj;
+	m->dep_delay += (s - s_base) + wait * (1.0 - 1.0 / sc);
+	if (m->dep_delay < 0.0)
+		m->dep_delay = 0.0;
+	m->rf_service += wait / sc;
+	double bytes = rfc_storage_bytes(sc, &k);                 /* §VI-D */
+	if (bytes > 0.0) {
+		double powered = m->n_compute + m->n_cache + m->n_gated * g->gated_leak_frac;
+		m->area_mm2[EC_RF] += g->n_sm * area_sram_mm2(g, bytes);
+		m->p_static_w[EC_RF] += g->p_sram_leak_mw_per_kib / 1000.0 * bytes / 1024.0 * powered;
+	}
 }

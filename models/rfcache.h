@@ -31,6 +31,7 @@ typedef struct rfc_work {
 	double cold;              /* share of source reads that are first touches (no earlier access) */
 	double src_per_inst;      /* register source operands per instruction */
 	double dst_per_inst;      /* register destination operands per instruction */
+	double tensor_frac;       /* share of tensor-core instructions (6 sources each, §II) */
 	int warps;                /* resident warps per sub-core */
 	int banks;                /* single-ported RF banks per sub-core */
 	double p_mem;             /* share of memory instructions */
@@ -86,5 +87,22 @@ int rfc_knobs_check(const rfc_knobs_t *k, int ocu_per_subcore, const char **why)
 
 /* Extra storage per SM in bytes (§VI-D: 4 x 2 x 2 x 128 B = 2 KB). */
 double rfc_storage_bytes(int subcores, const rfc_knobs_t *k);
+
+/* The reuse part of w set to the default (Rodinia average of §VI-B2) when a profile has none. */
+void rfc_work_default_rd(rfc_work_t *w);
+
+/* The dynamic STHLD policy over phases (sthld_fsm.h) on the model's own curves. */
+#include "sthld_fsm.h"
+typedef struct rfc_dyn {
+	sthld_run_t run;          /* converged STHLD, time-averaged IPC and hit ratio */
+	double wait_per_inst;     /* instruction-weighted over the (phase, STHLD) visited */
+	double s;                 /* CCU occupancy, likewise */
+	double s_base;            /* baseline OCU occupancy, instruction-weighted over phases */
+	double ccu_writes;        /* result writes into CCUs per instruction */
+} rfc_dyn_t;
+/* phases[i]: complete workloads (reuse + timing); insts[i]: instructions of the unit the
+ * counter belongs to (one sub-core).  0, or -1 if n_phases is not 1..16. */
+int rfc_dynamic(const rfc_work_t *phases, const double *insts, int n_phases,
+                const rfc_knobs_t *k, rfc_dyn_t *out);
 
 #endif

@@ -28,6 +28,8 @@
  *        The LLC receives only L1 misses; its local hit ratio (memsys.llc_hit) is
  *          h_llc = max(0, H(n, C) - h1) / (1 - h1)                       (gpu_local_hit)
  *        assuming inclusion: an access that hits in its L1 would also hit in the LLC.
+ *        memsys.llc_hit_stream keeps H(n, C); when DC-L1 or FUSE change l1_hit and leave
+ *        llc_hit alone, gpu_eval re-filters llc_hit with the new l1_hit.
  *   unified_sm_mem (Morpheus §6 Unified-SM-Mem): the RF the kernel leaves unused is added to
  *        L1: rf_kib - warps x 32 threads x GPU_REGS_PER_THREAD x 4 B (an assumed 32 registers
  *        per thread: the profile does not carry register allocation), floored at 0.
@@ -46,8 +48,9 @@
  *              (delay dram_lat; + e (1-h_ext) ext_miss_extra per L1 miss)
  *   noc_resp   m1  (delay noc_lat)                      f_resp x flit cycles            noc_resp_ports
  *   extras     visits x rate(per)                       as given by the mechanism       copies
- *   where flits per request f_req = 1 + w_f ceil(b / flit) (header, plus the data of a write),
- *   f_resp = (1 - w_f) ceil(b / flit) + w_f (data of a read, the ack of a write), and a flit
+ *   where flits per request f_req = 1 + w_f n_d (header, plus the data of a write),
+ *   f_resp = (1 - w_f) n_d + w_f (data of a read, the ack of a write), n_d = max(1, b / flit)
+ *   the mean data flits (a reply carries only the requested 32 B sectors), and a flit
  *   takes core_mhz / (noc_mhz x s) core cycles on a port.  rate(per): 1 per instruction, a1 per
  *   L1 access, m1 per L1 miss, the DRAM visits per LLC miss.
  *   Demand per copy D_k = visits x service / copies; a station with skew k > 1 (hottest copy's
@@ -341,7 +344,9 @@ void memsys_init(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m
 	m->l1_service = b / g->l1_bytes_per_cycle;
 
 	double flit_cycles = g->core_mhz / (g->noc_mhz * s);
-	double data_flits = ceil(b / g->noc_flit_bytes);
+	double data_flits = b / g->noc_flit_bytes; /* mean flits of the data (sectors), >= 1 */
+	if (data_flits < 1.0)
+		data_flits = 1.0;
 	m->noc_lat = g->noc_lat / s;
 	m->noc_service_req = (1.0 + m->write_frac * data_flits) * flit_cycles;
 	m->noc_service_resp = ((1.0 - m->write_frac) * data_flits + m->write_frac) * flit_cycles;
@@ -350,7 +355,8 @@ void memsys_init(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m
 	double scale = d->llc_scale > 0.0 ? d->llc_scale : 1.0;
 	m->llc_bytes = g->llc_kib * 1024.0 * scale;
 	/* the LLC sees the L1 misses: local hit ratio under inclusion (gpu.c header) */
-	m->llc_hit = gpu_local_hit(wctx_llc_hit(w, m->n_compute, m->llc_bytes), m->l1_hit);
+	m->llc_hit_stream = wctx_llc_hit(w, m->n_compute, m->llc_bytes);
+	m->llc_hit = gpu_local_hit(m->llc_hit_stream, m->l1_hit);
 	m->llc_lat = (g->llc_lat - 2.0 * g->noc_lat) / s; /* gpu_t.llc_lat includes the round trip */
 	if (m->llc_lat < 0.0)
 		m->llc_lat = 0.0;
@@ -529,7 +535,9 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 	out->stt_wpki = 1000.0 * m->stt_writes_per_inst;
 
 	/* Energy (models/energy.c). */
-	double data_flits = ceil(m->bytes_per_req / flit_b);
+	double data_flits = m->bytes_per_req / flit_b;
+	if (data_flits < 1.0)
+		data_flits = 1.0;
 	double f_req = 1.0 + m->write_frac * data_flits;
 	double f_resp = (1.0 - m->write_frac) * data_flits + m->write_frac;
 	energy_counts_t c = {
@@ -604,8 +612,13 @@ int gpu_eval_detail(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t
 	memsys_t mloc;
 	memsys_t *m = mout ? mout : &mloc;
 	memsys_init(g, d, w, m);
+	double h1 = m->l1_hit, hl = m->llc_hit;
 	if (dcl1_apply) dcl1_apply(g, d, w, m);
 	if (fuse_apply) fuse_apply(g, d, w, m);
+	/* An L1-level mechanism that changed the L1 hit ratio but not the LLC's: the LLC now sees
+	 * a different miss stream; re-filter (gpu.c header, HIT RATES). */
+	if (m->l1_hit != h1 && m->llc_hit == hl)
+		m->llc_hit = gpu_local_hit(m->llc_hit_stream, m->l1_hit);
 	if (morpheus_apply) morpheus_apply(g, d, w, m);
 	if (rfc_apply) rfc_apply(g, d, w, m);
 	memsys_solve_detail(g, m, w, out, det);

@@ -136,7 +136,10 @@ typedef struct memsys {
 	int noc_resp_ports;        /* SM-side (or DC-L1-side) ports */
 	/* LLC (conventional) */
 	double llc_bytes;          /* total conventional capacity */
-	double llc_hit;            /* hit ratio of the requests it receives */
+	double llc_hit;            /* hit ratio of the requests it receives (local: L1-filtered) */
+	double llc_hit_stream;     /* merged-stream hit ratio at the LLC before L1 filtering
+	                              (wctx_llc_hit); when a mechanism changes l1_hit and leaves
+	                              llc_hit alone, gpu_eval re-filters: gpu_local_hit(this, l1_hit) */
 	double llc_lat;            /* hit latency beyond the NoC, cycles */
 	double llc_service;        /* cycles per request at one slice */
 	int llc_slices;

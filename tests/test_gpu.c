@@ -303,6 +303,25 @@ static void test_morpheus_phenomena(void)
 	CHECK_REL(b.ipc, a.ipc, 1e-12, "gating idle SMs does not change performance");
 	CHECK(b.energy_comp_j[EC_CORE] < 0.2 * a.energy_comp_j[EC_CORE], "gated SMs leak only gated_leak_frac");
 
+	/* Unified-SM-Mem (Morpheus §6): the RF left unused joins L1: 256 KiB - 48 warps x 32
+	 * threads x 32 registers x 4 B = 64 KiB more L1. */
+	design_t du = d;
+	du.unified_sm_mem = 1;
+	memsys_t mu;
+	gpu_eval_detail(&g, &du, wm, &mu, &m, NULL, &why);
+	CHECK_NEAR(mu.l1_bytes, (128 + 64) * 1024.0, 0.0, "Unified-SM-Mem: 128 + 64 KiB of L1 per SM");
+	CHECK(mu.l1_hit > ms.l1_hit, "a larger L1 hits more on the 1200-block loop");
+	/* Frequency-Boost (Morpheus §6): the memory system 1.2x faster; DRAM-bound IPC scales with it. */
+	design_t db = d;
+	db.mem_clock_scale = 1.2;
+	metrics_t mb;
+	memsys_t msb;
+	gpu_eval(&g, &d, wm, &m, &why);
+	gpu_eval_detail(&g, &db, wm, &msb, &mb, NULL, &why);
+	CHECK_REL(msb.dram_service, ms.dram_service / 1.2, 1e-12, "DRAM service / 1.2");
+	CHECK_REL(msb.llc_lat, ms.llc_lat / 1.2, 1e-12, "LLC latency / 1.2");
+	CHECK(mb.ipc > 1.1 * m.ipc && mb.ipc < 1.2 * m.ipc * 1.001, "DRAM-bound IPC rises by up to the clock ratio");
+
 	/* Illegal designs are refused with a reason. */
 	design_t bad = d;
 	bad.active_sms = 69;

@@ -33,11 +33,21 @@ int mcs_trace_gen(const mcs_gen_t *g, mcs_trace_t *t)
 		return -1;
 	}
 	gsl_rng_set(r, g->seed);
+	size_t *cursor = calloc((size_t)g->n_sm, sizeof *cursor);
+	if (!cursor) {
+		gsl_rng_free(r);
+		mcs_trace_free(t);
+		return -1;
+	}
+	for (int s = 0; s < g->n_sm && g->shared_blocks > 0; s++)
+		cursor[s] = gsl_rng_uniform_int(r, (unsigned long)g->shared_blocks);
 	for (size_t i = 0; i < t->n; i++) {
 		uint32_t sm = (uint32_t)gsl_rng_uniform_int(r, (unsigned long)g->n_sm);
 		double u = gsl_rng_uniform(r);
 		size_t id;
-		if (u < g->p_shared)
+		if (u < g->p_shared && g->p_scan > 0 && gsl_rng_uniform(r) < g->p_scan)
+			id = cursor[sm]++ % (size_t)g->shared_blocks;
+		else if (u < g->p_shared)
 			id = gsl_rng_uniform_int(r, (unsigned long)g->shared_blocks);
 		else if (u < g->p_shared + g->p_local)
 			id = base_local + (size_t)(sm / g->local_group) * g->local_blocks +
@@ -48,6 +58,7 @@ int mcs_trace_gen(const mcs_gen_t *g, mcs_trace_t *t)
 		t->sm[i] = sm;
 		t->id[i] = (uint32_t)id;
 	}
+	free(cursor);
 	gsl_rng_free(r);
 	return 0;
 }

@@ -10,7 +10,9 @@
  * Trace model: each access picks its SM uniformly at random (equal rates), then a pool: the
  * global shared pool with probability p_shared, the pool of its neighbourhood (consecutive
  * groups of local_group SMs) with probability p_local, else its private pool; the block is
- * uniform in the pool (independent reference model).  Pools are disjoint id ranges.  A
+ * uniform in the pool (independent reference model), or, with probability p_scan for the
+ * shared pool, the next block of the SM's cyclic walk over it (streaming, time-correlated
+ * sharing: the case the footprint model's independence assumptions fit least).  Pools are disjoint id ranges.  A
  * block's address is id * stride: a stride sharing factors with the home count puts every
  * line on a few homes (partition camping).
  */
@@ -32,6 +34,8 @@ typedef struct mcs_gen {
 	int local_blocks;       /* size of each neighbourhood pool */
 	int private_blocks;     /* size of each SM's private pool */
 	int stride;             /* address = id * stride (>= 1) */
+	double p_scan;          /* of the shared-pool accesses, the share that walk the pool in
+	                           order (each SM its own cursor, starting at a random place) */
 	unsigned long seed;     /* GSL mt19937 seed */
 } mcs_gen_t;
 

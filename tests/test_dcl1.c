@@ -231,6 +231,10 @@ static void test_vs_sim(void)
 	mcs_gen_t reuse = { .n_sm = 16, .per_sm = 8000, .p_shared = 0.85, .shared_blocks = 96,
 	                    .private_blocks = 40, .stride = 1, .seed = 14 };
 	compare("high-reuse", &reuse, 32, cfg16, n16);
+	/* streaming: SMs walk the shared pool in order, each from its own place */
+	mcs_gen_t scan = { .n_sm = 16, .per_sm = 6000, .p_shared = 0.8, .shared_blocks = 400,
+	                   .p_scan = 0.7, .private_blocks = 60, .stride = 1, .seed = 16 };
+	compare("scan", &scan, 32, cfg16, n16);
 	/* 32 SMs, sharing at two levels */
 	static const int cfg32[][3] = {
 		{ DCL1_BASE, 0, 1 }, { DCL1_PR, 16, 1 }, { DCL1_SH, 16, 1 }, { DCL1_SHC, 16, 2 },
@@ -388,12 +392,53 @@ static void test_gpu(void)
 	profile_free(&pc);
 }
 
+/* Missing group sizes (dcl1.h): with only group:2 and group:16 of 32 SMs, groups 4 and 8 are
+ * interpolated in log2(g) at the same per-core capacity.  Flagged, between the neighbours,
+ * and compared with the simulation at a looser tolerance (the interpolation is a documented
+ * approximation, not an identity). */
+static void test_interp(void)
+{
+	mcs_gen_t two = { .n_sm = 32, .per_sm = 4000, .p_shared = 0.5, .shared_blocks = 256,
+	                  .p_local = 0.3, .local_group = 8, .local_blocks = 96,
+	                  .private_blocks = 48, .stride = 1, .seed = 15 };
+	mcs_trace_t t;
+	profile_t p;
+	static const int groups[] = { 2, 16 };
+	if (mcs_trace_gen(&two, &t) != 0 || mcs_profile(&t, groups, 2, NULL, 0, 128, &p) != 0) {
+		CHECK(0, "trace/profile");
+		return;
+	}
+	dcl1_ctx_t *c = dcl1_ctx_build(&p, 32, 24);
+	CHECK(c != NULL, "context");
+	if (c) {
+		CHECK(!c->interp[2] && !c->interp[16] && !c->interp[32], "present groups are exact");
+		CHECK(c->interp[4] && c->interp[8], "missing groups are interpolated");
+		CHECK(c->miss[4] <= c->miss[2] && c->miss[4] >= c->miss[8] && c->miss[8] >= c->miss[16],
+		      "interpolated miss ratios lie between their neighbours");
+		static const int zs[] = { 8, 4 };   /* Sh16+C8: groups of 4; Sh16+C4: groups of 8 */
+		for (int i = 0; i < 2; i++) {
+			mcs_result_t r;
+			mcs_simulate(&t, DCL1_SHC, 16, zs[i], 24, 0, &r);
+			int gsz = 32 / zs[i];
+			if (getenv("DCL1_VERBOSE"))
+				printf("interp g=%d miss %.4f sim %.4f repl %.4f sim %.4f\n", gsz, c->miss[gsz],
+				       r.miss_ratio, c->repl[gsz], r.replication);
+			CHECK_NEAR(c->miss[gsz], r.miss_ratio, 0.06, "multicachesim, interpolated group size");
+			CHECK_NEAR(c->repl[gsz], r.replication, 0.08, "multicachesim, interpolated group size");
+		}
+	}
+	dcl1_ctx_release(c);
+	profile_free(&p);
+	mcs_trace_free(&t);
+}
+
 int main(void)
 {
 	test_table1();
 	test_cost();
 	test_camping();
 	test_vs_sim();
+	test_interp();
 	test_gpu();
 	return check_summary("dcl1");
 }

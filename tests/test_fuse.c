@@ -16,6 +16,7 @@
 #include <gsl/gsl_rng.h>
 
 #include "check.h"
+#include "design.h"
 #include "fuse.h"
 #include "gpu_json.h"
 #include "hybridsim.h"
@@ -160,8 +161,151 @@ static void sim_checks(void)
 	free(refs);
 }
 
+/* A 15-SM profile: each SM runs gen over its own blocks, SMs interleaved access by access;
+ * apki L1 requests per 1000 warp instructions. */
+static int gpu_profile(const gen_t *g, unsigned long seed, size_t per_sm, double apki, profile_t *p)
+{
+	const int nsm = 15;
+	hs_ref_t *refs = malloc(per_sm * nsm * sizeof *refs);
+	if (!refs)
+		return -1;
+	for (int s = 0; s < nsm; s++)
+		gen_trace(g, seed + (unsigned long)s, refs + (size_t)s * per_sm, per_sm);
+	profiler_opts_t o;
+	profiler_opts_default(&o);
+	o.block_bytes = 128;
+	o.n_sm = nsm;
+	o.n_groups = 0;
+	o.global = 1;
+	o.name = "fuse-gpu-test";
+	profiler_t *pb = profiler_alloc(&o);
+	if (!pb) {
+		free(refs);
+		return -1;
+	}
+	for (size_t i = 0; i < per_sm; i++)
+		for (int s = 0; s < nsm; s++) {
+			const hs_ref_t *r = &refs[(size_t)s * per_sm + i];
+			profiler_access(pb, s, r->is_write, (r->block + (uint64_t)s * 100000000ULL) * 128, 0);
+		}
+	for (int s = 0; s < nsm; s++)
+		profiler_insts(pb, s, 1000.0 * per_sm / apki, (double)per_sm, 4.0 * per_sm);
+	int rc = profiler_finish(pb, p);
+	profiler_free(pb);
+	free(refs);
+	return rc;
+}
+
+static int eval(const gpu_t *g, const wctx_t *w, int cfg, double s, metrics_t *out)
+{
+	design_t d;
+	design_default(&d);
+	d.fuse_cfg = cfg;
+	d.fuse_sram_frac = s;
+	const char *why = NULL;
+	int rc = gpu_eval(g, &d, w, out, &why);
+	if (rc != 0)
+		printf("  gpu_eval: %s\n", why ? why : "?");
+	return rc;
+}
+
+static const char *const cfg_name[FUSE_NCFG] = { "sram", "stt", "hybrid", "base", "fa", "dy" };
+
+static void gpu_checks(void)
+{
+	if (!getenv("GPUDSE_ROOT"))
+		setenv("GPUDSE_ROOT", ".", 1);
+	gpu_t g;
+	if (gpu_load("fuse-15", &g) != 0) {
+		CHECK(0, "fuse-15 preset loads");
+		return;
+	}
+	/* write-mixed (WM 25% of accesses) and irregular (loops a little larger than the SRAM L1) */
+	gen_t wmix = { { 0.25, 0.15, 0.45, 0.15 }, { 120, 150, 900 }, { 0, 0, 0 }, 0.5 };
+	gen_t irr = { { 0.05, 0.10, 0.70, 0.15 }, { 40, 100, 420 }, { 0, 1, 1 }, 0.3 };
+	profile_t pw, pi;
+	CHECK_INT(gpu_profile(&wmix, 77, 30000, 250, &pw), 0, "write-mixed profile");
+	CHECK_INT(gpu_profile(&irr, 99, 30000, 250, &pi), 0, "irregular profile");
+	const char *err = NULL;
+	wctx_t *ww = wctx_alloc(&g, &pw, &err), *wi = wctx_alloc(&g, &pi, &err);
+	CHECK(ww && wi && ww->mech[1] && wi->mech[1], "workload contexts with the FUSE precomputation");
+	if (!ww || !wi || !ww->mech[1] || !wi->mech[1])
+		goto out;
+
+	/* off: the L1-SRAM design is the baseline memory system, untouched */
+	{
+		design_t d;
+		design_default(&d);
+		memsys_t a, b;
+		memsys_init(&g, &d, ww, &a);
+		memsys_init(&g, &d, ww, &b);
+		fuse_apply(&g, &d, ww, &b);
+		CHECK(memcmp(&a, &b, sizeof a) == 0, "fuse_apply does nothing for fuse_cfg sram");
+	}
+
+	/* §V-B: the best SRAM share is interior, near 1/2, on a write-mixed profile */
+	double fr[5] = { 1.0 / 16, 1.0 / 8, 1.0 / 4, 1.0 / 2, 3.0 / 4 };
+	metrics_t ms[5], base;
+	CHECK_INT(eval(&g, ww, FUSE_SRAM, 1.0, &base), 0, "L1-SRAM evaluates");
+	int best = 0;
+	for (int i = 0; i < 5; i++) {
+		CHECK_INT(eval(&g, ww, FUSE_DY, fr[i], &ms[i]), 0, "Dy-FUSE evaluates");
+		if (ms[i].ipc > ms[best].ipc)
+			best = i;
+		printf("  write-mixed dy s=%-6.4g IPC %.4f (x%.3f of L1-SRAM)  L1 hit %.4f  STT wpki %.2f"
+		       "  CPI l1 %.3f dram %.3f llc %.3f noc %.3f\n", fr[i], ms[i].ipc, ms[i].ipc / base.ipc,
+		       ms[i].l1_hit, ms[i].stt_wpki, ms[i].cpi[CPI_L1], ms[i].cpi[CPI_DRAM], ms[i].cpi[CPI_LLC],
+		       ms[i].cpi[CPI_NOC]);
+	}
+	CHECK(best >= 2 && best <= 3, "best SRAM share interior, 1/4 or 1/2 (§V-B: 1/2)");
+	CHECK(ms[0].cpi[CPI_L1] > 2.0 * ms[3].cpi[CPI_L1],
+	      "too little SRAM: WM blocks reach STT, its writes and migrations stall the L1 (§V-B)");
+	CHECK(ms[4].l1_hit < ms[3].l1_hit, "too much SRAM: less capacity, lower hit rate (§V-B)");
+
+	/* §V-A: Hybrid < Base-FUSE < FA-FUSE, Dy-FUSE on an irregular profile */
+	metrics_t mc[FUSE_NCFG];
+	for (int c = 0; c < FUSE_NCFG; c++) {
+		CHECK_INT(eval(&g, wi, c, 0.5, &mc[c]), 0, "configuration evaluates");
+		printf("  irregular %-6s IPC %.4f (x%.3f of L1-SRAM)  L1 hit %.4f  STT wpki %.2f  E %.4g J\n",
+		       cfg_name[c], mc[c].ipc, mc[c].ipc / mc[FUSE_SRAM].ipc, mc[c].l1_hit, mc[c].stt_wpki,
+		       mc[c].energy_j);
+	}
+	CHECK(mc[FUSE_HYBRID].ipc < mc[FUSE_BASE].ipc, "Hybrid slower than Base-FUSE (§V-A)");
+	CHECK(mc[FUSE_BASE].ipc < mc[FUSE_FA].ipc, "Base-FUSE slower than FA-FUSE (§V-A)");
+	CHECK(mc[FUSE_BASE].ipc < mc[FUSE_DY].ipc, "Base-FUSE slower than Dy-FUSE (§V-A)");
+	CHECK(mc[FUSE_DY].stt_wpki < mc[FUSE_FA].stt_wpki, "the predictor cuts STT writes (§V-A)");
+	CHECK(mc[FUSE_DY].area_mm2 > mc[FUSE_SRAM].area_mm2, "Dy-FUSE logic adds area");
+	CHECK_REL(mc[FUSE_DY].area_comp_mm2[EC_L1] / mc[FUSE_SRAM].area_comp_mm2[EC_L1] - 1.0, 0.007,
+	          1e-9, "Dy-FUSE L1 area +0.7% (§V-C)");
+
+	/* legality */
+	{
+		design_t d;
+		design_default(&d);
+		const char *why = NULL;
+		d.fuse_cfg = FUSE_DY;
+		d.fuse_sram_frac = 1.0;
+		CHECK_INT(fuse_check(&g, &d, &why), -1, "hybrid with no STT share rejected");
+		CHECK_STR(why, "fuse_sram_frac must be in (0, 1) for a hybrid L1 (FUSE Table I: 0.5)", "rule");
+		d.fuse_sram_frac = 0.5;
+		d.fuse_pred_acc = 1.5;
+		CHECK_INT(fuse_check(&g, &d, &why), -1, "accuracy > 1 rejected");
+		d.fuse_pred_acc = 0.85;
+		CHECK_INT(fuse_check(&g, &d, &why), 0, "legal");
+		d.fuse_cfg = FUSE_STT;
+		d.fuse_predictor = 1;
+		CHECK_INT(fuse_check(&g, &d, &why), -1, "predictor on a pure STT L1 rejected");
+	}
+out:
+	wctx_free(ww);
+	wctx_free(wi);
+	profile_free(&pw);
+	profile_free(&pi);
+}
+
 int main(void)
 {
 	sim_checks();
+	gpu_checks();
 	return check_summary("fuse");
 }

@@ -126,7 +126,7 @@ static int load_hist(const ld_t *c, const char *path, const cJSON *v, reuse_hist
 			goto bad_type;
 		double x[3];
 		for (int k = 0; k < 3; k++) {
-			char ep[300];
+			char ep[320];
 			snprintf(ep, sizeof ep, "%s[%d]", bp, k);
 			if (nonneg(c, ep, cJSON_GetArrayItem(b, k), &x[k]))
 				goto fail;

@@ -1,0 +1,342 @@
+/*
+ * test_profiler.c -- src/profiler.c and src/trace_text.c on hand-made traces whose
+ * histograms are worked out by hand in the comments, and against a naive O(N M) LRU stack
+ * (an independent implementation of Mattson's definition) on seeded random traces.
+ */
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <zlib.h>
+
+#include "check.h"
+#include "cli.h"
+#include "profiler.h"
+#include "trace_text.h"
+#include "tracegen.h"
+
+/* Count in h of the bin [lo, lo+1) (exact bins), or -1 when absent. */
+static double exact_bin(const reuse_hist_t *h, double d)
+{
+	for (size_t i = 0; i < h->n; i++)
+		if (h->lo[i] == d && h->hi[i] == d + 1)
+			return h->count[i];
+	return 0;
+}
+
+static profiler_t *mk(int n_sm, int block)
+{
+	profiler_opts_t o;
+	profiler_opts_default(&o);
+	o.n_sm = n_sm;
+	o.block_bytes = block;
+	return profiler_alloc(&o);
+}
+
+static void test_bins(void)
+{
+	int ok_pow = 1, ok_contig = 1;
+	for (int k = 6; k <= 40; k++)
+		if (profiler_bin_lo(profiler_bin(1ULL << k)) != 1ULL << k)
+			ok_pow = 0;
+	for (int b = 0; b < 600; b++)
+		if (profiler_bin_hi(b) != profiler_bin_lo(b + 1) || profiler_bin_lo(b) >= profiler_bin_hi(b))
+			ok_contig = 0;
+	CHECK(ok_pow, "profiler.h: every power of two >= 64 is a bin edge");
+	CHECK(ok_contig, "bins contiguous with lo < hi");
+	CHECK_INT(profiler_bin(63), 63, "exact below 64");
+	CHECK_INT(profiler_bin(128) - profiler_bin(64), 16, "16 bins per octave");
+	CHECK_INT((long long)profiler_bin_lo(profiler_bin(67)), 67, "edge round(64 * 2^(1/16)) = 67");
+	CHECK_INT((long long)profiler_bin_lo(profiler_bin(66)), 64, "66 is in [64, 67)");
+}
+
+static void test_hand_sd(void)
+{
+	/* one SM: A B C A B B D A (blocks 0..3, 128-byte blocks).  By hand:
+	 * A@3 saw {B,C} -> 2; B@4 saw {C,A} -> 2; B@5 -> 0; A@7 saw {B,D} -> 2; cold A,B,C,D.
+	 * Reuse times (accesses strictly between): A@3 2, B@4 2, B@5 0, A@7 3. */
+	const char seq[] = "ABCABBDA";
+	profiler_t *pb = mk(0, 128);
+	for (int i = 0; seq[i]; i++)
+		profiler_access(pb, 0, 0, (uint64_t)(seq[i] - 'A') * 128 + 5, 0);
+	profile_t p;
+	CHECK(profiler_finish(pb, &p) == 0, "finish");
+	profiler_free(pb);
+	const profile_stream_t *s = profile_stream(&p, "l1");
+	CHECK_NEAR(s->sd.cold, 4, 0, "hand: 4 first touches");
+	CHECK_NEAR(exact_bin(&s->sd, 2), 3, 0, "hand: three reuses at distance 2");
+	CHECK_NEAR(exact_bin(&s->sd, 0), 1, 0, "hand: B B at distance 0");
+	CHECK_NEAR(s->sd.total, 8, 0, "histogram total = accesses");
+	CHECK_NEAR(exact_bin(&s->rt, 2), 2, 0, "hand: reuse times 2, 2");
+	CHECK_NEAR(exact_bin(&s->rt, 3), 1, 0, "hand: reuse time 3");
+	CHECK_NEAR(exact_bin(&s->rt, 0), 1, 0, "hand: reuse time 0");
+	CHECK_NEAR(s->footprint, 4, 0, "4 distinct blocks");
+	CHECK(profile_stream(&p, "global") != NULL && profile_stream(&p, "group:2") == NULL,
+	      "one SM: global kept, no group:2 (2 >= n_sm)");
+	CHECK_NEAR(p.insts, 8, 0, "no I records: instruction count = accesses (docs/trace-format.md)");
+	profile_free(&p);
+}
+
+/* Naive LRU stack: distance = position in the recency list [Mattson 1970]. */
+static void naive(const tg_ref_t *r, size_t n, double *hist, int nb, double *cold)
+{
+	uint64_t *stack = malloc(n * sizeof *stack);
+	size_t depth = 0;
+	for (size_t i = 0; i < n; i++) {
+		size_t k = 0;
+		while (k < depth && stack[k] != r[i].block)
+			k++;
+		if (k == depth) {
+			(*cold)++;
+			depth++;
+		} else {
+			int b = profiler_bin(k);
+			if (b < nb)
+				hist[b]++;
+		}
+		memmove(stack + 1, stack, k * sizeof *stack);
+		stack[0] = r[i].block;
+	}
+	free(stack);
+}
+
+static void test_against_naive(void)
+{
+	/* 60000 references over ~9000 blocks: exercises the log bins and many compactions */
+	size_t n = 60000;
+	tg_ref_t *r = malloc(n * sizeof *r);
+	tg_mix_t mix = { 0 };
+	mix.ncomp = 4;
+	mix.comp[0] = (tg_comp_t){ TG_LOOP, 0.4, 40, 1, 0, 0 };
+	mix.comp[1] = (tg_comp_t){ TG_LOOP, 0.2, 700, 1, 0, 0 };
+	mix.comp[2] = (tg_comp_t){ TG_RANDOM, 0.2, 3000, 1, 0, 0 };
+	mix.comp[3] = (tg_comp_t){ TG_ZIPF, 0.2, 5000, 1, 0.8, 0 };
+	mix.n_sm = 1;
+	mix.burst = 1;
+	tg_mix(&mix, 3, r, n);
+	int nb = profiler_bin(1 << 20);
+	double *want = calloc((size_t)nb, sizeof *want), cold = 0;
+	naive(r, n, want, nb, &cold);
+	profiler_t *pb = mk(1, 1);
+	for (size_t i = 0; i < n; i++)
+		profiler_access(pb, 0, 0, r[i].block, 0);
+	profile_t p;
+	profiler_finish(pb, &p);
+	profiler_free(pb);
+	const profile_stream_t *s = profile_stream(&p, "l1");
+	int bad = 0;
+	double *got = calloc((size_t)nb, sizeof *got);
+	for (size_t i = 0; i < s->sd.n; i++)
+		got[profiler_bin((uint64_t)s->sd.lo[i])] += s->sd.count[i];
+	for (int b = 0; b < nb; b++)
+		bad += got[b] != want[b];
+	CHECK_INT(bad, 0, "every bin equals the naive LRU stack's (Mattson 1970)");
+	CHECK_NEAR(s->sd.cold, cold, 0, "cold = distinct blocks");
+	free(got);
+	free(want);
+	free(r);
+	profile_free(&p);
+}
+
+static void test_groups(void)
+{
+	/* (sm, block): (0,A) (1,A) (2,B) (3,A) (0,A) (1,B) (2,B) (3,B); by hand:
+	 * l1: SM0 A A -> d0; SM1 A B cold; SM2 B B -> d0; SM3 A B cold => cold 6, d0 2, footprint 6
+	 * group:2 {0,1}: A A A B -> cold 2, d0 2; {2,3}: B A B B -> cold 2, d1 1, d0 1
+	 *         => cold 4, d0 3, d1 1, footprint 4
+	 * global: A A B A A B B B -> cold 2, d0 4, d1 2, footprint 2 */
+	int sm[] = { 0, 1, 2, 3, 0, 1, 2, 3 };
+	char bl[] = "AABAABBB";
+	profiler_t *pb = mk(4, 128);
+	for (int i = 0; i < 8; i++)
+		profiler_access(pb, sm[i], 0, (uint64_t)(bl[i] - 'A') * 128, 0);
+	CHECK_INT(profiler_access(pb, 4, 0, 0, 0), -2, "SM id >= n_sm is refused");
+	profile_t p;
+	profiler_finish(pb, &p);
+	profiler_free(pb);
+	const profile_stream_t *l1 = profile_stream(&p, "l1"), *g2 = profile_stream(&p, "group:2"),
+		*gl = profile_stream(&p, "global");
+	CHECK(l1 && g2 && gl && !profile_stream(&p, "group:4"), "streams l1, group:2, global; no group:4 (= n_sm)");
+	if (!(l1 && g2 && gl))
+		return;
+	CHECK_INT((long long)p.n_streams, 3, "three streams");
+	CHECK_NEAR(l1->sd.cold, 6, 0, "l1 cold (hand)");
+	CHECK_NEAR(exact_bin(&l1->sd, 0), 2, 0, "l1 d0 (hand)");
+	CHECK_NEAR(l1->footprint, 6, 0, "l1 footprint summed over SMs");
+	CHECK_NEAR(g2->sd.cold, 4, 0, "group:2 cold (hand)");
+	CHECK_NEAR(exact_bin(&g2->sd, 0), 3, 0, "group:2 d0 (hand)");
+	CHECK_NEAR(exact_bin(&g2->sd, 1), 1, 0, "group:2 d1 (hand)");
+	CHECK_INT(g2->group, 2, "group:2 group");
+	CHECK_NEAR(gl->sd.cold, 2, 0, "global cold (hand)");
+	CHECK_NEAR(exact_bin(&gl->sd, 0), 4, 0, "global d0 (hand)");
+	CHECK_NEAR(exact_bin(&gl->sd, 1), 2, 0, "global d1 (hand)");
+	CHECK_INT(gl->group, 4, "global group = n_sm");
+	CHECK_NEAR(gl->footprint, 2, 0, "global footprint");
+	CHECK_INT(p.n_sm, 4, "n_sm");
+	profile_free(&p);
+}
+
+static void test_read_levels(void)
+{
+	/* One SM. 0 A:W 1 B:W 2 C:R 3 A:W 4 B:R 5 C:R 6 D:R 7 E:W 8 B:R 9 C:R 10 A:R 11 E:R.
+	 * Final classes (FUSE §III-A, our reading): A w2 -> WM; B w1 r2 -> RI; C r3 -> WORM;
+	 * D r1 -> WORO; E w1 r1 -> WORO.  Non-cold accesses go to the class so far:
+	 * A@3 d2 WM; B@4 d2 WORO (B is (w1,r1) then); C@5 d2 WORM; B@8 d3 RI; C@9 d3 WORM;
+	 * A@10 d4 WM; E@11 d3 WORO. */
+	const char *ops = "WWRWRRRWRRRR";
+	const char *blk = "ABCABCDEBCAE";
+	profiler_t *pb = mk(1, 64);
+	for (int i = 0; ops[i]; i++)
+		profiler_access(pb, 0, ops[i] == 'W', (uint64_t)(blk[i] - 'A') * 64, 0);
+	profile_t p;
+	profiler_finish(pb, &p);
+	profiler_free(pb);
+	CHECK(p.has_rl, "read levels present");
+	CHECK_NEAR(p.rl_block_frac[RL_WM], 0.2, 1e-15, "1 of 5 blocks WM");
+	CHECK_NEAR(p.rl_block_frac[RL_RI], 0.2, 1e-15, "1 of 5 blocks RI");
+	CHECK_NEAR(p.rl_block_frac[RL_WORM], 0.2, 1e-15, "1 of 5 blocks WORM");
+	CHECK_NEAR(p.rl_block_frac[RL_WORO], 0.4, 1e-15, "2 of 5 blocks WORO");
+	CHECK_NEAR(p.rl_access_frac[RL_WM], 0.25, 1e-15, "3 of 12 accesses to WM blocks");
+	CHECK_NEAR(p.rl_access_frac[RL_WORO], 0.25, 1e-15, "3 of 12 accesses to WORO blocks");
+	CHECK_NEAR(p.rl_write_frac[RL_WM], 2.0 / 3, 1e-15, "WM: 2 writes of 3");
+	CHECK_NEAR(p.rl_write_frac[RL_RI], 1.0 / 3, 1e-15, "RI: 1 write of 3");
+	CHECK_NEAR(p.rl_write_frac[RL_WORM], 0, 0, "WORM: no write");
+	const profile_stream_t *s = profile_stream(&p, "l1");
+	const reuse_hist_t *c = s->cls_sd;
+	CHECK_NEAR(c[RL_WM].cold, 1, 0, "WM cold = its blocks");
+	CHECK_NEAR(exact_bin(&c[RL_WM], 2) + exact_bin(&c[RL_WM], 4), 2, 0, "WM: d2 and d4 (hand)");
+	CHECK_NEAR(exact_bin(&c[RL_RI], 3), 1, 0, "RI: d3 (hand)");
+	CHECK_NEAR(exact_bin(&c[RL_WORM], 2) + exact_bin(&c[RL_WORM], 3), 2, 0, "WORM: d2, d3 (hand)");
+	CHECK_NEAR(c[RL_WORO].cold, 2, 0, "WORO cold = its 2 blocks");
+	CHECK_NEAR(exact_bin(&c[RL_WORO], 2) + exact_bin(&c[RL_WORO], 3), 2, 0, "WORO: B@4 (provisional) and E@11");
+	double sum = 0;
+	for (int k = 0; k < RL_NCLASS; k++)
+		sum += c[k].total;
+	CHECK_NEAR(sum, s->accesses, 0, "class histograms partition the l1 accesses");
+	/* homes: blocks 0..4 (A..E) with counts 3,3,3,1,2; mod 2: even blocks A,C,E = 8 of 12 */
+	CHECK(p.n_homes == PROFILER_NHOMES && p.homes[0].n_homes == 2, "homes for Y = 2 first");
+	CHECK_NEAR(p.homes[0].frac[0], 8.0 / 12, 1e-15, "home 0 of 2: A, C, E");
+	CHECK_NEAR(p.homes[2].frac[4], 2.0 / 12, 1e-15, "home 4 of 5: E");
+	profile_free(&p);
+}
+
+static void test_registers(void)
+{
+	/* warp 0: i1 dst1 srcs-;  i2 dst2 src1 (r1 written at i1: 1);
+	 *         i3 dst3 srcs 1,2 (r1 read at i2: 1; r2 written at i2: 1);  i4 src5 (cold);
+	 *         i5 dst1 srcs 3,1 (r3 at i3: 2; r1 at i3: 2)
+	 * warp 1: one instruction reading r1: cold (per-warp registers).
+	 * => cold 2, d1 3, d2 2; 7 sources and 5 destinations over 6 instructions. */
+	profiler_t *pb = mk(1, 128);
+	int s1[] = { 1 }, s12[] = { 1, 2 }, s5[] = { 5 }, s31[] = { 3, 1 };
+	profiler_regs(pb, 0, 0, 1, NULL, 0);
+	profiler_regs(pb, 0, 0, 2, s1, 1);
+	profiler_regs(pb, 0, 1, 1, s1, 1);
+	profiler_regs(pb, 0, 0, 3, s12, 2);
+	profiler_regs(pb, 0, 0, -1, s5, 1);
+	profiler_regs(pb, 0, 0, 1, s31, 2);
+	profiler_access(pb, 0, 0, 0, 0);
+	profiler_insts(pb, 0, 10, 1, 4);
+	profiler_tensor(pb, 0, 5);
+	profile_t p;
+	profiler_finish(pb, &p);
+	profiler_free(pb);
+	CHECK_NEAR(p.reg_rd.cold, 2, 0, "register cold reads (hand)");
+	CHECK_NEAR(exact_bin(&p.reg_rd, 1), 3, 0, "register distance 1 (hand)");
+	CHECK_NEAR(exact_bin(&p.reg_rd, 2), 2, 0, "register distance 2 (hand)");
+	CHECK_NEAR(p.src_per_inst, 7.0 / 6, 1e-15, "sources per instruction");
+	CHECK_NEAR(p.dst_per_inst, 5.0 / 6, 1e-15, "destinations per instruction");
+	CHECK_NEAR(p.insts, 10, 0, "I record");
+	CHECK_NEAR(p.sectors, 4, 0, "I record sectors");
+	CHECK_NEAR(p.tensor_frac, 0.5, 0, "T record: 5 of 10");
+	profile_free(&p);
+}
+
+/* Run trace_text_read on `text` (written to a file, gzipped if gz) and capture stderr. */
+static int run_text(const char *text, int gz, profile_t *p, char *err, size_t errlen)
+{
+	char path[] = "/tmp/gpudse-tp-XXXXXX";
+	int fd = mkstemp(path);
+	close(fd);
+	if (gz) {
+		gzFile g = gzopen(path, "wb");
+		gzwrite(g, text, (unsigned)strlen(text));
+		gzclose(g);
+	} else {
+		FILE *f = fopen(path, "w");
+		fputs(text, f);
+		fclose(f);
+	}
+	char epath[] = "/tmp/gpudse-te-XXXXXX";
+	int efd = mkstemp(epath);
+	fflush(stderr);
+	int saved = dup(2);
+	dup2(efd, 2);
+	profiler_t *pb = mk(0, 128);
+	int rc = trace_text_read(path, "t.trace", pb, NULL, NULL);
+	if (!rc && p)
+		profiler_finish(pb, p);
+	profiler_free(pb);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	lseek(efd, 0, SEEK_SET);
+	ssize_t n = read(efd, err, errlen - 1);
+	err[n > 0 ? n : 0] = '\0';
+	if (n > 0 && err[n - 1] == '\n')
+		err[n - 1] = '\0';
+	close(efd);
+	unlink(epath);
+	unlink(path);
+	return rc;
+}
+
+static void test_text(void)
+{
+	const char *t = "# comment\n\n0 R 0x0 0x40\n 0 W 80   # trailing\n1 R 0X100\n0 I 10 3 6\n0 X 7 4 1,2\n0 T 1\n0 R 0";
+	profile_t a, b;
+	char err[200];
+	CHECK_INT(run_text(t, 0, &a, err, sizeof err), 0, "valid trace parses");
+	CHECK_INT(run_text(t, 1, &b, err, sizeof err), 0, "same trace gzipped");
+	const profile_stream_t *sa = profile_stream(&a, "l1"), *sb = profile_stream(&b, "l1");
+	CHECK_NEAR(sa->accesses, 4, 0, "4 accesses (last line without newline)");
+	CHECK_NEAR(sa->writes, 1, 0, "1 write");
+	CHECK_NEAR(exact_bin(&sa->sd, 1), 1, 0, "block 0 again after block 1 on SM 0: distance 1");
+	CHECK_NEAR(sb->accesses, sa->accesses, 0, ".gz gives the same profile");
+	CHECK_NEAR(exact_bin(&sb->sd, 1), 1, 0, ".gz gives the same profile");
+	CHECK_NEAR(a.insts, 10, 0, "I record");
+	CHECK_NEAR(a.src_per_inst, 2, 0, "X record");
+	profile_free(&a);
+	profile_free(&b);
+	struct { const char *text, *want; } bad[] = {
+		{ "0 R 0\n0 Q 0x0\n", "gpudse: t.trace:2: expected OP R or W, got \"Q\"" },
+		{ "x R 0\n", "gpudse: t.trace:1: expected a decimal SM id, got \"x\"" },
+		{ "0 R\n", "gpudse: t.trace:1: expected a hex ADDRESS, got nothing" },
+		{ "0 R 0xzz\n", "gpudse: t.trace:1: expected a hex ADDRESS, got \"0xzz\"" },
+		{ "0 R 10 20 30\n", "gpudse: t.trace:1: unexpected field after PC, got \"30\"" },
+		{ "0 I 1 2\n", "gpudse: t.trace:1: expected SM I NINST NMEM NSECT" },
+		{ "0 I 1 2 3\n", "gpudse: t.trace:1: NMEM 2 exceeds NINST 1" },
+		{ "0 X 1 - 1,,2\n", "gpudse: t.trace:1: expected a register number (0..65535) or -, got nothing" },
+		{ "0 RW 0\n", "gpudse: t.trace:1: expected OP R or W, got \"RW\"" },
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		int rc = run_text(bad[i].text, 0, NULL, err, sizeof err);
+		CHECK_INT(rc, EXIT_USER, "malformed line: exit 1");
+		CHECK_STR(err, bad[i].want, "docs/trace-format.md: FILE:LINE: message");
+	}
+	CHECK_INT(run_text("0 R 0\n", 0, NULL, err, sizeof err), 0, "sanity");
+}
+
+int main(void)
+{
+	test_bins();
+	test_hand_sd();
+	test_against_naive();
+	test_groups();
+	test_read_levels();
+	test_registers();
+	test_text();
+	return check_summary("profiler");
+}

@@ -101,15 +101,15 @@ static void print_text(const gpu_t *g, const char *dstr, const workload_t *wl, c
 
 	printf("closed network: population %.6g, throughput %.6g warp inst/cycle, cycle %.6g, %d MVA iterations\n",
 	       det->population, det->throughput, det->cycle, det->iterations);
-	printf("%-12s %-6s %10s %9s %8s %7s %5s %10s %7s %10s %10s\n", "station", "class", "visits/in",
+	printf("%-16s %-6s %10s %9s %8s %7s %5s %10s %7s %10s %10s\n", "station", "class", "visits/in",
 	       "service", "delay", "copies", "skew", "demand/in", "util", "queue+svc", "latency");
 	for (int i = 0; i < det->n; i++) {
 		const gpu_station_report_t *s = &det->st[i];
-		printf("%-12s %-6s %10.5g %9.5g %8.5g %7d %5.3g %10.5g %7.4f %10.5g %10.5g\n", s->name,
+		printf("%-16s %-6s %10.5g %9.5g %8.5g %7d %5.3g %10.5g %7.4f %10.5g %10.5g\n", s->name,
 		       cpi_class_name[s->cls], s->visits, s->service, s->delay, s->copies,
 		       s->skew > 0 ? s->skew : 1.0, s->demand, s->util, s->resid, s->delay_resid);
 	}
-	printf("%-12s %-6s %10.5g %9s %8.5g\n\n", "dep", "dep", 1.0, "-", m->dep_delay);
+	printf("%-16s %-6s %10.5g %9s %8.5g\n\n", "dep", "dep", 1.0, "-", m->dep_delay);
 
 	double cpi = 0.0;
 	for (int i = 0; i < CPI_N; i++)

@@ -30,6 +30,10 @@ expect_eq "design echoed" "$(grep '"design"' "$CLI_TMP/out" | tr -d ' ",\t' )" "
 # 8 active SMs with idle SMs gated: 60 gated in the report
 expect_ok "explain active_sms=8,gate_idle" "$GPUDSE" explain --gpu rtx3080 --workload "$P" --design active_sms=8,gate_idle=1 --json
 expect_eq "60 SMs gated" "$(grep '"n_gated"' "$CLI_TMP/out" | tr -dc '0-9')" 60
+# a mechanism's stations appear in the network (DC-L1 Pr40 adds its NoC#1 stations)
+expect_ok "explain Pr40 on dcl1-80" "$GPUDSE" explain --gpu dcl1-80 --workload "$P" --design dcl1_org=pr,dcl1_nodes=40 --json
+expect_eq "Pr40: more than the 6 baseline stations" "$(grep -c '"visits_per_inst"' "$CLI_TMP/out" | awk '{print ($1 > 6)}')" 1
+expect_eq "Pr40: 40 L1 instances" "$(grep '"l1_count"' "$CLI_TMP/out" | sed 's/.*: *//; s/,//' | tr -d '[:space:]')" 40
 expect_ok "help" "$GPUDSE" help explain
 expect_eq "help names the options" "$(grep -c -- '--workload' "$CLI_TMP/out")" 4
 

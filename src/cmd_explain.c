@@ -19,7 +19,7 @@
 #include "workload.h"
 
 const char help_explain[] =
-	"usage: gpudse explain --gpu G --workload W [--design 'knob=value,...'] [--json]\n"
+	"usage: gpudse explain --gpu G --workload W [--design 'knob=value,...'] [--baseline SPEC] [--json]\n"
 	"\n"
 	"Evaluates one design point on one workload with the full GPU model and prints every\n"
 	"intermediate quantity: the workload's rates (memory instructions per instruction,\n"
@@ -34,11 +34,14 @@ const char help_explain[] =
 	"  --workload W     a profile name under calibration/profiles/ or a path to a profile\n"
 	"  --design SPEC    knobs over the baseline, comma-separated knob=value (gpudse list knobs);\n"
 	"                   default: the baseline design (every mechanism off)\n"
+	"  --baseline SPEC  also evaluate this design (\"\" = the baseline) and compare: speedup,\n"
+	"                   energy, perf/W and area ratios, CPI stacks side by side\n"
 	"  --json           one JSON object instead of the text report\n"
 	"\n"
 	"examples:\n"
 	"  gpudse explain --gpu rtx3080 --workload p-2mm\n"
-	"  gpudse explain --gpu rtx3080 --workload p-2mm --design 'active_sms=32,llc_scale=4' --json\n";
+	"  gpudse explain --gpu rtx3080 --workload p-2mm --design 'active_sms=32,llc_scale=4' --json\n"
+	"  gpudse explain --gpu rtx3080 --workload p-2mm --design llc_scale=4 --baseline ''\n";
 
 #define CMD "explain"
 
@@ -139,6 +142,41 @@ static void print_text(const gpu_t *g, const char *dstr, const workload_t *wl, c
 	printf("  %-22s %14.6g\n", "dram bytes/kinst", o->dram_bpki);
 	printf("  %-22s %14.4f / %.4f / %.4f / %.4f\n", "util sm/noc/llc/dram", o->sm_util, o->noc_util,
 	       o->llc_util, o->dram_util);
+}
+
+static void print_compare(const char *bstr, const metrics_t *o, const metrics_t *b)
+{
+	printf("\nversus %s\n", bstr);
+	printf("  %-22s %14.6g\n", "speedup", b->ipc > 0 ? o->ipc / b->ipc : 0.0);
+	printf("  %-22s %14.6g\n", "energy ratio", b->energy_j > 0 ? o->energy_j / b->energy_j : 0.0);
+	printf("  %-22s %14.6g\n", "perf/W ratio", b->perf_per_watt > 0 ? o->perf_per_watt / b->perf_per_watt : 0.0);
+	printf("  %-22s %14.6g\n", "area ratio", b->area_mm2 > 0 ? o->area_mm2 / b->area_mm2 : 0.0);
+	printf("  %-8s %12s %12s %12s\n", "cpi", "design", "baseline", "delta");
+	for (int i = 0; i < CPI_N; i++)
+		printf("  %-8s %12.6g %12.6g %+12.6g\n", cpi_class_name[i], o->cpi[i], b->cpi[i], o->cpi[i] - b->cpi[i]);
+	printf("  %-8s %12s %12s %12s\n", "energy J", "design", "baseline", "delta");
+	for (int i = 0; i < EC_N; i++)
+		printf("  %-8s %12.6g %12.6g %+12.6g\n", ecomp_name[i], o->energy_comp_j[i], b->energy_comp_j[i],
+		       o->energy_comp_j[i] - b->energy_comp_j[i]);
+}
+
+static void json_compare(cJSON *r, const char *bstr, const metrics_t *o, const metrics_t *b)
+{
+	cJSON *c = cJSON_AddObjectToObject(r, "versus");
+	cJSON_AddStringToObject(c, "design", bstr);
+	cJSON_AddNumberToObject(c, "ipc", b->ipc);
+	cJSON_AddNumberToObject(c, "energy_j", b->energy_j);
+	cJSON_AddNumberToObject(c, "area_mm2", b->area_mm2);
+	cJSON_AddNumberToObject(c, "speedup", b->ipc > 0 ? o->ipc / b->ipc : 0.0);
+	cJSON_AddNumberToObject(c, "energy_ratio", b->energy_j > 0 ? o->energy_j / b->energy_j : 0.0);
+	cJSON_AddNumberToObject(c, "perf_per_watt_ratio", b->perf_per_watt > 0 ? o->perf_per_watt / b->perf_per_watt : 0.0);
+	cJSON_AddNumberToObject(c, "area_ratio", b->area_mm2 > 0 ? o->area_mm2 / b->area_mm2 : 0.0);
+	cJSON *cpi = cJSON_AddObjectToObject(c, "cpi");
+	for (int i = 0; i < CPI_N; i++)
+		cJSON_AddNumberToObject(cpi, cpi_class_name[i], b->cpi[i]);
+	cJSON *en = cJSON_AddObjectToObject(c, "energy_j_by_component");
+	for (int i = 0; i < EC_N; i++)
+		cJSON_AddNumberToObject(en, ecomp_name[i], b->energy_comp_j[i]);
 }
 
 static cJSON *json_report(const gpu_t *g, const char *dstr, const workload_t *wl, const memsys_t *m,
@@ -266,6 +304,7 @@ int cmd_explain(int argc, char **argv)
 	const char *gpu_name = args_str(&a, "--gpu", NULL);
 	const char *wl_spec = args_str(&a, "--workload", NULL);
 	const char *dspec = args_str(&a, "--design", "");
+	const char *bspec = args_str(&a, "--baseline", NULL);
 	int as_json = args_flag(&a, "--json");
 	int rc = args_finish(&a, 0);
 	if (rc)
@@ -285,6 +324,13 @@ int cmd_explain(int argc, char **argv)
 	const char *why = NULL;
 	if (gpu_design_check(&g, &d, &why) != 0)
 		return err_user(CMD ": --design: illegal on %s: %s", g.name, why);
+	design_t bd;
+	if (bspec) {
+		if (design_parse(bspec, &bd, err, sizeof err) != 0)
+			return err_user(CMD ": --baseline: %s", err);
+		if (gpu_design_check(&g, &bd, &why) != 0)
+			return err_user(CMD ": --baseline: illegal on %s: %s", g.name, why);
+	}
 
 	char **paths = NULL;
 	int n = 0;
@@ -310,10 +356,17 @@ int cmd_explain(int argc, char **argv)
 		workload_free(&wl);
 		return err_user(CMD ": --design: %s", why);
 	}
-	char dstr[1024];
+	metrics_t bo;
+	char dstr[1024], bstr[1024];
 	design_string(&d, dstr, sizeof dstr);
+	if (bspec) {
+		gpu_eval(&g, &bd, wl.ctx, &bo, &why); /* legal: checked above */
+		design_string(&bd, bstr, sizeof bstr);
+	}
 	if (as_json) {
 		cJSON *r = json_report(&g, dstr, &wl, &m, &o, &det);
+		if (bspec)
+			json_compare(r, bstr, &o, &bo);
 		char *s = cJSON_Print(r);
 		if (s)
 			printf("%s\n", s);
@@ -321,6 +374,8 @@ int cmd_explain(int argc, char **argv)
 		cJSON_Delete(r);
 	} else {
 		print_text(&g, dstr, &wl, &m, &o, &det);
+		if (bspec)
+			print_compare(bstr, &o, &bo);
 	}
 	workload_free(&wl);
 	if (fflush(stdout) != 0 || ferror(stdout))

@@ -34,8 +34,15 @@ expect_eq "60 SMs gated" "$(grep '"n_gated"' "$CLI_TMP/out" | tr -dc '0-9')" 60
 expect_ok "explain Pr40 on dcl1-80" "$GPUDSE" explain --gpu dcl1-80 --workload "$P" --design dcl1_org=pr,dcl1_nodes=40 --json
 expect_eq "Pr40: more than the 6 baseline stations" "$(grep -c '"visits_per_inst"' "$CLI_TMP/out" | awk '{print ($1 > 6)}')" 1
 expect_eq "Pr40: 40 L1 instances" "$(grep '"l1_count"' "$CLI_TMP/out" | sed 's/.*: *//; s/,//' | tr -d '[:space:]')" 40
+# --baseline: a design against itself has speedup 1; the comparison names the baseline
+expect_ok "explain --baseline" "$GPUDSE" explain --gpu rtx3080 --workload "$P" --design active_sms=68 --baseline '' --json
+expect_eq "self-comparison speedup 1" "$(grep '"speedup"' "$CLI_TMP/out" | sed 's/.*: *//; s/,//' | tr -d '[:space:]')" 1
+expect_ok "explain --baseline text" "$GPUDSE" explain --gpu rtx3080 --workload "$P" --design llc_scale=2 --baseline ''
+expect_eq "text comparison section" "$(grep -c '^versus baseline' "$CLI_TMP/out")" 1
+expect_err "bad baseline" 1 'gpudse: explain: --baseline: illegal on rtx3080: active_sms must be in [0, n_sm]' \
+	"$GPUDSE" explain --gpu rtx3080 --workload "$P" --baseline active_sms=99
 expect_ok "help" "$GPUDSE" help explain
-expect_eq "help names the options" "$(grep -c -- '--workload' "$CLI_TMP/out")" 4
+expect_eq "help names the options" "$(grep -c -- '--workload' "$CLI_TMP/out")" 5
 
 # pinned error lines
 expect_err "no --gpu" 1 'gpudse: explain: --gpu is required (gpudse list gpus)' \

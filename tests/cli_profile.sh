@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# cli_profile.sh -- `gpudse profile` and `gpudse model hitrate` end to end, with pinned errors.
+. "$(dirname "$0")/cli_lib.sh"
+T=$CLI_TMP
+
+# A loop over 8 blocks on SM 0, 4 passes: 8 cold misses, then every reuse at distance 7.
+for pass in 1 2 3 4; do for b in 0 1 2 3 4 5 6 7; do printf '0 R %x\n' $((b * 128)); done; done >"$T/loop.trace"
+echo "# SM 1 touches block 0 once" >>"$T/loop.trace"
+echo "1 W 0x0" >>"$T/loop.trace"
+
+expect_ok "profile a small trace" "$GPUDSE" profile "$T/loop.trace" -o "$T/loop.json"
+expect_eq "summary line" "$(cat "$T/out")" "$T/loop.json: 33 accesses from 2 SMs, 9 distinct blocks per SM (summed), 2 streams"
+expect_ok "profile .gz" bash -c "gzip -c '$T/loop.trace' >'$T/loop.trace.gz' && '$GPUDSE' profile '$T/loop.trace.gz' -o '$T/loopgz.json'"
+expect_eq ".gz profile identical except source" "$(grep -v '"source"' "$T/loop.json")" "$(grep -v '"source"' "$T/loopgz.json" | sed 's/"name": "loop"/"name": "loop"/')"
+
+# Fully associative LRU, 8 blocks = 1024 B: 24 of the 33 accesses hit (Mattson: d = 7 < 8).
+expect_ok "hitrate full lru" "$GPUDSE" model hitrate --profile "$T/loop.json" --size 1024
+expect_eq "hit rate 24/33" "$(grep -o '"hit_rate": [0-9.]*' "$T/out")" '"hit_rate": 0.727273'
+expect_eq "model named" "$(grep -o '"model": "[a-z-]*"' "$T/out")" '"model": "lru-exact-mattson"'
+# 7 blocks: the loop thrashes LRU.
+expect_ok "hitrate 7 blocks" "$GPUDSE" model hitrate --profile "$T/loop.json" --size 896 --assoc full
+expect_eq "LRU thrashes at 7 blocks" "$(grep -o '"hit_rate": [0-9.]*' "$T/out")" '"hit_rate": 0.000000'
+expect_ok "hitrate global 2-way fifo" "$GPUDSE" model hitrate --profile "$T/loop.json" --stream global --size 2048 --assoc 2 --policy fifo
+# global: block 0 is shared, so SM 1's access hits too: 25 of 33
+expect_eq "fifo: 16 blocks hold the loop" "$(grep -o '"hit_rate": [0-9.]*' "$T/out")" '"hit_rate": 0.757576'
+expect_ok "hitrate smith" "$GPUDSE" model hitrate --profile "$T/loop.json" --size 4096 --assoc 4 --policy lru
+expect_eq "smith model named" "$(grep -o '"model": "[a-z-]*", "accesses"' "$T/out")" '"model": "lru-smith-binomial", "accesses"'
+
+# Errors, pinned.
+printf '0 R 0x0\n0 R 0x80\n# fine\n0 Q 0x100\n' >"$T/bad.trace"
+expect_err "malformed trace line" 1 "gpudse: $T/bad.trace:4: expected OP R or W, got \"Q\"" \
+	"$GPUDSE" profile "$T/bad.trace" -o "$T/bad.json"
+expect_eq "no output on error" "$(ls "$T"/bad.json* 2>/dev/null)" ""
+printf '0 R 0x0\n0 R 0xg0\n' >"$T/bad2.trace"
+expect_err "bad address" 1 "gpudse: $T/bad2.trace:2: expected a hex ADDRESS, got \"0xg0\"" \
+	"$GPUDSE" profile "$T/bad2.trace" -o "$T/bad.json"
+expect_err "missing trace" 1 "gpudse: $T/none.trace: No such file or directory" \
+	"$GPUDSE" profile "$T/none.trace" -o "$T/x.json"
+expect_err "missing -o" 1 "gpudse: profile: missing -o PROFILE.json (see gpudse help profile)" \
+	"$GPUDSE" profile "$T/loop.trace"
+expect_err "block not a power of two" 1 "gpudse: profile: --block: expected a power of two, got 100" \
+	"$GPUDSE" profile "$T/loop.trace" -o "$T/x.json" --block 100
+expect_err "bad groups" 1 "gpudse: profile: --groups: expected integers >= 2 separated by commas or \"none\", got \"2,x\"" \
+	"$GPUDSE" profile "$T/loop.trace" -o "$T/x.json" --groups 2,x
+expect_err "SM out of range" 1 "gpudse: $T/loop.trace:34: SM id 1 out of range" \
+	"$GPUDSE" profile "$T/loop.trace" -o "$T/x.json" --sms 1
+expect_err "no such stream" 1 "gpudse: model hitrate: $T/loop.json: no stream \"group:4\" (it has: l1, global)" \
+	"$GPUDSE" model hitrate --profile "$T/loop.json" --stream group:4 --size 1024
+expect_err "bad policy" 1 "gpudse: model hitrate: --policy: expected lru, fifo or random, got \"lfu\"" \
+	"$GPUDSE" model hitrate --profile "$T/loop.json" --size 1024 --policy lfu
+expect_err "bad assoc" 1 "gpudse: model hitrate: --assoc: expected a positive integer or \"full\", got \"0\"" \
+	"$GPUDSE" model hitrate --profile "$T/loop.json" --size 1024 --assoc 0
+expect_err "assoc above blocks" 1 "gpudse: model hitrate: --assoc: 16 ways exceed the 8 blocks of the cache" \
+	"$GPUDSE" model hitrate --profile "$T/loop.json" --size 1024 --assoc 16
+expect_err "missing size" 1 "gpudse: model hitrate: missing --size BYTES" \
+	"$GPUDSE" model hitrate --profile "$T/loop.json"
+# A profile without rt: FIFO needs it.
+printf '{"block_bytes": 128, "n_sm": 1, "streams": [{"name": "l1", "accesses": 3, "sd": {"cold": 1, "bins": [[0, 1, 2]]}}]}' >"$T/nort.json"
+expect_err "fifo without rt" 1 "gpudse: model hitrate: $T/nort.json: stream \"l1\" has no reuse-time histogram (rt), needed by --policy fifo" \
+	"$GPUDSE" model hitrate --profile "$T/nort.json" --size 1024 --policy fifo
+printf '{"block_bytes": 128, "n_sm": 1, "streams": [{"name": "l1", "accesses": 3, "sd": {"cold": 1, "bins": [[0, 1, -2]]}}]}' >"$T/neg.json"
+expect_err "negative count in profile" 1 "gpudse: $T/neg.json: .streams[0].sd.bins[0][2]: expected a non-negative number, got -2" \
+	"$GPUDSE" model hitrate --profile "$T/neg.json" --size 1024
+expect_ok "help" "$GPUDSE" help profile
+expect_eq "help has an example" "$(grep -c '^example' "$T/out")" "1"
+cli_done

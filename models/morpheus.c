@@ -241,9 +241,12 @@ double morpheus_fair_llc_scale(const gpu_t *g, const mor_params_t *p)
 
 /* ---- per-workload context -------------------------------------------------------------- */
 
-static int ctx_fill(const gpu_t *g, const profile_t *prof, mor_ctx_t *c)
+static int ctx_fill(const gpu_t *g, const profile_t *prof, const mor_params_t *par, mor_ctx_t *c)
 {
-	morpheus_params_default(g, &c->par);
+	if (par)
+		c->par = *par;
+	else
+		morpheus_params_default(g, &c->par);
 	c->has_comp = prof && prof->has_comp;
 	if (c->has_comp)
 		memcpy(c->comp, prof->comp_frac, sizeof c->comp);
@@ -289,16 +292,21 @@ void morpheus_ctx_free(void *ctx)
 	free(c);
 }
 
-void *morpheus_ctx_alloc(const gpu_t *g, const profile_t *p)
+mor_ctx_t *morpheus_ctx_alloc_with(const gpu_t *g, const profile_t *p, const mor_params_t *par)
 {
 	mor_ctx_t *c = calloc(1, sizeof *c);
 	if (!c)
 		return NULL;
-	if (ctx_fill(g, p, c) != 0) {
+	if (ctx_fill(g, p, par, c) != 0) {
 		morpheus_ctx_free(c);
 		return NULL;
 	}
 	return c;
+}
+
+void *morpheus_ctx_alloc(const gpu_t *g, const profile_t *p)
+{
+	return morpheus_ctx_alloc_with(g, p, NULL);
 }
 
 int morpheus_check(const gpu_t *g, const design_t *d, const char **why)

@@ -136,6 +136,8 @@ typedef struct mor_eval {
 
 /* Per-workload precomputation (models/mech.h): NULL on allocation failure. */
 void *morpheus_ctx_alloc(const gpu_t *g, const profile_t *p);
+/* The same with explicit parameters (the `model morpheus` overrides); par is copied. */
+mor_ctx_t *morpheus_ctx_alloc_with(const gpu_t *g, const profile_t *p, const mor_params_t *par);
 void morpheus_ctx_free(void *ctx);
 /* Legality: 0, or -1 with *why naming the rule. */
 int morpheus_check(const gpu_t *g, const design_t *d, const char **why);

@@ -244,9 +244,17 @@ void rfc_eval(const rfc_work_t *w, const rfc_knobs_t *k, rfc_res_t *o)
 	double hit = 0.0, hn = 0.0, hf = 0.0, s = collect_cycles(w, 0.0, 0.0);
 	double ipc = W / (s + EG), pi = 0.5, th_n = 0.0, th_f = 0.0, th = 0.0, R = Lm, lam = 0.0;
 	double wait = 0.0, rho = 1.0;
-	o->s_base = s;
-	double ipc_b = W / (s + EG);
-	o->ipc_base = ipc_b < 1.0 ? ipc_b : 1.0;
+	/* the baseline OCUs: no cache, no stealing; the C OCUs and the issue slot bound it */
+	double ipc_b = W / (s + EG), s_b = s;
+	for (int j = 0; j < 50; j++) {
+		s_b = collect_cycles(w, 0.0, ipc_b);
+		double x = fmin(fmin(W / (s_b + EG), C / s_b), 1.0);
+		if (fabs(x - ipc_b) < 1e-12)
+			break;
+		ipc_b = 0.5 * (x + ipc_b);
+	}
+	o->s_base = s_b;
+	o->ipc_base = ipc_b;
 	int it;
 	for (it = 0; it < 300; it++) {
 		/* steal probabilities per gap */
@@ -380,8 +388,10 @@ void rfc_eval(const rfc_work_t *w, const rfc_knobs_t *k, rfc_res_t *o)
  *   e_pj_per_inst[EC_RF] += ccu_writes x RFC_E_CCU_FRAC x e_rf_read_pj  (result writes into a
  *                      CCU; an 8-entry latch array vs a bank: assumed 1/10 of a bank read)
  *   dep_delay          += (s - s_base) (operand collection shortened by hits, fewer bank
- *                      conflicts) + wait_per_inst (1 - 1/subcores) (the warp held by the wait)
- *   rf_service         += wait_per_inst / subcores (issue slots the wait stalls, per SM)
+ *                      conflicts) + wait_per_inst (the homeless warp held by the wait)
+ *   rf_service         += issue_service x (ipc_base / ipc - 1) when the sub-core model's own
+ *                      throughput falls below the baseline's (CCUs left idle by the rules: the
+ *                      throughput side of the waiting, which the SM station then carries)
  *   area_mm2[EC_RF]    += n_sm x SRAM area of the extra entries (§VI-D: 2 KB per SM)
  *   p_static_w[EC_RF]  += their leakage on the powered SMs
  * dep_delay is floored at 0.  The baseline GPU model has no bank-conflict term of its own
@@ -477,7 +487,7 @@ int rfc_check(const gpu_t *g, const design_t *d, const char **why)
 	return rfc_knobs_check(&k, g->ocu_per_subcore, why);
 }
 
-static void rfc_work_timing(const gpu_t *g, const memsys_t *m, rfc_work_t *w)
+void rfc_work_timing(const gpu_t *g, const memsys_t *m, rfc_work_t *w)
 {
 	int sc = g->subcores > 0 ? g->subcores : 1;
 	w->warps = (int)lround(m->warps / sc);
@@ -526,8 +536,10 @@ int rfc_dynamic(const rfc_work_t *phases, const double *insts, int n_phases,
 			g_wait[j] = r.wait_per_inst;
 			g_s[j] = r.s;
 			g_wr[j] = r.ccu_writes;
-			if (j == 0)
+			if (j == 0) {
 				out->s_base += insts[i] * r.s_base;
+				out->ipc_base += insts[i] / r.ipc_base;   /* cycles, for the harmonic mean */
+			}
 		}
 		for (int s = 0; s < M1; s++) {
 			ipc[i * M1 + s] = grid_at(g_ipc, s);
@@ -553,6 +565,54 @@ int rfc_dynamic(const rfc_work_t *phases, const double *insts, int n_phases,
 		out->ccu_writes /= ti;
 	}
 	out->s_base = tot > 0.0 ? out->s_base / tot : 0.0;
+	out->ipc_base = out->ipc_base > 0.0 ? tot / out->ipc_base : 0.0;
+	return 0;
+}
+
+int rfc_design_eval(const gpu_t *g, const design_t *d, const wctx_t *w, const memsys_t *m,
+                    rfc_report_t *out)
+{
+	memset(out, 0, sizeof *out);
+	const rfc_ctx_t *c = w->mech[3];
+	if (!c)
+		return -1;
+	knobs_of(d, &out->k);
+	out->default_rd = c->default_rd;
+	out->n_phases = c->n_phases;
+	out->work = c->whole;
+	rfc_work_timing(g, m, &out->work);
+	rfc_eval(&out->work, &out->k, &out->res);       /* the whole program at the static STHLD */
+	out->dynamic = d->rfc_sthld == RFC_STHLD_DYNAMIC && out->k.prio == RFC_PRIO_MALEKEH;
+	if (out->dynamic) {
+		rfc_work_t ph[RFC_MAX_PHASES];
+		double insts[RFC_MAX_PHASES];
+		int n = c->n_phases > 0 ? c->n_phases : 1;
+		double per_unit = 1.0 / (g->n_sm > 0 ? g->n_sm : 1) / (g->subcores > 0 ? g->subcores : 1);
+		for (int i = 0; i < n; i++) {
+			ph[i] = c->n_phases > 0 ? c->phase[i] : c->whole;
+			rfc_work_timing(g, m, &ph[i]);
+			if (c->n_phases > 0 && c->phase_mem[i] >= 0.0)
+				ph[i].p_mem = c->phase_mem[i] < 1.0 ? c->phase_mem[i] : 1.0;
+			insts[i] = (c->n_phases > 0 ? c->phase_insts[i] : w->p->insts) * per_unit;
+		}
+		if (rfc_dynamic(ph, insts, n, &out->k, &out->dyn) != 0)
+			return -1;
+		out->hit = out->dyn.run.hit;
+		out->wait_per_inst = out->dyn.wait_per_inst;
+		out->s = out->dyn.s;
+		out->s_base = out->dyn.s_base;
+		out->ccu_writes = out->dyn.ccu_writes;
+		out->ipc = out->dyn.run.ipc;
+		out->ipc_base = out->dyn.ipc_base;
+	} else {
+		out->hit = out->res.hit;
+		out->wait_per_inst = out->res.wait_per_inst;
+		out->s = out->res.s;
+		out->s_base = out->res.s_base;
+		out->ccu_writes = out->res.ccu_writes;
+		out->ipc = out->res.ipc;
+		out->ipc_base = out->res.ipc_base;
+	}
 	return 0;
 }
 
@@ -560,53 +620,20 @@ void rfc_apply(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m)
 {
 	if (!d->rfc_on)
 		return;
-	const rfc_ctx_t *c = w->mech[3];
-	if (!c)
+	rfc_report_t r;
+	if (rfc_design_eval(g, d, w, m, &r) != 0)
 		return;
-	rfc_knobs_t k;
-	knobs_of(d, &k);
-	double hit, wait, s, s_base, wr;
-	const double src = m->rf_reads_per_inst;       /* the baseline's source reads */
-	if (d->rfc_sthld == RFC_STHLD_DYNAMIC && k.prio == RFC_PRIO_MALEKEH) {
-		rfc_work_t ph[RFC_MAX_PHASES];
-		double insts[RFC_MAX_PHASES];
-		int n = c->n_phases > 0 ? c->n_phases : 1;
-		for (int i = 0; i < n; i++) {
-			ph[i] = c->n_phases > 0 ? c->phase[i] : c->whole;
-			rfc_work_timing(g, m, &ph[i]);
-			if (c->n_phases > 0 && c->phase_mem[i] >= 0.0)
-				ph[i].p_mem = c->phase_mem[i] < 1.0 ? c->phase_mem[i] : 1.0;
-			insts[i] = c->n_phases > 0 ? c->phase_insts[i] : 1.0;
-			insts[i] *= 1.0 / (g->n_sm > 0 ? g->n_sm : 1) / (g->subcores > 0 ? g->subcores : 1);
-		}
-		rfc_dyn_t dy;
-		if (rfc_dynamic(ph, insts, n, &k, &dy) != 0)
-			return;
-		hit = dy.run.hit;
-		wait = dy.wait_per_inst;
-		s = dy.s;
-		s_base = dy.s_base;
-		wr = dy.ccu_writes;
-	} else {
-		rfc_work_t wk = c->whole;
-		rfc_work_timing(g, m, &wk);
-		rfc_res_t r;
-		rfc_eval(&wk, &k, &r);
-		hit = r.hit;
-		wait = r.wait_per_inst;
-		s = r.s;
-		s_base = r.s_base;
-		wr = r.ccu_writes;
-	}
 	int sc = g->subcores > 0 ? g->subcores : 1;
-	m->rfc_hit = hit;
-	m->rf_reads_per_inst = src * (1.0 - hit);                 /* §VI-B: bank reads saved */
-	m->e_pj_per_inst[EC_RF] += wr * RFC_E_CCU_FRAC * g->e_rf_read_pj;
-	m->dep_delay += (s - s_base) + wait * (1.0 - 1.0 / sc);
+	const double src = m->rf_reads_per_inst;                  /* the baseline's source reads */
+	m->rfc_hit = r.hit;
+	m->rf_reads_per_inst = src * (1.0 - r.hit);               /* §VI-B: bank reads saved */
+	m->e_pj_per_inst[EC_RF] += r.ccu_writes * RFC_E_CCU_FRAC * g->e_rf_read_pj;
+	m->dep_delay += (r.s - r.s_base) + r.wait_per_inst;
 	if (m->dep_delay < 0.0)
 		m->dep_delay = 0.0;
-	m->rf_service += wait / sc;
-	double bytes = rfc_storage_bytes(sc, &k);                 /* §VI-D */
+	if (r.ipc > 0.0 && r.ipc < r.ipc_base)                     /* throughput lost by the rules */
+		m->rf_service += m->issue_service * (r.ipc_base / r.ipc - 1.0);
+	double bytes = rfc_storage_bytes(sc, &r.k);               /* §VI-D */
 	if (bytes > 0.0) {
 		double powered = m->n_compute + m->n_cache + m->n_gated * g->gated_leak_frac;
 		m->area_mm2[EC_RF] += g->n_sm * area_sram_mm2(g, bytes);

@@ -15,6 +15,7 @@
 #ifndef GPUDSE_RFCACHE_H
 #define GPUDSE_RFCACHE_H
 
+#include "gpu.h"
 #include "profile.h"
 
 #define RFC_DMAX 128          /* largest register reuse distance tabulated (instructions) */
@@ -88,6 +89,10 @@ int rfc_knobs_check(const rfc_knobs_t *k, int ocu_per_subcore, const char **why)
 /* Extra storage per SM in bytes (§VI-D: 4 x 2 x 2 x 128 B = 2 KB). */
 double rfc_storage_bytes(int subcores, const rfc_knobs_t *k);
 
+/* The timing part of w (warps, banks, p_mem, latencies, p_dep) from the GPU and a memory
+ * system already built (rfc_apply uses it; rfcache.c header: the GPU-model seam). */
+void rfc_work_timing(const gpu_t *g, const memsys_t *m, rfc_work_t *w);
+
 /* The reuse part of w set to the default (Rodinia average of §VI-B2) when a profile has none. */
 void rfc_work_default_rd(rfc_work_t *w);
 
@@ -99,10 +104,26 @@ typedef struct rfc_dyn {
 	double s;                 /* CCU occupancy, likewise */
 	double s_base;            /* baseline OCU occupancy, instruction-weighted over phases */
 	double ccu_writes;        /* result writes into CCUs per instruction */
+	double ipc_base;          /* baseline sub-core IPC over the phases (harmonic, by instructions) */
 } rfc_dyn_t;
 /* phases[i]: complete workloads (reuse + timing); insts[i]: instructions of the unit the
  * counter belongs to (one sub-core).  0, or -1 if n_phases is not 1..16. */
 int rfc_dynamic(const rfc_work_t *phases, const double *insts, int n_phases,
                 const rfc_knobs_t *k, rfc_dyn_t *out);
+
+/* Everything rfc_apply computes for one design on one workload, before it edits memsys
+ * (`gpudse model rfcache --profile` prints it).  m: the memory system built so far. */
+typedef struct rfc_report {
+	rfc_knobs_t k;            /* the design's knobs (sthld 0 when dynamic) */
+	int dynamic;              /* the dynamic STHLD policy ran */
+	int default_rd;           /* the profile had no reg_rd: the §VI-B2 default was used */
+	int n_phases;             /* profile phases (0: the whole program as one) */
+	rfc_work_t work;          /* the whole program's sub-core workload */
+	rfc_res_t res;            /* rfc_eval of the whole program at k.sthld */
+	rfc_dyn_t dyn;            /* the dynamic run (when dynamic) */
+	double hit, wait_per_inst, s, s_base, ccu_writes, ipc, ipc_base; /* the terms in force */
+} rfc_report_t;
+int rfc_design_eval(const gpu_t *g, const design_t *d, const wctx_t *w, const memsys_t *m,
+                    rfc_report_t *out);
 
 #endif

@@ -35,14 +35,20 @@ int sthld_fsm_step(sthld_fsm_t *f, double ipc)
 {
 	assert(f->state >= STHLD_CLIMB && f->state <= STHLD_SETTLED);
 	int ev = 0;
-	if (f->have_prev && f->ipc_prev > 0.0) {
-		double r = (ipc - f->ipc_prev) / f->ipc_prev;  /* relative IPC change (§IV-B3) */
+	/* SPECULATE judges the speculative raise against the IPC before the large change (the
+	 * raise "hurts" if IPC has not come back); every other state against the last interval */
+	double ref = f->state == STHLD_SPECULATE ? f->ipc_ref : f->ipc_prev;
+	if (f->have_prev && ref > 0.0) {
+		double r = (ipc - ref) / ref;                /* relative IPC change (§IV-B3) */
 		ev = fabs(r) < STHLD_SMALL ? 0 : r > 0.0 ? 1 : 2;
 	}
+	int next = fsm_tab[f->state][ev].next;
+	if (next == STHLD_SPECULATE)
+		f->ipc_ref = f->ipc_prev;                    /* the interval before the large change */
 	f->have_prev = 1;
 	f->ipc_prev = ipc;
 	int s = f->sthld + fsm_tab[f->state][ev].delta;
-	f->state = fsm_tab[f->state][ev].next;
+	f->state = next;
 	f->sthld = s < 0 ? 0 : s > f->max ? f->max : s;
 	return f->sthld;
 }

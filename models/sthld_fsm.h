@@ -11,7 +11,7 @@
  *
  *   state        on S              on L+             on L-             meaning
  *   1 CLIMB      +1, CLIMB         +1, SPECULATE     +1, SPECULATE     flat region: walk right
- *   2 SPECULATE  +1, CLIMB         +1, CLIMB         -2, BACKOFF       judge the speculative raise
+ *   2 SPECULATE  +1, CLIMB         +1, CLIMB         -2, BACKOFF       judge the raise (vs pre-change IPC)
  *   3 BACKOFF    -1, DESCEND       0,  VERIFY        -1, DESCEND       did undoing it recover IPC?
  *   4 VERIFY     0,  SETTLED       +1, CLIMB         -1, DESCEND       confirm the knee
  *   5 DESCEND    0,  SETTLED       -1, DESCEND       +1, VERIFY        steep region: walk left
@@ -20,7 +20,12 @@
  * A large change in CLIMB is either the steep region of the same curve (Fig. 9b), a phase with
  * a narrower flat region (9c) or a wider one (9d): the speculative +1 wins in 9d (SPECULATE then
  * sees S or L+ and keeps climbing) and costs one interval otherwise (L-: back off by 2, i.e.
- * undo the speculation and the step that crossed the knee).  STHLD stays in [0, max].
+ * undo the speculation and the step that crossed the knee).  SPECULATE compares with the IPC
+ * of the interval *before* the large change, not with the interval just past: after a step
+ * into a steep drop the next step may look small even though IPC has not come back (a curve
+ * that falls at STHLD 1 and is flat after it), and "back off when it hurts" means exactly
+ * that IPC did not come back.  Every other state compares consecutive intervals, as the text
+ * says.  STHLD stays in [0, max].
  */
 #ifndef GPUDSE_STHLD_FSM_H
 #define GPUDSE_STHLD_FSM_H
@@ -40,6 +45,7 @@ typedef struct sthld_fsm {
 	int max;          /* largest STHLD */
 	int have_prev;    /* an interval has been seen */
 	double ipc_prev;  /* IPC of the previous interval */
+	double ipc_ref;   /* IPC of the interval before the large change (SPECULATE judges by it) */
 } sthld_fsm_t;
 
 /* Start in CLIMB at STHLD 0. */

@@ -8,6 +8,7 @@
 #include "dcl1.h"
 #include "mech.h"
 #include "area.h"
+#include "reuse.h"
 
 #include <assert.h>
 #include <math.h>
@@ -363,7 +364,7 @@ void dcl1_ctx_release(dcl1_ctx_t *c)
 
 /* Sharing outcome for a group size the profile has (stream s), with the profile's SM count. */
 static int share_at(const profile_t *p, const profile_stream_t *s, const dcl1_fp_t *all,
-                    double cap_core, dcl1_share_t *o)
+                    double cap_core, int assoc, dcl1_share_t *o)
 {
 	int g = s->group < 1 ? 1 : s->group;
 	int nsub = p->n_sm / g;
@@ -372,12 +373,15 @@ static int share_at(const profile_t *p, const profile_stream_t *s, const dcl1_fp
 	dcl1_fp_t *f = dcl1_fp_alloc(&s->sd, nsub);
 	if (!f)
 		return -1;
-	dcl1_share_eval(f, all, nsub, g * cap_core, o);
+	double cap = g * cap_core;
+	dcl1_share_eval(f, all, nsub, cap, o);
+	if (assoc > 0 && assoc < cap)
+		o->hit_own = reuse_hit_smith(&s->sd, cap, assoc);  /* the miss table: [Smith 1978] */
 	dcl1_fp_free(f);
 	return 0;
 }
 
-dcl1_ctx_t *dcl1_ctx_build(const profile_t *p, int x, double cap_core)
+dcl1_ctx_t *dcl1_ctx_build(const profile_t *p, int x, double cap_core, int assoc)
 {
 	if (!p || x < 1 || cap_core <= 0.0 || !profile_stream(p, "l1"))
 		return NULL;
@@ -386,6 +390,7 @@ dcl1_ctx_t *dcl1_ctx_build(const profile_t *p, int x, double cap_core)
 		return NULL;
 	c->x = x;
 	c->cap_core = cap_core;
+	c->assoc = assoc;
 	size_t n = (size_t)x + 1;
 	c->miss = malloc(n * sizeof *c->miss);
 	c->repl = malloc(n * sizeof *c->repl);
@@ -424,7 +429,7 @@ dcl1_ctx_t *dcl1_ctx_build(const profile_t *p, int x, double cap_core)
 		if (!s)
 			continue;
 		dcl1_share_t o;
-		if (share_at(p, s, all, cap_core, &o) != 0)
+		if (share_at(p, s, all, cap_core, assoc, &o) != 0)
 			continue;
 		gs[ng] = g;
 		gm[ng] = 1.0 - o.hit_own;
@@ -535,7 +540,7 @@ int dcl1_eval(const gpu_t *g, const design_t *d, const dcl1_ctx_t *ctx, dcl1_eva
 void *dcl1_ctx_alloc(const gpu_t *g, const profile_t *p)
 {
 	double bb = p->block_bytes > 0 ? p->block_bytes : g->line_bytes;
-	return dcl1_ctx_build(p, g->n_sm, g->l1_kib * 1024.0 / bb);
+	return dcl1_ctx_build(p, g->n_sm, g->l1_kib * 1024.0 / bb, g->l1_assoc);
 }
 
 void dcl1_ctx_free(void *ctx)

@@ -32,6 +32,12 @@
  *     P(line in some cache) = h_any = H_X(|union|)    (the merged stream's hit curve)
  *     replication ratio     = (h_any - h_own) / (1 - h_own),   h_own = H_g(K)
  *     copies per line       = G * K / |union|         (clipped to [1, G]; replicas = copies - 1)
+ * Set-associative caches: the miss ratio in the tables (and the GPU model's L1 hit rate) is
+ * Smith's set-associative model, but replication and copies stay the fully-associative
+ * measures: capacity replication, what the paper's sharing removes.  Conflict misses on
+ * lines another L1 holds are not counted (checked: on p-2mm, 80 SMs, 16 KB L1, the
+ * simulator gives 0.848 fully associative, model 0.843; 4-way 0.600).  An attempt to carry
+ * associativity through an equivalent fully-associative capacity gave 0.95 and was dropped.
  * Both are exact in the limits (no sharing: the merged stream is G disjoint streams and
  * h_any = h_own; G = 1: no replication) and are checked against a multi-cache simulation in
  * tests/multicachesim.c.  Assumes equal access rates per core and LRU-like replacement.
@@ -53,7 +59,9 @@
  * buffers and allocators with the port count and width).  One parameter per quantity, fitted to
  * the paper's ratios to its 80 x 32 baseline: area beta_a = 4.62 gives Pr40/20/10 -27/-54/-67%
  * (paper -28/-54/-67%), Sh40 +74% (+69%), C5/C10/C20 -45/-50/-45% (-45/-50/-45%); static power
- * beta_p = 14.5 gives Pr40 -1% (-4%), Sh40 +74% (+57%), C5/C10/C20 -14/-18/-14% (-15/-16/-14%).
+ * beta_p = 14.5 gives Pr40 -1% (-4%), Sh40 +74% (+57%), C5/C10/C20 -14/-18/-14% (-15/-16/-14%):
+ * one linear form cannot also fit Sh40's static power (the paper's DSENT buffers and
+ * allocators scale differently); Sh40 is the outlier, overstated by 17 points.
  * Direct links (N = 1) cost nothing (Pr80 "insignificant", §IV-B).  Costs are reported relative
  * to the GPU's own X x L baseline crossbar.
  *
@@ -69,9 +77,17 @@
  * NoC#1 ports is modelled separately by the GPU model's stations).
  *
  * Node storage and cache area (§VIII Area Analysis): 4 queues x 4 entries x 128 B per node
- * (Y = 40: 6.25% of 80 x 16 KB); fewer, larger banks save periphery: bank area =
- * array x (1 + phi / per-bank) with phi = 0.19 of a baseline bank's array area per bank,
- * the value that gives the paper's 8% saving for 80 -> 40 banks (CACTI in the paper).
+ * (Y = 40: 6.25% of 80 x 16 KB); fewer, larger banks save periphery.  L1-level area =
+ * X*C (arrays) + Y * phi * C (periphery per bank) + Y * 2 KB (queues), over the baseline's
+ * X * (1 + phi) * C, with phi = 0.19: the value that gives the paper's 8% cache-area saving
+ * for 80 -> 40 banks (CACTI in the paper).  Queue storage is costed like L1 SRAM.
+ *
+ * NoC#1 traffic (dcl1_apply): every L1 access crosses NoC#1 both ways.  A read reply carries
+ * only the requested sectors (§III), so it takes bytes_per_req / flit flits (at least 1);
+ * a request is a header flit plus the data of a write.  The node-side ports (Y of them) are
+ * the stations; the core-side ports carry 1/N of a node port's load and are left out.
+ * Partition camping is a whole-trace measure here: a kernel that camps on a few homes only
+ * within phases (balanced over the run) shows skew 1.
  *
  * Partition camping (§V-B): the hottest home node's load over the mean, from the profile's
  * per-home distribution (profile_t.homes): skew = n_homes * max_h frac[h].  A distribution over
@@ -170,7 +186,7 @@ typedef struct dcl1_share {
 } dcl1_share_t;
 
 /* `grp`: the group stream (g cores per domain); `all`: the merged stream of all G*g cores.
- * G == 1 gives replication 0 and one copy. */
+ * G == 1 gives replication 0 and one copy.  Fully-associative LRU caches. */
 void dcl1_share_eval(const dcl1_fp_t *grp, const dcl1_fp_t *all, int domains, double cap,
                      dcl1_share_t *out /* OUT */);
 
@@ -179,7 +195,8 @@ void dcl1_share_eval(const dcl1_fp_t *grp, const dcl1_fp_t *all, int domains, do
 typedef struct dcl1_ctx {
 	int x;                     /* cores the tables are built for */
 	double cap_core;           /* per-core L1 capacity, blocks */
-	double *miss;              /* [g] fully-associative miss ratio of a domain of g cores (NAN: g does not divide x) */
+	int assoc;                 /* ways the tables assume (0: fully associative) */
+	double *miss;              /* [g] miss ratio of a domain of g cores (NAN: g does not divide x) */
 	double *repl;              /* [g] replication ratio with x/g domains */
 	double *copies;            /* [g] copies per resident line */
 	int *interp;               /* [g] 1 when interpolated from neighbouring group sizes */
@@ -211,7 +228,7 @@ typedef struct dcl1_eval {
 	double skew;               /* hottest node's load over the mean */
 	int skew_found;
 	/* workload-dependent (NAN without a context) */
-	double miss;               /* fully-associative domain miss ratio */
+	double miss;               /* domain miss ratio (ctx->assoc ways) */
 	double replication;
 	double copies;
 	int interp;
@@ -223,8 +240,11 @@ int dcl1_eval(const gpu_t *g, const design_t *d, const dcl1_ctx_t *ctx, dcl1_eva
               const char **why);
 
 /* Build the per-workload tables from the profile's streams at per-core capacity cap_core
- * blocks for x cores.  NULL when the profile has no "l1" stream or on allocation failure. */
-dcl1_ctx_t *dcl1_ctx_build(const profile_t *p, int x, double cap_core);
+ * blocks for x cores, caches of `assoc` ways (0: fully associative; otherwise the miss table
+ * is Smith's set-associative model, reuse_hit_smith; replication and copies are always the
+ * fully-associative measures).  NULL when the profile
+ * has no "l1" stream or on allocation failure. */
+dcl1_ctx_t *dcl1_ctx_build(const profile_t *p, int x, double cap_core, int assoc);
 void dcl1_ctx_release(dcl1_ctx_t *c);
 
 #endif

@@ -253,6 +253,15 @@ int mcs_profile_coarsen(profile_t *p, double exact_upto, int per_octave)
 
 /* ---- the organisations as LRU caches ---- */
 
+/* splitmix64 finaliser: set indices hashed uniformly, Smith's model's assumption */
+static uint64_t mix64(uint64_t z)
+{
+	z += 0x9e3779b97f4a7c15ULL;
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
 typedef struct mcs_cache {
 	int sets, ways;
 	int32_t *head, *tail, *size;   /* per set recency list (MRU at head) */
@@ -337,7 +346,7 @@ int mcs_simulate(const mcs_trace_t *t, int org, int y, int z, int cap_core, int 
 		if (org == DCL1_PR || org == DCL1_BASE)
 			ci = sm / per_core_group;
 		mcs_cache_t *ca = &c[ci];
-		int s = (int)((addr / (uint64_t)homes) % (uint64_t)sets);
+		int s = (int)(mix64(addr / (uint64_t)homes) % (uint64_t)sets); /* hashed sets */
 		r->accesses++;
 		if (ca->in[b]) {
 			unlink_blk(ca, s, b);

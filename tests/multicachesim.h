@@ -73,7 +73,9 @@ typedef struct mcs_result {
 } mcs_result_t;
 
 /* Replay through organisation `org` (enum dcl1_org) with y nodes, z clusters, cap_core blocks
- * of L1 per core (each node holds n_sm * cap_core / y), `assoc` ways (0: fully associative).
+ * of L1 per core (each node holds n_sm * cap_core / y), `assoc` ways (0: fully associative;
+ * the set index is a 64-bit hash of the address above the home bits, so sets are uniformly
+ * loaded as Smith's model assumes).
  * 0, or -1 on an illegal organisation or allocation failure. */
 int mcs_simulate(const mcs_trace_t *t, int org, int y, int z, int cap_core, int assoc,
                  mcs_result_t *r /* OUT */);

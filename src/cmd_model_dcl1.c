@@ -19,10 +19,11 @@ const char help_model_dcl1[] =
 	"One DC-L1 organisation (paper 001, models/dcl1.h) on a GPU preset: crossbar shapes of NoC#1\n"
 	"and NoC#2, home bits, peak L1 bandwidth (Table I), max crossbar clocks and the boost, NoC\n"
 	"area and static power relative to the X x L baseline crossbar, node size and latency, node\n"
-	"queues and L1 area.  With --profile, also the workload terms: the domain miss ratio, the\n"
-	"replication ratio and copies per line (footprint model), the partition-camping skew, and the\n"
-	"GPU model's evaluation of the design against the private baseline (IPC, hit rates, the\n"
-	"NoC#1 stations).  Prints JSON; non-finite values are null.\n"
+	"queues and L1 area.  With --profile, also the workload terms: the domain miss ratio (Smith's\n"
+	"model at the preset's L1 ways), the replication ratio and copies per line (footprint model,\n"
+	"fully associative), the partition-camping skew, and the GPU model's evaluation of the\n"
+	"design against the private baseline (IPC, hit rates, the memsys edits, the NoC#1\n"
+	"stations).  Prints JSON; non-finite values are null.\n"
 	"\n"
 	"options:\n"
 	"  --gpu NAME|FILE  GPU preset (default dcl1-80: the paper's Table II)\n"
@@ -144,7 +145,8 @@ int cmd_model_dcl1(int argc, char **argv)
 	num("l1_area_ratio", e.l1_area_ratio, !pfile);
 	if (pfile) {
 		printf("\"workload\": {\"profile\": \"%s\", \"name\": \"%s\", ", pfile, p.name);
-		num("domain_miss_ratio_full_assoc", e.miss, 0);
+		printf("\"tables_assoc\": %d, ", ((const dcl1_ctx_t *)w->mech[0])->assoc);
+		num("domain_miss_ratio", e.miss, 0);
 		num("replication_ratio", e.replication, 0);
 		num("copies_per_line", e.copies, 0);
 		num("replicas_per_line", e.copies - 1, 0);

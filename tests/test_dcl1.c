@@ -322,6 +322,17 @@ static void test_gpu(void)
 		return;
 	}
 	CHECK(dcl1_apply != NULL, "dcl1 linked into the GPU model");
+	{
+		design_t d;
+		design_default(&d);
+		d.dcl1_org = DCL1_PR;
+		d.dcl1_nodes = 30;
+		const char *why = NULL;
+		CHECK_INT(gpu_design_check(&g, &d, &why), -1, "Pr30 on 80 cores is illegal");
+		CHECK_STR(why, "dcl1: dcl1_nodes (Y) must divide the core count X (paper §IV-A)", "dcl1_check");
+		d.dcl1_org = DCL1_BASE;
+		CHECK_INT(gpu_design_check(&g, &d, &why), 0, "base ignores dcl1_nodes");
+	}
 	metrics_t o[P_N];
 	memsys_t m[P_N];
 

@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <gsl/gsl_cdf.h>
+
 #include "check.h"
 #include "design.h"
 #include "gpu.h"
@@ -116,6 +118,39 @@ static void test_controller(const gpu_t *g)
 	d.mor_impl = MOR_RF_L1;
 	d.mor_pred = -1;
 	CHECK_INT(morpheus_check(g, &d, &why), -1, "bad predictor");
+}
+
+/* (P1) of morpheus.c: the per-set stack distance of a set among S' = S/f sets taken as the
+ * whole-stream distance / S' (P(D_set >= x) = P(D >= x S')).  Exact under uniform hashing is
+ * binomial thinning, P(D_set >= x) = sum_d P(D = d) P(Binomial(d, 1/S') >= x) (GSL's binomial
+ * upper tail).  The chain's false-positive rate under both must agree within 3%. */
+static void test_p1_thinning(void)
+{
+	static bfpred_phase_t ph;
+	static double s1[2 * BFPRED_MAX_STEPS + 2], s2[2 * BFPRED_MAX_STEPS + 2];
+	const int S = 512;
+	int As[2] = { 32, 64 };
+	double mus[2] = { 0.5, 2.0 };
+	for (int c = 0; c < 2; c++) {
+		int A = As[c];
+		double pc = 0.2, mu = mus[c] * A * S, q = mu / (1.0 + mu);   /* geometric, mean mu */
+		bfpred_phase_init(&ph, A, 256, 2);
+		int n = bfpred_surv_len(&ph);
+		for (int x = 0; x < n; x++) {
+			s1[x] = pc + (1.0 - pc) * pow(q, (double)x * S);         /* (P1) */
+			double acc = 0.0;
+			double step = floor(30 * mu / 3000);   /* midpoint rule on 3000 cells of the smooth pmf */
+			for (double d = 0.5 * step; d < 30 * mu; d += step)
+				acc += (1.0 - q) * pow(q, d) * step *
+				       (x == 0 ? 1.0 : gsl_cdf_binomial_Q(x - 1, 1.0 / S, (unsigned)d));
+			s2[x] = pc + (1.0 - pc) * acc;
+		}
+		bfpred_result_t r1, r2;
+		bfpred_eval(&ph, s1, n, &r1);
+		bfpred_eval(&ph, s2, n, &r2);
+		printf("P1 vs binomial thinning, A=%d: fp %.4f vs %.4f\n", A, r1.fp_rate, r2.fp_rate);
+		CHECK_REL(r1.fp_rate, r2.fp_rate, 0.03, "binomial thinning of the stack distance (GSL)");
+	}
 }
 
 /* ---- constructed profiles --------------------------------------------------------------- */
@@ -367,6 +402,7 @@ int main(void)
 	}
 	test_capacity(&g);
 	test_controller(&g);
+	test_p1_thinning();
 	test_directions(&g);
 	return check_summary("morpheus");
 }

@@ -25,9 +25,9 @@ void sthld_fsm_init(sthld_fsm_t *f, int max)
 static const struct { int delta, next; } fsm_tab[7][3] = {
 	[STHLD_CLIMB]     = { { +1, STHLD_CLIMB },   { +1, STHLD_SPECULATE }, { +1, STHLD_SPECULATE } },
 	[STHLD_SPECULATE] = { { +1, STHLD_CLIMB },   { +1, STHLD_CLIMB },     { -2, STHLD_BACKOFF } },
-	[STHLD_BACKOFF]   = { { -1, STHLD_DESCEND }, { 0, STHLD_VERIFY },     { -1, STHLD_DESCEND } },
-	[STHLD_VERIFY]    = { { 0, STHLD_SETTLED },  { +1, STHLD_CLIMB },     { -1, STHLD_DESCEND } },
-	[STHLD_DESCEND]   = { { 0, STHLD_SETTLED },  { -1, STHLD_DESCEND },   { +1, STHLD_VERIFY } },
+	[STHLD_BACKOFF]   = { { +1, STHLD_CLIMB },   { -1, STHLD_DESCEND },   { -1, STHLD_DESCEND } },
+	[STHLD_VERIFY]    = { { 0, STHLD_SETTLED },  { +1, STHLD_CLIMB },     { -1, STHLD_SETTLED } },
+	[STHLD_DESCEND]   = { { +1, STHLD_VERIFY },  { -1, STHLD_DESCEND },   { +1, STHLD_VERIFY } },
 	[STHLD_SETTLED]   = { { 0, STHLD_SETTLED },  { +1, STHLD_SPECULATE }, { +1, STHLD_SPECULATE } },
 };
 
@@ -35,19 +35,25 @@ int sthld_fsm_step(sthld_fsm_t *f, double ipc)
 {
 	assert(f->state >= STHLD_CLIMB && f->state <= STHLD_SETTLED);
 	int ev = 0;
-	/* SPECULATE judges the speculative raise against the IPC before the large change (the
-	 * raise "hurts" if IPC has not come back); every other state against the last interval */
-	double ref = f->state == STHLD_SPECULATE ? f->ipc_ref : f->ipc_prev;
-	if (f->have_prev && ref > 0.0) {
-		double r = (ipc - ref) / ref;                /* relative IPC change (§IV-B3) */
+	if (f->have_prev && f->ipc_prev > 0.0 && !f->hold) {
+		double r = (ipc - f->ipc_prev) / f->ipc_prev;  /* relative IPC change (§IV-B3) */
 		ev = fabs(r) < STHLD_SMALL ? 0 : r > 0.0 ? 1 : 2;
 	}
-	int next = fsm_tab[f->state][ev].next;
-	if (next == STHLD_SPECULATE)
-		f->ipc_ref = f->ipc_prev;                    /* the interval before the large change */
+	/* a slope that never gives one large step still hurts once it adds up: in CLIMB and
+	 * SPECULATE, 0.02 below the IPC where the climb started is a large fall */
+	if ((f->state == STHLD_CLIMB || f->state == STHLD_SPECULATE) && f->ipc_climb > 0.0 &&
+	    (ipc - f->ipc_climb) / f->ipc_climb <= -STHLD_SMALL)
+		ev = 2;
+	int next = fsm_tab[f->state][ev].next, delta = fsm_tab[f->state][ev].delta;
+	if (!f->have_prev || (next == STHLD_CLIMB && f->state != STHLD_CLIMB) ||
+	    (next == STHLD_SPECULATE && f->state == STHLD_SETTLED))
+		f->ipc_climb = ipc;                          /* a climb (or a new regime) starts here */
+	/* SETTLED entered by a move: its first interval is at a new STHLD, so it only takes a
+	 * fresh reference (otherwise it would read its own move as a large change) */
+	f->hold = next == STHLD_SETTLED && delta != 0;
 	f->have_prev = 1;
 	f->ipc_prev = ipc;
-	int s = f->sthld + fsm_tab[f->state][ev].delta;
+	int s = f->sthld + delta;
 	f->state = next;
 	f->sthld = s < 0 ? 0 : s > f->max ? f->max : s;
 	return f->sthld;

@@ -11,21 +11,28 @@
  *
  *   state        on S              on L+             on L-             meaning
  *   1 CLIMB      +1, CLIMB         +1, SPECULATE     +1, SPECULATE     flat region: walk right
- *   2 SPECULATE  +1, CLIMB         +1, CLIMB         -2, BACKOFF       judge the raise (vs pre-change IPC)
- *   3 BACKOFF    -1, DESCEND       0,  VERIFY        -1, DESCEND       did undoing it recover IPC?
- *   4 VERIFY     0,  SETTLED       +1, CLIMB         -1, DESCEND       confirm the knee
- *   5 DESCEND    0,  SETTLED       -1, DESCEND       +1, VERIFY        steep region: walk left
+ *   2 SPECULATE  +1, CLIMB         +1, CLIMB         -2, BACKOFF       judge the speculative raise
+ *   3 BACKOFF    +1, CLIMB         -1, DESCEND       -1, DESCEND       undone: did IPC come back?
+ *   4 VERIFY     0,  SETTLED       +1, CLIMB         -1, SETTLED       confirm the knee
+ *   5 DESCEND    +1, VERIFY        -1, DESCEND       +1, VERIFY        steep region: walk left
  *   6 SETTLED    0,  SETTLED       +1, SPECULATE     +1, SPECULATE     at the knee until a large change
  *
  * A large change in CLIMB is either the steep region of the same curve (Fig. 9b), a phase with
  * a narrower flat region (9c) or a wider one (9d): the speculative +1 wins in 9d (SPECULATE then
- * sees S or L+ and keeps climbing) and costs one interval otherwise (L-: back off by 2, i.e.
- * undo the speculation and the step that crossed the knee).  SPECULATE compares with the IPC
- * of the interval *before* the large change, not with the interval just past: after a step
- * into a steep drop the next step may look small even though IPC has not come back (a curve
- * that falls at STHLD 1 and is flat after it), and "back off when it hurts" means exactly
- * that IPC did not come back.  Every other state compares consecutive intervals, as the text
- * says.  STHLD stays in [0, max].
+ * sees S or L+ and climbs on) and costs one interval otherwise (L-: back off by 2, undoing the
+ * speculation and the step that crossed the knee).  After a back-off, IPC coming back (L+)
+ * means the steep region: DESCEND walks left while each step still gains (L+); the first step
+ * that gains nothing (S) is on the flat region, so the knee is one step right: +1 and VERIFY.
+ * If undoing the speculation brings nothing back (S in BACKOFF), the fall came from a phase
+ * change, not from STHLD: the region is flat, climb again (an interval that straddles the
+ * phase boundary reads as a large fall and then as a second one).
+ * Our additions, each needed for the walk to end at the knee rather than beside it:
+ *   - in CLIMB and SPECULATE, an IPC 0.02 or more below the IPC where the climb started counts
+ *     as L- even when each step was small (a curve that falls slowly, or falls at STHLD 1 and is
+ *     flat after it, would otherwise be climbed to the end: "back off when it hurts");
+ *   - SETTLED entered by a move spends its first interval taking a fresh reference (that
+ *     interval is at a new STHLD, and reading its own move as a phase change would oscillate).
+ * STHLD stays in [0, max].
  */
 #ifndef GPUDSE_STHLD_FSM_H
 #define GPUDSE_STHLD_FSM_H
@@ -45,7 +52,8 @@ typedef struct sthld_fsm {
 	int max;          /* largest STHLD */
 	int have_prev;    /* an interval has been seen */
 	double ipc_prev;  /* IPC of the previous interval */
-	double ipc_ref;   /* IPC of the interval before the large change (SPECULATE judges by it) */
+	double ipc_climb; /* IPC where the current climb started */
+	int hold;         /* the next interval only records its IPC (SETTLED after a move) */
 } sthld_fsm_t;
 
 /* Start in CLIMB at STHLD 0. */

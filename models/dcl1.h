@@ -46,7 +46,9 @@
  * outputs (miss ratio, replication ratio, copies) at the same per-core capacity C are
  * interpolated linearly in log2(g) between the nearest smaller and larger group sizes it has
  * (the nearest one alone beyond the ends).  The merged stream of all cores is "global" or the
- * largest group the profile has.
+ * largest group the profile has.  When the profile was traced on a different SM count than
+ * the GPU's X, a group of g of the X cores is taken as the same share, g * n_sm / X, of the
+ * profile's SMs (so on a smaller profile a small group falls back to the "l1" stream).
  *
  * Bandwidth (Table I): the private baseline delivers l1_bytes_per_cycle (128 B) per core per
  * cycle; a DC-L1 node sends a 128 B line over a 32 B NoC#1 link in 4 cycles, so the peak is

@@ -59,6 +59,12 @@
  *   16-counter filter has FP 0.16 and the search takes ~11 cycles, inconsistent with the 1-2
  *   cycles the paper measured; 128 counters give 2.0 (hit) / 1.1 (miss) cycles and §V-B's
  *   -98%/-99% sensitivity; the default is 128 (cbf_counters changes it).
+ * PORT SCALING.  The bank times above are array cycles of one line; the GPU model's SRAM L1 port
+ *   is busy l1_service = bytes per request / port width per request, so every STT occupancy is
+ *   multiplied by u = l1_service / t_sram for reads and probes (a 32 B sector on a 128 B/cycle
+ *   port: u = 1/4), and by line_bytes / port width for writes (fills, victims and the cells'
+ *   write pulse are whole lines): the STT bank reads as fast as the SRAM port and writes a line
+ *   in t_w line times.
  * RATE ESTIMATE.  The blocking model needs STT arrivals per cycle: lam_i = (per-access rate_i) x
  *   r1, with r1 the L1 accesses per cycle per SM from the closed network's asymptotic bounds
  *   (Denning & Buzen 1978): X <= min(N / R0, 1 / D_max) with N = warps x mlp customers per SM,
@@ -438,11 +444,17 @@ int fuse_effects(const gpu_t *g, const fuse_ctx_t *c, const fuse_org_t *o, const
 		return -1;
 	const stt_tech_t *t = &c->par.tech;
 
+	/* bank cycles are array cycles of a line; a request occupies the SRAM L1 port for
+	 * l1_service (bytes / port width): the STT bank has the same port, scaled alike */
+	double u = m->l1_service > 0.0 ? m->l1_service / t->sram_rd_cyc : 1.0;
+	double ul = g->l1_bytes_per_cycle > 0.0 && g->line_bytes > 0
+	            ? g->line_bytes / g->l1_bytes_per_cycle / t->sram_rd_cyc : 1.0;
+	double tr = h->t_read * u, tp = h->t_probe * u, tw = h->t_write * ul;
 	/* the "stt" station: visits that a warp waits for (reads and probes) */
 	out->stt_visits = h->stt_read + h->stt_probe;
-	double work = h->stt_read * h->t_read + h->stt_probe * h->t_probe;
+	double work = h->stt_read * tr + h->stt_probe * tp;
 	if (!o->blocking)
-		work += h->stt_write * h->t_write;         /* posted writes still occupy the bank */
+		work += h->stt_write * tw;                 /* posted writes still occupy the bank */
 	if (out->stt_visits > 0.0) {
 		out->stt_service = work / out->stt_visits;
 		out->stt_delay = (h->stt_read * h->x_read + h->stt_probe * h->x_probe) / out->stt_visits;
@@ -450,9 +462,9 @@ int fuse_effects(const gpu_t *g, const fuse_ctx_t *c, const fuse_org_t *o, const
 
 	/* rate <-> stall fixed point */
 	stt_load_t *L = &out->load;
-	L->t_read = h->t_read;
-	L->t_probe = h->t_probe;
-	L->t_write = h->t_write;
+	L->t_read = tr;
+	L->t_probe = tp;
+	L->t_write = tw;
 	L->nonblocking = !o->blocking;
 	L->tag_queue = t->tag_queue;
 	L->swap_buffer = t->swap_buffer;

@@ -298,7 +298,7 @@ int cmd_model_rfcache(int argc, char **argv)
 	num("rf_dyn_energy_change", base_pj > 0 ? pj / base_pj - 1.0 : NAN, 0);
 	num("ipc_subcore_change", rep.ipc_base > 0 ? rep.ipc / rep.ipc_base - 1.0 : NAN, 0);
 	num("storage_bytes_per_sm", bytes, 0);
-	num("storage_frac_of_rf", g.rf_kib > 0 ? bytes / (g.rf_kib * 1024.0) : NAN, !pfile);
+	num("storage_frac_of_rf", g.rf_kib > 0 ? bytes / (g.rf_kib * 1024.0) : NAN, 1);
 	printf("}");
 	if (pfile) {
 		printf(", \"gpu_model\": {");

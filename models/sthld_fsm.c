@@ -25,7 +25,7 @@ void sthld_fsm_init(sthld_fsm_t *f, int max)
 static const struct { int delta, next; } fsm_tab[7][3] = {
 	[STHLD_CLIMB]     = { { +1, STHLD_CLIMB },   { +1, STHLD_SPECULATE }, { +1, STHLD_SPECULATE } },
 	[STHLD_SPECULATE] = { { +1, STHLD_CLIMB },   { +1, STHLD_CLIMB },     { -2, STHLD_BACKOFF } },
-	[STHLD_BACKOFF]   = { { +1, STHLD_CLIMB },   { -1, STHLD_DESCEND },   { -1, STHLD_DESCEND } },
+	[STHLD_BACKOFF]   = { { -1, STHLD_DESCEND },   { -1, STHLD_DESCEND },   { -1, STHLD_DESCEND } },
 	[STHLD_VERIFY]    = { { 0, STHLD_SETTLED },  { +1, STHLD_CLIMB },     { -1, STHLD_SETTLED } },
 	[STHLD_DESCEND]   = { { +1, STHLD_VERIFY },  { -1, STHLD_DESCEND },   { +1, STHLD_VERIFY } },
 	[STHLD_SETTLED]   = { { 0, STHLD_SETTLED },  { +1, STHLD_SPECULATE }, { +1, STHLD_SPECULATE } },
@@ -100,19 +100,23 @@ void sthld_fsm_run(const double *ipc, const double *hit, const double *insts, in
 				occ[ph * m1 + f.sthld] += take;
 			c_left -= cyc;
 			left -= take;
-			if (left <= 0.0 && ++ph < n_phases)
-				left = insts[ph] * stretch;
+			if (left <= 0.0) {                          /* the interval ends with the phase */
+				if (++ph < n_phases)
+					left = insts[ph] * stretch;
+				break;
+			}
 		}
 		double used = STHLD_INTERVAL - (c_left > 0.0 ? c_left : 0.0);
 		tot_i += done_i;
 		tot_h += done_h;
 		tot_c += used;
 		tot_s += used * f.sthld;
+		if (used < 0.01 * STHLD_INTERVAL)
+			continue;                                   /* a sliver at a phase end: no decision */
 		out->intervals++;
 		if (f.state == STHLD_SETTLED)
 			settled++;
-		if (used > 0.0)
-			sthld_fsm_step(&f, done_i / used);
+		sthld_fsm_step(&f, done_i / used);
 	}
 	out->ipc = tot_c > 0.0 ? tot_i / tot_c : 0.0;
 	out->hit = tot_i > 0.0 ? tot_h / tot_i : 0.0;

@@ -12,7 +12,7 @@
  *   state        on S              on L+             on L-             meaning
  *   1 CLIMB      +1, CLIMB         +1, SPECULATE     +1, SPECULATE     flat region: walk right
  *   2 SPECULATE  +1, CLIMB         +1, CLIMB         -2, BACKOFF       judge the speculative raise
- *   3 BACKOFF    +1, CLIMB         -1, DESCEND       -1, DESCEND       undone: did IPC come back?
+ *   3 BACKOFF    -1, DESCEND       -1, DESCEND       -1, DESCEND       undone: walk on left
  *   4 VERIFY     0,  SETTLED       +1, CLIMB         -1, SETTLED       confirm the knee
  *   5 DESCEND    +1, VERIFY        -1, DESCEND       +1, VERIFY        steep region: walk left
  *   6 SETTLED    0,  SETTLED       +1, SPECULATE     +1, SPECULATE     at the knee until a large change
@@ -23,9 +23,8 @@
  * speculation and the step that crossed the knee).  After a back-off, IPC coming back (L+)
  * means the steep region: DESCEND walks left while each step still gains (L+); the first step
  * that gains nothing (S) is on the flat region, so the knee is one step right: +1 and VERIFY.
- * If undoing the speculation brings nothing back (S in BACKOFF), the fall came from a phase
- * change, not from STHLD: the region is flat, climb again (an interval that straddles the
- * phase boundary reads as a large fall and then as a second one).
+ * BACKOFF always walks on left: if undoing the speculation brought IPC back (L+) the steep
+ * region is being left; if not (S), the knee is at or left of here anyway.
  * Our additions, each needed for the walk to end at the knee rather than beside it:
  *   - in CLIMB and SPECULATE, an IPC 0.02 or more below the IPC where the climb started counts
  *     as L- even when each step was small (a curve that falls slowly, or falls at STHLD 1 and is
@@ -68,7 +67,10 @@ int sthld_fsm_step(sthld_fsm_t *f, double ipc);
  * of the unit the counter belongs to).  Intervals of STHLD_INTERVAL cycles; an interval that
  * spans a phase boundary gets the cycle-weighted IPC.  When the program has fewer than
  * STHLD_MIN_INTERVALS intervals at STHLD 0 its phases are stretched in proportion (a short
- * profile stands for a longer run with the same phase mix). */
+ * profile stands for a longer run with the same phase mix).  An interval ends early at a phase
+ * boundary (so that no interval mixes two IPC curves: in hardware such an interval reads as a
+ * change that is half the phase's and half the policy's; we keep the phases apart to judge
+ * the policy on each). */
 typedef struct sthld_run {
 	double ipc;          /* instructions / cycles over the run */
 	double hit;          /* instruction-weighted hit ratio */

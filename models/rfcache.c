@@ -19,13 +19,17 @@
  *     near-marked values touched after it: an access at j of the window is the last one of its
  *     value in the window and leaves it near-marked when its next gap g satisfies
  *     (d-1-j) < g < RTHLD, so their number has mean
- *         mu_n(d) = A p sum_{r=0}^{d-2} (F(RTHLD-1) - F(r))
- *     and, near entries kept LRU among themselves, P_surv = P[Poisson(mu_n) <= E - 1].
+ *         mu_n(d) = o/2 p F(RTHLD-1) + A p sum_{r=0}^{d-2} (F(RTHLD-1) - F(r))
+ *     where o = E[n^2]/E[n] - 1 is the other sources of an operand's instruction (tensor
+ *     instructions at 6 sources, §II, the rest at (src - 6 t)/(1 - t), t = tensor_frac): half of
+ *     them come after ours in the instruction that accessed it, and half of those of the
+ *     reusing instruction are inserted (and locked) before our lookup.  Near entries kept LRU
+ *     among themselves: P_surv = P[Poisson(mu_n) <= E - 1 - o/2] (linear between integers).
  *   Malekeh, far reuse: a result with far reuse is not cached (§IV-A2), so P_in = 1 - omega; a
  *     far-marked source is the first victim: with ins insertions per instruction spread over
  *     the n_far = max(1, E - n_near) far entries, P_surv = exp(-ins (d - 1) / n_far).
  *   GTO (Fig. 17, traditional): plain LRU, every result cached:
- *         mu_g(d) = A sum_{r=0}^{d-2} (1 - p F(r)),  P_surv = P[Poisson(mu_g) <= E - 1].
+ *         mu_g(d) = o/2 + A sum_{r=0}^{d-2} (1 - p F(r)),  P_surv = P[Poisson(mu_g) <= E - 1 - o/2].
  *
  * OWNERSHIP AND WAITING (§IV-B).  H = W - C warps have no CCU (homeless).  A CCU is exposed
  * while it is free and its owner is in a gap.  Rules (Fig. 6): an owner gets only its own CCU
@@ -38,18 +42,22 @@
  * precede each forced steal:
  *         wait = STHLD x (near steals per cycle).
  *   With the counter's phase uniform when an exposure starts, an exposure of X cycles, of which
- *   a share c = pi phi of cycles are such cycles, ends in a steal with probability
+ *   a share c = pe phi nofar of cycles are such cycles, ends in a steal with probability
  *         P_n(X) = min(1, c X / (STHLD + 1))
- *   (phi: chance the forced steal picks this CCU among the exposed near ones); for an
- *   exponential X of mean L: E[P_n] = c L (1 - exp(-1 / (c L))).  A far CCU is taken at the
- *   first cycle a homeless warp heads the scheduler: P_f(X) = 1 - (1 - pi)^X, E = pi L/(1 + pi L).
+ *   (phi = 1 / (1 + (C-1) u nu): chance the forced steal picks this CCU among the exposed near
+ *   ones, u = E[G] / (s + E[G]) the share of time a CCU is exposed; nofar = (1 - u (1-nu))^(C-1):
+ *   no other CCU is exposed far, which would be taken first); for an exponential X of mean L:
+ *   E[P_n] = c L (1 - exp(-1 / (c L))).  A far CCU is taken at the first cycle a homeless warp
+ *   heads the scheduler: P_f(X) = 1 - (1 - pe)^X, for exponential X: pe L / (1 + pe L).
+ *   pe = 1 - (1 - pi)(1 - lambda): a homeless warp is waiting (pi) or becomes ready in this
+ *   cycle (in balance homeless warps become ready as fast as CCUs are stolen, lambda).
  *   theta_near = p_dep [(1 - p_mem) P_n(L_a) + p_mem E P_n(Exp L_m)], likewise theta_far;
  *   theta = nu theta_near + (1 - nu) theta_far, nu = 1 - exp(-n_near), n_near = A p sum_{r>=0}
  *   (F(RTHLD-1) - F(r)) (near-marked values a warp keeps live; Little's law).
- *   GTO: the oldest ready warp goes first whatever it owns and takes a random free CCU at once,
- *   so an owner's CCU is also exposed while the owner is ready but younger than a ready
- *   homeless warp: P(X) = 1 - (1 - pi)^(X + 1/2) with pi halved (age order puts a homeless warp
- *   ahead of the owner half of the time).
+ *   GTO: no near/far, no wait; the oldest ready warp goes first whatever it owns and a homeless
+ *   one takes a random free CCU at once: P(L_a) = 1 - (1 - pe)^L_a (1 - pe/2)^(1/2), memory
+ *   gaps pe L_m / (1 + pe L_m), plus (1 - p_dep) pe / 4 for the instant the owner is ready but
+ *   a ready homeless warp is older (age order puts it first half of the time).
  *   pi = (1 - (1 - rho_h)^H) (1 - X_own): some homeless warp is ready and no owner takes the
  *   issue slot (X_own = ipc (1 - theta)).  Homeless warps: a robbed owner finishes its gap
  *   (mean remaining R: L_m for memory gaps, memoryless; L_a - tau/2 for ALU gaps) and then
@@ -59,7 +67,9 @@
  *   warps queued the C CCUs bound it (a CCU is held s cycles and then idles until its owner
  *   returns or it is stolen, E[min(G, tau)] = E[G] - theta R):
  *         ipc = min(W / (s + E[G]), C / (s + E[G] - theta R), 1 - wait).
- *   Solved by damped fixed-point iteration on (pi, ipc, s).
+ *   Solved by damped fixed-point iteration on (pi, ipc, s, hit), the damping tightened after
+ *   40 and 120 iterations (at most 300).  The baseline OCUs (no cache, no ownership, same C):
+ *         ipc_base = min(W / (s_base + E[G]), C / s_base, 1),  s_base = s at hit 0.
  *
  * OPERAND COLLECTION.  Bank reads per instruction m_b = src (1 - hit) spread uniformly over B
  * banks; an instruction waits for its busiest bank: s = 1 + E[max_b Poisson(m_b / B)] plus the

@@ -16,7 +16,6 @@
 #include "profile_json.h"
 #include "profiler.h"
 
-#define TRACE_NO_PROFILE_SAVE 1
 
 const char help_trace[] =
 	"usage: gpudse trace KERNEL [--size N] [--gpu G] [--seed S] [--no-regs]\n"

@@ -575,7 +575,7 @@ const gen_kernel_t gen_parboil[] = {
 	{ "pb-stencil", "Parboil", "7-point 3-D stencil, nz = 32, 2 time steps", 256, 64, 2048, "nx=ny", "rtx3080", run_stencil },
 	{ "pb-sgemm", "Parboil", "register-tiled SGEMM (mysgemmNT)", 1024, 128, 4096, "M=N=K (multiple of 128)", "rtx3080", run_sgemm },
 	{ "pb-histo", "Parboil", "histogram with global atomics, 1 Mi bins, peaked image, 2 passes", 1035840, 4096, 1 << 24, "pixels", "rtx3080", run_histo },
-	{ "pb-lbm", "Parboil", "lattice-Boltzmann D3Q19 stream-collide, 120x120xZ, one step", 150, 4, 400, "Z planes", "rtx3080", run_lbm },
+	{ "pb-lbm", "Parboil", "lattice-Boltzmann D3Q19 stream-collide, 120x120xZ, one step", 48, 4, 400, "Z planes", "rtx3080", run_lbm },
 	{ "pb-mri-gridding", "Parboil", "gridding of 65536 radial samples (simplified binned kernel)", 64, 16, 256, "grid points per axis (multiple of 8)", "rtx3080", run_mrig },
 	{ "pb-mri-q", "Parboil", "Q matrix, 3072 k-space samples in constant memory", 32768, 256, 1 << 22, "voxels", "rtx3080", run_mriq },
 	{ NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },

@@ -35,14 +35,16 @@ static uint32_t lanes_below(const gen_warp_t *w, long lim)
 
 /* ------------------------------------------------------------------ kmeans
  * invert_mapping<<<npoints/256, 256>>>: for i < nfeatures: output[pid + npoints*i] =
- *   input[pid*nfeatures + i]                                  (runs once)
+ *   input[pid*nfeatures + i] runs once per application, before the k-means iterations; the
+ *   stream models the steady state (the kmeansPoint iterations) and leaves it out: its
+ *   uncoalesced reads (32 lines per warp load) would otherwise dominate a short trace.
  * kmeansPoint<<<npoints/256, 256>>>: for i < nclusters: for j < nfeatures:
  *   diff = tex1Dfetch(t_features, pid + j*npoints) - c_clusters[i*nfeatures + j] (constant
  *   memory); then membership[pid] = index                      (once per k-means iteration)
  * n[0] = npoints, n[1] = nfeatures, n[2] = nclusters. a[0] input, a[1] features, a[2] membership */
 #define KM_NF 34
 #define KM_NC 5
-#define KM_ITERS 10
+#define KM_ITERS 2
 static const gen_inst_t km_inv_pre[] = { I_ALUN(8) };
 static const gen_inst_t km_inv_loop[] = {
 	I_LD(0, 4, 2), I_ST(1, 6, 4), I_ALU(2, 2, -1, -1), I_ALU(6, 6, 7, -1),
@@ -89,8 +91,7 @@ static int run_kmeans(gen_t *g, long np)
 		.sec = { km_inv_pre, km_inv_loop, NULL }, .nsec = { 1, 7, 0 }, .trips = KM_NF,
 		.addr = km_addr, .has_regs = 1, .pc_base = 0x1000, .p = &p,
 	};
-	if (gen_launch(g, &L) < 0)
-		return -1;
+	(void)km_inv_pre; (void)km_inv_loop;   /* invert_mapping: see above, not in the stream */
 	L.kname = "kmeansPoint"; L.pc_base = 0x2000;
 	L.sec[0] = km_pre; L.sec[1] = km_loop; L.sec[2] = km_post;
 	L.nsec[0] = 1; L.nsec[1] = 9; L.nsec[2] = 2;
@@ -678,7 +679,7 @@ static int run_gaussian(gen_t *g, long n)
  * step: copy (old_variables = variables, 5 arrays), compute_step_factor (5 variables + areas
  * -> step_factors), then 3 Runge-Kutta stages of compute_flux (own 5 variables; for each of
  * the 4 neighbours: elements_surrounding_elements[i + j*nelr], normals[i + (j + d*4)*nelr]
- * for d = 0..2, and if nb >= 0 the neighbour's 5 variables, a gather; ~95 instructions per
+ * for d = 0..2, and if nb >= 0 the neighbour's 5 variables, a gather; ~165 instructions per
  * neighbour; then 5 flux stores) and time_step (step_factor, 5 x (old, flux) -> variables).
  * Mesh: a synthetic stand-in for fvcorr.domn.097K: elements on a near-cubic grid in index
  * order; each element's 4 neighbours are 4 of its 6 grid neighbours chosen at random (seeded),
@@ -691,11 +692,11 @@ static const gen_inst_t cfd_sf[] = {
 	I_LD(5, 9, 2), I_ALUN(40), I_ST(6, 2, 10),
 };
 static const gen_inst_t cfd_flux_pre[] = {
-	I_ALUN(6), I_LD(0, 4, 2), I_LD(1, 5, 2), I_LD(2, 6, 2), I_LD(3, 7, 2), I_LD(4, 8, 2), I_ALUN(50),
+	I_ALUN(6), I_LD(0, 4, 2), I_LD(1, 5, 2), I_LD(2, 6, 2), I_LD(3, 7, 2), I_LD(4, 8, 2), I_ALUN(80),
 };
 static const gen_inst_t cfd_flux_loop[] = {
 	I_LD(5, 9, 2), I_LD(6, 10, 2), I_LD(7, 11, 2), I_LD(8, 12, 2), I_ALUN(10),
-	I_LD(9, 13, 9), I_LD(10, 14, 9), I_LD(11, 15, 9), I_LD(12, 16, 9), I_LD(13, 17, 9), I_ALUN(85),
+	I_LD(9, 13, 9), I_LD(10, 14, 9), I_LD(11, 15, 9), I_LD(12, 16, 9), I_LD(13, 17, 9), I_ALUN(150),
 };
 static const gen_inst_t cfd_flux_post[] = {
 	I_ST(14, 2, 20), I_ST(15, 2, 21), I_ST(16, 2, 22), I_ST(17, 2, 23), I_ST(18, 2, 24),
@@ -814,7 +815,7 @@ out:
 /* ------------------------------------------------------------------ table */
 
 const gen_kernel_t gen_rodinia[] = {
-	{ "r-kmeans", "Rodinia", "k-means, 34 features, 5 clusters, 10 iterations of kmeansPoint", 32768, 1024, 1 << 20, "npoints", "rtx3080", run_kmeans },
+	{ "r-kmeans", "Rodinia", "k-means, 34 features, 5 clusters, 2 iterations of kmeansPoint", 131072, 1024, 1 << 20, "npoints", "rtx3080", run_kmeans },
 	{ "r-bfs", "Rodinia", "breadth-first search on an R-MAT graph (edge factor 8)", 16, 10, 22, "log2 vertices", "rtx3080", run_bfs },
 	{ "r-hotspot", "Rodinia", "thermal stencil, pyramid height 2, 4 iterations", 1024, 64, 8192, "grid rows=cols", "rtx3080", run_hotspot },
 	{ "r-srad", "Rodinia", "srad_v1 speckle reduction, 10 iterations", 502, 64, 4096, "rows (cols = rows*458/502)", "fuse-15", run_srad },

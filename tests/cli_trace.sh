@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# cli_trace.sh -- `gpudse trace`: listing, text traces, in-process profiles, pinned errors.
+. "$(dirname "$0")/cli_lib.sh"
+G=$GPUDSE
+
+expect_ok "list" $G trace --list
+expect_eq "at least 20 kernels" "$(awk 'NR > 1' "$CLI_TMP/out" | wc -l | awk '{ print ($1 >= 20) }')" 1
+
+# A small GEMM: NI=NJ=NK=32 -> grid 1 x 4 CTAs of 32x8 threads (8 full warps each).
+expect_ok "trace p-gemm" $G trace p-gemm --size 32 --gpu dcl1-80 -o "$CLI_TMP/g.trace"
+expect_ok "stats p-gemm" $G trace p-gemm --size 32 --gpu dcl1-80 --stats
+acc=$(grep -o '"accesses": [0-9]*' "$CLI_TMP/out" | grep -o '[0-9]*$')
+# Closed form: 4 CTAs x 8 warps; per warp: prologue load+store of c, then 32 iterations of
+# a (1 line), b (1 line), c load, c store  => 32 warps * (2 + 32*4) = 4160 line requests.
+expect_eq "gemm accesses (closed form)" "$acc" 4160
+expect_eq "trace access lines = stats" "$(grep -cE '^[0-9]+ [RW] ' "$CLI_TMP/g.trace")" "$acc"
+expect_eq "X records present" "$(grep -cE '^[0-9]+ X ' "$CLI_TMP/g.trace" | awk '{ print ($1 > 0) }')" 1
+# CTA c runs on SM c mod 80: 4 CTAs -> SMs 0..3 only
+expect_eq "round-robin SMs" "$(grep -E '^[0-9]+ [RW] ' "$CLI_TMP/g.trace" | cut -d' ' -f1 | sort -un | tr '\n' ' ')" "0 1 2 3 "
+# the same seed gives the same trace; another seed changes a data-dependent one
+expect_ok "bfs seed 1" $G trace r-bfs --size 10 -o "$CLI_TMP/b1.trace" --no-regs
+expect_ok "bfs seed 1 again" $G trace r-bfs --size 10 -o "$CLI_TMP/b2.trace" --no-regs
+expect_ok "bfs seed 2" $G trace r-bfs --size 10 --seed 2 -o "$CLI_TMP/b3.trace" --no-regs
+expect_eq "deterministic" "$(cmp -s "$CLI_TMP/b1.trace" "$CLI_TMP/b2.trace" && echo same)" same
+expect_eq "seeded" "$(cmp -s "$CLI_TMP/b1.trace" "$CLI_TMP/b3.trace" || echo differ)" differ
+# in-process profile
+expect_ok "profile in process" $G trace p-gemm --size 32 --profile "$CLI_TMP/g.json"
+expect_eq "profile source" "$(grep -o '"source": "[^"]*"' "$CLI_TMP/g.json")" '"source": "gpudse trace p-gemm --size 32 --gpu dcl1-80 --seed 1"'
+# gzip output
+expect_ok "gz trace" $G trace p-2dconv --size 64 -o "$CLI_TMP/c.trace.gz"
+expect_eq "gz readable" "$(gzip -dc "$CLI_TMP/c.trace.gz" | grep -cE '^[0-9]+ [RW] ' | awk '{ print ($1 > 0) }')" 1
+
+expect_err "unknown kernel" 1 'gpudse: trace: unknown kernel "nope" (gpudse trace --list shows them)' $G trace nope --stats
+expect_err "missing kernel" 1 'gpudse: trace: missing KERNEL (gpudse trace --list shows them)' $G trace --stats
+expect_err "size range" 1 'gpudse: trace: --size: p-gemm accepts 32..2048 (NI=NJ=NK), got 5' $G trace p-gemm --size 5 --stats
+expect_err "size not a number" 1 'gpudse: trace: --size: expected an integer in [1, 1099511627776], got "x"' $G trace p-gemm --size x --stats
+expect_err "nothing to do" 1 'gpudse: trace: nothing to do: give -o TRACE, --profile P.json or --stats' $G trace p-gemm
+expect_err "unknown option" 1 'gpudse: trace: unknown option --bogus (see gpudse help trace)' $G trace p-gemm --bogus --stats
+expect_err "unwritable" 1 'gpudse: trace: /nonexistent/t.trace: cannot write: No such file or directory' $G trace p-gemm --size 32 -o /nonexistent/t.trace
+cli_done

@@ -27,7 +27,7 @@ ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
 TEST_SUPPORT_OBJ := $(TEST_SUPPORT_SRC:%.c=$(BUILD)/%.o)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
-.PHONY: all deps test test-normal test-san bench profiles clean
+.PHONY: all deps run test test-normal test-san bench profiles clean
 .DEFAULT_GOAL := all
 
 all: .deps-ok
@@ -83,6 +83,11 @@ test: .deps-ok
 
 $(BUILD)/bench_insert: tests/bench/bench_insert.c $(BUILD)/libengine.a $(BUILD)/libmodels.a
 	$(CC) $(STD) $(OPT) $(WARN) $(CPPFLAGS) $(PKG_CFLAGS) -o $@ $^ $(PKG_LIBS)
+
+# The main job: the demo study into db/results.db, then its Pareto front.
+run: all
+	./gpudse sweep studies/demo.json --db db/results.db
+	./gpudse pareto --db db/results.db --max speedup --min energy_j,area_mm2
 
 bench: all
 	@$(MAKE) --no-print-directory $(BUILD)/bench_insert

@@ -80,6 +80,15 @@
  *   Fair baseline (§6): BL with the controller storage in its LLC: llc_scale = 1 + 21 KiB x
  *   partitions / llc_kib (RTX 3080: 1 + 210/5120).
  *
+ * WHAT morpheus_apply EDITS IN memsys_t (what explain shows): ext_frac, ext_bytes (after
+ *   compression), ext_hit, ext_miss_extra, llc_hit (the conventional part's local hit ratio),
+ *   noc_service_req (+ the replies' flits), one station "mor_ext" (CPI_EXT, n_cache copies),
+ *   e_pj_per_inst[EC_EXT], p_static_w[EC_EXT] (controller), area_mm2[EC_EXT] (controller
+ *   storage).  Nothing when mor_cache_sms == 0.
+ * COST: per design point, the Bloom predictor's U chain (O(levels x support), ~10^4 operations
+ *   per set type) and ~10^2 hit-curve evaluations: ~30 us with the two set types of rf_l1, ~8 us
+ *   for rf; none/perfect ~1 us.  The counter chains and layouts are per workload (ctx).
+ *
  * Valid range / assumptions: one kernel per cache-mode SM using every warp slot; L1-resident
  * sets behave as LRU sets of l1_ways blocks for the predictor; compression shares from the
  * profile (has_comp; without them compression changes nothing); dirty write-backs from the

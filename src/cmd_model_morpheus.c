@@ -43,7 +43,7 @@ const char help_model_morpheus[] =
 	"\n"
 	"examples:\n"
 	"  gpudse model morpheus --impl rf --rf-warps 8\n"
-	"  gpudse model morpheus --workload calibration/profiles/kmeans.json --design mor_cache_sms=30,mor_compress=1\n";
+	"  gpudse model morpheus --workload r-kmeans --design mor_cache_sms=28,mor_imov=1\n";
 
 #define CMD "model morpheus"
 

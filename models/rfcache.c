@@ -41,13 +41,14 @@
  * is uniform, every (STHLD+1)-th such cycle is a forced steal and exactly STHLD wait cycles
  * precede each forced steal:
  *         wait = STHLD x (near steals per cycle).
- *   With the counter's phase uniform when an exposure starts, an exposure of X cycles, of which
- *   a share c = pe phi nofar of cycles are such cycles, ends in a steal with probability
- *         P_n(X) = min(1, c X / (STHLD + 1))
+ *   With the counter's phase uniform when an exposure starts, an exposure of X cycles, each of
+ *   which is such a cycle with probability c = pe phi nofar, ends in a steal with probability
+ *         P_n(X) = E[min(1, Y / (STHLD + 1))],  Y ~ Binomial(X, c)   (ALU gaps, GSL pmf)
  *   (phi = 1 / (1 + (C-1) u nu): chance the forced steal picks this CCU among the exposed near
  *   ones, u = E[G] / (s + E[G]) the share of time a CCU is exposed; nofar = (1 - u (1-nu))^(C-1):
- *   no other CCU is exposed far, which would be taken first); for an exponential X of mean L:
- *   E[P_n] = c L (1 - exp(-1 / (c L))).  A far CCU is taken at the first cycle a homeless warp
+ *   no other CCU is exposed far, which would be taken first).  For an exponential X of mean L,
+ *   with Y ~ c X: E[P_n] = E[min(1, c X / (STHLD+1))] = c' L (1 - exp(-1 / (c' L))), c' = c /
+ *   (STHLD + 1).  A far CCU is taken at the first cycle a homeless warp
  *   heads the scheduler: P_f(X) = 1 - (1 - pe)^X, for exponential X: pe L / (1 + pe L).
  *   pe = 1 - (1 - pi)(1 - lambda): a homeless warp is waiting (pi) or becomes ready in this
  *   cycle (in balance homeless warps become ready as fast as CCUs are stolen, lambda).
@@ -90,6 +91,7 @@
 #include <string.h>
 
 #include <gsl/gsl_cdf.h>
+#include <gsl/gsl_randist.h>
 
 #include "area.h"
 #include "design.h"
@@ -191,6 +193,25 @@ static double pois_le(double x, double mu)
 	return f > 0.0 ? (1.0 - f) * a + f * gsl_cdf_poisson_P(k + 1, mu) : a;
 }
 
+/* E[min(1, Y / k)] for Y ~ Binomial(n, c) with a real n >= 0 (linear between the integers
+ * around it): the steal probability of an exposure of n cycles each of which advances the
+ * counter with probability c, the counter's phase uniform (header). */
+static double emin_binom(double c, double n, int k)
+{
+	if (!(c > 0.0) || !(n > 0.0))
+		return 0.0;
+	if (c >= 1.0)
+		return fmin(1.0, n / k);
+	unsigned lo = (unsigned)n;
+	double f = n - lo, e[2] = { 0.0, 0.0 };
+	for (int j = 0; j < 2; j++) {
+		unsigned m = lo + (unsigned)j;
+		for (unsigned y = 1; y <= m; y++)
+			e[j] += gsl_ran_binomial_pdf(y, c, m) * fmin(1.0, (double)y / k); /* GSL binomial pmf */
+	}
+	return (1.0 - f) * e[0] + f * e[1];
+}
+
 /* E[min(1, c X)] for X exponential with mean L. */
 static double emin_exp(double c, double L)
 {
@@ -280,7 +301,7 @@ void rfc_eval(const rfc_work_t *w, const rfc_knobs_t *k, rfc_res_t *o)
 			double nofar = pow(1.0 - ue * (1.0 - o->nu), C - 1);
 			double phi = 1.0 / (1.0 + (C - 1) * ue * o->nu);
 			double c = pe * phi * nofar / (k->sthld + 1.0);
-			pa_n = fmin(1.0, c * La);
+			pa_n = emin_binom(pe * phi * nofar, La, k->sthld + 1);
 			pm_n = emin_exp(c, Lm);
 			pa_f = 1.0 - pow(1.0 - pe, La);
 			pm_f = pe * Lm / (1.0 + pe * Lm);

@@ -36,6 +36,21 @@ expect_eq "no false negative" "$(val fn_rate)" 0
 expect_ok "help" $GPUDSE help model morpheus
 expect_eq "help has examples" "$(grep -c 'gpudse model morpheus --' "$CLI_TMP/out")" 2
 
+# the shipped study on two shipped profiles: memory-bound r-kmeans, compute-bound pb-mri-q
+sed 's#"workloads": \[[^]]*\]#"workloads": ["r-kmeans", "pb-mri-q"]#' studies/morpheus-cache-mode.json >"$CLI_TMP/s.json"
+expect_ok "study sweep" $GPUDSE sweep "$CLI_TMP/s.json" --db "$CLI_TMP/m.db" --quiet
+expect_eq "1917 legal points per workload (1 BL + 5 x 16 baselines + 51 x 36 Morpheus)" \
+	"$(grep -o '[0-9]* result rows' "$CLI_TMP/out" | cut -d' ' -f1)" 3834
+expect_ok "best Morpheus point, r-kmeans" $GPUDSE query --db "$CLI_TMP/m.db" --workload r-kmeans \
+	--where 'variant = Morpheus' --columns mor_cache_sms,speedup --order -speedup --limit 1 --format csv
+best=$(tail -n 1 "$CLI_TMP/out")
+expect_eq "r-kmeans: cache-mode SMs help (best count > 0, speedup > 1 over BL)" \
+	"$(echo "$best" | awk -F, '{ print ($1 > 0 && $2 > 1.05) ? "yes" : "no: " $0 }')" yes
+expect_ok "best Morpheus point, pb-mri-q" $GPUDSE query --db "$CLI_TMP/m.db" --workload pb-mri-q \
+	--where 'variant = Morpheus' --columns mor_cache_sms,speedup --order -speedup --limit 1 --format csv
+expect_eq "pb-mri-q (compute-bound): every cache-mode SM costs (best stays BL)" \
+	"$(tail -n 1 "$CLI_TMP/out" | awk -F, '{ print ($2 < 1) ? "yes" : "no: " $0 }')" yes
+
 expect_err "bad impl" 1 'gpudse: model morpheus: --impl: expected rf, rf_l1 or l1, got "reg"' $M --impl reg
 expect_err "bad comp" 1 'gpudse: model morpheus: --comp: expected three non-negative shares HIGH,LOW,NONE, got "1,2"' $M --comp 1,2
 expect_err "design without workload" 1 'gpudse: model morpheus: --design needs --workload' $M --design mor_cache_sms=3

@@ -27,13 +27,18 @@
  *   (192 KiB), RF+L1 = 32 RF + 16 L1 warps (328 KiB), L1 = 48 L1 warps (128 KiB).
  *
  * LATENCY, BANDWIDTH, ENERGY (§5)
- *   RF+L1: 185 ns, 34 GB/s per SM, 61 pJ/B (§5 end).  RF, 48 warps: 37 GB/s, 53 pJ/B (§5); its
- *   latency is only in Fig. 11(b), not in the text: assumed 175 ns (RF is faster than L1, §5).
- *   L1: bandwidth 97 GB/s ideal / 3.5 = 27.7 GB/s (§5, the NoC-free measurement); latency and
- *   energy from the RF+L1 figures as the capacity-weighted mix of RF and L1:
- *     lat_L1 = (185 - s 175) / (1 - s),  e_L1 = (61 - s 53) / (1 - s),  s = 200/328.
- *   The 290 GB/s ideal RF bandwidth vs 37 GB/s measured: the NoC round trip, not the kernel,
- *   limits a cache-mode SM, so each SM is one server of service 128 B / bw (NoC-bound).
+ *   RF+L1: 185 ns, 34 GB/s per SM, 61 pJ/B (§5 end).  RF, 48 warps: 37 GB/s, 53 pJ/B (§5).
+ *   L1: bandwidth 97 GB/s ideal / 3.5 = 27.7 GB/s (§5, the NoC-free measurement); energy from
+ *   the RF+L1 figure as the capacity-weighted mix of RF and L1: e_L1 = (61 - s 53) / (1 - s),
+ *   s = 200/328 = 73.5 pJ/B.
+ *   (Q1) Each kernel warp serves one request at a time (§4.1.3, §4.2.3), so by Little's law an
+ *   SM of W warps moves W x 128 B per request time t: bw = W 128 B / t.  Check on the measured
+ *   pair: 48 x 128 B / 185 ns = 33.2 GB/s vs 34 GB/s (RF+L1, -2.4%).  The text gives no latency
+ *   for RF or L1 alone (Fig. 11(b) is not in the text), so (Q1) derives them from their
+ *   bandwidths: t_RF = 48 x 128 / 37 = 166 ns, t_L1 = 48 x 128 / 27.7 = 222 ns.
+ *   The 290 GB/s ideal RF bandwidth vs 37 GB/s measured: the NoC round trip, not the kernel's
+ *   instructions, sets t.  Each SM is one server of service u = 128 B / bw; when Indirect-MOV
+ *   or decompression change the per-request time t, u scales with it (Q1).
  *
  * ADDRESS SEPARATION (§4.1.1, §4.2 intro)
  *   A share e = C_ext / (C_ext + C_conv) of the LLC requests (raw capacities: the split is a
@@ -62,7 +67,8 @@
  *   e L per L1 miss, copies n_cache, service u (L + F) / L with u = 128 B / bw (fills occupy the
  *   SM's NoC port too), fixed delay H_ext (t_hit - u) / L.  t_hit = lat_ns[impl]
  *   - imov_save_ns x (RF share of hits) (Indirect-MOV, §4.3.2: one native instruction instead
- *   of brx.idx + MOV + return) + comp_lat_ns x (compressed RF hits).  memsys.ext_miss_extra =
+ *   of brx.idx + MOV + return) + comp_lat_ns x (compressed RF hits), and u scales by
+ *   t_hit / lat_ns[impl] (Q1): a shorter request frees its warp sooner.  memsys.ext_miss_extra =
  *   p_fwd x 165 ns (gpu.c charges it per extended miss).
  *   NoC (§4.1, Fig. 4): each lookup crosses the NoC twice more (controller -> SM, SM ->
  *   controller).  The SM-bound leg is in the SM's service (its port is the bottleneck, §5); the
@@ -120,15 +126,15 @@ void morpheus_params_default(const gpu_t *g, mor_params_t *p)
 	p->lat_ns[MOR_RF_L1] = 185.0;            /* §5 */
 	p->bw_gbps[MOR_RF_L1] = 34.0;            /* §5 */
 	p->e_pj_per_byte[MOR_RF_L1] = 61.0;      /* §5 */
-	p->lat_ns[MOR_RF] = 175.0;               /* assumed: Fig. 11(b) is not in the text */
 	p->bw_gbps[MOR_RF] = 37.0;               /* §5 */
 	p->e_pj_per_byte[MOR_RF] = 53.0;         /* §5 */
-	/* L1 alone: the RF+L1 mix minus its RF part, weighted by the RTX 3080 capacities of §5
-	 * (200 KiB RF, 128 KiB L1); bandwidth 97 GB/s ideal / 3.5 (§5) */
+	p->lat_ns[MOR_RF] = 48 * 128.0 / 37.0;   /* (Q1) Little's law: 166 ns */
+	/* L1 alone: bandwidth 97 GB/s ideal / 3.5 (§5); energy: the RF+L1 mix minus its RF part,
+	 * weighted by the RTX 3080 capacities of §5 (200 KiB RF, 128 KiB L1) */
 	double s = 200.0 / 328.0;
-	p->lat_ns[MOR_L1] = (185.0 - s * 175.0) / (1.0 - s);
-	p->e_pj_per_byte[MOR_L1] = (61.0 - s * 53.0) / (1.0 - s);
 	p->bw_gbps[MOR_L1] = 97.0 / 3.5;
+	p->lat_ns[MOR_L1] = 48 * 128.0 / p->bw_gbps[MOR_L1];   /* (Q1): 222 ns */
+	p->e_pj_per_byte[MOR_L1] = (61.0 - s * 53.0) / (1.0 - s);
 	p->miss_extra_ns = 773.0 - 608.0;        /* §4.1.2 Fig. 5 */
 	p->imov_save_ns = 30.0;                  /* assumed: two branches (brx.idx, return) of ~25 cycles each at 1.7 GHz */
 	p->comp_lat_ns = 5.0;                    /* assumed: BDI base + delta, a few ALU instructions */
@@ -452,6 +458,7 @@ void morpheus_eval(const gpu_t *g, const design_t *d, const wctx_t *w, const mor
 	if (z)
 		o->hit_ns += p->comp_lat_ns * rf_hits * (ctx->comp[0] + ctx->comp[1]);  /* §4.3.1 */
 	double hit_cyc = o->hit_ns * cyc_per_ns;
+	o->unit_cyc *= o->hit_ns / p->lat_ns[impl];                         /* (Q1) */
 	o->miss_extra_cyc = o->p_fwd * p->miss_extra_ns * cyc_per_ns;       /* §4.1.2 Fig. 5 */
 	if (o->lookups > 0.0) {
 		o->service_cyc = o->unit_cyc * (o->lookups + o->fills) / o->lookups;

@@ -103,6 +103,12 @@ static void test_controller(const gpu_t *g)
 	CHECK_NEAR(p.e_pj_per_byte[MOR_RF], 53, 0, "§5");
 	CHECK_NEAR(p.miss_extra_ns, 165, 0, "§4.1.2: 773 - 608 ns");
 	CHECK_REL(290.0 / p.bw_gbps[MOR_RF], 7.8, 0.01, "§5: ideal 290 GB/s is 7.8x the measured");
+	/* (Q1) Little's law: 48 warps x 128 B per request time */
+	CHECK_REL(48 * 128.0 / p.lat_ns[MOR_RF_L1], p.bw_gbps[MOR_RF_L1], 0.03,
+	          "§5: 48 x 128 B / 185 ns = 33.2 GB/s vs 34 GB/s measured (one request per warp, §4.2.3)");
+	CHECK_NEAR(p.lat_ns[MOR_RF], 48 * 128.0 / 37.0, 1e-9, "(Q1): RF latency from its 37 GB/s");
+	CHECK(p.lat_ns[MOR_RF] < p.lat_ns[MOR_RF_L1] && p.lat_ns[MOR_RF_L1] < p.lat_ns[MOR_L1],
+	      "§5: RF faster than L1");
 
 	design_t d;
 	design_default(&d);

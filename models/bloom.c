@@ -58,7 +58,9 @@ double bloom_fp_occupancy(double m_bits, int k, double n_items)
 	long m = lround(m_bits), throws = (long)k * lround(n_items);
 	if ((double)throws * (double)m > 4e6 || m > 65536)
 		return bloom_fp_exact(m_bits, k, n_items);
-	double p[65537] = { 0 };          /* P(j bits set), j = 0..m */
+	double p[65537];                  /* P(j bits set), j = 0..m (only 0..m touched) */
+	for (long j = 0; j <= m; j++)
+		p[j] = 0.0;
 	p[0] = 1.0;
 	for (long t = 0; t < throws; t++) {
 		long top = t + 1 < m ? t + 1 : m;
@@ -67,8 +69,12 @@ double bloom_fp_occupancy(double m_bits, int k, double n_items)
 		p[0] = 0.0;
 	}
 	double fp = 0.0;
-	for (long j = 1; j <= m; j++)
-		fp += p[j] * pow((double)j / m, k);  /* (B2') */
+	for (long j = 1; j <= m; j++) {
+		double x = (double)j / m, xk = x;
+		for (int h = 1; h < k; h++)
+			xk *= x;
+		fp += p[j] * xk;                     /* (B2') p_j (j/m)^k */
+	}
 	return fp;
 }
 

@@ -71,7 +71,7 @@
  *   R0 = the unloaded time of one warp instruction (issue, dependence, L1 with its added stall
  *   and STT terms, NoC, LLC, DRAM latencies and services), D_max the busiest station's demand
  *   per instruction (SM issue, L1 port, STT bank, LLC slice and DRAM channel shares); r1 = a1 X.
- *   Stall and rate are iterated to a fixed point (damped, 8 rounds).
+ *   Stall and rate are iterated to a fixed point (damped, at most 8 rounds, to 0.1%).
  * EFFECTS on memsys (fuse_apply):
  *   l1_bytes = C_S + C_T;  l1_hit = h_S + h_T;  l1_service += stall cycles per access
  *     (sttmram.h (S4): blocking writes, full tag queue, full swap buffer, queue flushes);
@@ -170,47 +170,64 @@ static void fuse_tabulate(fuse_ctx_t *c, const reuse_hist_t *sd)
 /* N(D) = sum_c w_c n_c(D) + vs * max(0, sum_c v_c n_c(D) - cs) (HIT RATES). */
 typedef struct fuse_occ { double w[RL_NCLASS], v[RL_NCLASS], cs, vs; } fuse_occ_t;
 
-static double fuse_occ_at(const fuse_ctx_t *c, const fuse_occ_t *o, double d)
+/* Sums of w-weighted and v-weighted n_c at grid point j. */
+static void fuse_occ_node(const fuse_ctx_t *c, const fuse_occ_t *o, int j, double *ns, double *nv)
 {
-	int last = c->ng - 1;
-	double ns = 0.0, nv = 0.0;
-	if (d >= c->gd[last]) {
-		for (int k = 0; k < c->ncls; k++) {
-			double n = c->gn[k][last] + c->gslope[k] * (d - c->gd[last]);
-			ns += o->w[k] * n;
-			nv += o->v[k] * n;
-		}
-	} else {
-		int lo = 0, hi = last;
-		while (hi - lo > 1) {
-			int mid = (lo + hi) / 2;
-			if (c->gd[mid] <= d) lo = mid; else hi = mid;
-		}
-		double t = (d - c->gd[lo]) / (c->gd[hi] - c->gd[lo]);
-		for (int k = 0; k < c->ncls; k++) {
-			double n = c->gn[k][lo] + t * (c->gn[k][hi] - c->gn[k][lo]);
-			ns += o->w[k] * n;
-			nv += o->v[k] * n;
-		}
+	*ns = *nv = 0.0;
+	for (int k = 0; k < c->ncls; k++) {
+		*ns += o->w[k] * c->gn[k][j];
+		*nv += o->v[k] * c->gn[k][j];
 	}
-	return ns + (o->vs > 0.0 && nv > o->cs ? o->vs * (nv - o->cs) : 0.0);
 }
 
-/* The depth x with N(x) = C (bisection; N is non-decreasing).  0 when C <= 0. */
+/* The depth x with N(x) = C: binary search over the grid nodes, then the exact root of the
+ * piecewise-linear N inside the interval (or on the linear extension past the grid).  N is
+ * non-decreasing.  0 when C <= 0; the grid end when N never reaches C (flat extension). */
 static double fuse_occ_inv(const fuse_ctx_t *c, const fuse_occ_t *o, double cap)
 {
 	if (!(cap > 0.0))
 		return 0.0;
-	double lo = 0.0, hi = c->gd[c->ng - 1];
-	for (int i = 0; i < 60 && fuse_occ_at(c, o, hi) < cap; i++)
-		hi *= 2.0;
-	if (fuse_occ_at(c, o, hi) < cap)
-		return hi;                       /* the bank never fills: holds everything it gets */
-	for (int i = 0; i < 60 && hi - lo > 1e-6 * hi; i++) {
-		double mid = 0.5 * (lo + hi);
-		if (fuse_occ_at(c, o, mid) < cap) lo = mid; else hi = mid;
+	int last = c->ng - 1, lo = 0, hi = last;
+	double ns, nv;
+	fuse_occ_node(c, o, last, &ns, &nv);
+	double sa, sv;                                   /* slopes on the chosen piece */
+	if (ns + (o->vs > 0.0 && nv > o->cs ? o->vs * (nv - o->cs) : 0.0) < cap) {
+		lo = last;                                   /* past the grid: linear extension */
+		sa = sv = 0.0;
+		for (int k = 0; k < c->ncls; k++) {
+			sa += o->w[k] * c->gslope[k];
+			sv += o->v[k] * c->gslope[k];
+		}
+	} else {
+		while (hi - lo > 1) {
+			int mid = (lo + hi) / 2;
+			fuse_occ_node(c, o, mid, &ns, &nv);
+			if (ns + (o->vs > 0.0 && nv > o->cs ? o->vs * (nv - o->cs) : 0.0) < cap)
+				lo = mid;
+			else
+				hi = mid;
+		}
+		double ns1, nv1, dd = c->gd[hi] - c->gd[lo];
+		fuse_occ_node(c, o, hi, &ns1, &nv1);
+		fuse_occ_node(c, o, lo, &ns, &nv);
+		sa = (ns1 - ns) / dd;
+		sv = (nv1 - nv) / dd;
 	}
-	return 0.5 * (lo + hi);
+	fuse_occ_node(c, o, lo, &ns, &nv);
+	double a = c->gd[lo];
+	/* piece 1: the v-part below cs */
+	if (sa > 0.0) {
+		double x = a + (cap - ns) / sa;
+		if (!(o->vs > 0.0) || nv + (x - a) * sv <= o->cs)
+			return x;
+	}
+	double sl = sa + (o->vs > 0.0 ? o->vs * sv : 0.0);
+	if (!(sl > 0.0))
+		return a;                                    /* never fills: holds all it gets */
+	double base = ns + (o->vs > 0.0 && nv > o->cs ? o->vs * (nv - o->cs) : 0.0);
+	if (o->vs > 0.0 && nv <= o->cs && sv > 0.0)      /* kink inside: restart from it */
+		return a + (o->cs - nv) / sv + (cap - (ns + sa * (o->cs - nv) / sv)) / sl;
+	return a + (cap - base) / sl;
 }
 
 fuse_ctx_t *fuse_ctx_build(const profile_t *p, const fuse_params_t *par)
@@ -480,8 +497,11 @@ int fuse_effects(const gpu_t *g, const fuse_ctx_t *c, const fuse_org_t *o, const
 		if (stt_block_eval(L, &out->blk) != 0)
 			return -1;
 		double s_new = r1 > 0.0 ? out->blk.stall_per_cycle / r1 : 0.0;
+		double prev = stall;
 		stall = it == 0 ? s_new : 0.5 * (stall + s_new);
 		out->l1_rate = r1;
+		if (it > 0 && fabs(stall - prev) <= 1e-3 * (stall + 1e-3))
+			break;
 	}
 	out->stall_per_access = stall;
 

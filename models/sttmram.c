@@ -116,17 +116,41 @@ static int stt_mg1k_mix(double lam, const double *w, const double *t, int n, int
 		*wait = (K - 1) * es;
 		return 0;
 	}
+	/* Q(m) = P(A > m), A = arrivals during one service of the mixture, m = 0..K-1 */
+	double Q[65];
+	for (int m = 0; m < K; m++)
+		Q[m] = 0.0;
+	for (int c = 0; c < n; c++) {
+		double mu = lam * t[c];
+		if (w[c] <= 0.0)
+			continue;
+		if (mu > 500.0) {
+			for (int m = 0; m < K; m++)
+				Q[m] += w[c] * gsl_cdf_poisson_Q((unsigned)m, mu);
+			continue;
+		}
+		double pmf = exp(-mu), cdf = 0.0;     /* Poisson(mu) by its recursion */
+		for (int m = 0; m < K; m++) {
+			cdf += pmf;
+			double q = 1.0 - cdf;
+			if (q < 1e-6) {                  /* cancellation: sum the tail from its first term */
+				double term = pmf * mu / (m + 1);
+				q = 0.0;
+				for (int j = m + 1; term > 1e-17 * q && j < m + 200; j++) {
+					q += term;               /* sum_{j > m} pmf_j */
+					term *= mu / (j + 1);
+				}
+			}
+			Q[m] += w[c] * q;
+			pmf *= mu / (m + 1);
+		}
+	}
 	pi[0] = 1.0;
 	for (int j = 0; j + 1 < K; j++) {
-		/* level crossing between {0..j} and {j+1..} [Gross & Harris §6.1.3]; Q(m) = P(A > m) */
-		double up = 0.0;
-		for (int i = 0; i <= j; i++) {
-			unsigned m = (unsigned)(i == 0 ? j : j - i + 1);
-			double q = 0.0;
-			for (int c = 0; c < n; c++)
-				q += w[c] * gsl_cdf_poisson_Q(m, lam * t[c]);
-			up += pi[i] * q;
-		}
+		/* level crossing between {0..j} and {j+1..} [Gross & Harris §6.1.3] */
+		double up = pi[0] * Q[j];
+		for (int i = 1; i <= j; i++)
+			up += pi[i] * Q[j - i + 1];
 		pi[j + 1] = up / a0;
 		if (pi[j + 1] > 1e200)
 			for (int i = 0; i <= j + 1; i++)

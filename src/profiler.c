@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "shards.h"
+
 const int profiler_homes[PROFILER_NHOMES] = { 2, 4, 5, 8, 10, 16, 20, 32, 40, 64, 80 };
 
 #define EXACT_BINS 64          /* distances 0..63 get a bin each */
@@ -128,6 +130,7 @@ struct profiler {
 	uint64_t nwarps;
 	uint64_t count;
 	struct qref { int sm, is_write; uint64_t block; } q[QUEUE]; /* accesses not yet processed */
+	shards_t sh;         /* spatial sampling (rate 1: exact) */
 	int qhead, qn;
 };
 
@@ -360,6 +363,7 @@ profiler_t *profiler_alloc(const profiler_opts_t *o)
 	for (int b = EXACT_BINS; b <= NBINS; b++)
 		pb->edge[b - EXACT_BINS] = b < NBINS ? profiler_bin_lo(b) : profiler_bin_hi(NBINS - 1);
 	pb->max_sm = -1;
+	shards_init(&pb->sh, o->sample_rate);
 	pb->lev[pb->nlev++].g = 1;
 	if (o->n_groups < 0) {
 		for (int g = 2; g <= 64; g *= 2)
@@ -501,6 +505,8 @@ int profiler_access(profiler_t *pb, int sm, int is_write, uint64_t addr, uint64_
 		return rc;
 	uint64_t block = addr >> pb->shift;
 	pb->count++;
+	if (pb->sh.rate < 1 && !shards_keep(&pb->sh, block))   /* SHARDS sampling: src/shards.h */
+		return 0;
 	uint64_t h = mix64(block);
 	for (int l = 0; l < pb->nlev; l++) {
 		level_t *L = &pb->lev[l];
@@ -777,6 +783,12 @@ int profiler_finish(profiler_t *pb, profile_t *out)
 		out->tensor_frac = pb->tensor / out->insts;
 	if (out->tensor_frac > 1)
 		out->tensor_frac = 1;
+	if (pb->sh.rate < 1) {          /* SHARDS scaling and SHARDS_adj: src/shards.h */
+		shards_correct(out, pb->sh.rate, (double)pb->count);
+		if (!pb->have_insts)
+			out->insts = out->mem_insts = (double)pb->count;
+		out->tensor_frac = out->insts > 0 ? fmin(1.0, pb->tensor / out->insts) : 0;
+	}
 	return 0;
 oom:
 	profile_free(out);

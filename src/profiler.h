@@ -49,6 +49,9 @@ typedef struct profiler_opts {
 	int global;                    /* build the "global" stream (default 1) */
 	const char *name;              /* profile name ("" if NULL) */
 	const char *source;            /* provenance ("" if NULL) */
+	double sample_rate;            /* SHARDS spatial sampling rate in (0, 1); 0 or 1 = exact
+	                                  (src/shards.h: blocks hashed in or out, counts and
+	                                  distances scaled by 1/rate, SHARDS_adj correction) */
 } profiler_opts_t;
 
 typedef struct profiler profiler_t;

@@ -293,6 +293,12 @@ static void test_directions(const gpu_t *g)
 	design_t ibl4 = ibl;
 	ibl4.llc_scale = 4.0;
 	best_t b_ibl4 = best_active(g, wm, ibl4);
+	design_t fb = ibl;
+	fb.mem_clock_scale = 1.2;
+	best_t b_fb = best_active(g, wm, fb);
+	design_t uni = ibl;
+	uni.unified_sm_mem = 1;
+	best_t b_uni = best_active(g, wm, uni);
 
 	design_t mor;
 	design_default(&mor);
@@ -316,6 +322,7 @@ static void test_directions(const gpu_t *g)
 
 	printf("membound: BL(fair) %.3f | IBL %.3f @%d | IBL-4x-LLC %.3f @%d\n",
 	       ipc_bl, b_ibl.ipc, b_ibl.n, b_ibl4.ipc, b_ibl4.n);
+	printf("  Frequency-Boost (1.2x) %.3f @%d | Unified-SM-Mem %.3f @%d\n", b_fb.ipc, b_fb.n, b_uni.ipc, b_uni.n);
 	printf("  Morpheus-Basic (bloom) %.3f @%d cache SMs, no-pred %.3f @%d, perfect %.3f @%d\n",
 	       b_basic.ipc, b_basic.n, b_none.ipc, b_none.n, b_perf.ipc, b_perf.n);
 	printf("  Compression %.3f @%d, Indirect-MOV %.3f @%d, ALL %.3f @%d\n",
@@ -326,6 +333,10 @@ static void test_directions(const gpu_t *g)
 	       b_basic.ipc / b_perf.ipc, b_comp.ipc / b_basic.ipc, b_imov.ipc / b_basic.ipc);
 	printf("  perf/W ALL/BL %.3f (paper 1.58)\n", b_all.ppw / m_bl.perf_per_watt);
 
+	CHECK(b_ibl.ipc >= ipc_bl * 0.99 && b_ibl.n < 68, "§6 IBL: fewer SMs, the rest gated, at least as fast as BL");
+	CHECK(b_fb.ipc > b_ibl.ipc, "§6 Frequency-Boost: a 20% faster memory system beats IBL");
+	CHECK(b_uni.ipc >= b_ibl.ipc, "§6 Unified-SM-Mem: unused RF as L1 does not hurt IBL");
+	CHECK(b_all.ipc > b_fb.ipc && b_all.ipc > b_uni.ipc, "§7.1: Morpheus-ALL beats Frequency-Boost and Unified-SM-Mem");
 	CHECK(b_basic.n > 0, "memory-bound: the best cache-mode SM count is above zero (§7, Table 3)");
 	CHECK(b_all.ipc > 1.1 * ipc_bl, "memory-bound: Morpheus-ALL well above BL (§7.1: +39%)");
 	CHECK(b_all.ipc > b_ibl.ipc, "memory-bound: Morpheus-ALL above IBL (§7.1: +32%)");

@@ -393,7 +393,16 @@ enum accelsim_mclass accelsim_mclass(const accelsim_inst_t *in)
 {
 	if (in->mem_width <= 0)
 		return AS_NONE;
-	const char *op = in->opcode;
+	return accelsim_opcode_class(in->opcode);
+}
+
+int accelsim_opcode_width(const char *opcode)
+{
+	return width_of(opcode);
+}
+
+enum accelsim_mclass accelsim_opcode_class(const char *op)
+{
 	if (op_is(op, "LDS") || op_is(op, "STS") || op_is(op, "LDSM") || op_is(op, "ATOMS"))
 		return AS_SHARED;
 	if (op_is(op, "LDG") || op_is(op, "LD") || op_is(op, "LDL") || op_is(op, "LDGSTS"))

@@ -75,6 +75,9 @@ int accelsim_parse_inst(const char *s, size_t len, int version, int lineinfo,
 			accelsim_inst_t *in, const char **why);
 /* Class of an instruction (opcode and mem_width). */
 enum accelsim_mclass accelsim_mclass(const accelsim_inst_t *in);
+/* Class of a memory opcode alone (AS_OTHER_MEM when unknown), and its bytes per lane. */
+enum accelsim_mclass accelsim_opcode_class(const char *opcode);
+int accelsim_opcode_width(const char *opcode);
 
 typedef struct accelsim_opts {
 	int n_sm;              /* SMs the CTAs are spread over (required, >= 1) */

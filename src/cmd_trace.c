@@ -282,9 +282,10 @@ int cmd_trace(int argc, char **argv)
 
 	gen_opts_t o = {
 		.n_sm = gpu.n_sm, .warps_per_sm = gpu.warps_per_sm,
-		/* resident CTA limit: 8 on the 48-warp (Fermi/GPGPU-Sim 3.x class) presets, 16 on
-		 * Volta/Ampere-class presets (docs/workloads.md) */
-		.ctas_per_sm = gpu.warps_per_sm <= 48 ? 8 : 16,
+		/* resident CTA limit: 8 on Fermi-class presets (GPGPU-Sim 3.x: split 16-48 KiB L1 and
+		 * shared memory), 16 on Turing/Volta/Ampere-class presets with a unified L1 + shared
+		 * memory of 64 KiB or more (docs/workloads.md) */
+		.ctas_per_sm = gpu.l1_shmem_kib >= 64 ? 16 : 8,
 		.seed = (unsigned long)seed, .regs = !no_regs, .stats = stats,
 	};
 	gen_sink_t sink = { t, s_access, s_insts, s_regs, s_tensor, s_comment };

@@ -26,6 +26,10 @@ expect_eq "seeded" "$(cmp -s "$CLI_TMP/b1.trace" "$CLI_TMP/b3.trace" || echo dif
 # in-process profile
 expect_ok "profile in process" $G trace p-gemm --size 32 --profile "$CLI_TMP/g.json"
 expect_eq "profile source" "$(grep -o '"source": "[^"]*"' "$CLI_TMP/g.json")" '"source": "gpudse trace p-gemm --size 32 --gpu dcl1-80 --seed 1"'
+# the text trace through `gpudse profile` gives the in-process profile, byte for byte
+expect_ok "trace + profile" $G trace p-gemm --size 64 -o "$CLI_TMP/g64.trace" --profile "$CLI_TMP/g64a.json"
+expect_ok "profile the text trace" $G profile "$CLI_TMP/g64.trace" -o "$CLI_TMP/g64b.json" --sms 80 --name p-gemm
+expect_eq "text = in process" "$(grep -v '"source"' "$CLI_TMP/g64a.json" | md5sum)" "$(grep -v '"source"' "$CLI_TMP/g64b.json" | md5sum)"
 # gzip output
 expect_ok "gz trace" $G trace p-2dconv --size 64 -o "$CLI_TMP/c.trace.gz"
 expect_eq "gz readable" "$(gzip -dc "$CLI_TMP/c.trace.gz" | grep -cE '^[0-9]+ [RW] ' | awk '{ print ($1 > 0) }')" 1

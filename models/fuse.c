@@ -8,10 +8,9 @@
  *   blocks, w_c = share of the class's accesses that are writes, H_c(x; A) = the hit ratio of the
  *   class's accesses in an LRU cache of x blocks and A ways holding the whole l1 stream (Smith
  *   over profile cls_sd: the class's accesses' stack distances in the l1 stream, as
- *   src/profiler.c computes them).  A
- *   profile without read-level data is one class (the "l1" stream): the predictor then has
- *   nothing to act on and Dy-FUSE equals FA-FUSE.  A class without its own histogram uses the
- *   l1 stream's.
+ *   src/profiler.c computes them).  A profile without read-level data is one class (the "l1"
+ *   stream): the predictor then has nothing to act on and Dy-FUSE equals FA-FUSE.  A class
+ *   without its own histogram uses the l1 stream's.
  * PLACEMENT (fractions pi_S, pi_T, pi_X of a class's blocks filled into SRAM, STT, or bypassed):
  *   no predictor (hybrid, base, fa):  every fill to SRAM; SRAM victims to STT      [§III-A]
  *   predictor with accuracy q:  WM, RI -> SRAM w.p. q (else STT); WORM -> STT w.p. q (else SRAM);
@@ -36,9 +35,13 @@
  *     STT-placed class:   hits iff N_T(d) + max(0, N_S(d) - C_S) < C_T  -> x_T
  *                         (the STT holds its own blocks and the SRAM blocks past C_S)
  *   h_S = H_c(x_S; A_S); h_S+T = max(h_S, H_c(max(x_S, x_ST); A')), A' fully associative for the
- *   FA bank, A_S + A_T ways otherwise; h_T = H_c(x_T; A_T or full).  The FIFO FA bank is
- *   modelled by LRU: exact for cyclic and uniform-random reuse, an overestimate of a few points
- *   under skewed reuse (Martina et al. 2014); reads that hit a victim do not move it.
+ *   FA bank, A_S + A_T ways otherwise; h_T = H_c(x_T; A_T or full).
+ *   LIMITATION: the FIFO FA bank is modelled by LRU.  FIFO equals LRU for uniform-random reuse
+ *   of one pool; it falls below LRU when blocks reuse at different rates (Martina et al. 2014)
+ *   and when victims that hit in STT are not moved back (the paper's policy: reads are served
+ *   in place, so a victim ages from its insertion).  Against tests/hybridsim.c: within 0.03
+ *   per bank with the predictor and for set-associative banks on random reuse; the FA victim
+ *   bank's hits overestimated by up to 0.05 on random reuse and 0.17 on loop-dominated traces.
  * TRAFFIC per L1 access (sums over classes, weight a_c):
  *   SRAM fills = pi_S (1 - h_S+T); each evicts a victim: stt_evict += pi_S (1 - h_S+T)
  *   stt_fill = pi_T (1 - h_T);  STT write hits: pi_S (h_S+T - h_S) w_c + pi_T h_T w_c, migrations

@@ -103,10 +103,12 @@
 #include "morpheus.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "area.h"
+#include "memo.h"
 
 void morpheus_params_default(const gpu_t *g, mor_params_t *p)
 {
@@ -304,6 +306,7 @@ void morpheus_ctx_free(void *ctx)
 			free(c->ph_rf[i][z]);
 			free(c->ph_l1[i][z]);
 		}
+	memo_free(c->pred_memo);
 	free(c);
 }
 
@@ -312,7 +315,8 @@ mor_ctx_t *morpheus_ctx_alloc_with(const gpu_t *g, const profile_t *p, const mor
 	mor_ctx_t *c = calloc(1, sizeof *c);
 	if (!c)
 		return NULL;
-	if (ctx_fill(g, p, par, c) != 0) {
+	c->pred_memo = memo_alloc(8192);
+	if (!c->pred_memo || ctx_fill(g, p, par, c) != 0) {
 		morpheus_ctx_free(c);
 		return NULL;
 	}
@@ -372,8 +376,8 @@ static void set_surv(const wctx_t *w, int n_active, double h1, double bytes_per_
 	}
 }
 
-static void predict(const wctx_t *w, int n_active, double h1, const bfpred_phase_t *ph,
-                    double bytes_per_way, bfpred_result_t *r)
+static void predict_eval(const wctx_t *w, int n_active, double h1, const bfpred_phase_t *ph,
+                         double bytes_per_way, bfpred_result_t *r)
 {
 	double s[2 * BFPRED_MAX_STEPS + 2];
 	int n = bfpred_surv_len(ph);
@@ -381,6 +385,25 @@ static void predict(const wctx_t *w, int n_active, double h1, const bfpred_phase
 		n = (int)(sizeof s / sizeof s[0]);
 	set_surv(w, n_active, h1, bytes_per_way, s, n);
 	bfpred_eval(ph, s, n, r);
+}
+
+/* predict_eval through the per-workload memo: a sweep asks the same question for every
+ * point that differs only in knobs the predictor does not see (the chain costs ~10-30 us). */
+static void predict(const mor_ctx_t *ctx, const wctx_t *w, int n_active, double h1,
+                    const bfpred_phase_t *ph, double bytes_per_way, bfpred_result_t *r)
+{
+	double key[4] = { (double)(uintptr_t)ph, n_active, h1, bytes_per_way };
+	double v[9];
+	if (ctx->pred_memo && memo_get(ctx->pred_memo, key, 4, v, 9)) {
+		*r = (bfpred_result_t){ v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], (int)v[8] };
+		return;
+	}
+	predict_eval(w, n_active, h1, ph, bytes_per_way, r);
+	if (ctx->pred_memo) {
+		double o[9] = { r->fp_rate, r->fp_stale, r->fp_hash, r->fn_rate, r->miss_rate,
+			r->mean_bf1, r->mean_T, r->phase_accesses, r->truncated };
+		memo_put(ctx->pred_memo, key, 4, o, 9);
+	}
 }
 
 void morpheus_eval(const gpu_t *g, const design_t *d, const wctx_t *w, const mor_ctx_t *ctx,
@@ -434,12 +457,12 @@ void morpheus_eval(const gpu_t *g, const design_t *d, const wctx_t *w, const mor
 		double fp = 0.0;
 		if (srf > 0.0 && ctx->ph_rf[impl][z]) {
 			double sets = (double)o->n_cache * L->rf_warps;
-			predict(w, n_act, h1, ctx->ph_rf[impl][z], sets * B / (e * srf), &o->pred_rf);   /* (P1) */
+			predict(ctx, w, n_act, h1, ctx->ph_rf[impl][z], sets * B / (e * srf), &o->pred_rf);   /* (P1) */
 			fp += mrf * o->pred_rf.fp_rate;
 		}
 		if (sl1 > 1e-12 && ctx->ph_l1[impl][z]) {
 			double sets = (double)o->n_cache * L->l1_warps;
-			predict(w, n_act, h1, ctx->ph_l1[impl][z], sets * B / (e * sl1), &o->pred_l1);
+			predict(ctx, w, n_act, h1, ctx->ph_l1[impl][z], sets * B / (e * sl1), &o->pred_l1);
 			fp += ml1 * o->pred_l1.fp_rate;
 		}
 		o->p_fwd = mrf + ml1 > 0.0 ? fp / (mrf + ml1) : 0.0;

@@ -103,6 +103,7 @@ typedef struct mor_ctx {
 	mor_layout_t lay[MOR_NIMPL][2];        /* [impl][compress] */
 	bfpred_phase_t *ph_rf[MOR_NIMPL][2];   /* counter chains of RF sets (NULL: no RF sets) */
 	bfpred_phase_t *ph_l1[MOR_NIMPL][2];   /* of L1 sets */
+	struct memo *pred_memo;     /* predictor results by (set type, n_active, h1, bytes/way) */
 } mor_ctx_t;
 
 /* Everything morpheus_eval computes (the `model morpheus` / explain terms). */

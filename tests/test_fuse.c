@@ -281,6 +281,39 @@ static void gpu_checks(void)
 	CHECK_REL(mc[FUSE_DY].area_comp_mm2[EC_L1] / mc[FUSE_SRAM].area_comp_mm2[EC_L1] - 1.0, 0.007,
 	          1e-9, "Dy-FUSE L1 area +0.7% (§V-C)");
 
+	/* predictor accuracy: the paper's worst case (85%) mispredicts more, so more STT writes */
+	{
+		design_t d;
+		design_default(&d);
+		d.fuse_cfg = FUSE_DY;
+		d.fuse_sram_frac = 0.5;
+		metrics_t m95, m85;
+		const char *why = NULL;
+		d.fuse_pred_acc = 0.95;
+		CHECK_INT(gpu_eval(&g, &d, ww, &m95, &why), 0, "q = 0.95");
+		d.fuse_pred_acc = 0.85;
+		CHECK_INT(gpu_eval(&g, &d, ww, &m85, &why), 0, "q = 0.85");
+		CHECK(m85.stt_wpki > m95.stt_wpki, "85% accuracy: more STT writes than 95% (§V-A Fig. 16)");
+		CHECK(m85.ipc < m95.ipc, "85% accuracy: slower than 95%");
+		printf("  write-mixed dy q=0.95 IPC %.4f wpki %.2f; q=0.85 IPC %.4f wpki %.2f\n", m95.ipc,
+		       m95.stt_wpki, m85.ipc, m85.stt_wpki);
+	}
+	/* without read-level data the predictor has nothing to act on: Dy-FUSE = FA-FUSE */
+	{
+		profile_t p1 = pi;
+		p1.has_rl = 0;
+		wctx_t *w1 = wctx_alloc(&g, &p1, &err);
+		CHECK(w1 && w1->mech[1], "context without read levels");
+		if (w1 && w1->mech[1]) {
+			metrics_t a, b;
+			CHECK_INT(eval(&g, w1, FUSE_FA, 0.5, &a), 0, "fa");
+			CHECK_INT(eval(&g, w1, FUSE_DY, 0.5, &b), 0, "dy");
+			CHECK_NEAR(b.l1_hit, a.l1_hit, 1e-12, "no read levels: same hit rate");
+			CHECK_INT(((const fuse_ctx_t *)w1->mech[1])->ncls, 1, "one class");
+		}
+		wctx_free(w1);
+	}
+
 	/* legality */
 	{
 		design_t d;

@@ -41,4 +41,5 @@ expect_err "size not a number" 1 'gpudse: trace: --size: expected an integer in 
 expect_err "nothing to do" 1 'gpudse: trace: nothing to do: give -o TRACE, --profile P.json or --stats' $G trace p-gemm
 expect_err "unknown option" 1 'gpudse: trace: unknown option --bogus (see gpudse help trace)' $G trace p-gemm --bogus --stats
 expect_err "unwritable" 1 'gpudse: trace: /nonexistent/t.trace: cannot write: No such file or directory' $G trace p-gemm --size 32 -o /nonexistent/t.trace
+expect_err "size multiple" 1 'gpudse: trace: pb-sgemm: --size must be a multiple of 128, got 200' $G trace pb-sgemm --size 200 --stats
 cli_done

@@ -5,6 +5,7 @@
  */
 #include "gen.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 #define F 4
@@ -120,6 +121,10 @@ static uint32_t db_addr(const gen_launch_t *L, const gen_warp_t *w, int sec, int
 
 static int run_dbgemm(gen_t *g, long n)
 {
+	if (n % 128) {
+		snprintf(g->err, sizeof g->err, "--size must be a multiple of 128, got %ld", n);
+		return -1;
+	}
 	db_build();
 	dk_t p = { .n = { n } };
 	p.a[0] = gen_alloc(g, n * n * 2); p.a[1] = gen_alloc(g, n * n * 2); p.a[2] = gen_alloc(g, n * n * F);

@@ -9,6 +9,7 @@
 #include "gen.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -284,6 +285,10 @@ static uint32_t sg_addr(const gen_launch_t *L, const gen_warp_t *w, int sec, int
 
 static int run_sgemm(gen_t *g, long n)
 {
+	if (n % 128) {
+		snprintf(g->err, sizeof g->err, "--size must be a multiple of 128, got %ld", n);
+		return -1;
+	}
 	sg_build();
 	pk_t p = { .n = { n } };
 	p.a[0] = gen_alloc(g, n * n * F); p.a[1] = gen_alloc(g, n * n * F); p.a[2] = gen_alloc(g, n * n * F);
@@ -500,6 +505,10 @@ static uint32_t mg_addr(const gen_launch_t *L, const gen_warp_t *w, int sec, int
 
 static int run_mrig(gen_t *g, long G)
 {
+	if (G % 8) {
+		snprintf(g->err, sizeof g->err, "--size must be a multiple of 8, got %ld", G);
+		return -1;
+	}
 	long ns = 1L << 16;
 	mg_d_t d = { .tiles = { G / MG_TX, G / MG_TY, G / MG_TZ } };
 	long nb = d.tiles[0] * d.tiles[1] * d.tiles[2];

@@ -50,9 +50,10 @@
  *   stt_probe = accesses that miss both banks (they waited for the STT tag search).
  *   stt_write = stt_fill + stt_evict + stt_update.
  * STT BANK TIMES.  Set-associative: read t_r (Table I: 1), probe 1 (tag check), write t_w (5).
- *   FA (§III-B): tag search from bloom_tagsearch_eval over ways = C_T blocks, 128 filters (or
- *   fewer than ways), counters per filter, 3 hashes, 2-bit counters, 4 comparators, a one-cycle
- *   filter test.  Occupancy of the bank (the queue's server): the filter test runs in the separate
+ *   FA (§III-B): tag search from bloom_tagsearch_eval over ways = C_T blocks, ways / 4 filters
+ *   (Table I: 128 for 512 ways; a bank of another size keeps 4 blocks per data set, as the
+ *   paper's tuning of the filters would), counters per filter, 3 hashes, 2-bit counters,
+ *   4 comparators, a one-cycle filter test.  Occupancy of the bank (the queue's server): the filter test runs in the separate
  *   NVM-CBF array and the true set's poll overlaps the pipelined data access, the polls of false-
  *   positive sets serialise: read = t_r + (F-1) f / 2 x cycles per set, probe = max(1, (F-1) f x
  *   cycles per set).  Latency: x_read = t_r - t_sram + (cycles_hit - 1) (filter test + false
@@ -106,7 +107,7 @@ void fuse_params_default(fuse_params_t *p)
 	p->sram_assoc = 2;       /* Table I: 64 sets x 2 */
 	p->stt_assoc = 2;        /* Table I: 256 sets x 2 */
 	p->nvm_assoc = 4;        /* Table I By-NVM: 256 x 4 */
-	p->cbf_filters = 128;    /* Table I */
+	p->cbf_set_blocks = 4.0; /* Table I: 512 ways / 128 filters */
 	p->cbf_counters = 128;   /* §V-B "128slots" (header: 16 vs 64 vs 128) */
 	p->cbf_bits = 2;         /* §IV-C */
 	p->cbf_hashes = 3;       /* Table I */
@@ -406,7 +407,9 @@ int fuse_hit_eval(const fuse_ctx_t *c, const fuse_org_t *o, double l1_bytes, fus
 	out->x_probe = 0.0;
 	if (o->fa && ct >= 1.0) {
 		int ways = (int)lround(ct);
-		int filters = p->cbf_filters < ways ? p->cbf_filters : ways;
+		int filters = (int)ceil(ways / p->cbf_set_blocks);   /* 128 for Table I's 512 ways */
+		if (filters > ways)
+			filters = ways;
 		if (bloom_tagsearch_eval(ways, filters, p->cbf_counters, p->cbf_bits, p->cbf_hashes,
 		                         p->comparators, p->t_filter, &out->ts) != 0)
 			return -1;

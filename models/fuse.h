@@ -35,7 +35,8 @@ typedef struct fuse_params {
 	int sram_assoc;          /* SRAM bank ways in a hybrid (Table I: 2) */
 	int stt_assoc;           /* set-associative STT bank ways in a hybrid (Table I: 2) */
 	int nvm_assoc;           /* pure STT L1 ways (Table I By-NVM: 4) */
-	int cbf_filters;         /* counting filters over the FA bank (Table I: 128) */
+	double cbf_set_blocks;   /* blocks per data set: the bank's ways / filters (Table I: 512 / 128
+	                            = 4); a larger bank gets more filters, as the paper's tuning would */
 	int cbf_counters;        /* counters per filter (§V-B: 128 slots; see fuse.c on 16 vs 64 vs 128) */
 	int cbf_bits;            /* bits per counter (§IV-C: 2) */
 	int cbf_hashes;          /* (Table I: 3) */

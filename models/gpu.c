@@ -92,7 +92,7 @@
  * overstates queueing slightly at moderate load).
  *
  * Mechanisms (models/mech.h): gpu_eval calls dcl1_apply, fuse_apply, morpheus_apply, rfc_apply
- * in this order, each only when linked, between memsys_init and memsys_solve.
+ * in this order, between memsys_init and memsys_solve.
  */
 #include "gpu.h"
 
@@ -242,10 +242,10 @@ wctx_t *wctx_alloc(const gpu_t *g, const profile_t *p, const char **err)
 		if (!w->group_l1[i] || !w->group_llc[i])
 			goto fail_curve;
 	}
-	if (dcl1_ctx_alloc) w->mech[0] = dcl1_ctx_alloc(g, p);
-	if (fuse_ctx_alloc) w->mech[1] = fuse_ctx_alloc(g, p);
-	if (morpheus_ctx_alloc) w->mech[2] = morpheus_ctx_alloc(g, p);
-	if (rfc_ctx_alloc) w->mech[3] = rfc_ctx_alloc(g, p);
+	w->mech[0] = dcl1_ctx_alloc(g, p);
+	w->mech[1] = fuse_ctx_alloc(g, p);
+	w->mech[2] = morpheus_ctx_alloc(g, p);
+	w->mech[3] = rfc_ctx_alloc(g, p);
 	return w;
 
 fail_curve:
@@ -258,10 +258,10 @@ void wctx_free(wctx_t *w)
 {
 	if (!w)
 		return;
-	if (w->mech[0] && dcl1_ctx_free) dcl1_ctx_free(w->mech[0]);
-	if (w->mech[1] && fuse_ctx_free) fuse_ctx_free(w->mech[1]);
-	if (w->mech[2] && morpheus_ctx_free) morpheus_ctx_free(w->mech[2]);
-	if (w->mech[3] && rfc_ctx_free) rfc_ctx_free(w->mech[3]);
+	if (w->mech[0]) dcl1_ctx_free(w->mech[0]);
+	if (w->mech[1]) fuse_ctx_free(w->mech[1]);
+	if (w->mech[2]) morpheus_ctx_free(w->mech[2]);
+	if (w->mech[3]) rfc_ctx_free(w->mech[3]);
 	reuse_curve_free(w->l1);
 	for (int i = 0; i < w->n_group; i++) {
 		reuse_curve_free(w->group_l1[i]);
@@ -603,10 +603,10 @@ int gpu_design_check(const gpu_t *g, const design_t *d, const char **why)
 		*why = "llc_scale and mem_clock_scale must be > 0";
 		return -1;
 	}
-	if (dcl1_check && dcl1_check(g, d, why) != 0) return -1;
-	if (fuse_check && fuse_check(g, d, why) != 0) return -1;
-	if (morpheus_check && morpheus_check(g, d, why) != 0) return -1;
-	if (rfc_check && rfc_check(g, d, why) != 0) return -1;
+	if (dcl1_check(g, d, why) != 0) return -1;
+	if (fuse_check(g, d, why) != 0) return -1;
+	if (morpheus_check(g, d, why) != 0) return -1;
+	if (rfc_check(g, d, why) != 0) return -1;
 	return 0;
 }
 
@@ -619,14 +619,14 @@ int gpu_eval_detail(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t
 	memsys_t *m = mout ? mout : &mloc;
 	memsys_init(g, d, w, m);
 	double h1 = m->l1_hit, hl = m->llc_hit;
-	if (dcl1_apply) dcl1_apply(g, d, w, m);
-	if (fuse_apply) fuse_apply(g, d, w, m);
+	dcl1_apply(g, d, w, m);
+	fuse_apply(g, d, w, m);
 	/* An L1-level mechanism that changed the L1 hit ratio but not the LLC's: the LLC now sees
 	 * a different miss stream; re-filter (gpu.c header, HIT RATES). */
 	if (m->l1_hit != h1 && m->llc_hit == hl)
 		m->llc_hit = gpu_local_hit(m->llc_hit_stream, m->l1_hit);
-	if (morpheus_apply) morpheus_apply(g, d, w, m);
-	if (rfc_apply) rfc_apply(g, d, w, m);
+	morpheus_apply(g, d, w, m);
+	rfc_apply(g, d, w, m);
 	memsys_solve_detail(g, m, w, out, det);
 	return 0;
 }

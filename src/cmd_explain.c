@@ -46,16 +46,6 @@ const char help_explain[] =
 
 #define CMD "explain"
 
-/* Which mechanisms are linked into this binary (models/mech.h: weak symbols). */
-static const char *const mech_names[4] = { "dcl1", "fuse", "morpheus", "rfc" };
-static void mech_linked(int on[4])
-{
-	on[0] = dcl1_apply != NULL;
-	on[1] = fuse_apply != NULL;
-	on[2] = morpheus_apply != NULL;
-	on[3] = rfc_apply != NULL;
-}
-
 /* Knobs that differ from the baseline, as "k=v,k=v" ("baseline" when none). */
 static void design_string(const design_t *d, char *buf, size_t len)
 {
@@ -83,19 +73,7 @@ static void print_text(const gpu_t *g, const char *dstr, const workload_t *wl, c
 	printf("gpu       %s (%d SMs, %.0f MHz)\n", g->name, g->n_sm, g->core_mhz);
 	printf("workload  %s (%s), %.6g warp instructions\n", wl->prof.name, wl->path, wl->prof.insts);
 	printf("design    %s\n", dstr);
-	int on[4];
-	mech_linked(on);
-	printf("mechanisms linked:");
-	for (int i = 0; i < 4; i++)
-		if (on[i])
-			printf(" %s", mech_names[i]);
-	printf("%s", on[0] && on[1] && on[2] && on[3] ? "\n\n" : " (missing:");
-	if (!(on[0] && on[1] && on[2] && on[3])) {
-		for (int i = 0; i < 4; i++)
-			if (!on[i])
-				printf(" %s", mech_names[i]);
-		printf("; their knobs have no effect)\n\n");
-	}
+	putchar('\n');
 
 	printf("workload rates\n");
 	printf("  %-28s %12.6g\n", "mem_per_inst", m->mem_per_inst);
@@ -213,11 +191,6 @@ static cJSON *json_report(const gpu_t *g, const char *dstr, const workload_t *wl
 	cJSON_AddStringToObject(r, "profile", wl->path);
 	cJSON_AddStringToObject(r, "design", dstr);
 	cJSON_AddNumberToObject(r, "insts", wl->prof.insts);
-	int on[4];
-	mech_linked(on);
-	cJSON *ml = cJSON_AddObjectToObject(r, "mechanisms_linked");
-	for (int i = 0; i < 4; i++)
-		cJSON_AddBoolToObject(ml, mech_names[i], on[i]);
 
 	cJSON *wr = cJSON_AddObjectToObject(r, "workload_rates");
 	cJSON_AddNumberToObject(wr, "mem_per_inst", m->mem_per_inst);

@@ -323,11 +323,11 @@ int cmd_model_morpheus(int argc, char **argv)
 		}
 		memsys_t m;
 		memsys_init(&g, &d, wl.ctx, &m);
-		if (dcl1_apply) dcl1_apply(&g, &d, wl.ctx, &m);
-		if (fuse_apply) fuse_apply(&g, &d, wl.ctx, &m);
+		dcl1_apply(&g, &d, wl.ctx, &m);
+		fuse_apply(&g, &d, wl.ctx, &m);
 		mor_eval_t ev;
 		morpheus_eval(&g, &d, wl.ctx, ctx, &m, &ev);
-		if (rfc_apply) rfc_apply(&g, &d, wl.ctx, &m);
+		rfc_apply(&g, &d, wl.ctx, &m);
 		metrics_t o;
 		memsys_solve(&g, &m, wl.ctx, &o);
 		morpheus_ctx_free(ctx);

@@ -97,6 +97,7 @@
 #include "design.h"
 #include "gpu.h"
 #include "mech.h"
+#include "memo.h"
 #include "sthld_fsm.h"
 
 int rfc_work_set_hist(rfc_work_t *w, const reuse_hist_t *h)
@@ -444,6 +445,7 @@ typedef struct rfc_ctx {
 	rfc_work_t phase[RFC_MAX_PHASES];     /* reuse part per phase */
 	double phase_insts[RFC_MAX_PHASES];
 	double phase_mem[RFC_MAX_PHASES];     /* memory instructions per instruction (<0: whole) */
+	struct memo *memo;          /* rfc_apply results by (timing, knobs): see rfc_apply */
 } rfc_ctx_t;
 
 void rfc_work_default_rd(rfc_work_t *w)
@@ -464,6 +466,11 @@ void *rfc_ctx_alloc(const gpu_t *g, const profile_t *p)
 	rfc_ctx_t *c = calloc(1, sizeof *c);
 	if (!c)
 		return NULL;
+	c->memo = memo_alloc(4096);
+	if (!c->memo) {
+		free(c);
+		return NULL;
+	}
 	if (p->reg_rd.n == 0 || rfc_work_set_hist(&c->whole, &p->reg_rd) != 0) {
 		rfc_work_default_rd(&c->whole);
 		c->default_rd = 1;
@@ -485,7 +492,10 @@ void *rfc_ctx_alloc(const gpu_t *g, const profile_t *p)
 
 void rfc_ctx_free(void *ctx)
 {
-	free(ctx);
+	rfc_ctx_t *c = ctx;
+	if (c)
+		memo_free(c->memo);
+	free(c);
 }
 
 static void knobs_of(const design_t *d, rfc_knobs_t *k)
@@ -651,9 +661,29 @@ void rfc_apply(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m)
 {
 	if (!d->rfc_on)
 		return;
+	/* rfc_design_eval (10-400 us: the dynamic policy runs the FSM over whole IPC curves)
+	 * depends on the design only through its rfc knobs and on the memory system only through
+	 * rfc_work_timing's inputs: memoise on exactly those, per workload. */
+	const rfc_ctx_t *c = w->mech[3];
 	rfc_report_t r;
-	if (rfc_design_eval(g, d, w, m, &r) != 0)
-		return;
+	rfc_work_t tw = c ? c->whole : (rfc_work_t){ 0 };
+	rfc_work_timing(g, m, &tw);
+	double knob = ((((double)(d->rfc_sthld + 1) * 2048 + d->rfc_rthld) * 128 + d->rfc_entries) * 32
+		+ d->rfc_ccus) * 2 + d->rfc_priority;
+	double key[5] = { knob, tw.warps, tw.p_mem, tw.lat_alu, tw.lat_mem };
+	double v[7];
+	if (c && memo_get(c->memo, key, 5, v, 7)) {
+		memset(&r, 0, sizeof r);
+		knobs_of(d, &r.k);
+		r.hit = v[0]; r.ccu_writes = v[1]; r.s = v[2]; r.s_base = v[3];
+		r.wait_per_inst = v[4]; r.ipc = v[5]; r.ipc_base = v[6];
+	} else {
+		if (rfc_design_eval(g, d, w, m, &r) != 0)
+			return;
+		double o[7] = { r.hit, r.ccu_writes, r.s, r.s_base, r.wait_per_inst, r.ipc, r.ipc_base };
+		if (c)
+			memo_put(c->memo, key, 5, o, 7);
+	}
 	int sc = g->subcores > 0 ? g->subcores : 1;
 	const double src = m->rf_reads_per_inst;                  /* the baseline's source reads */
 	m->rfc_hit = r.hit;

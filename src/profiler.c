@@ -18,7 +18,7 @@ const int profiler_homes[PROFILER_NHOMES] = { 2, 4, 5, 8, 10, 16, 20, 32, 40, 64
 #define CHUNK_SHIFT 9          /* Fenwick leaves are 512 positions (8 words of the bit map) */
 #define MIN_CAP 4096u
 #define MAX_REG 65535
-#define QUEUE 16           /* accesses between prefetch and processing */
+#define QUEUE 48           /* accesses between prefetch and processing */
 
 /* 2^(j/16), j = 0..15 */
 static const double oct_frac[PER_OCTAVE] = {
@@ -96,6 +96,8 @@ typedef struct dhist {
 
 typedef struct level {
 	int g;               /* SMs merged per unit: 1 = l1, 0 = global */
+	int active;          /* 0: every SM so far is in one unit, so the level equals its source */
+	double foot;         /* footprint copied from the source while inactive */
 	unit_t **units;      /* by unit index, created on first use */
 	int nunits;
 	dhist_t sd, rt;
@@ -115,6 +117,7 @@ struct profiler {
 	char name[64], source[256];
 	int shift;           /* log2(block_bytes) */
 	int max_sm;          /* largest SM id seen */
+	int done_sm;         /* largest SM id among the processed accesses */
 	int failed;
 	int nlev;
 	level_t lev[PROFILER_MAX_GROUPS + 2];
@@ -363,6 +366,7 @@ profiler_t *profiler_alloc(const profiler_opts_t *o)
 	for (int b = EXACT_BINS; b <= NBINS; b++)
 		pb->edge[b - EXACT_BINS] = b < NBINS ? profiler_bin_lo(b) : profiler_bin_hi(NBINS - 1);
 	pb->max_sm = -1;
+	pb->done_sm = -1;
 	shards_init(&pb->sh, o->sample_rate);
 	pb->lev[pb->nlev++].g = 1;
 	if (o->n_groups < 0) {
@@ -376,6 +380,8 @@ profiler_t *profiler_alloc(const profiler_opts_t *o)
 	}
 	if (o->global)
 		pb->lev[pb->nlev++].g = 0;
+	for (int l = 0; l < pb->nlev; l++)
+		pb->lev[l].active = l == 0 || !o->global;  /* lazy levels need the global one */
 	for (int i = 0; i < PROFILER_NHOMES; i++) {
 		pb->home[i] = calloc((size_t)profiler_homes[i], sizeof *pb->home[i]);
 		if (!pb->home[i]) {
@@ -443,11 +449,89 @@ static unit_t *level_unit(level_t *L, int sm)
 	return L->units[k];
 }
 
+static double level_footprint(const level_t *L)
+{
+	double f = 0;
+	for (int i = 0; i < L->nunits; i++)
+		if (L->units[i])
+			f += L->units[i]->nent;
+	return f;
+}
+
+static unit_t *unit_clone(const unit_t *src)
+{
+	unit_t *u = calloc(1, sizeof *u);
+	if (!u)
+		return NULL;
+	*u = *src;
+	u->map = malloc((src->hmask + 1) * sizeof *u->map);
+	u->bits = malloc(src->cap / 64 * sizeof *u->bits);
+	u->fen = malloc(((src->cap >> CHUNK_SHIFT) + 1) * sizeof *u->fen);
+	u->owner = malloc(src->cap * sizeof *u->owner);
+	if (!u->map || !u->bits || !u->fen || !u->owner) {
+		unit_free(u);
+		return NULL;
+	}
+	memcpy(u->map, src->map, (src->hmask + 1) * sizeof *u->map);
+	memcpy(u->bits, src->bits, src->cap / 64 * sizeof *u->bits);
+	memcpy(u->fen, src->fen, ((src->cap >> CHUNK_SHIFT) + 1) * sizeof *u->fen);
+	memcpy(u->owner, src->owner, src->cap * sizeof *u->owner);
+	return u;
+}
+
+/*
+ * Levels start inactive.  While every SM processed so far falls into one unit of a level,
+ * that unit has seen exactly the accesses of the global stream (of the l1 stream of SM 0 for
+ * the global level itself), so it is created only when the first SM outside unit 0 appears,
+ * as a copy of its source: exact, and free for single-SM traces.
+ */
+static int activate(profiler_t *pb, int sm)
+{
+	level_t *src = &pb->lev[0];
+	for (int l = pb->nlev - 1; l >= 1; l--)
+		if (pb->lev[l].g == 0)
+			src = &pb->lev[l];
+	for (int pass = 0; pass < 2; pass++) {
+		for (int l = 1; l < pb->nlev; l++) {
+			level_t *L = &pb->lev[l];
+			if (L->active || (pass == 0) != (L->g == 0))
+				continue;                  /* global first (from l1), then groups (from global) */
+			int edge = L->g == 0 ? 1 : L->g;
+			if (sm < edge)
+				continue;
+			level_t *from = L->g == 0 ? &pb->lev[0] : src;
+			if (from != L && from->nunits > 0 && from->units[0]) {
+				if (!level_unit(L, 0))
+					return -1;
+				unit_free(L->units[0]);
+				L->units[0] = unit_clone(from->units[0]);
+				if (!L->units[0])
+					return -1;
+				for (uint64_t k = 0; k <= L->units[0]->hmask; k++)
+					L->units[0]->map[k].r = L->units[0]->map[k].w = 0;
+				L->sd = from->sd;
+				L->rt = from->rt;
+				L->accesses = from->accesses;
+				L->writes = from->writes;
+			}
+			L->active = 1;
+		}
+	}
+	return 0;
+}
+
 /* One access, all levels. */
 static int access_now(profiler_t *pb, int sm, int is_write, uint64_t block)
 {
+	if (sm > pb->done_sm) {
+		pb->done_sm = sm;
+		if (activate(pb, sm))
+			return pb->failed = -1;
+	}
 	for (int l = 0; l < pb->nlev; l++) {
 		level_t *L = &pb->lev[l];
+		if (!L->active)
+			continue;
 		unit_t *u = level_unit(L, sm);
 		int cold;
 		uint64_t sd = 0, rt = 0;
@@ -689,6 +773,20 @@ int profiler_finish(profiler_t *pb, profile_t *out)
 	memset(out, 0, sizeof *out);
 	if (pb->failed || drain(pb))
 		return -1;
+	for (int l = 1; l < pb->nlev; l++) {       /* an inactive level equals its source */
+		level_t *L = &pb->lev[l], *from = &pb->lev[0];
+		if (L->active)
+			continue;
+		if (L->g != 0)
+			for (int k = 1; k < pb->nlev; k++)
+				if (pb->lev[k].g == 0 && pb->lev[k].active)
+					from = &pb->lev[k];
+		L->sd = from->sd;
+		L->rt = from->rt;
+		L->accesses = from->accesses;
+		L->writes = from->writes;
+		L->foot = level_footprint(from);
+	}
 	int n_sm = pb->o.n_sm > 0 ? pb->o.n_sm : pb->max_sm + 1;
 	if (n_sm < 1)
 		n_sm = 1;
@@ -722,9 +820,7 @@ int profiler_finish(profiler_t *pb, profile_t *out)
 		s->group = L->g == 0 ? n_sm : L->g;
 		s->accesses = L->accesses;
 		s->writes = L->writes;
-		for (int i = 0; i < L->nunits; i++)
-			if (L->units[i])
-				s->footprint += L->units[i]->nent;
+		s->footprint = L->active ? level_footprint(L) : L->foot;
 		if (to_hist(&L->sd, &s->sd) < 0 || to_hist(&L->rt, &s->rt) < 0)
 			goto oom;
 		if (L->g != 1)

@@ -178,6 +178,66 @@ static void test_groups(void)
 	profile_free(&p);
 }
 
+/* Histograms equal bin by bin. */
+static int same_hist(const reuse_hist_t *a, const reuse_hist_t *b)
+{
+	if (a->n != b->n || a->cold != b->cold || a->total != b->total)
+		return 0;
+	for (size_t i = 0; i < a->n; i++)
+		if (a->lo[i] != b->lo[i] || a->hi[i] != b->hi[i] || a->count[i] != b->count[i])
+			return 0;
+	return 1;
+}
+
+static void run_refs(const tg_ref_t *r, size_t n, int global, int all_sm0, profile_t *p)
+{
+	profiler_opts_t o;
+	profiler_opts_default(&o);
+	o.global = global;
+	profiler_t *pb = profiler_alloc(&o);
+	for (size_t i = 0; i < n; i++)
+		profiler_access(pb, all_sm0 ? 0 : r[i].sm, r[i].is_write, r[i].block * 128, 0);
+	profiler_finish(pb, p);
+	profiler_free(pb);
+}
+
+static void test_lazy_levels(void)
+{
+	/* SMs appear progressively (SM 0 alone, then 0-1, 0-3, 0-7): the profiler creates the
+	 * global and group levels only when an SM outside their unit 0 appears, as copies.
+	 * Reference: with global = 0 every group level runs from the start; the global stream
+	 * equals the l1 stream of the same trace with every access moved to SM 0. */
+	size_t n = 40000;
+	tg_ref_t *r = malloc(n * sizeof *r);
+	tg_mix_t mix;
+	tg_mix_standard(&mix, 8, 0.4);
+	tg_mix(&mix, 11, r, n);
+	for (size_t i = 0; i < n; i++) {
+		int span = i < 5000 ? 1 : i < 10000 ? 2 : i < 20000 ? 4 : 8;
+		r[i].sm %= span;
+	}
+	profile_t lazy, eager, one;
+	run_refs(r, n, 1, 0, &lazy);
+	run_refs(r, n, 0, 0, &eager);
+	run_refs(r, n, 1, 1, &one);
+	int ok = 1;
+	for (int g = 2; g <= 4; g *= 2) {
+		char nm[16];
+		snprintf(nm, sizeof nm, "group:%d", g);
+		const profile_stream_t *a = profile_stream(&lazy, nm), *b = profile_stream(&eager, nm);
+		ok &= a && b && same_hist(&a->sd, &b->sd) && same_hist(&a->rt, &b->rt) && a->footprint == b->footprint;
+	}
+	CHECK(ok, "lazily created group levels equal eagerly computed ones");
+	const profile_stream_t *gl = profile_stream(&lazy, "global"), *l1 = profile_stream(&one, "l1");
+	CHECK(gl && l1 && same_hist(&gl->sd, &l1->sd) && same_hist(&gl->rt, &l1->rt) && gl->footprint == l1->footprint,
+	      "lazily created global level equals the merged stream profiled as one SM");
+	CHECK(profile_stream(&eager, "global") == NULL, "global = 0: no global stream");
+	profile_free(&lazy);
+	profile_free(&eager);
+	profile_free(&one);
+	free(r);
+}
+
 static void test_read_levels(void)
 {
 	/* One SM. 0 A:W 1 B:W 2 C:R 3 A:W 4 B:R 5 C:R 6 D:R 7 E:W 8 B:R 9 C:R 10 A:R 11 E:R.
@@ -335,6 +395,7 @@ int main(void)
 	test_hand_sd();
 	test_against_naive();
 	test_groups();
+	test_lazy_levels();
 	test_read_levels();
 	test_registers();
 	test_text();

@@ -226,7 +226,8 @@ int main(void)
 	/* ---- 5. register operands (Malekeh §III-A): present exactly where the generator writes
 	 * register templates; Deepbench's share of reuses more than 3 instructions apart (50.2%) */
 	static const char *regs[] = { "p-2mm", "p-3mm", "p-gemm", "p-syr2k", "p-atax", "p-bicg", "p-mvt",
-	                              "p-gesummv", "r-kmeans", "pb-spmv", "pb-sgemm", "t-alexnet", "db-gemm" };
+	                              "p-gesummv", "r-kmeans", "pb-spmv", "pb-sgemm", "t-alexnet", "t-alexnet-conv2",
+	                              "db-gemm" };
 	for (int i = 0; i < n; i++) {
 		if (!all[i].ok)
 			continue;

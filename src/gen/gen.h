@@ -14,9 +14,10 @@
  *     until every SM holds as many CTAs as its warp and CTA limits allow; a CTA that
  *     finishes is replaced by the next CTA of the queue on the same SM;
  *   - warps of a CTA are 32 consecutive linear thread ids (x fastest, then y, then z);
- *   - every "round", SM 0, 1, ..., n_sm-1 in turn let each of their resident warps, in slot
- *     order, issue one instruction template (loose round robin); a run of k anonymous ALU
- *     instructions issues in one turn;
+ *   - every "round", each resident warp issues one instruction template (loose round robin):
+ *     warp slot 0 of SM 0, 1, ..., n_sm-1, then slot 1 of every SM, and so on, so that the
+ *     SMs run concurrently, interleaved at warp-instruction granularity; a run of k
+ *     anonymous ALU instructions issues in one turn;
  *   - a warp memory instruction is coalesced into distinct 128 B lines (one access record per
  *     line, ascending addresses, all with the instruction's PC) and distinct 32 B sectors;
  *   - launches run one after another (a kernel boundary is a global barrier).

@@ -432,9 +432,11 @@ int gen_launch(gen_t *g, const gen_launch_t *L)
 
 	for (;;) {
 		int busy = 0;
-		for (int i = 0; i < nsm; i++) {
-			sm_state_t *s = &sms[i];
-			for (int k = 0; k < nslots; k++) {
+		/* one round: warp slot k of SM 0, 1, ..., n_sm-1, then slot k+1: the SMs run
+		 * concurrently, interleaved at warp-instruction granularity */
+		for (int k = 0; k < nslots; k++)
+			for (int i = 0; i < nsm; i++) {
+				sm_state_t *s = &sms[i];
 				slot_t *sl = &s->slots[k];
 				if (!sl->active)
 					continue;
@@ -444,6 +446,8 @@ int gen_launch(gen_t *g, const gen_launch_t *L)
 				if (!sl->active)
 					s->cta_left[sl->cta]--;
 			}
+		for (int i = 0; i < nsm; i++) {
+			sm_state_t *s = &sms[i];
 			/* refill finished CTA slots */
 			for (int c = 0; c < res; c++) {
 				if (s->cta_id[c] >= 0 && s->cta_left[c] <= 0) {

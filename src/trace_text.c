@@ -104,6 +104,59 @@ static int parse_reg(const reader_t *r, const char *s, const char *e, int *reg)
 	return 0;
 }
 
+/* Hex digit values, -1 for anything else (fast_access). */
+static const signed char hexval[256] = {
+	['0'] = 0 + 1, ['1'] = 1 + 1, ['2'] = 2 + 1, ['3'] = 3 + 1, ['4'] = 4 + 1, ['5'] = 5 + 1,
+	['6'] = 6 + 1, ['7'] = 7 + 1, ['8'] = 8 + 1, ['9'] = 9 + 1, ['a'] = 10 + 1, ['b'] = 11 + 1,
+	['c'] = 12 + 1, ['d'] = 13 + 1, ['e'] = 14 + 1, ['f'] = 15 + 1, ['A'] = 10 + 1, ['B'] = 11 + 1,
+	['C'] = 12 + 1, ['D'] = 13 + 1, ['E'] = 14 + 1, ['F'] = 15 + 1,
+};                                      /* stored + 1 so that 0 means "not a digit" */
+
+/*
+ * Fast path for the common record "SM R|W HEX [HEX]" with single spaces and no comment (what
+ * gpudse trace writes): one pass, table-driven hex.  Returns 1 when the line was such a
+ * record (fed, *rc set), 0 to let parse_line handle it (and report any error).
+ */
+static inline int fast_access(const reader_t *r, profiler_t *pb, const char *p, const char *end, int *rc)
+{
+	uint64_t sm = 0, addr = 0, pc = 0;
+	const char *q = p;
+	while (q < end && *q >= '0' && *q <= '9' && q - p < 7)
+		sm = sm * 10 + (uint64_t)(*q++ - '0');
+	if (q == p || q + 3 > end || q[0] != ' ' || (q[1] != 'R' && q[1] != 'W') || q[2] != ' ')
+		return 0;
+	int is_write = q[1] == 'W';
+	q += 3;
+	if (q + 2 < end && q[0] == '0' && (q[1] == 'x' || q[1] == 'X'))
+		q += 2;
+	const char *h = q;
+	int d;
+	while (q < end && (d = hexval[(unsigned char)*q]) != 0) {
+		addr = addr << 4 | (uint64_t)(d - 1);
+		q++;
+	}
+	if (q == h || q - h > 16)
+		return 0;
+	if (q < end) {                          /* optional PC */
+		if (*q != ' ')
+			return 0;
+		q++;
+		if (q + 2 < end && q[0] == '0' && (q[1] == 'x' || q[1] == 'X'))
+			q += 2;
+		h = q;
+		while (q < end && (d = hexval[(unsigned char)*q]) != 0) {
+			pc = pc << 4 | (uint64_t)(d - 1);
+			q++;
+		}
+		if (q == h || q != end || q - h > 16)
+			return 0;
+	}
+	if (sm > 1000000)
+		return 0;
+	*rc = feed_status(r, profiler_access(pb, (int)sm, is_write, addr, pc), (int)sm);
+	return 1;
+}
+
 /* One line [p, end) without its newline. */
 static int parse_line(const reader_t *r, profiler_t *pb, const char *p, const char *end)
 {
@@ -254,7 +307,9 @@ int trace_text_read(const char *path, const char *display, profiler_t *pb,
 				break;
 			}
 			r.line++;
-			if ((rc = parse_line(&r, pb, p, nl)))
+			if (!fast_access(&r, pb, p, nl, &rc))
+				rc = parse_line(&r, pb, p, nl);
+			if (rc)
 				break;
 			p = nl + 1;
 		}

@@ -189,6 +189,7 @@ extern const gen_kernel_t gen_rodinia[];
 extern const gen_kernel_t gen_parboil[];
 extern const gen_kernel_t gen_dnn[];
 extern const gen_kernel_t gen_graph[];
+extern const gen_kernel_t gen_cudasdk[];
 
 /* Synthetic inputs (gen_input.c). */
 typedef struct gen_csr {

@@ -399,10 +399,16 @@ static sim_ev_t heap_pop(sim_ev_t *h, int *n)
 	return top;
 }
 
-/* Simulated IPC of memory system m with `pop` customers; `det` = deterministic services. */
+/* Simulated IPC of memory system m; `det` = deterministic services.  A memory instruction
+ * (probability mem_per_inst) forks k = req_per_mem requests (an integer here) that travel
+ * independently; the warp issues again when all k have returned (fork-join). */
 static double sim_ipc(const memsys_t *m, int det, long insts, unsigned long seed)
 {
 	int n = m->n_compute, pop = (int)lround(n * m->warps * m->mlp);
+	int K = (int)lround(m->req_per_mem);
+	if (K < 1)
+		K = 1;
+	int ne = pop * K; /* entity e: customer e / K, request e % K (request 0 is also the warp) */
 	int nsrv[6] = { n, m->l1_count, m->noc_req_ports, m->llc_slices, m->dram_channels, m->noc_resp_ports };
 	double svc[6] = { m->issue_service + m->rf_service, m->l1_service, m->noc_service_req,
 	                  m->llc_service, m->dram_service, m->noc_service_resp };
@@ -410,24 +416,24 @@ static double sim_ipc(const memsys_t *m, int det, long insts, unsigned long seed
 	for (int k = 0; k < 6; k++) {
 		srv[k] = calloc(nsrv[k], sizeof **srv);
 		for (int j = 0; j < nsrv[k]; j++)
-			srv[k][j].q = malloc(pop * sizeof(int));
+			srv[k][j].q = malloc(ne * sizeof(int));
 	}
-	int *stage = calloc(pop, sizeof *stage), *where = calloc(pop, sizeof *where);
-	sim_ev_t *h = malloc((pop + 1) * sizeof *h);
+	int *stage = calloc(ne, sizeof *stage), *where = calloc(ne, sizeof *where);
+	int *pending = calloc(pop, sizeof *pending);
+	sim_ev_t *h = malloc((ne + 1) * sizeof *h);
 	int nh = 0;
 	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
 	gsl_rng_set(r, seed);
-	double a1 = m->mem_per_inst * m->req_per_mem;
+	double am = m->mem_per_inst * m->req_per_mem / K; /* memory instructions per instruction */
 	double t = 0.0, t0 = 0.0;
 	long done = 0, warm = insts / 5;
-	/* start: every customer arrives at its SM's issue server at t = 0 */
 #define SVC(k) (det ? svc[k] : -svc[k] * log(1.0 - gsl_rng_uniform(r)))
 #define ARRIVE(c, k, j) do { sim_srv_t *s_ = &srv[k][j]; where[c] = j; \
 		if (!s_->busy) { s_->busy = 1; heap_push(h, &nh, (sim_ev_t){ t + SVC(k), c }); } \
-		else { s_->q[(s_->head + s_->n++) % pop] = c; } } while (0)
+		else { s_->q[(s_->head + s_->n++) % ne] = c; } } while (0)
 	for (int c = 0; c < pop; c++) {
-		stage[c] = ST_ISSUE;
-		ARRIVE(c, 0, c % n);
+		stage[c * K] = ST_ISSUE;
+		ARRIVE(c * K, 0, c % n);
 	}
 	while (done < insts + warm && nh > 0) {
 		sim_ev_t e = heap_pop(h, &nh);
@@ -437,7 +443,7 @@ static double sim_ipc(const memsys_t *m, int det, long insts, unsigned long seed
 			sim_srv_t *s = &srv[st / 2][where[c]];
 			if (s->n > 0) {
 				int nx = s->q[s->head];
-				s->head = (s->head + 1) % pop;
+				s->head = (s->head + 1) % ne;
 				s->n--;
 				heap_push(h, &nh, (sim_ev_t){ t + SVC(st / 2), nx });
 			} else {
@@ -446,20 +452,28 @@ static double sim_ipc(const memsys_t *m, int det, long insts, unsigned long seed
 		}
 		if (st == ST_ISSUE && ++done == warm)
 			t0 = t;
-		/* next step of customer c */
-		int own = c % n;
+		/* next step of entity c */
+		int cust = c / K, own = cust % n;
 		double lat = 0.0;
-		int next = -1, srvk = -1, j = 0;
+		int next = -1, srvk = -1, j = 0, ret = 0;
 		switch (st) {
 		case ST_ISSUE: next = ST_DEP; lat = m->dep_delay; break;
 		case ST_DEP:
-			if (gsl_rng_uniform(r) < a1) { next = ST_L1; srvk = 1; j = own; }
-			else { next = ST_ISSUE; srvk = 0; j = own; }
+			if (gsl_rng_uniform(r) < am) { /* fork K requests at the own L1 */
+				pending[cust] = K;
+				for (int q = 1; q < K; q++) {
+					stage[cust * K + q] = ST_L1;
+					ARRIVE(cust * K + q, 1, own);
+				}
+				next = ST_L1; srvk = 1; j = own;
+			} else {
+				next = ST_ISSUE; srvk = 0; j = own;
+			}
 			break;
 		case ST_L1: next = ST_L1D; lat = m->l1_lat; break;
 		case ST_L1D:
 			if (gsl_rng_uniform(r) < 1.0 - m->l1_hit) { next = ST_NREQ; srvk = 2; j = gsl_rng_uniform_int(r, nsrv[2]); }
-			else { next = ST_ISSUE; srvk = 0; j = own; }
+			else ret = 1;
 			break;
 		case ST_NREQ: next = ST_NREQD; lat = m->noc_lat; break;
 		case ST_NREQD: next = ST_LLC; srvk = 3; j = gsl_rng_uniform_int(r, nsrv[3]); break;
@@ -471,7 +485,13 @@ static double sim_ipc(const memsys_t *m, int det, long insts, unsigned long seed
 		case ST_DRAM: next = ST_DRAMD; lat = m->dram_lat; break;
 		case ST_DRAMD: next = ST_NRESP; srvk = 5; j = own; break;
 		case ST_NRESP: next = ST_NRESPD; lat = m->noc_lat; break;
-		default: next = ST_ISSUE; srvk = 0; j = own; break;
+		default: ret = 1; break;
+		}
+		if (ret) { /* a request came back; the warp goes on when all K have */
+			if (--pending[cust] > 0)
+				continue;
+			c = cust * K;
+			next = ST_ISSUE; srvk = 0; j = own;
 		}
 		stage[c] = next;
 		if (srvk >= 0)
@@ -490,6 +510,7 @@ static double sim_ipc(const memsys_t *m, int det, long insts, unsigned long seed
 	}
 	free(stage);
 	free(where);
+	free(pending);
 	free(h);
 	return ipc;
 }
@@ -526,6 +547,36 @@ static void test_vs_simulation(void)
 			CHECK_REL(m.ipc, se, 0.05, "model within 5% of the bound-warp simulation, exponential services");
 			CHECK_REL(m.ipc, sd, 0.05, "model within 5% of the bound-warp simulation, deterministic services");
 		}
+	/* Uncoalesced: 8 requests per memory instruction, MLP 1 (latency-bound), the warp waits for
+	 * all eight: the model's latency overlap (gpu.c, LATENCY OVERLAP) against the fork-join
+	 * simulation, and against what charging every request's latency in sequence would give
+	 * (the same traffic as one request per memory instruction: a profile with k = 1). */
+	profile_t unc, seq;
+	make_loop_profile(&unc, "uncoalesced", 68, 1200, 0.4, 1e8);
+	unc.mem_insts = unc.insts * 0.4 / 8;
+	make_loop_profile(&seq, "sequential", 68, 1200, 0.4, 1e8);
+	wctx_t *wu = wctx_alloc(&g, &unc, &err), *ws = wctx_alloc(&g, &seq, &err);
+	for (int i = 0; i < 3 && wu && ws; i++) {
+		design_t d;
+		design_default(&d);
+		d.active_sms = sms[i];
+		memsys_t ms;
+		metrics_t m, mseq;
+		const char *why;
+		gpu_eval_detail(&g, &d, wu, &ms, &m, NULL, &why);
+		gpu_eval(&g, &d, ws, &mseq, &why);
+		double se = sim_ipc(&ms, 0, 100000, 31 + i);
+		printf("uncoalesced k=8 %2d SMs: model IPC %.3f, fork-join simulation %.3f (%+.1f%%); latencies in sequence %.3f (%+.1f%%)\n",
+		       sms[i], m.ipc, se, 100 * (m.ipc / se - 1), mseq.ipc, 100 * (mseq.ipc / se - 1));
+		/* measured -2.4%, -5.4%, -13.6%: the model still serialises the k requests' queueing
+		 * inside one customer (gpu.c header, LATENCY OVERLAP), which matters near saturation */
+		CHECK_REL(m.ipc, se, 0.15, "k = 8 requests per memory instruction: model within 15% of the fork-join simulation");
+		CHECK(fabs(m.ipc - se) < fabs(mseq.ipc - se), "overlapping the requests' latencies is closer than summing them");
+	}
+	wctx_free(ws);
+	profile_free(&seq);
+	wctx_free(wu);
+	profile_free(&unc);
 	wctx_free(w[0]);
 	wctx_free(w[1]);
 	profile_free(&mem);

@@ -96,6 +96,7 @@ typedef struct dhist {
 
 typedef struct level {
 	int g;               /* SMs merged per unit: 1 = l1, 0 = global */
+	int gshift;          /* log2(g) when g is a power of two, else -1 */
 	int active;          /* 0: every SM so far is in one unit, so the level equals its source */
 	double foot;         /* footprint copied from the source while inactive */
 	unit_t **units;      /* by unit index, created on first use */
@@ -122,8 +123,10 @@ struct profiler {
 	int nlev;
 	level_t lev[PROFILER_MAX_GROUPS + 2];
 	uint64_t edge[NBINS - EXACT_BINS + 1]; /* lower edges of the log bins, then 2^48 */
+	unsigned char jtab[1024];          /* bin in the octave by the 10 bits after the leading one */
 	dhist_t cls[RL_NCLASS];            /* l1 stack distance per class (non-cold accesses) */
-	double *home[PROFILER_NHOMES];     /* per-home access counts */
+	double home80[80];                 /* accesses per block index mod 80 (gives Y | 80) */
+	double home64[64];                 /* accesses per block index mod 64 (gives Y | 64) */
 	double insts, mem_insts, sectors, tensor;
 	int have_insts;
 	double n_src, n_dst, n_xinst;
@@ -137,7 +140,8 @@ struct profiler {
 	int qhead, qn;
 };
 
-/* profiler_bin with the edge table (no libm on the per-access path). */
+/* profiler_bin with tables (no libm on the per-access path): the 10 bits below the leading
+ * one give the bin within the octave up to the rounding of the edges, fixed by a compare. */
 static inline int bin_of(const profiler_t *pb, uint64_t d)
 {
 	if (d < EXACT_BINS)
@@ -145,11 +149,13 @@ static inline int bin_of(const profiler_t *pb, uint64_t d)
 	int k = 63 - __builtin_clzll(d);
 	if (k > LAST_OCTAVE)
 		return NBINS - 1;
+	unsigned m = (unsigned)(k >= 10 ? d >> (k - 10) : d << (10 - k)) & 1023;
+	int j = pb->jtab[m];
 	const uint64_t *e = &pb->edge[(k - FIRST_OCTAVE) * PER_OCTAVE];
-	int j = 0;
-	for (int step = PER_OCTAVE / 2; step > 0; step /= 2)
-		if (e[j + step] <= d)
-			j += step;
+	if (j < PER_OCTAVE - 1 && e[j + 1] <= d)
+		j++;
+	else if (j > 0 && e[j] > d)
+		j--;
 	return EXACT_BINS + (k - FIRST_OCTAVE) * PER_OCTAVE + j;
 }
 
@@ -365,6 +371,13 @@ profiler_t *profiler_alloc(const profiler_opts_t *o)
 		pb->shift++;
 	for (int b = EXACT_BINS; b <= NBINS; b++)
 		pb->edge[b - EXACT_BINS] = b < NBINS ? profiler_bin_lo(b) : profiler_bin_hi(NBINS - 1);
+	for (int m = 0; m < 1024; m++) {
+		double v = 1 + m / 1024.0;
+		int j = 0;
+		while (j < PER_OCTAVE - 1 && oct_frac[j + 1] <= v)
+			j++;
+		pb->jtab[m] = (unsigned char)j;
+	}
 	pb->max_sm = -1;
 	pb->done_sm = -1;
 	shards_init(&pb->sh, o->sample_rate);
@@ -380,14 +393,13 @@ profiler_t *profiler_alloc(const profiler_opts_t *o)
 	}
 	if (o->global)
 		pb->lev[pb->nlev++].g = 0;
-	for (int l = 0; l < pb->nlev; l++)
-		pb->lev[l].active = l == 0 || !o->global;  /* lazy levels need the global one */
-	for (int i = 0; i < PROFILER_NHOMES; i++) {
-		pb->home[i] = calloc((size_t)profiler_homes[i], sizeof *pb->home[i]);
-		if (!pb->home[i]) {
-			profiler_free(pb);
-			return NULL;
-		}
+	for (int l = 0; l < pb->nlev; l++) {
+		level_t *L = &pb->lev[l];
+		L->active = l == 0 || !o->global;       /* lazy levels need the global one */
+		L->gshift = -1;
+		for (int k = 0; k < 31; k++)
+			if (L->g == 1 << k)
+				L->gshift = k;
 	}
 	pb->wmask = 255;
 	pb->warps = calloc(pb->wmask + 1, sizeof *pb->warps);
@@ -407,8 +419,6 @@ void profiler_free(profiler_t *pb)
 			unit_free(pb->lev[l].units[i]);
 		free(pb->lev[l].units);
 	}
-	for (int i = 0; i < PROFILER_NHOMES; i++)
-		free(pb->home[i]);
 	if (pb->warps)
 		for (uint64_t i = 0; i <= pb->wmask; i++)
 			free(pb->warps[i].last);
@@ -432,9 +442,14 @@ static int check_sm(profiler_t *pb, int sm)
 	return 0;
 }
 
+static inline int unit_index(const level_t *L, int sm)
+{
+	return L->g == 0 ? 0 : L->gshift >= 0 ? sm >> L->gshift : sm / L->g;
+}
+
 static unit_t *level_unit(level_t *L, int sm)
 {
-	int k = L->g == 0 ? 0 : sm / L->g;
+	int k = unit_index(L, sm);
 	if (k >= L->nunits) {
 		int n = k + 1 > 2 * L->nunits ? k + 1 : 2 * L->nunits;
 		unit_t **nu = realloc(L->units, (size_t)n * sizeof *nu);
@@ -558,8 +573,8 @@ static int access_now(profiler_t *pb, int sm, int is_write, uint64_t block)
 				pb->cls[rl_of(e->w, e->r)].bin[bin_of(pb, sd)]++;
 		}
 	}
-	for (int i = 0; i < PROFILER_NHOMES; i++)
-		pb->home[i][block % (uint64_t)profiler_homes[i]]++;
+	pb->home80[block % 80]++;
+	pb->home64[block & 63]++;
 	return 0;
 }
 
@@ -594,7 +609,7 @@ int profiler_access(profiler_t *pb, int sm, int is_write, uint64_t addr, uint64_
 	uint64_t h = mix64(block);
 	for (int l = 0; l < pb->nlev; l++) {
 		level_t *L = &pb->lev[l];
-		int k = L->g == 0 ? 0 : sm / L->g;
+		int k = unit_index(L, sm);
 		if (k < L->nunits && L->units[k])
 			__builtin_prefetch(&L->units[k]->map[h & L->units[k]->hmask], 1);
 	}
@@ -610,7 +625,7 @@ int profiler_access(profiler_t *pb, int sm, int is_write, uint64_t addr, uint64_
 		uint64_t hm = mix64(m->block);
 		for (int l = 0; l < pb->nlev; l++) {
 			level_t *L = &pb->lev[l];
-			int k = L->g == 0 ? 0 : m->sm / L->g;
+			int k = unit_index(L, m->sm);
 			if (k >= L->nunits || !L->units[k])
 				continue;
 			const unit_t *u = L->units[k];
@@ -865,8 +880,15 @@ int profiler_finish(profiler_t *pb, profile_t *out)
 			h->frac = malloc((size_t)h->n_homes * sizeof *h->frac);
 			if (!h->frac)
 				goto oom;
+			/* every Y divides 80 or 64: fold the mod-80 or mod-64 counts */
+			const double *src = 80 % h->n_homes == 0 ? pb->home80 : pb->home64;
+			int m = 80 % h->n_homes == 0 ? 80 : 64;
 			for (int k = 0; k < h->n_homes; k++)
-				h->frac[k] = pb->home[i][k] / l1->accesses;
+				h->frac[k] = 0;
+			for (int k = 0; k < m; k++)
+				h->frac[k % h->n_homes] += src[k];
+			for (int k = 0; k < h->n_homes; k++)
+				h->frac[k] /= l1->accesses;
 		}
 	}
 	if (pb->n_xinst > 0) {

@@ -2,7 +2,7 @@
  * parboil.c -- Parboil 2.5 CUDA benchmarks (Stratton et al., IMPACT-TR-2012-2).
  *
  * spmv (JDS format), stencil (block2D_hybrid_coarsen_x), sgemm (mysgemmNT, register-tiled),
- * histo (global atomics on a skewed image), lbm (D3Q19 performStreamCollide), mri-gridding
+ * histo (prescan, intermediates, main with shared sub-histograms, final), lbm (D3Q19 performStreamCollide), mri-gridding
  * (binned gridding, simplified: see below) and mri-q (ComputeQ_GPU).  Inputs that Parboil
  * ships as files are synthesised with the same structure, seeded (docs/workloads.md).
  */
@@ -301,66 +301,137 @@ static int run_sgemm(gen_t *g, long n)
 }
 
 /* ------------------------------------------------------------------ histo
- * A grid-stride histogram kernel over a W x H image of 32-bit bin indices: for i = tid;
- * i < npix; i += stride: atomicAdd(&histo[img[i]], 1) (global atomics: one write access per
- * distinct line).  Launch: 4 CTAs of 512 threads per SM.  Image: Parboil's input is a
- * strongly peaked distribution; synthesised as bins = 4096 x 256 (1 Mi 32-bit counters) with
- * values around the centre, normal with sigma = 1/32 of the range (seeded), clamped.
- * Two iterations (the benchmark re-runs the kernel on the same image).
- * a[0] image, a[1] histo; n[0] npix, n[1] threads in the grid */
+ * Parboil histo (base CUDA version), per iteration four kernels over a W x H image of 32-bit
+ * bin indices (histogram 256 x 4096 = 1 Mi bins):
+ *  histo_prescan_kernel<<<64, 512>>>: grid-stride min/max of the input (shared-memory
+ *    reduction), two global atomics per CTA;
+ *  histo_intermediates_kernel<<<ceil(H/4), (W+1)/2>>>: each thread reads a uint2 (two pixels)
+ *    of each of UNROLL = 4 rows and writes their uchar4 mappings (target range, offset);
+ *  histo_main_kernel<<<(BLOCK_X = 14, ranges), 768>>>: CTA (bx, by) owns the 24 Ki-bin range
+ *    `by` of the histogram in shared memory and scans sm_mappings[i] for i = bx*768 + tid step
+ *    14*768 (coalesced 4 B reads; matching pixels increment shared-memory bins), then copies
+ *    its sub-histogram out with global atomics (copyMemory: 4 atomics per word);
+ *  histo_final_kernel<<<42, 512>>>: grid-stride over the bins: reads global_subhisto,
+ *    global_histo and global_overflow, writes final_histo.
+ * `ranges` is the number of 24 Ki-bin ranges the image touches (max - min from the prescan).
+ * Image: Parboil's input is strongly peaked; synthesised as bins normal around the centre of
+ * the range with sigma = 1/32 of it (seeded), clamped.  Two iterations.
+ * a[0] input, a[1] minmax, a[2] sm_mappings, a[3] subhisto, a[4] histo, a[5] overflow,
+ * a[6] final; n[0] W, n[1] H, n[2] range base (24 Ki-bin ranges), n[3] ranges */
 #define HI_BINS (4096L * 256)
+#define HI_RANGE (24L * 1024)
 #define HI_ITERS 2
-static const gen_inst_t hi_pre[] = { I_ALUN(8) };
-static const gen_inst_t hi_loop[] = { I_LD(0, 4, 2), I_ALUN(4), I_ATOM(1, 5, 6), I_ALUN(4) };
+#define HI_BLOCK_X 14
+#define HI_THREADS 768
+static const gen_inst_t hi_pre_loop[] = { I_LD(0, 4, 2), I_ALUN(7) };
+static const gen_inst_t hi_pre_post[] = { I_ALUN(40), I_ATOM(1, 5, 6), I_ATOM(2, 5, 7) };
+static const gen_inst_t hi_int_loop[] = { I_LD(0, 4, 2), I_ALUN(14), I_ST(1, 5, 6), I_ALUN(3) };
+static const gen_inst_t hi_main_pre[] = { I_ALUN(24) };
+static const gen_inst_t hi_main_loop[] = { I_LD(0, 4, 2), I_ALUN(9) };
+static const gen_inst_t hi_main_post[] = {
+	I_ALUN(4), I_ATOM(1, 5, 6), I_ATOM(2, 5, 6), I_ATOM(3, 5, 6), I_ATOM(4, 5, 6), I_ALUN(6),
+	I_ATOM(5, 5, 6), I_ATOM(6, 5, 6), I_ATOM(7, 5, 6), I_ATOM(8, 5, 6), I_ALUN(6),
+};
+static const gen_inst_t hi_final_loop[] = { I_LD(0, 4, 2), I_LD(1, 5, 2), I_LD(2, 6, 2), I_ALUN(12), I_ST(3, 7, 2) };
 
 static long hi_trips(const gen_launch_t *L, gen_warp_t *w)
 {
 	const pk_t *p = L->p;
-	long first = w->gx[0];
-	return first < p->n[0] ? (p->n[0] - first + p->n[1] - 1) / p->n[1] : 0;
+	long n = p->n[0] * p->n[1], first = w->gx[0], stride;
+	switch (L->pc_base >> 12) {
+	case 1: stride = 64L * 512; break;
+	case 2: return 4;                                 /* UNROLL rows */
+	case 3: stride = (long)HI_BLOCK_X * HI_THREADS; break;
+	default: stride = 42L * 512; n = HI_BINS; break;
+	}
+	return first < n ? (n - first + stride - 1) / stride : 0;
 }
 
 static uint32_t hi_addr(const gen_launch_t *L, const gen_warp_t *w, int sec, int op, uint64_t a[32])
 {
 	const pk_t *p = L->p;
-	const unsigned *img = p->d[0];
+	long W = p->n[0], H = p->n[1], n = W * H;
+	int k = (int)(L->pc_base >> 12);
 	uint32_t m = 0;
 	for (int l = 0; l < GEN_WARP; l++) {
-		long i = w->gx[l] + w->iter * p->n[1];
-		if (!(w->valid >> l & 1) || i >= p->n[0])
+		if (!(w->valid >> l & 1))
 			continue;
-		a[l] = op == 0 ? p->a[0] + (uint64_t)i * 4 : p->a[1] + (uint64_t)img[i] * 4;
+		uint64_t ad;
+		if (k == 1) {                                  /* prescan */
+			long i = w->gx[l] + w->iter * 64L * 512;
+			if (sec == 1) {
+				if (i >= n) continue;
+				ad = p->a[0] + (uint64_t)i * 4;
+			} else {
+				if (w->tx[l] != 0) continue;
+				ad = p->a[1] + (uint64_t)(op - 1) * 4;
+			}
+		} else if (k == 2) {                           /* intermediates: uint2 per thread */
+			long row = (long)w->cx * 4 + w->iter, t = w->tx[l];
+			if (row >= H || 2 * t >= W) continue;
+			ad = p->a[op == 0 ? 0 : 2] + (uint64_t)(row * W + 2 * t) * 4;
+		} else if (k == 3) {                           /* main */
+			if (sec == 1) {
+				long i = w->gx[l] + w->iter * (long)HI_BLOCK_X * HI_THREADS;
+				if (i >= n) continue;
+				ad = p->a[2] + (uint64_t)i * 4;
+			} else {
+				/* copyMemory: for i = tid; i < 24Ki/4; i += 768: 4 atomics at dst + 4i + q */
+				long it = (op - 1) / 4, q = (op - 1) % 4, word = it * HI_THREADS + w->tx[l];
+				long range = p->n[2] + w->cy;
+				ad = p->a[3] + (uint64_t)((long)w->cx * HI_BINS + range * HI_RANGE + 4 * word + q) * 4;
+			}
+		} else {                                       /* final */
+			long b = w->gx[l] + w->iter * 42L * 512;
+			if (b >= HI_BINS) continue;
+			ad = p->a[op == 0 ? 3 : op == 1 ? 4 : op == 2 ? 5 : 6] + (uint64_t)b * 4;
+		}
+		a[l] = ad;
 		m |= gen_lane_bit(l);
 	}
 	return m;
 }
 
-static int run_histo(gen_t *g, long npix)
+static int run_histo(gen_t *g, long W)
 {
-	unsigned *img = malloc((size_t)npix * sizeof *img);
-	if (!img)
-		return -1;
-	for (long i = 0; i < npix; i++) {
+	long H = W * 1040 / 996, n = W * H;          /* Parboil's image is 996 x 1040 */
+	long lo = HI_BINS, hi = 0;
+	for (long i = 0; i < n; i++) {
 		double v = HI_BINS / 2.0 + gsl_ran_gaussian(g->rng, HI_BINS / 32.0);
-		if (v < 0) v = 0;
-		if (v > HI_BINS - 1) v = HI_BINS - 1;
-		img[i] = (unsigned)v;
+		long b = v < 0 ? 0 : v > HI_BINS - 1 ? HI_BINS - 1 : (long)v;
+		if (b < lo) lo = b;
+		if (b > hi) hi = b;
 	}
-	pk_t p = { .n = { npix } };
-	p.d[0] = img;
-	p.a[0] = gen_alloc(g, npix * 4); p.a[1] = gen_alloc(g, HI_BINS * 4);
-	int ctas = 4 * g->o.n_sm;
-	p.n[1] = (long)ctas * 512;
-	gen_launch_t L = {
-		.kname = "histo_main_kernel", .grid = { ctas, 1, 1 }, .block = { 512, 1, 1 },
-		.sec = { hi_pre, hi_loop, NULL }, .nsec = { 1, 4, 0 }, .trip_fn = hi_trips,
+	pk_t p = { .n = { W, H, lo / HI_RANGE, hi / HI_RANGE - lo / HI_RANGE + 1 } };
+	p.a[0] = gen_alloc(g, n * 4); p.a[1] = gen_alloc(g, 8); p.a[2] = gen_alloc(g, n * 4);
+	p.a[3] = gen_alloc(g, HI_BLOCK_X * HI_BINS * 4); p.a[4] = gen_alloc(g, HI_BINS * 4);
+	p.a[5] = gen_alloc(g, HI_BINS * 4); p.a[6] = gen_alloc(g, HI_BINS * 4);
+	gen_launch_t pre = {
+		.kname = "histo_prescan_kernel", .grid = { 64, 1, 1 }, .block = { 512, 1, 1 },
+		.sec = { NULL, hi_pre_loop, hi_pre_post }, .nsec = { 0, 2, 3 }, .trip_fn = hi_trips,
 		.addr = hi_addr, .pc_base = 0x1000, .p = &p,
 	};
-	int rc = 0;
-	for (int it = 0; it < HI_ITERS && rc == 0; it++)
-		rc = gen_launch(g, &L);
-	free(img);
-	return rc;
+	gen_launch_t inter = {
+		.kname = "histo_intermediates_kernel", .grid = { (int)((H + 3) / 4), 1, 1 },
+		.block = { (int)((W + 1) / 2), 1, 1 }, .sec = { NULL, hi_int_loop, NULL }, .nsec = { 0, 4, 0 },
+		.trip_fn = hi_trips, .addr = hi_addr, .pc_base = 0x2000, .p = &p,
+	};
+	gen_launch_t mainl = {
+		.kname = "histo_main_kernel", .grid = { HI_BLOCK_X, (int)p.n[3], 1 }, .block = { HI_THREADS, 1, 1 },
+		.max_cta_sm = 1,                              /* 24 KiB of shared sub-histogram + 768 threads */
+		.sec = { hi_main_pre, hi_main_loop, hi_main_post }, .nsec = { 1, 2, 11 }, .trip_fn = hi_trips,
+		.addr = hi_addr, .pc_base = 0x3000, .p = &p,
+	};
+	gen_launch_t fin = {
+		.kname = "histo_final_kernel", .grid = { HI_BLOCK_X * 3, 1, 1 }, .block = { 512, 1, 1 },
+		.sec = { NULL, hi_final_loop, NULL }, .nsec = { 0, 5, 0 }, .trip_fn = hi_trips,
+		.addr = hi_addr, .pc_base = 0x4000, .p = &p,
+	};
+	for (int it = 0; it < HI_ITERS; it++)
+		if (gen_launch(g, &pre) < 0 || gen_launch(g, &inter) < 0 || gen_launch(g, &mainl) < 0 ||
+		    gen_launch(g, &fin) < 0)
+			return -1;
+	return 0;
 }
 
 /* ------------------------------------------------------------------ lbm
@@ -583,7 +654,7 @@ const gen_kernel_t gen_parboil[] = {
 	{ "pb-spmv", "Parboil", "JDS sparse matrix-vector, power-law rows (mean 16 nnz)", 131072, 1024, 1 << 22, "rows", "rtx3080", run_spmv },
 	{ "pb-stencil", "Parboil", "7-point 3-D stencil, nz = 32, 2 time steps", 256, 64, 2048, "nx=ny", "rtx3080", run_stencil },
 	{ "pb-sgemm", "Parboil", "register-tiled SGEMM (mysgemmNT)", 1024, 128, 4096, "M=N=K (multiple of 128)", "rtx3080", run_sgemm },
-	{ "pb-histo", "Parboil", "histogram with global atomics, 1 Mi bins, peaked image, 2 passes", 1035840, 4096, 1 << 24, "pixels", "rtx3080", run_histo },
+	{ "pb-histo", "Parboil", "histogram: prescan, intermediates, main, final; peaked image, 2 passes", 996, 64, 8192, "image width (height = width*1040/996)", "rtx3080", run_histo },
 	{ "pb-lbm", "Parboil", "lattice-Boltzmann D3Q19 stream-collide, 120x120xZ, one step", 48, 4, 400, "Z planes", "rtx3080", run_lbm },
 	{ "pb-mri-gridding", "Parboil", "gridding of 65536 radial samples (simplified binned kernel)", 64, 16, 256, "grid points per axis (multiple of 8)", "rtx3080", run_mrig },
 	{ "pb-mri-q", "Parboil", "Q matrix, 3072 k-space samples in constant memory", 32768, 256, 1 << 22, "voxels", "rtx3080", run_mriq },

@@ -492,82 +492,106 @@ static int run_lbm(gen_t *g, long nz)
 }
 
 /* ------------------------------------------------------------------ mri-gridding
- * Simplified gridding_GPU: samples are binned on a grid of 4x4x8-point tiles and sorted by
- * bin (Parboil's CPU binning step); one 128-thread CTA per output tile, one thread per grid
- * point; the CTA walks the 27 bins around its tile in chunks of 128 samples: every thread
- * loads one sample (6 floats: kx, ky, kz, real, imag, sdc; 24 B stride) into shared memory,
- * then evaluates the Kaiser-Bessel kernel against the whole chunk (~12 instructions per
- * sample); finally it stores its grid point (complex).  Samples: a radial k-space
- * trajectory, denser near the centre (radius = |N(0, G/6)| per axis, seeded).
- * n[0] G (grid points per axis), n[1] samples. a[0] samples, a[1] grid */
-#define MG_TX 4
-#define MG_TY 4
-#define MG_TZ 8
+ * Parboil mri-gridding, gridding_GPU<<<(G/8, (G/4)*(G/4)), (8, 4, 4)>>>: samples are sorted by
+ * grid cell (the CPU binning step) and binStartAddr_g[c] is the first sample of cell c; each
+ * thread owns one grid point (X, Y, Z) of its CTA's 8x4x4 tile; the CTA walks the rows
+ * (z, y) of the tile's neighbourhood (cutoff 2: 9 x 9 rows of 13 cells):
+ *   start = binStartAddr[row + xL]; end = binStartAddr[row + xH + 1]      (2 broadcast loads)
+ *   for each chunk of TILE = 64 samples: threads flatIdx < tileSize load sample_g[start + ...]
+ *   into shared memory (a 24 B struct: three 8 B loads), then every thread evaluates every
+ *   sample of the chunk against its grid point (~30 instructions: distance, cutoff test,
+ *   Kaiser-Bessel polynomial for the samples within the cutoff);
+ * then gridData_g[idx] (float2) and sampleDensity_g[idx] are stored.  The loop is modelled
+ * per sample: one unit per row (the two bin loads) and one per sample (its ~30 instructions;
+ * the chunk loads on the first sample of each chunk).  Samples: a radial k-space trajectory,
+ * denser near the centre (each coordinate normal around G/2, sigma = G/6, seeded); 65536
+ * samples.  n[0] G.  a[0] samples, a[1] binStart, a[2] gridData, a[3] density */
+#define MG_TILE 64
+#define MG_CUT 2
 typedef struct mg_d {
-	long tiles[3];     /* tiles per axis */
-	long *bin_start;   /* per bin: first sample (sorted), nbins + 1 */
-	long **nb_chunks;  /* unused */
+	long G;
+	long *bin;         /* G^3 + 1 cell starts */
 } mg_d_t;
 
-static const gen_inst_t mg_pre[] = { I_ALUN(20) };
+static const gen_inst_t mg_pre[] = { I_ALUN(40) };
 static const gen_inst_t mg_loop[] = {
-	I_ALUN(6), I_LD(0, 4, 2), I_LD(1, 5, 2), I_LD(2, 6, 2), I_LD(3, 7, 2), I_LD(4, 8, 2), I_LD(5, 9, 2),
-	I_ALUN(3), I_ALUN(128 * 12),
+	I_LD(0, 4, 2), I_LD(1, 5, 2), I_LD(2, 6, 3), I_LD(3, 7, 3), I_LD(4, 8, 3), I_ALUN(30),
 };
-static const gen_inst_t mg_post[] = { I_ALUN(6), I_ST(6, 2, 10), I_ST(7, 2, 11) };
+static const gen_inst_t mg_post[] = { I_ALUN(4), I_ST(5, 2, 10), I_ST(6, 2, 11) };
 
-/* The chunk `it` of tile `t`: sample index of its first element (or -1) and its bin's end. */
-static long mg_chunk(const mg_d_t *d, long t, long it, long *end)
+/* Neighbourhood of the CTA: rows (z, y) with their x range [xL, xH]. */
+static void mg_box(const mg_d_t *d, const gen_warp_t *w, long *zL, long *zH, long *yL, long *yH,
+                   long *xL, long *xH)
 {
-	long tx = t % d->tiles[0], ty = (t / d->tiles[0]) % d->tiles[1], tz = t / (d->tiles[0] * d->tiles[1]);
-	for (int dz = -1; dz <= 1; dz++)
-		for (int dy = -1; dy <= 1; dy++)
-			for (int dx = -1; dx <= 1; dx++) {
-				long x = tx + dx, y = ty + dy, z = tz + dz;
-				if (x < 0 || y < 0 || z < 0 || x >= d->tiles[0] || y >= d->tiles[1] || z >= d->tiles[2])
-					continue;
-				long b = (z * d->tiles[1] + y) * d->tiles[0] + x;
-				long s0 = d->bin_start[b], s1 = d->bin_start[b + 1];
-				long nch = (s1 - s0 + 127) / 128;
-				if (it < nch) {
-					*end = s1;
-					return s0 + it * 128;
-				}
-				it -= nch;
-			}
-	return -1;
+	long G = d->G, ty = G / 4;
+	long z0 = 4 * (w->cy / ty), y0 = 4 * (w->cy % ty), x0 = 8L * w->cx;
+	*xL = x0 - MG_CUT < 0 ? 0 : x0 - MG_CUT; *xH = x0 + 8 + MG_CUT >= G ? G - 1 : x0 + 8 + MG_CUT;
+	*yL = y0 - MG_CUT < 0 ? 0 : y0 - MG_CUT; *yH = y0 + 4 + MG_CUT >= G ? G - 1 : y0 + 4 + MG_CUT;
+	*zL = z0 - MG_CUT < 0 ? 0 : z0 - MG_CUT; *zH = z0 + 4 + MG_CUT >= G ? G - 1 : z0 + 4 + MG_CUT;
 }
 
 static long mg_trips(const gen_launch_t *L, gen_warp_t *w)
 {
 	const pk_t *p = L->p;
 	const mg_d_t *d = p->d[0];
-	long n = 0, end;
-	while (mg_chunk(d, w->cta, n, &end) >= 0)
-		n++;
+	long zL, zH, yL, yH, xL, xH, n = 0;
+	mg_box(d, w, &zL, &zH, &yL, &yH, &xL, &xH);
+	for (long z = zL; z <= zH; z++)
+		for (long y = yL; y <= yH; y++) {
+			long row = (z * d->G + y) * d->G;
+			n += 1 + d->bin[row + xH + 1] - d->bin[row + xL];
+		}
+	w->u[0] = -1;      /* current row (as z*G + y), advanced by the address function */
+	w->u[1] = 0;       /* first unit of that row */
+	w->u[2] = 0;       /* samples in that row */
 	return n;
 }
 
-static uint32_t mg_addr(const gen_launch_t *L, const gen_warp_t *w, int sec, int op, uint64_t a[32])
+static uint32_t mg_addr(const gen_launch_t *L, const gen_warp_t *cw, int sec, int op, uint64_t a[32])
 {
 	const pk_t *p = L->p;
 	const mg_d_t *d = p->d[0];
-	long G = p->n[0];
+	gen_warp_t *w = (gen_warp_t *)cw;   /* the slot's own state: the row cursor lives in u[] */
+	long G = d->G;
 	uint32_t m = 0;
-	long end = 0, s0 = sec == 1 ? mg_chunk(d, w->cta, w->iter, &end) : 0;
+	if (sec == 2) {
+		for (int l = 0; l < GEN_WARP; l++) {
+			long X = 8L * w->cx + w->tx[l], Y = 4 * (w->cy % (G / 4)) + w->ty[l];
+			long Z = 4 * (w->cy / (G / 4)) + w->tz[l], idx = (Z * G + Y) * G + X;
+			a[l] = op == 5 ? p->a[2] + (uint64_t)idx * 8 : p->a[3] + (uint64_t)idx * 4;
+		}
+		return w->valid;
+	}
+	long zL, zH, yL, yH, xL, xH;
+	mg_box(d, w, &zL, &zH, &yL, &yH, &xL, &xH);
+	/* advance the row cursor to the row holding unit w->iter */
+	if (w->u[0] < 0) {
+		w->u[0] = zL * G + yL; w->u[1] = 0;
+		long row = w->u[0] * G;
+		w->u[2] = d->bin[row + xH + 1] - d->bin[row + xL];
+	}
+	while (w->iter >= w->u[1] + 1 + w->u[2]) {
+		w->u[1] += 1 + w->u[2];
+		long z = w->u[0] / G, y = w->u[0] % G;
+		if (++y > yH) { y = yL; z++; }
+		w->u[0] = z * G + y;
+		long row = w->u[0] * G;
+		w->u[2] = d->bin[row + xH + 1] - d->bin[row + xL];
+	}
+	long row = w->u[0] * G, k = w->iter - w->u[1];   /* k = 0: the row's bin loads */
+	long start = d->bin[row + xL], delta = w->u[2];
 	for (int l = 0; l < GEN_WARP; l++) {
 		if (!(w->valid >> l & 1))
 			continue;
-		if (sec == 1) {
-			long s = s0 + (long)w->w * 32 + l;
-			if (s0 < 0 || s >= end)
-				continue;
-			a[l] = p->a[0] + (uint64_t)s * 24 + (uint64_t)op * 4;
+		if (op < 2) {
+			if (k != 0) continue;
+			a[l] = p->a[1] + (uint64_t)(row + (op == 0 ? xL : xH + 1)) * 4;
 		} else {
-			long t = w->cta;
-			long tx = t % d->tiles[0], ty = (t / d->tiles[0]) % d->tiles[1], tz = t / (d->tiles[0] * d->tiles[1]);
-			long x = tx * MG_TX + w->tx[l], y = ty * MG_TY + w->ty[l], z = tz * MG_TZ + w->tz[l];
-			a[l] = p->a[1] + (uint64_t)(((z * G + y) * G + x) * 2 + (op - 6)) * F;
+			long s = k - 1;                              /* sample index within the row */
+			if (k == 0 || s % MG_TILE != 0) continue;
+			long flat = (long)w->w * 32 + l, tile = delta - s < MG_TILE ? delta - s : MG_TILE;
+			if (flat >= tile) continue;
+			a[l] = p->a[0] + (uint64_t)(start + s + flat) * 24 + (uint64_t)(op - 2) * 8;
 		}
 		m |= gen_lane_bit(l);
 	}
@@ -580,36 +604,32 @@ static int run_mrig(gen_t *g, long G)
 		snprintf(g->err, sizeof g->err, "--size must be a multiple of 8, got %ld", G);
 		return -1;
 	}
-	long ns = 1L << 16;
-	mg_d_t d = { .tiles = { G / MG_TX, G / MG_TY, G / MG_TZ } };
-	long nb = d.tiles[0] * d.tiles[1] * d.tiles[2];
-	d.bin_start = calloc((size_t)nb + 1, sizeof *d.bin_start);
-	if (!d.bin_start)
+	long ns = 1L << 16, nc = G * G * G;
+	mg_d_t d = { .G = G };
+	d.bin = calloc((size_t)nc + 1, sizeof *d.bin);
+	if (!d.bin)
 		return -1;
 	for (long s = 0; s < ns; s++) {
 		long c[3];
-		const int tile[3] = { MG_TX, MG_TY, MG_TZ };
-		long b = 0;
 		for (int k = 0; k < 3; k++) {
 			double v = G / 2.0 + gsl_ran_gaussian(g->rng, G / 6.0);
 			c[k] = v < 0 ? 0 : v >= G ? G - 1 : (long)v;
-			c[k] /= tile[k];
 		}
-		b = (c[2] * d.tiles[1] + c[1]) * d.tiles[0] + c[0];
-		d.bin_start[b + 1]++;
+		d.bin[(c[2] * G + c[1]) * G + c[0] + 1]++;
 	}
-	for (long b = 0; b < nb; b++)
-		d.bin_start[b + 1] += d.bin_start[b];
-	pk_t p = { .n = { G, ns } };
+	for (long c = 0; c < nc; c++)
+		d.bin[c + 1] += d.bin[c];
+	pk_t p = { .n = { G } };
 	p.d[0] = &d;
-	p.a[0] = gen_alloc(g, ns * 24); p.a[1] = gen_alloc(g, G * G * G * 2 * F);
+	p.a[0] = gen_alloc(g, ns * 24); p.a[1] = gen_alloc(g, (nc + 1) * 4);
+	p.a[2] = gen_alloc(g, nc * 8); p.a[3] = gen_alloc(g, nc * 4);
 	gen_launch_t L = {
-		.kname = "gridding_GPU", .grid = { (int)nb, 1, 1 }, .block = { MG_TX, MG_TY, MG_TZ },
-		.sec = { mg_pre, mg_loop, mg_post }, .nsec = { 1, 9, 3 }, .trip_fn = mg_trips,
+		.kname = "gridding_GPU", .grid = { (int)(G / 8), (int)((G / 4) * (G / 4)), 1 }, .block = { 8, 4, 4 },
+		.sec = { mg_pre, mg_loop, mg_post }, .nsec = { 1, 6, 3 }, .trip_fn = mg_trips,
 		.addr = mg_addr, .pc_base = 0x1000, .p = &p,
 	};
 	int rc = gen_launch(g, &L);
-	free(d.bin_start);
+	free(d.bin);
 	return rc;
 }
 
@@ -656,7 +676,7 @@ const gen_kernel_t gen_parboil[] = {
 	{ "pb-sgemm", "Parboil", "register-tiled SGEMM (mysgemmNT)", 1024, 128, 4096, "M=N=K (multiple of 128)", "rtx3080", run_sgemm },
 	{ "pb-histo", "Parboil", "histogram: prescan, intermediates, main, final; peaked image, 2 passes", 996, 64, 8192, "image width (height = width*1040/996)", "rtx3080", run_histo },
 	{ "pb-lbm", "Parboil", "lattice-Boltzmann D3Q19 stream-collide, 120x120xZ, one step", 48, 4, 400, "Z planes", "rtx3080", run_lbm },
-	{ "pb-mri-gridding", "Parboil", "gridding of 65536 radial samples (simplified binned kernel)", 64, 16, 256, "grid points per axis (multiple of 8)", "rtx3080", run_mrig },
+	{ "pb-mri-gridding", "Parboil", "gridding_GPU: 65536 radial samples onto a G^3 grid, cutoff 2", 64, 16, 256, "grid points per axis G (multiple of 8)", "rtx3080", run_mrig },
 	{ "pb-mri-q", "Parboil", "Q matrix, 3072 k-space samples in constant memory", 32768, 256, 1 << 22, "voxels", "rtx3080", run_mriq },
 	{ NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
 };

@@ -144,6 +144,7 @@ struct fp_ctx {
 	double sets;        /* S */
 	int assoc;          /* A (C for fully associative) */
 	int fifo;           /* 1: FIFO, 0: random */
+	double fill;        /* misses that only fill a free way, whole stream */
 };
 
 /* Survival-based hit probability of a reuse with gap t, given e evicting misses per access. */
@@ -172,7 +173,7 @@ static double fp_rhs(double m, void *arg)
 {
 	const struct fp_ctx *c = arg;
 	const reuse_hist_t *rt = c->rt;
-	double e = m - c->blocks / rt->total;                      /* fill correction */
+	double e = m - c->fill / rt->total;                        /* fill correction */
 	if (e < 0)
 		e = 0;
 	double miss = rt->cold;
@@ -186,15 +187,35 @@ static double fp_rhs(double m, void *arg)
 	return miss / rt->total - m;
 }
 
-static double fixed_point_hit(const reuse_hist_t *rt, double blocks, int assoc, int fifo)
+/*
+ * Misses that fill a free way, per cache: a set receives K ~ Poisson(F/S) of the cache's F
+ * distinct blocks over the run and fills min(K, A) ways, so fill = S * E[min(K, A)]
+ * = S * (A - sum_{k<A} (A - k) P[K = k]); fully associative: min(F, C).
+ */
+static double fill_per_cache(double footprint, double sets, int assoc)
+{
+	if (sets <= 1)
+		return footprint < assoc ? footprint : assoc;
+	double lambda = footprint / sets, pk = exp(-lambda), short_ways = 0;
+	for (int k = 0; k < assoc; k++) {
+		short_ways += (assoc - k) * pk;                       /* Poisson pmf by recurrence */
+		pk *= lambda / (k + 1);
+	}
+	return sets * (assoc - short_ways);
+}
+
+static double fixed_point_hit_u(const reuse_hist_t *rt, double blocks, int assoc, int fifo, int units)
 {
 	if (!hist_ok(rt) || !(blocks > 0))
 		return -1;
 	if (assoc == REUSE_FULL || assoc > blocks)
 		assoc = (int)(blocks < 1 ? 1 : blocks > 1e9 ? 1e9 : blocks);
-	struct fp_ctx c = { rt, blocks, blocks / assoc, assoc, fifo };
+	if (units < 1)
+		units = 1;
+	struct fp_ctx c = { rt, blocks, blocks / assoc, assoc, fifo, 0 };
 	if (c.sets < 1)
 		c.sets = 1;
+	c.fill = units * fill_per_cache(rt->cold / units, c.sets, assoc);  /* cold = footprint */
 	double lo = rt->cold / rt->total, hi = 1.0;
 	double flo = fp_rhs(lo, &c);
 	if (flo <= 1e-12)
@@ -223,6 +244,11 @@ static double fixed_point_hit(const reuse_hist_t *rt, double blocks, int assoc, 
 	return 1.0 - m;
 }
 
+static double fixed_point_hit(const reuse_hist_t *rt, double blocks, int assoc, int fifo)
+{
+	return fixed_point_hit_u(rt, blocks, assoc, fifo, 1);
+}
+
 double reuse_hit_fifo(const reuse_hist_t *rt, double blocks, int assoc)
 {
 	return fixed_point_hit(rt, blocks, assoc, 1);
@@ -233,6 +259,16 @@ double reuse_hit_random(const reuse_hist_t *rt, double blocks, int assoc)
 	return fixed_point_hit(rt, blocks, assoc, 0);
 }
 
+double reuse_hit_fifo_units(const reuse_hist_t *rt, double blocks, int assoc, int units)
+{
+	return fixed_point_hit_u(rt, blocks, assoc, 1, units);
+}
+
+double reuse_hit_random_units(const reuse_hist_t *rt, double blocks, int assoc, int units)
+{
+	return fixed_point_hit_u(rt, blocks, assoc, 0, units);
+}
+
 double reuse_hit(const profile_stream_t *s, double blocks, int assoc, enum reuse_policy pol)
 {
 	assert(s);
@@ -240,9 +276,9 @@ double reuse_hit(const profile_stream_t *s, double blocks, int assoc, enum reuse
 	case REUSE_LRU:
 		return hist_ok(&s->sd) ? reuse_hit_smith(&s->sd, blocks, assoc) : -1;
 	case REUSE_FIFO:
-		return reuse_hit_fifo(&s->rt, blocks, assoc);
+		return fixed_point_hit_u(&s->rt, blocks, assoc, 1, s->units);
 	case REUSE_RANDOM:
-		return reuse_hit_random(&s->rt, blocks, assoc);
+		return fixed_point_hit_u(&s->rt, blocks, assoc, 0, s->units);
 	}
 	return -1;
 }
@@ -255,7 +291,7 @@ static double grid_cap(int k)
 }
 
 static reuse_curve_t *curve_build(const reuse_hist_t *h, double cap_max, int assoc,
-				  enum reuse_policy pol)
+				  enum reuse_policy pol, int units)
 {
 	if (!hist_ok(h))
 		return NULL;
@@ -280,7 +316,7 @@ static reuse_curve_t *curve_build(const reuse_hist_t *h, double cap_max, int ass
 		if (pol == REUSE_LRU)
 			v = reuse_hit_smith(h, cap, assoc);
 		else
-			v = fixed_point_hit(h, cap, assoc, pol == REUSE_FIFO);
+			v = fixed_point_hit_u(h, cap, assoc, pol == REUSE_FIFO, units);
 		if (v < prev)
 			v = prev;                                     /* enforce monotonicity */
 		c->hit[k] = prev = v;
@@ -307,7 +343,7 @@ reuse_curve_t *reuse_curve_alloc_hist(const reuse_hist_t *sd, int assoc)
 		return NULL;
 	/* Smith's hit ratio reaches its limit only when S >> d_max: slowly for direct mapping. */
 	double factor = assoc == REUSE_FULL ? 2 : assoc == 1 ? 4096 : assoc <= 4 ? 256 : 32;
-	return curve_build(sd, factor * hist_max(sd) + 4 * (assoc > 0 ? assoc : 1), assoc, REUSE_LRU);
+	return curve_build(sd, factor * hist_max(sd) + 4 * (assoc > 0 ? assoc : 1), assoc, REUSE_LRU, 1);
 }
 
 reuse_curve_t *reuse_curve_alloc(const profile_stream_t *s, int assoc, enum reuse_policy pol)
@@ -317,8 +353,9 @@ reuse_curve_t *reuse_curve_alloc(const profile_stream_t *s, int assoc, enum reus
 	if (pol == REUSE_LRU)
 		return reuse_curve_alloc_hist(&s->sd, assoc);
 	/* FIFO/random saturate once the cache holds the footprint (every block distinct). */
-	double fp = s->footprint > 0 ? s->footprint : s->rt.cold;
-	return curve_build(&s->rt, 2 * fp + 4 * (assoc > 0 ? assoc : 1), assoc, pol);
+	int units = s->units > 0 ? s->units : 1;
+	double fp = (s->footprint > 0 ? s->footprint : s->rt.cold) / units;   /* per cache */
+	return curve_build(&s->rt, 4 * fp + 4 * (assoc > 0 ? assoc : 1), assoc, pol, units);
 }
 
 void reuse_curve_free(reuse_curve_t *c)

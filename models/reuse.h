@@ -38,6 +38,10 @@ double reuse_hit_smith(const reuse_hist_t *sd, double blocks, int assoc);
  * and, for set-associative caches, spread it over sets.  Returns -1 if rt is empty. */
 double reuse_hit_fifo(const reuse_hist_t *rt, double blocks, int assoc);
 double reuse_hit_random(const reuse_hist_t *rt, double blocks, int assoc);
+/* The same for a histogram pooled over `units` equal caches (a stream's `units`): the fill
+ * correction then counts the free ways of every cache.  reuse_hit uses these. */
+double reuse_hit_fifo_units(const reuse_hist_t *rt, double blocks, int assoc, int units);
+double reuse_hit_random_units(const reuse_hist_t *rt, double blocks, int assoc, int units);
 
 /* One of the above by policy (LRU uses sd; FIFO/random use rt). -1 when a needed histogram
  * is absent. */

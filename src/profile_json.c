@@ -201,6 +201,7 @@ static int load_stream(const ld_t *c, const char *path, const cJSON *v, int n_sm
 	if (s->group != want)
 		return perr(c, (snprintf(p, sizeof p, "%s.group", path), p), "stream \"%s\" has group %d, got %d",
 			    s->name, want, s->group);
+	s->units = (n_sm + s->group - 1) / s->group;
 	if (get_count(c, path, v, "accesses", 1, &s->accesses) || get_count(c, path, v, "writes", 0, &s->writes)
 	    || get_count(c, path, v, "footprint", 0, &s->footprint))
 		return EXIT_USER;

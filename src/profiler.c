@@ -833,6 +833,7 @@ int profiler_finish(profiler_t *pb, profile_t *out)
 		else
 			snprintf(s->name, sizeof s->name, "group:%d", L->g);
 		s->group = L->g == 0 ? n_sm : L->g;
+		s->units = (n_sm + s->group - 1) / s->group;
 		s->accesses = L->accesses;
 		s->writes = L->writes;
 		s->footprint = L->active ? level_footprint(L) : L->foot;

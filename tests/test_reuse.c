@@ -237,9 +237,52 @@ static void test_against_simulator(void)
 	free(refs);
 }
 
+/* The l1 stream pools 8 private caches: the models (with the stream's units) against 8
+ * simulated caches fed each SM's own accesses. */
+static void test_pooled_l1(void)
+{
+	size_t n = 200000;
+	enum { NS = 8 };
+	tg_ref_t *r = malloc(n * sizeof *r);
+	tg_mix_t mix;
+	tg_mix_standard(&mix, NS, 0.2);
+	tg_mix(&mix, 21, r, n);
+	profile_t p;
+	CHECK(build_profile(r, n, &p, NS) == 0, "profiler");
+	const profile_stream_t *s = profile_stream(&p, "l1");
+	CHECK_INT(s->units, NS, "l1 stream pooled over 8 caches");
+	int A[] = { 1, 4, 16 };
+	double err[3] = { 0 };
+	int np = 0;
+	for (uint32_t C = 32; C <= 16384; C *= 4) {
+		for (int a = 0; a < 3; a++) {
+			np++;
+			for (int k = 0; k < 3; k++) {
+				cachesim_t *c[NS];
+				for (int q = 0; q < NS; q++)
+					c[q] = cachesim_alloc(C / A[a], (uint32_t)A[a], (enum cachesim_policy)k, CACHESIM_HASH, (uint64_t)q + 1);
+				for (size_t i = 0; i < n; i++)
+					cachesim_access(c[r[i].sm], r[i].block);
+				double hits = 0;
+				for (int q = 0; q < NS; q++) {
+					hits += (double)cachesim_hits(c[q]);
+					cachesim_free(c[q]);
+				}
+				err[k] += fabs(hits / n - reuse_hit(s, C, A[a], (enum reuse_policy)k));
+			}
+		}
+	}
+	printf("pooled l1 (8 SMs) MAE: LRU %.4f, FIFO %.4f, random %.4f\n", err[0] / np, err[1] / np, err[2] / np);
+	CHECK(err[0] / np <= 0.01, "issue 2: LRU MAE <= 0.01 on the pooled l1 stream");
+	CHECK(err[1] / np <= 0.03 && err[2] / np <= 0.03, "issue 2: FIFO/random MAE <= 0.03 on the pooled l1 stream");
+	profile_free(&p);
+	free(r);
+}
+
 int main(void)
 {
 	test_closed_forms();
 	test_against_simulator();
+	test_pooled_l1();
 	return check_summary("reuse");
 }

@@ -176,10 +176,10 @@ static void s_comment(void *ctx, const char *text)
 
 static int list_kernels(void)
 {
-	printf("%-14s %-14s %8s  %-18s %-9s %s\n", "kernel", "suite", "size", "size means", "gpu", "what");
+	printf("%-16s %-13s %8s  %-38s %-12s %s\n", "kernel", "suite", "size", "size means", "gpu", "what");
 	const gen_kernel_t *k;
 	for (int i = 0; (k = gen_kernel_at(i)) != NULL; i++)
-		printf("%-14s %-14s %8ld  %-18s %-9s %s\n", k->name, k->suite, k->def_size, k->size_doc,
+		printf("%-16s %-13s %8ld  %-38s %-12s %s\n", k->name, k->suite, k->def_size, k->size_doc,
 		       k->def_gpu, k->what);
 	return 0;
 }

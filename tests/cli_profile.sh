@@ -20,7 +20,7 @@ expect_eq "model named" "$(grep -o '"model": "[a-z-]*"' "$T/out")" '"model": "lr
 # 7 blocks: the loop thrashes LRU.
 expect_ok "hitrate 7 blocks" "$GPUDSE" model hitrate --profile "$T/loop.json" --size 896 --assoc full
 expect_eq "LRU thrashes at 7 blocks" "$(grep -o '"hit_rate": [0-9.]*' "$T/out")" '"hit_rate": 0.000000'
-expect_ok "hitrate global 2-way fifo" "$GPUDSE" model hitrate --profile "$T/loop.json" --stream global --size 2048 --assoc 2 --policy fifo
+expect_ok "hitrate global fifo" "$GPUDSE" model hitrate --profile "$T/loop.json" --stream global --size 2048 --policy fifo
 # global: block 0 is shared, so SM 1's access hits too: 25 of 33
 expect_eq "fifo: 16 blocks hold the loop" "$(grep -o '"hit_rate": [0-9.]*' "$T/out")" '"hit_rate": 0.757576'
 expect_ok "hitrate smith" "$GPUDSE" model hitrate --profile "$T/loop.json" --size 4096 --assoc 4 --policy lru

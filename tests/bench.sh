@@ -61,3 +61,27 @@ awk -v s="$large_rate" -v b="$bare_rate" -v r="$large_rows" -v p2="$(awk -v a="$
 	printf "pareto, 3 objectives       %.3f s (%d on the front)\n", p3, f3;
 	printf "peak RSS                   %d KiB at %d rows, %d KiB at %d rows\n", rs, ns, rl, r;
 }'
+
+# ---- gpudse profile throughput (issue 8: importers and SHARDS sampling) -------------------
+# A generated 100-million-reference trace: the first 10^8 lines of `gpudse trace p-2mm
+# --size 740` (80 SMs, plain text, ~1.9 GB in $tmp).  Profiled exactly with the default
+# streams (l1, group:2..64, global), exactly with l1 + global only, and with SHARDS sampling
+# at 0.01 (default streams).  Rates are references per second of elapsed time and of CPU time
+# (user + sys; the machine may be shared).  Bars: exact >= 10 M/s, sampled >= 50 M/s.
+ptrace="$tmp/p100m.trace"
+"$g" trace p-2mm --size 740 --no-regs -o - | head -n 100000010 > "$ptrace" || true
+nref=$(grep -c ' [RW] ' "$ptrace")
+prof_rate() { # LABEL BAR ARGS...
+	local label=$1 bar=$2; shift 2
+	local t; t=$( { TIMEFORMAT='%R %U %S'; time "$g" profile "$ptrace" -o "$tmp/prof.json" "$@" >/dev/null; } 2>&1 | tail -n 1)
+	awk -v n="$nref" -v t="$t" -v l="$label" -v b="$bar" 'BEGIN{split(t, a, " ");
+		printf "%-34s %6.1f M refs/s elapsed, %6.1f M refs/s CPU (%.1f s)   (bar: >= %s)\n",
+		       l, n / a[1] / 1e6, n / (a[2] + a[3]) / 1e6, a[1], b}'
+}
+echo
+echo "profile, $nref references (p-2mm, 80 SMs)"
+prof_rate "profile exact, 8 streams" 10
+prof_rate "profile exact, l1 + global" 10 --groups none
+prof_rate "profile --sample 0.01, 8 streams" 50 --sample 0.01
+prof_rate "profile --sample 0.01, l1 + global" 50 --sample 0.01 --groups none
+rm -f "$ptrace"

@@ -113,18 +113,19 @@ static const signed char hexval[256] = {
 };                                      /* stored + 1 so that 0 means "not a digit" */
 
 /*
- * Fast path for the common record "SM R|W HEX [HEX]" with single spaces and no comment (what
- * gpudse trace writes): one pass, table-driven hex.  Returns 1 when the line was such a
- * record (fed, *rc set), 0 to let parse_line handle it (and report any error).
+ * Fast path for the common record "SM R|W HEX [HEX]\n" with single spaces and no comment
+ * (what gpudse trace writes): one pass up to the newline, table-driven hex.  Returns the
+ * start of the next line when the line was such a record (fed, *rc set), NULL to let the
+ * general path (memchr + parse_line) handle it and report any error.
  */
-static inline int fast_access(const reader_t *r, profiler_t *pb, const char *p, const char *end, int *rc)
+static inline const char *fast_access(const reader_t *r, profiler_t *pb, const char *p, const char *end, int *rc)
 {
 	uint64_t sm = 0, addr = 0, pc = 0;
 	const char *q = p;
 	while (q < end && *q >= '0' && *q <= '9' && q - p < 7)
 		sm = sm * 10 + (uint64_t)(*q++ - '0');
 	if (q == p || q + 3 > end || q[0] != ' ' || (q[1] != 'R' && q[1] != 'W') || q[2] != ' ')
-		return 0;
+		return NULL;
 	int is_write = q[1] == 'W';
 	q += 3;
 	if (q + 2 < end && q[0] == '0' && (q[1] == 'x' || q[1] == 'X'))
@@ -135,11 +136,9 @@ static inline int fast_access(const reader_t *r, profiler_t *pb, const char *p, 
 		addr = addr << 4 | (uint64_t)(d - 1);
 		q++;
 	}
-	if (q == h || q - h > 16)
-		return 0;
-	if (q < end) {                          /* optional PC */
-		if (*q != ' ')
-			return 0;
+	if (q == h || q - h > 16 || q == end)
+		return NULL;
+	if (*q == ' ') {                        /* optional PC */
 		q++;
 		if (q + 2 < end && q[0] == '0' && (q[1] == 'x' || q[1] == 'X'))
 			q += 2;
@@ -148,13 +147,13 @@ static inline int fast_access(const reader_t *r, profiler_t *pb, const char *p, 
 			pc = pc << 4 | (uint64_t)(d - 1);
 			q++;
 		}
-		if (q == h || q != end || q - h > 16)
-			return 0;
+		if (q == h || q - h > 16 || q == end)
+			return NULL;
 	}
-	if (sm > 1000000)
-		return 0;
+	if (*q != '\n' || sm > 1000000)
+		return NULL;
 	*rc = feed_status(r, profiler_access(pb, (int)sm, is_write, addr, pc), (int)sm);
-	return 1;
+	return q + 1;
 }
 
 /* One line [p, end) without its newline. */
@@ -297,6 +296,14 @@ int trace_text_read(const char *path, const char *display, profiler_t *pb,
 		size_t len = have + (size_t)n;
 		char *p = buf, *end = buf + len;
 		for (;;) {
+			const char *nx = fast_access(&r, pb, p, end, &rc);
+			if (nx) {
+				r.line++;
+				if (rc)
+					break;
+				p = (char *)nx;
+				continue;
+			}
 			char *nl = memchr(p, '\n', (size_t)(end - p));
 			if (!nl) {
 				if (eof && p < end) {          /* last line without a newline */
@@ -307,9 +314,7 @@ int trace_text_read(const char *path, const char *display, profiler_t *pb,
 				break;
 			}
 			r.line++;
-			if (!fast_access(&r, pb, p, nl, &rc))
-				rc = parse_line(&r, pb, p, nl);
-			if (rc)
+			if ((rc = parse_line(&r, pb, p, nl)))
 				break;
 			p = nl + 1;
 		}

@@ -48,7 +48,8 @@
  *    footprint near the capacity that overfills only some sets (pure loops) is predicted too
  *    optimistic (two interleaved loops of 3000 and 600 blocks, 4096 blocks, 2..32 ways: up to
  *    0.33 off at one point, 0.029 (FIFO) / 0.015 (random) mean absolute error over 4 KB..4 MB
- *    x 1..32 ways; mixes with random and Zipf traffic do better, see tests/test_reuse.c).  Checked against the exact simulator in tests/test_reuse.c.
+ *    x 1..32 ways; mixes with random and Zipf traffic do better, see tests/test_reuse.c).
+ *    Checked against the exact simulator in tests/test_reuse.c.
  *
  * 4. Curves: hit ratio tabulated at C_k = 2^(k/32), k = 0..K, C_K >= 2 x (largest finite
  *    distance) and >= 2 x footprint bound; evaluation is piecewise linear in log2(C) between

@@ -152,7 +152,9 @@ static inline const char *fast_access(const reader_t *r, profiler_t *pb, const c
 	}
 	if (*q != '\n' || sm > 1000000)
 		return NULL;
-	*rc = feed_status(r, profiler_access(pb, (int)sm, is_write, addr, pc), (int)sm);
+	reader_t here = *r;                     /* the caller counts the line after we return */
+	here.line++;
+	*rc = feed_status(&here, profiler_access(pb, (int)sm, is_write, addr, pc), (int)sm);
 	return q + 1;
 }
 

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "shards.h"
 
@@ -167,6 +168,24 @@ static uint64_t mix64(uint64_t x)
 	return x;
 }
 
+/* Zeroed memory; big blocks on 2 MiB boundaries with transparent huge pages requested, since
+ * the hash maps are probed at random and 4 KiB pages would make most probes a TLB miss. */
+static void *big_calloc(size_t n, size_t size)
+{
+	size_t bytes = n * size, huge = (size_t)2 << 20;
+	if (bytes < 2 * huge)
+		return calloc(n, size);
+	bytes = (bytes + huge - 1) / huge * huge;
+	void *p = aligned_alloc(huge, bytes);
+	if (!p)
+		return NULL;
+#ifdef MADV_HUGEPAGE
+	madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+	memset(p, 0, bytes);
+	return p;
+}
+
 static unit_t *unit_alloc(void)
 {
 	unit_t *u = calloc(1, sizeof *u);
@@ -276,7 +295,7 @@ static int unit_compact(unit_t *u)
 static int unit_grow_map(unit_t *u)
 {
 	uint64_t ncap = (u->hmask + 1) * 2;
-	entry_t *m = calloc(ncap, sizeof *m);
+	entry_t *m = big_calloc(ncap, sizeof *m);
 	if (!m)
 		return -1;
 	for (uint64_t i = 0; i <= u->hmask; i++) {
@@ -479,7 +498,7 @@ static unit_t *unit_clone(const unit_t *src)
 	if (!u)
 		return NULL;
 	*u = *src;
-	u->map = malloc((src->hmask + 1) * sizeof *u->map);
+	u->map = big_calloc(src->hmask + 1, sizeof *u->map);
 	u->bits = malloc(src->cap / 64 * sizeof *u->bits);
 	u->fen = malloc(((src->cap >> CHUNK_SHIFT) + 1) * sizeof *u->fen);
 	u->owner = malloc(src->cap * sizeof *u->owner);

@@ -696,6 +696,7 @@ static int read_kernel(rd_t *r, const char *path, const char *display)
 	const char *s;
 	size_t n;
 	while ((rc = trace_lines_next(&lr, &s, &n)) == 1) {
+		rc = 0;
 		r->line = lr.line;
 		r->st.lines++;
 		if (r->o->progress && r->st.lines >= r->next_progress) {
@@ -950,6 +951,7 @@ int accelsim_read(const char *path, const accelsim_opts_t *oin, profiler_t *pb, 
 	size_t n;
 	int nk = 0;
 	while ((rc = trace_lines_next(&lr, &s, &n)) == 1) {
+		rc = 0;
 		while (n > 0 && is_sp(s[n - 1]))
 			n--;
 		if (n == 0)

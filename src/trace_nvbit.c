@@ -70,6 +70,7 @@ int nvbit_read(const char *path, int n_sm, int block_bytes, const char *display,
 	const char *s;
 	size_t n;
 	while ((rc = trace_lines_next(&lr, &s, &n)) == 1) {
+		rc = 0;
 		z.lines++;
 		if (progress && z.lines >= next_progress) {
 			progress(arg, z.lines, 0, z.lines);

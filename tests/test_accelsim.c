@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "profiler.h"
 #include "trace_accelsim.h"
+#include "trace_nvbit.h"
 
 #define DATA "tests/data/accelsim"
 #define B0 0x7f1200000000ULL
@@ -296,6 +297,80 @@ static void test_waves(void)
 	unlink(path);
 }
 
+/*
+ * NVBit mem_trace output (tools/mem_trace of NVBit 1.5: "MEMTRACE: CTX ... - grid_launch_id N
+ * - CTA x,y,z - warp W - OPCODE - " and 32 lane addresses; older versions lack grid_launch_id).
+ * By hand, 2 SMs, grid 2x1x1 (CTA c -> SM c):
+ *   CTA 0 warp 0 LDG.E, lanes 4 B apart from 0x...000 -> 1 block, 4 sectors (SM 0)
+ *   CTA 1 warp 0 STG.E.64, lanes 8 B apart -> 256 B: 2 blocks, 8 sectors, writes (SM 1)
+ *   CTA 1 warp 1 LDS (shared, not fed); a record with every lane 0 (skipped)
+ *   CTA 0 warp 1 LDG.E.U8 (old format), lane 0 only -> 1 block, 1 sector (SM 0)
+ * = 5 records, 3 global instructions, 4 requests, 13 sectors, 2 writes.
+ */
+static void test_nvbit(void)
+{
+	char path[] = "/tmp/gpudse-nvbit-XXXXXX";
+	int fd = mkstemp(path);
+	if (fd < 0) {
+		CHECK(0, "mkstemp");
+		return;
+	}
+	FILE *f = fdopen(fd, "w");
+	fprintf(f, "------------- NVBit (NVidia Binary Instrumentation Tool v1.5.5) Loaded --------------\n");
+	fprintf(f, "MEMTRACE: CTX 0x00005581e0c2a3b0 - LAUNCH - Kernel pc 0x00007f1a2c000000 - Kernel name vecadd - "
+		   "grid launch id 0 - grid size 2,1,1 - block size 64,1,1 - nregs 16 - shmem 0 - cuda stream id 0\n");
+	static const struct { int cta, warp; const char *op; unsigned long long base; int stride, lanes, old; } rec[] = {
+		{ 0, 0, "LDG.E", 0x7f1200000000ULL, 4, 32, 0 },
+		{ 1, 0, "STG.E.64", 0x7f1200001000ULL, 8, 32, 0 },
+		{ 1, 1, "LDS", 0x100, 4, 32, 0 },
+		{ 1, 1, "LDG.E", 0, 0, 0, 0 },
+		{ 0, 1, "LDG.E.U8", 0x7f1200002000ULL, 1, 1, 1 },
+	};
+	for (size_t i = 0; i < sizeof rec / sizeof rec[0]; i++) {
+		if (rec[i].old)
+			fprintf(f, "MEMTRACE: CTX 0x00005581e0c2a3b0 - CTA %d,0,0 - warp %d - %s - ", rec[i].cta, rec[i].warp, rec[i].op);
+		else
+			fprintf(f, "MEMTRACE: CTX 0x00005581e0c2a3b0 - grid_launch_id 0 - CTA %d,0,0 - warp %d - %s - ",
+				rec[i].cta, rec[i].warp, rec[i].op);
+		for (int l = 0; l < 32; l++)
+			fprintf(f, "0x%016llx ", l < rec[i].lanes ? rec[i].base + (unsigned long long)(l * rec[i].stride) : 0ULL);
+		fprintf(f, "\n");
+		if (i == 1)
+			fprintf(f, "Result = PASS\n");        /* the application's own output */
+	}
+	fclose(f);
+	profiler_t *pb = mkpb(2);
+	nvbit_stats_t st;
+	int rc = nvbit_read(path, 2, 128, NULL, pb, NULL, NULL, &st);
+	CHECK_INT(rc, 0, "NVBit trace reads");
+	profile_t p;
+	if (!rc && profiler_finish(pb, &p) == 0) {
+		CHECK_INT((long long)st.records, 5, "hand count");
+		CHECK_INT((long long)st.global_insts, 3, "hand count");
+		CHECK_INT((long long)st.requests, 4, "hand count");
+		CHECK_INT((long long)st.sectors, 13, "hand count");
+		CHECK_INT((long long)st.shared_insts, 1, "hand count");
+		CHECK_INT((long long)st.zero_mask, 1, "hand count");
+		const profile_stream_t *l1 = profile_stream(&p, "l1");
+		CHECK_NEAR(l1->writes, 2, 0, "STG.E.64 covers 2 blocks");
+		CHECK_INT(p.n_sm, 2, "two SMs");
+		CHECK_NEAR(p.sectors, 13, 0, "sectors into the profile");
+		profile_free(&p);
+	}
+	profiler_free(pb);
+	CHECK(nvbit_sniff(path), "recognised by content");
+	CHECK(!nvbit_sniff(DATA "/kernelslist.g"), "a kernels list is not NVBit output");
+	/* a damaged record */
+	f = fopen(path, "w");
+	fprintf(f, "MEMTRACE: CTX 0x1 - grid_launch_id 0 - CTA 0,0 - warp 0 - LDG.E - 0x1000\n");
+	fclose(f);
+	pb = mkpb(2);
+	fprintf(stderr, "(expected) ");
+	CHECK_INT(nvbit_read(path, 2, 128, NULL, pb, NULL, NULL, &st), EXIT_USER, "CTA with two coordinates");
+	profiler_free(pb);
+	unlink(path);
+}
+
 int main(void)
 {
 	test_lines();
@@ -304,5 +379,6 @@ int main(void)
 	test_compressed("gzip", ".gz");
 	test_errors();
 	test_waves();
+	test_nvbit();
 	return check_summary("accelsim");
 }

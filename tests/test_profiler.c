@@ -222,7 +222,7 @@ static void test_lazy_levels(void)
 	run_refs(r, n, 1, 1, &one);
 	int ok = 1;
 	for (int g = 2; g <= 4; g *= 2) {
-		char nm[16];
+		char nm[32];
 		snprintf(nm, sizeof nm, "group:%d", g);
 		const profile_stream_t *a = profile_stream(&lazy, nm), *b = profile_stream(&eager, nm);
 		ok &= a && b && same_hist(&a->sd, &b->sd) && same_hist(&a->rt, &b->rt) && a->footprint == b->footprint;

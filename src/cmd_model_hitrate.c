@@ -27,7 +27,9 @@ const char help_model_hitrate[] =
 	"  --policy P       lru (default), fifo or random\n"
 	"\n"
 	"example:\n"
-	"  gpudse model hitrate --profile /tmp/tiny.json --stream l1 --size 16384 --assoc 4 --policy lru\n";
+	"  gpudse profile /tmp/t.trace -o /tmp/t.json      (see gpudse help profile)\n"
+	"  gpudse model hitrate --profile /tmp/t.json --stream l1 --size 16384 --assoc 4 --policy lru\n"
+	"  {\"profile\": \"/tmp/t.json\", ..., \"model\": \"lru-smith-binomial\", ..., \"hit_rate\": 0.333333, ...}\n";
 
 int cmd_model_hitrate(int argc, char **argv)
 {

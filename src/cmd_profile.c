@@ -46,8 +46,9 @@ const char help_profile[] =
 	"A progress line is shown when stderr is a terminal.\n"
 	"\n"
 	"example:\n"
-	"  gpudse profile tests/data/tiny.trace -o /tmp/tiny.json --block 128\n"
-	"  gpudse model hitrate --profile /tmp/tiny.json --size 16384 --assoc 4\n";
+	"  printf '0 R 0x1000\\n1 W 0x1080\\n0 R 0x1000 0x400\\n' > /tmp/t.trace\n"
+	"  gpudse profile /tmp/t.trace -o /tmp/t.json --block 128\n"
+	"  gpudse model hitrate --profile /tmp/t.json --size 16384 --assoc 4\n";
 
 typedef struct progress {
 	double t0;

@@ -17,6 +17,7 @@
 const char help_profile[] =
 	"usage: gpudse profile TRACE -o PROFILE.json [--block BYTES] [--name NAME] [--groups G,G,...]\n"
 	"                      [--sms N] [--format text|accelsim|nvbit] [--gpu G] [--sample RATE]\n"
+	"                      [--per-kernel]\n"
 	"\n"
 	"Builds a workload profile (docs/profile-format.md) from a plain-text trace\n"
 	"(docs/trace-format.md; a name ending in .gz is read through zlib): exact LRU stack-distance\n"
@@ -39,6 +40,8 @@ const char help_profile[] =
 	"                     MEMTRACE: lines -> nvbit, else text (docs/trace-formats.md)\n"
 	"  --gpu G            preset whose SM count and resident warps the accelsim/nvbit importers\n"
 	"                     spread CTAs over, round-robin (default rtx3080; --sms overrides n_sm)\n"
+	"  --per-kernel       accelsim: also write one profile per kernel, OUT-kN.json (OUT = -o\n"
+	"                     without .json), besides the whole application's\n"
 	"  --sample RATE      SHARDS spatial sampling at RATE in (0, 1] (src/shards.h): distances and\n"
 	"                     counts scaled by 1/RATE; 0.01 profiles ~50x faster, miss-ratio curve\n"
 	"                     error ~0.002 on GPU-sized working sets (1 = exact, the default)\n"
@@ -73,6 +76,50 @@ static void show_progress(void *arg, uint64_t bytes, uint64_t size, uint64_t rec
 		fprintf(stderr, "\rgpudse: profile: %.1f M lines, %.1f M lines/s   ", records / 1e6,
 			dt > 0 ? records / dt / 1e6 : 0);
 	p->shown = 1;
+}
+
+/* --per-kernel: a second profiler per Accel-Sim kernel, saved next to the output as
+ * OUT-kN.json (OUT without its .json). */
+typedef struct kernel_out {
+	const profiler_opts_t *o;
+	const char *out;
+	char name[64];
+	int written;
+} kernel_out_t;
+
+static int kernel_begin(void *arg, int index, const char *file, profiler_t **kpb)
+{
+	kernel_out_t *k = arg;
+	profiler_opts_t o = *k->o;
+	snprintf(k->name, sizeof k->name, "%.50s-k%d", k->o->name, index);
+	o.name = k->name;
+	o.source = file;
+	*kpb = profiler_alloc(&o);
+	return *kpb ? 0 : err_internal("profile: out of memory");
+}
+
+static int kernel_end(void *arg, int index, const char *file, profiler_t *kpb)
+{
+	kernel_out_t *k = arg;
+	char path[1200];
+	size_t n = strlen(k->out);
+	int cut = n > 5 && strcmp(k->out + n - 5, ".json") == 0 ? 5 : 0;
+	snprintf(path, sizeof path, "%.*s-k%d.json", (int)(n - (size_t)cut), k->out, index);
+	int rc = 0;
+	if (profiler_count(kpb) == 0) {
+		printf("%s: kernel %d has no global accesses, no profile written\n", file, index);
+	} else {
+		profile_t p;
+		if (profiler_finish(kpb, &p))
+			rc = err_internal("profile: out of memory");
+		else {
+			rc = profile_save(path, &p);
+			profile_free(&p);
+			k->written += rc == 0;
+		}
+	}
+	profiler_free(kpb);
+	return rc;
 }
 
 /* "2,4,8" or "none" into o->groups. */
@@ -110,6 +157,7 @@ int cmd_profile(int argc, char **argv)
 	const char *format = args_str(&a, "--format", NULL);
 	const char *gpu_name = args_str(&a, "--gpu", NULL);
 	double sample = args_double(&a, "--sample", 1.0, 1e-6, 1.0);
+	int per_kernel = args_flag(&a, "--per-kernel");
 	const char *trace = args_pos(&a, 0);
 	int rc = args_finish(&a, 1);
 	if (rc)
@@ -120,6 +168,8 @@ int cmd_profile(int argc, char **argv)
 		return err_user("profile: missing -o PROFILE.json (see gpudse help profile)");
 	if (block & (block - 1))
 		return err_user("profile: --block: expected a power of two, got %ld", block);
+	if (per_kernel && !(format ? strcmp(format, "accelsim") == 0 : accelsim_is_path(trace)))
+		return err_user("profile: --per-kernel: only for Accel-Sim traces");
 	enum { F_TEXT, F_ACCELSIM, F_NVBIT } fmt = F_TEXT;
 	if (format) {
 		if (strcmp(format, "text") == 0)
@@ -188,6 +238,12 @@ int cmd_profile(int argc, char **argv)
 		ao.block_bytes = (int)block;
 		ao.progress = isatty(2) ? show_progress : NULL;
 		ao.arg = &pr;
+		kernel_out_t ko = { &o, out, "", 0 };
+		if (per_kernel) {
+			ao.kernel_begin = kernel_begin;
+			ao.kernel_end = kernel_end;
+			ao.hook_arg = &ko;
+		}
 		rc = accelsim_read(trace, &ao, pb, NULL);
 	} else if (fmt == F_NVBIT) {
 		rc = nvbit_read(trace, (int)sms, (int)block, NULL, pb, isatty(2) ? show_progress : NULL, &pr, NULL);

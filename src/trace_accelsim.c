@@ -890,6 +890,8 @@ static int one_kernel(rd_t *r, const char *path, const char *display, int index)
 	r->st.kernels++;
 	if (!rc && r->o->kernel_end)
 		rc = r->o->kernel_end(r->o->hook_arg, index, display, r->kpb);
+	else if (rc && r->kpb)
+		profiler_free(r->kpb);                   /* the hook never sees it */
 	r->kpb = NULL;
 	return rc;
 }

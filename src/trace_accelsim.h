@@ -89,7 +89,8 @@ typedef struct accelsim_opts {
 	trace_progress_fn progress; /* every ~2^20 lines (bytes = lines, size = 0), or NULL */
 	void *arg;
 	/* Optional per-kernel hook: called before a kernel's first record; *kpb set to a
-	 * second profiler fed the kernel's records too (or left NULL); then after its last. */
+	 * second profiler fed the kernel's records too (or left NULL); then after its last
+	 * (kernel_end owns *kpb: it finishes and frees it; on a read error the reader frees it). */
 	int (*kernel_begin)(void *arg, int index, const char *file, profiler_t **kpb);
 	int (*kernel_end)(void *arg, int index, const char *file, profiler_t *kpb);
 	void *hook_arg;

@@ -24,6 +24,9 @@ mkdir -p $T/xz && cp $A/* $T/xz/ && xz -q $T/xz/kernel-1-ctx_0x5581e0c2a3b0.trac
 	sed -i 's/^kernel-1-ctx_0x5581e0c2a3b0.traceg$/&.xz/' $T/xz/kernelslist.g
 expect_ok "xz kernel" "$GPUDSE" profile $T/xz -o $T/xz.json --sms 2
 expect_eq "xz = plain" "$(jnum $T/xz.json sectors) $(jnum $T/xz.json insts)" "27 25"
+expect_ok "per kernel" "$GPUDSE" profile $A -o $T/app.json --sms 2 --per-kernel
+expect_eq "per-kernel instructions" "$(jnum $T/app-k1.json insts) $(jnum $T/app-k2.json insts) $(jnum $T/app-k3.json insts)" "16 4 5"
+expect_eq "per-kernel names" "$(grep -c '"name": "accelsim-k2"' $T/app-k2.json)" 1
 expect_ok "accelsim on a preset" "$GPUDSE" profile $A -o $T/g.json --gpu a100
 expect_eq "a100 SMs" "$(jnum $T/g.json n_sm)" 108
 expect_eq "preset in the provenance" "$(grep -c 'format accelsim --gpu a100' $T/g.json)" 1
@@ -74,6 +77,8 @@ expect_eq "the parameter set changes the results" "$([ "$q1" != "$q2" ] && echo 
 # --- pinned errors
 expect_err "bad format" 1 'gpudse: profile: --format: expected text, accelsim or nvbit, got "foo"' \
 	"$GPUDSE" profile $A -o $T/x.json --format foo
+expect_err "per kernel on text" 1 'gpudse: profile: --per-kernel: only for Accel-Sim traces' \
+	"$GPUDSE" profile $T/t.trace -o $T/x.json --per-kernel
 expect_err "bad rate" 1 'gpudse: profile: --sample: expected a number in [1e-06, 1], got "2"' \
 	"$GPUDSE" profile $T/t.trace -o $T/x.json --sample 2
 mkdir -p $T/bad && cp $A/* $T/bad/ && sed -i 's/^insts = 6$/insts = 7/' $T/bad/kernel-1-ctx_0x5581e0c2a3b0.traceg

@@ -119,6 +119,13 @@ static double smith_p(double d, double p, int a)
 		return 1.0;
 	if (p >= 1.0)
 		return 0.0;
+	/* Far tails (more than 9 standard deviations plus a margin from the mean) are 0 or 1 to
+	 * better than 1e-15: skip the incomplete beta function there. */
+	double mu = d * p, sd = sqrt(mu * (1 - p)), k = a - 1;
+	if (mu - k > 9 * sd + 40)
+		return 0.0;
+	if (k - mu > 9 * sd + 40)
+		return 1.0;
 	return gsl_cdf_binomial_P((unsigned)(a - 1), p, (unsigned)d); /* [Smith 1978] */
 }
 

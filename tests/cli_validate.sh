@@ -1,0 +1,93 @@
+# cli_validate.sh -- `gpudse validate`: one full run as JSON (it parses, every paper appears,
+# every status is one of the four, the structural rows are pinned with status exact), the
+# --paper filter, the table and markdown formats on the fast Malekeh rows, pinned error lines.
+. "$(dirname "$0")/cli_lib.sh"
+V="$GPUDSE validate"
+
+# rows of a JSON report ($1) as "paper|quantity|paper_text|gpudse_text|status" lines (cJSON's
+# pretty print puts one key per line; no jq dependency)
+rows() {
+	awk -F'":[ \t]*' '
+		function v(x) { sub(/,$/, "", x); sub(/^"/, "", x); sub(/"$/, "", x); return x }
+		/^[ \t]*\}/      { print p "|" q "|" pt "|" gt "|" st }
+		/\{$/            { p = q = pt = gt = st = "" }
+		/"paper":/       { p = v($2) }
+		/"quantity":/    { q = v($2) }
+		/"paper_text":/  { pt = v($2) }
+		/"gpudse_text":/ { gt = v($2) }
+		/"status":/      { st = v($2) }' "$1"
+}
+
+expect_ok "full report as JSON" $V --format json
+cp "$CLI_TMP/out" "$CLI_TMP/all.json"
+rows "$CLI_TMP/all.json" >"$CLI_TMP/rows"
+if command -v python3 >/dev/null 2>&1; then
+	expect_eq "the JSON parses: an array of objects with the ten keys" "$(python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+keys = {"paper", "quantity", "paper_value", "gpudse", "unit", "paper_text", "gpudse_text", "status", "tolerance", "source"}
+print("ok" if isinstance(r, list) and r and all(set(x) == keys for x in r) else "bad")' "$CLI_TMP/all.json")" ok
+	expect_eq "JSON row count = parsed rows" "$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))))' "$CLI_TMP/all.json")" \
+		"$(wc -l <"$CLI_TMP/rows" | tr -d ' ')"
+else
+	expect_eq "the JSON is an array (no python3 to parse it)" "$(head -c 1 "$CLI_TMP/all.json")$(tail -n 1 "$CLI_TMP/all.json")" "[]"
+fi
+for p in Morpheus DC-L1 FUSE Malekeh; do
+	expect_eq "$p appears" "$(grep -c "^$p|" "$CLI_TMP/rows" | awk '{ print ($1 >= 5) ? "yes" : "no: " $1 }')" yes
+done
+expect_eq "every status is exact, close, off or n/a" "$(cut -d'|' -f5 "$CLI_TMP/rows" | grep -vcE '^(exact|close|off|n/a)$')" 0
+expect_eq "no row is n/a on the shipped data" "$(grep -c '|n/a$' "$CLI_TMP/rows")" 0
+expect_eq "performance rows exist and some are off (reported, exit 0)" "$(grep -c '|off$' "$CLI_TMP/rows" | awk '{ print ($1 > 0) ? "yes" : "no" }')" yes
+
+# the structural rows, pinned: paper value = gpudse value, status exact
+pin() { # DESC 'paper|quantity|paper_text|gpudse_text|exact'
+	expect_eq "$1" "$(grep -cxF "$2" "$CLI_TMP/rows")" 1
+}
+pin "Morpheus §4.2.1 192 KiB" "Morpheus|extended LLC per cache-mode SM, RF, 48 warps (48 sets x 32 ways x 128 B)|192 KiB|192 KiB|exact"
+pin "Morpheus §5 239 KiB" "Morpheus|extended LLC per cache-mode SM, RF, 8 warps|239 KiB|239 KiB|exact"
+pin "Morpheus §5 128 KiB" "Morpheus|extended LLC per cache-mode SM, L1 only|128 KiB|128 KiB|exact"
+pin "Morpheus §5 328 KiB" "Morpheus|extended LLC per cache-mode SM, RF+L1 (32 RF + 16 L1 warps)|328 KiB|328 KiB|exact"
+pin "Morpheus §4.1.3 51 SMs" "Morpheus|most SMs in cache mode (75% of 68)|51|51|exact"
+pin "Morpheus §4.1.3 2448 sets" "Morpheus|extended-LLC sets, all cache-mode SMs|2448|2448|exact"
+pin "Morpheus §4.1.3 256 sets" "Morpheus|extended-LLC sets per LLC partition|256|256|exact"
+pin "Morpheus §4.1.2 16 KiB" "Morpheus|Bloom filters per partition (32 B x 2 x 256)|16 KiB|16 KiB|exact"
+pin "Morpheus §7.5 21 KiB" "Morpheus|controller storage per partition (filters + 5 KiB query unit)|21 KiB|21 KiB|exact"
+pin "Morpheus §6 210 KiB" "Morpheus|storage added to BL's LLC for a fair baseline|210 KiB|210 KiB|exact"
+pin "DC-L1 Table I Pr80" "DC-L1|Pr80: NoC#1 + NoC#2 crossbars, peak L1 bandwidth drop|80x(1x1) + 1x(80x32), 4x drop|80x(1x1) + 1x(80x32), 4x drop|exact"
+pin "DC-L1 Table I Pr40" "DC-L1|Pr40: NoC#1 + NoC#2 crossbars, peak L1 bandwidth drop|40x(2x1) + 1x(40x32), 8x drop|40x(2x1) + 1x(40x32), 8x drop|exact"
+pin "DC-L1 Table I Pr20" "DC-L1|Pr20: NoC#1 + NoC#2 crossbars, peak L1 bandwidth drop|20x(4x1) + 1x(20x32), 16x drop|20x(4x1) + 1x(20x32), 16x drop|exact"
+pin "DC-L1 Table I Pr10" "DC-L1|Pr10: NoC#1 + NoC#2 crossbars, peak L1 bandwidth drop|10x(8x1) + 1x(10x32), 32x drop|10x(8x1) + 1x(10x32), 32x drop|exact"
+pin "DC-L1 §V-A Sh40" "DC-L1|Sh40: NoC#1 + NoC#2 crossbars, home bits|1x(80x40) + 1x(40x32), 6 home bits|1x(80x40) + 1x(40x32), 6 home bits|exact"
+pin "DC-L1 §VI-A Sh40+C10" "DC-L1|Sh40+C10: NoC#1 + NoC#2 crossbars, home bits|10x(8x4) + 4x(10x8), 2 home bits|10x(8x4) + 4x(10x8), 2 home bits|exact"
+pin "DC-L1 §VI-B 10 copies" "DC-L1|Sh40+C10: most copies of a line|10|10|exact"
+pin "DC-L1 §VIII queues 6.25%" "DC-L1|40 nodes' queue storage over the 80 L1s|6.25%|6.25%|exact"
+pin "DC-L1 §VI-C 8x4 boosts" "DC-L1|boost: Sh40+C10 NoC#1 (8x4) can run at 2x (1 = yes)|1|1|exact"
+pin "DC-L1 §VI-C 80x40 does not" "DC-L1|boost: Sh40 NoC#1 (80x40) can run at 2x (0 = no)|0|0|exact"
+pin "DC-L1 §VIII Sh40 zero replicas" "DC-L1|Sh40: replicas per resident line, mean of 3 replication-sensitive|0.0|0.0|exact"
+pin "FUSE Table I 16 KB SRAM" "FUSE|hybrid of a 32 KB L1 area, SRAM half: SRAM bank|16.0 KB|16.0 KB|exact"
+pin "Malekeh §VI-D 2 KB" "Malekeh|RF-cache storage per SM (4 sub-cores x 2 CCUs x 2 extra entries x 128 B)|2 KB|2 KB|exact"
+pin "Malekeh §VI-D 0.78%" "Malekeh|RF-cache storage over the 256 KB register file|0.78%|0.78%|exact"
+# the model fits and closed forms whose values are stable (not profile-dependent)
+pin "DC-L1 Pr40 NoC area fit" "DC-L1|Pr40: NoC area over the 80x32 crossbar (fit)|-28%|-27%|close"
+pin "DC-L1 Sh40 NoC area fit: off by 5 points" "DC-L1|Sh40: NoC area over the 80x32 crossbar (fit)|+69%|+74%|off"
+pin "FUSE Fig. 18 1/16" "FUSE|L1 capacity with SRAM share 1/16 over share 1/2|+53%|+52%|close"
+pin "FUSE Fig. 20a" "FUSE|CBF false positives, 3 hashes vs 1 (128 slots, 4 blocks per filter)|-98.4%|-97.6%|close"
+expect_eq "24 exact rows in all (the pinned structural identities)" "$(grep -c '|exact$' "$CLI_TMP/rows")" 24
+
+# --paper filter and the other formats, on the fast Malekeh rows
+expect_ok "--paper malekeh as table" $V --paper malekeh
+expect_eq "only Malekeh rows" "$(tail -n +3 "$CLI_TMP/out" | grep -v '^$' | grep -v ' rows: ' | grep -vc '^Malekeh ')" 0
+expect_eq "summary line" "$(tail -n 1 "$CLI_TMP/out" | grep -cE '^[0-9]+ rows: [0-9]+ exact, [0-9]+ close, [0-9]+ off, [0-9]+ n/a$')" 1
+expect_ok "--paper malekeh as markdown" $V --paper malekeh --format markdown
+expect_eq "markdown: one section" "$(grep -c '^## ' "$CLI_TMP/out")" 1
+expect_eq "markdown: says how it was generated" "$(grep -c 'gpudse validate --format markdown > docs/validation.md' "$CLI_TMP/out")" 1
+expect_eq "markdown: the storage row" "$(grep -cF '| RF-cache storage over the 256 KB register file | 0.78% | 0.78% | exact | identity | §VI-D |' "$CLI_TMP/out")" 1
+expect_ok "--paper malekeh as csv" $V --paper malekeh --format csv
+expect_eq "csv header" "$(head -n 1 "$CLI_TMP/out")" "paper,quantity,paper_value,gpudse,unit,paper_text,gpudse_text,status,tolerance,source"
+expect_ok "help" $GPUDSE help validate
+expect_eq "help has an example" "$(grep -c '^example: gpudse validate --paper' "$CLI_TMP/out")" 1
+
+expect_err "bad paper" 1 'gpudse: validate: --paper: expected morpheus, dcl1, fuse or malekeh, got "volta"' $V --paper volta
+expect_err "bad format" 1 'gpudse: validate: --format: expected table, markdown, json or csv, got "html"' $V --format html
+expect_err "unknown option" 1 'gpudse: validate: unknown option --fast (see gpudse help validate)' $V --fast
+cli_done

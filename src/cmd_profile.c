@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -17,7 +18,7 @@
 const char help_profile[] =
 	"usage: gpudse profile TRACE -o PROFILE.json [--block BYTES] [--name NAME] [--groups G,G,...]\n"
 	"                      [--sms N] [--format text|accelsim|nvbit] [--gpu G] [--sample RATE]\n"
-	"                      [--per-kernel]\n"
+	"                      [--per-kernel] [--exact-classes]\n"
 	"\n"
 	"Builds a workload profile (docs/profile-format.md) from a plain-text trace\n"
 	"(docs/trace-format.md; a name ending in .gz is read through zlib): exact LRU stack-distance\n"
@@ -33,6 +34,9 @@ const char help_profile[] =
 	"                     (default: every power of two from 2 below the number of SMs, up to 64)\n"
 	"  --sms N            number of SMs (default: the largest SM id in the trace + 1); an access\n"
 	"                     from an SM >= N is then an error\n"
+	"  --exact-classes    text traces: read the file twice so that the per-read-level-class l1\n"
+	"                     histograms count every reuse in its block's final class (one pass\n"
+	"                     counts it in the class the block has so far; docs/profile-format.md)\n"
 	"\n"
 	"  --format F         text (docs/trace-format.md), accelsim (an Accel-Sim trace directory,\n"
 	"                     kernelslist.g or kernel-N.traceg[.xz|.gz]) or nvbit (NVBit mem_trace\n"
@@ -158,6 +162,7 @@ int cmd_profile(int argc, char **argv)
 	const char *gpu_name = args_str(&a, "--gpu", NULL);
 	double sample = args_double(&a, "--sample", 1.0, 1e-6, 1.0);
 	int per_kernel = args_flag(&a, "--per-kernel");
+	int exact_classes = args_flag(&a, "--exact-classes");
 	const char *trace = args_pos(&a, 0);
 	int rc = args_finish(&a, 1);
 	if (rc)
@@ -185,6 +190,8 @@ int cmd_profile(int argc, char **argv)
 	} else if (nvbit_sniff(trace)) {
 		fmt = F_NVBIT;
 	}
+	if (exact_classes && fmt != F_TEXT)
+		return err_user("profile: --exact-classes: only for plain-text traces");
 	gpu_t gpu;
 	memset(&gpu, 0, sizeof gpu);
 	if (fmt != F_TEXT || gpu_name) {
@@ -249,6 +256,15 @@ int cmd_profile(int argc, char **argv)
 		rc = nvbit_read(trace, (int)sms, (int)block, NULL, pb, isatty(2) ? show_progress : NULL, &pr, NULL);
 	} else {
 		rc = trace_text_read(trace, NULL, pb, isatty(2) ? show_progress : NULL, &pr);
+		if (!rc && exact_classes) {            /* second pass: see profiler_class_pass */
+			struct stat st;
+			if (stat(trace, &st) != 0 || !S_ISREG(st.st_mode))
+				rc = err_user("profile: --exact-classes: %s is not a regular file (it is read twice)", trace);
+			else if (profiler_class_pass(pb))
+				rc = err_internal("profile: out of memory");
+			else
+				rc = trace_text_read(trace, NULL, pb, isatty(2) ? show_progress : NULL, &pr);
+		}
 	}
 	if (pr.shown)
 		fputs("\r\033[K", stderr);

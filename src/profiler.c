@@ -19,6 +19,7 @@ const int profiler_homes[PROFILER_NHOMES] = { 2, 4, 5, 8, 10, 16, 20, 32, 40, 64
 #define CHUNK_SHIFT 9          /* Fenwick leaves are 512 positions (8 words of the bit map) */
 #define MIN_CAP 4096u
 #define MAX_REG 65535
+#define UNSEEN UINT64_MAX  /* entry.last_abs in the class pass: not seen again yet */
 #define QUEUE 48           /* accesses between prefetch and processing */
 
 /* 2^(j/16), j = 0..15 */
@@ -81,7 +82,8 @@ typedef struct entry {
 typedef struct unit {
 	entry_t *map;        /* open addressing, linear probing; never deletes */
 	uint64_t hmask;
-	uint32_t nent;       /* distinct blocks == live positions */
+	uint32_t nent;       /* distinct blocks */
+	uint32_t live;       /* live positions: nent, or in the class pass the blocks seen again */
 	uint64_t *bits;      /* live last-use positions */
 	uint32_t *fen;       /* Fenwick tree over chunk counts, 1-based */
 	uint32_t *owner;     /* position -> slot index */
@@ -120,6 +122,7 @@ struct profiler {
 	int shift;           /* log2(block_bytes) */
 	int max_sm;          /* largest SM id seen */
 	int done_sm;         /* largest SM id among the processed accesses */
+	int pass2;           /* the class pass (profiler_class_pass) is running */
 	int failed;
 	int nlev;
 	level_t lev[PROFILER_MAX_GROUPS + 2];
@@ -328,18 +331,21 @@ static entry_t *unit_touch(unit_t *u, uint64_t block, int *cold, uint64_t *sd, u
 	while (u->map[h].used && u->map[h].block != block)
 		h = (h + 1) & u->hmask;
 	entry_t *e = &u->map[h];
-	if (e->used) {
+	if (e->used && e->last_abs != UNSEEN) {
 		uint32_t t = e->pos;
 		*cold = 0;
-		*sd = u->nent - live_upto(u, t);           /* live positions after t [Mattson 1970] */
+		*sd = u->live - live_upto(u, t);           /* live positions after t [Mattson 1970] */
 		*rt = u->abs - e->last_abs - 1;
 		u->bits[t >> 6] &= ~(1ULL << (t & 63));
 		fen_add(u->fen, u->cap >> CHUNK_SHIFT, t >> CHUNK_SHIFT, -1);
 	} else {
-		e->used = 1;
-		e->block = block;
-		e->r = e->w = 0;
-		u->nent++;
+		if (!e->used) {
+			e->used = 1;
+			e->block = block;
+			e->r = e->w = 0;
+			u->nent++;
+		}
+		u->live++;
 		*cold = 1;
 	}
 	uint32_t p = u->now++;
@@ -555,8 +561,24 @@ static int activate(profiler_t *pb, int sm)
 }
 
 /* One access, all levels. */
+/* The class pass: the l1 distances again, now attributed to each block's final class. */
+static int access_pass2(profiler_t *pb, int sm, uint64_t block)
+{
+	unit_t *u = level_unit(&pb->lev[0], sm);
+	int cold;
+	uint64_t sd = 0, rt = 0;
+	entry_t *e = u ? unit_touch(u, block, &cold, &sd, &rt) : NULL;
+	if (!e)
+		return pb->failed = -1;
+	if (!cold)
+		pb->cls[rl_of(e->w, e->r)].bin[bin_of(pb, sd)]++;
+	return 0;
+}
+
 static int access_now(profiler_t *pb, int sm, int is_write, uint64_t block)
 {
+	if (pb->pass2)
+		return access_pass2(pb, sm, block);
 	if (sm > pb->done_sm) {
 		pb->done_sm = sm;
 		if (activate(pb, sm))
@@ -622,7 +644,8 @@ int profiler_access(profiler_t *pb, int sm, int is_write, uint64_t addr, uint64_
 	if (rc)
 		return rc;
 	uint64_t block = addr >> pb->shift;
-	pb->count++;
+	if (!pb->pass2)
+		pb->count++;
 	if (pb->sh.rate < 1 && !shards_keep(&pb->sh, block))   /* SHARDS sampling: src/shards.h */
 		return 0;
 	uint64_t h = mix64(block);
@@ -664,7 +687,7 @@ int profiler_access(profiler_t *pb, int sm, int is_write, uint64_t addr, uint64_
 int profiler_insts(profiler_t *pb, int sm, double ninst, double nmem, double nsect)
 {
 	int rc = check_sm(pb, sm);
-	if (rc)
+	if (rc || pb->pass2)
 		return rc;
 	pb->have_insts = 1;
 	pb->insts += ninst;
@@ -676,7 +699,7 @@ int profiler_insts(profiler_t *pb, int sm, double ninst, double nmem, double nse
 int profiler_tensor(profiler_t *pb, int sm, double n)
 {
 	int rc = check_sm(pb, sm);
-	if (rc)
+	if (rc || pb->pass2)
 		return rc;
 	pb->tensor += n;
 	return 0;
@@ -738,7 +761,7 @@ static int warp_reg(warp_t *w, int reg)
 int profiler_regs(profiler_t *pb, int sm, long warp, int dst, const int *srcs, int nsrc)
 {
 	int rc = check_sm(pb, sm);
-	if (rc)
+	if (rc || pb->pass2)
 		return rc;
 	if (dst > MAX_REG)
 		return -2;
@@ -769,6 +792,28 @@ int profiler_regs(profiler_t *pb, int sm, long warp, int dst, const int *srcs, i
 			return pb->failed = -1;
 		w->last[dst] = now;
 	}
+	return 0;
+}
+
+int profiler_class_pass(profiler_t *pb)
+{
+	if (pb->failed || drain(pb))
+		return -1;
+	level_t *L = &pb->lev[0];
+	for (int i = 0; i < L->nunits; i++) {
+		unit_t *u = L->units[i];
+		if (!u)
+			continue;
+		memset(u->bits, 0, u->cap / 64 * sizeof *u->bits);
+		memset(u->fen, 0, ((u->cap >> CHUNK_SHIFT) + 1) * sizeof *u->fen);
+		u->now = u->live = 0;
+		u->abs = 0;
+		for (uint64_t k = 0; k <= u->hmask; k++)
+			u->map[k].last_abs = UNSEEN;
+	}
+	for (int c = 0; c < RL_NCLASS; c++)
+		memset(pb->cls[c].bin, 0, sizeof pb->cls[c].bin);
+	pb->pass2 = 1;
 	return 0;
 }
 

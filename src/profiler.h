@@ -69,6 +69,15 @@ int profiler_insts(profiler_t *pb, int sm, double ninst, double nmem, double nse
 int profiler_regs(profiler_t *pb, int sm, long warp, int dst, const int *srcs, int nsrc);
 int profiler_tensor(profiler_t *pb, int sm, double n);
 
+/*
+ * Optional second pass for exact per-class l1 histograms.  A block's read-level class is
+ * known only at the end, so in one pass a reuse is counted in the class its block has so far.
+ * After feeding the whole trace once, call profiler_class_pass and feed the same accesses
+ * again (other records are ignored): the l1 stack distances are recomputed and each counted
+ * in its block's final class.  Then profiler_finish as usual.  0, or -1 when out of memory.
+ */
+int profiler_class_pass(profiler_t *pb);
+
 /* Accesses fed so far (for progress lines). */
 uint64_t profiler_count(const profiler_t *pb);
 

@@ -61,6 +61,15 @@ expect_err "fifo without rt" 1 "gpudse: model hitrate: $T/nort.json: stream \"l1
 printf '{"block_bytes": 128, "n_sm": 1, "streams": [{"name": "l1", "accesses": 3, "sd": {"cold": 1, "bins": [[0, 1, -2]]}}]}' >"$T/neg.json"
 expect_err "negative count in profile" 1 "gpudse: $T/neg.json: .streams[0].sd.bins[0][2]: expected a non-negative number, got -2" \
 	"$GPUDSE" model hitrate --profile "$T/neg.json" --size 1024
+# --exact-classes: a block read twice then written twice is WM; one pass files its second
+# read (distance 0) under WORM (its class so far), the class pass under WM.
+printf '0 R 0x0\n0 R 0x0\n0 W 0x0\n0 W 0x0\n' >"$T/cls.trace"
+expect_ok "one pass" "$GPUDSE" profile "$T/cls.trace" -o "$T/cls1.json"
+expect_eq "one pass: the read reuse under worm" "$(grep -c '"worm": {"cold": 0, "bins": \[\[0, 1, 1\]\]}' "$T/cls1.json")" "1"
+expect_ok "exact classes" "$GPUDSE" profile "$T/cls.trace" -o "$T/cls2.json" --exact-classes
+expect_eq "class pass: all under wm" "$(grep -c '"wm": {"cold": 1, "bins": \[\[0, 1, 3\]\]}' "$T/cls2.json")" "1"
+expect_err "exact classes needs a file" 1 "gpudse: profile: --exact-classes: /dev/stdin is not a regular file (it is read twice)" \
+	bash -c "cat '$T/cls.trace' | '$GPUDSE' profile /dev/stdin -o '$T/cls3.json' --exact-classes"
 expect_ok "help" "$GPUDSE" help profile
 expect_eq "help has an example" "$(grep -c '^example' "$T/out")" "1"
 cli_done

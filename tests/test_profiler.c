@@ -4,6 +4,7 @@
  * (an independent implementation of Mattson's definition) on seeded random traces.
  */
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -280,6 +281,68 @@ static void test_read_levels(void)
 	CHECK_NEAR(p.homes[0].frac[0], 8.0 / 12, 1e-15, "home 0 of 2: A, C, E");
 	CHECK_NEAR(p.homes[2].frac[4], 2.0 / 12, 1e-15, "home 4 of 5: E");
 	profile_free(&p);
+
+	/* the class pass: B@4 now counts in B's final class RI (hand: RI d2, d3; WORO only E@11 d3);
+	 * everything else unchanged */
+	pb = mk(1, 64);
+	for (int pass = 0; pass < 2; pass++) {
+		if (pass == 1)
+			CHECK_INT(profiler_class_pass(pb), 0, "class pass");
+		for (int i = 0; ops[i]; i++)
+			profiler_access(pb, 0, ops[i] == 'W', (uint64_t)(blk[i] - 'A') * 64, 0);
+		profiler_insts(pb, 0, 5, 1, 1);   /* counted once: ignored in the class pass */
+	}
+	profile_t q;
+	profiler_finish(pb, &q);
+	profiler_free(pb);
+	s = profile_stream(&q, "l1");
+	c = s->cls_sd;
+	CHECK_NEAR(exact_bin(&c[RL_RI], 2) + exact_bin(&c[RL_RI], 3), 2, 0, "exact: RI gets B@4 (d2) and B@8 (d3)");
+	CHECK_NEAR(exact_bin(&c[RL_WORO], 2), 0, 0, "exact: no WORO reuse at d2");
+	CHECK_NEAR(exact_bin(&c[RL_WORO], 3), 1, 0, "exact: WORO reuse E@11 d3");
+	CHECK_NEAR(exact_bin(&c[RL_WM], 2) + exact_bin(&c[RL_WM], 4), 2, 0, "exact: WM unchanged");
+	CHECK_NEAR(exact_bin(&c[RL_WORM], 2) + exact_bin(&c[RL_WORM], 3), 2, 0, "exact: WORM unchanged");
+	CHECK_NEAR(s->accesses, 12, 0, "the class pass does not count accesses twice");
+	CHECK_NEAR(exact_bin(&s->sd, 2), 3, 0, "l1 sd unchanged by the class pass (A@3, B@4, C@5)");
+	CHECK_NEAR(q.insts, 5, 0, "I records of the class pass ignored");
+	CHECK_NEAR(q.rl_access_frac[RL_WM], 0.25, 1e-15, "read levels unchanged");
+	profile_free(&q);
+}
+
+static void test_class_pass_invariant(void)
+{
+	/* With the class pass every access is counted in its block's final class, so each class
+	 * histogram's total equals that class's share of the l1 accesses (read_levels.access_frac).
+	 * 4 SMs, writes in every component. */
+	size_t n = 50000;
+	tg_ref_t *r = malloc(n * sizeof *r);
+	tg_mix_t mix;
+	tg_mix_standard(&mix, 4, 0.3);
+	for (int k = 0; k < mix.ncomp; k++)
+		mix.comp[k].write_frac = 0.15;
+	tg_mix(&mix, 5, r, n);
+	profiler_t *pb = mk(0, 128);
+	for (int pass = 0; pass < 2; pass++) {
+		if (pass == 1)
+			profiler_class_pass(pb);
+		for (size_t i = 0; i < n; i++)
+			profiler_access(pb, r[i].sm, r[i].is_write, r[i].block * 128, 0);
+	}
+	profile_t p;
+	profiler_finish(pb, &p);
+	profiler_free(pb);
+	const profile_stream_t *s = profile_stream(&p, "l1");
+	double worst = 0;
+	for (int c = 0; c < RL_NCLASS; c++) {
+		double d = fabs(s->cls_sd[c].total - p.rl_access_frac[c] * s->accesses);
+		if (d > worst)
+			worst = d;
+	}
+	CHECK_NEAR(worst, 0, 1e-6, "class pass: class totals = access_frac x accesses");
+	CHECK(p.rl_access_frac[RL_WM] > 0 && p.rl_access_frac[RL_RI] > 0 && p.rl_access_frac[RL_WORM] > 0,
+	      "the trace exercises several classes");
+	profile_free(&p);
+	free(r);
 }
 
 static void test_registers(void)
@@ -397,6 +460,7 @@ int main(void)
 	test_groups();
 	test_lazy_levels();
 	test_read_levels();
+	test_class_pass_invariant();
 	test_registers();
 	test_text();
 	return check_summary("profiler");

@@ -37,12 +37,14 @@ typedef struct vrow {
 	char status[8];            /* "exact", "close", "off", "n/a" */
 	char tol[32];              /* the tolerance applied ("identity", "+-5 pt", "+-25% rel") */
 	char source[48];           /* paper section, table or figure */
+	int detail;                /* a per-workload row (--workloads): not in the summary counts */
 } vrow_t;
 
 typedef struct vreport {
 	vrow_t *row;
 	int n, cap;
 	int paper_mask;            /* bit per paper (VP_*): which papers to compute */
+	int detail;                /* --workloads: per-workload rows under the main magnitudes */
 } vreport_t;
 
 enum { VP_MORPHEUS = 1, VP_DCL1 = 2, VP_FUSE = 4, VP_MALEKEH = 8 };
@@ -58,6 +60,11 @@ void vr_range(vreport_t *r, const char *paper, const char *quantity, const char 
 /* A structural row compared as text (crossbar shapes): exact when equal. */
 void vr_text(vreport_t *r, const char *paper, const char *quantity, const char *source,
              const char *paper_txt, const char *model_txt);
+/* With r->detail: one row per workload, "  NAME: quantity", for a magnitude the report gives
+ * as a mean over workloads (model_v[i] on workload names[i]); nothing otherwise. */
+void vr_each(vreport_t *r, const char *paper, const char *quantity, const char *source,
+             const char *unit, int signed_pct, int decimals, double paper_v, const double *model_v,
+             const char *const *names, int n, enum vr_kind kind, double tol);
 /* A row the model could not compute (why: one short phrase). */
 void vr_na(vreport_t *r, const char *paper, const char *quantity, const char *source,
            const char *unit, int signed_pct, int decimals, double paper_v, const char *why);

@@ -93,6 +93,20 @@ void vr_num(vreport_t *r, const char *paper, const char *quantity, const char *s
 	snprintf(v->status, sizeof v->status, "%s", ok ? (kind == VR_EXACT ? "exact" : "close") : "off");
 }
 
+void vr_each(vreport_t *r, const char *paper, const char *quantity, const char *source,
+             const char *unit, int signed_pct, int decimals, double paper_v, const double *model_v,
+             const char *const *names, int n, enum vr_kind kind, double tol)
+{
+	if (!r->detail)
+		return;
+	for (int i = 0; i < n; i++) {
+		char q[128];
+		snprintf(q, sizeof q, "  %s: %s", names[i], quantity);
+		vr_num(r, paper, q, source, unit, signed_pct, decimals, paper_v, model_v[i], kind, tol);
+		r->row[r->n - 1].detail = 1;
+	}
+}
+
 void vr_range(vreport_t *r, const char *paper, const char *quantity, const char *source,
               const char *unit, int decimals, double lo, double hi, double model_v)
 {

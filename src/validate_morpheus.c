@@ -98,7 +98,8 @@ static int performance(vreport_t *r, vstudy_t *s)
 	const gpu_t *g = &s->gpu;
 	int n = 0, nc = 0, comp_best = 0;
 	double all_bl[64], all_ibl[64], all_ibl4[64], none_slow[64], bloom_perf[64], comp_gain[64],
-	       imov_gain[64], ppw[64], llc4[64], sat[64];
+	       imov_gain[64], ppw[64], llc4[64], sat[64], pct[64];
+	const char *names[64];
 	double llc4_max = 0.0;
 	char llc4_arg[64] = "";
 	int cache0[65];
@@ -179,6 +180,7 @@ static int performance(vreport_t *r, vstudy_t *s)
 		comp_gain[n] = b[F_COMP].ipc / b[F_BASIC].ipc;
 		imov_gain[n] = b[F_IMOV].ipc / b[F_BASIC].ipc;
 		ppw[n] = b[F_ALL].perf_per_watt / m_bl.perf_per_watt;
+		names[n] = w->prof.name;
 		n++;
 	}
 	if (n == 0) {
@@ -191,12 +193,18 @@ static int performance(vreport_t *r, vstudy_t *s)
 		mean_sat += sat[i] / n;
 	snprintf(q, sizeof q, "4x LLC over 1x, every SM computing, geomean of %d memory-bound", n);
 	vr_num(r, P, q, "§3", "%", 1, 0, 57, 100 * (v_geomean(llc4, n) - 1), VR_ABS, 15);
+	for (int i = 0; i < n; i++)
+		pct[i] = 100 * (llc4[i] - 1);
+	vr_each(r, P, "4x LLC over 1x", "§3", "%", 1, 0, 57, pct, names, n, VR_ABS, 15);
 	snprintf(q, sizeof q, "4x LLC over 1x, largest (paper: kmeans; gpudse: %s)", llc4_arg);
 	vr_num(r, P, q, "§3", "%", 1, 0, 134, 100 * (llc4_max - 1), VR_ABS, 25);
 	vr_num(r, P, "SMs at which performance saturates (within 2% of the best), mean share", "§3", "%", 0, 0, 56,
 	       100 * mean_sat, VR_ABS, 15);
 	snprintf(q, sizeof q, "Morpheus-ALL over BL, geomean of %d memory-bound (best SM counts)", n);
 	vr_num(r, P, q, "§7.1", "%", 1, 0, 39, 100 * (v_geomean(all_bl, n) - 1), VR_ABS, 10);
+	for (int i = 0; i < n; i++)
+		pct[i] = 100 * (all_bl[i] - 1);
+	vr_each(r, P, "Morpheus-ALL over BL", "§7.1", "%", 1, 0, 39, pct, names, n, VR_ABS, 10);
 	vr_num(r, P, "Morpheus-ALL over IBL (best active SMs, rest gated)", "§7.1", "%", 1, 0, 32,
 	       100 * (v_geomean(all_ibl, n) - 1), VR_ABS, 10);
 	vr_num(r, P, "Morpheus-ALL over IBL-4x-LLC (within 3%)", "§7.1", "%", 1, 0, -3,

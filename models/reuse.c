@@ -77,7 +77,6 @@
 
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_errno.h>
-#include <gsl/gsl_randist.h>
 #include <gsl/gsl_roots.h>
 #include <gsl/gsl_sf_gamma.h>
 
@@ -160,6 +159,35 @@ double reuse_hit_smith(const reuse_hist_t *sd, double blocks, int assoc)
 
 /* ---- random and FIFO: fixed point on reuse times ---- */
 
+/*
+ * P[Poisson(lambda) <= k], summed in log space (no underflow for large lambda, and no call
+ * into GSL's error handler: the models must not abort or touch global state).
+ */
+static double poisson_cdf(int k, double lambda)
+{
+	if (k < 0)
+		return 0.0;
+	if (lambda <= 0)
+		return 1.0;
+	double ll = log(lambda), lt = -lambda, lmax = lt, acc = 0;
+	/* terms grow while j < lambda: the largest is the last one or the one near lambda */
+	for (int j = 1; j <= k; j++) {
+		lt += ll - log((double)j);
+		if (lt > lmax)
+			lmax = lt;
+	}
+	if (lmax < -745)
+		return 0.0;
+	lt = -lambda;
+	for (int j = 0; j <= k; j++) {
+		if (j > 0)
+			lt += ll - log((double)j);
+		acc += exp(lt - lmax);
+	}
+	double v = exp(lmax) * acc;
+	return v > 1 ? 1 : v;
+}
+
 struct fp_ctx {
 	const reuse_hist_t *rt;
 	double blocks;      /* C */
@@ -186,8 +214,8 @@ static double gap_hit(const struct fp_ctx *c, double t, double e)
 		hn = 1.0 / expm1(lambda);                         /* sum_j e^{-j lambda} */
 	else {
 		double em = c->assoc / lambda - 0.5;              /* Euler-Maclaurin estimate */
-		double first = c->assoc / lambda < 1e-3 ? 0
-			: gsl_sf_gamma_inc_Q(c->assoc, lambda);   /* P[Poisson(lambda) < A] */
+		/* the first term is a probability: it matters only when em < 1 */
+		double first = em >= 1 ? 0 : poisson_cdf(c->assoc - 1, lambda); /* P[Poisson(lambda) < A] */
 		hn = em > first ? em : first;
 	}
 	return hn / (1.0 + hn);
@@ -243,7 +271,7 @@ static double solve(struct fp_ctx *c)
 	gsl_root_fsolver *s = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
 	if (!s)
 		return -1;
-	gsl_error_handler_t *old = gsl_set_error_handler_off();
+	/* the bracket straddles the root and fp_rhs is finite, so GSL reports no error here */
 	double m = 0.5 * (lo + hi);
 	if (gsl_root_fsolver_set(s, &F, lo, hi) == GSL_SUCCESS) {
 		for (int it = 0; it < 100; it++) {
@@ -255,7 +283,6 @@ static double solve(struct fp_ctx *c)
 				break;
 		}
 	}
-	gsl_set_error_handler(old);
 	gsl_root_fsolver_free(s);
 	return 1.0 - m;
 }
@@ -269,13 +296,22 @@ static double solve(struct fp_ctx *c)
  * H = sum_K P(K) H_K, with K > A grouped into about 6 buckets of equal probability.
  */
 #define KBUCKETS 6
+
+/* log Gamma(x) for x > 0 through GSL's _e form (status ignored: x > 0 is always valid). */
+static double lgamma_pos(double x)
+{
+	gsl_sf_result r;
+	return gsl_sf_lngamma_e(x, &r) == GSL_SUCCESS ? r.val : 0.0;
+}
 static double per_set_hit(struct fp_ctx *c, double footprint)
 {
 	const reuse_hist_t *rt = c->rt;
 	double lambda = footprint > 1 ? (footprint - 1) / c->sets : 0;
 	int A = c->assoc;
 	double cold_hit = 1.0 - rt->cold / rt->total;
-	double fit = gsl_cdf_poisson_P((unsigned)(A - 1), lambda);   /* P[K <= A] */
+	if (footprint < 1)
+		return cold_hit;
+	double fit = poisson_cdf(A - 1, lambda);                   /* P[K <= A] */
 	double over = 1.0 - fit;
 	if (over < 1e-9)
 		return cold_hit;
@@ -287,7 +323,7 @@ static double per_set_hit(struct fp_ctx *c, double footprint)
 	s.sets = 1;
 	s.blocks = A;
 	for (int k = klo; k <= khi; k++) {                         /* K = k + 1 > A */
-		double pk = gsl_ran_poisson_pdf((unsigned)k, lambda);
+		double pk = exp(-lambda + k * log(lambda) - lgamma_pos(k + 1.0));
 		mass += pk;
 		kmass += pk * (k + 1);
 		done += pk;

@@ -119,6 +119,8 @@ double reuse_hit_full_lru(const reuse_hist_t *sd, double blocks)
 	return hits / sd->total;
 }
 
+static double poisson_cdf(int k, double lambda);
+
 /* P[Binomial(d, p) <= a - 1] for integer d (Smith 1978). */
 static double smith_p(double d, double p, int a)
 {
@@ -133,6 +135,8 @@ static double smith_p(double d, double p, int a)
 		return 0.0;
 	if (k - mu > 9 * sd + 40)
 		return 1.0;
+	if (d > 4e9)                  /* beyond unsigned: p < 1e-7 here, Poisson is exact enough */
+		return poisson_cdf(a - 1, mu);
 	return gsl_cdf_binomial_P((unsigned)(a - 1), p, (unsigned)d); /* [Smith 1978] */
 }
 

@@ -135,7 +135,7 @@ static double smith_p(double d, double p, int a)
 		return 0.0;
 	if (k - mu > 9 * sd + 40)
 		return 1.0;
-	if (d > 4e9)                  /* beyond unsigned: p < 1e-7 here, Poisson is exact enough */
+	if (d > 4e9)                  /* beyond unsigned: here p < 1e-6, and Poisson(dp) is the limit */
 		return poisson_cdf(a - 1, mu);
 	return gsl_cdf_binomial_P((unsigned)(a - 1), p, (unsigned)d); /* [Smith 1978] */
 }

@@ -29,6 +29,12 @@
  *  - per-home access shares (block index mod Y) for Y in PROFILER_HOMES;
  *  - register reuse distances (Malekeh §III-A, Fig. 1): for each source operand, the number
  *    of dynamic instructions of the same warp since the register was last read or written.
+ *
+ * Speed: accesses wait in a short queue so that their hash slots and bit-map words are
+ * prefetched before they are processed; the global and group levels are created lazily (as
+ * copies) when the first SM outside their unit 0 appears, so single-SM traces pay for one
+ * level.  Memory: about 64-128 bytes per distinct block per stream (hash maps at most half
+ * full), huge pages requested for the big maps.
  */
 #ifndef GPUDSE_PROFILER_H
 #define GPUDSE_PROFILER_H

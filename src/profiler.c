@@ -325,7 +325,7 @@ static entry_t *unit_touch(unit_t *u, uint64_t block, int *cold, uint64_t *sd, u
 {
 	if (u->now == u->cap && unit_compact(u) < 0)
 		return NULL;
-	if ((uint64_t)(u->nent + 1) * 2 > u->hmask + 1 && unit_grow_map(u) < 0)
+	if ((uint64_t)(u->nent + 1) * 4 > (u->hmask + 1) * 3 && unit_grow_map(u) < 0)
 		return NULL;
 	uint64_t h = mix64(block) & u->hmask;
 	while (u->map[h].used && u->map[h].block != block)

@@ -33,8 +33,8 @@
  * Speed: accesses wait in a short queue so that their hash slots and bit-map words are
  * prefetched before they are processed; the global and group levels are created lazily (as
  * copies) when the first SM outside their unit 0 appears, so single-SM traces pay for one
- * level.  Memory: about 64-128 bytes per distinct block per stream (hash maps at most half
- * full), huge pages requested for the big maps.
+ * level.  Memory: about 43-85 bytes per distinct block per stream (32-byte slots, hash maps
+ * grown at 3/4 full), huge pages requested for the big maps.
  */
 #ifndef GPUDSE_PROFILER_H
 #define GPUDSE_PROFILER_H

@@ -257,6 +257,16 @@ static int parse_line(const reader_t *r, profiler_t *pb, const char *p, const ch
 	}
 }
 
+/* zlib's message without the "PATH: " it prefixes. */
+static const char *gz_msg(gzFile gz, const char *path, int *zerr)
+{
+	const char *msg = gzerror(gz, zerr);
+	size_t n = strlen(path);
+	if (strncmp(msg, path, n) == 0 && msg[n] == ':' && msg[n + 1] == ' ')
+		msg += n + 2;
+	return msg;
+}
+
 int trace_text_read(const char *path, const char *display, profiler_t *pb,
 		    trace_progress_fn progress, void *arg)
 {
@@ -282,16 +292,16 @@ int trace_text_read(const char *path, const char *display, profiler_t *pb,
 		int n = gzread(gz, buf + have, (unsigned)(BUF_BYTES - have));
 		if (n < 0) {
 			int zerr;
-			const char *msg = gzerror(gz, &zerr);
+			const char *msg = gz_msg(gz, path, &zerr);
 			rc = err_user("%s: %s", r.name, zerr == Z_ERRNO ? strerror(errno) : msg);
 			break;
 		}
 		if (n == 0) {
 			eof = 1;
 			int zerr;
-			const char *msg = gzerror(gz, &zerr);
-			if (zerr != Z_OK && zerr != Z_BUF_ERROR) {
-				rc = err_user("%s: %s", r.name, msg);
+			const char *msg = gz_msg(gz, path, &zerr);
+			if (zerr != Z_OK) {                /* Z_BUF_ERROR: truncated .gz */
+				rc = err_user("%s: %s", r.name, zerr == Z_BUF_ERROR ? "truncated gzip data" : msg);
 				break;
 			}
 		}

@@ -34,6 +34,12 @@ expect_eq "no output on error" "$(ls "$T"/bad.json* 2>/dev/null)" ""
 printf '0 R 0x0\n0 R 0xg0\n' >"$T/bad2.trace"
 expect_err "bad address" 1 "gpudse: $T/bad2.trace:2: expected a hex ADDRESS, got \"0xg0\"" \
 	"$GPUDSE" profile "$T/bad2.trace" -o "$T/bad.json"
+gzip -c "$T/loop.trace" | head -c 60 >"$T/trunc.trace.gz"
+expect_err "truncated .gz" 1 "gpudse: $T/trunc.trace.gz: truncated gzip data" \
+	"$GPUDSE" profile "$T/trunc.trace.gz" -o "$T/x.json"
+printf '\037\213\010\000garbagegarbage' >"$T/bad.trace.gz"
+expect_err "corrupt .gz" 1 "gpudse: $T/bad.trace.gz: invalid code lengths set" \
+	"$GPUDSE" profile "$T/bad.trace.gz" -o "$T/x.json"
 expect_err "missing trace" 1 "gpudse: $T/none.trace: No such file or directory" \
 	"$GPUDSE" profile "$T/none.trace" -o "$T/x.json"
 expect_err "missing -o" 1 "gpudse: profile: missing -o PROFILE.json (see gpudse help profile)" \

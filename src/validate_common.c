@@ -9,6 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <gsl/gsl_errno.h>
+
 #include "cli.h"
 #include "gpu_json.h"
 #include "knobs.h"
@@ -160,6 +162,7 @@ typedef struct loader {
 	int *rc;
 	int n;
 	int next;                  /* next index to load */
+	int failed;                /* a load failed: the others stop taking work */
 	pthread_mutex_t mu;
 } loader_t;
 
@@ -168,11 +171,15 @@ static void *load_worker(void *arg)
 	loader_t *L = arg;
 	for (;;) {
 		pthread_mutex_lock(&L->mu);
-		int i = L->next++;
+		int i = L->failed ? L->n : L->next++;   /* after a failure: stop (one error line) */
 		pthread_mutex_unlock(&L->mu);
 		if (i >= L->n)
 			return NULL;
-		L->rc[i] = workload_load(L->paths[i], L->g, &L->wl[i]);
+		int rc = workload_load(L->paths[i], L->g, &L->wl[i]);
+		pthread_mutex_lock(&L->mu);
+		L->rc[i] = rc;
+		L->failed |= rc != 0;
+		pthread_mutex_unlock(&L->mu);
 	}
 }
 
@@ -183,11 +190,15 @@ static int load_all(const char *const *paths, int n, const gpu_t *g, workload_t 
 	int *rc = calloc((size_t)n + 1, sizeof *rc);
 	if (!rc)
 		return err_internal("validate: out of memory");
-	loader_t L = { paths, g, wl, rc, n, 0, PTHREAD_MUTEX_INITIALIZER };
+	loader_t L = { paths, g, wl, rc, n, 0, 0, PTHREAD_MUTEX_INITIALIZER };
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	int nt = ncpu < 1 ? 1 : ncpu > 8 ? 8 : (int)ncpu;
 	if (nt > n)
 		nt = n;
+	/* models/reuse.c swaps GSL's error handler around a root solve; with the handler off for
+	 * the whole parallel section, those swaps cannot leave a thread with the aborting default
+	 * (a swap racing another thread's restore) */
+	gsl_error_handler_t *old = gsl_set_error_handler_off();
 	pthread_t th[8];
 	int started = 0;
 	for (int t = 1; t < nt; t++)
@@ -196,6 +207,7 @@ static int load_all(const char *const *paths, int n, const gpu_t *g, workload_t 
 	load_worker(&L);
 	for (int t = 0; t < started; t++)
 		pthread_join(th[t], NULL);
+	gsl_set_error_handler(old);
 	int status = 0;
 	for (int i = 0; i < n && !status; i++)
 		status = rc[i];

@@ -55,8 +55,9 @@ static void structural(vreport_t *r, const gpu_t *g)
 /* Best IPC of design *d0 over the knob values vals[0..n-1] (ascending) of the int field at
  * field_off, skipping the value `skip`; its metrics in *best, its value in *arg.  Coarse to
  * fine, to keep the report fast: every stride-th value (and the last), then every value within
- * one stride of the coarse optimum.  IPC is unimodal in the SM counts on the shipped profiles;
- * where it is not, the result is a local optimum near the coarse one.  0 or -1. */
+ * one stride of the coarse optimum.  Where IPC is not unimodal in the SM count the result may
+ * be a local optimum near the coarse one (checked: an exhaustive sweep printed the same
+ * Morpheus rows, per-workload rows included, on the shipped profiles).  0 or -1. */
 static int best_over(const gpu_t *g, const design_t *d0, size_t field_off, const int *vals, int n,
                      int skip, const workload_t *w, metrics_t *best, int *arg)
 {

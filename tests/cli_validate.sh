@@ -96,4 +96,10 @@ expect_eq "help has an example" "$(grep -c '^example: gpudse validate --paper' "
 expect_err "bad paper" 1 'gpudse: validate: --paper: expected morpheus, dcl1, fuse or malekeh, got "volta"' $V --paper volta
 expect_err "bad format" 1 'gpudse: validate: --format: expected table, markdown, json or csv, got "html"' $V --format html
 expect_err "unknown option" 1 'gpudse: validate: unknown option --fast (see gpudse help validate)' $V --fast
+# a broken shipped profile: the load error, once, exit 1 (a copy of the data under another root)
+mkdir -p "$CLI_TMP/root/studies" "$CLI_TMP/root/calibration"
+cp -r studies/gpus studies/*.json "$CLI_TMP/root/studies/" && cp -r calibration/profiles "$CLI_TMP/root/calibration/"
+printf '{"broken": \n' >"$CLI_TMP/root/calibration/profiles/p-2mm.json"
+expect_err "broken profile" 1 "gpudse: $CLI_TMP/root/calibration/profiles/p-2mm.json: malformed JSON: unexpected end of file (truncated?) at line 2" \
+	env GPUDSE_ROOT="$CLI_TMP/root" $V --paper dcl1
 cli_done

@@ -279,10 +279,12 @@ int study_load(const char *path, study_t *s)
 			err_user("%s: .space: more than %d dimensions", path, STUDY_MAX_DIMS);
 			goto out;
 		}
-		if (parse_dim(path, it, &s->dims[s->n_dims]))
-			goto out;
+		/* counted before checking, so study_free releases a half-parsed dimension */
+		int bad = parse_dim(path, it, &s->dims[s->n_dims]);
 		s->n_points *= (uint64_t)s->dims[s->n_dims].n;
 		s->n_dims++;
+		if (bad)
+			goto out;
 	}
 	const cJSON *vars = cJSON_GetObjectItemCaseSensitive(root, "variants");
 	if (vars) {

@@ -19,7 +19,7 @@
 
 const char help_trace[] =
 	"usage: gpudse trace KERNEL [--size N] [--gpu G] [--seed S] [--no-regs]\n"
-	"                    [-o TRACE] [--profile P.json] [--stats]\n"
+	"                    [-o TRACE] [--profile P.json [--exact-classes]] [--stats]\n"
 	"       gpudse trace --list\n"
 	"\n"
 	"Generate the address stream of a benchmark kernel of the workload library (PolyBench-GPU,\n"
@@ -36,6 +36,8 @@ const char help_trace[] =
 	"  --no-regs         omit register-operand (X) records\n"
 	"  -o TRACE          write the plain-text trace (\"-\" = stdout; .gz = compressed)\n"
 	"  --profile P.json  profile the stream in process (same result as gpudse profile TRACE)\n"
+	"  --exact-classes   with --profile: generate the stream twice and count every l1 reuse in\n"
+	"                    its block's final read-level class (gpudse profile --exact-classes)\n"
 	"  --stats           print instruction/access counts and the DC-L1 replication ratio\n"
 	"                    (16 KiB 4-way L1 per SM) as JSON on stdout\n"
 	"  --list            list the kernels\n"
@@ -214,6 +216,7 @@ int cmd_trace(int argc, char **argv)
 	const char *out = args_str(&a, "-o", NULL);
 	const char *prof = args_str(&a, "--profile", NULL);
 	int stats = args_flag(&a, "--stats");
+	int exact = args_flag(&a, "--exact-classes");
 	const char *kname = args_pos(&a, 0);
 	int rc = args_finish(&a, 1);
 	if (rc)
@@ -232,6 +235,8 @@ int cmd_trace(int argc, char **argv)
 		                k->max_size, k->size_doc, size);
 	if (!out && !prof && !stats)
 		return err_user("trace: nothing to do: give -o TRACE, --profile P.json or --stats");
+	if (exact && !prof)
+		return err_user("trace: --exact-classes needs --profile P.json");
 
 	gpu_t gpu;
 	if (!gpu_name)
@@ -257,8 +262,8 @@ int cmd_trace(int argc, char **argv)
 		}
 	}
 	char source[256];
-	snprintf(source, sizeof source, "gpudse trace %s --size %ld --gpu %s --seed %ld%s", k->name,
-	         size, gpu.name, seed, no_regs ? " --no-regs" : "");
+	snprintf(source, sizeof source, "gpudse trace %s --size %ld --gpu %s --seed %ld%s%s", k->name,
+	         size, gpu.name, seed, no_regs ? " --no-regs" : "", exact ? " --exact-classes" : "");
 	if (prof) {
 		profiler_opts_t po;
 		profiler_opts_default(&po);
@@ -308,6 +313,29 @@ int cmd_trace(int argc, char **argv)
 	if (t->perr) {
 		rc = err_internal("trace: profiler failed (out of memory)");
 		goto out_gen;
+	}
+	if (t->pb && exact) {
+		/* second pass: the same (deterministic) stream, accesses only */
+		gen_opts_t o2 = o;
+		o2.regs = 0;
+		o2.stats = 0;
+		tsink_t *t2 = calloc(1, sizeof *t2);
+		gen_t g2;
+		int bad = !t2 || profiler_class_pass(t->pb) < 0;
+		if (!bad) {
+			t2->pb = t->pb;
+			gen_sink_t sink2 = { t2, s_access, NULL, NULL, NULL, NULL };
+			bad = gen_init(&g2, &o2, &sink2) < 0;
+			if (!bad) {
+				bad = k->run(&g2, size) < 0 || t2->perr;
+				gen_free(&g2);
+			}
+		}
+		free(t2);
+		if (bad) {
+			rc = err_internal("trace: --exact-classes: second pass failed (out of memory)");
+			goto out_gen;
+		}
 	}
 	if (t->pb) {
 		profile_t p;

@@ -30,6 +30,10 @@ expect_eq "profile source" "$(grep -o '"source": "[^"]*"' "$CLI_TMP/g.json")" '"
 expect_ok "trace + profile" $G trace p-gemm --size 64 -o "$CLI_TMP/g64.trace" --profile "$CLI_TMP/g64a.json"
 expect_ok "profile the text trace" $G profile "$CLI_TMP/g64.trace" -o "$CLI_TMP/g64b.json" --sms 80 --name p-gemm
 expect_eq "text = in process" "$(grep -v '"source"' "$CLI_TMP/g64a.json" | md5sum)" "$(grep -v '"source"' "$CLI_TMP/g64b.json" | md5sum)"
+# exact read-level classes: the generator's second pass = gpudse profile --exact-classes
+expect_ok "trace exact" $G trace p-gemm --size 64 --profile "$CLI_TMP/e1.json" --exact-classes
+expect_ok "profile exact" $G profile "$CLI_TMP/g64.trace" -o "$CLI_TMP/e2.json" --sms 80 --name p-gemm --exact-classes
+expect_eq "exact classes: text = in process" "$(grep -v '"source"' "$CLI_TMP/e1.json" | md5sum)" "$(grep -v '"source"' "$CLI_TMP/e2.json" | md5sum)"
 # gzip output
 expect_ok "gz trace" $G trace p-2dconv --size 64 -o "$CLI_TMP/c.trace.gz"
 expect_eq "gz readable" "$(gzip -dc "$CLI_TMP/c.trace.gz" | grep -cE '^[0-9]+ [RW] ' | awk '{ print ($1 > 0) }')" 1
@@ -42,4 +46,5 @@ expect_err "nothing to do" 1 'gpudse: trace: nothing to do: give -o TRACE, --pro
 expect_err "unknown option" 1 'gpudse: trace: unknown option --bogus (see gpudse help trace)' $G trace p-gemm --bogus --stats
 expect_err "unwritable" 1 'gpudse: trace: /nonexistent/t.trace: cannot write: No such file or directory' $G trace p-gemm --size 32 -o /nonexistent/t.trace
 expect_err "size multiple" 1 'gpudse: trace: pb-sgemm: --size must be a multiple of 128, got 200' $G trace pb-sgemm --size 200 --stats
+expect_err "exact needs profile" 1 'gpudse: trace: --exact-classes needs --profile P.json' $G trace p-gemm --exact-classes --stats
 cli_done

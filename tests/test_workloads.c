@@ -129,6 +129,13 @@ int main(void)
 		CHECK(w->p.mem_insts > 0 && w->p.mem_insts <= w->p.insts, "instruction counts present");
 		CHECK(w->p.sectors >= profile_stream(&w->p, "l1")->accesses, "a line request moves >= 1 sector");
 		printf("%-16s %8.3g %8.3f %8.3g %8.3f\n", k->name, w->apki, w->repl, w->bpi, w->l1_miss16);
+		/* make_profiles.sh uses --exact-classes: every class histogram holds exactly its
+		 * class's share of the l1 accesses (docs/profile-format.md) */
+		const profile_stream_t *l1 = profile_stream(&w->p, "l1");
+		CHECK(w->p.has_rl, "read-level classes present");
+		for (int c = 0; w->p.has_rl && c < RL_NCLASS; c++)
+			CHECK_NEAR(l1->cls_sd[c].total, w->p.rl_access_frac[c] * l1->accesses,
+			           1e-6 * l1->accesses + 1e-6, "exact classes: class total = access_frac x accesses");
 	}
 
 	/* ---- 2. FUSE Table II APKI (paper value, our kernel).  Within 2.5x where the kernel is

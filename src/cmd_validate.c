@@ -1,6 +1,7 @@
 /* cmd_validate.c -- `gpudse validate`: the paper-reproduction report.  Every gpudse value is
  * computed by the models (src/validate_<paper>.c); the paper values are typed in from the
  * papers' text (../shared/papers, numbers sheet in its README). */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -148,8 +149,8 @@ static int print_rows(const vreport_t *r, enum out_format f)
 			snprintf(pv, sizeof pv, "%.10g", v->paper_num);
 			snprintf(mv, sizeof mv, "%.10g", v->model_num);
 			int isnum[10] = { 0, 0, 1, 1, 0, 0, 0, 0, 0, 0 };
-			const char *t[10] = { v->paper, v->quantity, v->paper_num == v->paper_num ? pv : NULL,
-			                      v->model_num == v->model_num ? mv : NULL, v->unit, v->paper_txt,
+			const char *t[10] = { v->paper, v->quantity, !isnan(v->paper_num) ? pv : NULL,
+			                      !isnan(v->model_num) ? mv : NULL, v->unit, v->paper_txt,
 			                      v->model_txt, v->status, v->tol, v->source };
 			out_row(o, t, isnum);
 		}

@@ -31,7 +31,7 @@ typedef struct vrow {
 	char quantity[128];        /* what is compared, with the workload set when it matters */
 	char paper_txt[48];        /* the paper value as printed ("+39%", "328 KiB", "1-2") */
 	char model_txt[48];        /* gpudse's value, same format */
-	double paper_num;          /* the paper value as a number (NAN: a shape, text only) */
+	double paper_num;          /* the paper value as a number (NAN: a shape or a range, text only) */
 	double model_num;          /* gpudse's value, unrounded (NAN: text only or n/a) */
 	char unit[8];              /* unit of the two numbers ("%", "KiB", "x", "" ...) */
 	char status[8];            /* "exact", "close", "off", "n/a" */

@@ -113,7 +113,7 @@ void vr_range(vreport_t *r, const char *paper, const char *quantity, const char 
               const char *unit, int decimals, double lo, double hi, double model_v)
 {
 	vrow_t *v = vr_add(r, paper, quantity, source);
-	v->paper_num = 0.5 * (lo + hi);
+	v->paper_num = NAN;                /* a range: paper_text "lo-hi" carries it */
 	v->model_num = model_v;
 	snprintf(v->unit, sizeof v->unit, "%s", unit);
 	char a[24], b[24];

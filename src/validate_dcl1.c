@@ -91,7 +91,7 @@ static void structural(vreport_t *r, const gpu_t *g)
 	if (dcl1_shape(DCL1_SHC, X, 40, 10, L, &s, &why) == 0) {
 		vr_num(r, P, "40 nodes' queue storage over the 80 L1s", "§VIII", "%", 0, 2, 6.25,
 		       100.0 * s.y * DCL1_QUEUE_BYTES / (X * g->l1_kib * 1024), VR_EXACT, 0);
-		vr_num(r, P, "DC-L1 hit latency at 2x the L1 size (28 -> 30)", "§VIII", "cycles", 0, 0, 30,
+		vr_num(r, P, "DC-L1 hit latency at 2x the L1 size (calibration: log2 law through 28 -> 30)", "§VIII", "cycles", 0, 0, 30,
 		       dcl1_access_lat(g->l1_lat, 2.0), VR_ABS, 0.5);
 		vr_num(r, P, "boost: Sh40+C10 NoC#1 (8x4) can run at 2x (1 = yes)", "§VI-C", "", 0, 0, 1,
 		       dcl1_fmax_ratio(s.noc1.n_in, s.noc1.n_out, X, L) >= 2.0, VR_EXACT, 0);

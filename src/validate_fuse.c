@@ -52,7 +52,7 @@ static void structural(vreport_t *r, const gpu_t *g)
 	                         par.comparators, par.t_filter, &ts) == 0)
 		vr_range(r, P, "FA tag search of a hit, 512 ways, 128 filters, 4 comparators", "§III-B", "cycles",
 		         2, 1, 2, ts.cycles_hit);
-	vr_num(r, P, "Dy-FUSE logic (tag queue, swap buffer, filters, predictor) over the L1 area",
+	vr_num(r, P, "Dy-FUSE logic over the L1 area (calibration: the model's parameters split 0.7%)",
 	       "§V-C", "%", 1, 1, 0.7, 100 * (par.area_tq_sb + par.area_cbf + par.area_pred), VR_ABS, 0.05);
 }
 

@@ -85,6 +85,8 @@ static void set_params(calib_problem_t *P, const double *x)
 				continue;
 			}
 			wctx_t *c = P->w[g * P->n_wl + p->wl].ctx;
+			if (!c)
+				continue;
 			if (p->kind == CK_DEP_CYCLES)
 				c->dep_cycles = v;
 			else
@@ -119,7 +121,12 @@ static double eval_ob(calib_problem_t *P, int i)
 
 double calib_problem_eval(calib_problem_t *P, const double *x, int i)
 {
-	set_params(P, x);
+	if (x) {
+		set_params(P, x);
+	} else {
+		for (int k = 0; k < P->n_gpu * P->n_wl; k++)
+			P->base_ipc[k] = -1;            /* the caller may have changed the state */
+	}
 	return eval_ob(P, i);
 }
 
@@ -139,6 +146,51 @@ static int find_gpu(calib_problem_t *P, const char *name, const char *file, size
 		return -1;
 	snprintf(g->name, sizeof g->name, "%s", name);     /* match by the name the profile uses */
 	return P->n_gpu++;
+}
+
+int calib_problem_select(calib_problem_t *P, unsigned kinds)
+{
+	P->n_par = 0;
+	/* dram_eff once, dep_cycles and mlp per workload with fitted observations */
+	if (kinds & (1u << CK_DRAM_EFF)) {
+		calib_par_t *p = &P->par[P->n_par++];
+		snprintf(p->name, sizeof p->name, "gpu.dram_eff");
+		p->kind = CK_DRAM_EFF;
+		p->wl = -1;
+		p->start = P->gpu[0].dram_eff;
+	}
+	for (int k = 0; k < P->n_wl; k++) {
+		const wctx_t *c = NULL;
+		for (int i = 0; i < P->n_obs; i++)
+			if (P->ob[i].wl == k && !P->ob[i].held && !c)
+				c = P->w[P->ob[i].gpu * P->n_wl + k].ctx;
+		if (!c)
+			continue;
+		for (int kind = CK_DEP_CYCLES; kind < CK_N; kind++) {
+			if (!(kinds & (1u << kind)))
+				continue;
+			if (P->n_par == CALIB_MAX_PARS)
+				return err_user("calibrate: more than %d parameters", CALIB_MAX_PARS);
+			calib_par_t *p = &P->par[P->n_par++];
+			snprintf(p->name, sizeof p->name, "%s.%s", P->wl_name[k], calib_kind_name[kind]);
+			p->kind = (enum calib_kind)kind;
+			p->wl = k;
+			p->start = kind == CK_DEP_CYCLES ? c->dep_cycles : c->mlp;
+		}
+	}
+	for (int i = 0; i < P->n_par; i++) {
+		calib_par_t *p = &P->par[i];
+		p->lo = kind_lo[p->kind];
+		p->hi = kind_hi[p->kind];
+		if (p->start < p->lo)
+			p->start = p->lo;
+		if (p->start > p->hi)
+			p->start = p->hi;
+		p->value = p->start;
+	}
+	if (P->n_par == 0)
+		return err_user("calibrate: nothing to fit (--fit selects no parameter of a workload with observations)");
+	return 0;
 }
 
 int calib_problem_load(calib_problem_t *P, const char *const *profiles, int n_profiles, const calib_opts_t *o)
@@ -202,10 +254,13 @@ int calib_problem_load(calib_problem_t *P, const char *const *profiles, int n_pr
 		rc = err_internal("calibrate: out of memory");
 		goto out;
 	}
-	for (int g = 0; g < P->n_gpu; g++)
-		for (int k = 0; k < P->n_wl; k++)
-			if ((rc = workload_load(profiles[k], &P->gpu[g], &P->w[g * P->n_wl + k])))
+	for (int k = 0; k < P->n_wl; k++)               /* contexts only where observations are */
+		for (size_t i = 0; i < pr[k].n_obs; i++) {
+			int g = find_gpu(P, pr[k].obs[i].gpu, profiles[k], i);
+			if (!P->w[g * P->n_wl + k].ctx &&
+			    (rc = workload_load(profiles[k], &P->gpu[g], &P->w[g * P->n_wl + k])))
 				goto out;
+		}
 	/* observations */
 	for (int k = 0; k < P->n_wl; k++) {
 		for (size_t i = 0; i < pr[k].n_obs; i++) {
@@ -258,47 +313,7 @@ int calib_problem_load(calib_problem_t *P, const char *const *profiles, int n_pr
 			P->n_fit++;
 	}
 	gsl_rng_free(r);
-	/* parameters: dram_eff once, dep_cycles and mlp per workload with fitted observations */
-	if (o->kinds & (1u << CK_DRAM_EFF)) {
-		calib_par_t *p = &P->par[P->n_par++];
-		snprintf(p->name, sizeof p->name, "gpu.dram_eff");
-		p->kind = CK_DRAM_EFF;
-		p->wl = -1;
-		p->start = P->gpu[0].dram_eff;
-	}
-	for (int k = 0; k < P->n_wl; k++) {
-		int has = 0;
-		for (int i = 0; i < P->n_obs; i++)
-			has |= P->ob[i].wl == k && !P->ob[i].held;
-		if (!has)
-			continue;
-		for (int kind = CK_DEP_CYCLES; kind < CK_N; kind++) {
-			if (!(o->kinds & (1u << kind)))
-				continue;
-			if (P->n_par == CALIB_MAX_PARS) {
-				rc = err_user("calibrate: more than %d parameters", CALIB_MAX_PARS);
-				goto out;
-			}
-			calib_par_t *p = &P->par[P->n_par++];
-			snprintf(p->name, sizeof p->name, "%s.%s", P->wl_name[k], calib_kind_name[kind]);
-			p->kind = (enum calib_kind)kind;
-			p->wl = k;
-			const wctx_t *c = P->w[k].ctx;
-			p->start = kind == CK_DEP_CYCLES ? c->dep_cycles : c->mlp;
-		}
-	}
-	for (int i = 0; i < P->n_par; i++) {
-		calib_par_t *p = &P->par[i];
-		p->lo = kind_lo[p->kind];
-		p->hi = kind_hi[p->kind];
-		if (p->start < p->lo)
-			p->start = p->lo;
-		if (p->start > p->hi)
-			p->start = p->hi;
-		p->value = p->start;
-	}
-	if (P->n_par == 0)
-		rc = err_user("calibrate: nothing to fit (--fit selects no parameter of a workload with observations)");
+	rc = calib_problem_select(P, o->kinds);
 out:
 	for (int k = 0; k < n_profiles; k++)
 		profile_free(&pr[k]);
@@ -312,7 +327,8 @@ void calib_problem_free(calib_problem_t *P)
 {
 	if (P->w)
 		for (int i = 0; i < P->n_gpu * P->n_wl; i++)
-			workload_free(&P->w[i]);
+			if (P->w[i].ctx || P->w[i].prof.streams)
+				workload_free(&P->w[i]);
 	free(P->w);
 	free(P->base_ipc);
 	free(P->ob);
@@ -461,6 +477,10 @@ int calib_problem_fit(calib_problem_t *P, const calib_opts_t *o)
 			best_inside = inside;
 			gsl_vector_memcpy(best, pos);
 		}
+		/* a run inside the bounds whose chi^2 is what the stated sigmas predict (chi^2/dof
+		 * below 2) is statistically consistent: no further start can do meaningfully better */
+		if (best_inside && P->all_sigma && n > p && best_chi2 / (n - p) < 2)
+			break;
 	}
 	P->iters = iters;
 	if (!best || !u0 || !isfinite(best_chi2) || gsl_multifit_nlinear_winit(best, wts, &fdf, ws) != GSL_SUCCESS) {

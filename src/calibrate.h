@@ -95,10 +95,16 @@ void calib_opts_default(calib_opts_t *o);
  * parameters.  0 or EXIT_USER (one line: file, JSON path or option).  *P is zeroed first. */
 int calib_problem_load(calib_problem_t *P, const char *const *profiles, int n_profiles, const calib_opts_t *o);
 
+/* (Re)choose the parameters to fit (kinds: bit mask of 1 << calib_kind), starting from the
+ * values in force: P->gpu[].dram_eff and each workload context's dep_cycles and mlp (which a
+ * caller may set first).  0 or EXIT_USER when nothing is left to fit. */
+int calib_problem_select(calib_problem_t *P, unsigned kinds);
+
 /* Fit; fills par[].value/se/ci and the statistics, ob[].pred.  0 or EXIT_USER (refused). */
 int calib_problem_fit(calib_problem_t *P, const calib_opts_t *o);
 
-/* Model value of observation i at parameters x (par order; NULL: starting values). */
+/* Model value of observation i at parameters x (par order), or with x NULL at the values in
+ * force (P->gpu[].dram_eff, the contexts' dep_cycles and mlp, as a caller may have set them). */
 double calib_problem_eval(calib_problem_t *P, const double *x, int i);
 
 /* Write the parameter set (calib.h layout) with provenance; 0 or EXIT_USER. */

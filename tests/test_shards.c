@@ -26,7 +26,7 @@
 #include "shards.h"
 #include "tracegen.h"
 
-#define NREF 2000000
+#define NREF 1200000
 
 static int build(const tg_ref_t *t, size_t n, int n_sm, double rate, profile_t *p)
 {

@@ -48,7 +48,7 @@ const char help_profile[] =
 	"                     without .json), besides the whole application's\n"
 	"  --sample RATE      SHARDS spatial sampling at RATE in (0, 1] (src/shards.h): distances and\n"
 	"                     counts scaled by 1/RATE; 0.01 profiles ~50x faster, miss-ratio curve\n"
-	"                     error ~0.002 on GPU-sized working sets (1 = exact, the default)\n"
+	"                     error ~0.003 on GPU-sized working sets (1 = exact, the default)\n"
 	"\n"
 	"A progress line is shown when stderr is a terminal.\n"
 	"\n"

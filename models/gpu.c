@@ -47,6 +47,7 @@
  *   dram       m1 [(1-e)(1-h_llc) + e (1-h_ext)]        b / (BW x eff / channels)       dram_channels
  *              (delay dram_lat; + e (1-h_ext) ext_miss_extra per L1 miss)
  *   noc_resp   m1  (delay noc_lat)                      f_resp x flit cycles            noc_resp_ports
+ *   noc_reply_src m1 (the reply's LLC-side input port)   f_resp x flit cycles            noc_req_ports
  *   extras     visits x rate(per)                       as given by the mechanism       copies
  *   where flits per request f_req = 1 + w_f n_d (header, plus the data of a write),
  *   f_resp = (1 - w_f) n_d + w_f (data of a read, the ack of a write), n_d = max(1, b / flit)
@@ -75,8 +76,8 @@
  *   and 14% low near DRAM saturation (summing the latencies instead: 36-48% low).
  *   Latencies: memsys.llc_lat = gpu_t.llc_lat - 2 noc_lat (the preset's figure includes the
  *   NoC round trip); the memory clock scale s divides every NoC, LLC and DRAM latency and
- *   service time (Morpheus §6 Frequency-Boost); llc_scale multiplies the LLC capacity and,
- *   as IBL-4x-LLC adds banks (Morpheus §6), the slice count.
+ *   service time (Morpheus §6 Frequency-Boost); llc_scale multiplies the LLC capacity only
+ *   (its slices, bandwidth and NoC ports stay the memory partitions').
  *   Solved by Schweitzer-Bard approximate MVA (models/queue.h, queue_mva_schweitzer):
  *     R_k = D_k (1 + Q_k (N - 1) / N), X = N / sum_k R_k, Q_k = X R_k.
  *   IPC = X; utilisation of each copy U_k = X D_k (< 1 in a closed network); cycles = insts / X.
@@ -378,10 +379,10 @@ void memsys_init(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m
 	if (m->llc_lat < 0.0)
 		m->llc_lat = 0.0;
 	m->llc_service = b / g->llc_bytes_per_cycle_slice / s;
-	/* Morpheus §6: IBL-4x-LLC adds LLC banks; slices scale with the capacity */
-	m->llc_slices = (int)lround(g->llc_slices * scale);
-	if (m->llc_slices < 1)
-		m->llc_slices = 1;
+	/* llc_scale changes capacity only: the slices (and so the LLC bandwidth and the NoC's
+	 * LLC-side ports) stay those of the memory partitions (Morpheus §6 IBL-4x-LLC is a larger
+	 * LLC, not more partitions) */
+	m->llc_slices = g->llc_slices;
 	m->noc_req_ports = m->llc_slices;
 
 	double dram_bpc = g->dram_gbps * 1e9 * g->dram_eff / g->dram_channels / (g->core_mhz * 1e6);
@@ -459,6 +460,9 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 	                      lat_overlap(am, kq, q_dram, m->dram_lat) + lat_overlap(am, kq, q_xmiss, m->ext_miss_extra) };
 	st[ns++] = (st_in_t){ "noc_resp", CPI_NOC, m1, m->noc_service_resp, m->noc_lat, 1.0, m->noc_resp_ports,
 	                      lat_overlap(am, kq, q_miss, m->noc_lat) };
+	/* a reply also occupies its LLC-side input port of the reply crossbar for its flits:
+	 * L ports serve all SMs' replies, the bottleneck DC-L1 §II-B describes (80 SMs, 32 ports) */
+	st[ns++] = (st_in_t){ "noc_reply_src", CPI_NOC, m1, m->noc_service_resp, 0.0, 1.0, m->noc_req_ports, 0.0 };
 	for (int i = 0; i < m->n_extra && ns < GPU_MAX_REPORT; i++) {
 		const ms_station_t *x = &m->extra[i];
 		double rate = x->per == MS_PER_INST ? 1.0 : x->per == MS_PER_L1_ACCESS ? a1

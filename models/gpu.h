@@ -204,7 +204,7 @@ typedef struct gpu_station_report {
 	double delay_resid;        /* visits x delay per warp instruction */
 } gpu_station_report_t;
 
-#define GPU_MAX_REPORT (7 + MEMSYS_MAX_EXTRA)
+#define GPU_MAX_REPORT (9 + MEMSYS_MAX_EXTRA)
 typedef struct gpu_detail {
 	int n;
 	gpu_station_report_t st[GPU_MAX_REPORT];

@@ -601,8 +601,47 @@ static void test_errors(void)
 	CHECK_STR(ecomp_name[EC_NOC], "noc", "stable energy component names");
 }
 
+/* A reply occupies its LLC-side input port and its SM-side output port of the reply crossbar
+ * for the same flits: with X = 80 SMs and L = 32 slices (DC-L1 Table II) the LLC-side ports
+ * carry X / L = 2.5 times the load of an SM-side port (the bottleneck of DC-L1 §II-B). */
+static void test_reply_ports(void)
+{
+	gpu_t g;
+	if (gpu_load("dcl1-80", &g) != 0) {
+		CHECK(0, "preset dcl1-80 loads");
+		return;
+	}
+	profile_t p;
+	make_loop_profile(&p, "streaming", 80, 1e6, 0.3, 1e8);
+	const char *err = NULL, *why = NULL;
+	wctx_t *w = wctx_alloc(&g, &p, &err);
+	if (!w) {
+		CHECK(0, "wctx_alloc");
+		profile_free(&p);
+		return;
+	}
+	design_t d;
+	design_default(&d);
+	memsys_t ms;
+	metrics_t m;
+	gpu_detail_t det;
+	gpu_eval_detail(&g, &d, w, &ms, &m, &det, &why);
+	double src = -1, dst = -1;
+	for (int i = 0; i < det.n; i++) {
+		if (!strcmp(det.st[i].name, "noc_reply_src"))
+			src = det.st[i].demand / det.st[i].copies;
+		if (!strcmp(det.st[i].name, "noc_resp"))
+			dst = det.st[i].demand / det.st[i].copies;
+	}
+	CHECK_REL(src / dst, 80.0 / 32.0, 1e-12, "LLC-side reply port load / SM-side = X / L (DC-L1 Table II: 80 / 32)");
+	CHECK(m.noc_util > 0.5, "a streaming profile loads the reply ports");
+	wctx_free(w);
+	profile_free(&p);
+}
+
 int main(void)
 {
+	test_reply_ports();
 	test_presets();
 	test_closed_forms();
 	test_morpheus_phenomena();

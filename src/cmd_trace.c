@@ -338,6 +338,10 @@ int cmd_trace(int argc, char **argv)
 		}
 	}
 	if (t->pb) {
+		/* BDI compressibility of the touched blocks from the generator's array contents */
+		double cf[3], known;
+		if (gen_compressibility(&g, cf, &known) == 0)
+			profiler_compressibility(t->pb, cf[0], cf[1], cf[2]);
 		profile_t p;
 		if (profiler_finish(t->pb, &p) < 0) {
 			rc = err_internal("trace: profiler failed (out of memory)");

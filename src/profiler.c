@@ -133,6 +133,8 @@ struct profiler {
 	double home64[64];                 /* accesses per block index mod 64 (gives Y | 64) */
 	double insts, mem_insts, sectors, tensor;
 	int have_insts;
+	int have_comp;                     /* profiler_compressibility was called */
+	double comp[3];                    /* BDI shares high, low, none */
 	double n_src, n_dst, n_xinst;
 	dhist_t reg;
 	warp_t *warps;
@@ -705,6 +707,18 @@ int profiler_tensor(profiler_t *pb, int sm, double n)
 	return 0;
 }
 
+int profiler_compressibility(profiler_t *pb, double high, double low, double none)
+{
+	double sum = high + low + none;
+	if (!(high >= 0 && low >= 0 && none >= 0) || fabs(sum - 1.0) > 1e-9)
+		return -3;
+	pb->have_comp = 1;
+	pb->comp[0] = high / sum;
+	pb->comp[1] = low / sum;
+	pb->comp[2] = none / sum;
+	return 0;
+}
+
 static warp_t *warp_find(profiler_t *pb, int sm, long id)
 {
 	uint64_t h = mix64(((uint64_t)sm << 40) ^ (uint64_t)id) & pb->wmask;
@@ -873,6 +887,10 @@ int profiler_finish(profiler_t *pb, profile_t *out)
 	snprintf(out->source, sizeof out->source, "%s", pb->source);
 	out->block_bytes = pb->o.block_bytes;
 	out->n_sm = n_sm;
+	if (pb->have_comp) {
+		out->has_comp = 1;
+		memcpy(out->comp_frac, pb->comp, sizeof out->comp_frac);
+	}
 	level_t *l1 = &pb->lev[0];
 	if (pb->have_insts) {
 		out->insts = pb->insts;

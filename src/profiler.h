@@ -10,6 +10,7 @@
  *   profiler_insts(pb, sm, ninst, nmem, nsect);         // optional instruction counts
  *   profiler_regs(pb, sm, warp, dst, srcs, nsrc);       // optional register operands
  *   profiler_tensor(pb, sm, n);                         // optional tensor-core count
+ *   profiler_compressibility(pb, high, low, none);      // optional BDI shares (generators)
  *   profiler_finish(pb, &profile);                      // fills a profile_t (caller frees)
  *   profiler_free(pb);
  *
@@ -74,6 +75,12 @@ int profiler_insts(profiler_t *pb, int sm, double ninst, double nmem, double nse
 /* dst < 0: no destination; srcs[i] < 0 are ignored. */
 int profiler_regs(profiler_t *pb, int sm, long warp, int dst, const int *srcs, int nsrc);
 int profiler_tensor(profiler_t *pb, int sm, double n);
+
+/* Optional BDI compressibility of the trace's blocks (profile_t.comp_frac, Morpheus §4.3.1):
+ * shares of distinct blocks compressible 4x (high), 2x (low) and not at all, as measured by
+ * whoever knows the data (the workload generators: gen_compressibility).  The profile carries
+ * them as given.  0, or -3 when a share is negative or they do not sum to 1 (within 1e-9). */
+int profiler_compressibility(profiler_t *pb, double high, double low, double none);
 
 /*
  * Optional second pass for exact per-class l1 histograms.  A block's read-level class is

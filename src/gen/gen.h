@@ -37,6 +37,7 @@
 #define GEN_LINE 128         /* L1 line, bytes */
 #define GEN_SECTOR 32        /* sector, bytes */
 #define GEN_NOREG (-1)       /* "no register" in a template */
+#define GEN_DEV_BASE 0x10000000ULL /* first device address gen_alloc hands out */
 
 /* What an instruction template is. */
 enum gen_kind {
@@ -148,6 +149,12 @@ typedef struct gen {
 	void *l1sim;              /* replication simulator state (stats only) */
 	long warp_base;           /* warps of earlier launches: X-record warp ids stay unique */
 	char err[256];            /* set when a generator fails */
+	/* Array contents for BDI compressibility (gen_content): one byte per 128 B block of the
+	 * device address space [GEN_DEV_BASE, next_addr): bits 0-1 the block's level + 1
+	 * (0: contents not declared), bit 7 set once an access touches the block. */
+	uint8_t *cmap;
+	uint64_t cmap_n;          /* blocks the map covers */
+	int cmap_oom;             /* growing the map failed: no compressibility */
 } gen_t;
 
 /* A kernel of the library. */
@@ -173,6 +180,41 @@ void gen_free(gen_t *g);
 
 /* Device memory for an array of `bytes`: returns its base address (64 KiB aligned). */
 uint64_t gen_alloc(gen_t *g, uint64_t bytes);
+
+/*
+ * Array contents, for the BDI compressibility of the blocks the kernel touches (Morpheus
+ * §4.3.1; models/bdi.h).  A generator declares what the benchmark stores in an array it
+ * allocated: word i (4 bytes, float or int as the kernel declares it, little-endian) of the
+ * array at `base` is fn(ctx, i), i < nwords; words past nwords in the last block are zero.
+ * Every 128 B block is compressed once, here (ctx need not outlive the call).  0 or -1 (out of
+ * memory).  Arrays never declared are "unknown": their touched blocks count as uncompressed.
+ */
+typedef uint32_t (*gen_word_fn)(const void *ctx, uint64_t i);
+int gen_content(gen_t *g, uint64_t base, uint64_t nwords, gen_word_fn fn, const void *ctx);
+/* PolyBench-GPU init_array formula: float word i = (r, c) = (i / cols, i % cols) holds
+ * ((float)(r + ri) * (float)(c + ci) + add) / div, as the benchmark's init loops compute it
+ * (e.g. A[i][j] = ((DATA_TYPE) i*j) / NI: ri = ci = add = 0, div = NI). */
+int gen_content_pb(gen_t *g, uint64_t base, long rows, long cols, long ri, long ci, double add,
+                   double div);
+/* Constant float value v (0: zeros, as cudaMemset or a zeroing init leaves an array). */
+int gen_content_const(gen_t *g, uint64_t base, uint64_t nwords, float v);
+/* Uniform random floats in [lo, hi) (rand()/RAND_MAX-style inputs), from a hash of the seed,
+ * the array and the index: independent of the generator's RNG, so the address stream does not
+ * change. */
+int gen_content_urand(gen_t *g, uint64_t base, uint64_t nwords, float lo, float hi);
+/* Word i of the array gen_content_urand(g, base, ..., lo, hi) declares (for arrays computed
+ * from a random input). */
+float gen_urand_at(const gen_t *g, uint64_t base, uint64_t i, float lo, float hi);
+/* Uniform random 32-bit integers in [lo, lo + n) (rand() % n + lo inputs). */
+int gen_content_irand(gen_t *g, uint64_t base, uint64_t nwords, int32_t lo, uint32_t n);
+/* 32-bit integers from a long array (CSR offsets and indices). */
+int gen_content_longs(gen_t *g, uint64_t base, uint64_t nwords, const long *v);
+
+/* BDI compressibility of the blocks touched so far (each distinct 128 B block once):
+ * frac[0..2] = shares high, low, uncompressed (undeclared blocks count as uncompressed) and
+ * *known = share of touched blocks whose contents were declared.  0, or -1 when nothing was
+ * touched or the map ran out of memory. */
+int gen_compressibility(const gen_t *g, double frac[3] /* OUT */, double *known /* OUT */);
 
 /* Run one launch to completion through the sink.  0 or -1 (out of memory). */
 int gen_launch(gen_t *g, const gen_launch_t *L);

@@ -6,6 +6,8 @@
  */
 #include "gen.h"
 
+#include "bdi.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -172,7 +174,7 @@ int gen_init(gen_t *g, const gen_opts_t *o, const gen_sink_t *sink)
 	if (!g->rng)
 		return -1;
 	gsl_rng_set(g->rng, o->seed);
-	g->next_addr = 0x10000000ULL;  /* arbitrary device base address */
+	g->next_addr = GEN_DEV_BASE;   /* arbitrary device base address */
 	if (o->stats) {
 		g->l1sim = l1sim_alloc(o->n_sm);
 		if (!g->l1sim) {
@@ -188,8 +190,11 @@ void gen_free(gen_t *g)
 	if (g->rng)
 		gsl_rng_free(g->rng);
 	l1sim_free(g->l1sim);
+	free(g->cmap);
 	g->rng = NULL;
 	g->l1sim = NULL;
+	g->cmap = NULL;
+	g->cmap_n = 0;
 }
 
 uint64_t gen_alloc(gen_t *g, uint64_t bytes)
@@ -199,7 +204,155 @@ uint64_t gen_alloc(gen_t *g, uint64_t bytes)
 	g->next_addr += (bytes + align - 1) / align * align;
 	if (bytes == 0)
 		g->next_addr += align;
+	/* grow the content map over the new allocation (zero: undeclared, untouched) */
+	uint64_t nb = (g->next_addr - GEN_DEV_BASE) / GEN_LINE;
+	if (!g->cmap_oom && nb > g->cmap_n) {
+		uint8_t *m = realloc(g->cmap, nb);
+		if (!m) {
+			g->cmap_oom = 1;
+		} else {
+			memset(m + g->cmap_n, 0, nb - g->cmap_n);
+			g->cmap = m;
+			g->cmap_n = nb;
+		}
+	}
 	return base;
+}
+
+/* ---------------------------------------------------------------- array contents (BDI) */
+
+int gen_content(gen_t *g, uint64_t base, uint64_t nwords, gen_word_fn fn, const void *ctx)
+{
+	if (g->cmap_oom)
+		return -1;
+	const uint64_t wpb = GEN_LINE / 4;
+	uint64_t b0 = (base - GEN_DEV_BASE) / GEN_LINE, nb = (nwords + wpb - 1) / wpb;
+	if (base < GEN_DEV_BASE || base % GEN_LINE || b0 + nb > g->cmap_n) {
+		snprintf(g->err, sizeof g->err, "gen_content: array at 0x%llx not from gen_alloc",
+		         (unsigned long long)base);
+		return -1;
+	}
+	uint32_t w[GEN_LINE / 4];
+	for (uint64_t b = 0; b < nb; b++) {
+		for (uint64_t i = 0; i < wpb; i++) {
+			uint64_t k = b * wpb + i;
+			w[i] = k < nwords ? fn(ctx, k) : 0;
+		}
+		size_t sz = bdi_size_words(w, wpb, NULL);
+		enum bdi_level lv = bdi_level_of(sz, GEN_LINE);      /* Morpheus §4.3.1 levels */
+		uint8_t *c = &g->cmap[b0 + b];
+		*c = (uint8_t)((*c & 0x80) | (lv + 1));
+	}
+	return 0;
+}
+
+static uint32_t f2u(float f)
+{
+	uint32_t u;
+	memcpy(&u, &f, sizeof u);
+	return u;
+}
+
+typedef struct { long cols, ri, ci; float add, div; } pb_ctx_t;
+static uint32_t w_pb(const void *ctx, uint64_t i)
+{
+	const pb_ctx_t *p = ctx;
+	long r = (long)(i / (uint64_t)p->cols), c = (long)(i % (uint64_t)p->cols);
+	/* PolyBench-GPU init_array: ((DATA_TYPE) i*j + add) / N, evaluated in float */
+	return f2u(((float)(r + p->ri) * (float)(c + p->ci) + p->add) / p->div);
+}
+
+int gen_content_pb(gen_t *g, uint64_t base, long rows, long cols, long ri, long ci, double add,
+                   double div)
+{
+	pb_ctx_t p = { cols, ri, ci, (float)add, (float)div };
+	return gen_content(g, base, (uint64_t)rows * (uint64_t)cols, w_pb, &p);
+}
+
+static uint32_t w_const(const void *ctx, uint64_t i)
+{
+	(void)i;
+	return *(const uint32_t *)ctx;
+}
+
+int gen_content_const(gen_t *g, uint64_t base, uint64_t nwords, float v)
+{
+	uint32_t u = f2u(v);
+	return gen_content(g, base, nwords, w_const, &u);
+}
+
+/* splitmix64 finaliser [Steele, Lea, Flood, OOPSLA 2014]: a counter-based random stream */
+static uint64_t mix64(uint64_t x)
+{
+	x += 0x9E3779B97F4A7C15ULL;
+	x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+	x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+	return x ^ (x >> 31);
+}
+
+typedef struct { uint64_t key; float lo, hi; uint32_t n; int32_t ilo; } rnd_ctx_t;
+static uint32_t w_urand(const void *ctx, uint64_t i)
+{
+	const rnd_ctx_t *p = ctx;
+	double u = (double)(mix64(p->key ^ mix64(i)) >> 11) * 0x1.0p-53;
+	return f2u(p->lo + (float)u * (p->hi - p->lo));
+}
+
+static uint32_t w_irand(const void *ctx, uint64_t i)
+{
+	const rnd_ctx_t *p = ctx;
+	return (uint32_t)(p->ilo + (int32_t)((mix64(p->key ^ mix64(i)) >> 32) % p->n));
+}
+
+int gen_content_urand(gen_t *g, uint64_t base, uint64_t nwords, float lo, float hi)
+{
+	rnd_ctx_t p = { mix64(g->o.seed ^ mix64(base)), lo, hi, 0, 0 };
+	return gen_content(g, base, nwords, w_urand, &p);
+}
+
+float gen_urand_at(const gen_t *g, uint64_t base, uint64_t i, float lo, float hi)
+{
+	rnd_ctx_t p = { mix64(g->o.seed ^ mix64(base)), lo, hi, 0, 0 };
+	uint32_t u = w_urand(&p, i);
+	float f;
+	memcpy(&f, &u, sizeof f);
+	return f;
+}
+
+int gen_content_irand(gen_t *g, uint64_t base, uint64_t nwords, int32_t lo, uint32_t n)
+{
+	rnd_ctx_t p = { mix64(g->o.seed ^ mix64(base)), 0, 0, n ? n : 1, lo };
+	return gen_content(g, base, nwords, w_irand, &p);
+}
+
+static uint32_t w_longs(const void *ctx, uint64_t i)
+{
+	return (uint32_t)((const long *)ctx)[i];
+}
+
+int gen_content_longs(gen_t *g, uint64_t base, uint64_t nwords, const long *v)
+{
+	return gen_content(g, base, nwords, w_longs, v);
+}
+
+int gen_compressibility(const gen_t *g, double frac[3], double *known)
+{
+	double n[4] = { 0, 0, 0, 0 }, tot = 0;
+	if (g->cmap_oom)
+		return -1;
+	for (uint64_t b = 0; b < g->cmap_n; b++)
+		if (g->cmap[b] & 0x80) {
+			n[g->cmap[b] & 3] += 1;                  /* 0 unknown, 1 high, 2 low, 3 none */
+			tot += 1;
+		}
+	if (tot == 0)
+		return -1;
+	frac[0] = n[1] / tot;
+	frac[1] = n[2] / tot;
+	frac[2] = (n[3] + n[0]) / tot;
+	if (known)
+		*known = (tot - n[0]) / tot;
+	return 0;
 }
 
 void gen_finish(gen_t *g)
@@ -326,6 +479,9 @@ static int issue(gen_t *g, const gen_launch_t *L, int sm, sm_state_t *s, slot_t 
 			for (int i = 0; i < nl; i++) {
 				if (g->sink.access)
 					g->sink.access(g->sink.ctx, sm, wr, lines[i] * GEN_LINE, pc);
+				uint64_t cb = lines[i] - GEN_DEV_BASE / GEN_LINE;   /* content map: touched */
+				if (lines[i] >= GEN_DEV_BASE / GEN_LINE && cb < g->cmap_n)
+					g->cmap[cb] |= 0x80;
 				if (g->l1sim && l1sim_access(g->l1sim, &g->st, sm, wr, lines[i]) < 0)
 					return -1;
 			}

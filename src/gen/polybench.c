@@ -15,6 +15,19 @@
 #include <string.h>
 
 #define F 4 /* sizeof(float) */
+#define TRY(x) do { if ((x) < 0) return -1; } while (0)
+
+/* Array contents for BDI compressibility (gen_content_pb): the init_array formulas of the
+ * benchmark's .cu file; arrays the kernels compute get the closed form of their final value
+ * where it stays in the same family (the matrix products of rank-1 i*j inputs are rank-1:
+ * C[i][j] = sum_k (i k / N)(k (j+1) / N) = i (j+1) S2 / N^2 with S2 = sum_k k^2). */
+static double sum_kk(long n, long c)    /* sum_{k<n} k (k + c) */
+{
+	double s = 0;
+	for (long k = 0; k < n; k++)
+		s += (double)k * (double)(k + c);
+	return s;
+}
 
 /* Parameters shared by the PolyBench launches. */
 typedef struct pbk {
@@ -99,6 +112,12 @@ static int mm_launch(gen_t *g, const char *name, uint32_t pc, int beta, uint64_t
 static int run_gemm(gen_t *g, long n)
 {
 	uint64_t A = gen_alloc(g, n * n * F), B = gen_alloc(g, n * n * F), C = gen_alloc(g, n * n * F);
+	double N = (double)n, S2 = sum_kk(n, 0);
+	/* gemm.cu init_array: A = B = C = i*j/NI; C ends as i*j*(BETA/N + ALPHA*S2/N^2),
+	 * ALPHA = 32412, BETA = 2123 */
+	TRY(gen_content_pb(g, A, n, n, 0, 0, 0, N));
+	TRY(gen_content_pb(g, B, n, n, 0, 0, 0, N));
+	TRY(gen_content_pb(g, C, n, n, 0, 0, 0, 1.0 / (2123.0 / N + 32412.0 * S2 / (N * N))));
 	return mm_launch(g, "gemm_kernel", 0x1000, 1, C, A, B, n, n, n);
 }
 
@@ -106,6 +125,14 @@ static int run_2mm(gen_t *g, long n)
 {
 	uint64_t A = gen_alloc(g, n * n * F), B = gen_alloc(g, n * n * F), C = gen_alloc(g, n * n * F);
 	uint64_t D = gen_alloc(g, n * n * F), E = gen_alloc(g, n * n * F);
+	double N = (double)n, S2 = sum_kk(n, 0), S11 = sum_kk(n, 1);
+	/* 2mm.cu init_array: A = i*j/NI, B = i*(j+1)/NJ, D = i*(j+2)/NK; C = A.B = i (j+1) S2/N^2,
+	 * E = C.D = i (j+2) S2 S11 / N^3 */
+	TRY(gen_content_pb(g, A, n, n, 0, 0, 0, N));
+	TRY(gen_content_pb(g, B, n, n, 0, 1, 0, N));
+	TRY(gen_content_pb(g, C, n, n, 0, 1, 0, N * N / S2));
+	TRY(gen_content_pb(g, D, n, n, 0, 2, 0, N));
+	TRY(gen_content_pb(g, E, n, n, 0, 2, 0, N * N * N / (S2 * S11)));
 	if (mm_launch(g, "mm2_kernel1", 0x1000, 0, C, A, B, n, n, n) < 0)
 		return -1;
 	return mm_launch(g, "mm2_kernel2", 0x2000, 0, E, C, D, n, n, n);
@@ -116,6 +143,16 @@ static int run_3mm(gen_t *g, long n)
 	uint64_t A = gen_alloc(g, n * n * F), B = gen_alloc(g, n * n * F), C = gen_alloc(g, n * n * F);
 	uint64_t D = gen_alloc(g, n * n * F), E = gen_alloc(g, n * n * F), Fm = gen_alloc(g, n * n * F);
 	uint64_t G = gen_alloc(g, n * n * F);
+	double N = (double)n, S2 = sum_kk(n, 0), S3 = sum_kk(n, 3), S11 = sum_kk(n, 1);
+	/* 3mm.cu init_array: A = i*j/NI, B = i*(j+1)/NJ, C = i*(j+3)/NL, D = i*(j+2)/NK;
+	 * E = A.B = i (j+1) S2/N^2, F = C.D = i (j+2) S3/N^2, G = E.F = i (j+2) S2 S3 S11/N^4 */
+	TRY(gen_content_pb(g, A, n, n, 0, 0, 0, N));
+	TRY(gen_content_pb(g, B, n, n, 0, 1, 0, N));
+	TRY(gen_content_pb(g, C, n, n, 0, 3, 0, N));
+	TRY(gen_content_pb(g, D, n, n, 0, 2, 0, N));
+	TRY(gen_content_pb(g, E, n, n, 0, 1, 0, N * N / S2));
+	TRY(gen_content_pb(g, Fm, n, n, 0, 2, 0, N * N / S3));
+	TRY(gen_content_pb(g, G, n, n, 0, 2, 0, N * N * N * N / (S2 * S3 * S11)));
 	if (mm_launch(g, "mm3_kernel1", 0x1000, 0, E, A, B, n, n, n) < 0 ||
 	    mm_launch(g, "mm3_kernel2", 0x2000, 0, Fm, C, D, n, n, n) < 0)
 		return -1;
@@ -158,6 +195,10 @@ static int run_syr2k(gen_t *g, long n)
 {
 	pbk_t p = { .ni = n, .nj = n, .nk = n };
 	p.a[0] = gen_alloc(g, n * n * F); p.a[1] = gen_alloc(g, n * n * F); p.a[2] = gen_alloc(g, n * n * F);
+	/* syr2k.cu init_arrays: A = i*j/N, B = (i*j + 1)/N, C = (i*j + 2)/N (C as initialised) */
+	TRY(gen_content_pb(g, p.a[0], n, n, 0, 0, 0, (double)n));
+	TRY(gen_content_pb(g, p.a[1], n, n, 0, 0, 1, (double)n));
+	TRY(gen_content_pb(g, p.a[2], n, n, 0, 0, 2, (double)n));
 	gen_launch_t L = {
 		.kname = "syr2k_kernel", .grid = { (int)((n + 31) / 32), (int)((n + 7) / 8), 1 },
 		.block = { 32, 8, 1 }, .sec = { mm_pre_beta, syr2k_loop, NULL },
@@ -228,6 +269,13 @@ static int run_atax(gen_t *g, long n)
 {
 	uint64_t A = gen_alloc(g, n * n * F), x = gen_alloc(g, n * F), y = gen_alloc(g, n * F);
 	uint64_t tmp = gen_alloc(g, n * F);
+	double N = (double)n, S2 = sum_kk(n, 0), PI = 3.14159265358979;
+	/* atax.cu init_array: x[i] = i*M_PI, A = i*j/NX; tmp[i] = i PI S2/N, y[j] = j PI S2^2/N^2
+	 * (vectors: rows = 1, ri = 1, so the word is (c + ci)/div) */
+	TRY(gen_content_pb(g, A, n, n, 0, 0, 0, N));
+	TRY(gen_content_pb(g, x, 1, n, 1, 0, 0, 1.0 / PI));
+	TRY(gen_content_pb(g, tmp, 1, n, 1, 0, 0, N / (PI * S2)));
+	TRY(gen_content_pb(g, y, 1, n, 1, 0, 0, N * N / (PI * S2 * S2)));
 	if (mv_launch(g, "atax_kernel1", 0x1000, MV_ROW, 0, A, x, tmp, n) < 0)
 		return -1;
 	return mv_launch(g, "atax_kernel2", 0x2000, MV_COL, 0, A, tmp, y, n);
@@ -239,6 +287,13 @@ static int run_bicg(gen_t *g, long n)
 {
 	uint64_t A = gen_alloc(g, n * n * F), r = gen_alloc(g, n * F), s = gen_alloc(g, n * F);
 	uint64_t p = gen_alloc(g, n * F), q = gen_alloc(g, n * F);
+	double N = (double)n, S2 = sum_kk(n, 0), PI = 3.14159265358979;
+	/* bicg.cu init_array: p[i] = r[i] = i*M_PI, A = i*j/NX; s[j] = j PI S2/N, q[i] = i PI S2/N */
+	TRY(gen_content_pb(g, A, n, n, 0, 0, 0, N));
+	TRY(gen_content_pb(g, r, 1, n, 1, 0, 0, 1.0 / PI));
+	TRY(gen_content_pb(g, p, 1, n, 1, 0, 0, 1.0 / PI));
+	TRY(gen_content_pb(g, s, 1, n, 1, 0, 0, N / (PI * S2)));
+	TRY(gen_content_pb(g, q, 1, n, 1, 0, 0, N / (PI * S2)));
 	if (mv_launch(g, "bicg_kernel1", 0x1000, MV_COL, 1, A, r, s, n) < 0)
 		return -1;
 	return mv_launch(g, "bicg_kernel2", 0x2000, MV_ROW, 1, A, p, q, n);
@@ -249,6 +304,14 @@ static int run_mvt(gen_t *g, long n)
 {
 	uint64_t A = gen_alloc(g, n * n * F), x1 = gen_alloc(g, n * F), x2 = gen_alloc(g, n * F);
 	uint64_t y1 = gen_alloc(g, n * F), y2 = gen_alloc(g, n * F);
+	double N = (double)n;
+	/* mvt.cu init_array: A = i*j/N, x1 = i/N, x2 = (i+1)/N, y_1 = (i+3)/N, y_2 = (i+4)/N
+	 * (x1, x2 as initialised) */
+	TRY(gen_content_pb(g, A, n, n, 0, 0, 0, N));
+	TRY(gen_content_pb(g, x1, 1, n, 1, 0, 0, N));
+	TRY(gen_content_pb(g, x2, 1, n, 1, 1, 0, N));
+	TRY(gen_content_pb(g, y1, 1, n, 1, 3, 0, N));
+	TRY(gen_content_pb(g, y2, 1, n, 1, 4, 0, N));
 	if (mv_launch(g, "mvt_kernel1", 0x1000, MV_ROW, 0, A, y1, x1, n) < 0)
 		return -1;
 	return mv_launch(g, "mvt_kernel2", 0x2000, MV_COL, 0, A, y2, x2, n);
@@ -289,6 +352,14 @@ static int run_gesummv(gen_t *g, long n)
 	pbk_t p = { .ni = n, .nj = n };
 	p.a[0] = gen_alloc(g, n * n * F); p.a[1] = gen_alloc(g, n * F); p.a[2] = gen_alloc(g, n * F);
 	p.a[3] = gen_alloc(g, n * n * F); p.a[4] = gen_alloc(g, n * F);
+	double N = (double)n, S2 = sum_kk(n, 0);
+	/* gesummv.cu init: x = i/N, A = B = i*j/N; tmp[i] = i S2/N^2, y[i] = (ALPHA + BETA) tmp[i]
+	 * with ALPHA = 43532, BETA = 12313 */
+	TRY(gen_content_pb(g, p.a[0], n, n, 0, 0, 0, N));
+	TRY(gen_content_pb(g, p.a[1], 1, n, 1, 0, 0, N));
+	TRY(gen_content_pb(g, p.a[2], 1, n, 1, 0, 0, N * N / S2));
+	TRY(gen_content_pb(g, p.a[3], n, n, 0, 0, 0, N));
+	TRY(gen_content_pb(g, p.a[4], 1, n, 1, 0, 0, N * N / (S2 * (43532.0 + 12313.0))));
 	gen_launch_t L = {
 		.kname = "gesummv_kernel", .grid = { (int)((n + 255) / 256), 1, 1 }, .block = { 256, 1, 1 },
 		.sec = { mv_pre, gesummv_loop, gesummv_post },
@@ -336,10 +407,32 @@ static uint32_t conv2_addr(const gen_launch_t *L, const gen_warp_t *w, int sec, 
 	return m;
 }
 
+/* B of 2DConvolution.cu from its random A (c11 = 0.2, c21 = 0.5, c31 = -0.8, c12 = -0.3,
+ * c22 = 0.6, c32 = -0.9, c13 = 0.4, c23 = 0.7, c33 = 0.10; border elements stay 0). */
+typedef struct { const gen_t *g; uint64_t A; long n; } conv_ctx_t;
+static uint32_t conv2_word(const void *ctx, uint64_t w)
+{
+	static const float c[3][3] = { { 0.2f, -0.3f, 0.4f }, { 0.5f, 0.6f, 0.7f }, { -0.8f, -0.9f, 0.10f } };
+	const conv_ctx_t *q = ctx;
+	long i = (long)(w / (uint64_t)q->n), j = (long)(w % (uint64_t)q->n);
+	float v = 0;
+	if (i > 0 && j > 0 && i < q->n - 1 && j < q->n - 1)
+		for (int di = -1; di <= 1; di++)        /* c[row of weights][column offset] */
+			for (int dj = -1; dj <= 1; dj++)
+				v += c[dj + 1][di + 1] * gen_urand_at(q->g, q->A, (uint64_t)((i + di) * q->n + j + dj), 0, 1);
+	uint32_t u;
+	memcpy(&u, &v, 4);
+	return u;
+}
+
 static int run_2dconv(gen_t *g, long n)
 {
 	pbk_t p = { .ni = n, .nj = n };
 	p.a[0] = gen_alloc(g, n * n * F); p.a[1] = gen_alloc(g, n * n * F);
+	/* 2DConvolution.cu init: A[i][j] = (float)rand()/RAND_MAX; B = the 3x3 convolution of A */
+	conv_ctx_t cq = { g, p.a[0], n };
+	TRY(gen_content_urand(g, p.a[0], (uint64_t)(n * n), 0, 1));
+	TRY(gen_content(g, p.a[1], (uint64_t)(n * n), conv2_word, &cq));
 	gen_launch_t L = {
 		.kname = "Convolution2D_kernel", .grid = { (int)((n + 31) / 32), (int)((n + 7) / 8), 1 },
 		.block = { 32, 8, 1 }, .sec = { conv2_prog, NULL, NULL },
@@ -391,10 +484,41 @@ static uint32_t conv3_addr(const gen_launch_t *L, const gen_warp_t *w, int sec, 
 	return m;
 }
 
+/* 3DConvolution.cu init: A[i][j][k] = i % 12 + 2*(j % 7) + 3*(k % 13); B = the 15-point sum
+ * with c11 = 2, c21 = 5, c31 = -8, c12 = -3, c22 = 6, c32 = -9, c13 = 4, c23 = 7, c33 = 10 in
+ * the order of conv3_off (interior points; others 0). */
+static float conv3_a(long i, long j, long k)
+{
+	return (float)(i % 12 + 2 * (j % 7) + 3 * (k % 13));
+}
+static uint32_t conv3_aw(const void *ctx, uint64_t w)
+{
+	long n = *(const long *)ctx;
+	float v = conv3_a((long)(w / (uint64_t)(n * n)), (long)(w / (uint64_t)n % (uint64_t)n), (long)(w % (uint64_t)n));
+	uint32_t u;
+	memcpy(&u, &v, 4);
+	return u;
+}
+static uint32_t conv3_bw(const void *ctx, uint64_t w)
+{
+	static const float c[15] = { 2, 4, 5, 7, -8, 10, -3, 6, -9, 2, 4, 5, 7, -8, 10 };
+	long n = *(const long *)ctx;
+	long i = (long)(w / (uint64_t)(n * n)), j = (long)(w / (uint64_t)n % (uint64_t)n), k = (long)(w % (uint64_t)n);
+	float v = 0;
+	if (i > 0 && j > 0 && k > 0 && i < n - 1 && j < n - 1 && k < n - 1)
+		for (int t = 0; t < 15; t++)
+			v += c[t] * conv3_a(i + conv3_off[t][0], j + conv3_off[t][1], k + conv3_off[t][2]);
+	uint32_t u;
+	memcpy(&u, &v, 4);
+	return u;
+}
+
 static int run_3dconv(gen_t *g, long n)
 {
 	pbk_t p = { .ni = n, .nj = n, .nk = n };
 	p.a[0] = gen_alloc(g, n * n * n * F); p.a[1] = gen_alloc(g, n * n * n * F);
+	TRY(gen_content(g, p.a[0], (uint64_t)(n * n * n), conv3_aw, &n));
+	TRY(gen_content(g, p.a[1], (uint64_t)(n * n * n), conv3_bw, &n));
 	gen_launch_t L = {
 		.kname = "convolution3D_kernel", .grid = { (int)((n + 31) / 32), (int)((n + 7) / 8), 1 },
 		.block = { 32, 8, 1 }, .sec = { conv3_prog, NULL, NULL },
@@ -478,6 +602,12 @@ static int run_fdtd2d(gen_t *g, long n)
 	pbk_t p = { .ni = n, .nj = n };
 	p.a[0] = gen_alloc(g, n * (n + 1) * F); p.a[1] = gen_alloc(g, (n + 1) * n * F);
 	p.a[2] = gen_alloc(g, n * n * F); p.a[3] = gen_alloc(g, FDTD_TMAX * F);
+	/* fdtd2d.cu init_arrays (indices i*NY + j as the source writes them): ex = (i*(j+1) + 1)/NX,
+	 * ey = ((i-1)*(j+2) + 2)/NX, hz = ((i-9)*(j+4) + 3)/NX, _fict_[t] = t (initial values) */
+	TRY(gen_content_pb(g, p.a[0], n, n, 0, 1, 1, (double)n));
+	TRY(gen_content_pb(g, p.a[1], n, n, -1, 2, 2, (double)n));
+	TRY(gen_content_pb(g, p.a[2], n, n, -9, 4, 3, (double)n));
+	TRY(gen_content_pb(g, p.a[3], 1, FDTD_TMAX, 1, 0, 0, 1.0));
 	gen_launch_t L = {
 		.grid = { (int)((n + 31) / 32), (int)((n + 7) / 8), 1 }, .block = { 32, 8, 1 },
 		.addr = fdtd_addr, .p = &p,

@@ -17,6 +17,12 @@
 
 #define F 4
 
+#define TRY(x) do { if ((x) < 0) return -1; } while (0)
+
+/* Array contents (gen_content, for BDI compressibility): what the host stores before the
+ * kernels run (the data a kernel first reads), per benchmark below; synthetic where Rodinia
+ * reads an input file (then a stand-in with the file's type and range). */
+
 /* Common parameter block: array bases and a few integers. */
 typedef struct rk {
 	uint64_t a[16];
@@ -86,6 +92,11 @@ static int run_kmeans(gen_t *g, long np)
 	rk_t p = { .n = { np, KM_NF, KM_NC } };
 	p.a[0] = gen_alloc(g, np * KM_NF * F); p.a[1] = gen_alloc(g, np * KM_NF * F);
 	p.a[2] = gen_alloc(g, np * F);
+	/* features: floats of the input file (synthetic: uniform in [0, 1)); membership: int
+	 * cluster ids in [0, nclusters) */
+	TRY(gen_content_urand(g, p.a[0], (uint64_t)(np * KM_NF), 0, 1));
+	TRY(gen_content_urand(g, p.a[1], (uint64_t)(np * KM_NF), 0, 1));
+	TRY(gen_content_irand(g, p.a[2], (uint64_t)np, 0, KM_NC));
 	gen_launch_t L = {
 		.kname = "invert_mapping", .grid = { (int)((np + 255) / 256), 1, 1 }, .block = { 256, 1, 1 },
 		.sec = { km_inv_pre, km_inv_loop, NULL }, .nsec = { 1, 7, 0 }, .trips = KM_NF,
@@ -184,6 +195,14 @@ static uint32_t bfs_addr(const gen_launch_t *L, const gen_warp_t *w, int sec, in
 	return m;
 }
 
+/* bfs Node {int starting; int no_of_edges;} from the CSR graph */
+static uint32_t bfs_node_word(const void *ctx, uint64_t w)
+{
+	const gen_csr_t *c = ctx;
+	long v = (long)(w / 2);
+	return (uint32_t)(w % 2 ? c->row[v + 1] - c->row[v] : c->row[v]);
+}
+
 static int run_bfs(gen_t *g, long scale)
 {
 	gen_csr_t gr;
@@ -200,6 +219,16 @@ static int run_bfs(gen_t *g, long scale)
 	p.a[0] = gen_alloc(g, n * 8); p.a[1] = gen_alloc(g, gr.nnz * 4); p.a[2] = gen_alloc(g, n);
 	p.a[3] = gen_alloc(g, n); p.a[4] = gen_alloc(g, n); p.a[5] = gen_alloc(g, n * 4);
 	p.a[6] = gen_alloc(g, 4);
+	/* host init (bfs.cu): nodes and edges of the graph; masks, updating mask and visited
+	 * false (the source's two flags are 1 of n bytes: ignored); cost = -1 (source 0) */
+	if (gen_content(g, p.a[0], (uint64_t)(2 * n), bfs_node_word, &gr) < 0 ||
+	    gen_content_longs(g, p.a[1], (uint64_t)gr.nnz, gr.col) < 0 ||
+	    gen_content_const(g, p.a[2], (uint64_t)(n / 4), 0) < 0 ||
+	    gen_content_const(g, p.a[3], (uint64_t)(n / 4), 0) < 0 ||
+	    gen_content_const(g, p.a[4], (uint64_t)(n / 4), 0) < 0 ||
+	    gen_content_irand(g, p.a[5], (uint64_t)n, -1, 1) < 0 ||
+	    gen_content_const(g, p.a[6], 1, 0) < 0)
+		goto out;
 	long src = 0;                                /* Rodinia starts at node 0; skip isolated ones */
 	while (src < n - 1 && gr.row[src + 1] == gr.row[src])
 		src++;
@@ -280,6 +309,11 @@ static int run_hotspot(gen_t *g, long n)
 {
 	rk_t p = { .n = { n, HS_PYR } };
 	p.a[0] = gen_alloc(g, n * n * F); p.a[1] = gen_alloc(g, n * n * F); p.a[2] = gen_alloc(g, n * n * F);
+	/* temp_N and power_N input files: float temperatures (synthetic: uniform 322-345 K, the
+	 * range of temp_1024) and float powers (uniform [0, 1e-3) W) */
+	TRY(gen_content_urand(g, p.a[0], (uint64_t)(n * n), 322, 345));
+	TRY(gen_content_urand(g, p.a[1], (uint64_t)(n * n), 0, 1e-3f));
+	TRY(gen_content_urand(g, p.a[2], (uint64_t)(n * n), 322, 345));
 	int bc = (int)(n / 12 + (n % 12 != 0));
 	gen_launch_t L = {
 		.kname = "calculate_temp", .grid = { bc, bc, 1 }, .block = { 16, 16, 1 },
@@ -392,6 +426,18 @@ static int run_srad(gen_t *g, long nr)
 	p.a[6] = gen_alloc(g, nc * F);
 	for (int i = 7; i < 12; i++)
 		p.a[i] = gen_alloc(g, ne * F);
+	/* srad_v1 main.c: I = exp(image/255) floats in [1, e] (image: synthetic 8-bit pixels);
+	 * sums, sums2, dN..dE and c: floats computed from I (stand-in: uniform); iN[i] = i-1,
+	 * iS[i] = i+1, jW[j] = j-1, jE[j] = j+1 (clamped at the borders): int ramps */
+	TRY(gen_content_urand(g, p.a[0], (uint64_t)ne, 1.0f, 2.7182818f));
+	TRY(gen_content_urand(g, p.a[1], (uint64_t)ne, 1.0f, 2.7182818f));
+	TRY(gen_content_urand(g, p.a[2], (uint64_t)ne, 1.0f, 7.389f));
+	TRY(gen_content_pb(g, p.a[3], 1, nr, 1, -1, 0, 1.0));
+	TRY(gen_content_pb(g, p.a[4], 1, nr, 1, 1, 0, 1.0));
+	TRY(gen_content_pb(g, p.a[5], 1, nc, 1, -1, 0, 1.0));
+	TRY(gen_content_pb(g, p.a[6], 1, nc, 1, 1, 0, 1.0));
+	for (int i = 7; i < 12; i++)
+		TRY(gen_content_urand(g, p.a[i], (uint64_t)ne, -1, 1));
 	int blocks = (int)((ne + 511) / 512);
 	gen_launch_t L = { .grid = { blocks, 1, 1 }, .block = { 512, 1, 1 }, .addr = srad_addr, .p = &p };
 #define SRAD_RUN(nm, pc, prog) do { L.kname = nm; L.pc_base = pc; L.sec[0] = prog; \
@@ -471,6 +517,13 @@ static int run_backprop(gen_t *g, long in)
 	p.a[0] = gen_alloc(g, (in + 1) * F); p.a[1] = gen_alloc(g, (in + 1) * 17 * F);
 	p.a[2] = gen_alloc(g, in / 16 * 16 * F); p.a[3] = gen_alloc(g, 17 * F);
 	p.a[4] = gen_alloc(g, (in + 1) * 17 * F);
+	/* backprop.c: input units and weights (float)rand()/RAND_MAX; partial sums and deltas
+	 * floats; prev weights zeroed (bpnn_zero_weights) */
+	TRY(gen_content_urand(g, p.a[0], (uint64_t)(in + 1), 0, 1));
+	TRY(gen_content_urand(g, p.a[1], (uint64_t)((in + 1) * 17), 0, 1));
+	TRY(gen_content_urand(g, p.a[2], (uint64_t)(in / 16 * 16), 0, 4));
+	TRY(gen_content_urand(g, p.a[3], 17, -0.1f, 0.1f));
+	TRY(gen_content_const(g, p.a[4], (uint64_t)((in + 1) * 17), 0));
 	gen_launch_t L = {
 		.kname = "bpnn_layerforward_CUDA", .grid = { 1, (int)(in / 16), 1 }, .block = { 16, 16, 1 },
 		.sec = { bp_fwd, NULL, NULL }, .nsec = { 9, 0, 0 }, .addr = bp_addr, .pc_base = 0x1000, .p = &p,
@@ -523,6 +576,10 @@ static int run_nw(gen_t *g, long n)
 	long cols = n + 1, bw = n / 16;
 	rk_t p = { .n = { cols, 0, 1, bw } };
 	p.a[0] = gen_alloc(g, cols * cols * F); p.a[1] = gen_alloc(g, cols * cols * F);
+	/* needle.cu: reference = blosum62 scores of random residue pairs (ints in [-4, 11]);
+	 * input_itemsets zero except the first row and column (-10 i): zeros */
+	TRY(gen_content_irand(g, p.a[0], (uint64_t)(cols * cols), -4, 16));
+	TRY(gen_content_const(g, p.a[1], (uint64_t)(cols * cols), 0));
 	nw_post[0] = (gen_inst_t)I_LD(2, 6, 3);
 	nw_post[1] = (gen_inst_t)I_LD(3, 7, 3);
 	nw_post[2] = (gen_inst_t)I_ALUN(31 * 13);
@@ -589,6 +646,10 @@ static int run_pathfinder(gen_t *g, long cols)
 	rk_t p = { .n = { cols } };
 	p.a[0] = gen_alloc(g, cols * F); p.a[1] = gen_alloc(g, cols * PF_ROWS * F);
 	p.a[2] = gen_alloc(g, cols * F);
+	/* pathfinder.cu: wall[i][j] = rand() % 10 (int); src = result = wall row 0 */
+	TRY(gen_content_irand(g, p.a[0], (uint64_t)cols, 0, 10));
+	TRY(gen_content_irand(g, p.a[1], (uint64_t)(cols * PF_ROWS), 0, 10));
+	TRY(gen_content_irand(g, p.a[2], (uint64_t)cols, 0, 10));
 	gen_launch_t L = {
 		.kname = "dynproc_kernel", .grid = { (int)(cols / 216 + (cols % 216 != 0)), 1, 1 },
 		.block = { 256, 1, 1 }, .sec = { pf_pre, pf_loop, pf_post }, .nsec = { 3, 3, 2 },
@@ -653,10 +714,24 @@ static uint32_t ga_addr(const gen_launch_t *L, const gen_warp_t *w, int sec, int
 	return m;
 }
 
+static uint32_t ga_word(const void *ctx, uint64_t w)
+{
+	long n = *(const long *)ctx, i = (long)(w / (uint64_t)n), j = (long)(w % (uint64_t)n);
+	float v = (float)(10.0 * exp(-0.01 * (double)labs(i - j)));
+	uint32_t u;
+	memcpy(&u, &v, 4);
+	return u;
+}
+
 static int run_gaussian(gen_t *g, long n)
 {
 	rk_t p = { .n = { n } };
 	p.a[0] = gen_alloc(g, n * n * F); p.a[1] = gen_alloc(g, n * n * F); p.a[2] = gen_alloc(g, n * F);
+	/* gaussian.cu create_matrix: a[i][j] = 10 exp(-0.01 |i - j|) (float Toeplitz); m zeroed;
+	 * b[i] = 1.0 */
+	TRY(gen_content(g, p.a[0], (uint64_t)(n * n), ga_word, &n));
+	TRY(gen_content_const(g, p.a[1], (uint64_t)(n * n), 0));
+	TRY(gen_content_const(g, p.a[2], (uint64_t)n, 1.0f));
 	gen_launch_t f1 = {
 		.kname = "Fan1", .grid = { (int)((n + 511) / 512), 1, 1 }, .block = { 512, 1, 1 },
 		.sec = { ga_fan1, NULL, NULL }, .nsec = { 5, 0, 0 }, .addr = ga_addr, .pc_base = 0x1000, .p = &p,
@@ -753,6 +828,15 @@ static uint32_t cfd_addr(const gen_launch_t *L, const gen_warp_t *w, int sec, in
 	return m;
 }
 
+/* elements_surrounding_elements[i + j*nelr] from the synthetic mesh (padding: -1) */
+typedef struct { const long *nbr; long n, nelr; } cfd_ctx_t;
+static uint32_t cfd_ese_word(const void *ctx, uint64_t w)
+{
+	const cfd_ctx_t *c = ctx;
+	long j = (long)(w / (uint64_t)c->nelr), i = (long)(w % (uint64_t)c->nelr);
+	return (uint32_t)(i < c->n ? c->nbr[i * 4 + j] : -1);
+}
+
 static int run_cfd(gen_t *g, long n)
 {
 	long nelr = (n + 191) / 192 * 192;
@@ -785,6 +869,22 @@ static int run_cfd(gen_t *g, long n)
 	p.a[4] = gen_alloc(g, nelr * 4 * F); p.a[5] = gen_alloc(g, nelr * 12 * F);
 	p.a[6] = gen_alloc(g, nelr * 5 * F);
 	int rc = -1;
+	/* euler3d.cu: variables and old_variables start as the far-field state, one constant per
+	 * variable array (density 1.4, momentum x/y/z, energy: SoA, so each block holds one
+	 * value); areas, normals (mesh file floats; synthetic uniform), step factors and fluxes
+	 * computed floats (stand-in: uniform); the neighbour table from the synthetic mesh */
+	static const float ff[5] = { 1.4f, 1.1837f, 0.0f, 0.0f, 2.9463f };
+	cfd_ctx_t cc = { nbr, n, nelr };
+	for (int v = 0; v < 5; v++)
+		if (gen_content_const(g, p.a[0] + (uint64_t)(v * nelr) * F, (uint64_t)nelr, ff[v]) < 0 ||
+		    gen_content_const(g, p.a[1] + (uint64_t)(v * nelr) * F, (uint64_t)nelr, ff[v]) < 0)
+			goto out;
+	if (gen_content_urand(g, p.a[2], (uint64_t)nelr, 0.001f, 0.01f) < 0 ||
+	    gen_content_urand(g, p.a[3], (uint64_t)nelr, 0.0001f, 0.001f) < 0 ||
+	    gen_content(g, p.a[4], (uint64_t)(nelr * 4), cfd_ese_word, &cc) < 0 ||
+	    gen_content_urand(g, p.a[5], (uint64_t)(nelr * 12), -1, 1) < 0 ||
+	    gen_content_urand(g, p.a[6], (uint64_t)(nelr * 5), -1, 1) < 0)
+		goto out;
 	gen_launch_t L = { .grid = { (int)(nelr / 192), 1, 1 }, .block = { 192, 1, 1 }, .addr = cfd_addr, .p = &p };
 	L.kname = "copy"; L.pc_base = 0x1000; L.sec[0] = cfd_copy; L.nsec[0] = 3;
 	for (p.n[2] = 0; p.n[2] < 5; p.n[2]++)

@@ -86,6 +86,27 @@ static void fill_chunk(pipe_t *p, slot_t *sl, int64_t c)
 	}
 }
 
+/* Claim the next chunk if its slot is free and evaluate it; called with p->mu held, returns
+ * with it held.  1 if a chunk was evaluated. */
+static int fill_next(pipe_t *p)
+{
+	if (p->stop || sweep_interrupted || p->next_chunk >= p->n_chunks)
+		return 0;
+	int64_t c = p->next_chunk;
+	slot_t *sl = &p->slots[c % p->nslots];
+	if (sl->state != SLOT_FREE)
+		return 0;
+	p->next_chunk++;
+	sl->state = SLOT_BUSY;
+	sl->chunk = c;
+	pthread_mutex_unlock(&p->mu);
+	fill_chunk(p, sl, c);
+	pthread_mutex_lock(&p->mu);
+	sl->state = SLOT_FULL;
+	pthread_cond_broadcast(&p->cv_full);
+	return 1;
+}
+
 static void *worker(void *arg)
 {
 	pipe_t *p = arg;
@@ -93,22 +114,8 @@ static void *worker(void *arg)
 	for (;;) {
 		if (p->stop || sweep_interrupted || p->next_chunk >= p->n_chunks)
 			break;
-		int64_t c = p->next_chunk;
-		slot_t *sl = &p->slots[c % p->nslots];
-		while (sl->state != SLOT_FREE && !p->stop)
+		if (!fill_next(p))   /* the next chunk's slot is still being written: wait */
 			pthread_cond_wait(&p->cv_free, &p->mu);
-		if (p->stop)
-			break;
-		if (c != p->next_chunk)   /* another worker took it meanwhile */
-			continue;
-		p->next_chunk++;
-		sl->state = SLOT_BUSY;
-		sl->chunk = c;
-		pthread_mutex_unlock(&p->mu);
-		fill_chunk(p, sl, c);
-		pthread_mutex_lock(&p->mu);
-		sl->state = SLOT_FULL;
-		pthread_cond_broadcast(&p->cv_full);
 	}
 	pthread_cond_broadcast(&p->cv_full);
 	pthread_mutex_unlock(&p->mu);
@@ -292,6 +299,10 @@ int sweep_run(const sweep_opts_t *o)
 		slot_t *sl = &p.slots[c % p.nslots];
 		pthread_mutex_lock(&p.mu);
 		while (!(sl->state == SLOT_FULL && sl->chunk == c) && !(sweep_interrupted && p.next_chunk <= c)) {
+			/* rather than wait, the writer evaluates a chunk itself: it keeps every core busy
+			 * with --jobs = cores - 1 (SQLite needs only part of one) */
+			if (fill_next(&p))
+				continue;
 			/* timed: a signal sets the flag without waking anyone */
 			struct timespec ts;
 			clock_gettime(CLOCK_REALTIME, &ts);

@@ -4,7 +4,7 @@
  * Pipeline: worker threads turn chunks of point ids into designs and metrics (the model is
  * pure, so workers share nothing but the read-only study and workload contexts); the calling
  * thread writes the chunks in id order with prepared statements, committing a batch and its
- * progress marker together.  Memory is a fixed ring of chunks: independent of the space size.
+ * progress marker together, and evaluates chunks itself while the next one is not ready.  Memory is a fixed ring of chunks: independent of the space size.
  */
 #ifndef GPUDSE_SWEEP_H
 #define GPUDSE_SWEEP_H

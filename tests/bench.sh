@@ -35,7 +35,7 @@ JSON
 echo "== gpudse bench ($(nproc) cores, $(date -u +%Y-%m-%d)) =="
 study small 6; study large 1
 for s in small large; do
-	out=$("$g" sweep "$tmp/$s.json" --db "$tmp/$s.db" --stats --quiet)
+	out=$("$g" sweep "$tmp/$s.json" --db "$tmp/$s.db" --stats --quiet ${BENCH_JOBS:+--jobs $BENCH_JOBS})
 	echo "$out" | sed 's/^/  sweep '"$s"': /'
 	rows=$(echo "$out" | awk '/^stats:/{print $3}')
 	eval "${s}_rows=$rows"

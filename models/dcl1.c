@@ -578,9 +578,14 @@ int dcl1_check(const gpu_t *g, const design_t *d, const char **why)
  */
 void dcl1_apply(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m)
 {
-	if (d->dcl1_org == DCL1_BASE)
-		return;
 	const dcl1_ctx_t *ctx = w ? (const dcl1_ctx_t *)w->mech[0] : NULL;
+	if (d->dcl1_org == DCL1_BASE) {
+		/* the private baseline changes nothing, but its replication (X domains of one core,
+		 * §II-A) is the number an architect checks first */
+		if (ctx && ctx->repl && ctx->x >= 1 && m->n_compute == ctx->x && isfinite(ctx->repl[1]))
+			m->replication = ctx->repl[1];
+		return;
+	}
 	dcl1_eval_t e;
 	const char *why;
 	if (dcl1_eval(g, d, ctx, &e, &why) != 0)

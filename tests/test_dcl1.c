@@ -347,7 +347,8 @@ static void test_gpu(void)
 	}
 	if (eval_all(&g, &p, o, m) == 0) {
 		double mb = 1 - o[P_BASE].l1_hit;
-		CHECK(o[P_BASE].replication == 0, "base: apply does nothing");
+		CHECK(m[P_BASE].n_extra == 0 && m[P_BASE].l1_count == 80, "base: no station, private L1s");
+		CHECK(o[P_BASE].replication > 0.25, "§II-A: the baseline's replication ratio is reported (criterion > 25%)");
 		CHECK(m[P_C10].n_extra >= 2, "NoC#1 stations added");
 		CHECK(mb > 0.5, "§II-A: replication-sensitive profile has L1 miss rate > 50%");
 		/* §VI-B / §VIII: miss rate falls Pr40 > C20 > C10 > C5 > Sh40 */

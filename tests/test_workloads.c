@@ -8,7 +8,9 @@
  *  2. FUSE Table II: L1 accesses per kilo-instruction (APKI) per application;
  *  3. DC-L1 §II: the replication ratio of T-AlexNet (95%) and of the replication-sensitive
  *     PolyBench kernels (> 25%), and no replication in streaming kernels;
- *  4. Morpheus §3 / Table 2: which applications are memory-bound and which compute-bound.
+ *  4. Morpheus §3 / Table 2: which applications are memory-bound and which compute-bound;
+ *  6. BDI compressibility (Morpheus §4.3.1, models/bdi.c) of the benchmarks' array contents:
+ *     present in every profile, and closed forms where the contents make them exact.
  *
  * Estimators (computed here from the profiles' streams; docs/workloads.md explains them):
  *  APKI        = 1000 * l1.accesses / (insts * 32): GPGPU-Sim counts thread instructions
@@ -254,6 +256,44 @@ int main(void)
 		printf("Malekeh reuse > 3 db-gemm paper 0.502 generated %.3f\n", frac);
 		CHECK(db->p.tensor_frac > 0.3, "db-gemm runs on tensor cores");
 	}
+
+	/* ---- 6. BDI compressibility of the touched blocks (docs/workloads.md, "Compressibility") */
+	for (int i = 0; i < n; i++) {
+		if (!all[i].ok)
+			continue;
+		const profile_t *p = &all[i].p;
+		CHECK(p->has_comp, p->name);
+		if (p->has_comp)
+			CHECK_NEAR(p->comp_frac[0] + p->comp_frac[1] + p->comp_frac[2], 1.0, 1e-6, p->name);
+	}
+	/* p-2mm: all five matrices are i*(j+c)/const floats (2mm.cu init_array and the rank-1
+	 * products); a float row with a nonzero factor i never fits a BDI encoding (exponents
+	 * change along the row, test_bdi), so only row 0 of each (zeros) compresses: high = 1/N */
+	wl_t *m2 = find(all, n, "p-2mm");
+	if (m2 && m2->p.has_comp) {
+		CHECK_NEAR(m2->p.comp_frac[0], 1.0 / 256, 0.0005, "p-2mm: row 0 of 256 is zeros, nothing else compresses");
+		CHECK_NEAR(m2->p.comp_frac[1], 0.0, 1e-9, "p-2mm: no 2x blocks");
+	}
+	/* r-kmeans: features (34 random floats per point) never compress; membership (ints in
+	 * [0, 5)) fits B4D1 (36 B, low): low = 1/(34 + 1) of the touched blocks */
+	wl_t *km = find(all, n, "r-kmeans");
+	if (km && km->p.has_comp) {
+		CHECK_NEAR(km->p.comp_frac[1], 1.0 / 35, 0.002, "r-kmeans: membership blocks only");
+		CHECK(km->p.comp_frac[2] > 0.95, "r-kmeans: random float features are not compressible");
+	}
+	/* pb-lbm: structure-of-arrays grid at the equilibrium weights, one value per array: every
+	 * block is a repeated value (8 B, high) */
+	wl_t *lb = find(all, n, "pb-lbm");
+	if (lb && lb->p.has_comp)
+		CHECK_NEAR(lb->p.comp_frac[0], 1.0, 1e-9, "pb-lbm: repeated values");
+	/* r-pathfinder: wall = rand() % 10 ints: B4D1 (36 B), every block low */
+	wl_t *pf = find(all, n, "r-pathfinder");
+	if (pf && pf->p.has_comp)
+		CHECK_NEAR(pf->p.comp_frac[1], 1.0, 1e-9, "r-pathfinder: small ints are 2x");
+	for (int i = 0; i < n; i++)
+		if (all[i].ok && all[i].p.has_comp)
+			printf("BDI %-16s high %.3f low %.3f none %.3f\n", all[i].p.name, all[i].p.comp_frac[0],
+			       all[i].p.comp_frac[1], all[i].p.comp_frac[2]);
 
 	for (int i = 0; i < n; i++)
 		if (all[i].ok)

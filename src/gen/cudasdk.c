@@ -48,6 +48,13 @@ static int run_blackscholes(gen_t *g, long n)
 	bsk_t p = { .n = n };
 	for (int i = 0; i < 5; i++)
 		p.a[i] = gen_alloc(g, n * F);
+	/* array contents (BDI), BlackScholes.cpp: CallResult, PutResult (computed floats),
+	 * StockPrice = RandFloat(5, 30), OptionStrike = RandFloat(1, 100), OptionYears =
+	 * RandFloat(0.25, 10) */
+	static const float lo[5] = { 0, 0, 5, 1, 0.25f }, hi[5] = { 30, 30, 30, 100, 10 };
+	for (int i = 0; i < 5; i++)
+		if (gen_content_urand(g, p.a[i], (uint64_t)n, lo[i], hi[i]) < 0)
+			return -1;
 	gen_launch_t L = {
 		.kname = "BlackScholesGPU", .grid = { BS_CTAS, 1, 1 }, .block = { BS_THREADS, 1, 1 },
 		.sec = { bs_pre, bs_loop, NULL }, .nsec = { 1, 7, 0 }, .trip_fn = bs_trips,

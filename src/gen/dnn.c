@@ -77,6 +77,12 @@ static int run_alexnet(gen_t *g, long nin)
 	dk_t p = { .n = { nin } };
 	p.a[0] = gen_alloc(g, 96 * 729 * F); p.a[1] = gen_alloc(g, 256 * 25 * nin * F);
 	p.a[2] = gen_alloc(g, 256 * 729 * F); p.a[3] = gen_alloc(g, 256 * F);
+	/* array contents (BDI): input maps, weights, biases and outputs as floats (Tango's
+	 * random-initialised network: uniform stand-ins) */
+	if (gen_content_urand(g, p.a[0], 96 * 729, 0, 1) < 0 ||
+	    gen_content_urand(g, p.a[1], (uint64_t)(256 * 25 * nin), -0.1f, 0.1f) < 0 ||
+	    gen_content_urand(g, p.a[2], 256 * 729, 0, 4) < 0 || gen_content_urand(g, p.a[3], 256, 0, 1) < 0)
+		return -1;
 	gen_launch_t L = {
 		.kname = "execute3DconvolutionCuda", .grid = { 128, 1, 1 }, .block = { 27, 27, 1 },
 		.sec = { ax_pre, ax_loop, ax_post }, .nsec = { 1, 10, 4 }, .trips = nin * 25,
@@ -132,6 +138,10 @@ static int run_alexnet1(gen_t *g, long outs)
 	dk_t p = { .n = { outs } };
 	p.a[0] = gen_alloc(g, 227 * 227 * 3 * F); p.a[1] = gen_alloc(g, 96 * 363 * F);
 	p.a[2] = gen_alloc(g, 96 * 55 * 55 * F); p.a[3] = gen_alloc(g, 96 * F);
+	if (gen_content_urand(g, p.a[0], 227 * 227 * 3, 0, 1) < 0 ||
+	    gen_content_urand(g, p.a[1], 96 * 363, -0.1f, 0.1f) < 0 ||
+	    gen_content_urand(g, p.a[2], 96 * 55 * 55, 0, 4) < 0 || gen_content_urand(g, p.a[3], 96, 0, 1) < 0)
+		return -1;
 	gen_launch_t L = {
 		.kname = "executeFirstLayer", .grid = { (int)outs, 1, 1 }, .block = { 32, 32, 1 },
 		.sec = { ax1_pre, ax1_loop, ax1_post }, .nsec = { 1, 14, 4 }, .trips = 121,
@@ -205,6 +215,12 @@ static int run_dbgemm(gen_t *g, long n)
 	db_build();
 	dk_t p = { .n = { n } };
 	p.a[0] = gen_alloc(g, n * n * 2); p.a[1] = gen_alloc(g, n * n * 2); p.a[2] = gen_alloc(g, n * n * F);
+	/* array contents (BDI): DeepBench fills A and B with random values (fp16 pairs per 4-byte
+	 * word: random bits, stand-in uniform floats) and C is the fp32 result */
+	if (gen_content_urand(g, p.a[0], (uint64_t)(n * n / 2), -1, 1) < 0 ||
+	    gen_content_urand(g, p.a[1], (uint64_t)(n * n / 2), -1, 1) < 0 ||
+	    gen_content_urand(g, p.a[2], (uint64_t)(n * n), -8, 8) < 0)
+		return -1;
 	gen_launch_t L = {
 		.kname = "cutlass_tensorop_h16816gemm_128x128_32x1_tn", .grid = { (int)(n / 128), (int)(n / 128), 1 },
 		.block = { 256, 1, 1 }, .max_cta_sm = 1,   /* 32 KiB shared x 2 stages, 255 regs/thread */

@@ -77,6 +77,16 @@ static int run_pagerank(gen_t *g, long scale)
 	prk_t p = { .gr = &gr };
 	p.a[0] = gen_alloc(g, (n + 1) * 4); p.a[1] = gen_alloc(g, gr.nnz * 4);
 	p.a[2] = gen_alloc(g, n * 4); p.a[3] = gen_alloc(g, n * 4);
+	/* array contents (BDI): the CSR graph (ints); page_rank1 starts at 1/n and page_rank2 at
+	 * 0, but from the first iteration on they hold per-vertex float ranks (uniform stand-in
+	 * around 1/n), which is what a run of many iterations mostly reads */
+	if (gen_content_longs(g, p.a[0], (uint64_t)(n + 1), gr.row) < 0 ||
+	    gen_content_longs(g, p.a[1], (uint64_t)gr.nnz, gr.col) < 0 ||
+	    gen_content_urand(g, p.a[2], (uint64_t)n, 0.15f / (float)n, 3.0f / (float)n) < 0 ||
+	    gen_content_urand(g, p.a[3], (uint64_t)n, 0.15f / (float)n, 3.0f / (float)n) < 0) {
+		gen_csr_free(&gr);
+		return -1;
+	}
 	gen_launch_t k1 = {
 		.kname = "pagerank1", .grid = { (int)((n + 255) / 256), 1, 1 }, .block = { 256, 1, 1 },
 		.sec = { pr1_pre, pr1_loop, NULL }, .nsec = { 4, 6, 0 }, .trip_fn = pr_trips,

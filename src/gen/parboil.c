@@ -15,6 +15,11 @@
 
 #include <gsl/gsl_randist.h>
 
+#define TRY(x) do { if ((x) < 0) return -1; } while (0)
+
+/* Array contents (gen_content, BDI compressibility): Parboil reads its inputs from files; the
+ * stand-ins have the files' element types and ranges (per benchmark below). */
+
 #define F 4
 
 typedef struct pk {
@@ -143,6 +148,14 @@ static int run_spmv(gen_t *g, long n)
 	p.d[0] = &s;
 	p.a[0] = gen_alloc(g, tot * 4); p.a[1] = gen_alloc(g, tot * 4); p.a[2] = gen_alloc(g, n * F);
 	p.a[3] = gen_alloc(g, n * 4); p.a[4] = gen_alloc(g, n * F);
+	/* JDS: float values and x (the .mtx values: uniform stand-in), int column indices and
+	 * row permutation as built above, y computed floats */
+	if (gen_content_urand(g, p.a[0], (uint64_t)tot, -1, 1) < 0 ||
+	    gen_content_longs(g, p.a[1], (uint64_t)tot, s.col) < 0 ||
+	    gen_content_urand(g, p.a[2], (uint64_t)n, -1, 1) < 0 ||
+	    gen_content_longs(g, p.a[3], (uint64_t)n, s.perm) < 0 ||
+	    gen_content_urand(g, p.a[4], (uint64_t)n, -4, 4) < 0)
+		goto out;
 	gen_launch_t L = {
 		.kname = "spmv_jds", .grid = { (int)((n + 127) / 128), 1, 1 }, .block = { 128, 1, 1 },
 		.sec = { spmv_pre, spmv_loop, spmv_post }, .nsec = { 2, 8, 3 }, .trip_fn = spmv_trips,
@@ -217,6 +230,9 @@ static int run_stencil(gen_t *g, long n)
 {
 	pk_t p = { .n = { n, n, ST_NZ } };
 	p.a[0] = gen_alloc(g, n * n * ST_NZ * F); p.a[1] = gen_alloc(g, n * n * ST_NZ * F);
+	/* 128x128x32.bin: float grid (uniform stand-in); the output grid: computed floats */
+	TRY(gen_content_urand(g, p.a[0], (uint64_t)(n * n * ST_NZ), 0, 1));
+	TRY(gen_content_urand(g, p.a[1], (uint64_t)(n * n * ST_NZ), 0, 1));
 	gen_launch_t L = {
 		.kname = "block2D_hybrid_coarsen_x", .grid = { (int)((n + 63) / 64), (int)((n + 3) / 4), 1 },
 		.block = { 32, 4, 1 }, .sec = { st_pre, st_loop, NULL }, .nsec = { 7, 14, 0 }, .trips = ST_NZ - 2,
@@ -292,6 +308,10 @@ static int run_sgemm(gen_t *g, long n)
 	sg_build();
 	pk_t p = { .n = { n } };
 	p.a[0] = gen_alloc(g, n * n * F); p.a[1] = gen_alloc(g, n * n * F); p.a[2] = gen_alloc(g, n * n * F);
+	/* matrix1.txt, matrix2t.txt: float matrices (uniform stand-in); C computed floats */
+	TRY(gen_content_urand(g, p.a[0], (uint64_t)(n * n), -1, 1));
+	TRY(gen_content_urand(g, p.a[1], (uint64_t)(n * n), -1, 1));
+	TRY(gen_content_urand(g, p.a[2], (uint64_t)(n * n), -8, 8));
 	gen_launch_t L = {
 		.kname = "mysgemmNT", .grid = { (int)(n / 128), (int)(n / 16), 1 }, .block = { 16, 8, 1 },
 		.sec = { sg_pre, sg_loop, sg_post }, .nsec = { 1, (int)(sizeof sg_loop / sizeof sg_loop[0]), 64 },
@@ -392,6 +412,17 @@ static uint32_t hi_addr(const gen_launch_t *L, const gen_warp_t *w, int sec, int
 	return m;
 }
 
+/* histo input pixels: ints ~ N(HI_BINS/2, HI_BINS/32), the distribution the stream uses
+ * (Box-Muller on the counter-based uniforms of gen_urand_at) */
+typedef struct { const gen_t *g; uint64_t base; } hi_ctx_t;
+static uint32_t hi_word(const void *ctx, uint64_t i)
+{
+	const hi_ctx_t *c = ctx;
+	double u1 = gen_urand_at(c->g, c->base, 2 * i, 0, 1), u2 = gen_urand_at(c->g, c->base, 2 * i + 1, 0, 1);
+	double v = HI_BINS / 2.0 + HI_BINS / 32.0 * sqrt(-2.0 * log(1.0 - u1)) * cos(2 * M_PI * u2);
+	return (uint32_t)(v < 0 ? 0 : v > HI_BINS - 1 ? HI_BINS - 1 : (long)v);
+}
+
 static int run_histo(gen_t *g, long W)
 {
 	long H = W * 1040 / 996, n = W * H;          /* Parboil's image is 996 x 1040 */
@@ -406,6 +437,16 @@ static int run_histo(gen_t *g, long W)
 	p.a[0] = gen_alloc(g, n * 4); p.a[1] = gen_alloc(g, 8); p.a[2] = gen_alloc(g, n * 4);
 	p.a[3] = gen_alloc(g, HI_BLOCK_X * HI_BINS * 4); p.a[4] = gen_alloc(g, HI_BINS * 4);
 	p.a[5] = gen_alloc(g, HI_BINS * 4); p.a[6] = gen_alloc(g, HI_BINS * 4);
+	/* input image and its uint2 intermediates: the pixel ints; min/max and the histograms
+	 * (sub-histograms, final bins) start zeroed and stay mostly zero outside the occupied
+	 * bins (host-initialised value) */
+	hi_ctx_t hc = { g, p.a[0] };
+	TRY(gen_content(g, p.a[0], (uint64_t)n, hi_word, &hc));
+	TRY(gen_content(g, p.a[2], (uint64_t)n, hi_word, &hc));
+	TRY(gen_content_const(g, p.a[1], 2, 0));
+	TRY(gen_content_const(g, p.a[3], (uint64_t)(HI_BLOCK_X * HI_BINS), 0));
+	for (int i = 4; i < 7; i++)
+		TRY(gen_content_const(g, p.a[i], (uint64_t)HI_BINS, 0));
 	gen_launch_t pre = {
 		.kname = "histo_prescan_kernel", .grid = { 64, 1, 1 }, .block = { 512, 1, 1 },
 		.sec = { NULL, hi_pre_loop, hi_pre_post }, .nsec = { 0, 2, 3 }, .trip_fn = hi_trips,
@@ -484,6 +525,14 @@ static int run_lbm(gen_t *g, long nz)
 	pk_t p = { .n = { nz } };
 	long tot = 128L * 120 * (nz + 2);
 	p.a[0] = gen_alloc(g, 20 * tot * F); p.a[1] = gen_alloc(g, 20 * tot * F);
+	/* LBM_initializeGrid: every cell at the equilibrium weights, C 1/3, N..B 1/18, the twelve
+	 * diagonals 1/36; flags 0 (the obstacle cells of the .of file: a few %, ignored).  SoA:
+	 * one value per e array; both grids initialised */
+	for (int e = 0; e < 20; e++) {
+		float v = e == 0 ? 1.0f / 3 : e <= 6 ? 1.0f / 18 : e < 19 ? 1.0f / 36 : 0.0f;
+		TRY(gen_content_const(g, p.a[0] + (uint64_t)(e * tot) * F, (uint64_t)tot, v));
+		TRY(gen_content_const(g, p.a[1] + (uint64_t)(e * tot) * F, (uint64_t)tot, v));
+	}
 	gen_launch_t L = {
 		.kname = "performStreamCollide", .grid = { 120, (int)nz, 1 }, .block = { 120, 1, 1 },
 		.sec = { lbm_prog, NULL, NULL }, .nsec = { k, 0, 0 }, .addr = lbm_addr, .pc_base = 0x1000, .p = &p,
@@ -623,6 +672,15 @@ static int run_mrig(gen_t *g, long G)
 	p.d[0] = &d;
 	p.a[0] = gen_alloc(g, ns * 24); p.a[1] = gen_alloc(g, (nc + 1) * 4);
 	p.a[2] = gen_alloc(g, nc * 8); p.a[3] = gen_alloc(g, nc * 4);
+	/* samples {real, imag, kX, kY, kZ, sdc}: floats (uniform stand-in); the bin offsets
+	 * (ints, built above); gridData (float2) and sampleDensity zeroed (host init) */
+	if (gen_content_urand(g, p.a[0], (uint64_t)(ns * 6), -1, 1) < 0 ||
+	    gen_content_longs(g, p.a[1], (uint64_t)(nc + 1), d.bin) < 0 ||
+	    gen_content_const(g, p.a[2], (uint64_t)(nc * 2), 0) < 0 ||
+	    gen_content_const(g, p.a[3], (uint64_t)nc, 0) < 0) {
+		free(d.bin);
+		return -1;
+	}
 	gen_launch_t L = {
 		.kname = "gridding_GPU", .grid = { (int)(G / 8), (int)((G / 4) * (G / 4)), 1 }, .block = { 8, 4, 4 },
 		.sec = { mg_pre, mg_loop, mg_post }, .nsec = { 1, 6, 3 }, .trip_fn = mg_trips,
@@ -658,6 +716,10 @@ static int run_mriq(gen_t *g, long nx)
 	pk_t p = { .n = { nx } };
 	for (int i = 0; i < 5; i++)
 		p.a[i] = gen_alloc(g, nx * F);
+	/* voxel coordinates x, y, z (input file floats: uniform stand-in in [-0.5, 0.5)), Qr, Qi
+	 * accumulated floats */
+	for (int i = 0; i < 5; i++)
+		TRY(gen_content_urand(g, p.a[i], (uint64_t)nx, -0.5f, 0.5f));
 	gen_launch_t L = {
 		.kname = "ComputeQ_GPU", .grid = { (int)((nx + 255) / 256), 1, 1 }, .block = { 256, 1, 1 },
 		.sec = { mq_prog, NULL, NULL }, .nsec = { 9, 0, 0 }, .addr = mq_addr, .pc_base = 0x1000, .p = &p,

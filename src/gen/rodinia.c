@@ -416,6 +416,14 @@ static uint32_t srad_addr(const gen_launch_t *L, const gen_warp_t *w, int sec, i
 	return m;
 }
 
+/* srad index arrays: int i + off clamped to [0, n) (iN, iS, jW, jE of main.c) */
+static uint32_t srad_ramp(const void *ctx, uint64_t i)
+{
+	const long *c = ctx;
+	long v = (long)i + c[1];
+	return (uint32_t)(v < 0 ? 0 : v >= c[0] ? c[0] - 1 : v);
+}
+
 static int run_srad(gen_t *g, long nr)
 {
 	long nc = nr * 458 / 502;       /* the Rodinia input's aspect ratio (502 x 458) */
@@ -432,10 +440,11 @@ static int run_srad(gen_t *g, long nr)
 	TRY(gen_content_urand(g, p.a[0], (uint64_t)ne, 1.0f, 2.7182818f));
 	TRY(gen_content_urand(g, p.a[1], (uint64_t)ne, 1.0f, 2.7182818f));
 	TRY(gen_content_urand(g, p.a[2], (uint64_t)ne, 1.0f, 7.389f));
-	TRY(gen_content_pb(g, p.a[3], 1, nr, 1, -1, 0, 1.0));
-	TRY(gen_content_pb(g, p.a[4], 1, nr, 1, 1, 0, 1.0));
-	TRY(gen_content_pb(g, p.a[5], 1, nc, 1, -1, 0, 1.0));
-	TRY(gen_content_pb(g, p.a[6], 1, nc, 1, 1, 0, 1.0));
+	long rm[2] = { nr, -1 }, rp[2] = { nr, 1 }, cm[2] = { nc, -1 }, cp[2] = { nc, 1 };
+	TRY(gen_content(g, p.a[3], (uint64_t)nr, srad_ramp, rm));
+	TRY(gen_content(g, p.a[4], (uint64_t)nr, srad_ramp, rp));
+	TRY(gen_content(g, p.a[5], (uint64_t)nc, srad_ramp, cm));
+	TRY(gen_content(g, p.a[6], (uint64_t)nc, srad_ramp, cp));
 	for (int i = 7; i < 12; i++)
 		TRY(gen_content_urand(g, p.a[i], (uint64_t)ne, -1, 1));
 	int blocks = (int)((ne + 511) / 512);

@@ -8,6 +8,7 @@
 
 #include "bloom.h"
 #include "cli.h"
+#include "jsonutil.h"
 #include "commands.h"
 
 const char help_model_bloom[] =
@@ -33,25 +34,6 @@ const char help_model_bloom[] =
 	"  gpudse model bloom --kind tagsearch --counters 16\n";
 
 #define CMD "model bloom"
-
-static void add_num(cJSON *o, const char *key, double v)
-{
-	if (isfinite(v))
-		cJSON_AddNumberToObject(o, key, v);
-	else
-		cJSON_AddNullToObject(o, key);
-}
-
-static int print_json(cJSON *root)
-{
-	char *s = cJSON_Print(root);
-	cJSON_Delete(root);
-	if (!s)
-		return err_internal(CMD ": out of memory");
-	puts(s);
-	free(s);
-	return 0;
-}
 
 /* A required numeric option. */
 static double need(cli_args_t *a, const char *opt, double lo, double hi)
@@ -83,10 +65,10 @@ static int run_filter(cli_args_t *a)
 	cJSON_AddNumberToObject(in, "k", k);
 	cJSON_AddNumberToObject(in, "n", n);
 	cJSON *r = cJSON_AddObjectToObject(root, "result");
-	add_num(r, "fp_exact", bloom_fp_exact(m, (int)k, n));
-	add_num(r, "fp_occupancy", bloom_fp_occupancy(m, (int)k, n));
-	add_num(r, "fp_approx", bloom_fp_approx(m, (int)k, n));
-	add_num(r, "fp_partitioned", m >= k ? bloom_fp_partitioned(m, (int)k, n) : NAN);
+	json_add_num(r, "fp_exact", bloom_fp_exact(m, (int)k, n));
+	json_add_num(r, "fp_occupancy", bloom_fp_occupancy(m, (int)k, n));
+	json_add_num(r, "fp_approx", bloom_fp_approx(m, (int)k, n));
+	json_add_num(r, "fp_partitioned", m >= k ? bloom_fp_partitioned(m, (int)k, n) : NAN);
 	cJSON_AddNumberToObject(r, "k_opt", n > 0 ? bloom_k_opt(m, n) : 1);
 	if (bits > 0) {
 		bloom_cbf_t c;
@@ -96,15 +78,15 @@ static int run_filter(cli_args_t *a)
 		}
 		cJSON_AddNumberToObject(in, "bits", (double)bits);
 		cJSON *cb = cJSON_AddObjectToObject(r, "counting");
-		add_num(cb, "mean_load", c.mean_load);
-		add_num(cb, "p_zero", c.p_zero);
-		add_num(cb, "fp", c.fp);
-		add_num(cb, "fp_occupancy", c.fp_occ);
-		add_num(cb, "p_counter_saturates", c.p_sat);
-		add_num(cb, "p_counter_saturates_poisson", c.p_sat_poisson);
-		add_num(cb, "p_any_saturates", c.p_any_sat);
+		json_add_num(cb, "mean_load", c.mean_load);
+		json_add_num(cb, "p_zero", c.p_zero);
+		json_add_num(cb, "fp", c.fp);
+		json_add_num(cb, "fp_occupancy", c.fp_occ);
+		json_add_num(cb, "p_counter_saturates", c.p_sat);
+		json_add_num(cb, "p_counter_saturates_poisson", c.p_sat_poisson);
+		json_add_num(cb, "p_any_saturates", c.p_any_sat);
 	}
-	return print_json(root);
+	return json_print(root, CMD);
 }
 
 static int run_tagsearch(cli_args_t *a)
@@ -138,16 +120,16 @@ static int run_tagsearch(cli_args_t *a)
 	cJSON_AddNumberToObject(in, "t_filter", tf);
 	cJSON_AddNumberToObject(in, "hit_rate", h);
 	cJSON *r = cJSON_AddObjectToObject(root, "result");
-	add_num(r, "set_size", t.set_size);
-	add_num(r, "fp_per_filter", t.fp);
-	add_num(r, "false_sets", t.false_sets);
-	add_num(r, "cycles_per_set", t.cyc_per_set);
-	add_num(r, "cycles_hit", t.cycles_hit);
-	add_num(r, "cycles_miss", t.cycles_miss);
-	add_num(r, "cycles_mean", bloom_tagsearch_cycles(&t, h));
-	add_num(r, "p_counter_saturates", t.p_sat);
-	add_num(r, "filter_bits", t.bits);
-	return print_json(root);
+	json_add_num(r, "set_size", t.set_size);
+	json_add_num(r, "fp_per_filter", t.fp);
+	json_add_num(r, "false_sets", t.false_sets);
+	json_add_num(r, "cycles_per_set", t.cyc_per_set);
+	json_add_num(r, "cycles_hit", t.cycles_hit);
+	json_add_num(r, "cycles_miss", t.cycles_miss);
+	json_add_num(r, "cycles_mean", bloom_tagsearch_cycles(&t, h));
+	json_add_num(r, "p_counter_saturates", t.p_sat);
+	json_add_num(r, "filter_bits", t.bits);
+	return json_print(root, CMD);
 }
 
 int cmd_model_bloom(int argc, char **argv)

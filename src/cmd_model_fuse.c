@@ -8,6 +8,7 @@
 #include <cjson/cJSON.h>
 
 #include "cli.h"
+#include "jsonutil.h"
 #include "commands.h"
 #include "design.h"
 #include "fuse.h"
@@ -35,73 +36,65 @@ const char help_model_fuse[] =
 
 #define CMD "model fuse"
 
-static void add_num(cJSON *o, const char *key, double v)
-{
-	if (isfinite(v))
-		cJSON_AddNumberToObject(o, key, v);
-	else
-		cJSON_AddNullToObject(o, key);
-}
-
 static const char *const cfg_names[FUSE_NCFG] = { "sram", "stt", "hybrid", "base", "fa", "dy" };
 
 static void add_hit(cJSON *root, const fuse_hit_t *h, int ncls)
 {
 	cJSON *o = cJSON_AddObjectToObject(root, "banks");
-	add_num(o, "sram_kib", h->sram_bytes / 1024.0);
-	add_num(o, "stt_kib", h->stt_bytes / 1024.0);
-	add_num(o, "x_sram_blocks", h->x_sram);
-	add_num(o, "x_comb_blocks", h->x_comb);
-	add_num(o, "x_stt_blocks", h->x_stt);
-	add_num(o, "hit_sram", h->h_sram);
-	add_num(o, "hit_stt", h->h_stt);
-	add_num(o, "hit", h->h);
+	json_add_num(o, "sram_kib", h->sram_bytes / 1024.0);
+	json_add_num(o, "stt_kib", h->stt_bytes / 1024.0);
+	json_add_num(o, "x_sram_blocks", h->x_sram);
+	json_add_num(o, "x_comb_blocks", h->x_comb);
+	json_add_num(o, "x_stt_blocks", h->x_stt);
+	json_add_num(o, "hit_sram", h->h_sram);
+	json_add_num(o, "hit_stt", h->h_stt);
+	json_add_num(o, "hit", h->h);
 	cJSON *cls = cJSON_AddObjectToObject(root, "classes");
 	for (int k = 0; k < ncls; k++) {
 		cJSON *c = cJSON_AddObjectToObject(cls, ncls == 1 ? "all" : rl_class_name[k]);
-		add_num(c, "place_sram", h->place_sram[k]);
-		add_num(c, "place_stt", h->place_stt[k]);
-		add_num(c, "place_bypass", h->place_bypass[k]);
-		add_num(c, "hit_sram", h->cls_h_sram[k]);
-		add_num(c, "hit_stt", h->cls_h_stt[k]);
+		json_add_num(c, "place_sram", h->place_sram[k]);
+		json_add_num(c, "place_stt", h->place_stt[k]);
+		json_add_num(c, "place_bypass", h->place_bypass[k]);
+		json_add_num(c, "hit_sram", h->cls_h_sram[k]);
+		json_add_num(c, "hit_stt", h->cls_h_stt[k]);
 	}
 	cJSON *t = cJSON_AddObjectToObject(root, "traffic_per_l1_access");
-	add_num(t, "sram_read", h->sram_read);
-	add_num(t, "sram_write", h->sram_write);
-	add_num(t, "stt_read", h->stt_read);
-	add_num(t, "stt_probe", h->stt_probe);
-	add_num(t, "stt_write", h->stt_write);
-	add_num(t, "stt_fill", h->stt_fill);
-	add_num(t, "stt_evict", h->stt_evict);
-	add_num(t, "stt_update", h->stt_update);
-	add_num(t, "migrations", h->migrations);
+	json_add_num(t, "sram_read", h->sram_read);
+	json_add_num(t, "sram_write", h->sram_write);
+	json_add_num(t, "stt_read", h->stt_read);
+	json_add_num(t, "stt_probe", h->stt_probe);
+	json_add_num(t, "stt_write", h->stt_write);
+	json_add_num(t, "stt_fill", h->stt_fill);
+	json_add_num(t, "stt_evict", h->stt_evict);
+	json_add_num(t, "stt_update", h->stt_update);
+	json_add_num(t, "migrations", h->migrations);
 	cJSON *b = cJSON_AddObjectToObject(root, "stt_bank_cycles");
-	add_num(b, "t_read", h->t_read);
-	add_num(b, "t_probe", h->t_probe);
-	add_num(b, "t_write", h->t_write);
-	add_num(b, "extra_latency_read", h->x_read);
-	add_num(b, "extra_latency_probe", h->x_probe);
+	json_add_num(b, "t_read", h->t_read);
+	json_add_num(b, "t_probe", h->t_probe);
+	json_add_num(b, "t_write", h->t_write);
+	json_add_num(b, "extra_latency_read", h->x_read);
+	json_add_num(b, "extra_latency_probe", h->x_probe);
 	cJSON *s = cJSON_AddObjectToObject(root, "tag_search");
-	add_num(s, "set_size", h->ts.set_size);
-	add_num(s, "fp_per_filter", h->ts.fp);
-	add_num(s, "false_sets", h->ts.false_sets);
-	add_num(s, "cycles_hit", h->ts.cycles_hit);
-	add_num(s, "cycles_miss", h->ts.cycles_miss);
-	add_num(s, "p_counter_saturates", h->ts.p_sat);
-	add_num(s, "filter_bits", h->ts.bits);
+	json_add_num(s, "set_size", h->ts.set_size);
+	json_add_num(s, "fp_per_filter", h->ts.fp);
+	json_add_num(s, "false_sets", h->ts.false_sets);
+	json_add_num(s, "cycles_hit", h->ts.cycles_hit);
+	json_add_num(s, "cycles_miss", h->ts.cycles_miss);
+	json_add_num(s, "p_counter_saturates", h->ts.p_sat);
+	json_add_num(s, "filter_bits", h->ts.bits);
 }
 
 static void add_metrics(cJSON *o, const metrics_t *m)
 {
-	add_num(o, "ipc", m->ipc);
-	add_num(o, "l1_hit", m->l1_hit);
-	add_num(o, "llc_hit", m->llc_hit);
-	add_num(o, "stt_wpki", m->stt_wpki);
-	add_num(o, "energy_j", m->energy_j);
-	add_num(o, "energy_l1_j", m->energy_comp_j[EC_L1]);
-	add_num(o, "area_mm2", m->area_mm2);
-	add_num(o, "area_l1_mm2", m->area_comp_mm2[EC_L1]);
-	add_num(o, "cpi_l1", m->cpi[CPI_L1]);
+	json_add_num(o, "ipc", m->ipc);
+	json_add_num(o, "l1_hit", m->l1_hit);
+	json_add_num(o, "llc_hit", m->llc_hit);
+	json_add_num(o, "stt_wpki", m->stt_wpki);
+	json_add_num(o, "energy_j", m->energy_j);
+	json_add_num(o, "energy_l1_j", m->energy_comp_j[EC_L1]);
+	json_add_num(o, "area_mm2", m->area_mm2);
+	json_add_num(o, "area_l1_mm2", m->area_comp_mm2[EC_L1]);
+	json_add_num(o, "cpi_l1", m->cpi[CPI_L1]);
 }
 
 int cmd_model_fuse(int argc, char **argv)
@@ -170,15 +163,15 @@ int cmd_model_fuse(int argc, char **argv)
 	cJSON_AddStringToObject(in, "profile", pfile);
 	cJSON_AddStringToObject(in, "workload", p.name);
 	cJSON_AddStringToObject(in, "cfg", cfg_names[d.fuse_cfg]);
-	add_num(in, "sram_frac", s);
-	add_num(in, "pred_acc", q);
+	json_add_num(in, "sram_frac", s);
+	json_add_num(in, "pred_acc", q);
 	cJSON *wk = cJSON_AddObjectToObject(root, "workload_classes");
 	cJSON_AddBoolToObject(wk, "read_levels", ctx->ncls > 1);
 	for (int k = 0; k < ctx->ncls; k++) {
 		cJSON *c = cJSON_AddObjectToObject(wk, ctx->ncls == 1 ? "all" : rl_class_name[k]);
-		add_num(c, "access_frac", ctx->acc[k]);
-		add_num(c, "block_frac", ctx->blk[k]);
-		add_num(c, "write_frac", ctx->wr[k]);
+		json_add_num(c, "access_frac", ctx->acc[k]);
+		json_add_num(c, "block_frac", ctx->blk[k]);
+		json_add_num(c, "write_frac", ctx->wr[k]);
 	}
 	fuse_org_t o;
 	if (fuse_org_from_design(&d, &o) == 0) {
@@ -196,58 +189,58 @@ int cmd_model_fuse(int argc, char **argv)
 		cJSON_AddBoolToObject(og, "predictor", o.predictor);
 		add_hit(root, &e.hit, ctx->ncls);
 		cJSON *bl = cJSON_AddObjectToObject(root, "blocking");
-		add_num(bl, "l1_accesses_per_cycle_per_sm", e.l1_rate);
-		add_num(bl, "lam_read", e.load.lam_read);
-		add_num(bl, "lam_probe", e.load.lam_probe);
-		add_num(bl, "lam_write", e.load.lam_write);
-		add_num(bl, "lam_evict", e.load.lam_evict);
-		add_num(bl, "lam_update", e.load.lam_update);
-		add_num(bl, "rho", e.blk.rho);
-		add_num(bl, "p_block_tag_queue", e.blk.p_block_tq);
-		add_num(bl, "p_block_swap_buffer", e.blk.p_block_sb);
-		add_num(bl, "wait", e.blk.wait);
-		add_num(bl, "stall_per_cycle", e.blk.stall_per_cycle);
-		add_num(bl, "stall_per_l1_access", e.stall_per_access);
+		json_add_num(bl, "l1_accesses_per_cycle_per_sm", e.l1_rate);
+		json_add_num(bl, "lam_read", e.load.lam_read);
+		json_add_num(bl, "lam_probe", e.load.lam_probe);
+		json_add_num(bl, "lam_write", e.load.lam_write);
+		json_add_num(bl, "lam_evict", e.load.lam_evict);
+		json_add_num(bl, "lam_update", e.load.lam_update);
+		json_add_num(bl, "rho", e.blk.rho);
+		json_add_num(bl, "p_block_tag_queue", e.blk.p_block_tq);
+		json_add_num(bl, "p_block_swap_buffer", e.blk.p_block_sb);
+		json_add_num(bl, "wait", e.blk.wait);
+		json_add_num(bl, "stall_per_cycle", e.blk.stall_per_cycle);
+		json_add_num(bl, "stall_per_l1_access", e.stall_per_access);
 		cJSON *ef = cJSON_AddObjectToObject(root, "effects");
-		add_num(ef, "stt_station_visits_per_l1_access", e.stt_visits);
-		add_num(ef, "stt_station_service", e.stt_service);
-		add_num(ef, "stt_station_delay", e.stt_delay);
-		add_num(ef, "e_l1_pj_per_access", e.e_l1_pj_per_access);
-		add_num(ef, "e_l1_delta_pj_per_inst", e.e_l1_delta_pj_per_inst);
-		add_num(ef, "leak_ratio", e.leak_ratio);
-		add_num(ef, "p_l1_delta_w", e.p_l1_delta_w);
-		add_num(ef, "area_l1_delta_mm2", e.area_l1_delta_mm2);
+		json_add_num(ef, "stt_station_visits_per_l1_access", e.stt_visits);
+		json_add_num(ef, "stt_station_service", e.stt_service);
+		json_add_num(ef, "stt_station_delay", e.stt_delay);
+		json_add_num(ef, "e_l1_pj_per_access", e.e_l1_pj_per_access);
+		json_add_num(ef, "e_l1_delta_pj_per_inst", e.e_l1_delta_pj_per_inst);
+		json_add_num(ef, "leak_ratio", e.leak_ratio);
+		json_add_num(ef, "p_l1_delta_w", e.p_l1_delta_w);
+		json_add_num(ef, "area_l1_delta_mm2", e.area_l1_delta_mm2);
 	}
 	cJSON *mo = cJSON_AddObjectToObject(root, "memsys");
-	add_num(mo, "l1_bytes", ms.l1_bytes);
-	add_num(mo, "l1_hit", ms.l1_hit);
-	add_num(mo, "l1_lat", ms.l1_lat);
-	add_num(mo, "l1_service", ms.l1_service);
-	add_num(mo, "stt_writes_per_inst", ms.stt_writes_per_inst);
-	add_num(mo, "e_l1_pj_per_inst_extra", ms.e_pj_per_inst[EC_L1]);
-	add_num(mo, "p_static_l1_w", ms.p_static_w[EC_L1]);
-	add_num(mo, "area_l1_mm2", ms.area_mm2[EC_L1]);
+	json_add_num(mo, "l1_bytes", ms.l1_bytes);
+	json_add_num(mo, "l1_hit", ms.l1_hit);
+	json_add_num(mo, "l1_lat", ms.l1_lat);
+	json_add_num(mo, "l1_service", ms.l1_service);
+	json_add_num(mo, "stt_writes_per_inst", ms.stt_writes_per_inst);
+	json_add_num(mo, "e_l1_pj_per_inst_extra", ms.e_pj_per_inst[EC_L1]);
+	json_add_num(mo, "p_static_l1_w", ms.p_static_w[EC_L1]);
+	json_add_num(mo, "area_l1_mm2", ms.area_mm2[EC_L1]);
 	cJSON *st = cJSON_AddArrayToObject(mo, "stations");
 	for (int i = 0; i < ms.n_extra; i++) {
 		cJSON *x = cJSON_CreateObject();
 		cJSON_AddStringToObject(x, "name", ms.extra[i].name);
-		add_num(x, "visits_per_l1_access", ms.extra[i].visits);
-		add_num(x, "service_cycles", ms.extra[i].service);
-		add_num(x, "delay_cycles", ms.extra[i].delay);
+		json_add_num(x, "visits_per_l1_access", ms.extra[i].visits);
+		json_add_num(x, "service_cycles", ms.extra[i].service);
+		json_add_num(x, "delay_cycles", ms.extra[i].delay);
 		cJSON_AddNumberToObject(x, "copies", ms.extra[i].copies);
 		for (int k = 0; k < det.n; k++)
 			if (det.st[k].name && strcmp(det.st[k].name, ms.extra[i].name) == 0) {
-				add_num(x, "util", det.st[k].util);
-				add_num(x, "resid_per_inst", det.st[k].resid);
+				json_add_num(x, "util", det.st[k].util);
+				json_add_num(x, "resid_per_inst", det.st[k].resid);
 			}
 		cJSON_AddItemToArray(st, x);
 	}
 	cJSON *gm = cJSON_AddObjectToObject(root, "gpu_model");
 	add_metrics(cJSON_AddObjectToObject(gm, "l1_sram"), &mb);
 	add_metrics(cJSON_AddObjectToObject(gm, "design"), &md);
-	add_num(gm, "speedup", mb.ipc > 0 ? md.ipc / mb.ipc : NAN);
-	add_num(gm, "energy_ratio", mb.energy_j > 0 ? md.energy_j / mb.energy_j : NAN);
-	add_num(gm, "l1_miss_reduction", mb.l1_hit < 1 ? 1 - (1 - md.l1_hit) / (1 - mb.l1_hit) : NAN);
+	json_add_num(gm, "speedup", mb.ipc > 0 ? md.ipc / mb.ipc : NAN);
+	json_add_num(gm, "energy_ratio", mb.energy_j > 0 ? md.energy_j / mb.energy_j : NAN);
+	json_add_num(gm, "l1_miss_reduction", mb.l1_hit < 1 ? 1 - (1 - md.l1_hit) / (1 - mb.l1_hit) : NAN);
 	char *txt = cJSON_Print(root);
 	cJSON_Delete(root);
 	if (!txt) {

@@ -8,6 +8,7 @@
 #include <cjson/cJSON.h>
 
 #include "cli.h"
+#include "jsonutil.h"
 #include "commands.h"
 #include "gpu_json.h"
 #include "knobs.h"
@@ -47,89 +48,81 @@ const char help_model_morpheus[] =
 
 #define CMD "model morpheus"
 
-static void add_num(cJSON *o, const char *key, double v)
-{
-	if (isfinite(v))
-		cJSON_AddNumberToObject(o, key, v);
-	else
-		cJSON_AddNullToObject(o, key);
-}
-
 static const char *const impl_name[MOR_NIMPL] = { "rf", "rf_l1", "l1" };
 
 static cJSON *json_rf_set(const mor_rf_set_t *s)
 {
 	cJSON *o = cJSON_CreateObject();
-	add_num(o, "regs_per_thread", s->regs);
-	add_num(o, "ways", s->ways);
-	add_num(o, "data_regs", s->data_regs);
-	add_num(o, "meta_regs", s->meta_regs);
-	add_num(o, "base_regs", s->base_regs);
-	add_num(o, "aux_regs", s->aux_regs);
+	json_add_num(o, "regs_per_thread", s->regs);
+	json_add_num(o, "ways", s->ways);
+	json_add_num(o, "data_regs", s->data_regs);
+	json_add_num(o, "meta_regs", s->meta_regs);
+	json_add_num(o, "base_regs", s->base_regs);
+	json_add_num(o, "aux_regs", s->aux_regs);
 	return o;
 }
 
 static cJSON *json_layout(const mor_layout_t *L)
 {
 	cJSON *o = cJSON_CreateObject();
-	add_num(o, "rf_warps", L->rf_warps);
-	add_num(o, "l1_warps", L->l1_warps);
-	add_num(o, "sets", L->sets);
-	add_num(o, "warp_regs", L->warp_regs);
+	json_add_num(o, "rf_warps", L->rf_warps);
+	json_add_num(o, "l1_warps", L->l1_warps);
+	json_add_num(o, "sets", L->sets);
+	json_add_num(o, "warp_regs", L->warp_regs);
 	if (L->rf_warps > 0) {
 		cJSON_AddItemToObject(o, "rf_set", json_rf_set(&L->rf));
 		cJSON_AddItemToObject(o, "rf_set_compressed", json_rf_set(&L->rf_comp));
 	}
-	add_num(o, "l1_ways", L->l1_ways);
-	add_num(o, "rf_kib", L->rf_bytes / 1024.0);
-	add_num(o, "rf_kib_eff", L->rf_bytes_eff / 1024.0);
-	add_num(o, "l1_kib", L->l1_bytes / 1024.0);
-	add_num(o, "kib", L->bytes / 1024.0);
-	add_num(o, "kib_eff", L->bytes_eff / 1024.0);
+	json_add_num(o, "l1_ways", L->l1_ways);
+	json_add_num(o, "rf_kib", L->rf_bytes / 1024.0);
+	json_add_num(o, "rf_kib_eff", L->rf_bytes_eff / 1024.0);
+	json_add_num(o, "l1_kib", L->l1_bytes / 1024.0);
+	json_add_num(o, "kib", L->bytes / 1024.0);
+	json_add_num(o, "kib_eff", L->bytes_eff / 1024.0);
 	return o;
 }
 
 static cJSON *json_params(const mor_params_t *p)
 {
 	cJSON *o = cJSON_CreateObject();
-	add_num(o, "max_regs", p->max_regs);
-	add_num(o, "aux_rf", p->aux_rf);
-	add_num(o, "aux_l1", p->aux_l1);
-	add_num(o, "block_bytes", p->block_bytes);
+	json_add_num(o, "max_regs", p->max_regs);
+	json_add_num(o, "aux_rf", p->aux_rf);
+	json_add_num(o, "aux_l1", p->aux_l1);
+	json_add_num(o, "block_bytes", p->block_bytes);
 	cJSON *im = cJSON_AddObjectToObject(o, "impl");
 	for (int i = 0; i < MOR_NIMPL; i++) {
 		cJSON *x = cJSON_AddObjectToObject(im, impl_name[i]);
-		add_num(x, "rf_warps", p->rf_warps[i]);
-		add_num(x, "l1_warps", p->l1_warps[i]);
-		add_num(x, "lat_ns", p->lat_ns[i]);
-		add_num(x, "bw_gbps", p->bw_gbps[i]);
-		add_num(x, "e_pj_per_byte", p->e_pj_per_byte[i]);
+		json_add_num(x, "rf_warps", p->rf_warps[i]);
+		json_add_num(x, "l1_warps", p->l1_warps[i]);
+		json_add_num(x, "lat_ns", p->lat_ns[i]);
+		json_add_num(x, "bw_gbps", p->bw_gbps[i]);
+		json_add_num(x, "e_pj_per_byte", p->e_pj_per_byte[i]);
 	}
-	add_num(o, "miss_extra_ns", p->miss_extra_ns);
-	add_num(o, "imov_save_ns", p->imov_save_ns);
-	add_num(o, "comp_lat_ns", p->comp_lat_ns);
-	add_num(o, "msg_bytes", p->msg_bytes);
-	add_num(o, "bf_bytes", p->bf_bytes);
-	add_num(o, "bf_hashes", p->bf_hashes);
-	add_num(o, "max_cache_frac", p->max_cache_frac);
-	add_num(o, "query_kib", p->query_kib);
-	add_num(o, "ctrl_power_frac", p->ctrl_power_frac);
-	add_num(o, "ref_power_w", p->ref_power_w);
-	add_num(o, "ref_partitions", p->ref_partitions);
+	json_add_num(o, "miss_extra_ns", p->miss_extra_ns);
+	json_add_num(o, "imov_save_ns", p->imov_save_ns);
+	json_add_num(o, "comp_lat_ns", p->comp_lat_ns);
+	json_add_num(o, "msg_bytes", p->msg_bytes);
+	json_add_num(o, "bf_bytes", p->bf_bytes);
+	json_add_num(o, "bf_hashes", p->bf_hashes);
+	json_add_num(o, "max_cache_frac", p->max_cache_frac);
+	json_add_num(o, "query_kib", p->query_kib);
+	json_add_num(o, "ctrl_power_frac", p->ctrl_power_frac);
+	json_add_num(o, "ref_power_w", p->ref_power_w);
+	json_add_num(o, "ref_partitions", p->ref_partitions);
 	return o;
 }
 
 static cJSON *json_pred(const bfpred_result_t *r)
 {
 	cJSON *o = cJSON_CreateObject();
-	add_num(o, "fp_rate", r->fp_rate);
-	add_num(o, "fp_stale", r->fp_stale);
-	add_num(o, "fp_hash", r->fp_hash);
-	add_num(o, "fn_rate", r->fn_rate);
-	add_num(o, "miss_rate", r->miss_rate);
-	add_num(o, "mean_bf1_blocks", r->mean_bf1);
-	add_num(o, "mean_swap_blocks", r->mean_T);
-	add_num(o, "phase_accesses", r->phase_accesses);
+	json_add_num(o, "fp_rate", r->fp_rate);
+	json_add_num(o, "fp_stale", r->fp_stale);
+	json_add_num(o, "fp_hash", r->fp_hash);
+	json_add_num(o, "fn_rate", r->fn_rate);
+	json_add_num(o, "miss_rate", r->miss_rate);
+	json_add_num(o, "mean_bf1_blocks", r->mean_bf1);
+	json_add_num(o, "mean_swap_blocks", r->mean_T);
+	json_add_num(o, "phase_accesses", r->phase_accesses);
 	cJSON_AddBoolToObject(o, "truncated", r->truncated);
 	return o;
 }
@@ -138,33 +131,33 @@ static cJSON *json_eval(const mor_eval_t *e)
 {
 	cJSON *o = cJSON_CreateObject();
 	cJSON_AddBoolToObject(o, "on", e->on);
-	add_num(o, "n_cache", e->n_cache);
-	add_num(o, "n_compute", e->n_compute);
+	json_add_num(o, "n_cache", e->n_cache);
+	json_add_num(o, "n_compute", e->n_compute);
 	cJSON_AddBoolToObject(o, "compress_used", e->compress_used);
-	add_num(o, "conv_kib", e->conv_bytes / 1024.0);
-	add_num(o, "ext_kib", e->ext_bytes / 1024.0);
-	add_num(o, "ext_kib_eff", e->ext_bytes_eff / 1024.0);
-	add_num(o, "ext_frac", e->ext_frac);
-	add_num(o, "rf_share", e->rf_share);
-	add_num(o, "llc_hit", e->llc_hit);
-	add_num(o, "ext_hit", e->ext_hit);
-	add_num(o, "ext_hit_rf", e->ext_hit_rf);
-	add_num(o, "ext_hit_l1", e->ext_hit_l1);
+	json_add_num(o, "conv_kib", e->conv_bytes / 1024.0);
+	json_add_num(o, "ext_kib", e->ext_bytes / 1024.0);
+	json_add_num(o, "ext_kib_eff", e->ext_bytes_eff / 1024.0);
+	json_add_num(o, "ext_frac", e->ext_frac);
+	json_add_num(o, "rf_share", e->rf_share);
+	json_add_num(o, "llc_hit", e->llc_hit);
+	json_add_num(o, "ext_hit", e->ext_hit);
+	json_add_num(o, "ext_hit_rf", e->ext_hit_rf);
+	json_add_num(o, "ext_hit_l1", e->ext_hit_l1);
 	cJSON_AddItemToObject(o, "pred_rf", json_pred(&e->pred_rf));
 	cJSON_AddItemToObject(o, "pred_l1", json_pred(&e->pred_l1));
-	add_num(o, "p_fwd", e->p_fwd);
-	add_num(o, "lookups_per_ext_req", e->lookups);
-	add_num(o, "fills_per_ext_req", e->fills);
-	add_num(o, "hit_ns", e->hit_ns);
-	add_num(o, "unit_cyc", e->unit_cyc);
-	add_num(o, "station_service_cyc", e->service_cyc);
-	add_num(o, "station_delay_cyc", e->delay_cyc);
-	add_num(o, "miss_extra_cyc", e->miss_extra_cyc);
-	add_num(o, "noc_flits_per_ext_req", e->noc_flits_per_ext);
-	add_num(o, "noc_service_req_add_cyc", e->noc_req_add_cyc);
-	add_num(o, "e_ext_pj_per_inst", e->e_pj_per_inst);
-	add_num(o, "ctrl_w", e->ctrl_w);
-	add_num(o, "ctrl_mm2", e->ctrl_mm2);
+	json_add_num(o, "p_fwd", e->p_fwd);
+	json_add_num(o, "lookups_per_ext_req", e->lookups);
+	json_add_num(o, "fills_per_ext_req", e->fills);
+	json_add_num(o, "hit_ns", e->hit_ns);
+	json_add_num(o, "unit_cyc", e->unit_cyc);
+	json_add_num(o, "station_service_cyc", e->service_cyc);
+	json_add_num(o, "station_delay_cyc", e->delay_cyc);
+	json_add_num(o, "miss_extra_cyc", e->miss_extra_cyc);
+	json_add_num(o, "noc_flits_per_ext_req", e->noc_flits_per_ext);
+	json_add_num(o, "noc_service_req_add_cyc", e->noc_req_add_cyc);
+	json_add_num(o, "e_ext_pj_per_inst", e->e_pj_per_inst);
+	json_add_num(o, "ctrl_w", e->ctrl_w);
+	json_add_num(o, "ctrl_mm2", e->ctrl_mm2);
 	return o;
 }
 
@@ -181,19 +174,6 @@ static int parse_comp(const char *s, double c[3])
 		s = end + (i < 2);
 	}
 	return *end == '\0' && c[0] + c[1] + c[2] > 0.0 ? 0 : -1;
-}
-
-static int print_json(cJSON *root)
-{
-	char *s = cJSON_Print(root);
-	cJSON_Delete(root);
-	if (!s)
-		return err_internal(CMD ": out of memory");
-	puts(s);
-	free(s);
-	if (fflush(stdout) != 0 || ferror(stdout))
-		return err_internal(CMD ": writing the result failed");
-	return 0;
 }
 
 int cmd_model_morpheus(int argc, char **argv)
@@ -306,12 +286,12 @@ int cmd_model_morpheus(int argc, char **argv)
 	cJSON_AddItemToObject(root, "params", json_params(&par));
 	cJSON_AddItemToObject(root, "layout", json_layout(&L));
 	cJSON *ctl = cJSON_AddObjectToObject(root, "controller");
-	add_num(ctl, "max_cache_sms", morpheus_max_cache_sms(&g, &par));
-	add_num(ctl, "max_sets", morpheus_max_sets(&g, &par));
-	add_num(ctl, "sets_per_partition", morpheus_sets_per_partition(&g, &par));
-	add_num(ctl, "bf_kib_per_partition", morpheus_bf_kib(&g, &par));
-	add_num(ctl, "ctrl_kib_per_partition", morpheus_ctrl_kib(&g, &par));
-	add_num(ctl, "fair_llc_scale", morpheus_fair_llc_scale(&g, &par));
+	json_add_num(ctl, "max_cache_sms", morpheus_max_cache_sms(&g, &par));
+	json_add_num(ctl, "max_sets", morpheus_max_sets(&g, &par));
+	json_add_num(ctl, "sets_per_partition", morpheus_sets_per_partition(&g, &par));
+	json_add_num(ctl, "bf_kib_per_partition", morpheus_bf_kib(&g, &par));
+	json_add_num(ctl, "ctrl_kib_per_partition", morpheus_ctrl_kib(&g, &par));
+	json_add_num(ctl, "fair_llc_scale", morpheus_fair_llc_scale(&g, &par));
 
 	if (have_wl) {
 		/* gpu_eval_detail's order, with this command's Morpheus parameters */
@@ -342,21 +322,21 @@ int cmd_model_morpheus(int argc, char **argv)
 		}
 		cJSON_AddItemToObject(root, "eval", json_eval(&ev));
 		cJSON *r = cJSON_AddObjectToObject(root, "metrics");
-		add_num(r, "ipc", o.ipc);
-		add_num(r, "cycles", o.cycles);
-		add_num(r, "energy_j", o.energy_j);
-		add_num(r, "power_w", o.power_w);
-		add_num(r, "perf_per_watt", o.perf_per_watt);
-		add_num(r, "area_mm2", o.area_mm2);
-		add_num(r, "l1_hit", o.l1_hit);
-		add_num(r, "llc_hit", o.llc_hit);
-		add_num(r, "ext_hit", o.ext_hit);
-		add_num(r, "noc_util", o.noc_util);
-		add_num(r, "dram_util", o.dram_util);
-		add_num(r, "cpi_ext", o.cpi[CPI_EXT]);
-		add_num(r, "cpi_dram", o.cpi[CPI_DRAM]);
-		add_num(r, "energy_ext_j", o.energy_comp_j[EC_EXT]);
+		json_add_num(r, "ipc", o.ipc);
+		json_add_num(r, "cycles", o.cycles);
+		json_add_num(r, "energy_j", o.energy_j);
+		json_add_num(r, "power_w", o.power_w);
+		json_add_num(r, "perf_per_watt", o.perf_per_watt);
+		json_add_num(r, "area_mm2", o.area_mm2);
+		json_add_num(r, "l1_hit", o.l1_hit);
+		json_add_num(r, "llc_hit", o.llc_hit);
+		json_add_num(r, "ext_hit", o.ext_hit);
+		json_add_num(r, "noc_util", o.noc_util);
+		json_add_num(r, "dram_util", o.dram_util);
+		json_add_num(r, "cpi_ext", o.cpi[CPI_EXT]);
+		json_add_num(r, "cpi_dram", o.cpi[CPI_DRAM]);
+		json_add_num(r, "energy_ext_j", o.energy_comp_j[EC_EXT]);
 		workload_free(&wl);
 	}
-	return print_json(root);
+	return json_print(root, CMD);
 }

@@ -7,6 +7,7 @@
 #include <cjson/cJSON.h>
 
 #include "cli.h"
+#include "jsonutil.h"
 #include "commands.h"
 #include "queue.h"
 
@@ -41,25 +42,6 @@ const char help_model_queue[] =
 	"  gpudse model queue --kind mva --demands 1,2,0.5 --copies 1,4,1 --servers 1,1,2 --delays 0,0,1 --population 40\n";
 
 #define CMD "model queue"
-
-static void add_num(cJSON *o, const char *key, double v)
-{
-	if (isfinite(v))
-		cJSON_AddNumberToObject(o, key, v);
-	else
-		cJSON_AddNullToObject(o, key);
-}
-
-static int print_json(cJSON *root)
-{
-	char *s = cJSON_Print(root);
-	cJSON_Delete(root);
-	if (!s)
-		return err_internal(CMD ": out of memory");
-	puts(s);
-	free(s);
-	return 0;
-}
 
 /* A required numeric option. */
 static double need_double(cli_args_t *a, const char *opt, double lo, double hi, const char *kind)
@@ -110,13 +92,13 @@ static int run_open(cli_args_t *a, const char *kind)
 	cJSON_AddNumberToObject(in, "service", s);
 	cJSON_AddNumberToObject(in, "cs2", cs2);
 	cJSON *r = cJSON_AddObjectToObject(root, "result");
-	add_num(r, "rho", q.rho);
+	json_add_num(r, "rho", q.rho);
 	cJSON_AddBoolToObject(r, "saturated", q.saturated);
-	add_num(r, "wait", q.wait);
-	add_num(r, "resp", q.resp);
-	add_num(r, "lq", q.lq);
-	add_num(r, "l", q.l);
-	return print_json(root);
+	json_add_num(r, "wait", q.wait);
+	json_add_num(r, "resp", q.resp);
+	json_add_num(r, "lq", q.lq);
+	json_add_num(r, "l", q.l);
+	return json_print(root, CMD);
 }
 
 static int run_md1k(cli_args_t *a)
@@ -146,20 +128,20 @@ static int run_md1k(cli_args_t *a)
 	cJSON_AddNumberToObject(in, "service", s);
 	cJSON_AddNumberToObject(in, "K", K);
 	cJSON *r = cJSON_AddObjectToObject(root, "result");
-	add_num(r, "rho", m.rho);
-	add_num(r, "p_block", m.p_block);
-	add_num(r, "throughput", m.throughput);
-	add_num(r, "util", m.util);
-	add_num(r, "l", m.l);
-	add_num(r, "wait", m.wait);
-	add_num(r, "resp", m.resp);
+	json_add_num(r, "rho", m.rho);
+	json_add_num(r, "p_block", m.p_block);
+	json_add_num(r, "throughput", m.throughput);
+	json_add_num(r, "util", m.util);
+	json_add_num(r, "l", m.l);
+	json_add_num(r, "wait", m.wait);
+	json_add_num(r, "resp", m.resp);
 	if (dist) {
 		cJSON *arr = cJSON_AddArrayToObject(r, "p");
 		for (int n = 0; n <= K; n++)
 			cJSON_AddItemToArray(arr, cJSON_CreateNumber(p[n]));
 	}
 	free(p);
-	return print_json(root);
+	return json_print(root, CMD);
 }
 
 static int run_xbar(cli_args_t *a)
@@ -195,13 +177,13 @@ static int run_xbar(cli_args_t *a)
 	cJSON_AddNumberToObject(in, "load", load);
 	cJSON_AddNumberToObject(in, "skew", skew);
 	cJSON *r = cJSON_AddObjectToObject(root, "result");
-	add_num(r, "throughput", x.throughput);
-	add_num(r, "util_max", x.util_max);
-	add_num(r, "util_mean", x.util_mean);
-	add_num(r, "wait_mean", x.wait_mean);
+	json_add_num(r, "throughput", x.throughput);
+	json_add_num(r, "util_max", x.util_max);
+	json_add_num(r, "util_mean", x.util_mean);
+	json_add_num(r, "wait_mean", x.wait_mean);
 	cJSON_AddBoolToObject(r, "saturated", x.saturated);
-	add_num(r, "hol_throughput", x.hol_throughput);
-	return print_json(root);
+	json_add_num(r, "hol_throughput", x.hol_throughput);
+	return json_print(root, CMD);
 }
 
 /* Parse "a,b,c" into v[]; returns the count, or -1 (message printed) on a bad list. */
@@ -283,8 +265,8 @@ static int run_mva(cli_args_t *a)
 	cJSON_AddNumberToObject(in, "population", pop);
 	cJSON_AddStringToObject(in, "method", exact ? "exact" : "schweitzer");
 	cJSON *res = cJSON_AddObjectToObject(root, "result");
-	add_num(res, "X", r.X);
-	add_num(res, "cycle", r.cycle);
+	json_add_num(res, "X", r.X);
+	json_add_num(res, "cycle", r.cycle);
 	cJSON_AddNumberToObject(res, "iterations", r.iterations);
 	cJSON *arr = cJSON_AddArrayToObject(res, "stations");
 	for (int k = 0; k < n; k++) {
@@ -293,12 +275,12 @@ static int run_mva(cli_args_t *a)
 		cJSON_AddNumberToObject(o, "copies", st[k].copies);
 		cJSON_AddNumberToObject(o, "servers", st[k].servers);
 		cJSON_AddBoolToObject(o, "delay", st[k].is_delay);
-		add_num(o, "resid", r.resid[k]);
-		add_num(o, "util", r.util[k]);
-		add_num(o, "qlen", r.qlen[k]);
+		json_add_num(o, "resid", r.resid[k]);
+		json_add_num(o, "util", r.util[k]);
+		json_add_num(o, "qlen", r.qlen[k]);
 		cJSON_AddItemToArray(arr, o);
 	}
-	return print_json(root);
+	return json_print(root, CMD);
 }
 
 int cmd_model_queue(int argc, char **argv)

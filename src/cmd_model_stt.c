@@ -7,6 +7,7 @@
 #include <cjson/cJSON.h>
 
 #include "cli.h"
+#include "jsonutil.h"
 #include "commands.h"
 #include "sttmram.h"
 
@@ -31,14 +32,6 @@ const char help_model_stt[] =
 	"  gpudse model stt --lam-read 0.05 --lam-write 0.04 --blocking\n";
 
 #define CMD "model stt"
-
-static void add_num(cJSON *o, const char *key, double v)
-{
-	if (isfinite(v))
-		cJSON_AddNumberToObject(o, key, v);
-	else
-		cJSON_AddNullToObject(o, key);
-}
 
 int cmd_model_stt(int argc, char **argv)
 {
@@ -80,45 +73,45 @@ int cmd_model_stt(int argc, char **argv)
 	cJSON_AddNumberToObject(in, "sram_cell_f2", t.sram_cell_f2);
 	cJSON_AddNumberToObject(in, "stt_cell_f2", t.stt_cell_f2);
 	cJSON *r = cJSON_AddObjectToObject(root, "split");
-	add_num(r, "sram_kib", sp.sram_bytes / 1024.0);
-	add_num(r, "stt_kib", sp.stt_bytes / 1024.0);
-	add_num(r, "total_kib", sp.total_bytes / 1024.0);
-	add_num(r, "capacity_gain", sp.gain);
+	json_add_num(r, "sram_kib", sp.sram_bytes / 1024.0);
+	json_add_num(r, "stt_kib", sp.stt_bytes / 1024.0);
+	json_add_num(r, "total_kib", sp.total_bytes / 1024.0);
+	json_add_num(r, "capacity_gain", sp.gain);
 	cJSON *e = cJSON_AddObjectToObject(root, "energy_nj");
-	add_num(e, "sram_read", stt_access_nj(&t, sp.sram_bytes / 1024.0, 0, 0));
-	add_num(e, "sram_write", stt_access_nj(&t, sp.sram_bytes / 1024.0, 0, 1));
-	add_num(e, "stt_read", stt_access_nj(&t, sp.stt_bytes / 1024.0, 1, 0));
-	add_num(e, "stt_write", stt_access_nj(&t, sp.stt_bytes / 1024.0, 1, 1));
-	add_num(e, "sram_l1_read", stt_access_nj(&t, kib, 0, 0));
-	add_num(e, "sram_l1_write", stt_access_nj(&t, kib, 0, 1));
+	json_add_num(e, "sram_read", stt_access_nj(&t, sp.sram_bytes / 1024.0, 0, 0));
+	json_add_num(e, "sram_write", stt_access_nj(&t, sp.sram_bytes / 1024.0, 0, 1));
+	json_add_num(e, "stt_read", stt_access_nj(&t, sp.stt_bytes / 1024.0, 1, 0));
+	json_add_num(e, "stt_write", stt_access_nj(&t, sp.stt_bytes / 1024.0, 1, 1));
+	json_add_num(e, "sram_l1_read", stt_access_nj(&t, kib, 0, 0));
+	json_add_num(e, "sram_l1_write", stt_access_nj(&t, kib, 0, 1));
 	cJSON *lk = cJSON_AddObjectToObject(root, "leakage_mw");
-	add_num(lk, "sram", stt_leak_mw(&t, sp.sram_bytes / 1024.0, 0));
-	add_num(lk, "stt", stt_leak_mw(&t, sp.stt_bytes / 1024.0, 1));
-	add_num(lk, "sram_l1", stt_leak_mw(&t, kib, 0));
+	json_add_num(lk, "sram", stt_leak_mw(&t, sp.sram_bytes / 1024.0, 0));
+	json_add_num(lk, "stt", stt_leak_mw(&t, sp.stt_bytes / 1024.0, 1));
+	json_add_num(lk, "sram_l1", stt_leak_mw(&t, kib, 0));
 	cJSON *lat = cJSON_AddObjectToObject(root, "latency_cycles");
-	add_num(lat, "sram_read", t.sram_rd_cyc);
-	add_num(lat, "sram_write", t.sram_wr_cyc);
-	add_num(lat, "stt_read", t.stt_rd_cyc);
-	add_num(lat, "stt_write", t.stt_wr_cyc);
+	json_add_num(lat, "sram_read", t.sram_rd_cyc);
+	json_add_num(lat, "sram_write", t.sram_wr_cyc);
+	json_add_num(lat, "stt_read", t.stt_rd_cyc);
+	json_add_num(lat, "stt_write", t.stt_wr_cyc);
 	cJSON *bl = cJSON_AddObjectToObject(root, "blocking");
 	cJSON_AddStringToObject(bl, "organisation", L.nonblocking ? "tag queue + swap buffer" : "blocking");
-	add_num(bl, "lam_read", L.lam_read);
-	add_num(bl, "lam_probe", L.lam_probe);
-	add_num(bl, "lam_write", L.lam_write);
-	add_num(bl, "lam_evict", L.lam_evict);
-	add_num(bl, "lam_update", L.lam_update);
+	json_add_num(bl, "lam_read", L.lam_read);
+	json_add_num(bl, "lam_probe", L.lam_probe);
+	json_add_num(bl, "lam_write", L.lam_write);
+	json_add_num(bl, "lam_evict", L.lam_evict);
+	json_add_num(bl, "lam_update", L.lam_update);
 	cJSON_AddNumberToObject(bl, "tag_queue", L.tag_queue);
 	cJSON_AddNumberToObject(bl, "swap_buffer", L.swap_buffer);
-	add_num(bl, "lam", b.lam);
-	add_num(bl, "s_mean", b.s_mean);
-	add_num(bl, "s_resid", b.s_resid);
-	add_num(bl, "rho", b.rho);
-	add_num(bl, "p_block_tag_queue", b.p_block_tq);
-	add_num(bl, "p_block_swap_buffer", b.p_block_sb);
-	add_num(bl, "wait", b.wait);
-	add_num(bl, "stall_per_request", b.stall_per_req);
-	add_num(bl, "stall_per_write", b.stall_per_write);
-	add_num(bl, "stall_per_cycle", b.stall_per_cycle);
+	json_add_num(bl, "lam", b.lam);
+	json_add_num(bl, "s_mean", b.s_mean);
+	json_add_num(bl, "s_resid", b.s_resid);
+	json_add_num(bl, "rho", b.rho);
+	json_add_num(bl, "p_block_tag_queue", b.p_block_tq);
+	json_add_num(bl, "p_block_swap_buffer", b.p_block_sb);
+	json_add_num(bl, "wait", b.wait);
+	json_add_num(bl, "stall_per_request", b.stall_per_req);
+	json_add_num(bl, "stall_per_write", b.stall_per_write);
+	json_add_num(bl, "stall_per_cycle", b.stall_per_cycle);
 	char *out = cJSON_Print(root);
 	cJSON_Delete(root);
 	if (!out)

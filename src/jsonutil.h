@@ -32,6 +32,12 @@ int json_get_int(const char *file, const char *path, const cJSON *obj, const cha
 int json_get_str(const char *file, const char *path, const cJSON *obj, const char *key,
 	int required, char *out, size_t outlen);
 
+/* Add a number to an object, or null when it is NaN or infinite (JSON has neither). */
+void json_add_num(cJSON *obj, const char *key, double v);
+/* Print `root` (formatted) on stdout, free it, check the write; 0 or EXIT_INTERNAL after a
+ * line naming `cmd`. */
+int json_print(cJSON *root, const char *cmd);
+
 /* 64-bit FNV-1a of a byte string, as 16 hex digits in out[17]. */
 void hash_hex(const void *data, size_t len, char out[17]);
 

@@ -223,7 +223,7 @@ static void now_iso(char *buf, size_t len)
 	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
-static void read_run(sqlite3_stmt *q, store_run_t *r)
+void store_read_run(sqlite3_stmt *q, store_run_t *r)
 {
 	memset(r, 0, sizeof *r);
 	r->id = sqlite3_column_int64(q, 0);
@@ -235,8 +235,6 @@ static void read_run(sqlite3_stmt *q, store_run_t *r)
 	r->next_index = sqlite3_column_int64(q, 6);
 	r->n_illegal = sqlite3_column_int64(q, 7);
 }
-
-#define RUN_COLS "id, study, status, identity, shard, n_points, next_index, n_illegal"
 
 int store_find_run(store_t *st, const char *identity, const char *shard, store_run_t *out)
 {
@@ -252,7 +250,7 @@ int store_find_run(store_t *st, const char *identity, const char *shard, store_r
 	int rc = sqlite3_step(q);
 	int found = rc == SQLITE_ROW;
 	if (found)
-		read_run(q, out);
+		store_read_run(q, out);
 	sqlite3_finalize(q);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 		return sql_error(st, "looking up runs");
@@ -271,7 +269,7 @@ int store_get_run(store_t *st, int64_t id, store_run_t *out)
 	int rc = sqlite3_step(q);
 	int found = rc == SQLITE_ROW;
 	if (found)
-		read_run(q, out);
+		store_read_run(q, out);
 	sqlite3_finalize(q);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 		return sql_error(st, "reading runs");

@@ -21,6 +21,10 @@ int store_exec(store_t *st, const char *sql);
 int store_sql_error(store_t *st, const char *what);
 /* The results INSERT statement text (also used by the bench's bare loop). */
 size_t store_results_insert_sql(char *sql, size_t len);
+/* Columns of a runs row as store_read_run reads them, in order. */
+#define RUN_COLS "id, study, status, identity, shard, n_points, next_index, n_illegal"
+/* One runs row (selected with RUN_COLS) into r. */
+void store_read_run(sqlite3_stmt *q, store_run_t *r);
 /* The pragmas every writer uses. */
 const char *store_pragmas_sql(void);
 

@@ -253,22 +253,12 @@ int store_list_runs(store_t *st, store_run_t **runs, int *n)
 	sqlite3_stmt *q;
 	*runs = NULL;
 	*n = 0;
-	if (sqlite3_prepare_v2(st->db, "SELECT id, study, status, identity, shard, n_points, next_index, n_illegal"
-			" FROM runs ORDER BY id", -1, &q, NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(st->db, "SELECT " RUN_COLS " FROM runs ORDER BY id", -1, &q, NULL) != SQLITE_OK)
 		return store_sql_error(st, "reading runs");
 	int step;
 	while ((step = sqlite3_step(q)) == SQLITE_ROW) {
 		*runs = realloc(*runs, (*n + 1) * sizeof **runs);
-		store_run_t *r = &(*runs)[(*n)++];
-		memset(r, 0, sizeof *r);
-		r->id = sqlite3_column_int64(q, 0);
-		snprintf(r->study, sizeof r->study, "%s", (const char *)sqlite3_column_text(q, 1));
-		snprintf(r->status, sizeof r->status, "%s", (const char *)sqlite3_column_text(q, 2));
-		snprintf(r->identity, sizeof r->identity, "%s", (const char *)sqlite3_column_text(q, 3));
-		snprintf(r->shard, sizeof r->shard, "%s", (const char *)sqlite3_column_text(q, 4));
-		r->n_points = sqlite3_column_int64(q, 5);
-		r->next_index = sqlite3_column_int64(q, 6);
-		r->n_illegal = sqlite3_column_int64(q, 7);
+		store_read_run(q, &(*runs)[(*n)++]);
 	}
 	sqlite3_finalize(q);
 	return step == SQLITE_DONE ? 0 : store_sql_error(st, "reading runs");

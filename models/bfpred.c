@@ -44,7 +44,7 @@
 #include "bloom.h"
 
 #define BFPRED_EPS 1e-12
-#define BFPRED_TRIM 1e-6   /* probability mass below which a state is dropped */
+#define BFPRED_TRIM 1e-5   /* probability mass below which a state is dropped */
 
 int bfpred_phase_init(bfpred_phase_t *ph, int assoc, int m_bits, int k)
 {

@@ -347,11 +347,7 @@ int cmd_trace(int argc, char **argv)
 			rc = err_internal("trace: profiler failed (out of memory)");
 			goto out_gen;
 		}
-#ifdef TRACE_NO_PROFILE_SAVE /* until src/profile_json.c lands */
-		rc = err_internal("trace: --profile: profile_save is not built yet");
-#else
 		rc = profile_save(prof, &p);
-#endif
 		profile_free(&p);
 		if (rc)
 			goto out_gen;

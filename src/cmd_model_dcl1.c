@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "jsonutil.h"
 #include "commands.h"
 #include "dcl1.h"
 #include "gpu.h"
@@ -35,14 +36,6 @@ const char help_model_dcl1[] =
 	"\n"
 	"example:\n"
 	"  gpudse model dcl1 --org shc --nodes 40 --clusters 10 --boost\n";
-
-static void num(const char *key, double v, int last)
-{
-	if (isfinite(v))
-		printf("\"%s\": %.10g%s", key, v, last ? "" : ", ");
-	else
-		printf("\"%s\": null%s", key, last ? "" : ", ");
-}
 
 static void xbar(const char *key, const dcl1_xbar_t *x)
 {
@@ -123,67 +116,67 @@ int cmd_model_dcl1(int argc, char **argv)
 	       s->x, s->y, s->z, s->m, s->n, s->l, s->o, s->group, s->domains, s->domains, s->home_bits);
 	xbar("noc1", &s->noc1);
 	xbar("noc2", &s->noc2);
-	num("node_bytes", e.node_bytes, 0);
-	num("node_size_ratio", e.size_ratio, 0);
-	num("domain_bytes", e.domain_bytes, 0);
-	num("l1_lat_cycles", e.l1_lat, 0);
-	num("noc1_extra_lat_cycles", e.noc1_lat, 0);
-	num("peak_l1_bw_base_bytes_per_cycle", e.peak_bw_base, 0);
-	num("peak_l1_bw_bytes_per_cycle", e.peak_bw, 0);
-	num("peak_l1_bw_drop", e.peak_bw_drop, 0);
-	num("noc1_fmax_ratio", e.noc1_fmax_ratio, 0);
-	num("noc2_fmax_ratio", e.noc2_fmax_ratio, 0);
+	json_emit_num("node_bytes", e.node_bytes, 0);
+	json_emit_num("node_size_ratio", e.size_ratio, 0);
+	json_emit_num("domain_bytes", e.domain_bytes, 0);
+	json_emit_num("l1_lat_cycles", e.l1_lat, 0);
+	json_emit_num("noc1_extra_lat_cycles", e.noc1_lat, 0);
+	json_emit_num("peak_l1_bw_base_bytes_per_cycle", e.peak_bw_base, 0);
+	json_emit_num("peak_l1_bw_bytes_per_cycle", e.peak_bw, 0);
+	json_emit_num("peak_l1_bw_drop", e.peak_bw_drop, 0);
+	json_emit_num("noc1_fmax_ratio", e.noc1_fmax_ratio, 0);
+	json_emit_num("noc2_fmax_ratio", e.noc2_fmax_ratio, 0);
 	printf("\"boost_requested\": %s, \"boost_applied\": %s, ", boost ? "true" : "false",
 	       e.boost_applied ? "true" : "false");
-	num("noc1_mhz", e.noc1_mhz, 0);
-	num("noc1_reply_service_cycles", e.noc1_service, 0);
-	num("noc1_area_ratio", e.noc1_area, 0);
-	num("noc2_area_ratio", e.noc2_area, 0);
-	num("noc_area_ratio", e.noc_area_ratio, 0);
-	num("noc_static_ratio", e.noc_static_ratio, 0);
-	num("node_queue_bytes", e.queue_bytes, 0);
-	num("l1_area_ratio", e.l1_area_ratio, !pfile);
+	json_emit_num("noc1_mhz", e.noc1_mhz, 0);
+	json_emit_num("noc1_reply_service_cycles", e.noc1_service, 0);
+	json_emit_num("noc1_area_ratio", e.noc1_area, 0);
+	json_emit_num("noc2_area_ratio", e.noc2_area, 0);
+	json_emit_num("noc_area_ratio", e.noc_area_ratio, 0);
+	json_emit_num("noc_static_ratio", e.noc_static_ratio, 0);
+	json_emit_num("node_queue_bytes", e.queue_bytes, 0);
+	json_emit_num("l1_area_ratio", e.l1_area_ratio, !pfile);
 	if (pfile) {
 		printf("\"workload\": {\"profile\": \"%s\", \"name\": \"%s\", ", pfile, p.name);
 		printf("\"tables_assoc\": %d, ", ((const dcl1_ctx_t *)w->mech[0])->assoc);
-		num("domain_miss_ratio", e.miss, 0);
-		num("replication_ratio", e.replication, 0);
-		num("copies_per_line", e.copies, 0);
-		num("replicas_per_line", e.copies - 1, 0);
+		json_emit_num("domain_miss_ratio", e.miss, 0);
+		json_emit_num("replication_ratio", e.replication, 0);
+		json_emit_num("copies_per_line", e.copies, 0);
+		json_emit_num("replicas_per_line", e.copies - 1, 0);
 		printf("\"interpolated_group\": %s, ", e.interp ? "true" : "false");
-		num("camping_skew", e.skew, 0);
+		json_emit_num("camping_skew", e.skew, 0);
 		printf("\"camping_from_profile\": %s}, ", e.skew_found ? "true" : "false");
 		printf("\"gpu_model\": {");
-		num("ipc_base", mb.ipc, 0);
-		num("ipc", md.ipc, 0);
-		num("speedup", mb.ipc > 0 ? md.ipc / mb.ipc : NAN, 0);
-		num("l1_hit_base", mb.l1_hit, 0);
-		num("l1_hit", md.l1_hit, 0);
-		num("l1_miss_reduction", mb.l1_hit < 1 ? 1 - (1 - md.l1_hit) / (1 - mb.l1_hit) : NAN, 0);
-		num("noc_area_mm2_base", mb.area_comp_mm2[EC_NOC], 0);
-		num("noc_area_mm2", md.area_comp_mm2[EC_NOC], 0);
-		num("noc_util", md.noc_util, 0);
-		num("energy_j_base", mb.energy_j, 0);
-		num("energy_j", md.energy_j, 0);
+		json_emit_num("ipc_base", mb.ipc, 0);
+		json_emit_num("ipc", md.ipc, 0);
+		json_emit_num("speedup", mb.ipc > 0 ? md.ipc / mb.ipc : NAN, 0);
+		json_emit_num("l1_hit_base", mb.l1_hit, 0);
+		json_emit_num("l1_hit", md.l1_hit, 0);
+		json_emit_num("l1_miss_reduction", mb.l1_hit < 1 ? 1 - (1 - md.l1_hit) / (1 - mb.l1_hit) : NAN, 0);
+		json_emit_num("noc_area_mm2_base", mb.area_comp_mm2[EC_NOC], 0);
+		json_emit_num("noc_area_mm2", md.area_comp_mm2[EC_NOC], 0);
+		json_emit_num("noc_util", md.noc_util, 0);
+		json_emit_num("energy_j_base", mb.energy_j, 0);
+		json_emit_num("energy_j", md.energy_j, 0);
 		printf("\"memsys\": {\"l1_count\": %d, ", ms.l1_count);
-		num("l1_bytes", ms.l1_bytes, 0);
-		num("l1_hit", ms.l1_hit, 0);
-		num("l1_lat", ms.l1_lat, 0);
+		json_emit_num("l1_bytes", ms.l1_bytes, 0);
+		json_emit_num("l1_hit", ms.l1_hit, 0);
+		json_emit_num("l1_lat", ms.l1_lat, 0);
 		printf("\"noc_resp_ports\": %d, ", ms.noc_resp_ports);
-		num("replication", ms.replication, 0);
-		num("p_static_noc_w", ms.p_static_w[EC_NOC], 0);
-		num("area_noc_mm2", ms.area_mm2[EC_NOC], 0);
-		num("area_l1_mm2", ms.area_mm2[EC_L1], 0);
-		num("e_noc_pj_per_inst_extra", ms.e_pj_per_inst[EC_NOC], 0);
+		json_emit_num("replication", ms.replication, 0);
+		json_emit_num("p_static_noc_w", ms.p_static_w[EC_NOC], 0);
+		json_emit_num("area_noc_mm2", ms.area_mm2[EC_NOC], 0);
+		json_emit_num("area_l1_mm2", ms.area_mm2[EC_L1], 0);
+		json_emit_num("e_noc_pj_per_inst_extra", ms.e_pj_per_inst[EC_NOC], 0);
 		printf("\"stations\": [");
 		for (int i = 0; i < ms.n_extra; i++) {
 			const ms_station_t *x = &ms.extra[i];
 			printf("%s{\"name\": \"%s\", ", i ? ", " : "", x->name);
-			num("visits_per_l1_access", x->visits, 0);
-			num("service_cycles", x->service, 0);
-			num("delay_cycles", x->delay, 0);
+			json_emit_num("visits_per_l1_access", x->visits, 0);
+			json_emit_num("service_cycles", x->service, 0);
+			json_emit_num("delay_cycles", x->delay, 0);
 			printf("\"copies\": %d, ", x->copies);
-			num("skew", x->skew, 1);
+			json_emit_num("skew", x->skew, 1);
 			printf("}");
 		}
 		printf("]}}");

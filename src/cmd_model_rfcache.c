@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "jsonutil.h"
 #include "commands.h"
 #include "design.h"
 #include "gpu.h"
@@ -55,38 +56,30 @@ const char help_model_rfcache[] =
 	"example:\n"
 	"  gpudse model rfcache --sthld 4 --reuse-mean 4 --curve\n";
 
-static void num(const char *key, double v, int last)
-{
-	if (isfinite(v))
-		printf("\"%s\": %.10g%s", key, v, last ? "" : ", ");
-	else
-		printf("\"%s\": null%s", key, last ? "" : ", ");
-}
-
 static void print_res(const char *key, const rfc_res_t *r)
 {
 	printf("\"%s\": {", key);
-	num("hit", r->hit, 0);
-	num("hit_near", r->hit_near, 0);
-	num("hit_far", r->hit_far, 0);
-	num("frac_reuse_near", r->frac_near, 0);
-	num("n_near_live", r->n_near, 0);
-	num("nu_ccu_near", r->nu, 0);
-	num("theta_near", r->theta_near, 0);
-	num("theta_far", r->theta_far, 0);
-	num("theta", r->theta, 0);
-	num("pi_homeless_head", r->pi, 0);
-	num("rho_homeless_ready", r->rho_h, 0);
-	num("steals_per_cycle", r->steals, 0);
-	num("wait_frac", r->wait, 0);
-	num("wait_per_inst", r->wait_per_inst, 0);
-	num("collect_cycles", r->s, 0);
-	num("collect_cycles_base", r->s_base, 0);
-	num("gap_cycles", r->gap, 0);
-	num("ipc_subcore", r->ipc, 0);
-	num("ipc_subcore_base", r->ipc_base, 0);
-	num("bank_reads_per_inst", r->bank_reads, 0);
-	num("ccu_writes_per_inst", r->ccu_writes, 0);
+	json_emit_num("hit", r->hit, 0);
+	json_emit_num("hit_near", r->hit_near, 0);
+	json_emit_num("hit_far", r->hit_far, 0);
+	json_emit_num("frac_reuse_near", r->frac_near, 0);
+	json_emit_num("n_near_live", r->n_near, 0);
+	json_emit_num("nu_ccu_near", r->nu, 0);
+	json_emit_num("theta_near", r->theta_near, 0);
+	json_emit_num("theta_far", r->theta_far, 0);
+	json_emit_num("theta", r->theta, 0);
+	json_emit_num("pi_homeless_head", r->pi, 0);
+	json_emit_num("rho_homeless_ready", r->rho_h, 0);
+	json_emit_num("steals_per_cycle", r->steals, 0);
+	json_emit_num("wait_frac", r->wait, 0);
+	json_emit_num("wait_per_inst", r->wait_per_inst, 0);
+	json_emit_num("collect_cycles", r->s, 0);
+	json_emit_num("collect_cycles_base", r->s_base, 0);
+	json_emit_num("gap_cycles", r->gap, 0);
+	json_emit_num("ipc_subcore", r->ipc, 0);
+	json_emit_num("ipc_subcore_base", r->ipc_base, 0);
+	json_emit_num("bank_reads_per_inst", r->bank_reads, 0);
+	json_emit_num("ccu_writes_per_inst", r->ccu_writes, 0);
 	printf("\"iterations\": %d}, ", r->iterations);
 }
 
@@ -101,18 +94,18 @@ static void print_work(const rfc_work_t *w)
 			gt10 += w->pmf[d];
 	}
 	printf("\"workload\": {");
-	num("reuse_mean_finite", mean + w->tail * (RFC_DMAX + 1), 0);
-	num("reuse_frac_gt3", gt3 + w->tail, 0);
-	num("reuse_frac_gt10", gt10 + w->tail, 0);
-	num("cold", w->cold, 0);
-	num("src_per_inst", w->src_per_inst, 0);
-	num("dst_per_inst", w->dst_per_inst, 0);
-	num("tensor_frac", w->tensor_frac, 0);
+	json_emit_num("reuse_mean_finite", mean + w->tail * (RFC_DMAX + 1), 0);
+	json_emit_num("reuse_frac_gt3", gt3 + w->tail, 0);
+	json_emit_num("reuse_frac_gt10", gt10 + w->tail, 0);
+	json_emit_num("cold", w->cold, 0);
+	json_emit_num("src_per_inst", w->src_per_inst, 0);
+	json_emit_num("dst_per_inst", w->dst_per_inst, 0);
+	json_emit_num("tensor_frac", w->tensor_frac, 0);
 	printf("\"warps_per_subcore\": %d, \"banks\": %d, ", w->warps, w->banks);
-	num("p_mem", w->p_mem, 0);
-	num("lat_mem", w->lat_mem, 0);
-	num("lat_alu", w->lat_alu, 0);
-	num("p_dep", w->p_dep, 1);
+	json_emit_num("p_mem", w->p_mem, 0);
+	json_emit_num("lat_mem", w->lat_mem, 0);
+	json_emit_num("lat_alu", w->lat_alu, 0);
+	json_emit_num("p_dep", w->p_dep, 1);
 	printf("}, ");
 }
 
@@ -125,9 +118,9 @@ static void print_curve(const rfc_work_t *w, const rfc_knobs_t *k)
 		rfc_res_t r;
 		rfc_eval(w, &kk, &r);
 		printf("%s{\"sthld\": %d, ", s ? ", " : "", s);
-		num("hit", r.hit, 0);
-		num("ipc_subcore", r.ipc, 0);
-		num("wait_frac", r.wait, 1);
+		json_emit_num("hit", r.hit, 0);
+		json_emit_num("ipc_subcore", r.ipc, 0);
+		json_emit_num("wait_frac", r.wait, 1);
 		printf("}");
 	}
 	printf("], ");
@@ -271,17 +264,17 @@ int cmd_model_rfcache(int argc, char **argv)
 	if (rep.dynamic) {
 		const sthld_run_t *r = &rep.dyn.run;
 		printf("\"dynamic\": {");
-		num("hit", r->hit, 0);
-		num("ipc_subcore", r->ipc, 0);
-		num("ipc_subcore_base", rep.dyn.ipc_base, 0);
-		num("sthld_mean", r->sthld_mean, 0);
+		json_emit_num("hit", r->hit, 0);
+		json_emit_num("ipc_subcore", r->ipc, 0);
+		json_emit_num("ipc_subcore_base", rep.dyn.ipc_base, 0);
+		json_emit_num("sthld_mean", r->sthld_mean, 0);
 		printf("\"sthld_final\": %d, \"state_final\": \"%s\", \"intervals\": %d, ",
 		       r->sthld_final, sthld_state_name[r->state_final], r->intervals);
-		num("settled_frac", r->settled_frac, 0);
-		num("wait_per_inst", rep.dyn.wait_per_inst, 0);
-		num("collect_cycles", rep.dyn.s, 0);
-		num("collect_cycles_base", rep.dyn.s_base, 0);
-		num("ccu_writes_per_inst", rep.dyn.ccu_writes, 1);
+		json_emit_num("settled_frac", r->settled_frac, 0);
+		json_emit_num("wait_per_inst", rep.dyn.wait_per_inst, 0);
+		json_emit_num("collect_cycles", rep.dyn.s, 0);
+		json_emit_num("collect_cycles_base", rep.dyn.s_base, 0);
+		json_emit_num("ccu_writes_per_inst", rep.dyn.ccu_writes, 1);
 		printf("}, ");
 	}
 	if (curve)
@@ -291,42 +284,42 @@ int cmd_model_rfcache(int argc, char **argv)
 	double pj = rf_dyn_pj(&g, wk->src_per_inst * (1.0 - rep.hit), wk->dst_per_inst,
 	                      rep.ccu_writes * 0.1 * g.e_rf_read_pj);
 	printf("\"result\": {");
-	num("hit", rep.hit, 0);
-	num("bank_read_reduction", rep.hit, 0);
-	num("rf_dyn_pj_per_inst_base", base_pj, 0);
-	num("rf_dyn_pj_per_inst", pj, 0);
-	num("rf_dyn_energy_change", base_pj > 0 ? pj / base_pj - 1.0 : NAN, 0);
-	num("ipc_subcore_change", rep.ipc_base > 0 ? rep.ipc / rep.ipc_base - 1.0 : NAN, 0);
-	num("storage_bytes_per_sm", bytes, 0);
-	num("storage_frac_of_rf", g.rf_kib > 0 ? bytes / (g.rf_kib * 1024.0) : NAN, 1);
+	json_emit_num("hit", rep.hit, 0);
+	json_emit_num("bank_read_reduction", rep.hit, 0);
+	json_emit_num("rf_dyn_pj_per_inst_base", base_pj, 0);
+	json_emit_num("rf_dyn_pj_per_inst", pj, 0);
+	json_emit_num("rf_dyn_energy_change", base_pj > 0 ? pj / base_pj - 1.0 : NAN, 0);
+	json_emit_num("ipc_subcore_change", rep.ipc_base > 0 ? rep.ipc / rep.ipc_base - 1.0 : NAN, 0);
+	json_emit_num("storage_bytes_per_sm", bytes, 0);
+	json_emit_num("storage_frac_of_rf", g.rf_kib > 0 ? bytes / (g.rf_kib * 1024.0) : NAN, 1);
 	printf("}");
 	if (pfile) {
 		printf(", \"gpu_model\": {");
-		num("ipc_base", mb.ipc, 0);
-		num("ipc", md.ipc, 0);
-		num("speedup", mb.ipc > 0 ? md.ipc / mb.ipc : NAN, 0);
-		num("rfc_hit", md.rfc_hit, 0);
+		json_emit_num("ipc_base", mb.ipc, 0);
+		json_emit_num("ipc", md.ipc, 0);
+		json_emit_num("speedup", mb.ipc > 0 ? md.ipc / mb.ipc : NAN, 0);
+		json_emit_num("rfc_hit", md.rfc_hit, 0);
 		double e0 = rf_dyn_pj(&g, msb.rf_reads_per_inst, msb.rf_writes_per_inst, msb.e_pj_per_inst[EC_RF]);
 		double e1 = rf_dyn_pj(&g, msd.rf_reads_per_inst, msd.rf_writes_per_inst, msd.e_pj_per_inst[EC_RF]);
-		num("rf_dyn_energy_change", e0 > 0 ? e1 / e0 - 1.0 : NAN, 0);
-		num("energy_j_base", mb.energy_j, 0);
-		num("energy_j", md.energy_j, 0);
-		num("area_rf_mm2_base", mb.area_comp_mm2[EC_RF], 0);
-		num("area_rf_mm2", md.area_comp_mm2[EC_RF], 0);
+		json_emit_num("rf_dyn_energy_change", e0 > 0 ? e1 / e0 - 1.0 : NAN, 0);
+		json_emit_num("energy_j_base", mb.energy_j, 0);
+		json_emit_num("energy_j", md.energy_j, 0);
+		json_emit_num("area_rf_mm2_base", mb.area_comp_mm2[EC_RF], 0);
+		json_emit_num("area_rf_mm2", md.area_comp_mm2[EC_RF], 0);
 		printf("\"memsys\": {");
-		num("rfc_hit", msd.rfc_hit, 0);
-		num("rf_reads_per_inst_base", msb.rf_reads_per_inst, 0);
-		num("rf_reads_per_inst", msd.rf_reads_per_inst, 0);
-		num("rf_writes_per_inst", msd.rf_writes_per_inst, 0);
-		num("dep_delay_base", msb.dep_delay, 0);
-		num("dep_delay", msd.dep_delay, 0);
-		num("rf_service_base", msb.rf_service, 0);
-		num("rf_service", msd.rf_service, 0);
-		num("issue_service", msd.issue_service, 0);
-		num("e_rf_pj_per_inst_extra", msd.e_pj_per_inst[EC_RF], 0);
-		num("p_static_rf_w_base", msb.p_static_w[EC_RF], 0);
-		num("p_static_rf_w", msd.p_static_w[EC_RF], 0);
-		num("area_rf_mm2", msd.area_mm2[EC_RF], 1);
+		json_emit_num("rfc_hit", msd.rfc_hit, 0);
+		json_emit_num("rf_reads_per_inst_base", msb.rf_reads_per_inst, 0);
+		json_emit_num("rf_reads_per_inst", msd.rf_reads_per_inst, 0);
+		json_emit_num("rf_writes_per_inst", msd.rf_writes_per_inst, 0);
+		json_emit_num("dep_delay_base", msb.dep_delay, 0);
+		json_emit_num("dep_delay", msd.dep_delay, 0);
+		json_emit_num("rf_service_base", msb.rf_service, 0);
+		json_emit_num("rf_service", msd.rf_service, 0);
+		json_emit_num("issue_service", msd.issue_service, 0);
+		json_emit_num("e_rf_pj_per_inst_extra", msd.e_pj_per_inst[EC_RF], 0);
+		json_emit_num("p_static_rf_w_base", msb.p_static_w[EC_RF], 0);
+		json_emit_num("p_static_rf_w", msd.p_static_w[EC_RF], 0);
+		json_emit_num("area_rf_mm2", msd.area_mm2[EC_RF], 1);
 		printf("}}");
 	}
 	printf("}\n");

@@ -182,6 +182,14 @@ void json_add_num(cJSON *obj, const char *key, double v)
 		cJSON_AddNullToObject(obj, key);
 }
 
+void json_emit_num(const char *key, double v, int last)
+{
+	if (isfinite(v))
+		printf("\"%s\": %.10g%s", key, v, last ? "" : ", ");
+	else
+		printf("\"%s\": null%s", key, last ? "" : ", ");
+}
+
 int json_print(cJSON *root, const char *cmd)
 {
 	char *s = cJSON_Print(root);

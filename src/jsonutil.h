@@ -34,6 +34,9 @@ int json_get_str(const char *file, const char *path, const cJSON *obj, const cha
 
 /* Add a number to an object, or null when it is NaN or infinite (JSON has neither). */
 void json_add_num(cJSON *obj, const char *key, double v);
+/* Stream one `"key": number` member to stdout (null when not finite), then ", " unless last:
+ * for commands that print large JSON objects without building them in memory. */
+void json_emit_num(const char *key, double v, int last);
 /* Print `root` (formatted) on stdout, free it, check the write; 0 or EXIT_INTERNAL after a
  * line naming `cmd`. */
 int json_print(cJSON *root, const char *cmd);

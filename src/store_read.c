@@ -69,7 +69,7 @@ static int valid_op(const char *op)
 	return 0;
 }
 
-/* Builds "FROM ... WHERE ..." with placeholders ?2.. for workload and filters. */
+/* Builds "FROM ... WHERE ..." with parameters ?2.. for the workload and the filters. */
 static int build_where(char *sql, size_t len, size_t *n, const char *workload,
 	const store_filter_t *f, int nf)
 {

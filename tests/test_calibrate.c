@@ -121,9 +121,9 @@ static int write_with_obs(const char *in, const char *out, const char *name, con
 	return rc;
 }
 
-/* A copy of `in` with placeholder IPC observations (every gpu x design) and, per `keep`, the
+/* A copy of `in` with synthetic IPC observations (every gpu x design) and, per `keep`, the
  * true dep_cycles / mlp stored as the profile's params; synthesize() fills the values. */
-static int placeholder_profile(const char *in, const char *out, const char *const *gpus, int ngpu,
+static int with_observations(const char *in, const char *out, const char *const *gpus, int ngpu,
 			       const truth_t *t, int keep)
 {
 	profile_t p;
@@ -232,8 +232,8 @@ static void test_recover(void)
 {
 	const char *g1[] = { "rtx3080" };
 	truth_t ta = { 0.62, 7.5, 2.2 }, tb = { 0.62, 3.0, 1.4 };
-	CHECK_INT(placeholder_profile("tests/data/mini-a.json", tmpa, g1, 1, &ta, KEEP_DEP), 0, "fixture a");
-	CHECK_INT(placeholder_profile("tests/data/mini-b.json", tmpb, g1, 1, &tb, KEEP_DEP), 0, "fixture b");
+	CHECK_INT(with_observations("tests/data/mini-a.json", tmpa, g1, 1, &ta, KEEP_DEP), 0, "fixture a");
+	CHECK_INT(with_observations("tests/data/mini-b.json", tmpb, g1, 1, &tb, KEEP_DEP), 0, "fixture b");
 	const char *profs[] = { tmpa, tmpb };
 	calib_opts_t o;
 	calib_opts_default(&o);
@@ -297,7 +297,7 @@ static void test_cross_preset(void)
 {
 	const char *g2[] = { "rtx3080", "a100" };
 	truth_t ta = { 0.7, 5.0, 3.0 };
-	CHECK_INT(placeholder_profile("tests/data/mini-a.json", tmpa, g2, 2, &ta, 0), 0, "fixture");
+	CHECK_INT(with_observations("tests/data/mini-a.json", tmpa, g2, 2, &ta, 0), 0, "fixture");
 	const char *profs[] = { tmpa };
 	calib_opts_t o;
 	calib_opts_default(&o);

@@ -334,20 +334,8 @@ int cmd_explain(int argc, char **argv)
 			return err_user(CMD ": --baseline: illegal on %s: %s", g.name, why);
 	}
 
-	char **paths = NULL;
-	int n = 0;
-	if (workload_resolve(NULL, "--workload", wl_spec, &paths, &n) == 0)
-		return EXIT_USER;
-	if (n != 1) {
-		for (int i = 0; i < n; i++)
-			free(paths[i]);
-		free(paths);
-		return err_user(CMD ": --workload: \"%s\" matches %d profiles; name one", wl_spec, n);
-	}
 	workload_t wl;
-	rc = workload_load(paths[0], &g, &wl);
-	free(paths[0]);
-	free(paths);
+	rc = workload_load_one(CMD, "--workload", wl_spec, &g, &wl);
 	if (rc)
 		return rc;
 

@@ -2,12 +2,14 @@
 #include "workload.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
 #include "profile_json.h"
+#include "study.h"
 
 int file_hash(const char *path, char out[17])
 {
@@ -51,4 +53,18 @@ void workload_free(workload_t *w)
 		wctx_free(w->ctx);
 	profile_free(&w->prof);
 	memset(w, 0, sizeof *w);
+}
+
+int workload_load_one(const char *cmd, const char *opt, const char *spec, const gpu_t *g, workload_t *w)
+{
+	char **paths = NULL;
+	int n = 0;
+	if (workload_resolve(NULL, opt, spec, &paths, &n) == 0)
+		return EXIT_USER;
+	int rc = n == 1 ? workload_load(paths[0], g, w)
+		: err_user("%s: %s: \"%s\" matches %d profiles; name one", cmd, opt, spec, n);
+	for (int i = 0; i < n; i++)
+		free(paths[i]);
+	free(paths);
+	return rc;
 }

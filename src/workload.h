@@ -18,6 +18,9 @@ typedef struct workload {
 /* Load profile `path` and build its context on GPU g.  0 or EXIT_USER (one line printed). */
 int workload_load(const char *path, const gpu_t *g, workload_t *w);
 void workload_free(workload_t *w);
+/* Resolve `spec` (a profile name, glob or path; see workload_resolve in study.h) to exactly
+ * one profile and load it; errors name `cmd` and the option `opt`.  0 or EXIT_USER. */
+int workload_load_one(const char *cmd, const char *opt, const char *spec, const gpu_t *g, workload_t *w);
 
 /* 64-bit FNV-1a hash of a file's bytes into out[17]; 0 or EXIT_USER. */
 int file_hash(const char *path, char out[17]);

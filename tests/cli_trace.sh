@@ -38,6 +38,21 @@ expect_eq "text trace: no compressibility" "$(grep -c '"compressibility"' "$CLI_
 expect_ok "trace exact" $G trace p-gemm --size 64 --profile "$CLI_TMP/e1.json" --exact-classes
 expect_ok "profile exact" $G profile "$CLI_TMP/g64.trace" -o "$CLI_TMP/e2.json" --sms 80 --name p-gemm --exact-classes
 expect_eq "exact classes: text = in process" "$(grep -v '"source"\|"compressibility"' "$CLI_TMP/e1.json" | md5sum)" "$(grep -v '"source"' "$CLI_TMP/e2.json" | md5sum)"
+# warp order (docs/workloads.md "Interleaving"): the 8 warps of CTA 0 on SM 0 each load then
+# store their row of C (line 0x10020000 + 0x80 * warp) in the prologue.  lrr: the 8 loads,
+# then the 8 stores; gto with a burst of 2: warp 0's load and store, then warp 1's, ...
+sm0() { grep -E '^0 [RW] ' "$1" | head -"$2" | cut -d' ' -f2,3 | tr '\n' ' '; }
+expect_ok "trace gto" $G trace p-gemm --size 32 --gpu dcl1-80 --sched gto --gto-burst 2 -o "$CLI_TMP/gto.trace" --stats
+expect_eq "gto: same accesses" "$(grep -o '"accesses": [0-9]*' "$CLI_TMP/out" | grep -o '[0-9]*$')" 4160
+expect_eq "lrr order" "$(sm0 "$CLI_TMP/g.trace" 4)" "R 10020000 R 10020080 R 10020100 R 10020180 "
+expect_eq "gto order" "$(sm0 "$CLI_TMP/gto.trace" 4)" "R 10020000 W 10020000 R 10020080 W 10020080 "
+# after the prologue (16 records) warp 0 issues one iteration: a[0][0] and b[0][0..31]
+expect_eq "gto: warp 0 again after warp 7" "$(sm0 "$CLI_TMP/gto.trace" 18 | cut -d' ' -f33-)" "R 10000000 R 10010000 "
+expect_eq "gto: same multiset of records" "$(grep -E '^[0-9]+ [RW] ' "$CLI_TMP/gto.trace" | sort | md5sum)" "$(grep -E '^[0-9]+ [RW] ' "$CLI_TMP/g.trace" | sort | md5sum)"
+expect_ok "default --sched is lrr" $G trace p-gemm --size 32 --gpu dcl1-80 --sched lrr -o "$CLI_TMP/l.trace"
+expect_eq "lrr = default" "$(cmp -s "$CLI_TMP/l.trace" "$CLI_TMP/g.trace" && echo same)" same
+expect_ok "gto profile" $G trace p-gemm --size 32 --sched gto --profile "$CLI_TMP/gto.json"
+expect_eq "gto profile source" "$(grep -o '"source": "[^"]*"' "$CLI_TMP/gto.json")" '"source": "gpudse trace p-gemm --size 32 --gpu dcl1-80 --seed 1 --sched gto --gto-burst 4"'
 # gzip output
 expect_ok "gz trace" $G trace p-2dconv --size 64 -o "$CLI_TMP/c.trace.gz"
 expect_eq "gz readable" "$(gzip -dc "$CLI_TMP/c.trace.gz" | grep -cE '^[0-9]+ [RW] ' | awk '{ print ($1 > 0) }')" 1
@@ -51,4 +66,7 @@ expect_err "unknown option" 1 'gpudse: trace: unknown option --bogus (see gpudse
 expect_err "unwritable" 1 'gpudse: trace: /nonexistent/t.trace: cannot write: No such file or directory' $G trace p-gemm --size 32 -o /nonexistent/t.trace
 expect_err "size multiple" 1 'gpudse: trace: pb-sgemm: --size must be a multiple of 128, got 200' $G trace pb-sgemm --size 200 --stats
 expect_err "exact needs profile" 1 'gpudse: trace: --exact-classes needs --profile P.json' $G trace p-gemm --exact-classes --stats
+expect_err "bad sched" 1 'gpudse: trace: --sched: expected lrr or gto, got "fifo"' $G trace p-gemm --sched fifo --stats
+expect_err "burst needs gto" 1 'gpudse: trace: --gto-burst needs --sched gto' $G trace p-gemm --gto-burst 4 --stats
+expect_err "burst range" 1 'gpudse: trace: --gto-burst: expected an integer in [1, 1000000], got "0"' $G trace p-gemm --sched gto --gto-burst 0 --stats
 cli_done

@@ -10,7 +10,9 @@
  *     PolyBench kernels (> 25%), and no replication in streaming kernels;
  *  4. Morpheus §3 / Table 2: which applications are memory-bound and which compute-bound;
  *  6. BDI compressibility (Morpheus §4.3.1, models/bdi.c) of the benchmarks' array contents:
- *     present in every profile, and closed forms where the contents make them exact.
+ *     present in every profile, and closed forms where the contents make them exact;
+ *  7. the warp order of gen_core.c (loose round robin and greedy-then-oldest), pinned record
+ *     by record on a hand-made launch whose addresses name the warp, iteration and template.
  *
  * Estimators (computed here from the profiles' streams; docs/workloads.md explains them):
  *  APKI        = 1000 * l1.accesses / (insts * 32): GPGPU-Sim counts thread instructions
@@ -101,8 +103,101 @@ static int preset_sms(const char *gpu)
 	return -1;
 }
 
+/* ---- 7. warp order on a tiny launch: CTAs of 2 warps, a loop of 3 trips over the templates
+ * LD(0), ALU, LD(1); lane addresses are one line whose number encodes the record:
+ * code = 100 * gwarp + 10 * iter + memop (gwarp = cta * 2 + warp index). */
+static const gen_inst_t ord_loop[] = { I_LD(0, -1, -1), I_ALU(-1, -1, -1, -1), I_LD(1, -1, -1) };
+
+static uint32_t ord_addr(const gen_launch_t *L, const gen_warp_t *w, int sec, int memop,
+                         uint64_t a[GEN_WARP])
+{
+	(void)L; (void)sec;
+	for (int l = 0; l < GEN_WARP; l++)
+		a[l] = (uint64_t)(100 * w->gwarp + 10 * w->iter + memop) * GEN_LINE;
+	return w->valid;
+}
+
+typedef struct { int n; long rec[64]; } ord_log_t;
+
+static void ord_access(void *ctx, int sm, int write, uint64_t addr, uint32_t pc)
+{
+	ord_log_t *o = ctx;
+	(void)write; (void)pc;
+	if (o->n < 64)
+		o->rec[o->n++] = 1000L * sm + (long)(addr / GEN_LINE);   /* 1000 * SM + code */
+}
+
+/* Run `ncta` CTAs on n_sm SMs holding one CTA each; returns the records logged. */
+static int ord_run(int n_sm, int ncta, int sched, int burst, ord_log_t *o)
+{
+	gen_launch_t L = { .kname = "order", .grid = { ncta, 1, 1 }, .block = { 64, 1, 1 },
+	                   .sec = { NULL, ord_loop, NULL }, .nsec = { 0, 3, 0 }, .trips = 3,
+	                   .addr = ord_addr, .pc_base = 0x100 };
+	gen_opts_t op = { .n_sm = n_sm, .warps_per_sm = 2, .ctas_per_sm = 1, .seed = 1,
+	                  .sched = sched, .gto_burst = burst };
+	gen_sink_t sk = { o, ord_access, NULL, NULL, NULL, NULL };
+	gen_t g;
+	memset(o, 0, sizeof *o);
+	if (gen_init(&g, &op, &sk) < 0)
+		return -1;
+	int rc = gen_launch(&g, &L);
+	gen_free(&g);
+	return rc < 0 ? -1 : o->n;
+}
+
+static void check_order(const char *what, const ord_log_t *o, int n, const long *want, int nwant)
+{
+	CHECK_INT(n, nwant, what);
+	int same = n == nwant;
+	for (int i = 0; same && i < nwant; i++)
+		same = o->rec[i] == want[i];
+	CHECK(same, what);
+	if (!same) {
+		printf("%s: got", what);
+		for (int i = 0; i < o->n; i++)
+			printf(" %ld", o->rec[i]);
+		printf("\n");
+	}
+}
+
+static void test_order(void)
+{
+	ord_log_t o;
+	/* LRR, 1 SM, 2 CTAs (the second replaces the first): each round warps 0 and 1 issue one
+	 * template each (the ALU between the loads issues no record); CTA 1 (warps 2, 3) starts
+	 * after both warps of CTA 0 are done */
+	static const long lrr[] = { 0, 100, 1, 101, 10, 110, 11, 111, 20, 120, 21, 121,
+	                            200, 300, 201, 301, 210, 310, 211, 311, 220, 320, 221, 321 };
+	check_order("lrr: warp slot 0, 1, 0, 1, ...", &o, ord_run(1, 2, GEN_SCHED_LRR, 0, &o), lrr, 24);
+	/* GTO burst 2: the oldest warp issues until its 2nd load (one iteration), then the next
+	 * oldest, cycling 0, 1, 0, 1; the youngest warps (CTA 1) run after the oldest finish */
+	static const long gto2[] = { 0, 1, 100, 101, 10, 11, 110, 111, 20, 21, 120, 121,
+	                             200, 201, 300, 301, 210, 211, 310, 311, 220, 221, 320, 321 };
+	check_order("gto burst 2: one iteration per turn", &o, ord_run(1, 2, GEN_SCHED_GTO, 2, &o), gto2, 24);
+	/* GTO burst 3: turns of 3 loads cut across iterations: warp 0 iter 0 (2 loads) + iter 1
+	 * load 0, then warp 1 likewise, then warp 0's remaining 3 loads (it finishes), ... */
+	static const long gto3[] = { 0, 1, 10, 100, 101, 110, 11, 20, 21, 111, 120, 121,
+	                             200, 201, 210, 300, 301, 310, 211, 220, 221, 311, 320, 321 };
+	check_order("gto burst 3: turns cross iterations", &o, ord_run(1, 2, GEN_SCHED_GTO, 3, &o), gto3, 24);
+	/* GTO with a burst larger than the program: each warp runs to completion, oldest first */
+	static const long gtoinf[] = { 0, 1, 10, 11, 20, 21, 100, 101, 110, 111, 120, 121,
+	                               200, 201, 210, 211, 220, 221, 300, 301, 310, 311, 320, 321 };
+	check_order("gto burst 99: oldest warp to completion", &o, ord_run(1, 2, GEN_SCHED_GTO, 99, &o), gtoinf, 24);
+	/* two SMs (CTA c on SM c): the SMs alternate one template each (SM 0, SM 1, SM 0, ...);
+	 * the ALU template issues on both SMs without a record.  SM 1's codes are 1000 + code. */
+	static const long gto2sm[] = { 0, 1200, 1, 1201, 100, 1300, 101, 1301, 10, 1210, 11, 1211,
+	                               110, 1310, 111, 1311, 20, 1220, 21, 1221, 120, 1320, 121, 1321 };
+	check_order("gto burst 2, 2 SMs: SMs interleave per template", &o, ord_run(2, 2, GEN_SCHED_GTO, 2, &o), gto2sm, 24);
+	/* default burst (0 -> GEN_GTO_BURST) = the explicit default */
+	ord_log_t o2;
+	int n0 = ord_run(1, 2, GEN_SCHED_GTO, 0, &o), n1 = ord_run(1, 2, GEN_SCHED_GTO, GEN_GTO_BURST, &o2);
+	CHECK(n0 == n1 && memcmp(o.rec, o2.rec, sizeof o.rec) == 0, "gto_burst 0 = GEN_GTO_BURST");
+}
+
 int main(void)
 {
+	test_order();
+
 	const char *r = getenv("GPUDSE_ROOT");
 	snprintf(root, sizeof root, "%s", r ? r : ".");
 

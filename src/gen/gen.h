@@ -18,6 +18,11 @@
  *     warp slot 0 of SM 0, 1, ..., n_sm-1, then slot 1 of every SM, and so on, so that the
  *     SMs run concurrently, interleaved at warp-instruction granularity; a run of k
  *     anonymous ALU instructions issues in one turn;
+ *   - or, with sched = GEN_SCHED_GTO (greedy then oldest): every "step", each SM issues one
+ *     template of its current warp (SM 0, 1, ..., n_sm-1, the same SM granularity); the
+ *     current warp is the oldest resident one until it has issued gto_burst memory
+ *     instructions (it stalls on a miss), then the next oldest, cycling through the warps in
+ *     age order (a warp spawned later is younger; a finished warp hands over to the next);
  *   - a warp memory instruction is coalesced into distinct 128 B lines (one access record per
  *     line, ascending addresses, all with the instruction's PC) and distinct 32 B sectors;
  *   - launches run one after another (a kernel boundary is a global barrier).
@@ -122,7 +127,18 @@ typedef struct gen_opts {
 	unsigned long seed;       /* seed of the synthetic inputs (GSL mt19937) */
 	int regs;                 /* emit register-operand records where the kernel has them */
 	int stats;                /* keep gen_stats_t (replication ratio simulator) */
+	int sched;                /* warp order within an SM: enum gen_sched (0: loose round robin) */
+	int gto_burst;            /* GEN_SCHED_GTO: memory instructions a warp issues before the
+	                           * SM moves on to the next oldest warp (<= 0: GEN_GTO_BURST) */
 } gen_opts_t;
+
+/* Warp order within an SM (docs/workloads.md "Interleaving"). */
+enum gen_sched {
+	GEN_SCHED_LRR = 0,        /* loose round robin: one template per resident warp per round */
+	GEN_SCHED_GTO             /* greedy then oldest: the oldest warp issues until it has issued
+	                           * gto_burst memory instructions (its stall), then the next oldest */
+};
+#define GEN_GTO_BURST 4       /* default burst; see docs/workloads.md for the choice */
 
 /* Figures the generator measures itself (independent of the profiler). */
 typedef struct gen_stats {

@@ -1,6 +1,7 @@
 /*
  * gen_core.c -- the machinery shared by every generator (see gen.h for the order it
- * implements): CTA -> SM round-robin assignment, loose-round-robin warp interleaving,
+ * implements): CTA -> SM round-robin assignment, loose-round-robin or greedy-then-oldest warp
+ * interleaving,
  * coalescing into 128 B lines and 32 B sectors, instruction/register/tensor records, and the
  * DC-L1 replication-ratio simulator behind `gpudse trace --stats`.
  */
@@ -366,6 +367,7 @@ typedef struct slot {
 	int active;
 	int cta;           /* index into the SM's CTA table */
 	int sec, idx;      /* next template */
+	long age;          /* spawn order within the SM (GTO: smaller is older) */
 	gen_warp_t w;
 } slot_t;
 
@@ -374,6 +376,12 @@ typedef struct sm_state {
 	long *cta_id;      /* resident CTA ids (-1 free) */
 	int *cta_left;     /* warps of that CTA still running */
 	double pinst, pmem, psect, ptens;
+	/* GTO state */
+	long next_age;     /* age of the next warp spawned */
+	int cur;           /* slot of the current warp, -1: pick one */
+	long cur_age;      /* age of the warp last current (-1: none yet) */
+	int burst;         /* memory instructions the current warp issued since it became current */
+	int refill;        /* a CTA slot may be free */
 } sm_state_t;
 
 static void flush_sm(gen_t *g, int sm, sm_state_t *s)
@@ -531,6 +539,29 @@ static int issue(gen_t *g, const gen_launch_t *L, int sm, sm_state_t *s, slot_t 
 	return 0;
 }
 
+/* GTO: the slot of SM s's next warp in age order after the warp last current (the oldest
+ * when there is none, or when that warp was the youngest: cycling), resetting the burst; -1
+ * when no warp is active. */
+static int gto_pick(sm_state_t *s, int nslots)
+{
+	int best = -1, first = -1;
+	for (int k = 0; k < nslots; k++) {
+		const slot_t *sl = &s->slots[k];
+		if (!sl->active)
+			continue;
+		if (first < 0 || sl->age < s->slots[first].age)
+			first = k;
+		if (sl->age > s->cur_age && (best < 0 || sl->age < s->slots[best].age))
+			best = k;
+	}
+	if (best < 0)
+		best = first;
+	if (best >= 0)
+		s->cur_age = s->slots[best].age;
+	s->burst = 0;
+	return best;
+}
+
 int gen_launch(gen_t *g, const gen_launch_t *L)
 {
 	const int nsm = g->o.n_sm;
@@ -576,6 +607,7 @@ int gen_launch(gen_t *g, const gen_launch_t *L)
 		for (int wi_ = 0; wi_ < wpc; wi_++) { \
 			slot_t *sl_ = &s_->slots[(c) * wpc + wi_]; \
 			spawn_warp(L, sl_, next_cta, wi_, (c), next_cta * wpc + wi_); \
+			sl_->age = s_->next_age++; \
 			if (sl_->active) s_->cta_left[c]++; \
 		} \
 		next_cta++; g->st.ctas++; \
@@ -586,41 +618,87 @@ int gen_launch(gen_t *g, const gen_launch_t *L)
 		for (int i = 0; i < nsm && next_cta < ncta; i++)
 			PLACE(i, c);
 
-	for (;;) {
-		int busy = 0;
-		/* one round: warp slot k of SM 0, 1, ..., n_sm-1, then slot k+1: the SMs run
-		 * concurrently, interleaved at warp-instruction granularity */
-		for (int k = 0; k < nslots; k++)
+	/* Refill the finished CTA slots of SM i with the next CTAs of the queue; sets busy when a
+	 * CTA with running warps was placed. */
+#define REFILL(i) do { \
+		sm_state_t *r_ = &sms[i]; \
+		for (int c_ = 0; c_ < res; c_++) { \
+			if (r_->cta_id[c_] >= 0 && r_->cta_left[c_] <= 0) { \
+				r_->cta_id[c_] = -1; \
+				while (next_cta < ncta && r_->cta_id[c_] < 0) { \
+					PLACE(i, c_); \
+					if (r_->cta_left[c_] <= 0) /* empty CTA: finishes at once */ \
+						r_->cta_id[c_] = -1; \
+					else \
+						busy = 1; \
+				} \
+			} \
+		} \
+	} while (0)
+
+	if (g->o.sched == GEN_SCHED_GTO) {
+		const int burst = g->o.gto_burst > 0 ? g->o.gto_burst : GEN_GTO_BURST;
+		for (int i = 0; i < nsm; i++) {
+			sms[i].cur = -1;
+			sms[i].cur_age = -1;
+			sms[i].refill = 1;
+		}
+		for (;;) {
+			int busy = 0;
+			/* one step: SM 0, 1, ..., n_sm-1 each issue one template of its current warp */
 			for (int i = 0; i < nsm; i++) {
 				sm_state_t *s = &sms[i];
-				slot_t *sl = &s->slots[k];
-				if (!sl->active)
+				if (s->cur < 0)
+					s->cur = gto_pick(s, nslots);
+				if (s->cur < 0)
 					continue;
 				busy = 1;
+				slot_t *sl = &s->slots[s->cur];
+				double m0 = g->st.mem_insts;
 				if (issue(g, L, i, s, sl, warp_base) < 0)
 					goto out_free;
-				if (!sl->active)
+				if (g->st.mem_insts > m0)
+					s->burst++;
+				if (!sl->active) {        /* finished: the next oldest takes over */
 					s->cta_left[sl->cta]--;
-			}
-		for (int i = 0; i < nsm; i++) {
-			sm_state_t *s = &sms[i];
-			/* refill finished CTA slots */
-			for (int c = 0; c < res; c++) {
-				if (s->cta_id[c] >= 0 && s->cta_left[c] <= 0) {
-					s->cta_id[c] = -1;
-					while (next_cta < ncta && s->cta_id[c] < 0) {
-						PLACE(i, c);
-						if (s->cta_left[c] <= 0) /* empty CTA: finishes at once */
-							s->cta_id[c] = -1;
-						else
-							busy = 1;
-					}
+					s->refill = 1;
+					s->cur = -1;
+				} else if (s->burst >= burst) { /* stalls: the next oldest warp issues */
+					s->cur = -1;
 				}
 			}
+			for (int i = 0; i < nsm; i++)
+				if (sms[i].refill) {
+					sms[i].refill = 0;
+					REFILL(i);
+				}
+			if (!busy && next_cta >= ncta)
+				break;
 		}
-		if (!busy && next_cta >= ncta)
-			break;
+	} else {
+		for (;;) {
+			int busy = 0;
+			/* one round: warp slot k of SM 0, 1, ..., n_sm-1, then slot k+1: the SMs run
+			 * concurrently, interleaved at warp-instruction granularity */
+			for (int k = 0; k < nslots; k++)
+				for (int i = 0; i < nsm; i++) {
+					sm_state_t *s = &sms[i];
+					slot_t *sl = &s->slots[k];
+					if (!sl->active)
+						continue;
+					busy = 1;
+					if (issue(g, L, i, s, sl, warp_base) < 0)
+						goto out_free;
+					if (!sl->active)
+						s->cta_left[sl->cta]--;
+				}
+			for (int i = 0; i < nsm; i++)
+				REFILL(i);   /* refill finished CTA slots */
+			if (!busy && next_cta >= ncta)
+				break;
+		}
 	}
+#undef REFILL
 #undef PLACE
 	for (int i = 0; i < nsm; i++)
 		flush_sm(g, i, &sms[i]);

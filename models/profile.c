@@ -36,6 +36,7 @@ void profile_free(profile_t *p)
 		profile_stream_t *s = &p->streams[i];
 		reuse_hist_free(&s->sd);
 		reuse_hist_free(&s->rt);
+		reuse_hist_free(&s->sd_we);
 		for (int c = 0; c < RL_NCLASS; c++)
 			reuse_hist_free(&s->cls_sd[c]);
 	}

@@ -56,6 +56,9 @@ typedef struct profile_stream {
 	reuse_hist_t sd;                  /* LRU stack distance, blocks (required) */
 	reuse_hist_t rt;                  /* reuse time, accesses between uses (n==0: absent) */
 	reuse_hist_t cls_sd[RL_NCLASS];   /* per read-level class stack distance (n==0: absent) */
+	reuse_hist_t sd_we;               /* stack distance under a write-evict L1: a write is a
+	                                     miss (cold) and evicts the block (n == 0 and cold == 0:
+	                                     absent; l1 and group:G streams only) */
 	int units;                        /* caches the histograms are pooled over, ceil(n_sm / group)
 	                                     (set by profile_load and the profiler; 0 = unknown, taken as 1) */
 } profile_stream_t;

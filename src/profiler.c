@@ -21,6 +21,7 @@ const int profiler_homes[PROFILER_NHOMES] = { 2, 4, 5, 8, 10, 16, 20, 32, 40, 64
 #define MAX_REG 65535
 #define UNSEEN UINT64_MAX  /* entry.last_abs in the class pass: not seen again yet */
 #define QUEUE 48           /* accesses between prefetch and processing */
+#define HOLE UINT32_MAX    /* owner[] of a hole in a write-evict stack */
 
 /* 2^(j/16), j = 0..15 */
 static const double oct_frac[PER_OCTAVE] = {
@@ -90,6 +91,8 @@ typedef struct unit {
 	uint32_t cap;        /* positions (multiple of 512) */
 	uint32_t now;        /* next free position */
 	uint64_t abs;        /* accesses so far */
+	uint32_t *holes;     /* write-evict stacks: positions of holes, a max-heap */
+	uint32_t nholes, hcap;
 } unit_t;
 
 typedef struct dhist {
@@ -106,6 +109,9 @@ typedef struct level {
 	int nunits;
 	dhist_t sd, rt;
 	double accesses, writes;
+	unit_t **we_units;   /* write-evict LRU stacks (opts.write_evict, g != 0), by unit index */
+	int nwe;
+	dhist_t sd_we;       /* stack distances with write-evict: a write is cold and evicts */
 } level_t;
 
 typedef struct warp {
@@ -213,7 +219,7 @@ static void unit_free(unit_t *u)
 {
 	if (!u)
 		return;
-	free(u->map); free(u->bits); free(u->fen); free(u->owner);
+	free(u->map); free(u->bits); free(u->fen); free(u->owner); free(u->holes);
 	free(u);
 }
 
@@ -248,7 +254,7 @@ static uint32_t live_upto(const unit_t *u, uint32_t t)
 /* Renumber the live positions 0..live-1 (in order) and make room for as many new ones. */
 static int unit_compact(unit_t *u)
 {
-	uint32_t np = 0;
+	uint32_t np = 0, nh = 0;
 	uint32_t nw = u->cap / 64;
 	for (uint32_t w = 0; w < nw; w++) {
 		uint64_t b = u->bits[w];
@@ -257,7 +263,10 @@ static int unit_compact(unit_t *u)
 			b &= b - 1;
 			uint32_t e = u->owner[p];
 			u->owner[np] = e;               /* np <= p: safe in place */
-			u->map[e].pos = np++;
+			if (e == HOLE)
+				u->holes[nh++] = np++;  /* ascending; reversed below into a max-heap */
+			else
+				u->map[e].pos = np++;
 		}
 	}
 	uint64_t want = (uint64_t)np * 2 + MIN_CAP;
@@ -293,6 +302,11 @@ static int unit_compact(unit_t *u)
 			u->fen[parent] += u->fen[c + 1];
 	}
 	u->now = np;
+	for (uint32_t i = 0; i < nh / 2; i++) {        /* descending order is a max-heap */
+		uint32_t x = u->holes[i];
+		u->holes[i] = u->holes[nh - 1 - i];
+		u->holes[nh - 1 - i] = x;
+	}
 	return 0;
 }
 
@@ -310,7 +324,8 @@ static int unit_grow_map(unit_t *u)
 		while (m[h].used)
 			h = (h + 1) & (ncap - 1);
 		m[h] = u->map[i];
-		u->owner[m[h].pos] = (uint32_t)h;
+		if (m[h].last_abs != UNSEEN)   /* evicted or unseen entries hold no live position */
+			u->owner[m[h].pos] = (uint32_t)h;
 	}
 	free(u->map);
 	u->map = m;
@@ -359,6 +374,125 @@ static entry_t *unit_touch(unit_t *u, uint64_t block, int *cold, uint64_t *sd, u
 	return e;
 }
 
+/*
+ * Write-evict stacks (opts.write_evict).  Removing a written block from an LRU stack is not
+ * enough: a cache that lost a block to capacity and then has a write free one of its ways
+ * does not get the lost block back.  So an invalidated block leaves a hole in the stack
+ * [Thompson & Smith 1989, stack processing with invalidations]: the hole keeps its position
+ * (it counts in the distances), and the next access that misses in the caches above it
+ * fills the topmost hole instead of pushing the stack down:
+ *  - write to a block in the stack: its position becomes a hole; its entry is marked unseen
+ *    (linear probing never deletes slots), so its next access is cold.  A write to a block
+ *    not in the stack changes nothing (no allocation);
+ *  - read of a block at position t (distance d = live positions after t): when the topmost
+ *    hole th is above it (th > t), the stack above th shifts down into th (th is cleared)
+ *    and t becomes a hole: every cache of more than d blocks hit and keeps its free way,
+ *    every cache of C <= d blocks with the hole inside filled it, every smaller one evicted
+ *    its LRU block.  Otherwise the ordinary move to the top;
+ *  - read of a block not in the stack (cold): the topmost hole, if any, is filled the same way.
+ * A cache of C blocks then hits exactly the reads with d < C (tests/test_profiler.c checks it
+ * against tests/cachesim.c's write-evict mode).  Holes are live positions whose owner is
+ * HOLE, kept in a max-heap of positions.
+ */
+static int holes_push(unit_t *u, uint32_t t)
+{
+	if (u->nholes == u->hcap) {
+		uint32_t nc = u->hcap ? 2 * u->hcap : 64;
+		uint32_t *nh = realloc(u->holes, nc * sizeof *nh);
+		if (!nh)
+			return -1;
+		u->holes = nh;
+		u->hcap = nc;
+	}
+	uint32_t i = u->nholes++;
+	while (i > 0 && u->holes[(i - 1) / 2] < t) {
+		u->holes[i] = u->holes[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	u->holes[i] = t;
+	u->owner[t] = HOLE;
+	return 0;
+}
+
+/* Remove the topmost hole from the heap and from the stack. */
+static void holes_fill(unit_t *u)
+{
+	uint32_t th = u->holes[0], x = u->holes[--u->nholes], i = 0;
+	for (;;) {
+		uint32_t c = 2 * i + 1;
+		if (c >= u->nholes)
+			break;
+		if (c + 1 < u->nholes && u->holes[c + 1] > u->holes[c])
+			c++;
+		if (u->holes[c] <= x)
+			break;
+		u->holes[i] = u->holes[c];
+		i = c;
+	}
+	if (u->nholes > 0)
+		u->holes[i] = x;
+	u->bits[th >> 6] &= ~(1ULL << (th & 63));
+	fen_add(u->fen, u->cap >> CHUNK_SHIFT, th >> CHUNK_SHIFT, -1);
+	u->live--;
+}
+
+static int we_write(unit_t *u, uint64_t block)
+{
+	uint64_t h = mix64(block) & u->hmask;
+	while (u->map[h].used && u->map[h].block != block)
+		h = (h + 1) & u->hmask;
+	entry_t *e = &u->map[h];
+	u->abs++;
+	if (!e->used || e->last_abs == UNSEEN)
+		return 0;
+	e->last_abs = UNSEEN;
+	return holes_push(u, e->pos);
+}
+
+/* A read: as unit_touch, with the holes filled as described above.  0, or -1 out of memory. */
+static int we_read(unit_t *u, uint64_t block, int *cold, uint64_t *sd)
+{
+	if (u->now == u->cap && unit_compact(u) < 0)
+		return -1;
+	if ((uint64_t)(u->nent + 1) * 4 > (u->hmask + 1) * 3 && unit_grow_map(u) < 0)
+		return -1;
+	uint64_t h = mix64(block) & u->hmask;
+	while (u->map[h].used && u->map[h].block != block)
+		h = (h + 1) & u->hmask;
+	entry_t *e = &u->map[h];
+	if (e->used && e->last_abs != UNSEEN) {
+		uint32_t t = e->pos;
+		*cold = 0;
+		*sd = u->live - live_upto(u, t);           /* holes count: they hold positions */
+		if (u->nholes > 0 && u->holes[0] > t) {
+			holes_fill(u);
+			if (holes_push(u, t) < 0)          /* t stays live, as a hole */
+				return -1;
+		} else {
+			u->bits[t >> 6] &= ~(1ULL << (t & 63));
+			fen_add(u->fen, u->cap >> CHUNK_SHIFT, t >> CHUNK_SHIFT, -1);
+			u->live--;
+		}
+	} else {
+		if (!e->used) {
+			e->used = 1;
+			e->block = block;
+			u->nent++;
+		}
+		*cold = 1;
+		if (u->nholes > 0)
+			holes_fill(u);
+	}
+	uint32_t p = u->now++;
+	u->bits[p >> 6] |= 1ULL << (p & 63);
+	fen_add(u->fen, u->cap >> CHUNK_SHIFT, p >> CHUNK_SHIFT, 1);
+	u->live++;
+	u->owner[p] = (uint32_t)h;
+	e->pos = p;
+	e->last_abs = u->abs++;
+	return 0;
+}
+
 /* ---- read-level classes (FUSE §III-A; see docs/profile-format.md for our reading) ---- */
 
 static enum rl_class rl_of(uint32_t w, uint32_t r)
@@ -378,12 +512,14 @@ void profiler_opts_default(profiler_opts_t *o)
 	o->block_bytes = 128;
 	o->n_groups = -1;
 	o->global = 1;
+	o->write_evict = 0;
 }
 
 profiler_t *profiler_alloc(const profiler_opts_t *o)
 {
 	if (o->block_bytes < 1 || (o->block_bytes & (o->block_bytes - 1)) || o->n_sm < 0
-	    || o->n_groups > PROFILER_MAX_GROUPS)
+	    || o->n_groups > PROFILER_MAX_GROUPS || (o->write_evict && o->sample_rate > 0
+	    && o->sample_rate < 1))
 		return NULL;
 	for (int i = 0; i < o->n_groups; i++)
 		if (o->groups[i] < 2)
@@ -422,7 +558,9 @@ profiler_t *profiler_alloc(const profiler_opts_t *o)
 		pb->lev[pb->nlev++].g = 0;
 	for (int l = 0; l < pb->nlev; l++) {
 		level_t *L = &pb->lev[l];
-		L->active = l == 0 || !o->global;       /* lazy levels need the global one */
+		/* lazy levels need the global one; the write-evict stacks of a lazy level could not
+		 * be copied from the global stream (which has none), so write_evict starts them all */
+		L->active = l == 0 || !o->global || o->write_evict;
 		L->gshift = -1;
 		for (int k = 0; k < 31; k++)
 			if (L->g == 1 << k)
@@ -445,6 +583,9 @@ void profiler_free(profiler_t *pb)
 		for (int i = 0; i < pb->lev[l].nunits; i++)
 			unit_free(pb->lev[l].units[i]);
 		free(pb->lev[l].units);
+		for (int i = 0; i < pb->lev[l].nwe; i++)
+			unit_free(pb->lev[l].we_units[i]);
+		free(pb->lev[l].we_units);
 	}
 	if (pb->warps)
 		for (uint64_t i = 0; i <= pb->wmask; i++)
@@ -474,21 +615,26 @@ static inline int unit_index(const level_t *L, int sm)
 	return L->g == 0 ? 0 : L->gshift >= 0 ? sm >> L->gshift : sm / L->g;
 }
 
-static unit_t *level_unit(level_t *L, int sm)
+/* Unit k of an array grown on demand (the level's units, or its write-evict stacks). */
+static unit_t *units_get(unit_t ***units, int *nunits, int k)
 {
-	int k = unit_index(L, sm);
-	if (k >= L->nunits) {
-		int n = k + 1 > 2 * L->nunits ? k + 1 : 2 * L->nunits;
-		unit_t **nu = realloc(L->units, (size_t)n * sizeof *nu);
+	if (k >= *nunits) {
+		int n = k + 1 > 2 * *nunits ? k + 1 : 2 * *nunits;
+		unit_t **nu = realloc(*units, (size_t)n * sizeof *nu);
 		if (!nu)
 			return NULL;
-		memset(nu + L->nunits, 0, (size_t)(n - L->nunits) * sizeof *nu);
-		L->units = nu;
-		L->nunits = n;
+		memset(nu + *nunits, 0, (size_t)(n - *nunits) * sizeof *nu);
+		*units = nu;
+		*nunits = n;
 	}
-	if (!L->units[k])
-		L->units[k] = unit_alloc();
-	return L->units[k];
+	if (!(*units)[k])
+		(*units)[k] = unit_alloc();
+	return (*units)[k];
+}
+
+static unit_t *level_unit(level_t *L, int sm)
+{
+	return units_get(&L->units, &L->nunits, unit_index(L, sm));
 }
 
 static double level_footprint(const level_t *L)
@@ -577,6 +723,28 @@ static int access_pass2(profiler_t *pb, int sm, uint64_t block)
 	return 0;
 }
 
+/* The write-evict stack of L's unit for `sm`: a write is a miss that evicts (counted cold),
+ * a read an ordinary LRU access. */
+static int we_access(profiler_t *pb, level_t *L, int sm, int is_write, uint64_t block)
+{
+	unit_t *u = units_get(&L->we_units, &L->nwe, unit_index(L, sm));
+	if (!u)
+		return -1;
+	if (is_write) {
+		L->sd_we.cold++;
+		return we_write(u, block);
+	}
+	int cold;
+	uint64_t sd = 0;
+	if (we_read(u, block, &cold, &sd))
+		return -1;
+	if (cold)
+		L->sd_we.cold++;
+	else
+		L->sd_we.bin[bin_of(pb, sd)]++;
+	return 0;
+}
+
 static int access_now(profiler_t *pb, int sm, int is_write, uint64_t block)
 {
 	if (pb->pass2)
@@ -605,6 +773,8 @@ static int access_now(profiler_t *pb, int sm, int is_write, uint64_t block)
 			L->sd.bin[bin_of(pb, sd)]++;
 			L->rt.bin[bin_of(pb, rt)]++;
 		}
+		if (pb->o.write_evict && L->g != 0 && we_access(pb, L, sm, is_write, block))
+			return pb->failed = -1;
 		if (L->g == 1) {
 			if (is_write)
 				e->w++;
@@ -876,6 +1046,7 @@ int profiler_finish(profiler_t *pb, profile_t *out)
 					from = &pb->lev[k];
 		L->sd = from->sd;
 		L->rt = from->rt;
+		L->sd_we = from->sd_we;
 		L->accesses = from->accesses;
 		L->writes = from->writes;
 		L->foot = level_footprint(from);
@@ -920,6 +1091,8 @@ int profiler_finish(profiler_t *pb, profile_t *out)
 		s->writes = L->writes;
 		s->footprint = L->active ? level_footprint(L) : L->foot;
 		if (to_hist(&L->sd, &s->sd) < 0 || to_hist(&L->rt, &s->rt) < 0)
+			goto oom;
+		if (pb->o.write_evict && L->g != 0 && to_hist(&L->sd_we, &s->sd_we) < 0)
 			goto oom;
 		if (L->g != 1)
 			continue;

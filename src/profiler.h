@@ -22,6 +22,8 @@
  *    O(footprint), not O(trace length);
  *  - streams "l1" (each SM separately, pooled), "group:G" (consecutive SMs [kG, (k+1)G)
  *    merged, pooled over k) for the requested G < n_sm, and "global" (all SMs merged);
+ *  - optionally (opts.write_evict) a second stack-distance histogram sd_we per L1-level
+ *    stream (l1, group:G) for write-evict L1s, from a second LRU stack per unit;
  *  - reuse times (accesses of the same stream strictly between two uses of a block) per stream;
  *  - histogram bins: exact for d < 64, then 16 log-spaced bins per octave with integer edges
  *    round(2^(k + j/16)), so every power of two is an edge;
@@ -59,6 +61,12 @@ typedef struct profiler_opts {
 	double sample_rate;            /* SHARDS spatial sampling rate in (0, 1); 0 or 1 = exact
 	                                  (src/shards.h: blocks hashed in or out, counts and
 	                                  distances scaled by 1/rate, SHARDS_adj correction) */
+	int write_evict;               /* also build sd_we for the l1 and group:G streams: stack
+	                                  distances of a write-evict L1 (DC-L1 Table II), where a
+	                                  write is a miss (counted cold) that removes the block from
+	                                  the stream's LRU stack, so its next access is cold; reads
+	                                  as usual.  Every level is then built from the first access
+	                                  (no lazy copies).  Not with sampling (alloc fails). */
 } profiler_opts_t;
 
 typedef struct profiler profiler_t;

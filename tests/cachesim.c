@@ -17,7 +17,8 @@ struct cachesim {
 	uint64_t *tag;          /* block held by each slot */
 	uint32_t *prev, *next;  /* recency/insertion list per set: head = newest */
 	uint32_t *head, *tail;  /* per set */
-	uint32_t *used;         /* valid slots per set */
+	uint32_t *used;         /* filled slots per set */
+	uint32_t *inval;        /* of those, invalidated by cachesim_write_evict (at the list tail) */
 	uint64_t hmask;         /* hash map: capacity - 1 */
 	uint32_t *map;          /* slot index or NIL, open addressing, linear probing */
 	uint64_t hits, accesses;
@@ -53,9 +54,10 @@ cachesim_t *cachesim_alloc(uint64_t sets, uint32_t ways, enum cachesim_policy po
 	c->head = malloc(sets * sizeof *c->head);
 	c->tail = malloc(sets * sizeof *c->tail);
 	c->used = malloc(sets * sizeof *c->used);
+	c->inval = malloc(sets * sizeof *c->inval);
 	c->map = malloc(cap * sizeof *c->map);
 	c->rng = gsl_rng_alloc(gsl_rng_mt19937);
-	if (!c->tag || !c->prev || !c->next || !c->head || !c->tail || !c->used || !c->map || !c->rng) {
+	if (!c->tag || !c->prev || !c->next || !c->head || !c->tail || !c->used || !c->inval || !c->map || !c->rng) {
 		cachesim_free(c);
 		return NULL;
 	}
@@ -69,7 +71,7 @@ void cachesim_free(cachesim_t *c)
 	if (!c)
 		return;
 	free(c->tag); free(c->prev); free(c->next);
-	free(c->head); free(c->tail); free(c->used); free(c->map);
+	free(c->head); free(c->tail); free(c->used); free(c->inval); free(c->map);
 	if (c->rng)
 		gsl_rng_free(c->rng);
 	free(c);
@@ -81,6 +83,7 @@ void cachesim_reset(cachesim_t *c)
 	for (uint64_t s = 0; s < c->sets; s++) {
 		c->head[s] = c->tail[s] = NIL;
 		c->used[s] = 0;
+		c->inval[s] = 0;
 	}
 	c->hits = c->accesses = 0;
 }
@@ -158,6 +161,10 @@ int cachesim_access(cachesim_t *c, uint64_t block)
 	uint32_t slot;
 	if (c->used[set] < c->ways) {
 		slot = (uint32_t)(set * c->ways + c->used[set]++);
+	} else if (c->inval[set] > 0) {
+		slot = c->tail[set];                          /* an invalidated way: no eviction */
+		c->inval[set]--;
+		list_unlink(c, set, slot);
 	} else {
 		if (c->pol == CACHESIM_RANDOM)
 			slot = (uint32_t)(set * c->ways + gsl_rng_uniform_int(c->rng, c->ways));
@@ -169,6 +176,28 @@ int cachesim_access(cachesim_t *c, uint64_t block)
 	c->tag[slot] = block;
 	map_put(c, block, slot);
 	list_push_head(c, set, slot);
+	return 0;
+}
+
+static void list_push_tail(cachesim_t *c, uint64_t set, uint32_t s)
+{
+	c->next[s] = NIL;
+	c->prev[s] = c->tail[set];
+	if (c->tail[set] != NIL) c->next[c->tail[set]] = s; else c->head[set] = s;
+	c->tail[set] = s;
+}
+
+int cachesim_write_evict(cachesim_t *c, uint64_t block)
+{
+	c->accesses++;
+	uint64_t set = (c->idx == CACHESIM_HASH ? cachesim_mix(block) : block) % c->sets;
+	uint32_t s = map_find(c, block);
+	if (s == NIL)
+		return 0;
+	map_del(c, block);
+	list_unlink(c, set, s);
+	list_push_tail(c, set, s);        /* invalid ways sit behind every valid one */
+	c->inval[set]++;
 	return 0;
 }
 

@@ -31,6 +31,10 @@ cachesim_t *cachesim_alloc(uint64_t sets, uint32_t ways, enum cachesim_policy po
 void cachesim_free(cachesim_t *c);
 /* Access one block: 1 on a hit, 0 on a miss (the block is then inserted). */
 int cachesim_access(cachesim_t *c, uint64_t block);
+/* A store to a write-evict cache (DC-L1 Table II): counted as an access and a miss; the
+ * block, if present, is invalidated (its way is refilled first by the set's next miss) and
+ * nothing is allocated.  cachesim_access is then the load.  Always returns 0. */
+int cachesim_write_evict(cachesim_t *c, uint64_t block);
 /* Forget the contents and the counters (the RNG keeps its state). */
 void cachesim_reset(cachesim_t *c);
 uint64_t cachesim_hits(const cachesim_t *c);

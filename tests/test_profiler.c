@@ -12,6 +12,7 @@
 
 #include <zlib.h>
 
+#include "cachesim.h"
 #include "check.h"
 #include "cli.h"
 #include "profiler.h"
@@ -452,6 +453,124 @@ static void test_text(void)
 	CHECK_INT(run_text("0 R 0\n", 0, NULL, err, sizeof err), 0, "sanity");
 }
 
+/* Hits of a fully associative LRU cache of `cap` blocks from a histogram: bins with hi <= cap
+ * (cap a power of two, so a bin edge). */
+static double hits_below(const reuse_hist_t *h, double cap)
+{
+	double s = 0;
+	for (size_t i = 0; i < h->n; i++)
+		if (h->hi[i] <= cap)
+			s += h->count[i];
+	return s;
+}
+
+static void test_write_evict_hand(void)
+{
+	/* one SM, W = write: A B C A(W) A B C B(W) C A B.  Write-evict stack with holes (H) by
+	 * hand (profiler.c: a write leaves a hole, the next miss fills the topmost one):
+	 * A B C cold: C B A; A(W)@3 cold: C B H; A@4 cold, fills H: A C B; B@5 saw {C, A} -> 2:
+	 * B A C; C@6 saw {A, B} -> 2: C B A; B(W)@7 cold: C H A; C@8 -> 0; A@9 saw {C, H} -> 2,
+	 * the hole above it is filled and A's place becomes one: A C H; B@10 cold, fills H.
+	 * => cold 7, d0 1, d2 3 (total 11).  Checked by hand against a 2-block LRU cache with
+	 * invalidation: its only hit is C@8 (d0); a 3-block one hits B@5, C@6, C@8, A@9.
+	 * Write-allocate sd: cold 3. */
+	const char seq[] = "ABCAABCBCAB";
+	const int wr[] = { 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0 };
+	for (int we = 0; we <= 1; we++) {
+		profiler_opts_t o;
+		profiler_opts_default(&o);
+		o.write_evict = we;
+		profiler_t *pb = profiler_alloc(&o);
+		for (int i = 0; seq[i]; i++)
+			profiler_access(pb, 0, wr[i], (uint64_t)(seq[i] - 'A') * 128, 0);
+		profile_t p;
+		CHECK(profiler_finish(pb, &p) == 0, "finish");
+		profiler_free(pb);
+		const profile_stream_t *s = profile_stream(&p, "l1"), *gl = profile_stream(&p, "global");
+		CHECK_NEAR(s->sd.cold, 3, 0, "write-evict leaves sd alone: 3 first touches");
+		CHECK(gl && gl->sd_we.total == 0, "no sd_we on the global stream");
+		if (!we) {
+			CHECK(s->sd_we.total == 0 && s->sd_we.n == 0, "sd_we absent without write_evict");
+		} else {
+			CHECK_NEAR(s->sd_we.cold, 7, 0, "hand: cold 7 (3 first touches, 2 writes, 2 after eviction)");
+			CHECK_NEAR(exact_bin(&s->sd_we, 0), 1, 0, "hand: C@8 at 0");
+			CHECK_NEAR(exact_bin(&s->sd_we, 1), 0, 0, "hand: nothing at 1");
+			CHECK_NEAR(exact_bin(&s->sd_we, 2), 3, 0, "hand: B@5, C@6, A@9 (B's hole) at 2");
+			CHECK_NEAR(s->sd_we.total, 11, 0, "sd_we total = accesses");
+		}
+		profile_free(&p);
+	}
+	profiler_opts_t o;
+	profiler_opts_default(&o);
+	o.write_evict = 1;
+	o.sample_rate = 0.5;
+	CHECK(profiler_alloc(&o) == NULL, "write_evict with SHARDS sampling is refused");
+}
+
+/* sd_we against tests/cachesim.c's write-evict mode: fully associative LRU caches, one per
+ * unit (SM, or pair of SMs), at several capacities; equal hit counts exactly. */
+static void test_write_evict_cachesim(void)
+{
+	size_t n = 80000;
+	int n_sm = 4;
+	tg_ref_t *r = malloc(n * sizeof *r);
+	tg_mix_t mix = { 0 };
+	mix.ncomp = 3;
+	mix.comp[0] = (tg_comp_t){ TG_LOOP, 0.4, 300, 1, 0, 0.3 };
+	mix.comp[1] = (tg_comp_t){ TG_RANDOM, 0.3, 6000, 1, 0, 0.2 };
+	mix.comp[2] = (tg_comp_t){ TG_ZIPF, 0.3, 4000, 1, 0.8, 0.1 };
+	mix.n_sm = n_sm;
+	mix.burst = 1;
+	tg_mix(&mix, 11, r, n);
+	profiler_opts_t o;
+	profiler_opts_default(&o);
+	o.n_sm = n_sm;
+	o.block_bytes = 1;
+	o.write_evict = 1;
+	profiler_t *pb = profiler_alloc(&o);
+	double nw = 0;
+	for (size_t i = 0; i < n; i++) {
+		profiler_access(pb, r[i].sm, r[i].is_write, r[i].block, 0);
+		nw += r[i].is_write != 0;
+	}
+	profile_t p;
+	CHECK(profiler_finish(pb, &p) == 0, "finish");
+	profiler_free(pb);
+	CHECK(nw > 0.1 * n && nw < 0.4 * n, "the trace has writes");
+	const char *names[2] = { "l1", "group:2" };
+	int gsz[2] = { 1, 2 };
+	const double caps[] = { 8, 16, 64, 128, 256, 512, 1024, 2048, 4096, 8192 };
+	for (int k = 0; k < 2; k++) {
+		const profile_stream_t *s = profile_stream(&p, names[k]);
+		CHECK(s && s->sd_we.total == n, "sd_we present with every access");
+		if (!s)
+			continue;
+		int bad = 0;
+		double miss_gap = 0;
+		for (size_t c = 0; c < sizeof caps / sizeof caps[0]; c++) {
+			cachesim_t *cs[4] = { 0 };
+			for (int u = 0; u < n_sm / gsz[k]; u++)
+				cs[u] = cachesim_alloc(1, (uint32_t)caps[c], CACHESIM_LRU, CACHESIM_MOD, 1);
+			double hits = 0, hits_wa = 0;
+			for (size_t i = 0; i < n; i++) {
+				cachesim_t *x = cs[r[i].sm / gsz[k]];
+				hits += r[i].is_write ? cachesim_write_evict(x, r[i].block)
+				                      : cachesim_access(x, r[i].block);
+			}
+			for (int u = 0; u < n_sm / gsz[k]; u++)
+				cachesim_free(cs[u]);
+			hits_wa = hits_below(&s->sd, caps[c]);
+			bad += hits != hits_below(&s->sd_we, caps[c]);
+			miss_gap += hits_wa - hits;
+		}
+		CHECK_INT(bad, 0, "sd_we hits = write-evict cache simulator's at 8..8192 blocks");
+		CHECK(miss_gap > 0, "write-evict hits fewer than write-allocate");
+	}
+	CHECK(profile_stream(&p, "global")->sd_we.total == 0, "no sd_we for global");
+	free(r);
+	profile_free(&p);
+}
+
 int main(void)
 {
 	test_bins();
@@ -463,5 +582,7 @@ int main(void)
 	test_class_pass_invariant();
 	test_registers();
 	test_text();
+	test_write_evict_hand();
+	test_write_evict_cachesim();
 	return check_summary("profiler");
 }

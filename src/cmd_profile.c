@@ -18,7 +18,7 @@
 const char help_profile[] =
 	"usage: gpudse profile TRACE -o PROFILE.json [--block BYTES] [--name NAME] [--groups G,G,...]\n"
 	"                      [--sms N] [--format text|accelsim|nvbit] [--gpu G] [--sample RATE]\n"
-	"                      [--per-kernel] [--exact-classes]\n"
+	"                      [--per-kernel] [--exact-classes] [--write-evict]\n"
 	"\n"
 	"Builds a workload profile (docs/profile-format.md) from a plain-text trace\n"
 	"(docs/trace-format.md; a name ending in .gz is read through zlib): exact LRU stack-distance\n"
@@ -37,6 +37,10 @@ const char help_profile[] =
 	"  --exact-classes    text traces: read the file twice so that the per-read-level-class l1\n"
 	"                     histograms count every reuse in its block's final class (one pass\n"
 	"                     counts it in the class the block has so far; docs/profile-format.md)\n"
+	"  --write-evict      also write \"sd_we\" for the l1 and group:G streams: stack distances of\n"
+	"                     a write-evict L1 (a store misses, evicts the block and allocates\n"
+	"                     nothing; DC-L1 Table II), used by presets with l1_write_evict\n"
+	"                     (docs/gpu-presets.md); not with --sample\n"
 	"\n"
 	"  --format F         text (docs/trace-format.md), accelsim (an Accel-Sim trace directory,\n"
 	"                     kernelslist.g or kernel-N.traceg[.xz|.gz]) or nvbit (NVBit mem_trace\n"
@@ -163,6 +167,7 @@ int cmd_profile(int argc, char **argv)
 	double sample = args_double(&a, "--sample", 1.0, 1e-6, 1.0);
 	int per_kernel = args_flag(&a, "--per-kernel");
 	int exact_classes = args_flag(&a, "--exact-classes");
+	int write_evict = args_flag(&a, "--write-evict");
 	const char *trace = args_pos(&a, 0);
 	int rc = args_finish(&a, 1);
 	if (rc)
@@ -190,6 +195,8 @@ int cmd_profile(int argc, char **argv)
 	} else if (nvbit_sniff(trace)) {
 		fmt = F_NVBIT;
 	}
+	if (write_evict && sample < 1.0)
+		return err_user("profile: --write-evict: not with --sample (exact profiles only)");
 	if (exact_classes && fmt != F_TEXT)
 		return err_user("profile: --exact-classes: only for plain-text traces");
 	gpu_t gpu;
@@ -230,6 +237,11 @@ int cmd_profile(int argc, char **argv)
 		size_t l = strlen(src);
 		snprintf(src + l, sizeof src - l, " --sample %g", sample);
 	}
+	if (write_evict) {
+		size_t l = strlen(src);
+		snprintf(src + l, sizeof src - l, " --write-evict");
+	}
+	o.write_evict = write_evict;
 	o.sample_rate = sample < 1.0 ? sample : 0;
 	o.name = nm;
 	o.source = src;

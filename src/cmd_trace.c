@@ -20,7 +20,8 @@
 const char help_trace[] =
 	"usage: gpudse trace KERNEL [--size N] [--gpu G] [--seed S] [--no-regs]\n"
 	"                    [--sched lrr|gto [--gto-burst N]]\n"
-	"                    [-o TRACE] [--profile P.json [--exact-classes]] [--stats]\n"
+	"                    [-o TRACE] [--profile P.json [--exact-classes] [--write-evict]]\n"
+	"                    [--stats]\n"
 	"       gpudse trace --list\n"
 	"\n"
 	"Generate the address stream of a benchmark kernel of the workload library (PolyBench-GPU,\n"
@@ -44,6 +45,8 @@ const char help_trace[] =
 	"  --profile P.json  profile the stream in process (same result as gpudse profile TRACE)\n"
 	"  --exact-classes   with --profile: generate the stream twice and count every l1 reuse in\n"
 	"                    its block's final read-level class (gpudse profile --exact-classes)\n"
+	"  --write-evict     with --profile: also the write-evict L1 histograms \"sd_we\"\n"
+	"                    (gpudse profile --write-evict; docs/profile-format.md)\n"
 	"  --stats           print instruction/access counts and the DC-L1 replication ratio\n"
 	"                    (16 KiB 4-way L1 per SM) as JSON on stdout\n"
 	"  --list            list the kernels\n"
@@ -223,6 +226,7 @@ int cmd_trace(int argc, char **argv)
 	const char *prof = args_str(&a, "--profile", NULL);
 	int stats = args_flag(&a, "--stats");
 	int exact = args_flag(&a, "--exact-classes");
+	int wevict = args_flag(&a, "--write-evict");
 	const char *sched = args_str(&a, "--sched", "lrr");
 	long burst = args_long(&a, "--gto-burst", 0, 1, 1000000);
 	const char *kname = args_pos(&a, 0);
@@ -245,6 +249,8 @@ int cmd_trace(int argc, char **argv)
 		return err_user("trace: nothing to do: give -o TRACE, --profile P.json or --stats");
 	if (exact && !prof)
 		return err_user("trace: --exact-classes needs --profile P.json");
+	if (wevict && !prof)
+		return err_user("trace: --write-evict needs --profile P.json");
 	int gto = strcmp(sched, "gto") == 0;
 	if (!gto && strcmp(sched, "lrr") != 0)
 		return err_user("trace: --sched: expected lrr or gto, got \"%s\"", sched);
@@ -279,14 +285,15 @@ int cmd_trace(int argc, char **argv)
 	char source[320], gtos[64] = "";
 	if (gto)   /* lrr, the default, is left out: older profiles' sources stay valid */
 		snprintf(gtos, sizeof gtos, " --sched gto --gto-burst %ld", burst);
-	snprintf(source, sizeof source, "gpudse trace %s --size %ld --gpu %s --seed %ld%s%s%s",
+	snprintf(source, sizeof source, "gpudse trace %s --size %ld --gpu %s --seed %ld%s%s%s%s",
 	         k->name, size, gpu.name, seed, gtos, no_regs ? " --no-regs" : "",
-	         exact ? " --exact-classes" : "");
+	         exact ? " --exact-classes" : "", wevict ? " --write-evict" : "");
 	if (prof) {
 		profiler_opts_t po;
 		profiler_opts_default(&po);
 		po.block_bytes = GEN_LINE;
 		po.n_sm = gpu.n_sm;
+		po.write_evict = wevict;
 		po.name = k->name;
 		po.source = source;
 		t->pb = profiler_alloc(&po);

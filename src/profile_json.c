@@ -176,7 +176,7 @@ static int load_hist_opt(const ld_t *c, const char *path, const cJSON *obj, cons
 static int load_stream(const ld_t *c, const char *path, const cJSON *v, int n_sm, profile_stream_t *s)
 {
 	static const char *const keys[] = { "name", "group", "accesses", "writes", "footprint", "sd", "rt",
-					    "class_sd", NULL };
+					    "class_sd", "sd_we", NULL };
 	if (want_object(c, path, v) || check_keys(c, path, v, keys))
 		return EXIT_USER;
 	if (json_get_str(c->file, path, v, "name", 1, s->name, sizeof s->name))
@@ -217,6 +217,11 @@ static int load_stream(const ld_t *c, const char *path, const cJSON *v, int n_sm
 	if (fabs(s->sd.total - s->accesses) > 1e-9 * s->accesses + 1e-9)
 		return perr(c, (snprintf(p, sizeof p, "%s.accesses", path), p),
 			    "%g does not match the sd histogram's total %g", s->accesses, s->sd.total);
+	if (load_hist_opt(c, path, v, "sd_we", &s->sd_we))
+		return EXIT_USER;
+	if (s->sd_we.total > 0 && fabs(s->sd_we.total - s->accesses) > 1e-9 * s->accesses + 1e-9)
+		return perr(c, (snprintf(p, sizeof p, "%s.sd_we", path), p),
+			    "total %g does not match the stream's %g accesses", s->sd_we.total, s->accesses);
 	const cJSON *cls = cJSON_GetObjectItemCaseSensitive(v, "class_sd");
 	if (cls) {
 		snprintf(p, sizeof p, "%s.class_sd", path);
@@ -555,6 +560,10 @@ static void write_profile(FILE *f, const profile_t *p)
 		if (s->rt.total > 0) {
 			fputs(",\n      \"rt\": ", f);
 			hist(f, &s->rt);
+		}
+		if (s->sd_we.total > 0) {
+			fputs(",\n      \"sd_we\": ", f);
+			hist(f, &s->sd_we);
 		}
 		int any = 0;
 		for (int k = 0; k < RL_NCLASS; k++) {

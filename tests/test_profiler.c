@@ -15,6 +15,7 @@
 #include "cachesim.h"
 #include "check.h"
 #include "cli.h"
+#include "profile_json.h"
 #include "profiler.h"
 #include "trace_text.h"
 #include "tracegen.h"
@@ -567,6 +568,31 @@ static void test_write_evict_cachesim(void)
 		CHECK(miss_gap > 0, "write-evict hits fewer than write-allocate");
 	}
 	CHECK(profile_stream(&p, "global")->sd_we.total == 0, "no sd_we for global");
+	/* profile JSON round trip (src/profile_json.c: optional "sd_we") */
+	char tmp[] = "/tmp/gpudse_we_XXXXXX";
+	int fd = mkstemp(tmp);
+	close(fd);
+	profile_t q;
+	CHECK(profile_save(tmp, &p) == 0 && profile_load(tmp, &q) == 0, "sd_we profile saves and loads");
+	const profile_stream_t *a = profile_stream(&p, "group:2"), *b = profile_stream(&q, "group:2");
+	CHECK(a && b && same_hist(&a->sd_we, &b->sd_we) && b->sd_we.cold == a->sd_we.cold,
+	      "sd_we round-trips bin by bin");
+	CHECK(profile_stream(&q, "global")->sd_we.total == 0, "absent sd_we stays absent");
+	profile_free(&q);
+	for (int cold = 4; cold >= 3; cold--) {    /* valid (total = accesses), then not */
+		FILE *f = fopen(tmp, "w");
+		fprintf(f, "{\"version\": 1, \"name\": \"x\", \"block_bytes\": 128, \"n_sm\": 1,\n"
+		        " \"insts\": 4, \"mem_insts\": 4, \"streams\": [{\"name\": \"l1\", \"accesses\": 4,\n"
+		        " \"sd\": {\"cold\": 4, \"bins\": []}, \"sd_we\": {\"cold\": %d, \"bins\": []}}]}\n",
+		        cold);
+		fclose(f);
+		int rc = profile_load(tmp, &q);
+		if (rc == 0)
+			profile_free(&q);
+		CHECK_INT(rc, cold == 4 ? 0 : 1, cold == 4 ? "sd_we total = accesses loads"
+		                                         : "sd_we total != accesses: user error");
+	}
+	remove(tmp);
 	free(r);
 	profile_free(&p);
 }

@@ -16,6 +16,14 @@
  *   L1:  h1 = H_l1(C1 / B) from the "l1" stream's LRU curve at the L1 associativity (Smith
  *        binomial model, models/reuse.c); C1 = l1_kib (+ unused RF under unified_sm_mem, see
  *        below), B = the profile's block size.
+ *        Write-evict L1 (gpu_t.l1_write_evict, DC-L1 Table II "16 KB 4-way write-evict L1"):
+ *        a store goes to the LLC, misses in L1 and evicts the line, so the next load of it
+ *        misses too.  The L1-level curves (the l1 stream's and every group:G stream's at the
+ *        L1 associativity: private L1s and the DC-L1 shared/clustered nodes) then come from
+ *        the streams' sd_we histograms (write-evict stack distances, a write counted cold;
+ *        docs/profile-format.md) when the profile has them, else from sd (write-allocate).
+ *        The global stream has no sd_we: a DC-L1 node shared by more SMs than the largest
+ *        group interpolates towards its write-allocate curve.  LLC curves always use sd.
  *   LLC: the merged stream of the n active SMs.  The profile has streams merged over groups of
  *        G SMs (group:1 = l1, ..., global = its n_sm).  For G1 <= n <= G2 (bracketing groups):
  *          H(n, C) = (1 - t) H_G1(C) + t H_G2(C),   t = ln(n / G1) / ln(G2 / G1)
@@ -189,6 +197,15 @@ void gpu_defaults(gpu_t *g)
 
 /* ---- per-workload context ---------------------------------------------------------------- */
 
+/* A stream's curve at the L1 associativity: from sd_we for a write-evict L1 when the profile
+ * has it (header, HIT RATES), else from sd. */
+static reuse_curve_t *l1_curve(const gpu_t *g, const profile_stream_t *s)
+{
+	if (g->l1_write_evict && s->sd_we.total > 0.0)
+		return reuse_curve_alloc_hist(&s->sd_we, g->l1_assoc);  /* write-evict: DC-L1 Table II */
+	return reuse_curve_alloc(s, g->l1_assoc, REUSE_LRU);
+}
+
 wctx_t *wctx_alloc(const gpu_t *g, const profile_t *p, const char **err)
 {
 	static const char *const e_nol1 = "profile has no \"l1\" stream";
@@ -224,7 +241,7 @@ wctx_t *wctx_alloc(const gpu_t *g, const profile_t *p, const char **err)
 	w->src_per_inst = p->src_per_inst > 0.0 ? p->src_per_inst : GPU_SRC_PER_INST;
 	w->dst_per_inst = p->dst_per_inst > 0.0 ? p->dst_per_inst : GPU_DST_PER_INST;
 
-	w->l1 = reuse_curve_alloc(l1, g->l1_assoc, REUSE_LRU);
+	w->l1 = l1_curve(g, l1);
 	if (!w->l1)
 		goto fail_curve;
 	/* Group streams in ascending group size (insertion sort: n <= 16). */
@@ -248,7 +265,7 @@ wctx_t *wctx_alloc(const gpu_t *g, const profile_t *p, const char **err)
 	}
 	for (int i = 0; i < n; i++) {
 		w->group_size[i] = gs[i]->group;
-		w->group_l1[i] = reuse_curve_alloc(gs[i], g->l1_assoc, REUSE_LRU);
+		w->group_l1[i] = l1_curve(g, gs[i]);
 		w->group_llc[i] = reuse_curve_alloc(gs[i], g->llc_assoc, REUSE_LRU);
 		w->n_group = i + 1;
 		if (!w->group_l1[i] || !w->group_llc[i])

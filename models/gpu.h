@@ -41,6 +41,8 @@ typedef struct gpu {
 	double l1_kib;             /* L1 data cache per SM */
 	double l1_shmem_kib;       /* unified L1 + shared memory storage per SM (Morpheus uses it) */
 	int l1_assoc;              /* ways */
+	int l1_write_evict;        /* 1: write-evict L1 (a store misses, evicts, never allocates;
+	                              DC-L1 Table II): L1-level hit rates from the profile's sd_we */
 	double l1_lat;             /* hit latency, cycles */
 	double l1_bytes_per_cycle; /* peak L1 bandwidth per SM */
 	int line_bytes;            /* cache line */

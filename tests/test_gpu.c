@@ -364,6 +364,7 @@ out:
  * channel (uniform) + dram_lat -> own NoC response port + noc_lat -> issue again.  Services are
  * exponential (the MVA's assumption) or deterministic (closer to pipelined hardware).  Seeded
  * GSL MT19937.  Valid for a1 <= 1 and no mechanism stations. */
+#include <gsl/gsl_cdf.h>
 #include <gsl/gsl_rng.h>
 
 typedef struct sim_ev { double t; int c; } sim_ev_t;
@@ -639,8 +640,76 @@ static void test_reply_ports(void)
 	profile_free(&p);
 }
 
+/*
+ * Write-evict L1 (gpu_t.l1_write_evict, gpu.c HIT RATES): a loop of W = 10 blocks per SM,
+ * every reuse at distance 9; a share f = 0.3 of the accesses are writes, which under
+ * write-evict are misses (cold in sd_we) and leave the other reads' distances alone here.
+ * At 1024 blocks in 256 sets of 4 ways a distance-9 reuse hits with P = P(Bin(9, 1/256) <= 3)
+ * [Smith 1978], so the L1 hit ratio drops by f x acc / acc x P = f P exactly (closed form),
+ * for the private L1 and for a DC-L1 node of 2 SMs (group:2 at 2 x 1024 blocks, distance
+ * 2 x 10 - 1 = 19: P(Bin(19, 1/512) <= 3)).
+ */
+static void test_write_evict(void)
+{
+	gpu_t g;
+	gpu_defaults(&g);
+	g.l1_kib = 128;
+	g.l1_assoc = 4;
+	profile_t p;
+	double insts = 1e6, a1 = 0.3, acc = insts * a1, W = 10, f = 0.3;
+	make_loop_profile(&p, "we", 68, W, a1, insts);
+	for (size_t i = 0; i < p.n_streams; i++) {
+		profile_stream_t *s = &p.streams[i];
+		s->writes = f * acc;
+		if (s->group < 68)        /* l1 and group:G, not global */
+			hist_one(&s->sd_we, s->sd.lo[0], s->sd.count[0] - f * acc, s->sd.cold + f * acc);
+	}
+	double h[2], hs[2];
+	for (int we = 0; we <= 1; we++) {
+		g.l1_write_evict = we;
+		const char *err = NULL;
+		wctx_t *w = wctx_alloc(&g, &p, &err);
+		CHECK(w != NULL, "wctx_alloc");
+		if (!w) {
+			profile_free(&p);
+			return;
+		}
+		design_t d;
+		design_default(&d);
+		metrics_t m;
+		const char *why = NULL;
+		CHECK(gpu_eval(&g, &d, w, &m, &why) == 0, "gpu_eval");
+		h[we] = m.l1_hit;
+		hs[we] = wctx_shared_l1_hit(w, 2, 2 * 128 * 1024.0);
+		wctx_free(w);
+	}
+	double P1 = gsl_cdf_binomial_P(3, 1.0 / 256, 9), P2 = gsl_cdf_binomial_P(3, 1.0 / 512, 19);
+	CHECK_REL(h[0], (acc - W * 68) / acc * P1, 1e-6, "write-allocate: reuses hit (Smith)");
+	CHECK_REL(h[0] - h[1], f * P1, 1e-6, "write-evict lowers the L1 hit ratio by f P (closed form)");
+	CHECK_REL(hs[0] - hs[1], f * P2, 1e-6, "and a 2-SM DC-L1 node's by f P (group:2's sd_we)");
+	/* a profile without sd_we: the flag falls back to sd */
+	for (size_t i = 0; i < p.n_streams; i++)
+		reuse_hist_free(&p.streams[i].sd_we);
+	g.l1_write_evict = 1;
+	const char *err = NULL;
+	wctx_t *w = wctx_alloc(&g, &p, &err);
+	design_t d;
+	design_default(&d);
+	metrics_t m;
+	const char *why = NULL;
+	CHECK(w && gpu_eval(&g, &d, w, &m, &why) == 0 && fabs(m.l1_hit - h[0]) < 1e-12,
+	      "no sd_we in the profile: write-allocate curves");
+	wctx_free(w);
+	profile_free(&p);
+	gpu_t dc;
+	CHECK(gpu_load("dcl1-80", &dc) == 0 && dc.l1_write_evict == 1,
+	      "dcl1-80 has a write-evict L1 (DC-L1 Table II)");
+	CHECK(gpu_load("rtx3080", &dc) == 0 && dc.l1_write_evict == 0, "rtx3080: write-allocate (default)");
+}
+
 int main(void)
 {
+	test_write_evict();
 	test_reply_ports();
 	test_presets();
 	test_closed_forms();

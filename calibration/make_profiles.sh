@@ -8,7 +8,10 @@
 # --exact-classes` without writing the (hundreds of MB) text trace; --exact-classes generates
 # the stream a second time so that every l1 reuse is counted in its block's final read-level
 # class (docs/profile-format.md).  The profile's "source" field records the
-# exact command (kernel, size, GPU preset, seed).  Provenance and the comparison with the
+# exact command (kernel, size, GPU preset, seed).  Kernels whose preset is dcl1-80 also get
+# --write-evict: DC-L1's baseline L1 is write-evict (Table II), and the preset's
+# l1_write_evict takes its L1 hit rates from the sd_we histograms this adds
+# (docs/profile-format.md, docs/gpu-presets.md).  Provenance and the comparison with the
 # papers: docs/workloads.md.  Usage: calibration/make_profiles.sh [KERNEL...]
 set -eu
 cd "$(dirname "$0")/.."
@@ -19,10 +22,16 @@ mkdir -p "$OUT"
 if [ $# -gt 0 ]; then kernels=("$@"); else
 	mapfile -t kernels < <("$GPUDSE" trace --list | awk 'NR > 1 { print $1 }')
 fi
+# kernels generated for the dcl1-80 preset (the list's gpu column)
+mapfile -t we_kernels < <("$GPUDSE" trace --list | awk 'NR > 1 && / dcl1-80 / { print $1 }')
 t0=$SECONDS
 for k in "${kernels[@]}"; do
 	t=$SECONDS
-	"$GPUDSE" trace "$k" --seed "$SEED" --profile "$OUT/$k.json" --exact-classes
+	we=()
+	for w in "${we_kernels[@]}"; do
+		if [ "$w" = "$k" ]; then we=(--write-evict); fi
+	done
+	"$GPUDSE" trace "$k" --seed "$SEED" --profile "$OUT/$k.json" --exact-classes "${we[@]}"
 	printf '  %-16s %3ds  %6s KB\n' "$k" $((SECONDS - t)) "$(( $(stat -c %s "$OUT/$k.json") / 1024 ))"
 done
 echo "profiles: ${#kernels[@]} kernels in $((SECONDS - t0)) s -> $OUT/"

@@ -109,7 +109,7 @@ typedef struct level {
 	int nunits;
 	dhist_t sd, rt;
 	double accesses, writes;
-	unit_t **we_units;   /* write-evict LRU stacks (opts.write_evict, g != 0), by unit index */
+	unit_t **we_units;   /* write-evict LRU stacks (opts.write_evict), by unit index */
 	int nwe;
 	dhist_t sd_we;       /* stack distances with write-evict: a write is cold and evicts */
 } level_t;
@@ -558,8 +558,8 @@ profiler_t *profiler_alloc(const profiler_opts_t *o)
 		pb->lev[pb->nlev++].g = 0;
 	for (int l = 0; l < pb->nlev; l++) {
 		level_t *L = &pb->lev[l];
-		/* lazy levels need the global one; the write-evict stacks of a lazy level could not
-		 * be copied from the global stream (which has none), so write_evict starts them all */
+		/* lazy levels need the global one; a lazy level's write-evict stacks would have to be
+		 * rebuilt, not copied, so write_evict starts every level active */
 		L->active = l == 0 || !o->global || o->write_evict;
 		L->gshift = -1;
 		for (int k = 0; k < 31; k++)
@@ -773,7 +773,7 @@ static int access_now(profiler_t *pb, int sm, int is_write, uint64_t block)
 			L->sd.bin[bin_of(pb, sd)]++;
 			L->rt.bin[bin_of(pb, rt)]++;
 		}
-		if (pb->o.write_evict && L->g != 0 && we_access(pb, L, sm, is_write, block))
+		if (pb->o.write_evict && we_access(pb, L, sm, is_write, block))
 			return pb->failed = -1;
 		if (L->g == 1) {
 			if (is_write)
@@ -1092,7 +1092,7 @@ int profiler_finish(profiler_t *pb, profile_t *out)
 		s->footprint = L->active ? level_footprint(L) : L->foot;
 		if (to_hist(&L->sd, &s->sd) < 0 || to_hist(&L->rt, &s->rt) < 0)
 			goto oom;
-		if (pb->o.write_evict && L->g != 0 && to_hist(&L->sd_we, &s->sd_we) < 0)
+		if (pb->o.write_evict && to_hist(&L->sd_we, &s->sd_we) < 0)
 			goto oom;
 		if (L->g != 1)
 			continue;

@@ -18,7 +18,7 @@
 const char help_profile[] =
 	"usage: gpudse profile TRACE -o PROFILE.json [--block BYTES] [--name NAME] [--groups G,G,...]\n"
 	"                      [--sms N] [--format text|accelsim|nvbit] [--gpu G] [--sample RATE]\n"
-	"                      [--per-kernel] [--exact-classes] [--write-evict]\n"
+	"                      [--per-kernel] [--exact-classes] [--write-evict] [--threads N]\n"
 	"\n"
 	"Builds a workload profile (docs/profile-format.md) from a plain-text trace\n"
 	"(docs/trace-format.md; a name ending in .gz is read through zlib): exact LRU stack-distance\n"
@@ -41,6 +41,9 @@ const char help_profile[] =
 	"                     a write-evict L1 (a store misses, evicts the block and allocates\n"
 	"                     nothing; DC-L1 Table II), used by presets with l1_write_evict\n"
 	"                     (docs/gpu-presets.md); not with --sample\n"
+	"\n"
+	"  --threads N        threads for the streams' stacks (default: one per CPU, at most 16);\n"
+	"                     the profile is the same for any N\n"
 	"\n"
 	"  --format F         text (docs/trace-format.md), accelsim (an Accel-Sim trace directory,\n"
 	"                     kernelslist.g or kernel-N.traceg[.xz|.gz]) or nvbit (NVBit mem_trace\n"
@@ -168,6 +171,7 @@ int cmd_profile(int argc, char **argv)
 	int per_kernel = args_flag(&a, "--per-kernel");
 	int exact_classes = args_flag(&a, "--exact-classes");
 	int write_evict = args_flag(&a, "--write-evict");
+	long threads = args_long(&a, "--threads", 0, 1, 16);
 	const char *trace = args_pos(&a, 0);
 	int rc = args_finish(&a, 1);
 	if (rc)
@@ -242,6 +246,7 @@ int cmd_profile(int argc, char **argv)
 		snprintf(src + l, sizeof src - l, " --write-evict");
 	}
 	o.write_evict = write_evict;
+	o.threads = (int)threads;
 	o.sample_rate = sample < 1.0 ? sample : 0;
 	o.name = nm;
 	o.source = src;

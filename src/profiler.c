@@ -5,7 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "shards.h"
 
@@ -20,8 +22,12 @@ const int profiler_homes[PROFILER_NHOMES] = { 2, 4, 5, 8, 10, 16, 20, 32, 40, 64
 #define MIN_CAP 4096u
 #define MAX_REG 65535
 #define UNSEEN UINT64_MAX  /* entry.last_abs in the class pass: not seen again yet */
-#define QUEUE 48           /* accesses between prefetch and processing */
+#define BATCH (1u << 17)   /* accesses buffered before the units process them */
+#define MAX_THREADS 16
+#define NLEV (PROFILER_MAX_GROUPS + 2)
 #define HOLE UINT32_MAX    /* owner[] of a hole in a write-evict stack */
+#define FRONT 8            /* blocks kept in a unit's MRU front, outside the bit map */
+#define IN_FRONT (UINT32_MAX - 1) /* entry.pos of a block in the front */
 
 /* 2^(j/16), j = 0..15 */
 static const double oct_frac[PER_OCTAVE] = {
@@ -75,7 +81,7 @@ int profiler_bin(uint64_t d)
 typedef struct entry {
 	uint64_t block;      /* block index */
 	uint64_t last_abs;   /* stream index of the last access */
-	uint32_t pos;        /* live position in the bit map */
+	uint32_t pos;        /* live position in the bit map, or IN_FRONT */
 	uint32_t r, w;       /* reads and writes (l1 units only) */
 	uint32_t used;       /* slot occupied */
 } entry_t;
@@ -84,7 +90,7 @@ typedef struct unit {
 	entry_t *map;        /* open addressing, linear probing; never deletes */
 	uint64_t hmask;
 	uint32_t nent;       /* distinct blocks */
-	uint32_t live;       /* live positions: nent, or in the class pass the blocks seen again */
+	uint32_t live;       /* live positions in the bit map (blocks behind the front) */
 	uint64_t *bits;      /* live last-use positions */
 	uint32_t *fen;       /* Fenwick tree over chunk counts, 1-based */
 	uint32_t *owner;     /* position -> slot index */
@@ -93,6 +99,14 @@ typedef struct unit {
 	uint64_t abs;        /* accesses so far */
 	uint32_t *holes;     /* write-evict stacks: positions of holes, a max-heap */
 	uint32_t nholes, hcap;
+	/* The MRU front: the stack's top `nfront` blocks, most recent first, as block ids and hash
+	 * slots.  Every block in it is more recent than every position in the bit map, so a block
+	 * at bit-map position t has distance nfront + (live positions after t).  A reuse inside
+	 * the front (GPU streams: 30-65% of accesses, half of them distance 0) costs a scan of
+	 * eight words instead of the bit-map and Fenwick updates.  Not used by write-evict stacks. */
+	uint64_t front[FRONT];
+	uint32_t front_slot[FRONT];
+	uint32_t nfront;
 } unit_t;
 
 typedef struct dhist {
@@ -122,6 +136,17 @@ typedef struct warp {
 	int nreg;
 } warp_t;
 
+/* One thread's counts for the batch being processed. */
+typedef struct tacc {
+	dhist_t sd[NLEV], rt[NLEV], sd_we[NLEV];
+	double accesses[NLEV], writes[NLEV];
+	dhist_t cls[RL_NCLASS];
+	int failed;
+} tacc_t;
+
+typedef struct bref { uint64_t block; uint32_t sm, is_write; } bref_t;   /* a buffered access */
+typedef struct item { int lev, unit; uint32_t start, n; } item_t;
+
 struct profiler {
 	profiler_opts_t o;
 	char name[64], source[256];
@@ -147,9 +172,21 @@ struct profiler {
 	uint64_t wmask;
 	uint64_t nwarps;
 	uint64_t count;
-	struct qref { int sm, is_write; uint64_t block; } q[QUEUE]; /* accesses not yet processed */
 	shards_t sh;         /* spatial sampling (rate 1: exact) */
-	int qhead, qn;
+	/* the batch (see flush) */
+	bref_t *batch;
+	uint32_t nbatch;
+	uint32_t *order[NLEV];             /* per level: batch indices sorted by unit, stably */
+	uint32_t *cnt;                     /* scratch: accesses per unit */
+	int cnt_cap;
+	item_t *items;                     /* (level, unit) runs, largest first */
+	int nitems, next_item;
+	/* worker threads: workers[0] is the caller's slot */
+	int nthreads, started, quit, busy;
+	unsigned gen;
+	pthread_mutex_t mu;
+	pthread_cond_t go, done;
+	struct worker { pthread_t th; profiler_t *pb; tacc_t *acc; } workers[MAX_THREADS];
 };
 
 /* profiler_bin with tables (no libm on the per-access path): the 10 bits below the leading
@@ -324,13 +361,58 @@ static int unit_grow_map(unit_t *u)
 		while (m[h].used)
 			h = (h + 1) & (ncap - 1);
 		m[h] = u->map[i];
-		if (m[h].last_abs != UNSEEN)   /* evicted or unseen entries hold no live position */
+		if (m[h].last_abs != UNSEEN && m[h].pos != IN_FRONT) /* evicted or unseen: no position */
 			u->owner[m[h].pos] = (uint32_t)h;
 	}
 	free(u->map);
 	u->map = m;
 	u->hmask = ncap - 1;
+	for (uint32_t i = 0; i < u->nfront; i++) {
+		uint64_t h = mix64(u->front[i]) & u->hmask;
+		while (m[h].block != u->front[i])
+			h = (h + 1) & u->hmask;
+		u->front_slot[i] = (uint32_t)h;
+	}
 	return 0;
+}
+
+/* Index of `block` in the front, or FRONT.  Branch-free: where a block sits in the front is
+ * unpredictable. */
+static inline uint32_t front_find(const unit_t *u, uint64_t block)
+{
+	uint32_t i = 0;
+	while (i < u->nfront && u->front[i] != block)
+		i++;
+	return i < u->nfront ? i : FRONT;
+}
+
+/* Move front[i] to the top (i < FRONT; i = FRONT - 1 also drops the oldest to make room). */
+static inline void front_rotate(unit_t *u, uint32_t i, uint64_t block, uint32_t slot)
+{
+	for (uint32_t k = i; k > 0; k--) {
+		u->front[k] = u->front[k - 1];
+		u->front_slot[k] = u->front_slot[k - 1];
+	}
+	u->front[0] = block;
+	u->front_slot[0] = slot;
+}
+
+/* Put slot h (block `block`) on top of the front; when the front is full its oldest block
+ * moves to the top of the bit map (it is more recent than every position there). */
+static void front_push(unit_t *u, uint64_t block, uint32_t h)
+{
+	if (u->nfront == FRONT) {
+		uint32_t old = u->front_slot[FRONT - 1], p = u->now++;
+		u->bits[p >> 6] |= 1ULL << (p & 63);
+		fen_add(u->fen, u->cap >> CHUNK_SHIFT, p >> CHUNK_SHIFT, 1);
+		u->owner[p] = old;
+		u->map[old].pos = p;
+		u->live++;
+	} else {
+		u->nfront++;
+	}
+	front_rotate(u, u->nfront - 1, block, h);
+	u->map[h].pos = IN_FRONT;
 }
 
 /*
@@ -340,6 +422,17 @@ static int unit_grow_map(unit_t *u)
  */
 static entry_t *unit_touch(unit_t *u, uint64_t block, int *cold, uint64_t *sd, uint64_t *rt)
 {
+	uint32_t i = front_find(u, block);
+	if (i < FRONT) {                               /* a reuse inside the front */
+		uint32_t h = u->front_slot[i];
+		front_rotate(u, i, block, h);
+		entry_t *e = &u->map[h];
+		*cold = 0;
+		*sd = i;
+		*rt = u->abs - e->last_abs - 1;
+		e->last_abs = u->abs++;
+		return e;
+	}
 	if (u->now == u->cap && unit_compact(u) < 0)
 		return NULL;
 	if ((uint64_t)(u->nent + 1) * 4 > (u->hmask + 1) * 3 && unit_grow_map(u) < 0)
@@ -351,10 +444,11 @@ static entry_t *unit_touch(unit_t *u, uint64_t block, int *cold, uint64_t *sd, u
 	if (e->used && e->last_abs != UNSEEN) {
 		uint32_t t = e->pos;
 		*cold = 0;
-		*sd = u->live - live_upto(u, t);           /* live positions after t [Mattson 1970] */
+		*sd = u->nfront + u->live - live_upto(u, t); /* live positions after t [Mattson 1970] */
 		*rt = u->abs - e->last_abs - 1;
 		u->bits[t >> 6] &= ~(1ULL << (t & 63));
 		fen_add(u->fen, u->cap >> CHUNK_SHIFT, t >> CHUNK_SHIFT, -1);
+		u->live--;
 	} else {
 		if (!e->used) {
 			e->used = 1;
@@ -362,14 +456,9 @@ static entry_t *unit_touch(unit_t *u, uint64_t block, int *cold, uint64_t *sd, u
 			e->r = e->w = 0;
 			u->nent++;
 		}
-		u->live++;
 		*cold = 1;
 	}
-	uint32_t p = u->now++;
-	u->bits[p >> 6] |= 1ULL << (p & 63);
-	fen_add(u->fen, u->cap >> CHUNK_SHIFT, p >> CHUNK_SHIFT, 1);
-	u->owner[p] = (uint32_t)h;
-	e->pos = p;
+	front_push(u, block, (uint32_t)h);
 	e->last_abs = u->abs++;
 	return e;
 }
@@ -506,6 +595,8 @@ static enum rl_class rl_of(uint32_t w, uint32_t r)
 
 /* ---- the builder ---- */
 
+static void workers_stop(profiler_t *pb);
+
 void profiler_opts_default(profiler_opts_t *o)
 {
 	memset(o, 0, sizeof *o);
@@ -568,7 +659,20 @@ profiler_t *profiler_alloc(const profiler_opts_t *o)
 	}
 	pb->wmask = 255;
 	pb->warps = calloc(pb->wmask + 1, sizeof *pb->warps);
-	if (!pb->warps) {
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	pb->nthreads = o->threads > 0 ? o->threads : ncpu > 0 ? (int)ncpu : 1;
+	if (pb->nthreads > MAX_THREADS)
+		pb->nthreads = MAX_THREADS;
+	pthread_mutex_init(&pb->mu, NULL);
+	pthread_cond_init(&pb->go, NULL);
+	pthread_cond_init(&pb->done, NULL);
+	pb->batch = malloc(BATCH * sizeof *pb->batch);
+	int ok = pb->warps && pb->batch;
+	for (int l = 0; l < pb->nlev && ok; l++)
+		ok = (pb->order[l] = malloc(BATCH * sizeof *pb->order[l])) != NULL;
+	for (int i = 0; i < pb->nthreads && ok; i++)
+		ok = (pb->workers[i].acc = malloc(sizeof(tacc_t))) != NULL;
+	if (!ok) {
 		profiler_free(pb);
 		return NULL;
 	}
@@ -591,6 +695,17 @@ void profiler_free(profiler_t *pb)
 		for (uint64_t i = 0; i <= pb->wmask; i++)
 			free(pb->warps[i].last);
 	free(pb->warps);
+	workers_stop(pb);
+	pthread_mutex_destroy(&pb->mu);
+	pthread_cond_destroy(&pb->go);
+	pthread_cond_destroy(&pb->done);
+	for (int i = 0; i < MAX_THREADS; i++)
+		free(pb->workers[i].acc);
+	for (int l = 0; l < NLEV; l++)
+		free(pb->order[l]);
+	free(pb->batch);
+	free(pb->cnt);
+	free(pb->items);
 	free(pb);
 }
 
@@ -708,30 +823,42 @@ static int activate(profiler_t *pb, int sm)
 	return 0;
 }
 
-/* One access, all levels. */
-/* The class pass: the l1 distances again, now attributed to each block's final class. */
-static int access_pass2(profiler_t *pb, int sm, uint64_t block)
+/* ---- batches: accesses are buffered, then every (level, unit) stack processes its own ---- */
+
+/*
+ * A unit's distances depend only on the order of its own accesses, so a batch of BATCH
+ * accesses is sorted by unit (stably, per level) and each unit then processes its share in
+ * one run: its hash map and bit map stay in cache for the run instead of being evicted by the
+ * 80 other SMs' units between two of its accesses, and the (level, unit) runs are independent
+ * work items for the worker threads.  Each thread counts into its own histograms, added to
+ * the levels' after the batch, so the profile is the same for any number of threads.
+ */
+
+static void tacc_clear(tacc_t *t, int nlev)
 {
-	unit_t *u = level_unit(&pb->lev[0], sm);
-	int cold;
-	uint64_t sd = 0, rt = 0;
-	entry_t *e = u ? unit_touch(u, block, &cold, &sd, &rt) : NULL;
-	if (!e)
-		return pb->failed = -1;
-	if (!cold)
-		pb->cls[rl_of(e->w, e->r)].bin[bin_of(pb, sd)]++;
-	return 0;
+	for (int l = 0; l < nlev; l++) {
+		memset(&t->sd[l], 0, sizeof t->sd[l]);
+		memset(&t->rt[l], 0, sizeof t->rt[l]);
+		memset(&t->sd_we[l], 0, sizeof t->sd_we[l]);
+		t->accesses[l] = t->writes[l] = 0;
+	}
+	memset(t->cls, 0, sizeof t->cls);
+	t->failed = 0;
 }
 
-/* The write-evict stack of L's unit for `sm`: a write is a miss that evicts (counted cold),
- * a read an ordinary LRU access. */
-static int we_access(profiler_t *pb, level_t *L, int sm, int is_write, uint64_t block)
+static void dhist_add(dhist_t *to, const dhist_t *from)
 {
-	unit_t *u = units_get(&L->we_units, &L->nwe, unit_index(L, sm));
-	if (!u)
-		return -1;
+	for (int b = 0; b < NBINS; b++)
+		to->bin[b] += from->bin[b];
+	to->cold += from->cold;
+}
+
+/* The write-evict stack: a write is a miss that evicts (counted cold), a read an ordinary
+ * LRU access. */
+static int we_access(const profiler_t *pb, unit_t *u, dhist_t *h, int is_write, uint64_t block)
+{
 	if (is_write) {
-		L->sd_we.cold++;
+		h->cold++;
 		return we_write(u, block);
 	}
 	int cold;
@@ -739,76 +866,225 @@ static int we_access(profiler_t *pb, level_t *L, int sm, int is_write, uint64_t 
 	if (we_read(u, block, &cold, &sd))
 		return -1;
 	if (cold)
-		L->sd_we.cold++;
+		h->cold++;
 	else
-		L->sd_we.bin[bin_of(pb, sd)]++;
+		h->bin[bin_of(pb, sd)]++;
 	return 0;
 }
 
-static int access_now(profiler_t *pb, int sm, int is_write, uint64_t block)
+/* Accesses of one item, in stream order, between prefetching a slot and probing it. */
+#define PREFETCH 12
+
+/* Work item: the accesses order[start .. start + n) of level `lev`'s unit `unit`. */
+static void run_item(profiler_t *pb, const item_t *it, tacc_t *t)
 {
-	if (pb->pass2)
-		return access_pass2(pb, sm, block);
-	if (sm > pb->done_sm) {
-		pb->done_sm = sm;
-		if (activate(pb, sm))
-			return pb->failed = -1;
-	}
-	for (int l = 0; l < pb->nlev; l++) {
-		level_t *L = &pb->lev[l];
-		if (!L->active)
-			continue;
-		unit_t *u = level_unit(L, sm);
+	level_t *L = &pb->lev[it->lev];
+	unit_t *u = L->units[it->unit];
+	unit_t *we = pb->o.write_evict && !pb->pass2 ? L->we_units[it->unit] : NULL;
+	const uint32_t *ord = pb->order[it->lev] + it->start;
+	int l = it->lev;
+	for (uint32_t j = 0; j < it->n && !t->failed; j++) {
+		if (j + PREFETCH < it->n)
+			__builtin_prefetch(&u->map[mix64(pb->batch[ord[j + PREFETCH]].block) & u->hmask], 1);
+		const bref_t *r = &pb->batch[ord[j]];
 		int cold;
 		uint64_t sd = 0, rt = 0;
-		entry_t *e = u ? unit_touch(u, block, &cold, &sd, &rt) : NULL;
-		if (!e)
-			return pb->failed = -1;
-		L->accesses++;
-		L->writes += is_write != 0;
-		if (cold) {
-			L->sd.cold++;
-			L->rt.cold++;
-		} else {
-			L->sd.bin[bin_of(pb, sd)]++;
-			L->rt.bin[bin_of(pb, rt)]++;
+		entry_t *e = unit_touch(u, r->block, &cold, &sd, &rt);
+		if (!e) {
+			t->failed = 1;
+			break;
 		}
-		if (pb->o.write_evict && we_access(pb, L, sm, is_write, block))
-			return pb->failed = -1;
+		if (pb->pass2) {        /* the class pass: l1 distances by each block's final class */
+			if (!cold)
+				t->cls[rl_of(e->w, e->r)].bin[bin_of(pb, sd)]++;
+			continue;
+		}
+		t->accesses[l]++;
+		t->writes[l] += r->is_write;
+		if (cold) {
+			t->sd[l].cold++;
+			t->rt[l].cold++;
+		} else {
+			t->sd[l].bin[bin_of(pb, sd)]++;
+			t->rt[l].bin[bin_of(pb, rt)]++;
+		}
 		if (L->g == 1) {
-			if (is_write)
+			if (r->is_write)
 				e->w++;
 			else
 				e->r++;
 			/* non-cold accesses go to the class the block has so far (see profile-format.md);
 			 * cold ones are counted per final class at the end */
 			if (!cold)
-				pb->cls[rl_of(e->w, e->r)].bin[bin_of(pb, sd)]++;
+				t->cls[rl_of(e->w, e->r)].bin[bin_of(pb, sd)]++;
+		}
+		if (we && we_access(pb, we, &t->sd_we[l], r->is_write, r->block))
+			t->failed = 1;
+	}
+}
+
+/* Take items off the shared list (largest first) until none is left. */
+static void run_items(profiler_t *pb, tacc_t *t)
+{
+	for (;;) {
+		int i = __atomic_fetch_add(&pb->next_item, 1, __ATOMIC_RELAXED);
+		if (i >= pb->nitems)
+			return;
+		run_item(pb, &pb->items[i], t);
+	}
+}
+
+static void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+	profiler_t *pb = w->pb;
+	unsigned seen = 0;
+	pthread_mutex_lock(&pb->mu);
+	for (;;) {
+		while (pb->gen == seen && !pb->quit)
+			pthread_cond_wait(&pb->go, &pb->mu);
+		if (pb->quit)
+			break;
+		seen = pb->gen;
+		pthread_mutex_unlock(&pb->mu);
+		run_items(pb, w->acc);
+		pthread_mutex_lock(&pb->mu);
+		if (--pb->busy == 0)
+			pthread_cond_signal(&pb->done);
+	}
+	pthread_mutex_unlock(&pb->mu);
+	return NULL;
+}
+
+/* Start the worker threads (the caller is thread 0).  Fewer threads is not an error. */
+static void workers_start(profiler_t *pb)
+{
+	pb->started = 1;
+	for (int i = 1; i < pb->nthreads; i++) {
+		struct worker *w = &pb->workers[i];
+		w->pb = pb;
+		if (pthread_create(&w->th, NULL, worker_main, w) != 0) {
+			pb->nthreads = i;
+			break;
 		}
 	}
-	pb->home80[block % 80]++;
-	pb->home64[block & 63]++;
-	return 0;
 }
 
-/* Process every queued access, oldest first. */
-static int drain(profiler_t *pb)
+static void workers_stop(profiler_t *pb)
 {
-	while (pb->qn > 0) {
-		const struct qref *q = &pb->q[pb->qhead];
-		pb->qhead = (pb->qhead + 1) % QUEUE;
-		pb->qn--;
-		if (access_now(pb, q->sm, q->is_write, q->block))
-			return -1;
+	if (!pb->started)
+		return;
+	pthread_mutex_lock(&pb->mu);
+	pb->quit = 1;
+	pthread_cond_broadcast(&pb->go);
+	pthread_mutex_unlock(&pb->mu);
+	for (int i = 1; i < pb->nthreads; i++)
+		pthread_join(pb->workers[i].th, NULL);
+	pb->started = 0;
+}
+
+static int item_larger(const void *a, const void *b)
+{
+	const item_t *x = a, *y = b;
+	return (x->n < y->n) - (x->n > y->n);
+}
+
+/* Sort the batch by unit for every level being built, make sure the units exist, and list the
+ * (level, unit) items.  0, or -1 when out of memory. */
+static int plan_batch(profiler_t *pb)
+{
+	pb->nitems = 0;
+	int nu = pb->max_sm + 1;
+	for (int l = 0; l < pb->nlev; l++) {
+		level_t *L = &pb->lev[l];
+		if (!L->active || (pb->pass2 && l > 0))
+			continue;
+		int nk = unit_index(L, nu - 1) + 1;
+		uint32_t *cnt = pb->cnt;
+		memset(cnt, 0, ((size_t)nk + 1) * sizeof *cnt);
+		for (uint32_t i = 0; i < pb->nbatch; i++)
+			cnt[unit_index(L, pb->batch[i].sm) + 1]++;
+		for (int k = 0; k < nk; k++) {
+			if (cnt[k + 1] == 0)
+				continue;
+			if (!units_get(&L->units, &L->nunits, k))
+				return -1;
+			if (pb->o.write_evict && !pb->pass2 && !units_get(&L->we_units, &L->nwe, k))
+				return -1;
+			pb->items[pb->nitems++] = (item_t){ l, k, 0, cnt[k + 1] };
+		}
+		for (int k = 0; k < nk; k++)          /* cnt[k] becomes unit k's first slot */
+			cnt[k + 1] += cnt[k];
+		for (int i = pb->nitems - 1; i >= 0 && pb->items[i].lev == l; i--)
+			pb->items[i].start = cnt[pb->items[i].unit];
+		uint32_t *ord = pb->order[l];
+		for (uint32_t i = 0; i < pb->nbatch; i++)
+			ord[cnt[unit_index(L, pb->batch[i].sm)]++] = i;
 	}
+	qsort(pb->items, (size_t)pb->nitems, sizeof *pb->items, item_larger);
 	return 0;
 }
 
-/*
- * Accesses wait in a short queue: when one enters, the hash slots it will touch are
- * prefetched, so by the time it is processed (QUEUE accesses later) they are in cache.  The
- * stream order is unchanged.
- */
+/* Process the buffered accesses. */
+static int flush(profiler_t *pb)
+{
+	if (pb->failed)
+		return -1;
+	if (pb->nbatch == 0)
+		return 0;
+	if (pb->cnt_cap < pb->max_sm + 2) {
+		size_t n = (size_t)pb->max_sm + 2;
+		uint32_t *c = realloc(pb->cnt, n * sizeof *c);
+		if (c)
+			pb->cnt = c;
+		item_t *it = realloc(pb->items, n * (size_t)pb->nlev * sizeof *it);
+		if (it)
+			pb->items = it;
+		if (!c || !it)
+			return pb->failed = -1;
+		pb->cnt_cap = (int)n;
+	}
+	if (plan_batch(pb))
+		return pb->failed = -1;
+	for (int i = 0; i < pb->nthreads; i++)
+		tacc_clear(pb->workers[i].acc, pb->nlev);
+	pb->next_item = 0;
+	int par = pb->nthreads > 1 && pb->nitems > 1;
+	if (par) {
+		if (!pb->started)
+			workers_start(pb);
+		pthread_mutex_lock(&pb->mu);
+		pb->busy = pb->nthreads - 1;
+		pb->gen++;
+		pthread_cond_broadcast(&pb->go);
+		pthread_mutex_unlock(&pb->mu);
+	}
+	run_items(pb, pb->workers[0].acc);
+	if (par) {
+		pthread_mutex_lock(&pb->mu);
+		while (pb->busy > 0)
+			pthread_cond_wait(&pb->done, &pb->mu);
+		pthread_mutex_unlock(&pb->mu);
+	}
+	for (int i = 0; i < pb->nthreads; i++) {
+		tacc_t *t = pb->workers[i].acc;
+		if (t->failed)
+			pb->failed = -1;
+		for (int c = 0; c < RL_NCLASS; c++)
+			dhist_add(&pb->cls[c], &t->cls[c]);
+		for (int l = 0; l < pb->nlev; l++) {
+			level_t *L = &pb->lev[l];
+			dhist_add(&L->sd, &t->sd[l]);
+			dhist_add(&L->rt, &t->rt[l]);
+			dhist_add(&L->sd_we, &t->sd_we[l]);
+			L->accesses += t->accesses[l];
+			L->writes += t->writes[l];
+		}
+	}
+	pb->nbatch = 0;
+	return pb->failed ? -1 : 0;
+}
+
 int profiler_access(profiler_t *pb, int sm, int is_write, uint64_t addr, uint64_t pc)
 {
 	(void)pc;
@@ -820,39 +1096,23 @@ int profiler_access(profiler_t *pb, int sm, int is_write, uint64_t addr, uint64_
 		pb->count++;
 	if (pb->sh.rate < 1 && !shards_keep(&pb->sh, block))   /* SHARDS sampling: src/shards.h */
 		return 0;
-	uint64_t h = mix64(block);
-	for (int l = 0; l < pb->nlev; l++) {
-		level_t *L = &pb->lev[l];
-		int k = unit_index(L, sm);
-		if (k < L->nunits && L->units[k])
-			__builtin_prefetch(&L->units[k]->map[h & L->units[k]->hmask], 1);
-	}
-	if (pb->qn == QUEUE) {
-		const struct qref *q = &pb->q[pb->qhead];
-		pb->qhead = (pb->qhead + 1) % QUEUE;
-		pb->qn--;
-		if (access_now(pb, q->sm, q->is_write, q->block))
-			return -1;
-	}
-	if (pb->qn >= QUEUE / 2) {     /* second stage: the bit-map word of a queued access */
-		const struct qref *m = &pb->q[(pb->qhead + pb->qn - QUEUE / 2) % QUEUE];
-		uint64_t hm = mix64(m->block);
-		for (int l = 0; l < pb->nlev; l++) {
-			level_t *L = &pb->lev[l];
-			int k = unit_index(L, m->sm);
-			if (k >= L->nunits || !L->units[k])
-				continue;
-			const unit_t *u = L->units[k];
-			const entry_t *e = &u->map[hm & u->hmask];
-			if (e->used && e->block == m->block && e->pos < u->cap)
-				__builtin_prefetch(&u->bits[e->pos >> 6], 1);
+	if (!pb->pass2) {
+		if (sm > pb->done_sm) {      /* levels activate at this point of the stream */
+			if (flush(pb))
+				return -1;
+			pb->done_sm = sm;
+			if (activate(pb, sm))
+				return pb->failed = -1;
 		}
+		pb->home80[block % 80]++;
+		pb->home64[block & 63]++;
 	}
-	struct qref *n = &pb->q[(pb->qhead + pb->qn) % QUEUE];
-	n->sm = sm;
-	n->is_write = is_write != 0;
-	n->block = block;
-	pb->qn++;
+	bref_t *r = &pb->batch[pb->nbatch++];
+	r->block = block;
+	r->sm = (uint32_t)sm;
+	r->is_write = is_write != 0;
+	if (pb->nbatch == BATCH)
+		return flush(pb);
 	return 0;
 }
 
@@ -981,7 +1241,7 @@ int profiler_regs(profiler_t *pb, int sm, long warp, int dst, const int *srcs, i
 
 int profiler_class_pass(profiler_t *pb)
 {
-	if (pb->failed || drain(pb))
+	if (pb->failed || flush(pb))
 		return -1;
 	level_t *L = &pb->lev[0];
 	for (int i = 0; i < L->nunits; i++) {
@@ -990,7 +1250,7 @@ int profiler_class_pass(profiler_t *pb)
 			continue;
 		memset(u->bits, 0, u->cap / 64 * sizeof *u->bits);
 		memset(u->fen, 0, ((u->cap >> CHUNK_SHIFT) + 1) * sizeof *u->fen);
-		u->now = u->live = 0;
+		u->now = u->live = u->nfront = 0;
 		u->abs = 0;
 		for (uint64_t k = 0; k <= u->hmask; k++)
 			u->map[k].last_abs = UNSEEN;
@@ -1034,7 +1294,7 @@ static int to_hist(const dhist_t *d, reuse_hist_t *h)
 int profiler_finish(profiler_t *pb, profile_t *out)
 {
 	memset(out, 0, sizeof *out);
-	if (pb->failed || drain(pb))
+	if (pb->failed || flush(pb))
 		return -1;
 	for (int l = 1; l < pb->nlev; l++) {       /* an inactive level equals its source */
 		level_t *L = &pb->lev[l], *from = &pb->lev[0];

@@ -67,6 +67,9 @@ typedef struct profiler_opts {
 	                                  the stream's LRU stack, so its next access is cold; reads
 	                                  as usual.  Every level is then built from the first access
 	                                  (no lazy copies).  Not with sampling (alloc fails). */
+	int threads;                   /* threads processing the streams' stacks; 0 = one per
+	                                  online CPU (at most 16).  The profile does not depend
+	                                  on it. */
 } profiler_opts_t;
 
 typedef struct profiler profiler_t;

@@ -23,7 +23,7 @@ const int profiler_homes[PROFILER_NHOMES] = { 2, 4, 5, 8, 10, 16, 20, 32, 40, 64
 #define MIN_CAP 4096u
 #define MAX_REG 65535
 #define UNSEEN UINT64_MAX  /* entry.last_abs in the class pass: not seen again yet */
-#define BATCH (1u << 17)   /* accesses buffered before the units process them */
+#define BATCH (1u << 18)   /* accesses buffered before the units process them */
 #define MAX_THREADS 16
 #define NLEV (PROFILER_MAX_GROUPS + 2)
 #define HOLE UINT32_MAX    /* owner[] of a hole in a write-evict stack */
@@ -152,8 +152,23 @@ typedef struct tacc {
 	int failed;
 } tacc_t;
 
-typedef struct bref { uint64_t block, hash; uint32_t sm, is_write; } bref_t; /* a buffered access; hash = mix64(block) */
-typedef struct item { int lev, unit; uint32_t start, n; } item_t;
+/* A buffered access: hw = mix64(block) with bit 63 replaced by is_write (hash maps use at
+ * most the low 32 bits for the slot). */
+typedef struct bref { uint64_t block, hw; uint32_t sm; } bref_t;
+typedef struct sref { uint64_t block, hw; } sref_t;       /* one access in a unit's run */
+#define HW_WRITE (1ULL << 63)
+/* Work item: the run sorted[lev][start .. start + n) of one unit (and its write-evict stack). */
+typedef struct item { int lev; uint32_t start, n; struct unit *u, *we; } item_t;
+
+/* A batch buffer: filled by the reader, then sorted by unit per level and processed by the
+ * workers while the reader fills the other one. */
+typedef struct batchbuf {
+	bref_t *ref;
+	uint32_t n;
+	sref_t *sorted[NLEV];
+	item_t *items;       /* largest first */
+	int nitems, icap;
+} batchbuf_t;
 
 struct profiler {
 	profiler_opts_t o;
@@ -181,15 +196,15 @@ struct profiler {
 	uint64_t nwarps;
 	uint64_t count;
 	shards_t sh;         /* spatial sampling (rate 1: exact) */
-	/* the batch (see flush) */
-	bref_t *batch;
-	uint32_t nbatch;
-	uint32_t *order[NLEV];             /* per level: batch indices sorted by unit, stably */
+	/* batches (see submit) */
+	batchbuf_t buf[2];
+	int cur;                           /* buffer being filled; the other may be in flight */
+	int inflight;                      /* buf[!cur] is being processed */
+	batchbuf_t *work;                  /* the batch the workers are processing */
+	int next_item;
 	uint32_t *cnt;                     /* scratch: accesses per unit */
 	int cnt_cap;
-	item_t *items;                     /* (level, unit) runs, largest first */
-	int nitems, next_item;
-	/* worker threads: workers[0] is the caller's slot */
+	/* worker threads (none when nthreads is 1: the reader runs the items itself) */
 	int nthreads, started, quit, busy;
 	unsigned gen;
 	pthread_mutex_t mu;
@@ -700,10 +715,13 @@ profiler_t *profiler_alloc(const profiler_opts_t *o)
 	pthread_mutex_init(&pb->mu, NULL);
 	pthread_cond_init(&pb->go, NULL);
 	pthread_cond_init(&pb->done, NULL);
-	pb->batch = malloc(BATCH * sizeof *pb->batch);
-	int ok = pb->warps && pb->batch;
-	for (int l = 0; l < pb->nlev && ok; l++)
-		ok = (pb->order[l] = malloc(BATCH * sizeof *pb->order[l])) != NULL;
+	int ok = pb->warps != NULL;
+	for (int b = 0; b < 2 && ok; b++) {
+		batchbuf_t *bb = &pb->buf[b];
+		ok = (bb->ref = malloc(BATCH * sizeof *bb->ref)) != NULL;
+		for (int l = 0; l < pb->nlev && ok; l++)
+			ok = (bb->sorted[l] = malloc(BATCH * sizeof *bb->sorted[l])) != NULL;
+	}
 	for (int i = 0; i < pb->nthreads && ok; i++)
 		ok = (pb->workers[i].acc = malloc(sizeof(tacc_t))) != NULL;
 	if (!ok) {
@@ -717,6 +735,7 @@ void profiler_free(profiler_t *pb)
 {
 	if (!pb)
 		return;
+	workers_stop(pb);         /* a batch may still be in flight after an error */
 	for (int l = 0; l < pb->nlev; l++) {
 		for (int i = 0; i < pb->lev[l].nunits; i++)
 			unit_free(pb->lev[l].units[i]);
@@ -729,17 +748,18 @@ void profiler_free(profiler_t *pb)
 		for (uint64_t i = 0; i <= pb->wmask; i++)
 			free(pb->warps[i].last);
 	free(pb->warps);
-	workers_stop(pb);
 	pthread_mutex_destroy(&pb->mu);
 	pthread_cond_destroy(&pb->go);
 	pthread_cond_destroy(&pb->done);
 	for (int i = 0; i < MAX_THREADS; i++)
 		free(pb->workers[i].acc);
-	for (int l = 0; l < NLEV; l++)
-		free(pb->order[l]);
-	free(pb->batch);
+	for (int b = 0; b < 2; b++) {
+		for (int l = 0; l < NLEV; l++)
+			free(pb->buf[b].sorted[l]);
+		free(pb->buf[b].ref);
+		free(pb->buf[b].items);
+	}
 	free(pb->cnt);
-	free(pb->items);
 	free(pb);
 }
 
@@ -911,23 +931,20 @@ static int we_access(const profiler_t *pb, unit_t *u, ihist_t *h, int is_write, 
 /* Accesses of one item, in stream order, between prefetching a slot and probing it. */
 #define PREFETCH 12
 
-/* Work item: the accesses order[start .. start + n) of level `lev`'s unit `unit`. */
 static void run_item(profiler_t *pb, const item_t *it, tacc_t *t)
 {
 	level_t *L = &pb->lev[it->lev];
-	unit_t *u = L->units[it->unit];
-	unit_t *we = pb->o.write_evict && !pb->pass2 ? L->we_units[it->unit] : NULL;
-	const uint32_t *ord = pb->order[it->lev] + it->start;
+	unit_t *u = it->u, *we = it->we;
+	const sref_t *run = pb->work->sorted[it->lev] + it->start;
 	int l = it->lev;
 	for (uint32_t j = 0; j < it->n && !t->failed; j++) {
-		if (j + 2 * PREFETCH < it->n)
-			__builtin_prefetch(&pb->batch[ord[j + 2 * PREFETCH]], 0);
 		if (j + PREFETCH < it->n)
-			__builtin_prefetch(&u->map[pb->batch[ord[j + PREFETCH]].hash & u->hmask], 1);
-		const bref_t *r = &pb->batch[ord[j]];
+			__builtin_prefetch(&u->map[run[j + PREFETCH].hw & u->hmask], 1);
+		uint64_t block = run[j].block, hw = run[j].hw;
+		int is_write = (hw & HW_WRITE) != 0;
 		int cold;
 		uint64_t sd = 0, rt = 0;
-		entry_t *e = unit_touch(u, r->block, r->hash, &cold, &sd, &rt);
+		entry_t *e = unit_touch(u, block, hw, &cold, &sd, &rt);
 		if (!e) {
 			t->failed = 1;
 			break;
@@ -938,7 +955,7 @@ static void run_item(profiler_t *pb, const item_t *it, tacc_t *t)
 			continue;
 		}
 		t->accesses[l]++;
-		t->writes[l] += r->is_write;
+		t->writes[l] += (uint64_t)is_write;
 		if (cold) {
 			t->sd[l].cold++;
 			t->rt[l].cold++;
@@ -947,7 +964,7 @@ static void run_item(profiler_t *pb, const item_t *it, tacc_t *t)
 			t->rt[l].bin[bin_of(pb, rt)]++;
 		}
 		if (L->g == 1) {
-			if (r->is_write)
+			if (is_write)
 				e->w++;
 			else
 				e->r++;
@@ -956,7 +973,7 @@ static void run_item(profiler_t *pb, const item_t *it, tacc_t *t)
 			if (!cold)
 				t->cls[rl_of(e->w, e->r)].bin[bin_of(pb, sd)]++;
 		}
-		if (we && we_access(pb, we, &t->sd_we[l], r->is_write, r->block))
+		if (we && we_access(pb, we, &t->sd_we[l], is_write, block))
 			t->failed = 1;
 	}
 }
@@ -966,9 +983,9 @@ static void run_items(profiler_t *pb, tacc_t *t)
 {
 	for (;;) {
 		int i = __atomic_fetch_add(&pb->next_item, 1, __ATOMIC_RELAXED);
-		if (i >= pb->nitems)
+		if (i >= pb->work->nitems)
 			return;
-		run_item(pb, &pb->items[i], t);
+		run_item(pb, &pb->work->items[i], t);
 	}
 }
 
@@ -994,7 +1011,8 @@ static void *worker_main(void *arg)
 	return NULL;
 }
 
-/* Start the worker threads (the caller is thread 0).  Fewer threads is not an error. */
+/* Start the worker threads 1 .. nthreads - 1 (the reader is thread 0).  Fewer threads is not
+ * an error. */
 static void workers_start(profiler_t *pb)
 {
 	pb->started = 1;
@@ -1027,83 +1045,77 @@ static int item_larger(const void *a, const void *b)
 	return (x->n < y->n) - (x->n > y->n);
 }
 
-/* Sort the batch by unit for every level being built, make sure the units exist, and list the
- * (level, unit) items.  0, or -1 when out of memory. */
-static int plan_batch(profiler_t *pb)
+/* Sort the batch by unit for every level being built (stably), make sure the units exist,
+ * and list the (level, unit) items.  0, or -1 when out of memory.  Runs on the reader's
+ * thread while the workers process the previous batch: it must not touch the units' contents,
+ * only create units (the levels' unit arrays are read by nobody else meanwhile: items carry
+ * the unit pointers). */
+static int plan_batch(profiler_t *pb, batchbuf_t *bb)
 {
-	pb->nitems = 0;
-	int nu = pb->max_sm + 1;
+	if (pb->cnt_cap < pb->max_sm + 2) {
+		size_t n = (size_t)pb->max_sm + 2;
+		uint32_t *c = realloc(pb->cnt, n * sizeof *c);
+		if (!c)
+			return -1;
+		pb->cnt = c;
+		pb->cnt_cap = (int)n;
+	}
+	int need = pb->nlev * (pb->max_sm + 1);
+	if (bb->icap < need) {
+		item_t *it = realloc(bb->items, (size_t)need * sizeof *it);
+		if (!it)
+			return -1;
+		bb->items = it;
+		bb->icap = need;
+	}
+	bb->nitems = 0;
 	for (int l = 0; l < pb->nlev; l++) {
 		level_t *L = &pb->lev[l];
 		if (!L->active || (pb->pass2 && l > 0))
 			continue;
-		int nk = unit_index(L, nu - 1) + 1;
+		int nk = unit_index(L, pb->max_sm) + 1;
 		uint32_t *cnt = pb->cnt;
 		memset(cnt, 0, ((size_t)nk + 1) * sizeof *cnt);
-		for (uint32_t i = 0; i < pb->nbatch; i++)
-			cnt[unit_index(L, pb->batch[i].sm) + 1]++;
+		for (uint32_t i = 0; i < bb->n; i++)
+			cnt[unit_index(L, (int)bb->ref[i].sm) + 1]++;
 		for (int k = 0; k < nk; k++) {
-			if (cnt[k + 1] == 0)
+			cnt[k + 1] += cnt[k];                 /* cnt[k]: unit k's first slot */
+			uint32_t n = cnt[k + 1] - cnt[k];
+			if (n == 0)
 				continue;
-			if (!units_get(&L->units, &L->nunits, k))
+			unit_t *u = units_get(&L->units, &L->nunits, k), *we = NULL;
+			if (!u)
 				return -1;
-			if (pb->o.write_evict && !pb->pass2 && !units_get(&L->we_units, &L->nwe, k))
+			if (pb->o.write_evict && !pb->pass2 && !(we = units_get(&L->we_units, &L->nwe, k)))
 				return -1;
-			pb->items[pb->nitems++] = (item_t){ l, k, 0, cnt[k + 1] };
+			bb->items[bb->nitems++] = (item_t){ l, cnt[k], n, u, we };
 		}
-		for (int k = 0; k < nk; k++)          /* cnt[k] becomes unit k's first slot */
-			cnt[k + 1] += cnt[k];
-		for (int i = pb->nitems - 1; i >= 0 && pb->items[i].lev == l; i--)
-			pb->items[i].start = cnt[pb->items[i].unit];
-		uint32_t *ord = pb->order[l];
-		for (uint32_t i = 0; i < pb->nbatch; i++)
-			ord[cnt[unit_index(L, pb->batch[i].sm)]++] = i;
+		sref_t *out = bb->sorted[l];
+		for (uint32_t i = 0; i < bb->n; i++) {
+			const bref_t *r = &bb->ref[i];
+			sref_t *o = &out[cnt[unit_index(L, (int)r->sm)]++];
+			o->block = r->block;
+			o->hw = r->hw;
+		}
 	}
-	qsort(pb->items, (size_t)pb->nitems, sizeof *pb->items, item_larger);
+	qsort(bb->items, (size_t)bb->nitems, sizeof *bb->items, item_larger);
 	return 0;
 }
 
-/* Process the buffered accesses. */
-static int flush(profiler_t *pb)
+/* Finish the batch in flight, if any (the reader takes items too), and add its counts to the
+ * levels'. */
+static int wait_batch(profiler_t *pb)
 {
-	if (pb->failed)
-		return -1;
-	if (pb->nbatch == 0)
-		return 0;
-	if (pb->cnt_cap < pb->max_sm + 2) {
-		size_t n = (size_t)pb->max_sm + 2;
-		uint32_t *c = realloc(pb->cnt, n * sizeof *c);
-		if (c)
-			pb->cnt = c;
-		item_t *it = realloc(pb->items, n * (size_t)pb->nlev * sizeof *it);
-		if (it)
-			pb->items = it;
-		if (!c || !it)
-			return pb->failed = -1;
-		pb->cnt_cap = (int)n;
-	}
-	if (plan_batch(pb))
-		return pb->failed = -1;
-	for (int i = 0; i < pb->nthreads; i++)
-		tacc_clear(pb->workers[i].acc, pb->nlev);
-	pb->next_item = 0;
-	int par = pb->nthreads > 1 && pb->nitems > 1;
-	if (par) {
-		if (!pb->started)
-			workers_start(pb);
-		pthread_mutex_lock(&pb->mu);
-		pb->busy = pb->nthreads - 1;
-		pb->gen++;
-		pthread_cond_broadcast(&pb->go);
-		pthread_mutex_unlock(&pb->mu);
-	}
+	if (!pb->inflight)
+		return pb->failed ? -1 : 0;
 	run_items(pb, pb->workers[0].acc);
-	if (par) {
+	if (pb->started) {
 		pthread_mutex_lock(&pb->mu);
 		while (pb->busy > 0)
 			pthread_cond_wait(&pb->done, &pb->mu);
 		pthread_mutex_unlock(&pb->mu);
 	}
+	pb->inflight = 0;
 	for (int i = 0; i < pb->nthreads; i++) {
 		tacc_t *t = pb->workers[i].acc;
 		if (t->failed)
@@ -1119,8 +1131,51 @@ static int flush(profiler_t *pb)
 			L->writes += (double)t->writes[l];
 		}
 	}
-	pb->nbatch = 0;
+	pb->work->n = 0;
 	return pb->failed ? -1 : 0;
+}
+
+/*
+ * Hand the filled buffer to the workers and return: the reader fills and sorts the other
+ * buffer while they work, then joins them on what is left (wait_batch), so no core idles and
+ * none is oversubscribed.  At most one batch is in flight; with one thread, wait_batch does
+ * all the work.
+ */
+static int submit(profiler_t *pb)
+{
+	batchbuf_t *bb = &pb->buf[pb->cur];
+	if (pb->failed)
+		return -1;
+	if (bb->n == 0)
+		return 0;
+	if (plan_batch(pb, bb))
+		return pb->failed = -1;
+	if (wait_batch(pb))
+		return -1;
+	for (int i = 0; i < pb->nthreads; i++)
+		tacc_clear(pb->workers[i].acc, pb->nlev);
+	pb->work = bb;
+	pb->next_item = 0;
+	pb->inflight = 1;
+	pb->cur ^= 1;
+	if (pb->nthreads > 1 && !pb->started)
+		workers_start(pb);
+	if (!pb->started)
+		return 0;
+	pthread_mutex_lock(&pb->mu);
+	pb->busy = pb->nthreads - 1;
+	pb->gen++;
+	pthread_cond_broadcast(&pb->go);
+	pthread_mutex_unlock(&pb->mu);
+	return 0;
+}
+
+/* Process everything buffered and wait for it: the levels' counts are then complete. */
+static int flush(profiler_t *pb)
+{
+	if (submit(pb))
+		return -1;
+	return wait_batch(pb);
 }
 
 int profiler_access(profiler_t *pb, int sm, int is_write, uint64_t addr, uint64_t pc)
@@ -1145,13 +1200,13 @@ int profiler_access(profiler_t *pb, int sm, int is_write, uint64_t addr, uint64_
 		pb->home80[block % 80]++;
 		pb->home64[block & 63]++;
 	}
-	bref_t *r = &pb->batch[pb->nbatch++];
+	batchbuf_t *bb = &pb->buf[pb->cur];
+	bref_t *r = &bb->ref[bb->n++];
 	r->block = block;
-	r->hash = mix64(block);
+	r->hw = (mix64(block) & ~HW_WRITE) | (is_write ? HW_WRITE : 0);
 	r->sm = (uint32_t)sm;
-	r->is_write = is_write != 0;
-	if (pb->nbatch == BATCH)
-		return flush(pb);
+	if (bb->n == BATCH)
+		return submit(pb);
 	return 0;
 }
 

@@ -154,8 +154,7 @@ typedef struct tacc {
 
 /* A buffered access: hw = mix64(block) with bit 63 replaced by is_write (hash maps use at
  * most the low 32 bits for the slot). */
-typedef struct bref { uint64_t block, hw; uint32_t sm; } bref_t;
-typedef struct sref { uint64_t block, hw; } sref_t;       /* one access in a unit's run */
+typedef struct sref { uint64_t block, hw; } sref_t;
 #define HW_WRITE (1ULL << 63)
 /* Work item: the run sorted[lev][start .. start + n) of one unit (and its write-evict stack). */
 typedef struct item { int lev; uint32_t start, n; struct unit *u, *we; } item_t;
@@ -163,9 +162,10 @@ typedef struct item { int lev; uint32_t start, n; struct unit *u, *we; } item_t;
 /* A batch buffer: filled by the reader, then sorted by unit per level and processed by the
  * workers while the reader fills the other one. */
 typedef struct batchbuf {
-	bref_t *ref;
+	sref_t *ref;         /* the accesses in stream order (the global level's one run) */
+	uint32_t *sm;        /* their SMs */
 	uint32_t n;
-	sref_t *sorted[NLEV];
+	sref_t *sorted[NLEV]; /* per level: the accesses sorted by unit, stably (not for global) */
 	item_t *items;       /* largest first */
 	int nitems, icap;
 } batchbuf_t;
@@ -718,9 +718,10 @@ profiler_t *profiler_alloc(const profiler_opts_t *o)
 	int ok = pb->warps != NULL;
 	for (int b = 0; b < 2 && ok; b++) {
 		batchbuf_t *bb = &pb->buf[b];
-		ok = (bb->ref = malloc(BATCH * sizeof *bb->ref)) != NULL;
+		ok = (bb->ref = malloc(BATCH * sizeof *bb->ref)) && (bb->sm = malloc(BATCH * sizeof *bb->sm));
 		for (int l = 0; l < pb->nlev && ok; l++)
-			ok = (bb->sorted[l] = malloc(BATCH * sizeof *bb->sorted[l])) != NULL;
+			if (pb->lev[l].g != 0)
+				ok = (bb->sorted[l] = malloc(BATCH * sizeof *bb->sorted[l])) != NULL;
 	}
 	for (int i = 0; i < pb->nthreads && ok; i++)
 		ok = (pb->workers[i].acc = malloc(sizeof(tacc_t))) != NULL;
@@ -757,6 +758,7 @@ void profiler_free(profiler_t *pb)
 		for (int l = 0; l < NLEV; l++)
 			free(pb->buf[b].sorted[l]);
 		free(pb->buf[b].ref);
+		free(pb->buf[b].sm);
 		free(pb->buf[b].items);
 	}
 	free(pb->cnt);
@@ -935,7 +937,7 @@ static void run_item(profiler_t *pb, const item_t *it, tacc_t *t)
 {
 	level_t *L = &pb->lev[it->lev];
 	unit_t *u = it->u, *we = it->we;
-	const sref_t *run = pb->work->sorted[it->lev] + it->start;
+	const sref_t *run = (L->g == 0 ? pb->work->ref : pb->work->sorted[it->lev]) + it->start;
 	int l = it->lev;
 	for (uint32_t j = 0; j < it->n && !t->failed; j++) {
 		if (j + PREFETCH < it->n)
@@ -1073,11 +1075,18 @@ static int plan_batch(profiler_t *pb, batchbuf_t *bb)
 		level_t *L = &pb->lev[l];
 		if (!L->active || (pb->pass2 && l > 0))
 			continue;
+		if (L->g == 0) {                          /* one unit: the batch in order */
+			unit_t *u = units_get(&L->units, &L->nunits, 0), *we = NULL;
+			if (!u || (pb->o.write_evict && !pb->pass2 && !(we = units_get(&L->we_units, &L->nwe, 0))))
+				return -1;
+			bb->items[bb->nitems++] = (item_t){ l, 0, bb->n, u, we };
+			continue;
+		}
 		int nk = unit_index(L, pb->max_sm) + 1;
 		uint32_t *cnt = pb->cnt;
 		memset(cnt, 0, ((size_t)nk + 1) * sizeof *cnt);
 		for (uint32_t i = 0; i < bb->n; i++)
-			cnt[unit_index(L, (int)bb->ref[i].sm) + 1]++;
+			cnt[unit_index(L, (int)bb->sm[i]) + 1]++;
 		for (int k = 0; k < nk; k++) {
 			cnt[k + 1] += cnt[k];                 /* cnt[k]: unit k's first slot */
 			uint32_t n = cnt[k + 1] - cnt[k];
@@ -1091,12 +1100,8 @@ static int plan_batch(profiler_t *pb, batchbuf_t *bb)
 			bb->items[bb->nitems++] = (item_t){ l, cnt[k], n, u, we };
 		}
 		sref_t *out = bb->sorted[l];
-		for (uint32_t i = 0; i < bb->n; i++) {
-			const bref_t *r = &bb->ref[i];
-			sref_t *o = &out[cnt[unit_index(L, (int)r->sm)]++];
-			o->block = r->block;
-			o->hw = r->hw;
-		}
+		for (uint32_t i = 0; i < bb->n; i++)
+			out[cnt[unit_index(L, (int)bb->sm[i])]++] = bb->ref[i];
 	}
 	qsort(bb->items, (size_t)bb->nitems, sizeof *bb->items, item_larger);
 	return 0;
@@ -1201,10 +1206,10 @@ int profiler_access(profiler_t *pb, int sm, int is_write, uint64_t addr, uint64_
 		pb->home64[block & 63]++;
 	}
 	batchbuf_t *bb = &pb->buf[pb->cur];
-	bref_t *r = &bb->ref[bb->n++];
+	sref_t *r = &bb->ref[bb->n];
 	r->block = block;
 	r->hw = (mix64(block) & ~HW_WRITE) | (is_write ? HW_WRITE : 0);
-	r->sm = (uint32_t)sm;
+	bb->sm[bb->n++] = (uint32_t)sm;
 	if (bb->n == BATCH)
 		return submit(pb);
 	return 0;

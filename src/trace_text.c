@@ -5,7 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <zlib.h>
 
@@ -267,6 +270,71 @@ static const char *gz_msg(gzFile gz, const char *path, int *zerr)
 	return msg;
 }
 
+/*
+ * Parse the complete lines of [p, end) (and, when eof, a last line without a newline).
+ * Returns where the unparsed rest starts; *rc is set on an error.
+ */
+static const char *parse_lines(reader_t *r, profiler_t *pb, const char *p, const char *end, int eof, int *rc)
+{
+	for (;;) {
+		const char *nx = fast_access(r, pb, p, end, rc);
+		if (nx) {
+			r->line++;
+			if (*rc)
+				return p;
+			p = nx;
+			continue;
+		}
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl) {
+			if (eof && p < end) {          /* last line without a newline */
+				r->line++;
+				*rc = parse_line(r, pb, p, end);
+				p = end;
+			}
+			return p;
+		}
+		r->line++;
+		if ((*rc = parse_line(r, pb, p, nl)))
+			return p;
+		p = nl + 1;
+	}
+}
+
+/*
+ * An uncompressed regular file is mapped and parsed in place: no copy through zlib's buffer
+ * and ours (a third of the time of a sampled profile).  Windows of MAP_WINDOW bytes are
+ * parsed in turn so that progress is reported and pages already parsed can be dropped.
+ */
+#define MAP_WINDOW ((size_t)64 << 20)
+
+static int read_mapped(reader_t *r, int fd, size_t size, profiler_t *pb, trace_progress_fn progress, void *arg)
+{
+	if (size == 0)
+		return 0;
+	char *map = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (map == MAP_FAILED)
+		return 1;                                    /* not mappable: read it instead */
+	madvise(map, size, MADV_SEQUENTIAL);
+	const char *p = map, *end = map + size;
+	int rc = 0;
+	while (!rc && p < end) {
+		const char *wend = (size_t)(end - p) > MAP_WINDOW ? p + MAP_WINDOW : end;
+		const char *q = parse_lines(r, pb, p, wend, wend == end, &rc);
+		if (!rc && q == p && wend != end)
+			rc = err_user("%s:%llu: line longer than %zu bytes", r->name, (unsigned long long)r->line + 1,
+				      MAP_WINDOW);
+		size_t done = (size_t)(q - map) & ~(size_t)4095;
+		if (done > 0)
+			madvise(map, done, MADV_DONTNEED);
+		p = q;
+		if (progress)
+			progress(arg, (uint64_t)(p - map), (uint64_t)size, r->line);
+	}
+	munmap(map, size);
+	return rc ? -rc : 0;
+}
+
 int trace_text_read(const char *path, const char *display, profiler_t *pb,
 		    trace_progress_fn progress, void *arg)
 {
@@ -276,6 +344,20 @@ int trace_text_read(const char *path, const char *display, profiler_t *pb,
 		return err_user("%s: %s", r.name, strerror(errno));
 	if (S_ISDIR(st.st_mode))
 		return err_user("%s: is a directory", r.name);
+	if (S_ISREG(st.st_mode)) {
+		int fd = open(path, O_RDONLY);
+		if (fd < 0)
+			return err_user("%s: %s", r.name, strerror(errno));
+		unsigned char magic[2] = { 0, 0 };
+		ssize_t got = read(fd, magic, 2);
+		int rc = 1;
+		if (!(got == 2 && magic[0] == 0x1f && magic[1] == 0x8b))   /* not gzip */
+			rc = read_mapped(&r, fd, (size_t)st.st_size, pb, progress, arg);
+		close(fd);
+		if (rc <= 0)
+			return -rc;
+		r.line = 0;
+	}
 	gzFile gz = gzopen(path, "rb");
 	if (!gz)
 		return err_user("%s: %s", r.name, strerror(errno ? errno : ENOMEM));
@@ -306,30 +388,8 @@ int trace_text_read(const char *path, const char *display, profiler_t *pb,
 			}
 		}
 		size_t len = have + (size_t)n;
-		char *p = buf, *end = buf + len;
-		for (;;) {
-			const char *nx = fast_access(&r, pb, p, end, &rc);
-			if (nx) {
-				r.line++;
-				if (rc)
-					break;
-				p = (char *)nx;
-				continue;
-			}
-			char *nl = memchr(p, '\n', (size_t)(end - p));
-			if (!nl) {
-				if (eof && p < end) {          /* last line without a newline */
-					r.line++;
-					rc = parse_line(&r, pb, p, end);
-					p = end;
-				}
-				break;
-			}
-			r.line++;
-			if ((rc = parse_line(&r, pb, p, nl)))
-				break;
-			p = nl + 1;
-		}
+		const char *end = buf + len;
+		const char *p = parse_lines(&r, pb, buf, end, eof, &rc);
 		if (rc)
 			break;
 		have = (size_t)(end - p);

@@ -100,6 +100,10 @@
 
 #include "area.h"
 
+#define FUSE_ROUNDS 6   /* at most, of the touch-share fixed point (HIT RATES) */
+#define FUSE_ROUND_TOL 5e-3
+#define FUSE_DAMP 0.5     /* weight of the new touch shares in a round (1: plain iteration) */
+
 void fuse_params_default(fuse_params_t *p)
 {
 	memset(p, 0, sizeof *p);
@@ -123,7 +127,6 @@ static int fuse_assoc_of(const fuse_params_t *p, int kind)
 {
 	switch (kind) {
 	case FUSE_A_SRAM: return p->sram_assoc;
-	case FUSE_A_COMB: return p->sram_assoc + p->stt_assoc;
 	case FUSE_A_STT:  return p->stt_assoc;
 	case FUSE_A_NVM:  return p->nvm_assoc;
 	default:          return REUSE_FULL;
@@ -234,6 +237,123 @@ static double fuse_occ_inv(const fuse_ctx_t *c, const fuse_occ_t *o, double cap)
 	return a + (cap - base) / sl;
 }
 
+/* The class's stack-distance histogram (a class of first touches only, WORO, has no bins but
+ * its cold count), or the l1 stream's when the profile has none for it. */
+static const reuse_hist_t *fuse_cls_hist(const fuse_ctx_t *c, const profile_stream_t *l1, int k)
+{
+	return c->ncls > 1 && l1->cls_sd[k].total > 0.0 ? &l1->cls_sd[k] : &l1->sd;
+}
+
+/* Share of h's finite distances below x, counting half of the mass at x (linear in a bin). */
+static double fuse_cdf(const reuse_hist_t *h, double x)
+{
+	double fin = h->total - h->cold, below = 0.0;
+	if (!(fin > 0.0))
+		return 0.0;
+	for (size_t i = 0; i < h->n; i++) {
+		if (x >= h->hi[i]) {
+			below += h->count[i];
+		} else {
+			if (x + 0.5 > h->lo[i])
+				below += h->count[i] * fmin(1.0, (x + 0.5 - h->lo[i]) / (h->hi[i] - h->lo[i]));
+			break;
+		}
+	}
+	return below / fin;
+}
+
+/* The value at finite-mass quantile q of h (linear in a bin; q in [0, 1]). */
+static double fuse_quantile(const reuse_hist_t *h, double q)
+{
+	double fin = h->total - h->cold, want = q * fin, cum = 0.0;
+	double last = 0.0;
+	for (size_t i = 0; i < h->n; i++) {
+		if (!(h->count[i] > 0.0))
+			continue;
+		if (cum + h->count[i] >= want)
+			return h->lo[i] + (h->hi[i] - h->lo[i]) * (want - cum) / h->count[i] - 0.5;
+		cum += h->count[i];
+		last = h->hi[i] - 0.5;
+	}
+	return last;
+}
+
+/* Reuse gap in accesses (reuse time + 1) of a reuse at l1 stack distance d (TIME). */
+static double fuse_gap_of(const profile_stream_t *l1, double d)
+{
+	if (l1->rt.n == 0 || !(l1->rt.total - l1->rt.cold > 0.0))
+		return d + 1.0;                         /* no rt histogram: depth as the clock */
+	return fmax(1.0, fuse_quantile(&l1->rt, fuse_cdf(&l1->sd, d)) + 1.0);
+}
+
+/* Per-class time statistics and Phi_c (TIME, FIFO). */
+static int fuse_time_stats(fuse_ctx_t *c, const profile_stream_t *l1, int k, const reuse_hist_t *h)
+{
+	double fin = h->total - h->cold, s1 = 0.0, s2 = 0.0, sd = 0.0;
+	c->cold[k] = h->total > 0.0 ? h->cold / h->total : 1.0;
+	double *gap = malloc((h->n + 1) * sizeof *gap);
+	if (!gap)
+		return -1;
+	for (size_t i = 0; i < h->n; i++) {
+		gap[i] = 1.0;
+		if (!(h->count[i] > 0.0))
+			continue;
+		double d = 0.5 * (h->lo[i] + h->hi[i] - 1.0), g = fuse_gap_of(l1, d);
+		gap[i] = g;
+		s1 += h->count[i] * g;
+		s2 += h->count[i] * g * g;
+		sd += h->count[i] * d;
+	}
+	if (!(fin > 0.0)) {
+		c->mu[k] = c->dbar[k] = 0.0;
+		c->cv2[k] = c->wp[k] = 1.0;
+		free(gap);
+		return 0;
+	}
+	c->mu[k] = s1 / fin;
+	c->dbar[k] = sd / fin;
+	c->cv2[k] = fmax(0.0, s2 / fin / (c->mu[k] * c->mu[k]) - 1.0);
+	/* weight of the Poisson form (FIFO): 1 at CV^2 = 1 (one rate per class, as a random pool),
+	 * falling to 0 for regular gaps (CV^2 -> 0, loops) and for mixtures of rates (CV^2 >> 1,
+	 * bursty real classes: each reuse's gap stands for its block's); pure forms within 1% */
+	double cv2 = c->cv2[k];
+	c->wp[k] = cv2 <= 1.0 ? cv2 : 1.0 / cv2;
+	if (c->wp[k] > 0.99)
+		c->wp[k] = 1.0;
+	else if (c->wp[k] < 0.01)
+		c->wp[k] = 0.0;
+	for (size_t i = 0; i < h->n; i++) {                /* the reuses on the depth grid */
+		if (!(h->count[i] > 0.0))
+			continue;
+		double d = 0.5 * (h->lo[i] + h->hi[i] - 1.0);
+		int j = 1;
+		while (j < c->ng - 1 && c->gd[j] < d)
+			j++;
+		double f = fmin(1.0, fmax(0.0, (d - c->gd[j - 1]) / (c->gd[j] - c->gd[j - 1])));
+		c->gm[k][j - 1] += (1.0 - f) * h->count[i] / fin;
+		c->gm[k][j] += f * h->count[i] / fin;
+	}
+	for (int i = 0; i < c->ncls; i++)
+		for (int j = 0; j < c->ng; j++)
+			c->nbar[k][i] += c->gm[k][j] * c->gn[i][j];
+	for (int j = c->ng - 1; j >= 0; j--) {
+		int nx = j + 1 < c->ng;
+		c->sfm[k][j] = c->gm[k][j] + (nx ? c->sfm[k][j + 1] : 0.0);
+		c->sfd[k][j] = c->gm[k][j] * c->gd[j] + (nx ? c->sfd[k][j + 1] : 0.0);
+		for (int i = 0; i < c->ncls; i++)
+			c->sfn[k][i][j] = c->gm[k][j] * c->gn[i][j] + (nx ? c->sfn[k][i][j + 1] : 0.0);
+	}
+	for (int j = 0; j < FUSE_NW; j++) {
+		double w = exp(c->wlog_max * j / (FUSE_NW - 1)), f = 0.0;
+		for (size_t i = 0; i < h->n; i++)
+			if (h->count[i] > 0.0)
+				f += h->count[i] * floor(w / gap[i]) / (1.0 + floor(w / gap[i]));
+		c->rh[k][j] = f / fin;
+	}
+	free(gap);
+	return 0;
+}
+
 fuse_ctx_t *fuse_ctx_build(const profile_t *p, const fuse_params_t *par)
 {
 	const profile_stream_t *l1 = profile_stream(p, "l1");
@@ -265,7 +385,7 @@ fuse_ctx_t *fuse_ctx_build(const profile_t *p, const fuse_params_t *par)
 		c->wr[0] = l1->writes / l1->accesses;
 	}
 	for (int k = 0; k < c->ncls; k++) {
-		const reuse_hist_t *h = c->ncls > 1 && l1->cls_sd[k].n > 0 ? &l1->cls_sd[k] : &l1->sd;
+		const reuse_hist_t *h = fuse_cls_hist(c, l1, k);
 		if (c->acc[k] <= 0.0 && c->blk[k] <= 0.0)
 			continue;
 		for (int a = 0; a < FUSE_NA; a++) {
@@ -278,6 +398,19 @@ fuse_ctx_t *fuse_ctx_build(const profile_t *p, const fuse_params_t *par)
 		c->owns[k] = 1;
 	}
 	fuse_tabulate(c, &l1->sd);
+	c->foot = (l1->footprint > 0.0 ? l1->footprint : l1->sd.cold) / (l1->units > 0 ? l1->units : 1);
+	double gmax = 16.0;
+	for (int j = 0; j < c->ng; j++) {
+		c->gt[j] = fuse_gap_of(l1, c->gd[j]);
+		gmax = fmax(gmax, c->gt[j]);
+	}
+	c->wlog_max = log(8.0 * gmax);
+	for (int k = 0; k < c->ncls; k++) {
+		if (fuse_time_stats(c, l1, k, fuse_cls_hist(c, l1, k)) != 0) {
+			fuse_ctx_release(c);
+			return NULL;
+		}
+	}
 	return c;
 }
 
@@ -312,6 +445,330 @@ static double fuse_h(const fuse_ctx_t *c, int k, int kind, double x)
 	return x > 0.0 && c->cur[k][kind] ? reuse_curve_eval(c->cur[k][kind], x) : 0.0;
 }
 
+/* N(d) = sum_k w_k n_k(d) at any depth d (linear between grid nodes, the slope beyond). */
+static double fuse_occ_eval(const fuse_ctx_t *c, const double *w, double d)
+{
+	int last = c->ng - 1, lo = 0, hi = last;
+	double n = 0.0;
+	if (d >= c->gd[last]) {
+		for (int k = 0; k < c->ncls; k++)
+			n += w[k] * (c->gn[k][last] + c->gslope[k] * (d - c->gd[last]));
+		return n;
+	}
+	while (hi - lo > 1) {
+		int mid = (lo + hi) / 2;
+		if (c->gd[mid] <= d)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	double f = (d - c->gd[lo]) / (c->gd[hi] - c->gd[lo]);
+	for (int k = 0; k < c->ncls; k++)
+		n += w[k] * (c->gn[k][lo] + f * (c->gn[k][hi] - c->gn[k][lo]));
+	return n;
+}
+
+/* Reuse gap (accesses) at l1 depth d: the TIME map, linear between grid nodes. */
+static double fuse_gap_at(const fuse_ctx_t *c, double d)
+{
+	int last = c->ng - 1, lo = 0, hi = last;
+	if (d >= c->gd[last])
+		return c->gt[last] * d / c->gd[last];
+	while (hi - lo > 1) {
+		int mid = (lo + hi) / 2;
+		if (c->gd[mid] <= d)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return c->gt[lo] + (d - c->gd[lo]) / (c->gd[hi] - c->gd[lo]) * (c->gt[hi] - c->gt[lo]);
+}
+
+/* R_c(W) = E[h(W / t)], h(x) = floor(x) / (1 + floor(x)), over class c's reuse gaps t: the
+ * FIFO hit ratio of blocks that each repeat their own gap (FIFO, regular form); tabulated on a
+ * log grid of W, 1 - (1 - R) W_end / W beyond (h(x) ~ 1 - 1/x). */
+static double fuse_rh(const fuse_ctx_t *c, int k, double wnd)
+{
+	if (!(wnd >= 1.0))
+		return 0.0;
+	double x = log(wnd) / c->wlog_max * (FUSE_NW - 1);
+	if (x >= FUSE_NW - 1)
+		return 1.0 - (1.0 - c->rh[k][FUSE_NW - 1]) * exp(c->wlog_max) / wnd;
+	int j = (int)x;
+	return c->rh[k][j] + (x - j) * (c->rh[k][j + 1] - c->rh[k][j]);
+}
+
+/* Iteration state of the banks (HIT RATES). */
+typedef struct fuse_bank {
+	const fuse_org_t *o;
+	double cs, ct;                   /* capacities, blocks */
+	double pl_s[RL_NCLASS], pl_t[RL_NCLASS];  /* placement fractions */
+	int to_sram[RL_NCLASS];          /* the predictor's SRAM classes (WM, RI) */
+	double rho[RL_NCLASS];           /* share of the class's accesses that touch SRAM */
+	double sig[RL_NCLASS];           /* ... that touch the set-associative STT bank's LRU order */
+	double comb[RL_NCLASS];          /* ... held by the L1 at all (not bypassed) */
+	double xs;                       /* depth where SRAM's touched blocks reach its capacity */
+	double ts;                       /* SRAM characteristic time, accesses */
+	double life;                     /* FIFO STT lifetime after insertion, accesses */
+	double ps[RL_NCLASS];            /* per reuse: survival in SRAM (contended sets) */
+	double p0[2];                    /* share of SRAM blocks in sets they never overflow: [0] of
+	                                    any class, [1] of a returning class (STATIC SETS) */
+	int back[RL_NCLASS];             /* the class returns to SRAM (its write hits in STT migrate) */
+	double theta[RL_NCLASS];         /* share of the class's blocks living in SRAM */
+	double pc[RL_NCLASS];            /* ... in SRAM or as its victim in the LRU STT bank */
+	double pt[RL_NCLASS];            /* ... of an STT-resident block in the LRU STT bank */
+} fuse_bank_t;
+
+/* Per class, per class access: hits per bank and the events that move blocks. */
+typedef struct fuse_cls {
+	double hs, ht;                   /* SRAM hits, STT hits */
+	double sfill, tfill;             /* fills into SRAM, into STT */
+	double migr;                     /* STT -> SRAM migrations (predictor: write hits) */
+	double mres;                     /* migrations x their residence in the FIFO bank, accesses */
+} fuse_cls_t;
+
+/* The hit probability per reuse (cold accesses excluded) of class k on curve kind at x. */
+static double fuse_p(const fuse_ctx_t *c, int k, int kind, double x)
+{
+	double fin = 1.0 - c->cold[k];
+	return fin > 1e-12 ? fmin(1.0, fuse_h(c, k, kind, x) / fin) : 0.0;
+}
+
+/* Victims in the LRU STT bank: a victim enters STT at MRU when it leaves SRAM (depth x_S) and
+ * survives while N_T(d) - N_T(x_S) < C_T; Smith's curve at the capacity matching the means over
+ * the class's reuses deeper than x_S (suffix sums). */
+static double fuse_x_victim(const fuse_ctx_t *c, const double *w, double cap, int k, double xs)
+{
+	int j = 0, hi = c->ng - 1;                         /* first node with gd >= xs */
+	while (j < hi) {
+		int mid = (j + hi) / 2;
+		if (c->gd[mid] < xs)
+			j = mid + 1;
+		else
+			hi = mid;
+	}
+	double n0 = fuse_occ_eval(c, w, xs), nb = -n0 * c->sfm[k][j];
+	for (int i = 0; i < c->ncls; i++)
+		nb += w[i] * c->sfn[k][i][j];
+	return nb > 0.0 ? cap * c->sfd[k][j] / nb : c->gd[c->ng - 1] * 1e3;
+}
+
+/* Smith's curve at the depth d' = min(x0, dbar_k) matched capacity (HIT RATES, SET-ASSOCIATIVE). */
+static double fuse_x_sa(const fuse_ctx_t *c, const double *w, double cap, int k, double x0, double n0)
+{
+	double nb = 0.0;
+	for (int i = 0; i < c->ncls; i++)
+		nb += w[i] * c->nbar[k][i];
+	nb -= n0;
+	return nb > 0.0 ? cap * c->dbar[k] / nb : x0;
+}
+
+/* Survival probabilities of one round, from the current touch shares. */
+static void fuse_bank_survival(const fuse_ctx_t *c, fuse_bank_t *b)
+{
+	const fuse_org_t *o = b->o;
+	fuse_occ_t os = { .cs = 0.0, .vs = 0.0 }, ot = os;
+	for (int k = 0; k < c->ncls; k++) {
+		os.w[k] = b->rho[k];
+		ot.w[k] = b->sig[k];
+	}
+	b->xs = o->pure_stt ? 0.0 : fuse_occ_inv(c, &os, b->cs);
+	b->ts = o->pure_stt ? 0.0 : fuse_gap_at(c, b->xs);
+	double xfar = 1e3 * c->gd[c->ng - 1];                  /* x_sa's fallback: no conflicts */
+	int kind_t = o->pure_stt ? FUSE_A_NVM : FUSE_A_STT;
+	/* STATIC SETS: the blocks living in SRAM, hashed over its sets; a block whose set holds
+	 * fewer than A_S others never leaves SRAM (size-biased Poisson load).  Blocks that come
+	 * back to SRAM (write hits in STT migrate) push out those that do not, so a returning
+	 * block counts only the returning others, a non-returning one all of them */
+	b->p0[0] = b->p0[1] = 0.0;
+	if (!o->pure_stt && b->cs >= 1.0) {
+		double fs = 0.0, fr = 0.0;
+		for (int k = 0; k < c->ncls; k++) {
+			double m = o->predictor && c->ncls > 1 && b->to_sram[k] ? c->wr[k] : 0.0;
+			double back = m > 0.0 && c->mu[k] > 0.0
+			              ? (o->fa ? -expm1(-m * b->life / c->mu[k]) : 1.0) : 0.0;
+			double blocks = c->blk[k] * c->foot;
+			b->back[k] = back > 0.5;
+			fs += (b->theta[k] + (1.0 - b->theta[k]) * back) * blocks;
+			fr += b->back[k] ? blocks : 0.0;
+		}
+		int as = c->par.sram_assoc;
+		for (int i = 0; i < 2; i++) {
+			double lam = (i ? fr : fs) * as / b->cs, t = exp(-lam);
+			for (int j = 0; j < as; j++) {
+				b->p0[i] += t;
+				t *= lam / (j + 1);
+			}
+		}
+	}
+	for (int k = 0; k < c->ncls; k++) {
+		b->ps[k] = b->pc[k] = b->pt[k] = 0.0;
+		if (b->pl_s[k] > 0.0) {
+			b->ps[k] = fuse_p(c, k, FUSE_A_SRAM, fuse_x_sa(c, os.w, b->cs, k, xfar, 0.0));
+			double p0 = b->p0[b->back[k]];
+			if (p0 > 0.0)
+				b->ps[k] = p0 < 1.0 ? fmax(0.0, (b->ps[k] - p0) / (1.0 - p0)) : 1.0;
+			if (!o->fa)
+				b->pc[k] = fmax(b->ps[k], fuse_p(c, k, kind_t, fuse_x_victim(c, ot.w, b->ct, k, b->xs)));
+		}
+		if (!o->fa)
+			b->pt[k] = fuse_p(c, k, kind_t, fuse_x_sa(c, ot.w, b->ct, k, xfar, 0.0));
+	}
+}
+
+/* Mean residence in the FIFO bank of a block that migrates out before its lifetime L ends:
+ * writes reach it at rate 1 / theta (theta = mu / m: the j-th access, E[j] = 1/m), so the
+ * residence is Exp(theta) conditioned on < L:  theta - L e^(-L/theta) / (1 - e^(-L/theta)). */
+static double fuse_tau_migr(double theta, double life)
+{
+	if (!(theta > 0.0) || !(life > 0.0))
+		return 0.0;
+	double z = life / theta;
+	if (z < 1e-6)
+		return 0.5 * life;
+	return theta - life * exp(-z) / -expm1(-z);
+}
+
+/* One class under the current survivals and FIFO lifetime (HIT RATES: the chains). */
+static void fuse_cls_eval(const fuse_ctx_t *c, const fuse_bank_t *b, int k, fuse_cls_t *r)
+{
+	const fuse_org_t *o = b->o;
+	double fin = 1.0 - c->cold[k], w = c->wr[k], wp = c->wp[k], mu = c->mu[k];
+	double m = o->predictor && c->ncls > 1 && b->to_sram[k] ? w : 0.0; /* write hit in STT: moves */
+	memset(r, 0, sizeof *r);
+	double hs = 0.0, hv = 0.0, ms = 1.0, mg = 0.0;         /* SRAM-placed, per reuse */
+	double tau_s = 0.0;                                    /* residence before migrating */
+	if (b->pl_s[k] > 0.0 && fin > 0.0) {
+		double ps = b->ps[k];
+		if (ps >= 1.0 - 1e-12) {
+			hs = 1.0, ms = 0.0;
+		} else if (o->fa) {
+			/* Poisson form: a renewal cycle of K_S SRAM hits, then the accesses that fall in
+			 * the FIFO window after the victim's insertion, up to a migrating write */
+			double ks = ps / (1.0 - ps), nb = mu > 0.0 ? b->life / mu : 0.0;
+			double g = m > 0.0 ? exp(-m * nb) : 1.0, kt = m > 0.0 ? (1.0 - g) / m : nb;
+			double tot = ks + kt + g;
+			double hv_p = kt / tot, ms_p = g / tot, mg_p = (1.0 - g) / tot;
+			/* regular form: the reuses SRAM keeps are the shortest; the others hit in STT
+			 * while their gap fits the window t_S + L after their last use, the victim
+			 * entering STT t_S after it but before the next use */
+			double te = fmin(b->ts, 0.5 * mu);
+			double tot_r = fmax(ps, wp < 1.0 ? fuse_rh(c, k, te + b->life) : 0.0);
+			double hv_r = tot_r - ps;
+			hs = wp * ks / tot + (1.0 - wp) * ps;
+			hv = wp * hv_p + (1.0 - wp) * hv_r;
+			ms = wp * ms_p + (1.0 - wp) * (1.0 - tot_r);
+			mg = wp * mg_p + (1.0 - wp) * m * hv_r;
+			if (m > 0.0)
+				tau_s = fuse_tau_migr(mu / m, b->life);
+		} else {
+			/* Markov chain over {in SRAM, in STT}: victims enter STT, STT hits stay there */
+			double q1 = fmax(0.0, b->pc[k] - ps), rr = b->pt[k] * (1.0 - m);
+			double pis = (1.0 - rr) / (1.0 - rr + q1 * (1.0 - m)), pit = 1.0 - pis;
+			hs = pis * ps;
+			hv = pis * q1 + pit * b->pt[k];
+			ms = fmax(0.0, 1.0 - hs - hv);
+			mg = m * hv;
+		}
+	}
+	double ht = 0.0, mt = 1.0;                             /* STT-placed, per reuse */
+	if (b->pl_t[k] > 0.0 && fin > 0.0) {
+		if (o->fa) {
+			double n0 = mu > 0.0 ? b->life / mu : 0.0;      /* Poisson: Che's FIFO, n0/(1+n0) */
+			ht = wp * n0 / (1.0 + n0) + (wp < 1.0 ? (1.0 - wp) * fuse_rh(c, k, b->life) : 0.0);
+		} else {
+			ht = b->pt[k];
+		}
+		mt = 1.0 - ht;
+	}
+	double p0 = b->p0[b->back[k]];                         /* STATIC SETS: always in SRAM */
+	hs = p0 + (1.0 - p0) * hs, hv *= 1.0 - p0, ms *= 1.0 - p0, mg *= 1.0 - p0;
+	r->hs = b->pl_s[k] * fin * hs;
+	r->ht = fin * (b->pl_s[k] * hv + b->pl_t[k] * ht);
+	r->sfill = b->pl_s[k] * (1.0 - fin + fin * ms);
+	r->tfill = b->pl_t[k] * (1.0 - fin + fin * mt);
+	r->migr = fin * (b->pl_s[k] * mg + b->pl_t[k] * m * ht);
+	if (o->fa && m > 0.0)
+		r->mres = fin * (b->pl_s[k] * mg * tau_s + b->pl_t[k] * m * ht * fuse_tau_migr(mu / m, b->life));
+}
+
+/* log(occupancy / C_T) of the FIFO bank at lifetime e^x (FIFO, Little's law): blocks that leave
+ * by eviction stay the lifetime, those that migrate out their residence tau. */
+static double fuse_life_gap(const fuse_ctx_t *c, fuse_bank_t *b, const double *warm, double x)
+{
+	fuse_cls_t r;
+	double occ = 0.0;
+	b->life = exp(x);
+	for (int k = 0; k < c->ncls; k++) {
+		fuse_cls_eval(c, b, k, &r);
+		occ += (c->acc[k] * (r.sfill + r.tfill) - warm[k]) * b->life + c->acc[k] * r.mres;
+	}
+	return log(fmax(occ, 1e-300)) - log(b->ct);
+}
+
+/* FIFO lifetime: occupancy(life) = C_T, the fills depending on life; regula falsi (Illinois)
+ * on log life, bracketed by C_T (every access a fill) and C_T / (streaming fills), or within a
+ * factor 2 of the previous round's life when that brackets the root. */
+static void fuse_solve_life(const fuse_ctx_t *c, fuse_bank_t *b)
+{
+	double fills = 0.0, warm[RL_NCLASS];
+	for (int k = 0; k < c->ncls; k++) {
+		/* first touches of reused blocks (WM, RI, WORM) are the warm-up of a fixed footprint,
+		 * not a flow through the bank; WORO blocks (and a profile without classes) stream */
+		warm[k] = c->ncls > 1 && k != RL_WORO ? c->acc[k] * (b->pl_s[k] + b->pl_t[k]) * c->cold[k]
+		                                      : 0.0;
+		fills += c->acc[k] * (b->pl_s[k] + b->pl_t[k]) * c->cold[k] - warm[k];
+	}
+	double lmin = log(fmax(b->ct, 1e-9)), lmax = log(b->ct / fmax(fills, 1e-7 * b->ct));
+	if (!(lmax > lmin)) {
+		b->life = b->ct;
+		return;
+	}
+	double prev = fmin(lmax, fmax(lmin, log(b->life))), lo = lmin, hi = lmax, flo, fhi;
+	{
+		/* warm start: secant from the previous round's life (occupancy ~ life: slope ~1) */
+		double x0 = prev, f0 = fuse_life_gap(c, b, warm, x0);
+		if (fabs(f0) < 1e-3)
+			return;
+		double x1 = fmin(lmax, fmax(lmin, x0 - f0)), f1 = fuse_life_gap(c, b, warm, x1);
+		for (int it = 0; it < 4 && fabs(f1) >= 1e-3 && f1 != f0; it++) {
+			double x2 = fmin(lmax, fmax(lmin, x1 - f1 * (x1 - x0) / (f1 - f0)));
+			x0 = x1, f0 = f1;
+			x1 = x2, f1 = fuse_life_gap(c, b, warm, x1);
+		}
+		if (fabs(f1) < 1e-3) {
+			b->life = exp(x1);
+			return;
+		}
+	}
+	flo = fuse_life_gap(c, b, warm, lo);
+	fhi = fuse_life_gap(c, b, warm, hi);
+	if (flo >= 0.0 || fhi <= 0.0) {
+		b->life = exp(flo >= 0.0 ? lo : hi);
+		return;
+	}
+	int side = 0;
+	double x = lo;
+	for (int it = 0; it < 30; it++) {
+		x = (lo * fhi - hi * flo) / (fhi - flo);
+		double fx = fuse_life_gap(c, b, warm, x);
+		if (fabs(fx) < 1e-3 || hi - lo < 1e-4)
+			break;
+		if (fx < 0.0) {
+			lo = x, flo = fx;
+			if (side == -1)
+				fhi *= 0.5;
+			side = -1;
+		} else {
+			hi = x, fhi = fx;
+			if (side == 1)
+				flo *= 0.5;
+			side = 1;
+		}
+	}
+	b->life = exp(x);
+}
+
 int fuse_hit_eval(const fuse_ctx_t *c, const fuse_org_t *o, double l1_bytes, fuse_hit_t *out)
 {
 	const fuse_params_t *p = &c->par;
@@ -341,56 +798,68 @@ int fuse_hit_eval(const fuse_ctx_t *c, const fuse_org_t *o, double l1_bytes, fus
 			*X = q, *T = 1.0 - q;                  /* WORO -> bypass, else treated as WORM */
 		}
 	}
-	/* bank-equivalent capacities (header, HIT RATES) */
-	fuse_occ_t os = { .cs = 0.0, .vs = 0.0 }, ost = os, ot = os;
+	/* the banks' fixed point (header, HIT RATES) */
+	fuse_bank_t bk = { .o = o, .cs = cs, .ct = ct };
 	for (int k = 0; k < c->ncls; k++) {
-		os.w[k] = out->place_sram[k];
-		ost.w[k] = out->place_sram[k] + out->place_stt[k];
-		ot.w[k] = out->place_stt[k];
-		ot.v[k] = out->place_sram[k];
+		bk.rho[k] = out->place_sram[k];                          /* first guess: placement */
+		bk.sig[k] = out->place_sram[k] + out->place_stt[k];
+		bk.comb[k] = out->place_sram[k] + out->place_stt[k];
+		bk.pl_s[k] = out->place_sram[k];
+		bk.pl_t[k] = out->place_stt[k];
+		bk.theta[k] = out->place_sram[k];
+		bk.to_sram[k] = c->ncls == 1 || k == RL_WM || k == RL_RI;
 	}
-	ot.cs = cs;
-	ot.vs = 1.0;
-	double xs = fuse_occ_inv(c, &os, cs);
-	double xst = fmax(xs, fuse_occ_inv(c, &ost, cs + ct));
-	double xt = fuse_occ_inv(c, &ot, ct);
-	out->x_sram = xs;
-	out->x_comb = xst;
-	out->x_stt = xt;
-	int kind_t = o->pure_stt ? (o->fa ? FUSE_A_FA : FUSE_A_NVM) : (o->fa ? FUSE_A_FA : FUSE_A_STT);
-	int kind_st = o->fa ? FUSE_A_FA : FUSE_A_COMB;
+	bk.life = 4.0 * ct;                                          /* first guess */
+	fuse_cls_t cl[RL_NCLASS];
+	for (int round = 0; round < FUSE_ROUNDS; round++) {
+		fuse_bank_survival(c, &bk);
+		if (o->fa)
+			fuse_solve_life(c, &bk);
+		double change = 0.0;
+		for (int k = 0; k < c->ncls; k++) {
+			fuse_cls_eval(c, &bk, k, &cl[k]);
+			/* shares of the class's accesses that touch each bank (HIT RATES, OCCUPANCY) */
+			double rho = fmin(1.0, cl[k].hs + cl[k].sfill + cl[k].migr);
+			double sig = fmin(1.0, cl[k].ht + cl[k].tfill + cl[k].sfill + cl[k].migr);
+			change = fmax(change, fabs(rho - bk.rho[k]) + fabs(sig - bk.sig[k]));
+			bk.rho[k] = round == 0 ? rho : FUSE_DAMP * rho + (1.0 - FUSE_DAMP) * bk.rho[k];
+			bk.sig[k] = round == 0 ? sig : FUSE_DAMP * sig + (1.0 - FUSE_DAMP) * bk.sig[k];
+			double th = cl[k].hs + cl[k].ht > 0.0 ? cl[k].hs / (cl[k].hs + cl[k].ht) : bk.pl_s[k];
+			change = fmax(change, fabs(th - bk.theta[k]));
+			bk.theta[k] = round == 0 ? th : FUSE_DAMP * th + (1.0 - FUSE_DAMP) * bk.theta[k];
+		}
+		out->rounds = round + 1;
+		if (change < FUSE_ROUND_TOL)
+			break;
+	}
+	{                                                            /* reported depths */
+		fuse_occ_t ot = { .cs = 0.0, .vs = 0.0 }, oc = ot;
+		for (int k = 0; k < c->ncls; k++) {
+			ot.w[k] = bk.sig[k];
+			oc.w[k] = bk.comb[k];
+		}
+		out->x_sram = bk.xs;
+		out->x_stt = fuse_occ_inv(c, &ot, ct);
+		out->x_comb = fmax(bk.xs, fuse_occ_inv(c, &oc, cs + ct));
+	}
+	out->t_sram = bk.ts;
+	out->stt_life = o->fa ? bk.life : 0.0;
 	for (int k = 0; k < c->ncls; k++) {
 		double a = c->acc[k], w = c->wr[k];
-		double pS = out->place_sram[k], pT = out->place_stt[k];
-		double hs = 0.0, hst = 0.0, ht = 0.0;
-		if (pS > 0.0) {
-			hs = fuse_h(c, k, FUSE_A_SRAM, xs);                 /* SRAM bank, Smith */
-			hst = fmax(hs, fuse_h(c, k, kind_st, xst));         /* with its victims in STT */
-		}
-		if (pT > 0.0)
-			ht = fuse_h(c, k, kind_t, xt);                       /* STT-placed */
-		double vict_hit = pS * (hst - hs);                       /* SRAM-class hits in STT */
-		out->cls_h_sram[k] = pS * hs;
-		out->cls_h_stt[k] = vict_hit + pT * ht;
-		out->h_sram += a * pS * hs;
-		out->h_stt += a * (vict_hit + pT * ht);
-		double sram_fill = a * pS * (1.0 - hst);
-		out->stt_fill += a * pT * (1.0 - ht);
+		const fuse_cls_t *r = &cl[k];
+		out->cls_h_sram[k] = r->hs;
+		out->cls_h_stt[k] = r->ht;
+		out->h_sram += a * r->hs;
+		out->h_stt += a * r->ht;
+		out->stt_fill += a * r->tfill;
 		if (!o->pure_stt)
-			out->stt_evict += sram_fill;                         /* §IV-A: victims via swap buffer */
-		out->sram_write += sram_fill + a * pS * hs * w;
-		out->sram_read += a * pS * hs * (1.0 - w);
-		double wh_vict = a * vict_hit * w, wh_stt = a * pT * ht * w;
-		out->stt_read += a * (vict_hit + pT * ht) * (1.0 - w);
-		if (o->predictor) {                                      /* §IV-A: WM found in STT moves */
-			out->migrations += wh_vict;
-			out->stt_read += wh_vict;
-			out->sram_write += wh_vict;
-			out->stt_evict += wh_vict;                           /* and pushes out one more victim */
-			out->stt_update += wh_stt;
-		} else {
-			out->stt_update += wh_vict + wh_stt;
-		}
+			out->stt_evict += a * (r->sfill + r->migr);          /* §IV-A: victims via swap buffer;
+			                                                        a migration pushes one out too */
+		out->sram_write += a * (r->sfill + r->hs * w + r->migr);
+		out->sram_read += a * r->hs * (1.0 - w);
+		out->stt_read += a * (r->ht * (1.0 - w) + r->migr);    /* read hits + migrations' reads */
+		out->migrations += a * r->migr;
+		out->stt_update += a * fmax(0.0, r->ht * w - r->migr);  /* other write hits: in place */
 	}
 	out->sram_read += out->stt_evict;                            /* victims are read out of SRAM */
 	out->h = out->h_sram + out->h_stt;

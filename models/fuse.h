@@ -52,7 +52,8 @@ void fuse_params_default(fuse_params_t *p);
 
 /* Per-workload precomputation: the class mix and hit-ratio curves per class and associativity. */
 #define FUSE_NG 160
-enum { FUSE_A_SRAM = 0, FUSE_A_COMB, FUSE_A_STT, FUSE_A_NVM, FUSE_A_FA, FUSE_NA };
+#define FUSE_NW 192
+enum { FUSE_A_SRAM = 0, FUSE_A_STT, FUSE_A_NVM, FUSE_A_FA, FUSE_NA };
 typedef struct fuse_ctx {
 	fuse_params_t par;
 	int ncls;                        /* 4 with read-level data, 1 without (the whole stream) */
@@ -60,13 +61,27 @@ typedef struct fuse_ctx {
 	double blk[RL_NCLASS];           /* share of distinct blocks per class */
 	double wr[RL_NCLASS];            /* share of the class's accesses that are writes */
 	double block_bytes;
+	double foot;                     /* distinct blocks per L1 (the l1 stream's footprint / units) */
 	reuse_curve_t *cur[RL_NCLASS][FUSE_NA]; /* LRU curve of the class's accesses (cls_sd) per associativity
-	                                           (FUSE_A_COMB: sram + stt ways; FA: fully assoc.) */
+	                                           (FUSE_A_FA: fully associative) */
 	int owns[RL_NCLASS];             /* curves of class c allocated (absent cls_sd: l1 stream) */
 	int ng;                          /* depth grid points */
 	double gd[FUSE_NG];              /* l1 stack depths D (0, then log-spaced) */
 	double gn[RL_NCLASS][FUSE_NG];   /* n_c(D): expected class-c blocks in the top D positions */
 	double gslope[RL_NCLASS];        /* dn_c/dD beyond the grid */
+	double gt[FUSE_NG];              /* l1 reuse time (accesses) at depth gd (quantiles of rt vs sd) */
+	double cold[RL_NCLASS];          /* share of the class's accesses that are first touches */
+	double dbar[RL_NCLASS];          /* mean finite l1 stack distance of the class's reuses */
+	double mu[RL_NCLASS];            /* mean reuse time of the class's reuses, accesses */
+	double cv2[RL_NCLASS];           /* their squared coefficient of variation */
+	double wp[RL_NCLASS];            /* weight of the Poisson form of the FIFO bank (fuse.c) */
+	double wlog_max;                 /* R grid: W_j = exp(wlog_max j / (FUSE_NW - 1)) */
+	double rh[RL_NCLASS][FUSE_NW];   /* R_c(W): FIFO hit ratio of regular gaps in a window W */
+	double gm[RL_NCLASS][FUSE_NG];   /* share of the class's finite reuses at depth node gd[j] */
+	double nbar[RL_NCLASS][RL_NCLASS]; /* nbar[k][i] = E[n_i(d)] over class k's reuse depths d */
+	double sfm[RL_NCLASS][FUSE_NG];  /* suffix sums over nodes j' >= j of gm[k][j'] */
+	double sfd[RL_NCLASS][FUSE_NG];  /* ... of gm[k][j'] gd[j'] */
+	double sfn[RL_NCLASS][RL_NCLASS][FUSE_NG]; /* sfn[k][i][j]: ... of gm[k][j'] gn[i][j'] */
 } fuse_ctx_t;
 
 /* Build from a profile (NULL if the profile has no "l1" stream or on allocation failure). */
@@ -90,7 +105,12 @@ int fuse_org_from_design(const design_t *d, fuse_org_t *o);
 typedef struct fuse_hit {
 	double sram_bytes, stt_bytes;    /* capacities per SM */
 	double h_sram, h_stt, h;         /* hits per access in each bank, total */
-	double x_sram, x_comb, x_stt;    /* whole-stream-equivalent capacities, blocks (HIT RATES) */
+	double x_sram, x_comb, x_stt;    /* l1 depths where the banks' occupancies reach their
+	                                    capacities, blocks (HIT RATES) */
+	double t_sram;                   /* SRAM characteristic time: a block leaves SRAM this many
+	                                    accesses after its last use (HIT RATES) */
+	double stt_life;                 /* FIFO STT bank: accesses a block stays after insertion */
+	int rounds;                      /* rounds of the banks' fixed point (HIT RATES) */
 	double cls_h_sram[RL_NCLASS];    /* per class: hits per access of that class */
 	double cls_h_stt[RL_NCLASS];
 	double place_sram[RL_NCLASS];    /* placement fractions of each class */

@@ -78,6 +78,18 @@ static void hm_del(hmap_t *m, uint64_t k)
 }
 
 /* ---- set-associative LRU ---- */
+/* Set index: a mixing hash of the block address (splitmix64 finaliser), as hashed L1 indexing
+ * does and as the models assume (uniform hashing, reuse.h). */
+static uint64_t sa_hash(uint64_t b)
+{
+	b ^= b >> 30;
+	b *= 0xBF58476D1CE4E5B9ULL;
+	b ^= b >> 27;
+	b *= 0x94D049BB133111EBULL;
+	b ^= b >> 31;
+	return b;
+}
+
 typedef struct sa {
 	int sets, ways;
 	uint64_t *blk;
@@ -105,7 +117,7 @@ static void sa_free(sa_t *c)
 
 static long sa_find(const sa_t *c, uint64_t b)
 {
-	long base = (long)(b % (uint64_t)c->sets) * c->ways;
+	long base = (long)(sa_hash(b) % (uint64_t)c->sets) * c->ways;
 	for (int w = 0; w < c->ways; w++)
 		if (c->blk[base + w] == b)
 			return base + w;
@@ -115,7 +127,7 @@ static long sa_find(const sa_t *c, uint64_t b)
 /* Insert b (absent); returns the evicted block or HS_NONE. */
 static uint64_t sa_insert(sa_t *c, uint64_t b, long now)
 {
-	long base = (long)(b % (uint64_t)c->sets) * c->ways, v = base;
+	long base = (long)(sa_hash(b) % (uint64_t)c->sets) * c->ways, v = base;
 	for (int w = 0; w < c->ways; w++) {
 		long i = base + w;
 		if (c->blk[i] == HS_NONE) {
@@ -274,17 +286,24 @@ int hs_run(const hs_cfg_t *cfg, const hs_ref_t *refs, size_t n, hs_result_t *out
 		uint64_t b = refs[i].block;
 		int w = refs[i].is_write, c = class_of(*hm_get(&h.cls, b));
 		int to_sram = c == C_WM || c == C_RI;
+		int pc = c;                              /* the predicted class */
+		if (cfg->pred_acc > 0.0 && cfg->pred_acc < 1.0 &&
+		    (double)(sa_hash(b ^ 0x5eedULL) >> 11) * 0x1p-53 >= cfg->pred_acc)
+			pc = to_sram || c == C_WORO ? C_WORM : C_WM;
+		int place_sram = pc == C_WM || pc == C_RI;
 		h.now++;
 		out->acc++;
 		out->cls_acc[c]++;
 		long slot = -1;
 		if (!pure && (slot = sa_find(&h.sram, b)) >= 0) {
 			out->h_sram++;
+			out->cls_h_sram[c]++;
 			h.sram.stamp[slot] = h.now;
 			continue;
 		}
 		if (stt_has(&h, b, &slot)) {
 			out->h_stt++;
+			out->cls_h_stt[c]++;
 			if (!w) {
 				if (!cfg->stt_fa)
 					h.stt_sa.stamp[slot] = h.now;
@@ -302,13 +321,13 @@ int hs_run(const hs_cfg_t *cfg, const hs_ref_t *refs, size_t n, hs_result_t *out
 		}
 		out->miss++;
 		if (pure) {
-			if (c != C_WORO) {
+			if (pc != C_WORO) {
 				stt_put(&h, b);
 				out->stt_fill++;
 			}
-		} else if (!cfg->predictor || to_sram) {
+		} else if (!cfg->predictor || place_sram) {
 			sram_fill(&h, b);
-		} else if (c == C_WORM) {
+		} else if (pc == C_WORM) {
 			stt_put(&h, b);
 			out->stt_fill++;
 		}                                        /* WORO: bypass */

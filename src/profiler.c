@@ -315,18 +315,28 @@ static inline uint32_t popcount64(uint64_t x)
 	return (uint32_t)__builtin_popcountll(x);
 }
 
-/* Live positions above t (positions >= now are never live).  Built twice, for CPUs with and
- * without a popcount instruction (picked at load time): this is a fifth of the profiler's
- * time. */
+/* Live positions above t (positions >= now are never live), counted from t up to `now` or,
+ * when t is in the lower half, from 0 up to t and subtracted from `live`, whichever is shorter.
+ * Built twice, for CPUs with and without a popcount instruction (picked at load time): this
+ * is a sixth of the profiler's time. */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 __attribute__((target_clones("popcnt", "default")))
 #endif
 static uint32_t live_after(const unit_t *u, uint32_t t)
 {
-	if (u->now == 0)
-		return 0;
+	uint32_t wt = t >> 6;
+	if (t < u->now / 2) {
+		uint32_t s = popcount64(u->bits[wt] & ((2ULL << (t & 63)) - 1));  /* positions <= t */
+		for (uint32_t g = 0; g < t >> SUPER_SHIFT; g++)
+			s += u->c2[g];
+		for (uint32_t c = (t >> SUPER_SHIFT) << (SUPER_SHIFT - CHUNK_SHIFT); c < t >> CHUNK_SHIFT; c++)
+			s += u->c1[c];
+		for (uint32_t w = (t >> CHUNK_SHIFT) << (CHUNK_SHIFT - 6); w < wt; w++)
+			s += popcount64(u->bits[w]);
+		return u->live - s;
+	}
 	uint32_t top = u->now - 1;
-	uint32_t wt = t >> 6, wtop = top >> 6;
+	uint32_t wtop = top >> 6;
 	uint32_t s = popcount64(u->bits[wt] & ((~0ULL << (t & 63)) << 1));
 	uint32_t wend = ((t >> CHUNK_SHIFT) + 1) << (CHUNK_SHIFT - 6);     /* first word after t's chunk */
 	for (uint32_t w = wt + 1; w < wend && w <= wtop; w++)

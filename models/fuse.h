@@ -15,11 +15,12 @@
  * to any hybrid configuration; cfg fa/dy imply the FA bank and dy implies the predictor.
  *
  * Hit model (fuse.c has the equations): classes WM, RI, WORM, WORO from the profile (shares of
- * accesses, blocks and writes, per-class stack distances); placement fractions from the
- * configuration and the predictor accuracy; a bank holding a share B of the distinct blocks hits
- * like a cache of C / B blocks on the whole l1 stream (the partition property of reuse.h), each
- * class by its own stack distances; SRAM victims go to the STT bank.  Traffic per L1 access to each bank, STT writes,
- * migrations; write blocking from models/sttmram.h; tag-search cycles from models/bloom.h.
+ * accesses, blocks and writes, per-class stack distances, reuse gaps through the l1 stream's
+ * reuse times); placement fractions from the configuration and the predictor accuracy; each
+ * class a chain over {in SRAM, in STT} (victims move to STT, STT hits stay there); LRU banks by
+ * Smith on the bank's own occupancy of the l1 stack, the FIFO bank by its lifetime after
+ * insertion (Little's law).  Traffic per L1 access to each bank, STT writes, migrations; write
+ * blocking from models/sttmram.h; tag-search cycles from models/bloom.h.
  */
 #ifndef GPUDSE_FUSE_H
 #define GPUDSE_FUSE_H

@@ -46,6 +46,9 @@ static void add_hit(cJSON *root, const fuse_hit_t *h, int ncls)
 	json_add_num(o, "x_sram_blocks", h->x_sram);
 	json_add_num(o, "x_comb_blocks", h->x_comb);
 	json_add_num(o, "x_stt_blocks", h->x_stt);
+	json_add_num(o, "t_sram_accesses", h->t_sram);
+	json_add_num(o, "stt_fifo_life_accesses", h->stt_life);
+	json_add_num(o, "fixed_point_rounds", h->rounds);
 	json_add_num(o, "hit_sram", h->h_sram);
 	json_add_num(o, "hit_stt", h->h_stt);
 	json_add_num(o, "hit", h->h);

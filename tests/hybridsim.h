@@ -1,8 +1,12 @@
 /*
  * hybridsim.h -- functional simulation of a FUSE hybrid L1 (one SM) for tests/test_fuse.c.
  *
- * SRAM bank: set-associative LRU (index = block mod sets).  STT bank: fully associative FIFO
- * (the approximate FA bank, §III-B) or set-associative LRU.  Exclusive: a block lives in one bank.
+ * SRAM bank: set-associative LRU.  STT bank: fully associative FIFO (the approximate FA bank,
+ * §III-B) or set-associative LRU.  Exclusive: a block lives in one bank.  Set index: a hash of
+ * the block (splitmix64's finaliser), as hashed L1 indexing does and as the models assume
+ * (uniform hashing, reuse.h); with block mod sets, the test generator's contiguous pools fill
+ * the sets evenly, far better than any hash, and a 4-way pure-STT L1 hit 0.044 more than Smith's
+ * model of the same cache.
  * Read-level class of a block from the trace's own counts over the whole trace (an oracle: the
  * "future write counts"), as src/profiler.c defines them: WM writes >= 2; else reads >= 2:
  * RI if written once, WORM if never written; else WORO.

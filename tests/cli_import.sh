@@ -50,6 +50,12 @@ expect_ok "exact" "$GPUDSE" profile $T/t.trace -o $T/t.json
 expect_ok "sampled" "$GPUDSE" profile $T/t.trace -o $T/ts.json --sample 0.5
 expect_eq "sampled provenance" "$(grep -c -- '--sample 0.5' $T/ts.json)" 1
 expect_eq "SHARDS_adj: the l1 stream describes every offered access" "$(jnum $T/ts.json accesses)" 4000
+# 2000 blocks at 0.5 sample ~1000 (< 10000): the note names the widest stream and the rate to use
+expect_eq "few sampled blocks: a note with the rate to use" \
+	"$(sed -E 's/about [0-9]+ distinct/about N distinct/' $CLI_TMP/err)" \
+	'gpudse: note: --sample 0.5 sampled about N distinct blocks ("global" stream); curves from fewer than 10000 can be off by 0.01-0.05 in miss ratio (docs/trace-formats.md): use --sample 1 or more (exact)'
+expect_ok "sampled, rate 1/4" "$GPUDSE" profile $T/t.trace -o $T/ts4.json --sample 0.25
+expect_eq "the note again at 1/4" "$(grep -c 'sampled about [0-9]* distinct blocks' $CLI_TMP/err)" 1
 
 # --- calibrate the synthetic-observation fixture; the parameter set drives a sweep
 C=tests/data/calib/p-2mm-obs.json

@@ -5,7 +5,7 @@
  * The bar (issue 8): mean absolute error of the miss-ratio curve of fully-associative LRU,
  * over log-spaced capacities, <= 0.01 at rate 0.01.  Waldspurger et al. (FAST 2015, §5)
  * report mean absolute errors around 0.002-0.006 at R = 0.01 with SHARDS_adj on real block
- * traces.  Capacities: 40 log-spaced points from 128 blocks (16 KiB, the smallest L1) to
+ * traces.  Capacities: 40 log-spaced points from 16 blocks to
  * 2^18 blocks (32 MiB of LLC); below ~1/R blocks a sampled curve has no resolution.
  *
  * Where the bar holds and where it does not (measured, docs/trace-formats.md): on a

@@ -21,6 +21,8 @@
 #include <string.h>
 
 #include "check.h"
+#include "gen/gen.h"
+#include "gpu_json.h"
 #include "profiler.h"
 #include "reuse.h"
 #include "shards.h"
@@ -154,6 +156,91 @@ static void test_mrc(int standard, double rate, double bar, int n_sm, double sha
 	free(t);
 }
 
+/* ---- generated kernels (src/gen), exact and sampled side by side in one generation ---- */
+
+typedef struct pair_sink { profiler_t *ex, *sa; int bad; } pair_sink_t;
+
+static void pair_access(void *ctx, int sm, int write, uint64_t addr, uint32_t pc)
+{
+	pair_sink_t *p = ctx;
+	if (profiler_access(p->ex, sm, write, addr, pc) || profiler_access(p->sa, sm, write, addr, pc))
+		p->bad = 1;
+}
+
+/* MAE over 40 capacities from 128 blocks (a 16 KiB L1: the smallest cache gpudse models). */
+static double mrc_mae_l1up(const reuse_hist_t *exact, const reuse_hist_t *sampled)
+{
+	double sum = 0;
+	for (int i = 0; i < 40; i++) {
+		double c = pow(2.0, 7 + 11.0 * i / 39);
+		sum += fabs(reuse_hit_full_lru(exact, c) - reuse_hit_full_lru(sampled, c));
+	}
+	return sum / 40;
+}
+
+/*
+ * A kernel of the library at its shipped size on the rtx3080 preset (68 SMs), profiled exactly
+ * and at `rate`; every stream's error must be <= bar.  The bar depends on the distinct blocks
+ * sampled (footprint x rate, docs/trace-formats.md): with >= 10^4 the issue's 0.01 holds; with
+ * a few hundred it does not, and the measured error is pinned as the known limitation.
+ */
+static void test_kernel(const char *name, double rate, double bar, double min_blocks, double max_blocks)
+{
+	gpu_t gpu;
+	const gen_kernel_t *k = gen_find(name);
+	if (!k || gpu_load("rtx3080", &gpu) != 0) {
+		CHECK(0, "kernel and preset");
+		return;
+	}
+	profiler_opts_t o;
+	profiler_opts_default(&o);
+	o.block_bytes = 128;
+	o.n_sm = gpu.n_sm;
+	pair_sink_t ps = { profiler_alloc(&o), NULL, 0 };
+	o.sample_rate = rate;
+	ps.sa = profiler_alloc(&o);
+	gen_opts_t go = { .n_sm = gpu.n_sm, .warps_per_sm = gpu.warps_per_sm, .ctas_per_sm = 16, .seed = 1 };
+	gen_sink_t sink = { &ps, pair_access, NULL, NULL, NULL, NULL };
+	gen_t g;
+	profile_t ex, sa;
+	int ok = ps.ex && ps.sa && gen_init(&g, &go, &sink) == 0;
+	if (ok) {
+		ok = k->run(&g, k->def_size) == 0 && !ps.bad;
+		gen_free(&g);
+	}
+	ok = ok && profiler_finish(ps.ex, &ex) == 0;
+	ok = ok && profiler_finish(ps.sa, &sa) == 0;
+	profiler_free(ps.ex);
+	profiler_free(ps.sa);
+	if (!ok) {
+		CHECK(0, "generate and profile the kernel");
+		return;
+	}
+	const profile_stream_t *glob = profile_stream(&ex, "global");
+	double blocks = glob ? glob->footprint * rate : 0;
+	char src[200];
+	snprintf(src, sizeof src, "%s: distinct blocks sampled at R = %g in [%g, %g]", name, rate, min_blocks, max_blocks);
+	CHECK(blocks >= min_blocks && blocks <= max_blocks, src);
+	double worst = 0;
+	const char *wname = "";
+	for (size_t i = 0; i < ex.n_streams; i++) {
+		const profile_stream_t *e = &ex.streams[i], *s = profile_stream(&sa, e->name);
+		if (!s)
+			continue;
+		double m = mrc_mae_l1up(&e->sd, &s->sd);
+		if (m > worst) {
+			worst = m;
+			wname = e->name;
+		}
+	}
+	snprintf(src, sizeof src, "%s at R = %g (%.0f blocks sampled): every stream's MRC MAE <= %g (worst %s %.4f)",
+		 name, rate, blocks, bar, wname, worst);
+	CHECK_NEAR(worst, 0, bar, src);
+	printf("  kernel %-12s R=%-5g %6.0f blocks sampled  worst MAE %.4f (%s)\n", name, rate, blocks, worst, wname);
+	profile_free(&ex);
+	profile_free(&sa);
+}
+
 int main(void)
 {
 	test_keep_rate();
@@ -163,5 +250,10 @@ int main(void)
 	test_mrc(0, 0.01, 0.01, 4, 0.3, 12, "GPU-shaped mix, 4 SMs, 30% shared");
 	/* the known limitation: hot sets far below 1/R blocks (measured 0.020 at R = 0.1) */
 	test_mrc(1, 0.1, 0.03, 1, 0, 13, "standard mix (tiny hot loops), 1 SM");
+	/* generated kernels: >= 10^4 sampled blocks meet the bar (measured 0.005 and 0.006)... */
+	test_kernel("r-kmeans", 0.1, 0.01, 1e4, 2e4);
+	test_kernel("pb-spmv", 0.1, 0.01, 1e4, 2e4);
+	/* ...a few hundred do not (measured 0.049): why in docs/trace-formats.md */
+	test_kernel("r-bfs", 0.01, 0.06, 200, 600);
 	return check_summary("shards");
 }

@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <pthread.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
+#include "lru_stack.h"
 #include "shards.h"
 
 const int profiler_homes[PROFILER_NHOMES] = { 2, 4, 5, 8, 10, 16, 20, 32, 40, 64, 80 };
@@ -18,17 +18,10 @@ const int profiler_homes[PROFILER_NHOMES] = { 2, 4, 5, 8, 10, 16, 20, 32, 40, 64
 #define FIRST_OCTAVE 6         /* 2^6 = 64 */
 #define LAST_OCTAVE 47         /* distances up to 2^48 */
 #define NBINS (EXACT_BINS + (LAST_OCTAVE - FIRST_OCTAVE + 1) * PER_OCTAVE)
-#define CHUNK_SHIFT 9          /* chunks of 512 positions (8 words of the bit map) */
-#define SUPER_SHIFT 15         /* super chunks of 64 chunks */
-#define MIN_CAP 4096u
 #define MAX_REG 65535
-#define UNSEEN UINT64_MAX  /* entry.last_abs in the class pass: not seen again yet */
 #define BATCH (1u << 18)   /* accesses buffered before the units process them */
 #define MAX_THREADS 16
 #define NLEV (PROFILER_MAX_GROUPS + 2)
-#define HOLE UINT32_MAX    /* owner[] of a hole in a write-evict stack */
-#define FRONT 8            /* blocks kept in a unit's MRU front, outside the bit map */
-#define IN_FRONT (UINT32_MAX - 1) /* entry.pos of a block in the front */
 
 /* 2^(j/16), j = 0..15 */
 static const double oct_frac[PER_OCTAVE] = {
@@ -76,41 +69,6 @@ int profiler_bin(uint64_t d)
 	return EXACT_BINS + (k - FIRST_OCTAVE) * PER_OCTAVE + lo;
 }
 
-/* ---- one stack-distance unit: one cache's view (one SM, one group, or everything) ---- */
-
-/* One block's state in one unit, stored in the hash slot itself (one cache miss per lookup). */
-typedef struct entry {
-	uint64_t block;      /* block index */
-	uint64_t last_abs;   /* stream index of the last access */
-	uint32_t pos;        /* live position in the bit map, or IN_FRONT */
-	uint32_t r, w;       /* reads and writes (l1 units only) */
-	uint32_t used;       /* slot occupied */
-} entry_t;
-
-typedef struct unit {
-	entry_t *map;        /* open addressing, linear probing; never deletes */
-	uint64_t hmask;
-	uint32_t nent;       /* distinct blocks */
-	uint32_t live;       /* live positions in the bit map (blocks behind the front) */
-	uint64_t *bits;      /* live last-use positions */
-	uint16_t *c1;        /* live positions per chunk */
-	uint32_t *c2;        /* live positions per super chunk */
-	uint32_t *owner;     /* position -> slot index */
-	uint32_t cap;        /* positions (multiple of 512) */
-	uint32_t now;        /* next free position */
-	uint64_t abs;        /* accesses so far */
-	uint32_t *holes;     /* write-evict stacks: positions of holes, a max-heap */
-	uint32_t nholes, hcap;
-	/* The MRU front: the stack's top `nfront` blocks, most recent first, as block ids and hash
-	 * slots.  Every block in it is more recent than every position in the bit map, so a block
-	 * at bit-map position t has distance nfront + (live positions after t).  A reuse inside
-	 * the front (GPU streams: 30-65% of accesses, half of them distance 0) costs a scan of
-	 * eight words instead of the bit-map and Fenwick updates.  Not used by write-evict stacks. */
-	uint64_t front[FRONT];
-	uint32_t front_slot[FRONT];
-	uint32_t nfront;
-} unit_t;
-
 typedef struct dhist {
 	double bin[NBINS];
 	double cold;
@@ -121,11 +79,11 @@ typedef struct level {
 	int gshift;          /* log2(g) when g is a power of two, else -1 */
 	int active;          /* 0: every SM so far is in one unit, so the level equals its source */
 	double foot;         /* footprint copied from the source while inactive */
-	unit_t **units;      /* by unit index, created on first use */
+	lru_stack_t **units;      /* by unit index, created on first use */
 	int nunits;
 	dhist_t sd, rt;
 	double accesses, writes;
-	unit_t **we_units;   /* write-evict LRU stacks (opts.write_evict), by unit index */
+	lru_stack_t **we_units;   /* write-evict LRU stacks (opts.write_evict), by unit index */
 	int nwe;
 	dhist_t sd_we;       /* stack distances with write-evict: a write is cold and evicts */
 } level_t;
@@ -152,12 +110,12 @@ typedef struct tacc {
 	int failed;
 } tacc_t;
 
-/* A buffered access: hw = mix64(block) with bit 63 replaced by is_write (hash maps use at
+/* A buffered access: hw = lru_hash(block) with bit 63 replaced by is_write (hash maps use at
  * most the low 32 bits for the slot). */
 typedef struct sref { uint64_t block, hw; } sref_t;
 #define HW_WRITE (1ULL << 63)
 /* Work item: the run sorted[lev][start .. start + n) of one unit (and its write-evict stack). */
-typedef struct item { int lev; uint32_t start, n; struct unit *u, *we; } item_t;
+typedef struct item { int lev; uint32_t start, n; struct lru_stack *u, *we; } item_t;
 
 /* A batch buffer: filled by the reader, then sorted by unit per level and processed by the
  * workers while the reader fills the other one. */
@@ -229,416 +187,6 @@ static inline int bin_of(const profiler_t *pb, uint64_t d)
 	else if (j > 0 && e[j] > d)
 		j--;
 	return EXACT_BINS + (k - FIRST_OCTAVE) * PER_OCTAVE + j;
-}
-
-static uint64_t mix64(uint64_t x)
-{
-	x ^= x >> 33; x *= 0xff51afd7ed558ccdULL;
-	x ^= x >> 33; x *= 0xc4ceb9fe1a85ec53ULL;
-	x ^= x >> 33;
-	return x;
-}
-
-/* Zeroed memory; big blocks on 2 MiB boundaries with transparent huge pages requested, since
- * the hash maps are probed at random and 4 KiB pages would make most probes a TLB miss. */
-static void *big_calloc(size_t n, size_t size)
-{
-	size_t bytes = n * size, huge = (size_t)2 << 20;
-	if (bytes < 2 * huge)
-		return calloc(n, size);
-	bytes = (bytes + huge - 1) / huge * huge;
-	void *p = aligned_alloc(huge, bytes);
-	if (!p)
-		return NULL;
-#ifdef MADV_HUGEPAGE
-	madvise(p, bytes, MADV_HUGEPAGE);
-#endif
-	memset(p, 0, bytes);
-	return p;
-}
-
-static size_t n_chunks(uint32_t cap) { return cap >> CHUNK_SHIFT; }
-static size_t n_supers(uint32_t cap) { return (cap >> SUPER_SHIFT) + 1; }
-
-static unit_t *unit_alloc(void)
-{
-	unit_t *u = calloc(1, sizeof *u);
-	if (!u)
-		return NULL;
-	u->hmask = 1023;
-	u->map = calloc(u->hmask + 1, sizeof *u->map);
-	u->cap = MIN_CAP;
-	u->bits = calloc(u->cap / 64, sizeof *u->bits);
-	u->c1 = calloc(n_chunks(u->cap), sizeof *u->c1);
-	u->c2 = calloc(n_supers(u->cap), sizeof *u->c2);
-	u->owner = malloc(u->cap * sizeof *u->owner);
-	if (!u->map || !u->bits || !u->c1 || !u->c2 || !u->owner) {
-		free(u->map); free(u->bits); free(u->c1); free(u->c2); free(u->owner); free(u);
-		return NULL;
-	}
-	return u;
-}
-
-static void unit_free(unit_t *u)
-{
-	if (!u)
-		return;
-	free(u->map); free(u->bits); free(u->c1); free(u->c2); free(u->owner); free(u->holes);
-	free(u);
-}
-
-/*
- * Live positions: a bit map with counts per chunk (512 positions) and per super chunk (32768).
- * Setting or clearing a position is three stores; counting the live positions above t reads
- * the rest of t's word, the rest of its chunk's words, the rest of its super chunk's chunk
- * counts and the super chunks above up to `now`: at most 8 + 63 + cap / 32768 independent
- * loads, and fewer the more recent t is.  (A Fenwick tree over the chunks costs two chains of
- * log2(cap / 512) dependent loads and stores per access instead; replaced for that.)
- */
-static void pos_set(unit_t *u, uint32_t p)
-{
-	u->bits[p >> 6] |= 1ULL << (p & 63);
-	u->c1[p >> CHUNK_SHIFT]++;
-	u->c2[p >> SUPER_SHIFT]++;
-}
-
-static void pos_clear(unit_t *u, uint32_t p)
-{
-	u->bits[p >> 6] &= ~(1ULL << (p & 63));
-	u->c1[p >> CHUNK_SHIFT]--;
-	u->c2[p >> SUPER_SHIFT]--;
-}
-
-/* Bits set in x: one instruction in live_after's popcnt clone, a library call elsewhere. */
-static inline uint32_t popcount64(uint64_t x)
-{
-	return (uint32_t)__builtin_popcountll(x);
-}
-
-/* Live positions above t (positions >= now are never live), counted from t up to `now` or,
- * when t is in the lower half, from 0 up to t and subtracted from `live`, whichever is shorter.
- * Built twice, for CPUs with and without a popcount instruction (picked at load time): this
- * is a sixth of the profiler's time. */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-__attribute__((target_clones("popcnt", "default")))
-#endif
-static uint32_t live_after(const unit_t *u, uint32_t t)
-{
-	uint32_t wt = t >> 6;
-	if (t < u->now / 2) {
-		uint32_t s = popcount64(u->bits[wt] & ((2ULL << (t & 63)) - 1));  /* positions <= t */
-		for (uint32_t g = 0; g < t >> SUPER_SHIFT; g++)
-			s += u->c2[g];
-		for (uint32_t c = (t >> SUPER_SHIFT) << (SUPER_SHIFT - CHUNK_SHIFT); c < t >> CHUNK_SHIFT; c++)
-			s += u->c1[c];
-		for (uint32_t w = (t >> CHUNK_SHIFT) << (CHUNK_SHIFT - 6); w < wt; w++)
-			s += popcount64(u->bits[w]);
-		return u->live - s;
-	}
-	uint32_t top = u->now - 1;
-	uint32_t wtop = top >> 6;
-	uint32_t s = popcount64(u->bits[wt] & ((~0ULL << (t & 63)) << 1));
-	uint32_t wend = ((t >> CHUNK_SHIFT) + 1) << (CHUNK_SHIFT - 6);     /* first word after t's chunk */
-	for (uint32_t w = wt + 1; w < wend && w <= wtop; w++)
-		s += popcount64(u->bits[w]);
-	uint32_t ctop = top >> CHUNK_SHIFT;
-	uint32_t cend = ((t >> SUPER_SHIFT) + 1) << (SUPER_SHIFT - CHUNK_SHIFT);
-	for (uint32_t c = (t >> CHUNK_SHIFT) + 1; c < cend && c <= ctop; c++)
-		s += u->c1[c];
-	for (uint32_t g = (t >> SUPER_SHIFT) + 1; g <= top >> SUPER_SHIFT; g++)
-		s += u->c2[g];
-	return s;
-}
-
-/* Renumber the live positions 0..live-1 (in order) and make room for as many new ones. */
-static int unit_compact(unit_t *u)
-{
-	uint32_t np = 0, nh = 0;
-	uint32_t nw = u->cap / 64;
-	for (uint32_t w = 0; w < nw; w++) {
-		uint64_t b = u->bits[w];
-		while (b) {
-			uint32_t p = w * 64 + (uint32_t)__builtin_ctzll(b);
-			b &= b - 1;
-			uint32_t e = u->owner[p];
-			u->owner[np] = e;               /* np <= p: safe in place */
-			if (e == HOLE)
-				u->holes[nh++] = np++;  /* ascending; reversed below into a max-heap */
-			else
-				u->map[e].pos = np++;
-		}
-	}
-	uint64_t want = (uint64_t)np * 2 + MIN_CAP;
-	uint32_t cap = MIN_CAP;
-	while (cap < want)
-		cap <<= 1;
-	if (cap != u->cap) {
-		uint64_t *bits = realloc(u->bits, cap / 64 * sizeof *bits);
-		if (bits)
-			u->bits = bits;
-		uint16_t *c1 = realloc(u->c1, n_chunks(cap) * sizeof *c1);
-		if (c1)
-			u->c1 = c1;
-		uint32_t *c2 = realloc(u->c2, n_supers(cap) * sizeof *c2);
-		if (c2)
-			u->c2 = c2;
-		uint32_t *owner = realloc(u->owner, cap * sizeof *owner);
-		if (owner)
-			u->owner = owner;
-		if (!bits || !c1 || !c2 || !owner)
-			return -1;
-		u->cap = cap;
-	}
-	memset(u->bits, 0, u->cap / 64 * sizeof *u->bits);
-	for (uint32_t p = 0; p < np; p++)
-		u->bits[p >> 6] |= 1ULL << (p & 63);
-	memset(u->c1, 0, n_chunks(u->cap) * sizeof *u->c1);
-	memset(u->c2, 0, n_supers(u->cap) * sizeof *u->c2);
-	for (uint32_t p = 0; p < np; p++) {
-		u->c1[p >> CHUNK_SHIFT]++;
-		u->c2[p >> SUPER_SHIFT]++;
-	}
-	u->now = np;
-	for (uint32_t i = 0; i < nh / 2; i++) {        /* descending order is a max-heap */
-		uint32_t x = u->holes[i];
-		u->holes[i] = u->holes[nh - 1 - i];
-		u->holes[nh - 1 - i] = x;
-	}
-	return 0;
-}
-
-/* Double the hash map; slots move, so the position -> slot map follows. */
-static int unit_grow_map(unit_t *u)
-{
-	uint64_t ncap = (u->hmask + 1) * 2;
-	entry_t *m = big_calloc(ncap, sizeof *m);
-	if (!m)
-		return -1;
-	for (uint64_t i = 0; i <= u->hmask; i++) {
-		if (!u->map[i].used)
-			continue;
-		uint64_t h = mix64(u->map[i].block) & (ncap - 1);
-		while (m[h].used)
-			h = (h + 1) & (ncap - 1);
-		m[h] = u->map[i];
-		if (m[h].last_abs != UNSEEN && m[h].pos != IN_FRONT) /* evicted or unseen: no position */
-			u->owner[m[h].pos] = (uint32_t)h;
-	}
-	free(u->map);
-	u->map = m;
-	u->hmask = ncap - 1;
-	for (uint32_t i = 0; i < u->nfront; i++) {
-		uint64_t h = mix64(u->front[i]) & u->hmask;
-		while (m[h].block != u->front[i])
-			h = (h + 1) & u->hmask;
-		u->front_slot[i] = (uint32_t)h;
-	}
-	return 0;
-}
-
-/* Index of `block` in the front, or FRONT.  Branch-free: where a block sits in the front is
- * unpredictable. */
-static inline uint32_t front_find(const unit_t *u, uint64_t block)
-{
-	uint32_t i = 0;
-	while (i < u->nfront && u->front[i] != block)
-		i++;
-	return i < u->nfront ? i : FRONT;
-}
-
-/* Move front[i] to the top (i < FRONT; i = FRONT - 1 also drops the oldest to make room). */
-static inline void front_rotate(unit_t *u, uint32_t i, uint64_t block, uint32_t slot)
-{
-	uint64_t b = block;                /* a chain of swaps: not turned into a memmove call */
-	uint32_t h = slot;
-	for (uint32_t k = 0; k <= i; k++) {
-		uint64_t tb = u->front[k];
-		uint32_t th = u->front_slot[k];
-		u->front[k] = b;
-		u->front_slot[k] = h;
-		b = tb;
-		h = th;
-	}
-}
-
-/* Put slot h (block `block`) on top of the front; when the front is full its oldest block
- * moves to the top of the bit map (it is more recent than every position there). */
-static void front_push(unit_t *u, uint64_t block, uint32_t h)
-{
-	if (u->nfront == FRONT) {
-		uint32_t old = u->front_slot[FRONT - 1], p = u->now++;
-		pos_set(u, p);
-		u->owner[p] = old;
-		u->map[old].pos = p;
-		u->live++;
-	} else {
-		u->nfront++;
-	}
-	front_rotate(u, u->nfront - 1, block, h);
-	u->map[h].pos = IN_FRONT;
-}
-
-/*
- * One access to `block` (hash = mix64(block)).  Returns the entry (valid until the next call); *cold = 1 for a
- * first touch, else *sd (stack distance) and *rt (reuse time) are set.  NULL when out of
- * memory.
- */
-static entry_t *unit_touch(unit_t *u, uint64_t block, uint64_t hash, int *cold, uint64_t *sd, uint64_t *rt)
-{
-	uint32_t i = front_find(u, block);
-	if (i < FRONT) {                               /* a reuse inside the front */
-		uint32_t h = u->front_slot[i];
-		front_rotate(u, i, block, h);
-		entry_t *e = &u->map[h];
-		*cold = 0;
-		*sd = i;
-		*rt = u->abs - e->last_abs - 1;
-		e->last_abs = u->abs++;
-		return e;
-	}
-	if (u->now == u->cap && unit_compact(u) < 0)
-		return NULL;
-	if ((uint64_t)(u->nent + 1) * 4 > (u->hmask + 1) * 3 && unit_grow_map(u) < 0)
-		return NULL;
-	uint64_t h = hash & u->hmask;
-	while (u->map[h].used && u->map[h].block != block)
-		h = (h + 1) & u->hmask;
-	entry_t *e = &u->map[h];
-	if (e->used && e->last_abs != UNSEEN) {
-		uint32_t t = e->pos;
-		*cold = 0;
-		*sd = u->nfront + live_after(u, t);        /* live positions after t [Mattson 1970] */
-		*rt = u->abs - e->last_abs - 1;
-		pos_clear(u, t);
-		u->live--;
-	} else {
-		if (!e->used) {
-			e->used = 1;
-			e->block = block;
-			e->r = e->w = 0;
-			u->nent++;
-		}
-		*cold = 1;
-	}
-	front_push(u, block, (uint32_t)h);
-	e->last_abs = u->abs++;
-	return e;
-}
-
-/*
- * Write-evict stacks (opts.write_evict).  Removing a written block from an LRU stack is not
- * enough: a cache that lost a block to capacity and then has a write free one of its ways
- * does not get the lost block back.  So an invalidated block leaves a hole in the stack
- * [Thompson & Smith 1989, stack processing with invalidations]: the hole keeps its position
- * (it counts in the distances), and the next access that misses in the caches above it
- * fills the topmost hole instead of pushing the stack down:
- *  - write to a block in the stack: its position becomes a hole; its entry is marked unseen
- *    (linear probing never deletes slots), so its next access is cold.  A write to a block
- *    not in the stack changes nothing (no allocation);
- *  - read of a block at position t (distance d = live positions after t): when the topmost
- *    hole th is above it (th > t), the stack above th shifts down into th (th is cleared)
- *    and t becomes a hole: every cache of more than d blocks hit and keeps its free way,
- *    every cache of C <= d blocks with the hole inside filled it, every smaller one evicted
- *    its LRU block.  Otherwise the ordinary move to the top;
- *  - read of a block not in the stack (cold): the topmost hole, if any, is filled the same way.
- * A cache of C blocks then hits exactly the reads with d < C (tests/test_profiler.c checks it
- * against tests/cachesim.c's write-evict mode).  Holes are live positions whose owner is
- * HOLE, kept in a max-heap of positions.
- */
-static int holes_push(unit_t *u, uint32_t t)
-{
-	if (u->nholes == u->hcap) {
-		uint32_t nc = u->hcap ? 2 * u->hcap : 64;
-		uint32_t *nh = realloc(u->holes, nc * sizeof *nh);
-		if (!nh)
-			return -1;
-		u->holes = nh;
-		u->hcap = nc;
-	}
-	uint32_t i = u->nholes++;
-	while (i > 0 && u->holes[(i - 1) / 2] < t) {
-		u->holes[i] = u->holes[(i - 1) / 2];
-		i = (i - 1) / 2;
-	}
-	u->holes[i] = t;
-	u->owner[t] = HOLE;
-	return 0;
-}
-
-/* Remove the topmost hole from the heap and from the stack. */
-static void holes_fill(unit_t *u)
-{
-	uint32_t th = u->holes[0], x = u->holes[--u->nholes], i = 0;
-	for (;;) {
-		uint32_t c = 2 * i + 1;
-		if (c >= u->nholes)
-			break;
-		if (c + 1 < u->nholes && u->holes[c + 1] > u->holes[c])
-			c++;
-		if (u->holes[c] <= x)
-			break;
-		u->holes[i] = u->holes[c];
-		i = c;
-	}
-	if (u->nholes > 0)
-		u->holes[i] = x;
-	pos_clear(u, th);
-	u->live--;
-}
-
-static int we_write(unit_t *u, uint64_t block)
-{
-	uint64_t h = mix64(block) & u->hmask;
-	while (u->map[h].used && u->map[h].block != block)
-		h = (h + 1) & u->hmask;
-	entry_t *e = &u->map[h];
-	u->abs++;
-	if (!e->used || e->last_abs == UNSEEN)
-		return 0;
-	e->last_abs = UNSEEN;
-	return holes_push(u, e->pos);
-}
-
-/* A read: as unit_touch, with the holes filled as described above.  0, or -1 out of memory. */
-static int we_read(unit_t *u, uint64_t block, int *cold, uint64_t *sd)
-{
-	if (u->now == u->cap && unit_compact(u) < 0)
-		return -1;
-	if ((uint64_t)(u->nent + 1) * 4 > (u->hmask + 1) * 3 && unit_grow_map(u) < 0)
-		return -1;
-	uint64_t h = mix64(block) & u->hmask;
-	while (u->map[h].used && u->map[h].block != block)
-		h = (h + 1) & u->hmask;
-	entry_t *e = &u->map[h];
-	if (e->used && e->last_abs != UNSEEN) {
-		uint32_t t = e->pos;
-		*cold = 0;
-		*sd = live_after(u, t);                    /* holes count: they hold positions */
-		if (u->nholes > 0 && u->holes[0] > t) {
-			holes_fill(u);
-			if (holes_push(u, t) < 0)          /* t stays live, as a hole */
-				return -1;
-		} else {
-			pos_clear(u, t);
-			u->live--;
-		}
-	} else {
-		if (!e->used) {
-			e->used = 1;
-			e->block = block;
-			u->nent++;
-		}
-		*cold = 1;
-		if (u->nholes > 0)
-			holes_fill(u);
-	}
-	uint32_t p = u->now++;
-	pos_set(u, p);
-	u->live++;
-	u->owner[p] = (uint32_t)h;
-	e->pos = p;
-	e->last_abs = u->abs++;
-	return 0;
 }
 
 /* ---- read-level classes (FUSE §III-A; see docs/profile-format.md for our reading) ---- */
@@ -749,10 +297,10 @@ void profiler_free(profiler_t *pb)
 	workers_stop(pb);         /* a batch may still be in flight after an error */
 	for (int l = 0; l < pb->nlev; l++) {
 		for (int i = 0; i < pb->lev[l].nunits; i++)
-			unit_free(pb->lev[l].units[i]);
+			lru_free(pb->lev[l].units[i]);
 		free(pb->lev[l].units);
 		for (int i = 0; i < pb->lev[l].nwe; i++)
-			unit_free(pb->lev[l].we_units[i]);
+			lru_free(pb->lev[l].we_units[i]);
 		free(pb->lev[l].we_units);
 	}
 	if (pb->warps)
@@ -797,11 +345,11 @@ static inline int unit_index(const level_t *L, int sm)
 }
 
 /* Unit k of an array grown on demand (the level's units, or its write-evict stacks). */
-static unit_t *units_get(unit_t ***units, int *nunits, int k)
+static lru_stack_t *units_get(lru_stack_t ***units, int *nunits, int k)
 {
 	if (k >= *nunits) {
 		int n = k + 1 > 2 * *nunits ? k + 1 : 2 * *nunits;
-		unit_t **nu = realloc(*units, (size_t)n * sizeof *nu);
+		lru_stack_t **nu = realloc(*units, (size_t)n * sizeof *nu);
 		if (!nu)
 			return NULL;
 		memset(nu + *nunits, 0, (size_t)(n - *nunits) * sizeof *nu);
@@ -809,11 +357,11 @@ static unit_t *units_get(unit_t ***units, int *nunits, int k)
 		*nunits = n;
 	}
 	if (!(*units)[k])
-		(*units)[k] = unit_alloc();
+		(*units)[k] = lru_alloc();
 	return (*units)[k];
 }
 
-static unit_t *level_unit(level_t *L, int sm)
+static lru_stack_t *level_unit(level_t *L, int sm)
 {
 	return units_get(&L->units, &L->nunits, unit_index(L, sm));
 }
@@ -825,29 +373,6 @@ static double level_footprint(const level_t *L)
 		if (L->units[i])
 			f += L->units[i]->nent;
 	return f;
-}
-
-static unit_t *unit_clone(const unit_t *src)
-{
-	unit_t *u = calloc(1, sizeof *u);
-	if (!u)
-		return NULL;
-	*u = *src;
-	u->map = big_calloc(src->hmask + 1, sizeof *u->map);
-	u->bits = malloc(src->cap / 64 * sizeof *u->bits);
-	u->c1 = malloc(n_chunks(src->cap) * sizeof *u->c1);
-	u->c2 = malloc(n_supers(src->cap) * sizeof *u->c2);
-	u->owner = malloc(src->cap * sizeof *u->owner);
-	if (!u->map || !u->bits || !u->c1 || !u->c2 || !u->owner) {
-		unit_free(u);
-		return NULL;
-	}
-	memcpy(u->map, src->map, (src->hmask + 1) * sizeof *u->map);
-	memcpy(u->bits, src->bits, src->cap / 64 * sizeof *u->bits);
-	memcpy(u->c1, src->c1, n_chunks(src->cap) * sizeof *u->c1);
-	memcpy(u->c2, src->c2, n_supers(src->cap) * sizeof *u->c2);
-	memcpy(u->owner, src->owner, src->cap * sizeof *u->owner);
-	return u;
 }
 
 /*
@@ -874,8 +399,8 @@ static int activate(profiler_t *pb, int sm)
 			if (from != L && from->nunits > 0 && from->units[0]) {
 				if (!level_unit(L, 0))
 					return -1;
-				unit_free(L->units[0]);
-				L->units[0] = unit_clone(from->units[0]);
+				lru_free(L->units[0]);
+				L->units[0] = lru_clone(from->units[0]);
 				if (!L->units[0])
 					return -1;
 				for (uint64_t k = 0; k <= L->units[0]->hmask; k++)
@@ -923,15 +448,15 @@ static void dhist_add(dhist_t *to, const ihist_t *from)
 
 /* The write-evict stack: a write is a miss that evicts (counted cold), a read an ordinary
  * LRU access. */
-static int we_access(const profiler_t *pb, unit_t *u, ihist_t *h, int is_write, uint64_t block)
+static int we_access(const profiler_t *pb, lru_stack_t *u, ihist_t *h, int is_write, uint64_t block)
 {
 	if (is_write) {
 		h->cold++;
-		return we_write(u, block);
+		return lru_we_write(u, block);
 	}
 	int cold;
 	uint64_t sd = 0;
-	if (we_read(u, block, &cold, &sd))
+	if (lru_we_read(u, block, &cold, &sd))
 		return -1;
 	if (cold)
 		h->cold++;
@@ -946,7 +471,7 @@ static int we_access(const profiler_t *pb, unit_t *u, ihist_t *h, int is_write, 
 static void run_item(profiler_t *pb, const item_t *it, tacc_t *t)
 {
 	level_t *L = &pb->lev[it->lev];
-	unit_t *u = it->u, *we = it->we;
+	lru_stack_t *u = it->u, *we = it->we;
 	const sref_t *run = (L->g == 0 ? pb->work->ref : pb->work->sorted[it->lev]) + it->start;
 	int l = it->lev;
 	for (uint32_t j = 0; j < it->n && !t->failed; j++) {
@@ -956,7 +481,7 @@ static void run_item(profiler_t *pb, const item_t *it, tacc_t *t)
 		int is_write = (hw & HW_WRITE) != 0;
 		int cold;
 		uint64_t sd = 0, rt = 0;
-		entry_t *e = unit_touch(u, block, hw, &cold, &sd, &rt);
+		lru_entry_t *e = lru_touch(u, block, hw, &cold, &sd, &rt);
 		if (!e) {
 			t->failed = 1;
 			break;
@@ -1086,7 +611,7 @@ static int plan_batch(profiler_t *pb, batchbuf_t *bb)
 		if (!L->active || (pb->pass2 && l > 0))
 			continue;
 		if (L->g == 0) {                          /* one unit: the batch in order */
-			unit_t *u = units_get(&L->units, &L->nunits, 0), *we = NULL;
+			lru_stack_t *u = units_get(&L->units, &L->nunits, 0), *we = NULL;
 			if (!u || (pb->o.write_evict && !pb->pass2 && !(we = units_get(&L->we_units, &L->nwe, 0))))
 				return -1;
 			bb->items[bb->nitems++] = (item_t){ l, 0, bb->n, u, we };
@@ -1102,7 +627,7 @@ static int plan_batch(profiler_t *pb, batchbuf_t *bb)
 			uint32_t n = cnt[k + 1] - cnt[k];
 			if (n == 0)
 				continue;
-			unit_t *u = units_get(&L->units, &L->nunits, k), *we = NULL;
+			lru_stack_t *u = units_get(&L->units, &L->nunits, k), *we = NULL;
 			if (!u)
 				return -1;
 			if (pb->o.write_evict && !pb->pass2 && !(we = units_get(&L->we_units, &L->nwe, k)))
@@ -1218,7 +743,7 @@ int profiler_access(profiler_t *pb, int sm, int is_write, uint64_t addr, uint64_
 	batchbuf_t *bb = &pb->buf[pb->cur];
 	sref_t *r = &bb->ref[bb->n];
 	r->block = block;
-	r->hw = (mix64(block) & ~HW_WRITE) | (is_write ? HW_WRITE : 0);
+	r->hw = (lru_hash(block) & ~HW_WRITE) | (is_write ? HW_WRITE : 0);
 	bb->sm[bb->n++] = (uint32_t)sm;
 	if (bb->n == BATCH)
 		return submit(pb);
@@ -1260,7 +785,7 @@ int profiler_compressibility(profiler_t *pb, double high, double low, double non
 
 static warp_t *warp_find(profiler_t *pb, int sm, long id)
 {
-	uint64_t h = mix64(((uint64_t)sm << 40) ^ (uint64_t)id) & pb->wmask;
+	uint64_t h = lru_hash(((uint64_t)sm << 40) ^ (uint64_t)id) & pb->wmask;
 	while (pb->warps[h].last || pb->warps[h].nreg == -1) {
 		if (pb->warps[h].sm == sm && pb->warps[h].id == id)
 			return &pb->warps[h];
@@ -1275,7 +800,7 @@ static warp_t *warp_find(profiler_t *pb, int sm, long id)
 			warp_t *w = &pb->warps[i];
 			if (!w->last && w->nreg != -1)
 				continue;
-			uint64_t k = mix64(((uint64_t)w->sm << 40) ^ (uint64_t)w->id) & (ncap - 1);
+			uint64_t k = lru_hash(((uint64_t)w->sm << 40) ^ (uint64_t)w->id) & (ncap - 1);
 			while (nw[k].last || nw[k].nreg == -1)
 				k = (k + 1) & (ncap - 1);
 			nw[k] = *w;
@@ -1354,16 +879,8 @@ int profiler_class_pass(profiler_t *pb)
 		return -1;
 	level_t *L = &pb->lev[0];
 	for (int i = 0; i < L->nunits; i++) {
-		unit_t *u = L->units[i];
-		if (!u)
-			continue;
-		memset(u->bits, 0, u->cap / 64 * sizeof *u->bits);
-		memset(u->c1, 0, n_chunks(u->cap) * sizeof *u->c1);
-		memset(u->c2, 0, n_supers(u->cap) * sizeof *u->c2);
-		u->now = u->live = u->nfront = 0;
-		u->abs = 0;
-		for (uint64_t k = 0; k <= u->hmask; k++)
-			u->map[k].last_abs = UNSEEN;
+		if (L->units[i])
+			lru_restart(L->units[i]);
 	}
 	for (int c = 0; c < RL_NCLASS; c++)
 		memset(pb->cls[c].bin, 0, sizeof pb->cls[c].bin);
@@ -1467,9 +984,9 @@ int profiler_finish(profiler_t *pb, profile_t *out)
 		if (L->g != 1)
 			continue;
 		for (int i = 0; i < L->nunits; i++) {
-			unit_t *u = L->units[i];
+			lru_stack_t *u = L->units[i];
 			for (uint64_t k = 0; u && k <= u->hmask; k++) {
-				const entry_t *e = &u->map[k];
+				const lru_entry_t *e = &u->map[k];
 				if (!e->used)
 					continue;
 				enum rl_class c = rl_of(e->w, e->r);

@@ -1,0 +1,407 @@
+/* lru_stack.c -- one LRU stack; see lru_stack.h. */
+#include "lru_stack.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#define CHUNK_SHIFT 9          /* chunks of 512 positions (8 words of the bit map) */
+#define SUPER_SHIFT 15         /* super chunks of 64 chunks */
+#define MIN_CAP 4096u
+#define HOLE UINT32_MAX        /* owner[] of a hole in a write-evict stack */
+
+/* Zeroed memory; big blocks on 2 MiB boundaries with transparent huge pages requested, since
+ * the hash maps are probed at random and 4 KiB pages would make most probes a TLB miss. */
+static void *big_calloc(size_t n, size_t size)
+{
+	size_t bytes = n * size, huge = (size_t)2 << 20;
+	if (bytes < 2 * huge)
+		return calloc(n, size);
+	bytes = (bytes + huge - 1) / huge * huge;
+	void *p = aligned_alloc(huge, bytes);
+	if (!p)
+		return NULL;
+#ifdef MADV_HUGEPAGE
+	madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+	memset(p, 0, bytes);
+	return p;
+}
+
+static size_t n_chunks(uint32_t cap) { return cap >> CHUNK_SHIFT; }
+static size_t n_supers(uint32_t cap) { return (cap >> SUPER_SHIFT) + 1; }
+
+lru_stack_t *lru_alloc(void)
+{
+	lru_stack_t *u = calloc(1, sizeof *u);
+	if (!u)
+		return NULL;
+	u->hmask = 1023;
+	u->map = calloc(u->hmask + 1, sizeof *u->map);
+	u->cap = MIN_CAP;
+	u->bits = calloc(u->cap / 64, sizeof *u->bits);
+	u->c1 = calloc(n_chunks(u->cap), sizeof *u->c1);
+	u->c2 = calloc(n_supers(u->cap), sizeof *u->c2);
+	u->owner = malloc(u->cap * sizeof *u->owner);
+	if (!u->map || !u->bits || !u->c1 || !u->c2 || !u->owner) {
+		free(u->map); free(u->bits); free(u->c1); free(u->c2); free(u->owner); free(u);
+		return NULL;
+	}
+	return u;
+}
+
+void lru_free(lru_stack_t *u)
+{
+	if (!u)
+		return;
+	free(u->map); free(u->bits); free(u->c1); free(u->c2); free(u->owner); free(u->holes);
+	free(u);
+}
+
+/*
+ * Live positions: a bit map with counts per chunk (512 positions) and per super chunk (32768).
+ * Setting or clearing a position is three stores; counting the live positions above t reads
+ * the rest of t's word, the rest of its chunk's words, the rest of its super chunk's chunk
+ * counts and the super chunks above up to `now`: at most 8 + 63 + cap / 32768 independent
+ * loads, and fewer the more recent t is.  (A Fenwick tree over the chunks costs two chains of
+ * log2(cap / 512) dependent loads and stores per access instead; replaced for that.)
+ */
+static void pos_set(lru_stack_t *u, uint32_t p)
+{
+	u->bits[p >> 6] |= 1ULL << (p & 63);
+	u->c1[p >> CHUNK_SHIFT]++;
+	u->c2[p >> SUPER_SHIFT]++;
+}
+
+static void pos_clear(lru_stack_t *u, uint32_t p)
+{
+	u->bits[p >> 6] &= ~(1ULL << (p & 63));
+	u->c1[p >> CHUNK_SHIFT]--;
+	u->c2[p >> SUPER_SHIFT]--;
+}
+
+/* Bits set in x: one instruction in live_after's popcnt clone, a library call elsewhere. */
+static inline uint32_t popcount64(uint64_t x)
+{
+	return (uint32_t)__builtin_popcountll(x);
+}
+
+/* Live positions above t (positions >= now are never live), counted from t up to `now` or,
+ * when t is in the lower half, from 0 up to t and subtracted from `live`, whichever is shorter.
+ * Built twice, for CPUs with and without a popcount instruction (picked at load time): this
+ * is a sixth of the profiler's time. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+__attribute__((target_clones("popcnt", "default")))
+#endif
+static uint32_t live_after(const lru_stack_t *u, uint32_t t)
+{
+	uint32_t wt = t >> 6;
+	if (t < u->now / 2) {
+		uint32_t s = popcount64(u->bits[wt] & ((2ULL << (t & 63)) - 1));  /* positions <= t */
+		for (uint32_t g = 0; g < t >> SUPER_SHIFT; g++)
+			s += u->c2[g];
+		for (uint32_t c = (t >> SUPER_SHIFT) << (SUPER_SHIFT - CHUNK_SHIFT); c < t >> CHUNK_SHIFT; c++)
+			s += u->c1[c];
+		for (uint32_t w = (t >> CHUNK_SHIFT) << (CHUNK_SHIFT - 6); w < wt; w++)
+			s += popcount64(u->bits[w]);
+		return u->live - s;
+	}
+	uint32_t top = u->now - 1;
+	uint32_t wtop = top >> 6;
+	uint32_t s = popcount64(u->bits[wt] & ((~0ULL << (t & 63)) << 1));
+	uint32_t wend = ((t >> CHUNK_SHIFT) + 1) << (CHUNK_SHIFT - 6);     /* first word after t's chunk */
+	for (uint32_t w = wt + 1; w < wend && w <= wtop; w++)
+		s += popcount64(u->bits[w]);
+	uint32_t ctop = top >> CHUNK_SHIFT;
+	uint32_t cend = ((t >> SUPER_SHIFT) + 1) << (SUPER_SHIFT - CHUNK_SHIFT);
+	for (uint32_t c = (t >> CHUNK_SHIFT) + 1; c < cend && c <= ctop; c++)
+		s += u->c1[c];
+	for (uint32_t g = (t >> SUPER_SHIFT) + 1; g <= top >> SUPER_SHIFT; g++)
+		s += u->c2[g];
+	return s;
+}
+
+/* Renumber the live positions 0..live-1 (in order) and make room for as many new ones. */
+static int stack_compact(lru_stack_t *u)
+{
+	uint32_t np = 0, nh = 0;
+	uint32_t nw = u->cap / 64;
+	for (uint32_t w = 0; w < nw; w++) {
+		uint64_t b = u->bits[w];
+		while (b) {
+			uint32_t p = w * 64 + (uint32_t)__builtin_ctzll(b);
+			b &= b - 1;
+			uint32_t e = u->owner[p];
+			u->owner[np] = e;               /* np <= p: safe in place */
+			if (e == HOLE)
+				u->holes[nh++] = np++;  /* ascending; reversed below into a max-heap */
+			else
+				u->map[e].pos = np++;
+		}
+	}
+	uint64_t want = (uint64_t)np * 2 + MIN_CAP;
+	uint32_t cap = MIN_CAP;
+	while (cap < want)
+		cap <<= 1;
+	if (cap != u->cap) {
+		uint64_t *bits = realloc(u->bits, cap / 64 * sizeof *bits);
+		if (bits)
+			u->bits = bits;
+		uint16_t *c1 = realloc(u->c1, n_chunks(cap) * sizeof *c1);
+		if (c1)
+			u->c1 = c1;
+		uint32_t *c2 = realloc(u->c2, n_supers(cap) * sizeof *c2);
+		if (c2)
+			u->c2 = c2;
+		uint32_t *owner = realloc(u->owner, cap * sizeof *owner);
+		if (owner)
+			u->owner = owner;
+		if (!bits || !c1 || !c2 || !owner)
+			return -1;
+		u->cap = cap;
+	}
+	memset(u->bits, 0, u->cap / 64 * sizeof *u->bits);
+	for (uint32_t p = 0; p < np; p++)
+		u->bits[p >> 6] |= 1ULL << (p & 63);
+	memset(u->c1, 0, n_chunks(u->cap) * sizeof *u->c1);
+	memset(u->c2, 0, n_supers(u->cap) * sizeof *u->c2);
+	for (uint32_t p = 0; p < np; p++) {
+		u->c1[p >> CHUNK_SHIFT]++;
+		u->c2[p >> SUPER_SHIFT]++;
+	}
+	u->now = np;
+	for (uint32_t i = 0; i < nh / 2; i++) {        /* descending order is a max-heap */
+		uint32_t x = u->holes[i];
+		u->holes[i] = u->holes[nh - 1 - i];
+		u->holes[nh - 1 - i] = x;
+	}
+	return 0;
+}
+
+/* Double the hash map; slots move, so the position -> slot map follows. */
+static int stack_grow_map(lru_stack_t *u)
+{
+	uint64_t ncap = (u->hmask + 1) * 2;
+	lru_entry_t *m = big_calloc(ncap, sizeof *m);
+	if (!m)
+		return -1;
+	for (uint64_t i = 0; i <= u->hmask; i++) {
+		if (!u->map[i].used)
+			continue;
+		uint64_t h = lru_hash(u->map[i].block) & (ncap - 1);
+		while (m[h].used)
+			h = (h + 1) & (ncap - 1);
+		m[h] = u->map[i];
+		if (m[h].last_abs != UNSEEN && m[h].pos != IN_FRONT) /* evicted or unseen: no position */
+			u->owner[m[h].pos] = (uint32_t)h;
+	}
+	free(u->map);
+	u->map = m;
+	u->hmask = ncap - 1;
+	for (uint32_t i = 0; i < u->nfront; i++) {
+		uint64_t h = lru_hash(u->front[i]) & u->hmask;
+		while (m[h].block != u->front[i])
+			h = (h + 1) & u->hmask;
+		u->front_slot[i] = (uint32_t)h;
+	}
+	return 0;
+}
+
+/* Put slot h (block `block`) on top of the front; when the front is full its oldest block
+ * moves to the top of the bit map (it is more recent than every position there). */
+static void front_push(lru_stack_t *u, uint64_t block, uint32_t h)
+{
+	if (u->nfront == FRONT) {
+		uint32_t old = u->front_slot[FRONT - 1], p = u->now++;
+		pos_set(u, p);
+		u->owner[p] = old;
+		u->map[old].pos = p;
+		u->live++;
+	} else {
+		u->nfront++;
+	}
+	lru_front_rotate(u, u->nfront - 1, block, h);
+	u->map[h].pos = IN_FRONT;
+}
+
+/* lru_touch when the block is not in the front. */
+lru_entry_t *lru_touch_behind(lru_stack_t *u, uint64_t block, uint64_t hash, int *cold, uint64_t *sd, uint64_t *rt)
+{
+	if (u->now == u->cap && stack_compact(u) < 0)
+		return NULL;
+	if ((uint64_t)(u->nent + 1) * 4 > (u->hmask + 1) * 3 && stack_grow_map(u) < 0)
+		return NULL;
+	uint64_t h = hash & u->hmask;
+	while (u->map[h].used && u->map[h].block != block)
+		h = (h + 1) & u->hmask;
+	lru_entry_t *e = &u->map[h];
+	if (e->used && e->last_abs != UNSEEN) {
+		uint32_t t = e->pos;
+		*cold = 0;
+		*sd = u->nfront + live_after(u, t);        /* live positions after t [Mattson 1970] */
+		*rt = u->abs - e->last_abs - 1;
+		pos_clear(u, t);
+		u->live--;
+	} else {
+		if (!e->used) {
+			e->used = 1;
+			e->block = block;
+			e->r = e->w = 0;
+			u->nent++;
+		}
+		*cold = 1;
+	}
+	front_push(u, block, (uint32_t)h);
+	e->last_abs = u->abs++;
+	return e;
+}
+
+/*
+ * Write-evict stacks (opts.write_evict).  Removing a written block from an LRU stack is not
+ * enough: a cache that lost a block to capacity and then has a write free one of its ways
+ * does not get the lost block back.  So an invalidated block leaves a hole in the stack
+ * [Thompson & Smith 1989, stack processing with invalidations]: the hole keeps its position
+ * (it counts in the distances), and the next access that misses in the caches above it
+ * fills the topmost hole instead of pushing the stack down:
+ *  - write to a block in the stack: its position becomes a hole; its entry is marked unseen
+ *    (linear probing never deletes slots), so its next access is cold.  A write to a block
+ *    not in the stack changes nothing (no allocation);
+ *  - read of a block at position t (distance d = live positions after t): when the topmost
+ *    hole th is above it (th > t), the stack above th shifts down into th (th is cleared)
+ *    and t becomes a hole: every cache of more than d blocks hit and keeps its free way,
+ *    every cache of C <= d blocks with the hole inside filled it, every smaller one evicted
+ *    its LRU block.  Otherwise the ordinary move to the top;
+ *  - read of a block not in the stack (cold): the topmost hole, if any, is filled the same way.
+ * A cache of C blocks then hits exactly the reads with d < C (tests/test_profiler.c checks it
+ * against tests/cachesim.c's write-evict mode).  Holes are live positions whose owner is
+ * HOLE, kept in a max-heap of positions.
+ */
+static int holes_push(lru_stack_t *u, uint32_t t)
+{
+	if (u->nholes == u->hcap) {
+		uint32_t nc = u->hcap ? 2 * u->hcap : 64;
+		uint32_t *nh = realloc(u->holes, nc * sizeof *nh);
+		if (!nh)
+			return -1;
+		u->holes = nh;
+		u->hcap = nc;
+	}
+	uint32_t i = u->nholes++;
+	while (i > 0 && u->holes[(i - 1) / 2] < t) {
+		u->holes[i] = u->holes[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	u->holes[i] = t;
+	u->owner[t] = HOLE;
+	return 0;
+}
+
+/* Remove the topmost hole from the heap and from the stack. */
+static void holes_fill(lru_stack_t *u)
+{
+	uint32_t th = u->holes[0], x = u->holes[--u->nholes], i = 0;
+	for (;;) {
+		uint32_t c = 2 * i + 1;
+		if (c >= u->nholes)
+			break;
+		if (c + 1 < u->nholes && u->holes[c + 1] > u->holes[c])
+			c++;
+		if (u->holes[c] <= x)
+			break;
+		u->holes[i] = u->holes[c];
+		i = c;
+	}
+	if (u->nholes > 0)
+		u->holes[i] = x;
+	pos_clear(u, th);
+	u->live--;
+}
+
+int lru_we_write(lru_stack_t *u, uint64_t block)
+{
+	uint64_t h = lru_hash(block) & u->hmask;
+	while (u->map[h].used && u->map[h].block != block)
+		h = (h + 1) & u->hmask;
+	lru_entry_t *e = &u->map[h];
+	u->abs++;
+	if (!e->used || e->last_abs == UNSEEN)
+		return 0;
+	e->last_abs = UNSEEN;
+	return holes_push(u, e->pos);
+}
+
+/* A read: as lru_touch, with the holes filled as described above.  0, or -1 out of memory. */
+int lru_we_read(lru_stack_t *u, uint64_t block, int *cold, uint64_t *sd)
+{
+	if (u->now == u->cap && stack_compact(u) < 0)
+		return -1;
+	if ((uint64_t)(u->nent + 1) * 4 > (u->hmask + 1) * 3 && stack_grow_map(u) < 0)
+		return -1;
+	uint64_t h = lru_hash(block) & u->hmask;
+	while (u->map[h].used && u->map[h].block != block)
+		h = (h + 1) & u->hmask;
+	lru_entry_t *e = &u->map[h];
+	if (e->used && e->last_abs != UNSEEN) {
+		uint32_t t = e->pos;
+		*cold = 0;
+		*sd = live_after(u, t);                    /* holes count: they hold positions */
+		if (u->nholes > 0 && u->holes[0] > t) {
+			holes_fill(u);
+			if (holes_push(u, t) < 0)          /* t stays live, as a hole */
+				return -1;
+		} else {
+			pos_clear(u, t);
+			u->live--;
+		}
+	} else {
+		if (!e->used) {
+			e->used = 1;
+			e->block = block;
+			u->nent++;
+		}
+		*cold = 1;
+		if (u->nholes > 0)
+			holes_fill(u);
+	}
+	uint32_t p = u->now++;
+	pos_set(u, p);
+	u->live++;
+	u->owner[p] = (uint32_t)h;
+	e->pos = p;
+	e->last_abs = u->abs++;
+	return 0;
+}
+
+lru_stack_t *lru_clone(const lru_stack_t *src)
+{
+	lru_stack_t *u = calloc(1, sizeof *u);
+	if (!u)
+		return NULL;
+	*u = *src;
+	u->map = big_calloc(src->hmask + 1, sizeof *u->map);
+	u->bits = malloc(src->cap / 64 * sizeof *u->bits);
+	u->c1 = malloc(n_chunks(src->cap) * sizeof *u->c1);
+	u->c2 = malloc(n_supers(src->cap) * sizeof *u->c2);
+	u->owner = malloc(src->cap * sizeof *u->owner);
+	if (!u->map || !u->bits || !u->c1 || !u->c2 || !u->owner) {
+		lru_free(u);
+		return NULL;
+	}
+	memcpy(u->map, src->map, (src->hmask + 1) * sizeof *u->map);
+	memcpy(u->bits, src->bits, src->cap / 64 * sizeof *u->bits);
+	memcpy(u->c1, src->c1, n_chunks(src->cap) * sizeof *u->c1);
+	memcpy(u->c2, src->c2, n_supers(src->cap) * sizeof *u->c2);
+	memcpy(u->owner, src->owner, src->cap * sizeof *u->owner);
+	return u;
+}
+
+void lru_restart(lru_stack_t *u)
+{
+	memset(u->bits, 0, u->cap / 64 * sizeof *u->bits);
+	memset(u->c1, 0, n_chunks(u->cap) * sizeof *u->c1);
+	memset(u->c2, 0, n_supers(u->cap) * sizeof *u->c2);
+	u->now = u->live = u->nfront = 0;
+	u->abs = 0;
+	for (uint64_t k = 0; k <= u->hmask; k++)
+		u->map[k].last_abs = UNSEEN;
+}

@@ -30,6 +30,7 @@ static void *big_calloc(size_t n, size_t size)
 
 static size_t n_chunks(uint32_t cap) { return cap >> CHUNK_SHIFT; }
 static size_t n_supers(uint32_t cap) { return (cap >> SUPER_SHIFT) + 1; }
+static size_t n_fen(uint32_t cap) { return n_supers(cap) + 1; }        /* c2[0] unused */
 
 lru_stack_t *lru_alloc(void)
 {
@@ -59,25 +60,41 @@ void lru_free(lru_stack_t *u)
 }
 
 /*
- * Live positions: a bit map with counts per chunk (512 positions) and per super chunk (32768).
- * Setting or clearing a position is three stores; counting the live positions above t reads
- * the rest of t's word, the rest of its chunk's words, the rest of its super chunk's chunk
- * counts and the super chunks above up to `now`: at most 8 + 63 + cap / 32768 independent
- * loads, and fewer the more recent t is.  (A Fenwick tree over the chunks costs two chains of
- * log2(cap / 512) dependent loads and stores per access instead; replaced for that.)
+ * Live positions: a bit map, counts per chunk (512 positions) and a Fenwick tree over the
+ * counts per super chunk (32768 positions).  Counting the live positions on one side of t
+ * reads at most 8 words and 63 chunk counts, independent loads, plus log2(cap / 32768) steps
+ * of the tree: O(log M) per access for a footprint of M blocks, and in practice a handful of
+ * loads (GPU reuses are mostly recent).  (A Fenwick tree over the chunks themselves makes every
+ * access two chains of log2(cap / 512) dependent loads and stores: 20% slower here.)
  */
+static void sup_add(lru_stack_t *u, uint32_t g, uint32_t v)
+{
+	uint32_t n = (uint32_t)n_supers(u->cap);
+	for (uint32_t i = g + 1; i <= n; i += i & -i)
+		u->c2[i] += v;                     /* unsigned wrap-around: v = -1 subtracts */
+}
+
+/* Live positions in super chunks [0, g). */
+static uint32_t sup_below(const lru_stack_t *u, uint32_t g)
+{
+	uint32_t s = 0;
+	for (uint32_t i = g; i > 0; i -= i & -i)
+		s += u->c2[i];
+	return s;
+}
+
 static void pos_set(lru_stack_t *u, uint32_t p)
 {
 	u->bits[p >> 6] |= 1ULL << (p & 63);
 	u->c1[p >> CHUNK_SHIFT]++;
-	u->c2[p >> SUPER_SHIFT]++;
+	sup_add(u, p >> SUPER_SHIFT, 1);
 }
 
 static void pos_clear(lru_stack_t *u, uint32_t p)
 {
 	u->bits[p >> 6] &= ~(1ULL << (p & 63));
 	u->c1[p >> CHUNK_SHIFT]--;
-	u->c2[p >> SUPER_SHIFT]--;
+	sup_add(u, p >> SUPER_SHIFT, UINT32_MAX);
 }
 
 /* Bits set in x: one instruction in live_after's popcnt clone, a library call elsewhere. */
@@ -98,8 +115,7 @@ static uint32_t live_after(const lru_stack_t *u, uint32_t t)
 	uint32_t wt = t >> 6;
 	if (t < u->now / 2) {
 		uint32_t s = popcount64(u->bits[wt] & ((2ULL << (t & 63)) - 1));  /* positions <= t */
-		for (uint32_t g = 0; g < t >> SUPER_SHIFT; g++)
-			s += u->c2[g];
+		s += sup_below(u, t >> SUPER_SHIFT);
 		for (uint32_t c = (t >> SUPER_SHIFT) << (SUPER_SHIFT - CHUNK_SHIFT); c < t >> CHUNK_SHIFT; c++)
 			s += u->c1[c];
 		for (uint32_t w = (t >> CHUNK_SHIFT) << (CHUNK_SHIFT - 6); w < wt; w++)
@@ -116,9 +132,7 @@ static uint32_t live_after(const lru_stack_t *u, uint32_t t)
 	uint32_t cend = ((t >> SUPER_SHIFT) + 1) << (SUPER_SHIFT - CHUNK_SHIFT);
 	for (uint32_t c = (t >> CHUNK_SHIFT) + 1; c < cend && c <= ctop; c++)
 		s += u->c1[c];
-	for (uint32_t g = (t >> SUPER_SHIFT) + 1; g <= top >> SUPER_SHIFT; g++)
-		s += u->c2[g];
-	return s;
+	return s + u->live - sup_below(u, (t >> SUPER_SHIFT) + 1);
 }
 
 /* Renumber the live positions 0..live-1 (in order) and make room for as many new ones. */
@@ -150,7 +164,7 @@ static int stack_compact(lru_stack_t *u)
 		uint16_t *c1 = realloc(u->c1, n_chunks(cap) * sizeof *c1);
 		if (c1)
 			u->c1 = c1;
-		uint32_t *c2 = realloc(u->c2, n_supers(cap) * sizeof *c2);
+		uint32_t *c2 = realloc(u->c2, n_fen(cap) * sizeof *c2);
 		if (c2)
 			u->c2 = c2;
 		uint32_t *owner = realloc(u->owner, cap * sizeof *owner);
@@ -164,10 +178,16 @@ static int stack_compact(lru_stack_t *u)
 	for (uint32_t p = 0; p < np; p++)
 		u->bits[p >> 6] |= 1ULL << (p & 63);
 	memset(u->c1, 0, n_chunks(u->cap) * sizeof *u->c1);
-	memset(u->c2, 0, n_supers(u->cap) * sizeof *u->c2);
+	memset(u->c2, 0, n_fen(u->cap) * sizeof *u->c2);
+	uint32_t ns = (uint32_t)n_supers(u->cap);
 	for (uint32_t p = 0; p < np; p++) {
 		u->c1[p >> CHUNK_SHIFT]++;
-		u->c2[p >> SUPER_SHIFT]++;
+		u->c2[(p >> SUPER_SHIFT) + 1]++;
+	}
+	for (uint32_t i = 1; i <= ns; i++) {           /* counts -> Fenwick tree, in place */
+		uint32_t parent = i + (i & -i);
+		if (parent <= ns)
+			u->c2[parent] += u->c2[i];
 	}
 	u->now = np;
 	for (uint32_t i = 0; i < nh / 2; i++) {        /* descending order is a max-heap */
@@ -381,7 +401,7 @@ lru_stack_t *lru_clone(const lru_stack_t *src)
 	u->map = big_calloc(src->hmask + 1, sizeof *u->map);
 	u->bits = malloc(src->cap / 64 * sizeof *u->bits);
 	u->c1 = malloc(n_chunks(src->cap) * sizeof *u->c1);
-	u->c2 = malloc(n_supers(src->cap) * sizeof *u->c2);
+	u->c2 = malloc(n_fen(src->cap) * sizeof *u->c2);
 	u->owner = malloc(src->cap * sizeof *u->owner);
 	if (!u->map || !u->bits || !u->c1 || !u->c2 || !u->owner) {
 		lru_free(u);
@@ -390,7 +410,7 @@ lru_stack_t *lru_clone(const lru_stack_t *src)
 	memcpy(u->map, src->map, (src->hmask + 1) * sizeof *u->map);
 	memcpy(u->bits, src->bits, src->cap / 64 * sizeof *u->bits);
 	memcpy(u->c1, src->c1, n_chunks(src->cap) * sizeof *u->c1);
-	memcpy(u->c2, src->c2, n_supers(src->cap) * sizeof *u->c2);
+	memcpy(u->c2, src->c2, n_fen(src->cap) * sizeof *u->c2);
 	memcpy(u->owner, src->owner, src->cap * sizeof *u->owner);
 	return u;
 }
@@ -399,7 +419,7 @@ void lru_restart(lru_stack_t *u)
 {
 	memset(u->bits, 0, u->cap / 64 * sizeof *u->bits);
 	memset(u->c1, 0, n_chunks(u->cap) * sizeof *u->c1);
-	memset(u->c2, 0, n_supers(u->cap) * sizeof *u->c2);
+	memset(u->c2, 0, n_fen(u->cap) * sizeof *u->c2);
 	u->now = u->live = u->nfront = 0;
 	u->abs = 0;
 	for (uint64_t k = 0; k <= u->hmask; k++)

@@ -244,16 +244,43 @@ static void front_push(lru_stack_t *u, uint64_t block, uint32_t h)
 	u->map[h].pos = IN_FRONT;
 }
 
-/* lru_touch when the block is not in the front. */
-lru_entry_t *lru_touch_behind(lru_stack_t *u, uint64_t block, uint64_t hash, int *cold, uint64_t *sd, uint64_t *rt)
+/* Room for one more position and one more entry.  0, or -1 when out of memory. */
+static int make_room(lru_stack_t *u)
 {
 	if (u->now == u->cap && stack_compact(u) < 0)
-		return NULL;
+		return -1;
 	if ((uint64_t)(u->nent + 1) * 4 > (u->hmask + 1) * 3 && stack_grow_map(u) < 0)
-		return NULL;
+		return -1;
+	return 0;
+}
+
+/* The slot of `block`: its entry, or the free slot where it would go. */
+static uint64_t probe(const lru_stack_t *u, uint64_t block, uint64_t hash)
+{
 	uint64_t h = hash & u->hmask;
 	while (u->map[h].used && u->map[h].block != block)
 		h = (h + 1) & u->hmask;
+	return h;
+}
+
+/* Claim slot h for `block` if it is free (a first touch). */
+static void claim(lru_stack_t *u, uint64_t h, uint64_t block)
+{
+	lru_entry_t *e = &u->map[h];
+	if (e->used)
+		return;
+	e->used = 1;
+	e->block = block;
+	e->r = e->w = 0;
+	u->nent++;
+}
+
+/* lru_touch when the block is not in the front. */
+lru_entry_t *lru_touch_behind(lru_stack_t *u, uint64_t block, uint64_t hash, int *cold, uint64_t *sd, uint64_t *rt)
+{
+	if (make_room(u) < 0)
+		return NULL;
+	uint64_t h = probe(u, block, hash);
 	lru_entry_t *e = &u->map[h];
 	if (e->used && e->last_abs != UNSEEN) {
 		uint32_t t = e->pos;
@@ -263,12 +290,7 @@ lru_entry_t *lru_touch_behind(lru_stack_t *u, uint64_t block, uint64_t hash, int
 		pos_clear(u, t);
 		u->live--;
 	} else {
-		if (!e->used) {
-			e->used = 1;
-			e->block = block;
-			e->r = e->w = 0;
-			u->nent++;
-		}
+		claim(u, h, block);
 		*cold = 1;
 	}
 	front_push(u, block, (uint32_t)h);
@@ -339,10 +361,7 @@ static void holes_fill(lru_stack_t *u)
 
 int lru_we_write(lru_stack_t *u, uint64_t block)
 {
-	uint64_t h = lru_hash(block) & u->hmask;
-	while (u->map[h].used && u->map[h].block != block)
-		h = (h + 1) & u->hmask;
-	lru_entry_t *e = &u->map[h];
+	lru_entry_t *e = &u->map[probe(u, block, lru_hash(block))];
 	u->abs++;
 	if (!e->used || e->last_abs == UNSEEN)
 		return 0;
@@ -353,13 +372,9 @@ int lru_we_write(lru_stack_t *u, uint64_t block)
 /* A read: as lru_touch, with the holes filled as described above.  0, or -1 out of memory. */
 int lru_we_read(lru_stack_t *u, uint64_t block, int *cold, uint64_t *sd)
 {
-	if (u->now == u->cap && stack_compact(u) < 0)
+	if (make_room(u) < 0)
 		return -1;
-	if ((uint64_t)(u->nent + 1) * 4 > (u->hmask + 1) * 3 && stack_grow_map(u) < 0)
-		return -1;
-	uint64_t h = lru_hash(block) & u->hmask;
-	while (u->map[h].used && u->map[h].block != block)
-		h = (h + 1) & u->hmask;
+	uint64_t h = probe(u, block, lru_hash(block));
 	lru_entry_t *e = &u->map[h];
 	if (e->used && e->last_abs != UNSEEN) {
 		uint32_t t = e->pos;
@@ -374,11 +389,7 @@ int lru_we_read(lru_stack_t *u, uint64_t block, int *cold, uint64_t *sd)
 			u->live--;
 		}
 	} else {
-		if (!e->used) {
-			e->used = 1;
-			e->block = block;
-			u->nent++;
-		}
+		claim(u, h, block);
 		*cold = 1;
 		if (u->nholes > 0)
 			holes_fill(u);

@@ -65,8 +65,8 @@ awk -v s="$large_rate" -v b="$bare_rate" -v r="$large_rows" -v p2="$(awk -v a="$
 # ---- gpudse profile throughput (issue 8: importers and SHARDS sampling) -------------------
 # A generated 100-million-reference trace: the first 10^8 lines of `gpudse trace p-2mm
 # --size 740` (80 SMs, plain text, ~1.9 GB in $tmp).  Profiled exactly with the default
-# streams (l1, group:2..64, global), exactly with l1 + global only, and with SHARDS sampling
-# at 0.01 (default streams).  Rates are references per second of elapsed time and of CPU time
+# streams (l1, group:2..64, global) on every CPU and on one thread, exactly with l1 + global
+# only, and with SHARDS sampling at 0.01 (default streams).  Rates are references per second of elapsed time and of CPU time
 # (user + sys; the machine may be shared).  Bars: exact >= 10 M/s, sampled >= 50 M/s.
 ptrace="$tmp/p100m.trace"
 "$g" trace p-2mm --size 740 --no-regs -o - | head -n 100000010 > "$ptrace" || true
@@ -81,6 +81,7 @@ prof_rate() { # LABEL BAR ARGS...
 echo
 echo "profile, $nref references (p-2mm, 80 SMs)"
 prof_rate "profile exact, 8 streams" 10
+prof_rate "profile exact, 8 streams, 1 thread" 10 --threads 1
 prof_rate "profile exact, l1 + global" 10 --groups none
 prof_rate "profile --sample 0.01, 8 streams" 50 --sample 0.01
 prof_rate "profile --sample 0.01, l1 + global" 50 --sample 0.01 --groups none

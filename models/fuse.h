@@ -61,8 +61,11 @@ typedef struct fuse_ctx {
 	double acc[RL_NCLASS];           /* share of L1 accesses per class */
 	double blk[RL_NCLASS];           /* share of distinct blocks per class */
 	double wr[RL_NCLASS];            /* share of the class's accesses that are writes */
+	double rw[RL_NCLASS];            /* share of the class's reuses that are writes (RI: its one
+	                                    write taken as the first touch, WRITES) */
 	double block_bytes;
 	double foot;                     /* distinct blocks per L1 (the l1 stream's footprint / units) */
+	double horizon;                  /* L1 accesses per L1 over the profile (accesses / units) */
 	reuse_curve_t *cur[RL_NCLASS][FUSE_NA]; /* LRU curve of the class's accesses (cls_sd) per associativity
 	                                           (FUSE_A_FA: fully associative) */
 	int owns[RL_NCLASS];             /* curves of class c allocated (absent cls_sd: l1 stream) */
@@ -78,6 +81,7 @@ typedef struct fuse_ctx {
 	double wp[RL_NCLASS];            /* weight of the Poisson form of the FIFO bank (fuse.c) */
 	double wlog_max;                 /* R grid: W_j = exp(wlog_max j / (FUSE_NW - 1)) */
 	double rh[RL_NCLASS][FUSE_NW];   /* R_c(W): FIFO hit ratio of regular gaps in a window W */
+	double rs[RL_NCLASS][FUSE_NW];   /* S_c(W): the same for a sweep, E[max(0, 1 - t / W)] */
 	double gm[RL_NCLASS][FUSE_NG];   /* share of the class's finite reuses at depth node gd[j] */
 	double nbar[RL_NCLASS][RL_NCLASS]; /* nbar[k][i] = E[n_i(d)] over class k's reuse depths d */
 	double sfm[RL_NCLASS][FUSE_NG];  /* suffix sums over nodes j' >= j of gm[k][j'] */

@@ -6,8 +6,9 @@
  * construction (WM: random blocks written half the time; RI: first touch a write, then reads;
  * WORM: read only; WORO: a new block per access).  The model sees only the profile that
  * src/profiler.c builds from the same trace; the simulator sees the trace.  Targets (issue 5):
- * hit rate per bank within 0.03, STT writes within 10%; every pair meets them except five
- * loop cases (loops base s=0.5, loops dy and dy q=.95 at both shares), whose tolerances below carry their measured gaps and reasons.  Each pair prints
+ * hit rate per bank within 0.03, STT writes within 10%; every pair meets them except four
+ * loop cases (loops base s=0.5, loops dy s=0.25, loops dy q=.95 at both shares), whose
+ * tolerances below carry their measured gaps and reasons.  Each pair prints
  * model/sim; FUSE_DEBUG=1 adds the write components, the lifetime and per-class hits.
  * Configurations: hybrid/base (set-associative LRU STT), fa (FIFO STT), dy (fa + the oracle
  * predictor, and with 5% of the blocks mispredicted, q = .95), pure STT (4-way LRU).
@@ -155,18 +156,21 @@ static void sim_checks(void)
 	 * blocks collide in the same sets every sweep: measured STT 0.033 */
 	const tol_t loop_edge = { 0.03, 0.04, 0.10, 0, "loop at the LRU STT's capacity: measured 0.033" };
 	/* loops dy s=0.25: both loops fit, only 0.014 STT writes per access remain, the migrations
-	 * of the 60-block WM pool; the model keeps 0.51 of WM's hits in SRAM where the simulator
-	 * keeps 0.78 (its RI loop settles in STT and leaves the sets to WM), so it counts twice the
-	 * migrations: 0.028 per access, absolute 0.02 */
-	const tol_t loop_tiny = { 0.03, 0.03, 0.10, 0.02, "0.014 writes per access, measured 0.028: absolute 0.02" };
-	/* loops dy q=.95 s=0.25: the same WM migrations plus mispredicted fills: measured +26% */
-	const tol_t loop_q = { 0.03, 0.03, 0.30, 0, "WM migrations as above: measured +26% writes" };
-	/* loops dy s=0.5: the WORM loop (420 blocks) and the RI victims nearly fill the 498-block
-	 * FIFO; its occupancy balance is flat in the lifetime (a loop holds ~420 blocks at any
-	 * lifetime above its period), so the model settles on too long a lifetime where the
-	 * simulator's FIFO, evicting the loop's next block, misses in runs: measured STT hits
-	 * +0.050 / +0.071, writes -41% / -38% (q = 1 / 0.95) */
-	const tol_t loop_fifo = { 0.03, 0.08, 0.45, 0, "FIFO on a loop's knife edge: measured +0.071, -41% writes" };
+	 * of the 60-block WM pool.  The RI loop now settles in STT as in the simulator (SRAM share
+	 * 0.13 vs 0.11, was 0.28), but the model keeps 0.64 of WM's hits in SRAM where the
+	 * simulator keeps 0.78 (a set of k WM blocks holds min(k, 2) of them: E[min(1, 2/k)] =
+	 * 0.75; Smith counts hits to the other way as evictions), so it counts 1.6x the
+	 * migrations: 0.021 per access, absolute 0.01 (was 0.028, absolute 0.02) */
+	const tol_t loop_tiny = { 0.03, 0.03, 0.10, 0.01, "0.014 writes per access, measured 0.021: absolute 0.01" };
+	/* loops dy q=.95 s=0.25: the same WM migrations plus mispredicted fills: measured +18%
+	 * (was +26%) */
+	const tol_t loop_q = { 0.03, 0.03, 0.20, 0, "WM migrations as above: measured +18% writes" };
+	/* loops dy q=.95 s=0.5: the WORM loop (399 predicted blocks) in the 498-block FIFO plus
+	 * the 5% mispredicted WORO and RI flows; with the loop's sweep (fuse.c SWEEP) its misses
+	 * are t / L per access and the model's lifetime, 1776, is shorter than the simulator's
+	 * (~2330 from its WORM hits 0.72 = 1 - 646 / L): measured STT hits -0.079, writes +35%
+	 * (was +0.071 / -38% with the floor form).  At q = 1 the same pair meets issue 5. */
+	const tol_t loop_fifo = { 0.03, 0.08, 0.45, 0, "FIFO loop + mispredicted flows: measured -0.079, +35% writes" };
 	for (int gi = 0; gi < 3; gi++) {
 		gen_trace(&gens[gi], 1000 + gi, refs, n);
 		profile_t p;
@@ -191,7 +195,7 @@ static void sim_checks(void)
 				snprintf(nm, sizeof nm, "%s fa", gname[gi]);
 				compare(nm, ctx, refs, n, 0, 1, 0, fr[i], &issue);
 				snprintf(nm, sizeof nm, "%s dy", gname[gi]);
-				compare(nm, ctx, refs, n, 0, 1, 1, fr[i], !lp ? &issue : i == 0 ? &loop_tiny : &loop_fifo);
+				compare(nm, ctx, refs, n, 0, 1, 1, fr[i], lp && i == 0 ? &loop_tiny : &issue);
 				/* the paper's predictor accuracy (§V-A: 95%) */
 				snprintf(nm, sizeof nm, "%s dy q=.95", gname[gi]);
 				compare_q(nm, ctx, refs, n, 0, 1, 1, fr[i], 0.95,

@@ -42,7 +42,7 @@ lru_stack_t *lru_alloc(void)
 	u->cap = MIN_CAP;
 	u->bits = calloc(u->cap / 64, sizeof *u->bits);
 	u->c1 = calloc(n_chunks(u->cap), sizeof *u->c1);
-	u->c2 = calloc(n_supers(u->cap), sizeof *u->c2);
+	u->c2 = calloc(n_fen(u->cap), sizeof *u->c2);
 	u->owner = malloc(u->cap * sizeof *u->owner);
 	if (!u->map || !u->bits || !u->c1 || !u->c2 || !u->owner) {
 		free(u->map); free(u->bits); free(u->c1); free(u->c2); free(u->owner); free(u);

@@ -105,9 +105,10 @@ static inline uint32_t popcount64(uint64_t x)
 
 /* Live positions above t (positions >= now are never live), counted from t up to `now` or,
  * when t is in the lower half, from 0 up to t and subtracted from `live`, whichever is shorter.
- * Built twice, for CPUs with and without a popcount instruction (picked at load time): this
- * is a sixth of the profiler's time. */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+ * Built twice, for CPUs with and without a popcount instruction (picked at load time by an
+ * ifunc resolver, which ThreadSanitizer builds cannot run): this is a sixth of the
+ * profiler's time. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(__SANITIZE_THREAD__)
 __attribute__((target_clones("popcnt", "default")))
 #endif
 static uint32_t live_after(const lru_stack_t *u, uint32_t t)

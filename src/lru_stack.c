@@ -250,7 +250,7 @@ static int make_room(lru_stack_t *u)
 {
 	if (u->now == u->cap && stack_compact(u) < 0)
 		return -1;
-	if ((uint64_t)(u->nent + 1) * 4 > (u->hmask + 1) * 3 && stack_grow_map(u) < 0)
+	if ((uint64_t)(u->nent + 1) * 2 > u->hmask + 1 && stack_grow_map(u) < 0)
 		return -1;
 	return 0;
 }

@@ -491,13 +491,14 @@ static void run_item(profiler_t *pb, const item_t *it, tacc_t *t)
 				t->cls[rl_of(e->w, e->r)].bin[bin_of(pb, sd)]++;
 			continue;
 		}
-		t->accesses[l]++;
 		t->writes[l] += (uint64_t)is_write;
+		int sdbin = 0;
 		if (cold) {
 			t->sd[l].cold++;
 			t->rt[l].cold++;
 		} else {
-			t->sd[l].bin[bin_of(pb, sd)]++;
+			sdbin = bin_of(pb, sd);
+			t->sd[l].bin[sdbin]++;
 			t->rt[l].bin[bin_of(pb, rt)]++;
 		}
 		if (L->g == 1) {
@@ -508,11 +509,13 @@ static void run_item(profiler_t *pb, const item_t *it, tacc_t *t)
 			/* non-cold accesses go to the class the block has so far (see profile-format.md);
 			 * cold ones are counted per final class at the end */
 			if (!cold)
-				t->cls[rl_of(e->w, e->r)].bin[bin_of(pb, sd)]++;
+				t->cls[rl_of(e->w, e->r)].bin[sdbin]++;
 		}
 		if (we && we_access(pb, we, &t->sd_we[l], is_write, block))
 			t->failed = 1;
 	}
+	if (!pb->pass2)
+		t->accesses[l] += it->n;
 }
 
 /* Take items off the shared list (largest first) until none is left. */

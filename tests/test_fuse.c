@@ -8,8 +8,9 @@
  * src/profiler.c builds from the same trace; the simulator sees the trace.  Targets (issue 5):
  * hit rate per bank within 0.03, STT writes within 10%; every pair meets them except four
  * loop cases (loops base s=0.5, loops dy s=0.25, loops dy q=.95 at both shares), whose
- * tolerances below carry their measured gaps and reasons.  Each pair prints
- * model/sim; FUSE_DEBUG=1 adds the write components, the lifetime and per-class hits.
+ * tolerances below carry their measured gaps and reasons.  Each pair prints model/sim;
+ * FUSE_DEBUG=1 adds the write components, the lifetime and per-class hits, FUSE_BENCH=1 the
+ * cost of fuse_hit_eval (us per call, and the fixed point's rounds).
  * Configurations: hybrid/base (set-associative LRU STT), fa (FIFO STT), dy (fa + the oracle
  * predictor, and with 5% of the blocks mispredicted, q = .95), pure STT (4-way LRU).
  */
@@ -17,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <gsl/gsl_rng.h>
 
@@ -117,6 +119,16 @@ static void compare_q(const char *name, const fuse_ctx_t *ctx, const hs_ref_t *r
 	CHECK(fabs(m.stt_write - sw) <= fmax(tl->writes * sw, tl->writes_abs), src);
 	printf("  %-24s s=%-6.3g hit SRAM %.4f/%.4f  STT %.4f/%.4f  STT writes/acc %.4f/%.4f"
 	       "  (model/sim)\n", name, s, m.h_sram, hs, m.h_stt, ht, m.stt_write, sw);
+	if (getenv("FUSE_BENCH")) {                 /* cost per design point (fuse_hit_eval) */
+		struct timespec t0, t1;
+		fuse_hit_t mb;
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		for (int i = 0; i < 2000; i++)
+			fuse_hit_eval(ctx, &o, l1, &mb);
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		printf("    cost %.2f us per fuse_hit_eval, %d rounds\n",
+		       ((t1.tv_sec - t0.tv_sec) * 1e9 + (t1.tv_nsec - t0.tv_nsec)) / 2000 / 1e3, mb.rounds);
+	}
 	if (getenv("FUSE_DEBUG"))
 		printf("    fill %.4f/%.4f evict %.4f/%.4f update %.4f/%.4f migr %.4f/%.4f life %.1f ts %.1f\n",
 		       m.stt_fill, (double)r.stt_fill / r.acc, m.stt_evict, (double)r.stt_evict / r.acc,
@@ -156,20 +168,29 @@ static void sim_checks(void)
 	 * blocks collide in the same sets every sweep: measured STT 0.033 */
 	const tol_t loop_edge = { 0.03, 0.04, 0.10, 0, "loop at the LRU STT's capacity: measured 0.033" };
 	/* loops dy s=0.25: both loops fit, only 0.014 STT writes per access remain, the migrations
-	 * of the 60-block WM pool.  The RI loop now settles in STT as in the simulator (SRAM share
-	 * 0.13 vs 0.11, was 0.28), but the model keeps 0.64 of WM's hits in SRAM where the
-	 * simulator keeps 0.78 (a set of k WM blocks holds min(k, 2) of them: E[min(1, 2/k)] =
-	 * 0.75; Smith counts hits to the other way as evictions), so it counts 1.6x the
-	 * migrations: 0.021 per access, absolute 0.01 (was 0.028, absolute 0.02) */
-	const tol_t loop_tiny = { 0.03, 0.03, 0.10, 0.01, "0.014 writes per access, measured 0.021: absolute 0.01" };
-	/* loops dy q=.95 s=0.25: the same WM migrations plus mispredicted fills: measured +18%
-	 * (was +26%) */
-	const tol_t loop_q = { 0.03, 0.03, 0.20, 0, "WM migrations as above: measured +18% writes" };
+	 * of the 60-block WM pool.  The RI loop settles in STT (SRAM share 0.13 vs 0.11) and the
+	 * SRAM sets hold WM blocks only; the model's EVEN form gives WM the share
+	 * E[min(1, 2/K)] = 0.750 (K = 1 + Poisson(60 x 2 / 64)) of a set's ways, the simulator
+	 * 0.778: its hash puts these 60 blocks in sets whose realised E[min(1, 2/K)] is 0.783
+	 * (over random hashes: mean 0.754, s.d. 0.040).  So the model counts 1.15x the migrations:
+	 * writes 0.0159 vs 0.0140 (+14%; was 0.021, +51%, before EVEN) */
+	const tol_t loop_tiny = { 0.03, 0.03, 0.15, 0, "WM sets' realised share 0.783 vs expected 0.754: measured +14% writes" };
+	/* loops dy q=.95 s=0.25: the mispredicted 5% bring RI-loop refills (one per block per FIFO
+	 * lifetime of ~25,000 accesses) into SRAM at 0.005 per access; EVEN's weight, ABSORBED's
+	 * horizon average (1 - e^-x) / x with x ~ 30 such fills per set, is then 0.03, though each
+	 * refill displaces a WM block only briefly: measured +17% writes (0.0537 vs 0.0458).
+	 * Weighting by the fill rates instead (returning / all) closes it (+4%) but moves write-mixed
+	 * dy to +0.020 / +0.023 SRAM hits and -9% / -7% writes */
+	const tol_t loop_q = { 0.03, 0.03, 0.20, 0, "WM migrations, EVEN at weight 0.03: measured +17% writes" };
 	/* loops dy q=.95 s=0.5: the WORM loop (399 predicted blocks) in the 498-block FIFO plus
 	 * the 5% mispredicted WORO and RI flows; with the loop's sweep (fuse.c SWEEP) its misses
 	 * are t / L per access and the model's lifetime, 1776, is shorter than the simulator's
 	 * (~2330 from its WORM hits 0.72 = 1 - 646 / L): measured STT hits -0.079, writes +35%
-	 * (was +0.071 / -38% with the floor form).  At q = 1 the same pair meets issue 5. */
+	 * (was +0.071 / -38% with the floor form).  The occupancy balance is flat here: within
+	 * 1.4% of C_T for L from 1,900 to 2,400 (the loops hold their footprints, 630 blocks for
+	 * the L1's 626), so the solve's 0.5% tolerance picks the root: a solve to 0.1% gives 1764
+	 * and the same figures; EVEN (weight < 0.02 here) leaves it.  At q = 1 the pair meets
+	 * issue 5. */
 	const tol_t loop_fifo = { 0.03, 0.08, 0.45, 0, "FIFO loop + mispredicted flows: measured -0.079, +35% writes" };
 	for (int gi = 0; gi < 3; gi++) {
 		gen_trace(&gens[gi], 1000 + gi, refs, n);

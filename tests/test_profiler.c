@@ -241,6 +241,55 @@ static void test_lazy_levels(void)
 	free(r);
 }
 
+static void run_threads(const tg_ref_t *r, size_t n, int threads, int write_evict, profile_t *p)
+{
+	profiler_opts_t o;
+	profiler_opts_default(&o);
+	o.threads = threads;
+	o.write_evict = write_evict;
+	profiler_t *pb = profiler_alloc(&o);
+	for (size_t i = 0; i < n; i++)
+		profiler_access(pb, r[i].sm, r[i].is_write, r[i].block * 128, 0);
+	profiler_finish(pb, p);
+	profiler_free(pb);
+}
+
+static void test_threads(void)
+{
+	/* The stacks run on worker threads, a batch of 2^18 accesses at a time, while the reader
+	 * fills the next batch (src/profiler.c, "batches").  The profile must not depend on it:
+	 * 700k accesses (three batches), SMs appearing progressively (levels activate between
+	 * batches), with and without write-evict stacks, on 1 and 3 threads. */
+	size_t n = 700000;
+	tg_ref_t *r = malloc(n * sizeof *r);
+	tg_mix_t mix;
+	tg_mix_standard(&mix, 16, 0.3);
+	tg_mix(&mix, 21, r, n);
+	for (size_t i = 0; i < n; i++)
+		if (i < 300000)
+			r[i].sm %= i < 100000 ? 1 : 4;
+	for (int we = 0; we <= 1; we++) {
+		profile_t a, b;
+		run_threads(r, n, 1, we, &a);
+		run_threads(r, n, 3, we, &b);
+		int ok = a.n_streams == b.n_streams && a.n_streams == 5;   /* l1, group:2,4,8, global */
+		for (size_t k = 0; ok && k < a.n_streams; k++) {
+			const profile_stream_t *x = &a.streams[k], *y = &b.streams[k];
+			ok = strcmp(x->name, y->name) == 0 && same_hist(&x->sd, &y->sd) && same_hist(&x->rt, &y->rt)
+			     && same_hist(&x->sd_we, &y->sd_we) && x->footprint == y->footprint && x->writes == y->writes;
+			for (int c = 0; ok && c < RL_NCLASS; c++)
+				ok = same_hist(&x->cls_sd[c], &y->cls_sd[c]);
+		}
+		for (int c = 0; ok && c < RL_NCLASS; c++)
+			ok = a.rl_access_frac[c] == b.rl_access_frac[c] && a.rl_block_frac[c] == b.rl_block_frac[c];
+		CHECK(ok, we ? "write-evict: 3 threads give the profile of 1 (every stream, every histogram)"
+			     : "3 threads give the profile of 1 (every stream, every histogram)");
+		profile_free(&a);
+		profile_free(&b);
+	}
+	free(r);
+}
+
 static void test_read_levels(void)
 {
 	/* One SM. 0 A:W 1 B:W 2 C:R 3 A:W 4 B:R 5 C:R 6 D:R 7 E:W 8 B:R 9 C:R 10 A:R 11 E:R.
@@ -605,6 +654,7 @@ int main(void)
 	test_against_naive();
 	test_groups();
 	test_lazy_levels();
+	test_threads();
 	test_read_levels();
 	test_class_pass_invariant();
 	test_registers();

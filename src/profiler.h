@@ -15,11 +15,9 @@
  *   profiler_free(pb);
  *
  * What it computes (docs/profile-format.md describes the result field by field):
- *  - exact LRU stack distances [Mattson 1970] per stream in O(log) per access: a hash map
- *    block -> last-use position and a bit map of live last-use positions with a Fenwick tree
- *    over 512-position chunks; the distance of a reuse is the number of live positions after
- *    the block's previous one.  Positions are compacted when they run out, so memory is
- *    O(footprint), not O(trace length);
+ *  - exact LRU stack distances [Mattson 1970] per stream in O(log) per access, one LRU stack
+ *    per cache (src/lru_stack.h: a hash map block -> last-use position, a bit map of live
+ *    positions with chunk counts, an MRU front); memory is O(footprint), not O(trace length);
  *  - streams "l1" (each SM separately, pooled), "group:G" (consecutive SMs [kG, (k+1)G)
  *    merged, pooled over k) for the requested G < n_sm, and "global" (all SMs merged);
  *  - optionally (opts.write_evict) a second stack-distance histogram sd_we per L1-level
@@ -33,11 +31,14 @@
  *  - register reuse distances (Malekeh §III-A, Fig. 1): for each source operand, the number
  *    of dynamic instructions of the same warp since the register was last read or written.
  *
- * Speed: accesses wait in a short queue so that their hash slots and bit-map words are
- * prefetched before they are processed; the global and group levels are created lazily (as
- * copies) when the first SM outside their unit 0 appears, so single-SM traces pay for one
- * level.  Memory: about 43-85 bytes per distinct block per stream (32-byte slots, hash maps
- * grown at 3/4 full), huge pages requested for the big maps.
+ * Speed: accesses are buffered in batches of 2^18, sorted by cache (per level), and each
+ * cache's run is processed by one of opts.threads workers while the caller's thread reads and
+ * sorts the next batch (src/profiler.c, "batches"); the profile is the same for any number of
+ * threads.  The global and group levels are created lazily (as copies) when the first SM
+ * outside their unit 0 appears, so single-SM traces pay for one level.  Memory: about 70-140
+ * bytes per distinct block per stream (32-byte slots, hash maps at most half full), plus up to
+ * 70 MB of batch buffers once a trace fills them (4 MB peak for a tiny trace, 130 MB for 2 M
+ * references on 80 SMs); huge pages requested for the big maps.
  */
 #ifndef GPUDSE_PROFILER_H
 #define GPUDSE_PROFILER_H

@@ -558,16 +558,10 @@ static double fuse_h(const fuse_ctx_t *c, int k, int kind, double x)
 	return x > 0.0 && c->cur[k][kind] ? reuse_curve_eval(c->cur[k][kind], x) : 0.0;
 }
 
-/* N(d) = sum_k w_k n_k(d) at any depth d (linear between grid nodes, the slope beyond). */
-static double fuse_occ_eval(const fuse_ctx_t *c, const double *w, double d)
+/* The grid nodes around depth d < gd[last]: gd[*lo] <= d < gd[*lo + 1] (bisection). */
+static int fuse_grid_node(const fuse_ctx_t *c, double d)
 {
-	int last = c->ng - 1, lo = 0, hi = last;
-	double n = 0.0;
-	if (d >= c->gd[last]) {
-		for (int k = 0; k < c->ncls; k++)
-			n += w[k] * (c->gn[k][last] + c->gslope[k] * (d - c->gd[last]));
-		return n;
-	}
+	int lo = 0, hi = c->ng - 1;
 	while (hi - lo > 1) {
 		int mid = (lo + hi) / 2;
 		if (c->gd[mid] <= d)
@@ -575,6 +569,20 @@ static double fuse_occ_eval(const fuse_ctx_t *c, const double *w, double d)
 		else
 			hi = mid;
 	}
+	return lo;
+}
+
+/* N(d) = sum_k w_k n_k(d) at any depth d (linear between grid nodes, the slope beyond). */
+static double fuse_occ_eval(const fuse_ctx_t *c, const double *w, double d)
+{
+	int last = c->ng - 1;
+	double n = 0.0;
+	if (d >= c->gd[last]) {
+		for (int k = 0; k < c->ncls; k++)
+			n += w[k] * (c->gn[k][last] + c->gslope[k] * (d - c->gd[last]));
+		return n;
+	}
+	int lo = fuse_grid_node(c, d), hi = lo + 1;
 	double f = (d - c->gd[lo]) / (c->gd[hi] - c->gd[lo]);
 	for (int k = 0; k < c->ncls; k++)
 		n += w[k] * (c->gn[k][lo] + f * (c->gn[k][hi] - c->gn[k][lo]));
@@ -584,16 +592,10 @@ static double fuse_occ_eval(const fuse_ctx_t *c, const double *w, double d)
 /* Reuse gap (accesses) at l1 depth d: the TIME map, linear between grid nodes. */
 static double fuse_gap_at(const fuse_ctx_t *c, double d)
 {
-	int last = c->ng - 1, lo = 0, hi = last;
+	int last = c->ng - 1;
 	if (d >= c->gd[last])
 		return c->gt[last] * d / c->gd[last];
-	while (hi - lo > 1) {
-		int mid = (lo + hi) / 2;
-		if (c->gd[mid] <= d)
-			lo = mid;
-		else
-			hi = mid;
-	}
+	int lo = fuse_grid_node(c, d), hi = lo + 1;
 	return c->gt[lo] + (d - c->gd[lo]) / (c->gd[hi] - c->gd[lo]) * (c->gt[hi] - c->gt[lo]);
 }
 

@@ -192,16 +192,26 @@ static int same_hist(const reuse_hist_t *a, const reuse_hist_t *b)
 	return 1;
 }
 
-static void run_refs(const tg_ref_t *r, size_t n, int global, int all_sm0, profile_t *p)
+/* Profile the references with the default options changed as given (every SM moved to SM 0
+ * when all_sm0). */
+static void run_refs_with(const tg_ref_t *r, size_t n, int global, int all_sm0, int threads, int write_evict,
+			  profile_t *p)
 {
 	profiler_opts_t o;
 	profiler_opts_default(&o);
 	o.global = global;
+	o.threads = threads;
+	o.write_evict = write_evict;
 	profiler_t *pb = profiler_alloc(&o);
 	for (size_t i = 0; i < n; i++)
 		profiler_access(pb, all_sm0 ? 0 : r[i].sm, r[i].is_write, r[i].block * 128, 0);
 	profiler_finish(pb, p);
 	profiler_free(pb);
+}
+
+static void run_refs(const tg_ref_t *r, size_t n, int global, int all_sm0, profile_t *p)
+{
+	run_refs_with(r, n, global, all_sm0, 0, 0, p);
 }
 
 static void test_lazy_levels(void)
@@ -241,19 +251,6 @@ static void test_lazy_levels(void)
 	free(r);
 }
 
-static void run_threads(const tg_ref_t *r, size_t n, int threads, int write_evict, profile_t *p)
-{
-	profiler_opts_t o;
-	profiler_opts_default(&o);
-	o.threads = threads;
-	o.write_evict = write_evict;
-	profiler_t *pb = profiler_alloc(&o);
-	for (size_t i = 0; i < n; i++)
-		profiler_access(pb, r[i].sm, r[i].is_write, r[i].block * 128, 0);
-	profiler_finish(pb, p);
-	profiler_free(pb);
-}
-
 static void test_threads(void)
 {
 	/* The stacks run on worker threads, a batch of 2^18 accesses at a time, while the reader
@@ -270,8 +267,8 @@ static void test_threads(void)
 			r[i].sm %= i < 100000 ? 1 : 4;
 	for (int we = 0; we <= 1; we++) {
 		profile_t a, b;
-		run_threads(r, n, 1, we, &a);
-		run_threads(r, n, 3, we, &b);
+		run_refs_with(r, n, 1, 0, 1, we, &a);
+		run_refs_with(r, n, 1, 0, 3, we, &b);
 		int ok = a.n_streams == b.n_streams && a.n_streams == 5;   /* l1, group:2,4,8, global */
 		for (size_t k = 0; ok && k < a.n_streams; k++) {
 			const profile_stream_t *x = &a.streams[k], *y = &b.streams[k];

@@ -19,24 +19,11 @@
 #include <time.h>
 
 #include "check.h"
+#include "testhist.h"
 #include "design.h"
 #include "gpu.h"
 #include "gpu_json.h"
 #include "queue.h"
-
-/* A one-bin histogram: `count` accesses at distance d, `cold` first touches. */
-static void hist_one(reuse_hist_t *h, double d, double count, double cold)
-{
-	h->n = 1;
-	h->lo = malloc(sizeof(double));
-	h->hi = malloc(sizeof(double));
-	h->count = malloc(sizeof(double));
-	h->lo[0] = d;
-	h->hi[0] = d + 1;
-	h->count[0] = count;
-	h->cold = cold;
-	h->total = count + cold;
-}
 
 /* Private loops of W blocks per SM on n_sm SMs; a1 requests per instruction. */
 static void make_loop_profile(profile_t *p, const char *name, int n_sm, double W, double a1,

@@ -14,6 +14,7 @@
 
 #include "area.h"
 #include "check.h"
+#include "testhist.h"
 #include "design.h"
 #include "gpu.h"
 #include "gpu_json.h"
@@ -268,19 +269,6 @@ static void test_dynamic_model(void)
 }
 
 /* ---- the GPU seam ----------------------------------------------------------------------- */
-
-static void hist_one(reuse_hist_t *h, double d, double count, double cold)
-{
-	h->n = 1;
-	h->lo = malloc(sizeof(double));
-	h->hi = malloc(sizeof(double));
-	h->count = malloc(sizeof(double));
-	h->lo[0] = d;
-	h->hi[0] = d + 1;
-	h->count[0] = count;
-	h->cold = cold;
-	h->total = count + cold;
-}
 
 /* A profile: private loops of W blocks, a1 requests per instruction, reg_rd from `w`. */
 static void make_profile(profile_t *p, double a1, double W, const rfc_work_t *w)

@@ -92,12 +92,14 @@ static uint64_t sa_hash(uint64_t b)
 
 typedef struct sa {
 	int sets, ways;
+	uint64_t salt;              /* the hash's seed term (hs_cfg_t.seed) */
 	uint64_t *blk;
 	long *stamp;
 } sa_t;
 
-static int sa_init(sa_t *c, int sets, int ways)
+static int sa_init(sa_t *c, int sets, int ways, uint64_t seed)
 {
+	c->salt = seed * 0x9E3779B97F4A7C15ULL;
 	c->sets = sets;
 	c->ways = ways;
 	c->blk = malloc((size_t)sets * ways * sizeof *c->blk);
@@ -117,7 +119,7 @@ static void sa_free(sa_t *c)
 
 static long sa_find(const sa_t *c, uint64_t b)
 {
-	long base = (long)(sa_hash(b) % (uint64_t)c->sets) * c->ways;
+	long base = (long)(sa_hash(b + c->salt) % (uint64_t)c->sets) * c->ways;
 	for (int w = 0; w < c->ways; w++)
 		if (c->blk[base + w] == b)
 			return base + w;
@@ -127,7 +129,7 @@ static long sa_find(const sa_t *c, uint64_t b)
 /* Insert b (absent); returns the evicted block or HS_NONE. */
 static uint64_t sa_insert(sa_t *c, uint64_t b, long now)
 {
-	long base = (long)(sa_hash(b) % (uint64_t)c->sets) * c->ways, v = base;
+	long base = (long)(sa_hash(b + c->salt) % (uint64_t)c->sets) * c->ways, v = base;
 	for (int w = 0; w < c->ways; w++) {
 		long i = base + w;
 		if (c->blk[i] == HS_NONE) {
@@ -276,10 +278,10 @@ int hs_run(const hs_cfg_t *cfg, const hs_ref_t *refs, size_t n, hs_result_t *out
 		goto out_free;
 	for (size_t i = 0; i < n; i++)
 		*hm_put(&h.cls, refs[i].block) += refs[i].is_write ? 1L << 32 : 1;
-	if (cfg->sram_sets > 0 && sa_init(&h.sram, cfg->sram_sets, cfg->sram_ways) != 0)
+	if (cfg->sram_sets > 0 && sa_init(&h.sram, cfg->sram_sets, cfg->sram_ways, cfg->seed) != 0)
 		goto out_free;
 	if (cfg->stt_fa ? fifo_init(&h.stt_fa, cfg->stt_blocks) != 0
-	                : sa_init(&h.stt_sa, cfg->stt_blocks / cfg->stt_ways, cfg->stt_ways) != 0)
+	                : sa_init(&h.stt_sa, cfg->stt_blocks / cfg->stt_ways, cfg->stt_ways, cfg->seed) != 0)
 		goto out_free;
 	int pure = cfg->sram_sets == 0;
 	for (size_t i = 0; i < n; i++) {
@@ -288,7 +290,7 @@ int hs_run(const hs_cfg_t *cfg, const hs_ref_t *refs, size_t n, hs_result_t *out
 		int to_sram = c == C_WM || c == C_RI;
 		int pc = c;                              /* the predicted class */
 		if (cfg->pred_acc > 0.0 && cfg->pred_acc < 1.0 &&
-		    (double)(sa_hash(b ^ 0x5eedULL) >> 11) * 0x1p-53 >= cfg->pred_acc)
+		    (double)(sa_hash((b + cfg->seed * 0x9E3779B97F4A7C15ULL) ^ 0x5eedULL) >> 11) * 0x1p-53 >= cfg->pred_acc)
 			pc = to_sram || c == C_WORO ? C_WORM : C_WM;
 		int place_sram = pc == C_WM || pc == C_RI;
 		h.now++;

@@ -41,6 +41,9 @@ typedef struct hs_cfg {
 	double pred_acc;            /* share of blocks whose class the predictor gets right (0: 1, an
 	                               oracle); the others, chosen by a hash of the block: WM, RI -> STT
 	                               (as WORM), WORM -> SRAM, WORO -> STT (as WORM), as fuse.c */
+	uint64_t seed;              /* draws the set-index hash and the mispredicted blocks: hash of
+	                               block + seed x 0x9E3779B97F4A7C15 (0: the block itself), so a
+	                               test can average over hash functions as the models do */
 } hs_cfg_t;
 
 typedef struct hs_result {

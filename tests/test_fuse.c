@@ -5,10 +5,14 @@
  * Traces: seeded (GSL mt19937) mixes of four block pools, one per read-level class by
  * construction (WM: random blocks written half the time; RI: first touch a write, then reads;
  * WORM: read only; WORO: a new block per access).  The model sees only the profile that
- * src/profiler.c builds from the same trace; the simulator sees the trace.  Targets (issue 5):
- * hit rate per bank within 0.03, STT writes within 10%; every pair meets them except four
- * loop cases (loops base s=0.5, loops dy s=0.25, loops dy q=.95 at both shares), whose
- * tolerances below carry their measured gaps and reasons.  Each pair prints model/sim;
+ * src/profiler.c builds from the same trace; the simulator sees the trace.  The reference is
+ * the simulator's mean over 16 hash functions (hs_cfg_t.seed: the set index and the blocks
+ * that q < 1 mispredicts), for all 27 pairs: the model predicts the expectation over hashes
+ * (uniform hashing), and on the loop traces one hash's draw moves a pair by up to 16% of its
+ * STT writes (s.d. over hashes; FUSE_DEBUG=1 prints it per pair).  HS_SEEDS_N=k changes
+ * the count.  Targets (issue 5): hit rate per bank within 0.03, STT writes within 10%; every
+ * pair meets them except four loop cases (loops base s=0.5, loops dy s=0.5, loops dy q=.95
+ * at both shares), whose tolerances below carry their measured gaps and reasons.  Each pair prints model/sim;
  * FUSE_DEBUG=1 adds the write components, the lifetime and per-class hits, FUSE_BENCH=1 the
  * cost of fuse_hit_eval (us per call, and the fixed point's rounds).
  * Configurations: hybrid/base (set-associative LRU STT), fa (FIFO STT), dy (fa + the oracle
@@ -86,6 +90,22 @@ static int build_profile(const hs_ref_t *refs, size_t n, profile_t *p)
 	return rc;
 }
 
+static void hs_add(hs_result_t *a, const hs_result_t *b)
+{
+	a->acc += b->acc, a->h_sram += b->h_sram, a->h_stt += b->h_stt, a->miss += b->miss;
+	a->stt_write += b->stt_write, a->stt_fill += b->stt_fill, a->stt_evict += b->stt_evict;
+	a->stt_update += b->stt_update, a->migrations += b->migrations;
+	for (int k = 0; k < 4; k++) {
+		a->cls_acc[k] += b->cls_acc[k];
+		a->cls_h_sram[k] += b->cls_h_sram[k];
+		a->cls_h_stt[k] += b->cls_h_stt[k];
+	}
+}
+
+/* Hash functions the simulator is averaged over (HS_SEEDS_N overrides it for a study) */
+static int hs_seeds_n = 16;
+#define HS_SEEDS hs_seeds_n
+
 /* Tolerances of one comparison: hit rates (absolute) and STT writes (relative). */
 typedef struct tol { double h_sram, h_stt, writes, writes_abs; const char *why; } tol_t;
 
@@ -106,8 +126,20 @@ static void compare_q(const char *name, const fuse_ctx_t *ctx, const hs_ref_t *r
 	               .pred_acc = q };
 	if (!fa)
 		c.stt_blocks -= c.stt_blocks % c.stt_ways;
-	hs_result_t r;
-	CHECK_INT(hs_run(&c, refs, n, &r), 0, "simulation runs");
+	/* the reference: the simulator's mean over HS_SEEDS hash functions (set index and
+	 * mispredicted blocks), the expectation the model predicts; r sums the runs' counts */
+	hs_result_t r, r1;
+	memset(&r, 0, sizeof r);
+	double m1[3] = { 0, 0, 0 }, m2[3] = { 0, 0, 0 };
+	for (int sd = 0; sd < HS_SEEDS; sd++) {
+		c.seed = (uint64_t)sd;
+		CHECK_INT(hs_run(&c, refs, n, &r1), 0, "simulation runs");
+		double v[3] = { (double)r1.h_sram / r1.acc, (double)r1.h_stt / r1.acc,
+		                (double)r1.stt_write / r1.acc };
+		for (int i = 0; i < 3; i++)
+			m1[i] += v[i], m2[i] += v[i] * v[i];
+		hs_add(&r, &r1);
+	}
 	double hs = (double)r.h_sram / r.acc, ht = (double)r.h_stt / r.acc;
 	double sw = (double)r.stt_write / r.acc;
 	char src[150];
@@ -128,6 +160,15 @@ static void compare_q(const char *name, const fuse_ctx_t *ctx, const hs_ref_t *r
 		clock_gettime(CLOCK_MONOTONIC, &t1);
 		printf("    cost %.2f us per fuse_hit_eval, %d rounds\n",
 		       ((t1.tv_sec - t0.tv_sec) * 1e9 + (t1.tv_nsec - t0.tv_nsec)) / 2000 / 1e3, mb.rounds);
+	}
+	if (getenv("FUSE_DEBUG") && HS_SEEDS > 1) {
+		double sdv[3];
+		for (int i = 0; i < 3; i++) {
+			double mean = m1[i] / HS_SEEDS;
+			sdv[i] = sqrt(fmax(0.0, (m2[i] / HS_SEEDS - mean * mean) * HS_SEEDS / (HS_SEEDS - 1)));
+		}
+		printf("    over %d hashes: s.d. SRAM hits %.4f, STT hits %.4f, STT writes %.4f (%.1f%%)\n",
+		       HS_SEEDS, sdv[0], sdv[1], sdv[2], 100.0 * sdv[2] / fmax(1e-12, sw));
 	}
 	if (getenv("FUSE_DEBUG"))
 		printf("    fill %.4f/%.4f evict %.4f/%.4f update %.4f/%.4f migr %.4f/%.4f life %.1f ts %.1f\n",
@@ -165,33 +206,34 @@ static void sim_checks(void)
 	const tol_t issue = { 0.03, 0.03, 0.10, 0, "issue 5: 0.03 per bank, 10% STT writes" };
 	/* loops base s=0.5: the WORM loop (420 blocks) just overflows the 2-way LRU STT bank
 	 * (498 blocks); Smith's binomial treats the loop's reuses as independent where the same
-	 * blocks collide in the same sets every sweep: measured STT 0.033 */
+	 * blocks collide in the same sets every sweep: measured STT 0.334 vs 0.367 (-0.033, 16
+	 * hashes; s.d. over hashes 0.009) */
 	const tol_t loop_edge = { 0.03, 0.04, 0.10, 0, "loop at the LRU STT's capacity: measured 0.033" };
-	/* loops dy s=0.25: both loops fit, only 0.014 STT writes per access remain, the migrations
-	 * of the 60-block WM pool.  The RI loop settles in STT (SRAM share 0.13 vs 0.11) and the
-	 * SRAM sets hold WM blocks only; the model's EVEN form gives WM the share
-	 * E[min(1, 2/K)] = 0.750 (K = 1 + Poisson(60 x 2 / 64)) of a set's ways, the simulator
-	 * 0.778: its hash puts these 60 blocks in sets whose realised E[min(1, 2/K)] is 0.783
-	 * (over random hashes: mean 0.754, s.d. 0.040).  So the model counts 1.15x the migrations:
-	 * writes 0.0159 vs 0.0140 (+14%; was 0.021, +51%, before EVEN) */
-	const tol_t loop_tiny = { 0.03, 0.03, 0.15, 0, "WM sets' realised share 0.783 vs expected 0.754: measured +14% writes" };
+	/* loops dy s=0.5: the WORM loop (420 blocks) in the 498-block FIFO with the RI loop's
+	 * and WM's SRAM victims; over 16 hashes writes 0.1250 vs 0.1419 (-11.9%; s.d. over hashes
+	 * 16%: with the first hash alone, 0.1223, the pair met issue 5): the model's lifetime
+	 * (4420) is longer than the simulator's, WORM STT hits 0.851 vs 0.830, STT fills 0.097
+	 * vs 0.110 */
+	const tol_t loop_dy = { 0.03, 0.03, 0.15, 0, "FIFO lifetime with the loops' victims: measured -11.9% writes" };
 	/* loops dy q=.95 s=0.25: the mispredicted 5% bring RI-loop refills (one per block per FIFO
 	 * lifetime of ~25,000 accesses) into SRAM at 0.005 per access; EVEN's weight, ABSORBED's
 	 * horizon average (1 - e^-x) / x with x ~ 30 such fills per set, is then 0.03, though each
-	 * refill displaces a WM block only briefly: measured +17% writes (0.0537 vs 0.0458).
+	 * refill displaces a WM block only briefly: measured +18% writes (0.0537 vs 0.0456, 16
+	 * hashes; +17% with the first hash alone).
 	 * Weighting by the fill rates instead (returning / all) closes it (+4%) but moves write-mixed
 	 * dy to +0.020 / +0.023 SRAM hits and -9% / -7% writes */
-	const tol_t loop_q = { 0.03, 0.03, 0.20, 0, "WM migrations, EVEN at weight 0.03: measured +17% writes" };
+	const tol_t loop_q = { 0.03, 0.03, 0.20, 0, "WM migrations, EVEN at weight 0.03: measured +18% writes" };
 	/* loops dy q=.95 s=0.5: the WORM loop (399 predicted blocks) in the 498-block FIFO plus
 	 * the 5% mispredicted WORO and RI flows; with the loop's sweep (fuse.c SWEEP) its misses
 	 * are t / L per access and the model's lifetime, 1776, is shorter than the simulator's
-	 * (~2330 from its WORM hits 0.72 = 1 - 646 / L): measured STT hits -0.079, writes +35%
-	 * (was +0.071 / -38% with the floor form).  The occupancy balance is flat here: within
+	 * (~2330 from its WORM hits 0.72 = 1 - 646 / L): measured STT hits 0.460 vs 0.532 (-0.072),
+	 * writes 0.291 vs 0.224 (+30%) over 16 hashes (-0.079 / +35% with the first hash alone;
+	 * +0.071 / -38% with the floor form).  The occupancy balance is flat here: within
 	 * 1.4% of C_T for L from 1,900 to 2,400 (the loops hold their footprints, 630 blocks for
 	 * the L1's 626), so the solve's 0.5% tolerance picks the root: a solve to 0.1% gives 1764
 	 * and the same figures; EVEN (weight < 0.02 here) leaves it.  At q = 1 the pair meets
 	 * issue 5. */
-	const tol_t loop_fifo = { 0.03, 0.08, 0.45, 0, "FIFO loop + mispredicted flows: measured -0.079, +35% writes" };
+	const tol_t loop_fifo = { 0.03, 0.08, 0.45, 0, "FIFO loop + mispredicted flows: measured -0.072, +30% writes" };
 	for (int gi = 0; gi < 3; gi++) {
 		gen_trace(&gens[gi], 1000 + gi, refs, n);
 		profile_t p;
@@ -216,7 +258,7 @@ static void sim_checks(void)
 				snprintf(nm, sizeof nm, "%s fa", gname[gi]);
 				compare(nm, ctx, refs, n, 0, 1, 0, fr[i], &issue);
 				snprintf(nm, sizeof nm, "%s dy", gname[gi]);
-				compare(nm, ctx, refs, n, 0, 1, 1, fr[i], lp && i == 0 ? &loop_tiny : &issue);
+				compare(nm, ctx, refs, n, 0, 1, 1, fr[i], lp && i == 1 ? &loop_dy : &issue);
 				/* the paper's predictor accuracy (§V-A: 95%) */
 				snprintf(nm, sizeof nm, "%s dy q=.95", gname[gi]);
 				compare_q(nm, ctx, refs, n, 0, 1, 1, fr[i], 0.95,
@@ -416,6 +458,8 @@ out:
 
 int main(void)
 {
+	if (getenv("HS_SEEDS_N") && atoi(getenv("HS_SEEDS_N")) > 0)
+		hs_seeds_n = atoi(getenv("HS_SEEDS_N"));
 	sim_checks();
 	gpu_checks();
 	return check_summary("fuse");

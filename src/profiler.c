@@ -110,10 +110,12 @@ typedef struct tacc {
 	int failed;
 } tacc_t;
 
-/* A buffered access: hw = lru_hash(block) with bit 63 replaced by is_write (hash maps use at
- * most the low 32 bits for the slot). */
-typedef struct sref { uint64_t block, hw; } sref_t;
-#define HW_WRITE (1ULL << 63)
+/* A buffered access: the block index with is_write in bit 63.  Block indices are below 2^63
+ * for blocks of 2 bytes or more; with 1-byte blocks an address of 2^63 or more would alias
+ * its lower half (no GPU address space reaches it).  Eight bytes, not sixteen with the hash:
+ * the per-level sorts move half the bytes, and the worker's hash is a few multiplies. */
+typedef uint64_t sref_t;
+#define REF_WRITE (1ULL << 63)
 /* Work item: the run sorted[lev][start .. start + n) of one unit (and its write-evict stack). */
 typedef struct item { int lev; uint32_t start, n; struct lru_stack *u, *we; } item_t;
 
@@ -182,10 +184,11 @@ static inline int bin_of(const profiler_t *pb, uint64_t d)
 	unsigned m = (unsigned)(k >= 10 ? d >> (k - 10) : d << (10 - k)) & 1023;
 	int j = pb->jtab[m];
 	const uint64_t *e = &pb->edge[(k - FIRST_OCTAVE) * PER_OCTAVE];
-	if (j < PER_OCTAVE - 1 && e[j + 1] <= d)
-		j++;
-	else if (j > 0 && e[j] > d)
-		j--;
+	/* jtab is off by at most one either way; branch-free, since distances are random enough
+	 * to make the branches mispredict (e[PER_OCTAVE] is the next octave's first edge, > d,
+	 * and e[0] = 2^k <= d, so no bounds test is needed) */
+	j += e[j + 1] <= d;
+	j -= e[j] > d;
 	return EXACT_BINS + (k - FIRST_OCTAVE) * PER_OCTAVE + j;
 }
 
@@ -467,6 +470,7 @@ static int we_access(const profiler_t *pb, lru_stack_t *u, ihist_t *h, int is_wr
 
 /* Accesses of one item, in stream order, between prefetching a slot and probing it. */
 #define PREFETCH 12
+#define PREFETCH_RING 16   /* a power of two > PREFETCH */
 
 static void run_item(profiler_t *pb, const item_t *it, tacc_t *t)
 {
@@ -474,11 +478,17 @@ static void run_item(profiler_t *pb, const item_t *it, tacc_t *t)
 	lru_stack_t *u = it->u, *we = it->we;
 	const sref_t *run = (L->g == 0 ? pb->work->ref : pb->work->sorted[it->lev]) + it->start;
 	int l = it->lev;
+	uint64_t hring[PREFETCH_RING];     /* hashes of accesses j .. j + PREFETCH */
+	for (uint32_t j = 0; j < PREFETCH && j < it->n; j++)
+		hring[j] = lru_hash(run[j] & ~REF_WRITE);
 	for (uint32_t j = 0; j < it->n && !t->failed; j++) {
-		if (j + PREFETCH < it->n)
-			__builtin_prefetch(&u->map[run[j + PREFETCH].hw & u->hmask], 1);
-		uint64_t block = run[j].block, hw = run[j].hw;
-		int is_write = (hw & HW_WRITE) != 0;
+		if (j + PREFETCH < it->n) {
+			uint64_t hn = lru_hash(run[j + PREFETCH] & ~REF_WRITE);
+			hring[(j + PREFETCH) % PREFETCH_RING] = hn;
+			__builtin_prefetch(&u->map[hn & u->hmask], 1);
+		}
+		uint64_t block = run[j] & ~REF_WRITE, hw = hring[j % PREFETCH_RING];
+		int is_write = (run[j] & REF_WRITE) != 0;
 		int cold;
 		uint64_t sd = 0, rt = 0;
 		lru_entry_t *e = lru_touch(u, block, hw, &cold, &sd, &rt);
@@ -744,9 +754,7 @@ int profiler_access(profiler_t *pb, int sm, int is_write, uint64_t addr, uint64_
 		pb->home64[block & 63]++;
 	}
 	batchbuf_t *bb = &pb->buf[pb->cur];
-	sref_t *r = &bb->ref[bb->n];
-	r->block = block;
-	r->hw = (lru_hash(block) & ~HW_WRITE) | (is_write ? HW_WRITE : 0);
+	bb->ref[bb->n] = (block & ~REF_WRITE) | (is_write ? REF_WRITE : 0);
 	bb->sm[bb->n++] = (uint32_t)sm;
 	if (bb->n == BATCH)
 		return submit(pb);

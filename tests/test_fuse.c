@@ -10,9 +10,9 @@
  * that q < 1 mispredicts), for all 27 pairs: the model predicts the expectation over hashes
  * (uniform hashing), and on the loop traces one hash's draw moves a pair by up to 16% of its
  * STT writes (s.d. over hashes; FUSE_DEBUG=1 prints it per pair).  HS_SEEDS_N=k changes
- * the count.  Targets (issue 5): hit rate per bank within 0.03, STT writes within 10%; every
- * pair meets them except four loop cases (loops base s=0.5, loops dy s=0.5, loops dy q=.95
- * at both shares), whose tolerances below carry their measured gaps and reasons.  Each pair prints model/sim;
+ * the count.  Targets (issue 5): hit rate per bank within 0.03, STT writes within 10%; 24 of
+ * the 27 pairs meet them; three loop cases (loops dy s=0.5, loops dy q=.95 at both shares)
+ * miss, and their tolerances below carry their measured gaps and reasons.  Each pair prints model/sim;
  * FUSE_DEBUG=1 adds the write components, the lifetime and per-class hits, FUSE_BENCH=1 the
  * cost of fuse_hit_eval (us per call, and the fixed point's rounds).
  * Configurations: hybrid/base (set-associative LRU STT), fa (FIFO STT), dy (fa + the oracle
@@ -201,14 +201,12 @@ static void sim_checks(void)
 		{ { 0.10, 0.10, 0.65, 0.15 }, { 60, 150, 420 }, { 0, 1, 1 }, 0.5 },
 	};
 	const char *gname[3] = { "write-mixed", "read-dominated", "loops" };
-	/* issue 5's targets for every pair, except the loop cases below whose measured gaps the
-	 * model cannot close (fuse.c header, LIMITATION); each prints its figures */
+	/* issue 5's targets for every pair, except the three loop cases below whose measured gaps
+	 * the model does not close (fuse.c header, LIMITATION); each prints its figures */
 	const tol_t issue = { 0.03, 0.03, 0.10, 0, "issue 5: 0.03 per bank, 10% STT writes" };
-	/* loops base s=0.5: the WORM loop (420 blocks) just overflows the 2-way LRU STT bank
-	 * (498 blocks); Smith's binomial treats the loop's reuses as independent where the same
-	 * blocks collide in the same sets every sweep: measured STT 0.334 vs 0.367 (-0.033, 16
-	 * hashes; s.d. over hashes 0.009) */
-	const tol_t loop_edge = { 0.03, 0.04, 0.10, 0, "loop at the LRU STT's capacity: measured 0.033" };
+	/* loops base s=0.5 meets issue 5 by a thin margin: STT hits 0.3369 vs 0.3667 (-0.0298; s.d.
+	 * over hashes 0.009), was 0.334 vs 0.367 (-0.033, measured tolerance 0.04) before fuse.c's
+	 * LOOP SETS and the 16-hash reference */
 	/* loops dy s=0.5: the WORM loop (420 blocks) in the 498-block FIFO with the RI loop's
 	 * and WM's SRAM victims; over 16 hashes writes 0.1250 vs 0.1419 (-11.9%; s.d. over hashes
 	 * 16%: with the first hash alone, 0.1223, the pair met issue 5): the model's lifetime
@@ -254,7 +252,7 @@ static void sim_checks(void)
 			int lp = gi == 2;
 			for (int i = 0; i < 2; i++) {
 				snprintf(nm, sizeof nm, "%s hybrid/base", gname[gi]);
-				compare(nm, ctx, refs, n, 0, 0, 0, fr[i], lp && i == 1 ? &loop_edge : &issue);
+				compare(nm, ctx, refs, n, 0, 0, 0, fr[i], &issue);
 				snprintf(nm, sizeof nm, "%s fa", gname[gi]);
 				compare(nm, ctx, refs, n, 0, 1, 0, fr[i], &issue);
 				snprintf(nm, sizeof nm, "%s dy", gname[gi]);

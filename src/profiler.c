@@ -632,24 +632,37 @@ static int plan_batch(profiler_t *pb, batchbuf_t *bb)
 		}
 		int nk = unit_index(L, pb->max_sm) + 1;
 		uint32_t *cnt = pb->cnt;
+		const uint32_t *sm = bb->sm;
+		/* unit = sm >> gs (or sm / g), in locals: cnt may alias the level's ints */
+		const int gs = L->gshift;
+		const uint32_t g = (uint32_t)L->g, n = bb->n;
 		memset(cnt, 0, ((size_t)nk + 1) * sizeof *cnt);
-		for (uint32_t i = 0; i < bb->n; i++)
-			cnt[unit_index(L, (int)bb->sm[i]) + 1]++;
+		if (gs >= 0)
+			for (uint32_t i = 0; i < n; i++)
+				cnt[(sm[i] >> gs) + 1]++;
+		else
+			for (uint32_t i = 0; i < n; i++)
+				cnt[sm[i] / g + 1]++;
 		for (int k = 0; k < nk; k++) {
 			cnt[k + 1] += cnt[k];                 /* cnt[k]: unit k's first slot */
-			uint32_t n = cnt[k + 1] - cnt[k];
-			if (n == 0)
+			uint32_t nu = cnt[k + 1] - cnt[k];
+			if (nu == 0)
 				continue;
 			lru_stack_t *u = units_get(&L->units, &L->nunits, k), *we = NULL;
 			if (!u)
 				return -1;
 			if (pb->o.write_evict && !pb->pass2 && !(we = units_get(&L->we_units, &L->nwe, k)))
 				return -1;
-			bb->items[bb->nitems++] = (item_t){ l, cnt[k], n, u, we };
+			bb->items[bb->nitems++] = (item_t){ l, cnt[k], nu, u, we };
 		}
 		sref_t *out = bb->sorted[l];
-		for (uint32_t i = 0; i < bb->n; i++)
-			out[cnt[unit_index(L, (int)bb->sm[i])]++] = bb->ref[i];
+		const sref_t *ref = bb->ref;
+		if (gs >= 0)
+			for (uint32_t i = 0; i < n; i++)
+				out[cnt[sm[i] >> gs]++] = ref[i];
+		else
+			for (uint32_t i = 0; i < n; i++)
+				out[cnt[sm[i] / g]++] = ref[i];
 	}
 	qsort(bb->items, (size_t)bb->nitems, sizeof *bb->items, item_larger);
 	return 0;

@@ -118,6 +118,7 @@ typedef struct fuse_hit {
 	int rounds;                      /* rounds of the banks' fixed point (HIT RATES) */
 	double cls_h_sram[RL_NCLASS];    /* per class: hits per access of that class */
 	double cls_h_stt[RL_NCLASS];
+	double cls_stt_occ[RL_NCLASS];   /* FIFO STT bank: the class's blocks present (Little) */
 	double place_sram[RL_NCLASS];    /* placement fractions of each class */
 	double place_stt[RL_NCLASS];
 	double place_bypass[RL_NCLASS];

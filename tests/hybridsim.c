@@ -150,6 +150,7 @@ typedef struct fifo {
 	int cap, count, head, tail, free_list;
 	uint64_t *blk;
 	int *prev, *next;
+	long *tin;                  /* insertion time (instrumentation) */
 	hmap_t map;                 /* block -> node */
 } fifo_t;
 
@@ -161,7 +162,8 @@ static int fifo_init(fifo_t *f, int cap)
 	f->blk = malloc((size_t)cap * sizeof *f->blk);
 	f->prev = malloc((size_t)cap * sizeof *f->prev);
 	f->next = malloc((size_t)cap * sizeof *f->next);
-	if (!f->blk || !f->prev || !f->next || hm_init(&f->map, (size_t)cap) != 0)
+	f->tin = malloc((size_t)cap * sizeof *f->tin);
+	if (!f->blk || !f->prev || !f->next || !f->tin || hm_init(&f->map, (size_t)cap) != 0)
 		return -1;
 	f->free_list = 0;
 	for (int i = 0; i < cap; i++)
@@ -174,6 +176,7 @@ static void fifo_free(fifo_t *f)
 	free(f->blk);
 	free(f->prev);
 	free(f->next);
+	free(f->tin);
 	hm_free(&f->map);
 }
 
@@ -194,10 +197,16 @@ static void fifo_remove(fifo_t *f, uint64_t b)
 		fifo_unlink(f, (int)*n);
 }
 
-static void fifo_insert(fifo_t *f, uint64_t b)
+/* Insert b at the tail; returns the block dropped at the head (HS_NONE if none), its
+ * insertion time in *tin. */
+static uint64_t fifo_insert(fifo_t *f, uint64_t b, long now, long *tin)
 {
-	if (f->count == f->cap)
+	uint64_t old = HS_NONE;
+	if (f->count == f->cap) {
+		old = f->blk[f->head];
+		*tin = f->tin[f->head];
 		fifo_unlink(f, f->head);             /* the oldest block leaves */
+	}
 	int i = f->free_list;
 	f->free_list = f->next[i];
 	f->blk[i] = b;
@@ -206,7 +215,9 @@ static void fifo_insert(fifo_t *f, uint64_t b)
 	if (f->tail >= 0) f->next[f->tail] = i; else f->head = i;
 	f->tail = i;
 	f->count++;
+	f->tin[i] = now;
 	*hm_put(&f->map, b) = i;
+	return old;
 }
 
 /* ---- the hybrid ---- */
@@ -227,7 +238,13 @@ typedef struct hyb {
 	hmap_t cls;                         /* block -> counts, then class */
 	hs_result_t *r;
 	long now;
+	long occ_t[4], occ_s[4];            /* blocks present per class (instrumentation) */
 } hyb_t;
+
+static int cls_of(hyb_t *h, uint64_t b)
+{
+	return class_of(*hm_get(&h->cls, b));
+}
 
 static int stt_has(hyb_t *h, uint64_t b, long *slot)
 {
@@ -239,15 +256,29 @@ static int stt_has(hyb_t *h, uint64_t b, long *slot)
 
 static void stt_put(hyb_t *h, uint64_t b)
 {
-	if (h->cfg->stt_fa)
-		fifo_insert(&h->stt_fa, b);
-	else
-		sa_insert(&h->stt_sa, b, h->now);
+	uint64_t v;
+	long tin = 0;
+	if (h->cfg->stt_fa) {
+		v = fifo_insert(&h->stt_fa, b, h->now, &tin);
+		if (v != HS_NONE) {
+			int cv = cls_of(h, v);
+			h->r->fifo_life_sum += (double)(h->now - tin);
+			h->r->fifo_evicted++;
+			h->r->cls_life_sum[cv] += (double)(h->now - tin);
+			h->r->cls_out_evict[cv]++;
+		}
+	} else {
+		v = sa_insert(&h->stt_sa, b, h->now);
+	}
+	if (v != HS_NONE)
+		h->occ_t[cls_of(h, v)]--;
+	h->occ_t[cls_of(h, b)]++;
 	h->r->stt_write++;
 }
 
 static void stt_drop(hyb_t *h, uint64_t b, long slot)
 {
+	h->occ_t[cls_of(h, b)]--;
 	if (h->cfg->stt_fa)
 		fifo_remove(&h->stt_fa, b);
 	else
@@ -257,7 +288,11 @@ static void stt_drop(hyb_t *h, uint64_t b, long slot)
 static void sram_fill(hyb_t *h, uint64_t b)
 {
 	uint64_t v = sa_insert(&h->sram, b, h->now);
+	h->occ_s[cls_of(h, b)]++;
 	if (v != HS_NONE) {                 /* the victim moves to STT through the swap buffer */
+		int cv = cls_of(h, v);
+		h->occ_s[cv]--;
+		h->r->cls_in_victim[cv]++;
 		stt_put(h, v);
 		h->r->stt_evict++;
 	}
@@ -296,6 +331,10 @@ int hs_run(const hs_cfg_t *cfg, const hs_ref_t *refs, size_t n, hs_result_t *out
 		h.now++;
 		out->acc++;
 		out->cls_acc[c]++;
+		for (int k = 0; k < 4; k++) {
+			out->cls_stt_occ[k] += (double)h.occ_t[k];
+			out->cls_sram_occ[k] += (double)h.occ_s[k];
+		}
 		long slot = -1;
 		if (!pure && (slot = sa_find(&h.sram, b)) >= 0) {
 			out->h_sram++;
@@ -312,6 +351,7 @@ int hs_run(const hs_cfg_t *cfg, const hs_ref_t *refs, size_t n, hs_result_t *out
 			} else if (cfg->predictor && !pure && to_sram) {
 				stt_drop(&h, b, slot);           /* §IV-A: WM found in STT moves to SRAM */
 				out->migrations++;
+				out->cls_out_migr[c]++;
 				sram_fill(&h, b);
 			} else {
 				out->stt_update++;               /* written in place */
@@ -324,12 +364,14 @@ int hs_run(const hs_cfg_t *cfg, const hs_ref_t *refs, size_t n, hs_result_t *out
 		out->miss++;
 		if (pure) {
 			if (pc != C_WORO) {
+				out->cls_in_fill[c]++;
 				stt_put(&h, b);
 				out->stt_fill++;
 			}
 		} else if (!cfg->predictor || place_sram) {
 			sram_fill(&h, b);
 		} else if (pc == C_WORM) {
+			out->cls_in_fill[c]++;
 			stt_put(&h, b);
 			out->stt_fill++;
 		}                                        /* WORO: bypass */

@@ -53,6 +53,15 @@ typedef struct hs_result {
 	long stt_fill, stt_evict, stt_update, migrations;
 	long cls_acc[4];            /* accesses per class (WM, RI, WORM, WORO) */
 	long cls_h_sram[4], cls_h_stt[4]; /* hits per class in each bank */
+	/* instrumentation of the FIFO STT bank (stt_fa), for the model's intermediate quantities:
+	 * the lifetime (accesses from insertion to a capacity eviction), per-class occupancy
+	 * (summed over accesses: / acc for the time average), entries by source and exits */
+	double fifo_life_sum;       /* sum over capacity evictions of their age, accesses */
+	long fifo_evicted;          /* capacity evictions (the FIFO head dropped) */
+	double cls_stt_occ[4], cls_sram_occ[4]; /* per class: blocks present, summed over accesses */
+	long cls_in_victim[4], cls_in_fill[4];  /* STT entries: SRAM victims, direct fills */
+	long cls_out_evict[4], cls_out_migr[4]; /* STT exits: capacity evictions, migrations */
+	double cls_life_sum[4];                 /* per class: ages at capacity eviction */
 } hs_result_t;
 
 /* Simulate refs[0..n).  0, or -1 on bad configuration / allocation failure. */

@@ -108,6 +108,15 @@ static inline uint32_t popcount64(uint64_t x)
 	return (uint32_t)__builtin_popcountll(x);
 }
 
+/* c[a] + ... + c[b - 1] (0 when b <= a): one loop bound, so that it is vectorised. */
+static inline uint32_t sum16(const uint16_t *c, uint32_t a, uint32_t b)
+{
+	uint32_t s = 0;
+	for (uint32_t i = a; i < b; i++)
+		s += c[i];
+	return s;
+}
+
 /* Live positions above t (positions >= now are never live), counted from t up to `now` or,
  * when t is in the lower half, from 0 up to t and subtracted from `live`, whichever is shorter.
  * Built twice, for CPUs with and without a popcount instruction (picked at load time by an
@@ -122,8 +131,7 @@ static uint32_t live_after(const lru_stack_t *u, uint32_t t)
 	if (t < u->now / 2) {
 		uint32_t s = popcount64(u->bits[wt] & ((2ULL << (t & 63)) - 1));  /* positions <= t */
 		s += sup_below(u, t >> SUPER_SHIFT);
-		for (uint32_t c = (t >> SUPER_SHIFT) << (SUPER_SHIFT - CHUNK_SHIFT); c < t >> CHUNK_SHIFT; c++)
-			s += u->c1[c];
+		s += sum16(u->c1, (t >> SUPER_SHIFT) << (SUPER_SHIFT - CHUNK_SHIFT), t >> CHUNK_SHIFT);
 		for (uint32_t w = (t >> CHUNK_SHIFT) << (CHUNK_SHIFT - 6); w < wt; w++)
 			s += popcount64(u->bits[w]);
 		return u->live - s;
@@ -132,12 +140,12 @@ static uint32_t live_after(const lru_stack_t *u, uint32_t t)
 	uint32_t wtop = top >> 6;
 	uint32_t s = popcount64(u->bits[wt] & ((~0ULL << (t & 63)) << 1));
 	uint32_t wend = ((t >> CHUNK_SHIFT) + 1) << (CHUNK_SHIFT - 6);     /* first word after t's chunk */
-	for (uint32_t w = wt + 1; w < wend && w <= wtop; w++)
+	uint32_t wlim = wend < wtop + 1 ? wend : wtop + 1;
+	for (uint32_t w = wt + 1; w < wlim; w++)
 		s += popcount64(u->bits[w]);
 	uint32_t ctop = top >> CHUNK_SHIFT;
 	uint32_t cend = ((t >> SUPER_SHIFT) + 1) << (SUPER_SHIFT - CHUNK_SHIFT);
-	for (uint32_t c = (t >> CHUNK_SHIFT) + 1; c < cend && c <= ctop; c++)
-		s += u->c1[c];
+	s += sum16(u->c1, (t >> CHUNK_SHIFT) + 1, cend < ctop + 1 ? cend : ctop + 1);
 	return s + u->live - sup_below(u, (t >> SUPER_SHIFT) + 1);
 }
 

@@ -117,7 +117,12 @@ typedef struct tacc {
 typedef uint64_t sref_t;
 #define REF_WRITE (1ULL << 63)
 /* Work item: the run sorted[lev][start .. start + n) of one unit (and its write-evict stack). */
-typedef struct item { int lev; uint32_t start, n; struct lru_stack *u, *we; } item_t;
+typedef struct item {
+	int lev;
+	uint32_t start, n;
+	struct lru_stack *u, *we;
+	uint32_t credit;     /* other levels whose unit has this very stream (see unit_alias) */
+} item_t;
 
 /* A batch buffer: filled by the reader, then sorted by unit per level and processed by the
  * workers while the reader fills the other one. */
@@ -369,13 +374,84 @@ static lru_stack_t *level_unit(level_t *L, int sm)
 	return units_get(&L->units, &L->nunits, unit_index(L, sm));
 }
 
-static double level_footprint(const level_t *L)
+
+
+/*
+ * Identical units.  With N SMs seen so far, unit k of group:G holds SMs [kG, min(kG + G, N)),
+ * so where N cuts it short it can hold exactly the SMs of a unit of a smaller group (80 SMs:
+ * group:32's unit 2 and group:64's unit 1 are both SMs 64..79, group:16's unit 4).  Such a
+ * unit's stream is the other's, access for access, so only one stack runs and its item
+ * credits both levels (5% of an 80-SM profile's stack work).  The source is the smallest
+ * active group (or the l1) with that SM range, never itself an alias.  N only grows, and two
+ * ranges that differ for some N differ for every larger one: when a new SM separates them,
+ * the alias gets a copy of its source's stack (dealias).  Not with write-evict stacks or in
+ * the class pass.  Returns the source level (and *ks its unit), or -1.
+ */
+static int unit_alias(const profiler_t *pb, int l, int k, int n, int *ks)
 {
+	const level_t *L = &pb->lev[l];
+	if (L->g < 2 || !L->active || pb->o.write_evict || pb->pass2)
+		return -1;
+	long a = (long)k * L->g, end = a + L->g < n ? a + L->g : n;
+	if (end <= a)
+		return -1;
+	int best = -1;
+	for (int j = 0; j < pb->nlev; j++) {
+		const level_t *S = &pb->lev[j];
+		if (j == l || S->g < 1 || S->g >= L->g || !S->active || a % S->g != 0)
+			continue;
+		if ((a + S->g < n ? a + S->g : n) == end && (best < 0 || S->g < pb->lev[best].g))
+			best = j;
+	}
+	if (best >= 0)
+		*ks = (int)(a / pb->lev[best].g);
+	return best;
+}
+
+/* Distinct blocks summed over the level's units (an alias counts its source's). */
+static double level_footprint(const profiler_t *pb, int l)
+{
+	const level_t *L = &pb->lev[l];
 	double f = 0;
-	for (int i = 0; i < L->nunits; i++)
-		if (L->units[i])
-			f += L->units[i]->nent;
+	for (int i = 0; i < L->nunits || (long)i * L->g < pb->done_sm + 1; i++) {
+		int ks, src = L->g > 1 ? unit_alias(pb, l, i, pb->done_sm + 1, &ks) : -1;
+		const lru_stack_t *u = src < 0 ? (i < L->nunits ? L->units[i] : NULL)
+					       : ks < pb->lev[src].nunits ? pb->lev[src].units[ks] : NULL;
+		if (u)
+			f += u->nent;
+		if (L->g == 0)
+			break;
+	}
 	return f;
+}
+
+/* The SM count grew from n_old to n_new (all accesses so far processed): units that stop
+ * being aliases start from a copy of their source's stack. */
+static int dealias(profiler_t *pb, int n_old, int n_new)
+{
+	for (int l = 0; l < pb->nlev; l++) {
+		level_t *L = &pb->lev[l];
+		if (L->g < 2 || !L->active)
+			continue;
+		for (int k = 0; (long)k * L->g < n_old; k++) {
+			int ks, ks2;
+			int src = unit_alias(pb, l, k, n_old, &ks);
+			if (src < 0 || unit_alias(pb, l, k, n_new, &ks2) >= 0)
+				continue;
+			const level_t *S = &pb->lev[src];
+			if (ks >= S->nunits || !S->units[ks])
+				continue;                          /* no access yet */
+			if (!units_get(&L->units, &L->nunits, k))
+				return -1;
+			lru_free(L->units[k]);
+			lru_stack_t *c = L->units[k] = lru_clone(S->units[ks]);
+			if (!c)
+				return -1;
+			for (uint64_t e = 0; e <= c->hmask; e++)
+				c->map[e].r = c->map[e].w = 0;   /* read/write counts are the l1's own */
+		}
+	}
+	return 0;
 }
 
 /*
@@ -502,14 +578,26 @@ static void run_item(profiler_t *pb, const item_t *it, tacc_t *t)
 			continue;
 		}
 		t->writes[l] += (uint64_t)is_write;
-		int sdbin = 0;
+		int sdbin = 0, rtbin = 0;
 		if (cold) {
 			t->sd[l].cold++;
 			t->rt[l].cold++;
 		} else {
 			sdbin = bin_of(pb, sd);
+			rtbin = bin_of(pb, rt);
 			t->sd[l].bin[sdbin]++;
-			t->rt[l].bin[bin_of(pb, rt)]++;
+			t->rt[l].bin[rtbin]++;
+		}
+		for (uint32_t m = it->credit; m; m &= m - 1) {
+			int x = __builtin_ctz(m);
+			t->writes[x] += (uint64_t)is_write;
+			if (cold) {
+				t->sd[x].cold++;
+				t->rt[x].cold++;
+			} else {
+				t->sd[x].bin[sdbin]++;
+				t->rt[x].bin[rtbin]++;
+			}
 		}
 		if (L->g == 1) {
 			if (is_write)
@@ -525,7 +613,8 @@ static void run_item(profiler_t *pb, const item_t *it, tacc_t *t)
 			t->failed = 1;
 	}
 	if (!pb->pass2)
-		t->accesses[l] += it->n;
+		for (uint32_t m = it->credit | 1u << l; m; m &= m - 1)
+			t->accesses[__builtin_ctz(m)] += it->n;
 }
 
 /* Take items off the shared list (largest first) until none is left. */
@@ -619,6 +708,7 @@ static int plan_batch(profiler_t *pb, batchbuf_t *bb)
 		bb->icap = need;
 	}
 	bb->nitems = 0;
+	int alias[4 * NLEV][3], nalias = 0;    /* (level, source level, source unit) */
 	for (int l = 0; l < pb->nlev; l++) {
 		level_t *L = &pb->lev[l];
 		if (!L->active || (pb->pass2 && l > 0))
@@ -627,7 +717,7 @@ static int plan_batch(profiler_t *pb, batchbuf_t *bb)
 			lru_stack_t *u = units_get(&L->units, &L->nunits, 0), *we = NULL;
 			if (!u || (pb->o.write_evict && !pb->pass2 && !(we = units_get(&L->we_units, &L->nwe, 0))))
 				return -1;
-			bb->items[bb->nitems++] = (item_t){ l, 0, bb->n, u, we };
+			bb->items[bb->nitems++] = (item_t){ l, 0, bb->n, u, we, 0 };
 			continue;
 		}
 		int nk = unit_index(L, pb->max_sm) + 1;
@@ -648,12 +738,21 @@ static int plan_batch(profiler_t *pb, batchbuf_t *bb)
 			uint32_t nu = cnt[k + 1] - cnt[k];
 			if (nu == 0)
 				continue;
+			int ks, src = unit_alias(pb, l, k, pb->done_sm + 1, &ks);
+			if (src >= 0) {                       /* credited by the source's item, below */
+				if (nalias < (int)(sizeof alias / sizeof *alias)) {
+					alias[nalias][0] = l;
+					alias[nalias][1] = src;
+					alias[nalias++][2] = ks;
+					continue;
+				}
+			}
 			lru_stack_t *u = units_get(&L->units, &L->nunits, k), *we = NULL;
 			if (!u)
 				return -1;
 			if (pb->o.write_evict && !pb->pass2 && !(we = units_get(&L->we_units, &L->nwe, k)))
 				return -1;
-			bb->items[bb->nitems++] = (item_t){ l, cnt[k], nu, u, we };
+			bb->items[bb->nitems++] = (item_t){ l, cnt[k], nu, u, we, 0 };
 		}
 		sref_t *out = bb->sorted[l];
 		const sref_t *ref = bb->ref;
@@ -663,6 +762,12 @@ static int plan_batch(profiler_t *pb, batchbuf_t *bb)
 		else
 			for (uint32_t i = 0; i < n; i++)
 				out[cnt[sm[i] / g]++] = ref[i];
+	}
+	for (int i = 0; i < nalias; i++) {
+		const level_t *S = &pb->lev[alias[i][1]];
+		for (int j = 0; j < bb->nitems; j++)
+			if (bb->items[j].lev == alias[i][1] && bb->items[j].u == S->units[alias[i][2]])
+				bb->items[j].credit |= 1u << alias[i][0];
 	}
 	qsort(bb->items, (size_t)bb->nitems, sizeof *bb->items, item_larger);
 	return 0;
@@ -759,6 +864,8 @@ int profiler_access(profiler_t *pb, int sm, int is_write, uint64_t addr, uint64_
 		if (sm > pb->done_sm) {      /* levels activate at this point of the stream */
 			if (flush(pb))
 				return -1;
+			if (dealias(pb, pb->done_sm + 1, sm + 1))
+				return pb->failed = -1;
 			pb->done_sm = sm;
 			if (activate(pb, sm))
 				return pb->failed = -1;
@@ -960,7 +1067,7 @@ int profiler_finish(profiler_t *pb, profile_t *out)
 		L->sd_we = from->sd_we;
 		L->accesses = from->accesses;
 		L->writes = from->writes;
-		L->foot = level_footprint(from);
+		L->foot = level_footprint(pb, (int)(from - pb->lev));
 	}
 	int n_sm = pb->o.n_sm > 0 ? pb->o.n_sm : pb->max_sm + 1;
 	if (n_sm < 1)
@@ -1000,7 +1107,7 @@ int profiler_finish(profiler_t *pb, profile_t *out)
 		s->units = (n_sm + s->group - 1) / s->group;
 		s->accesses = L->accesses;
 		s->writes = L->writes;
-		s->footprint = L->active ? level_footprint(L) : L->foot;
+		s->footprint = L->active ? level_footprint(pb, l) : L->foot;
 		if (to_hist(&L->sd, &s->sd) < 0 || to_hist(&L->rt, &s->rt) < 0)
 			goto oom;
 		if (pb->o.write_evict && to_hist(&L->sd_we, &s->sd_we) < 0)

@@ -287,6 +287,41 @@ static void test_threads(void)
 	free(r);
 }
 
+static void test_identical_units(void)
+{
+	/* Units that N cuts short can hold the SMs of a smaller group's unit (N = 5: group:4's
+	 * unit 1 is SM 4 alone, the l1's unit 4; N = 6: it is group:2's unit 2; N = 12: group:8's
+	 * unit 1 is group:4's unit 2); one stack then serves both (src/profiler.c, unit_alias),
+	 * and N = 7 separates group:4's unit 1 from group:2's unit 2 again (a copy of its stack).
+	 * Reference: the same trace with write-evict stacks on, where every unit runs its own
+	 * stack; the plain histograms must not differ in a single count, on 1 and 3 threads. */
+	size_t n = 600000;
+	tg_ref_t *r = malloc(n * sizeof *r);
+	tg_mix_t mix;
+	tg_mix_standard(&mix, 12, 0.3);
+	tg_mix(&mix, 31, r, n);
+	for (size_t i = 0; i < n; i++) {
+		int span = i < 100000 ? 5 : i < 200000 ? 6 : i < 300000 ? 7 : 12;
+		r[i].sm %= span;
+	}
+	for (int th = 1; th <= 3; th += 2) {
+		profile_t a, b;
+		run_refs_with(r, n, 1, 0, th, 0, &a);
+		run_refs_with(r, n, 1, 0, th, 1, &b);
+		int ok = a.n_streams == b.n_streams && a.n_streams == 5;   /* l1, group:2,4,8, global */
+		for (size_t k = 0; ok && k < a.n_streams; k++) {
+			const profile_stream_t *x = &a.streams[k], *y = &b.streams[k];
+			ok = strcmp(x->name, y->name) == 0 && same_hist(&x->sd, &y->sd) && same_hist(&x->rt, &y->rt)
+			     && x->footprint == y->footprint && x->writes == y->writes && x->accesses == y->accesses;
+		}
+		CHECK(ok, th == 1 ? "units sharing a stream: every stream as with one stack per unit"
+				  : "units sharing a stream, 3 threads: every stream as with one stack per unit");
+		profile_free(&a);
+		profile_free(&b);
+	}
+	free(r);
+}
+
 static void test_read_levels(void)
 {
 	/* One SM. 0 A:W 1 B:W 2 C:R 3 A:W 4 B:R 5 C:R 6 D:R 7 E:W 8 B:R 9 C:R 10 A:R 11 E:R.
@@ -650,6 +685,7 @@ int main(void)
 	test_hand_sd();
 	test_against_naive();
 	test_groups();
+	test_identical_units();
 	test_lazy_levels();
 	test_threads();
 	test_read_levels();

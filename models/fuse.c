@@ -143,13 +143,16 @@
  *       Exp(mu / m) conditioned on < L); solved for L by secant / Illinois steps on log L.
  *   FIXED POINT.  The touch shares u_B, theta_c and L depend on the hit rates: at most 6 damped
  *     rounds (weight 1/2; undamped, loop profiles alternate between two states), stopped when
- *     the shares move less than 0.005 (with the absorption shares); L to 0.5% of C_T per
- *     round.  Cost per design point (fuse_hit_eval, 4-class 200k-access profiles, SRAM shares
- *     1/4 and 1/2, q = 1 and .95; FUSE_BENCH=1 tests/test_fuse): write-mixed base 3.4-4.2,
- *     fa 3.9-4.6, dy 4.8-5.9 us; loops base 3.6-4.2, fa 5.3-7.2, dy 6.3-8.1 us, dy q = .95
- *     s=1/2 10.1 us (the lifetime's plateau, below); EVEN adds 0.7 us to loops dy s=1/4 (8.1,
- *     was 7.4) and nothing elsewhere; LOOP SETS make loops base cost 1.5x write-mixed base (9.1 and
- *     12.1 vs 6.1 and 7.7 us, measured on a loaded machine).
+ *     the shares move less than 0.005 (with the absorption shares and RUN STARTS' f_c); L to
+ *     0.5% of C_T per round.  Cost per design point (fuse_hit_eval, 4-class 200k-access
+ *     profiles, SRAM shares 1/4 and 1/2, q = 1 and .95; FUSE_BENCH=1 tests/test_fuse):
+ *     write-mixed base 3.4-4.2, fa 3.9-4.6, dy 4.8-5.9 us; loops base 3.6-4.2, fa 5.3-7.2,
+ *     dy 6.3-8.1 us, dy q = .95 s=1/2 10.1 us (the lifetime's plateau, below); EVEN adds
+ *     0.7 us to loops dy s=1/4 (8.1, was 7.4) and nothing elsewhere; LOOP SETS make loops
+ *     base cost 1.5x write-mixed base (9.1 and 12.1 vs 6.1 and 7.7 us, measured on a loaded
+ *     machine).  RUN STARTS add a share per class to
+ *     the fixed point and VICTIM PHASE a log and two exps per call: loops dy 7.7 (s=1/2) and
+ *     8.6 us (q = .95 s=1/2, no plateau now), write-mixed dy 6.5-7.7 us (loaded machine).
  *   LIMITATION (against tests/hybridsim.c averaged over 16 hash functions of the set index
  *   and of the mispredicted blocks -- the model's expectation over hashes; one hash moves a
  *   loop pair's STT writes by up to 16% -- 200k-access traces, SRAM shares 1/4 and 1/2, 27

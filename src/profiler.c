@@ -545,8 +545,8 @@ static int we_access(const profiler_t *pb, lru_stack_t *u, ihist_t *h, int is_wr
 }
 
 /* Accesses of one item, in stream order, between prefetching a slot and probing it. */
-#define PREFETCH 12
-#define PREFETCH_RING 16   /* a power of two > PREFETCH */
+#define PREFETCH 24
+#define PREFETCH_RING 32   /* a power of two > PREFETCH */
 
 static void run_item(profiler_t *pb, const item_t *it, tacc_t *t)
 {

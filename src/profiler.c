@@ -19,7 +19,7 @@ const int profiler_homes[PROFILER_NHOMES] = { 2, 4, 5, 8, 10, 16, 20, 32, 40, 64
 #define LAST_OCTAVE 47         /* distances up to 2^48 */
 #define NBINS (EXACT_BINS + (LAST_OCTAVE - FIRST_OCTAVE + 1) * PER_OCTAVE)
 #define MAX_REG 65535
-#define BATCH (1u << 18)   /* accesses buffered before the units process them */
+#define BATCH (1u << 19)   /* accesses buffered before the units process them */
 #define MAX_THREADS 16
 #define NLEV (PROFILER_MAX_GROUPS + 2)
 

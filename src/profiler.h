@@ -31,14 +31,15 @@
  *  - register reuse distances (Malekeh §III-A, Fig. 1): for each source operand, the number
  *    of dynamic instructions of the same warp since the register was last read or written.
  *
- * Speed: accesses are buffered in batches of 2^18, sorted by cache (per level), and each
+ * Speed: accesses are buffered in batches of 2^19, sorted by cache (per level), and each
  * cache's run is processed by one of opts.threads workers while the caller's thread reads and
  * sorts the next batch (src/profiler.c, "batches"); the profile is the same for any number of
  * threads.  The global and group levels are created lazily (as copies) when the first SM
- * outside their unit 0 appears, so single-SM traces pay for one level.  Memory: about 70-140
- * bytes per distinct block per stream (32-byte slots, hash maps at most half full), plus up to
- * 70 MB of batch buffers once a trace fills them (4 MB peak for a tiny trace, 130 MB for 2 M
- * references on 80 SMs); huge pages requested for the big maps.
+ * outside their unit 0 appears, so single-SM traces pay for one level, and a unit that holds
+ * exactly another level's SMs shares its stack.  Memory: about 80-150 bytes per distinct
+ * block per stream (32-byte slots, hash maps at most half full, 4 position slots per live
+ * block), plus up to 72 MB of batch buffers once a trace fills them (8-byte entries, 2^19 per
+ * buffer, two buffers, one copy per group level); huge pages requested for the big maps.
  */
 #ifndef GPUDSE_PROFILER_H
 #define GPUDSE_PROFILER_H

@@ -253,11 +253,11 @@ static void test_lazy_levels(void)
 
 static void test_threads(void)
 {
-	/* The stacks run on worker threads, a batch of 2^18 accesses at a time, while the reader
+	/* The stacks run on worker threads, a batch of 2^19 accesses at a time, while the reader
 	 * fills the next batch (src/profiler.c, "batches").  The profile must not depend on it:
-	 * 700k accesses (three batches), SMs appearing progressively (levels activate between
+	 * 1.2M accesses (three batches), SMs appearing progressively (levels activate between
 	 * batches), with and without write-evict stacks, on 1 and 3 threads. */
-	size_t n = 700000;
+	size_t n = 1200000;
 	tg_ref_t *r = malloc(n * sizeof *r);
 	tg_mix_t mix;
 	tg_mix_standard(&mix, 16, 0.3);

@@ -167,7 +167,7 @@ struct profiler {
 	int inflight;                      /* buf[!cur] is being processed */
 	batchbuf_t *work;                  /* the batch the workers are processing */
 	int next_item;
-	uint32_t *cnt;                     /* scratch: accesses per unit */
+	uint32_t *cnt;                     /* scratch: accesses per unit, then per SM */
 	int cnt_cap;
 	/* worker threads (none when nthreads is 1: the reader runs the items itself) */
 	int nthreads, started, quit, busy;
@@ -691,14 +691,19 @@ static int item_larger(const void *a, const void *b)
  * the unit pointers). */
 static int plan_batch(profiler_t *pb, batchbuf_t *bb)
 {
-	if (pb->cnt_cap < pb->max_sm + 2) {
-		size_t n = (size_t)pb->max_sm + 2;
+	if (pb->cnt_cap < 2 * (pb->max_sm + 2)) {
+		size_t n = 2 * ((size_t)pb->max_sm + 2);
 		uint32_t *c = realloc(pb->cnt, n * sizeof *c);
 		if (!c)
 			return -1;
 		pb->cnt = c;
 		pb->cnt_cap = (int)n;
 	}
+	/* accesses per SM, counted once: each level's per-unit counts are sums of these */
+	uint32_t *smcnt = pb->cnt + pb->max_sm + 2;
+	memset(smcnt, 0, ((size_t)pb->max_sm + 1) * sizeof *smcnt);
+	for (uint32_t i = 0; i < bb->n; i++)
+		smcnt[bb->sm[i]]++;
 	int need = pb->nlev * (pb->max_sm + 1);
 	if (bb->icap < need) {
 		item_t *it = realloc(bb->items, (size_t)need * sizeof *it);
@@ -727,12 +732,8 @@ static int plan_batch(profiler_t *pb, batchbuf_t *bb)
 		const int gs = L->gshift;
 		const uint32_t g = (uint32_t)L->g, n = bb->n;
 		memset(cnt, 0, ((size_t)nk + 1) * sizeof *cnt);
-		if (gs >= 0)
-			for (uint32_t i = 0; i < n; i++)
-				cnt[(sm[i] >> gs) + 1]++;
-		else
-			for (uint32_t i = 0; i < n; i++)
-				cnt[sm[i] / g + 1]++;
+		for (int q = 0; q <= pb->max_sm; q++)
+			cnt[q / (int)g + 1] += smcnt[q];
 		for (int k = 0; k < nk; k++) {
 			cnt[k + 1] += cnt[k];                 /* cnt[k]: unit k's first slot */
 			uint32_t nu = cnt[k + 1] - cnt[k];

@@ -214,6 +214,43 @@ static void run_refs(const tg_ref_t *r, size_t n, int global, int all_sm0, profi
 	run_refs_with(r, n, global, all_sm0, 0, 0, p);
 }
 
+/* n accesses of the standard mix over nsm SMs (write share w, seed), where SMs appear in
+ * stages: while i < until[k], SM ids are taken modulo span[k]; after the last stage, all. */
+static tg_ref_t *staged_trace(size_t n, int nsm, double w, unsigned seed, const size_t *until,
+			      const int *span, int nstage)
+{
+	tg_ref_t *r = malloc(n * sizeof *r);
+	tg_mix_t mix;
+	tg_mix_standard(&mix, nsm, w);
+	tg_mix(&mix, seed, r, n);
+	for (size_t i = 0; i < n; i++)
+		for (int k = 0; k < nstage; k++)
+			if (i < until[k]) {
+				r[i].sm %= span[k];
+				break;
+			}
+	return r;
+}
+
+/* Every stream of a and b the same, count for count (sd_we and the per-class histograms too
+ * when `all`). */
+static int same_streams(const profile_t *a, const profile_t *b, size_t nstreams, int all)
+{
+	int ok = a->n_streams == b->n_streams && a->n_streams == nstreams;
+	for (size_t k = 0; ok && k < a->n_streams; k++) {
+		const profile_stream_t *x = &a->streams[k], *y = &b->streams[k];
+		ok = strcmp(x->name, y->name) == 0 && same_hist(&x->sd, &y->sd) && same_hist(&x->rt, &y->rt)
+		     && x->footprint == y->footprint && x->writes == y->writes && x->accesses == y->accesses;
+		if (all)
+			ok = ok && same_hist(&x->sd_we, &y->sd_we);
+		for (int c = 0; all && ok && c < RL_NCLASS; c++)
+			ok = same_hist(&x->cls_sd[c], &y->cls_sd[c]);
+	}
+	for (int c = 0; all && ok && c < RL_NCLASS; c++)
+		ok = a->rl_access_frac[c] == b->rl_access_frac[c] && a->rl_block_frac[c] == b->rl_block_frac[c];
+	return ok;
+}
+
 static void test_lazy_levels(void)
 {
 	/* SMs appear progressively (SM 0 alone, then 0-1, 0-3, 0-7): the profiler creates the
@@ -221,14 +258,7 @@ static void test_lazy_levels(void)
 	 * Reference: with global = 0 every group level runs from the start; the global stream
 	 * equals the l1 stream of the same trace with every access moved to SM 0. */
 	size_t n = 40000;
-	tg_ref_t *r = malloc(n * sizeof *r);
-	tg_mix_t mix;
-	tg_mix_standard(&mix, 8, 0.4);
-	tg_mix(&mix, 11, r, n);
-	for (size_t i = 0; i < n; i++) {
-		int span = i < 5000 ? 1 : i < 10000 ? 2 : i < 20000 ? 4 : 8;
-		r[i].sm %= span;
-	}
+	tg_ref_t *r = staged_trace(n, 8, 0.4, 11, (const size_t[]){ 5000, 10000, 20000 }, (const int[]){ 1, 2, 4 }, 3);
 	profile_t lazy, eager, one;
 	run_refs(r, n, 1, 0, &lazy);
 	run_refs(r, n, 0, 0, &eager);
@@ -258,27 +288,12 @@ static void test_threads(void)
 	 * 1.2M accesses (three batches), SMs appearing progressively (levels activate between
 	 * batches), with and without write-evict stacks, on 1 and 3 threads. */
 	size_t n = 1200000;
-	tg_ref_t *r = malloc(n * sizeof *r);
-	tg_mix_t mix;
-	tg_mix_standard(&mix, 16, 0.3);
-	tg_mix(&mix, 21, r, n);
-	for (size_t i = 0; i < n; i++)
-		if (i < 300000)
-			r[i].sm %= i < 100000 ? 1 : 4;
+	tg_ref_t *r = staged_trace(n, 16, 0.3, 21, (const size_t[]){ 100000, 300000 }, (const int[]){ 1, 4 }, 2);
 	for (int we = 0; we <= 1; we++) {
 		profile_t a, b;
 		run_refs_with(r, n, 1, 0, 1, we, &a);
 		run_refs_with(r, n, 1, 0, 3, we, &b);
-		int ok = a.n_streams == b.n_streams && a.n_streams == 5;   /* l1, group:2,4,8, global */
-		for (size_t k = 0; ok && k < a.n_streams; k++) {
-			const profile_stream_t *x = &a.streams[k], *y = &b.streams[k];
-			ok = strcmp(x->name, y->name) == 0 && same_hist(&x->sd, &y->sd) && same_hist(&x->rt, &y->rt)
-			     && same_hist(&x->sd_we, &y->sd_we) && x->footprint == y->footprint && x->writes == y->writes;
-			for (int c = 0; ok && c < RL_NCLASS; c++)
-				ok = same_hist(&x->cls_sd[c], &y->cls_sd[c]);
-		}
-		for (int c = 0; ok && c < RL_NCLASS; c++)
-			ok = a.rl_access_frac[c] == b.rl_access_frac[c] && a.rl_block_frac[c] == b.rl_block_frac[c];
+		int ok = same_streams(&a, &b, 5, 1);   /* l1, group:2,4,8, global */
 		CHECK(ok, we ? "write-evict: 3 threads give the profile of 1 (every stream, every histogram)"
 			     : "3 threads give the profile of 1 (every stream, every histogram)");
 		profile_free(&a);
@@ -296,24 +311,12 @@ static void test_identical_units(void)
 	 * Reference: the same trace with write-evict stacks on, where every unit runs its own
 	 * stack; the plain histograms must not differ in a single count, on 1 and 3 threads. */
 	size_t n = 600000;
-	tg_ref_t *r = malloc(n * sizeof *r);
-	tg_mix_t mix;
-	tg_mix_standard(&mix, 12, 0.3);
-	tg_mix(&mix, 31, r, n);
-	for (size_t i = 0; i < n; i++) {
-		int span = i < 100000 ? 5 : i < 200000 ? 6 : i < 300000 ? 7 : 12;
-		r[i].sm %= span;
-	}
+	tg_ref_t *r = staged_trace(n, 12, 0.3, 31, (const size_t[]){ 100000, 200000, 300000 }, (const int[]){ 5, 6, 7 }, 3);
 	for (int th = 1; th <= 3; th += 2) {
 		profile_t a, b;
 		run_refs_with(r, n, 1, 0, th, 0, &a);
 		run_refs_with(r, n, 1, 0, th, 1, &b);
-		int ok = a.n_streams == b.n_streams && a.n_streams == 5;   /* l1, group:2,4,8, global */
-		for (size_t k = 0; ok && k < a.n_streams; k++) {
-			const profile_stream_t *x = &a.streams[k], *y = &b.streams[k];
-			ok = strcmp(x->name, y->name) == 0 && same_hist(&x->sd, &y->sd) && same_hist(&x->rt, &y->rt)
-			     && x->footprint == y->footprint && x->writes == y->writes && x->accesses == y->accesses;
-		}
+		int ok = same_streams(&a, &b, 5, 0);   /* l1, group:2,4,8, global */
 		CHECK(ok, th == 1 ? "units sharing a stream: every stream as with one stack per unit"
 				  : "units sharing a stream, 3 threads: every stream as with one stack per unit");
 		profile_free(&a);

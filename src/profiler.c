@@ -108,6 +108,7 @@ typedef struct tacc {
 	ihist_t sd[NLEV], rt[NLEV], sd_we[NLEV];
 	uint64_t accesses[NLEV], writes[NLEV];
 	ihist_t cls[RL_NCLASS];
+	ihist_t shared_sd, shared_rt;  /* an item whose stream other levels share (run_item) */
 	int failed;
 } tacc_t;
 
@@ -557,16 +558,33 @@ static int we_access(const profiler_t *pb, lru_stack_t *u, ihist_t *h, int is_wr
 #define PREFETCH 24
 #define PREFETCH_RING 32   /* a power of two > PREFETCH */
 
+static void ihist_add(ihist_t *to, const ihist_t *from)
+{
+	for (int b = 0; b < NBINS; b++)
+		to->bin[b] += from->bin[b];
+	to->cold += from->cold;
+}
+
 static void run_item(profiler_t *pb, const item_t *it, tacc_t *t)
 {
 	level_t *L = &pb->lev[it->lev];
 	lru_stack_t *u = it->u, *we = it->we;
 	const sref_t *run = (L->g == 0 ? pb->work->ref : pb->work->sorted[it->lev]) + it->start;
 	int l = it->lev;
+	/* an item other levels share (it->credit) counts apart first, then into each of them */
+	ihist_t *sdh = &t->sd[l], *rth = &t->rt[l];
+	if (it->credit) {
+		sdh = &t->shared_sd;
+		rth = &t->shared_rt;
+		memset(sdh, 0, sizeof *sdh);
+		memset(rth, 0, sizeof *rth);
+	}
+	uint64_t writes = 0;
+	int failed = 0;
 	uint64_t hring[PREFETCH_RING];     /* hashes of accesses j .. j + PREFETCH */
 	for (uint32_t j = 0; j < PREFETCH && j < it->n; j++)
 		hring[j] = lru_hash(run[j] & ~REF_WRITE);
-	for (uint32_t j = 0; j < it->n && !t->failed; j++) {
+	for (uint32_t j = 0; j < it->n && !failed; j++) {
 		if (j + PREFETCH < it->n) {
 			uint64_t hn = lru_hash(run[j + PREFETCH] & ~REF_WRITE);
 			hring[(j + PREFETCH) % PREFETCH_RING] = hn;
@@ -578,7 +596,7 @@ static void run_item(profiler_t *pb, const item_t *it, tacc_t *t)
 		uint64_t sd = 0, rt = 0;
 		lru_entry_t *e = lru_touch(u, block, hw, &cold, &sd, &rt);
 		if (!e) {
-			t->failed = 1;
+			failed = 1;
 			break;
 		}
 		if (pb->pass2) {        /* the class pass: l1 distances by each block's final class */
@@ -586,27 +604,15 @@ static void run_item(profiler_t *pb, const item_t *it, tacc_t *t)
 				t->cls[rl_of(e->w, e->r)].bin[bin_of(pb, sd)]++;
 			continue;
 		}
-		t->writes[l] += (uint64_t)is_write;
-		int sdbin = 0, rtbin = 0;
+		writes += (uint64_t)is_write;
+		int sdbin = 0;
 		if (cold) {
-			t->sd[l].cold++;
-			t->rt[l].cold++;
+			sdh->cold++;
+			rth->cold++;
 		} else {
 			sdbin = bin_of(pb, sd);
-			rtbin = bin_of(pb, rt);
-			t->sd[l].bin[sdbin]++;
-			t->rt[l].bin[rtbin]++;
-		}
-		for (uint32_t m = it->credit; m; m &= m - 1) {
-			int x = __builtin_ctz(m);
-			t->writes[x] += (uint64_t)is_write;
-			if (cold) {
-				t->sd[x].cold++;
-				t->rt[x].cold++;
-			} else {
-				t->sd[x].bin[sdbin]++;
-				t->rt[x].bin[rtbin]++;
-			}
+			sdh->bin[sdbin]++;
+			rth->bin[bin_of(pb, rt)]++;
 		}
 		if (L->g == 1) {
 			if (is_write)
@@ -619,11 +625,21 @@ static void run_item(profiler_t *pb, const item_t *it, tacc_t *t)
 				t->cls[rl_of(e->w, e->r)].bin[sdbin]++;
 		}
 		if (we && we_access(pb, we, &t->sd_we[l], is_write, block))
-			t->failed = 1;
+			failed = 1;
 	}
-	if (!pb->pass2)
-		for (uint32_t m = it->credit | 1u << l; m; m &= m - 1)
-			t->accesses[__builtin_ctz(m)] += it->n;
+	if (failed)
+		t->failed = 1;
+	if (pb->pass2)
+		return;
+	for (uint32_t m = it->credit | 1u << l; m; m &= m - 1) {
+		int x = __builtin_ctz(m);
+		t->accesses[x] += it->n;
+		t->writes[x] += writes;
+		if (it->credit) {
+			ihist_add(&t->sd[x], sdh);
+			ihist_add(&t->rt[x], rth);
+		}
+	}
 }
 
 /* Take items off the shared list (largest first) until none is left. */

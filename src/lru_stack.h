@@ -44,15 +44,18 @@ typedef struct lru_stack {
 	uint64_t abs;        /* accesses so far */
 	uint32_t *holes;     /* write-evict stacks: positions of holes, a max-heap */
 	uint32_t nholes, hcap;
-	/* The MRU front: the stack's top `nfront` blocks, most recent first, as block ids and hash
-	 * slots.  Every block in it is more recent than every position in the bit map, so a block
+	/* The MRU front: the stack's top `nfront` blocks as block ids and hash slots, in a ring
+	 * (most recent at fhead).  Every block in it is more recent than every position in the bit map, so a block
 	 * at bit-map position t has distance nfront + (live positions after t).  A reuse inside
 	 * the front (GPU streams: 30-65% of accesses, half of them distance 0) costs a scan of
 	 * eight words instead of the bit-map updates.  Not used by write-evict stacks. */
-	uint64_t front[FRONT];
+	uint64_t front[FRONT];     /* a ring: logical k (k-th most recent) at (fhead + k) % FRONT;
+				      empty places hold FRONT_NONE */
 	uint32_t front_slot[FRONT];
-	uint32_t nfront;
+	uint32_t nfront, fhead;
 } lru_stack_t;
+
+#define FRONT_NONE UINT64_MAX  /* not a block id: blocks are below 2^64 - 1 */
 
 
 /* The hash that places blocks in the maps (callers may pass it in): one multiply by 2^64 / phi
@@ -71,21 +74,6 @@ void lru_free(lru_stack_t *u);
 /* A deep copy (NULL when out of memory). */
 lru_stack_t *lru_clone(const lru_stack_t *src);
 
-/* Move front[i] to the top, shifting front[0 .. i-1] down (i < FRONT). */
-static inline void lru_front_rotate(lru_stack_t *u, uint32_t i, uint64_t block, uint32_t slot)
-{
-	uint64_t b = block;                /* a chain of swaps: not turned into a memmove call */
-	uint32_t h = slot;
-	for (uint32_t k = 0; k <= i; k++) {
-		uint64_t tb = u->front[k];
-		uint32_t th = u->front_slot[k];
-		u->front[k] = b;
-		u->front_slot[k] = h;
-		b = tb;
-		h = th;
-	}
-}
-
 lru_entry_t *lru_touch_behind(lru_stack_t *u, uint64_t block, uint64_t hash, int *cold, uint64_t *sd, uint64_t *rt);
 
 /* One access to `block`, hash = lru_hash(block) (bits above 32 are ignored).  Returns the
@@ -95,13 +83,20 @@ lru_entry_t *lru_touch_behind(lru_stack_t *u, uint64_t block, uint64_t hash, int
 static inline lru_entry_t *lru_touch(lru_stack_t *u, uint64_t block, uint64_t hash, int *cold, uint64_t *sd,
 				     uint64_t *rt)
 {
-	uint32_t i = 0;
-	while (i < u->nfront && u->front[i] != block)
-		i++;
-	if (i == u->nfront)
+	uint32_t p = 0;                    /* physical place; empty places never match */
+	while (p < FRONT && u->front[p] != block)
+		p++;
+	if (p == FRONT)
 		return lru_touch_behind(u, block, hash, cold, sd, rt);
-	uint32_t h = u->front_slot[i];
-	lru_front_rotate(u, i, block, h);
+	const uint32_t M = FRONT - 1;
+	uint32_t i = (p - u->fhead) & M, h = u->front_slot[p];
+	for (uint32_t k = i; k > 0; k--) {     /* logical 0 .. i-1 move down one */
+		uint32_t to = (u->fhead + k) & M, from = (u->fhead + k - 1) & M;
+		u->front[to] = u->front[from];
+		u->front_slot[to] = u->front_slot[from];
+	}
+	u->front[u->fhead] = block;
+	u->front_slot[u->fhead] = h;
 	lru_entry_t *e = &u->map[h];
 	*cold = 0;
 	*sd = i;

@@ -239,7 +239,15 @@ typedef struct hyb {
 	hs_result_t *r;
 	long now;
 	long occ_t[4], occ_s[4];            /* blocks present per class (instrumentation) */
+	hmap_t gone;                        /* FIFO-evicted block -> (time << 3 | cause << 2 | class) */
+	int *set_wm, *set_nr;               /* per SRAM set: WM blocks hashed to it; non-WM blocks
+	                                       in its ways (EVEN instrumentation) */
 } hyb_t;
+
+static long sram_set(const sa_t *c, uint64_t b)
+{
+	return (long)(sa_hash(b + c->salt) % (uint64_t)c->sets);
+}
 
 static int cls_of(hyb_t *h, uint64_t b)
 {
@@ -265,6 +273,8 @@ static void stt_put(hyb_t *h, uint64_t b)
 			h->r->fifo_life_sum += (double)(h->now - tin);
 			h->r->fifo_evicted++;
 			h->r->cls_life_sum[cv] += (double)(h->now - tin);
+			if (h->cfg->instrument)
+				*hm_put(&h->gone, v) = h->now << 3 | (long)(cls_of(h, b) == cv) << 2 | cv;
 			h->r->cls_out_evict[cv]++;
 		}
 	} else {
@@ -289,8 +299,13 @@ static void sram_fill(hyb_t *h, uint64_t b)
 {
 	uint64_t v = sa_insert(&h->sram, b, h->now);
 	h->occ_s[cls_of(h, b)]++;
+	long set = h->set_nr ? sram_set(&h->sram, b) : 0;
+	if (h->set_nr)
+		h->set_nr[set] += cls_of(h, b) != C_WM;
 	if (v != HS_NONE) {                 /* the victim moves to STT through the swap buffer */
 		int cv = cls_of(h, v);
+		if (h->set_nr)
+			h->set_nr[set] -= cv != C_WM;
 		h->occ_s[cv]--;
 		h->r->cls_in_victim[cv]++;
 		stt_put(h, v);
@@ -309,12 +324,21 @@ int hs_run(const hs_cfg_t *cfg, const hs_ref_t *refs, size_t n, hs_result_t *out
 	h.cfg = cfg;
 	h.r = out;
 	int rc = -1;
-	if (hm_init(&h.cls, n) != 0)
+	if (hm_init(&h.cls, n) != 0 || (cfg->instrument && hm_init(&h.gone, n) != 0))
 		goto out_free;
 	for (size_t i = 0; i < n; i++)
 		*hm_put(&h.cls, refs[i].block) += refs[i].is_write ? 1L << 32 : 1;
 	if (cfg->sram_sets > 0 && sa_init(&h.sram, cfg->sram_sets, cfg->sram_ways, cfg->seed) != 0)
 		goto out_free;
+	if (cfg->sram_sets > 0 && cfg->instrument) {
+		h.set_wm = calloc((size_t)cfg->sram_sets, sizeof *h.set_wm);
+		h.set_nr = calloc((size_t)cfg->sram_sets, sizeof *h.set_nr);
+		if (!h.set_wm || !h.set_nr)
+			goto out_free;
+		for (size_t i = 0; i <= h.cls.mask; i++)
+			if (h.cls.key[i] != HS_NONE && class_of(h.cls.val[i]) == C_WM)
+				h.set_wm[sram_set(&h.sram, h.cls.key[i])]++;
+	}
 	if (cfg->stt_fa ? fifo_init(&h.stt_fa, cfg->stt_blocks) != 0
 	                : sa_init(&h.stt_sa, cfg->stt_blocks / cfg->stt_ways, cfg->stt_ways, cfg->seed) != 0)
 		goto out_free;
@@ -329,6 +353,16 @@ int hs_run(const hs_cfg_t *cfg, const hs_ref_t *refs, size_t n, hs_result_t *out
 			pc = to_sram || c == C_WORO ? C_WORM : C_WM;
 		int place_sram = pc == C_WM || pc == C_RI;
 		h.now++;
+		if (cfg->stt_fa && cfg->instrument) {
+			long *g = hm_get(&h.gone, b);
+			if (g) {
+				long t0 = *g >> 3;
+				int own = (int)(*g >> 2 & 1), cg = (int)(*g & 3);
+				if (own) out->ev_own[cg]++, out->ab_own[cg] += (double)(h.now - t0);
+				else out->ev_for[cg]++, out->ab_for[cg] += (double)(h.now - t0);
+				hm_del(&h.gone, b);
+			}
+		}
 		out->acc++;
 		out->cls_acc[c]++;
 		for (int k = 0; k < 4; k++) {
@@ -336,7 +370,16 @@ int hs_run(const hs_cfg_t *cfg, const hs_ref_t *refs, size_t n, hs_result_t *out
 			out->cls_sram_occ[k] += (double)h.occ_s[k];
 		}
 		long slot = -1;
+		int kk = -1;
+		if (!pure && h.set_wm) {
+			long set = sram_set(&h.sram, b);
+			kk = h.set_wm[set] < HS_KMAX ? h.set_wm[set] : HS_KMAX - 1;
+			out->k_acc[c][kk]++;
+			out->k_nr[c][kk] += h.set_nr[set];
+		}
 		if (!pure && (slot = sa_find(&h.sram, b)) >= 0) {
+			if (kk >= 0)
+				out->k_hs[c][kk]++;
 			out->h_sram++;
 			out->cls_h_sram[c]++;
 			h.sram.stamp[slot] = h.now;
@@ -379,6 +422,9 @@ int hs_run(const hs_cfg_t *cfg, const hs_ref_t *refs, size_t n, hs_result_t *out
 	rc = 0;
 out_free:
 	hm_free(&h.cls);
+	hm_free(&h.gone);
+	free(h.set_wm);
+	free(h.set_nr);
 	if (h.sram.blk) sa_free(&h.sram);
 	if (cfg->stt_fa) { if (h.stt_fa.blk) fifo_free(&h.stt_fa); }
 	else if (h.stt_sa.blk) sa_free(&h.stt_sa);

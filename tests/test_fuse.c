@@ -104,6 +104,13 @@ static void hs_add(hs_result_t *a, const hs_result_t *b)
 		a->cls_out_evict[k] += b->cls_out_evict[k], a->cls_out_migr[k] += b->cls_out_migr[k];
 		a->cls_life_sum[k] += b->cls_life_sum[k];
 	}
+	for (int c = 0; c < 4; c++)
+		for (int k = 0; k < HS_KMAX; k++)
+			a->k_acc[c][k] += b->k_acc[c][k], a->k_hs[c][k] += b->k_hs[c][k],
+			a->k_nr[c][k] += b->k_nr[c][k];
+	for (int k = 0; k < 4; k++)
+		a->ev_own[k] += b->ev_own[k], a->ev_for[k] += b->ev_for[k],
+		a->ab_own[k] += b->ab_own[k], a->ab_for[k] += b->ab_for[k];
 	a->fifo_life_sum += b->fifo_life_sum, a->fifo_evicted += b->fifo_evicted;
 }
 
@@ -128,7 +135,7 @@ static void compare_q(const char *name, const fuse_ctx_t *ctx, const hs_ref_t *r
 	hs_cfg_t c = { .sram_sets = pure ? 0 : sram_blocks / ctx->par.sram_assoc,
 	               .sram_ways = ctx->par.sram_assoc, .stt_blocks = stt_blocks, .stt_fa = fa,
 	               .stt_ways = pure ? ctx->par.nvm_assoc : ctx->par.stt_assoc, .predictor = pred,
-	               .pred_acc = q };
+	               .pred_acc = q, .instrument = getenv("FUSE_DEBUG") != NULL };
 	if (!fa)
 		c.stt_blocks -= c.stt_blocks % c.stt_ways;
 	/* the reference: the simulator's mean over HS_SEEDS hash functions (set index and
@@ -185,16 +192,40 @@ static void compare_q(const char *name, const fuse_ctx_t *ctx, const hs_ref_t *r
 			printf("    cls %d SRAM %.4f/%.4f STT %.4f/%.4f\n", k, m.cls_h_sram[k],
 			       r.cls_acc[k] ? (double)r.cls_h_sram[k] / r.cls_acc[k] : 0.0, m.cls_h_stt[k],
 			       r.cls_acc[k] ? (double)r.cls_h_stt[k] / r.cls_acc[k] : 0.0);
+	if (getenv("FUSE_DEBUG") && pred && !pure) {
+		/* EVEN measured (fuse.c header, MEASURED NEXT STEP): per class, its accesses by K (the
+		 * WM blocks hashed to the block's SRAM set; share of the class's accesses), their SRAM
+		 * hit share, and n, the non-WM blocks in the set's ways at those accesses; for WM also
+		 * the exchangeable min(1, A / K) */
+		for (int cc = 0; cc < 3; cc++) {
+			printf("    cls %d by K:", cc);
+			for (int k = 0; k < HS_KMAX; k++) {
+				if (r.k_acc[cc][k] <= 0)
+					continue;
+				printf(" K%d%s acc %.3f SRAM %.3f", k, k == HS_KMAX - 1 ? "+" : "",
+				       (double)r.k_acc[cc][k] / r.cls_acc[cc], (double)r.k_hs[cc][k] / r.k_acc[cc][k]);
+				if (cc == 0 && k > 0)
+					printf(" (A/K %.3f)", fmin(1.0, (double)ctx->par.sram_assoc / k));
+				printf(" n %.2f;", r.k_nr[cc][k] / r.k_acc[cc][k]);
+			}
+			printf("\n");
+		}
+	}
 	if (getenv("FUSE_DEBUG") && fa && r.fifo_evicted > 0) {
 		/* the FIFO bank measured: lifetime, per-class occupancy, entries and exits per access */
 		printf("    sim FIFO life %.1f (model %.1f)\n", r.fifo_life_sum / r.fifo_evicted, m.stt_life);
 		for (int k = 0; k < 4; k++)
 			printf("    cls %d STT occ %.1f/%.1f SRAM occ %.1f  in victim %.4f fill %.4f  out evict %.4f"
-			       " migr %.4f  life %.0f\n", k, m.cls_stt_occ[k], r.cls_stt_occ[k] / r.acc,
+			       " migr %.4f  life %.0f  absent after own/other eviction %.0f (%.2f)/%.0f (%.2f)\n", k,
+			       m.cls_stt_occ[k], r.cls_stt_occ[k] / r.acc,
 			       r.cls_sram_occ[k] / r.acc, (double)r.cls_in_victim[k] / r.acc,
 			       (double)r.cls_in_fill[k] / r.acc, (double)r.cls_out_evict[k] / r.acc,
 			       (double)r.cls_out_migr[k] / r.acc,
-			       r.cls_out_evict[k] ? r.cls_life_sum[k] / r.cls_out_evict[k] : 0.0);
+			       r.cls_out_evict[k] ? r.cls_life_sum[k] / r.cls_out_evict[k] : 0.0,
+			       r.ev_own[k] ? r.ab_own[k] / r.ev_own[k] : 0.0,
+			       r.ev_own[k] + r.ev_for[k] ? (double)r.ev_own[k] / (r.ev_own[k] + r.ev_for[k]) : 0.0,
+			       r.ev_for[k] ? r.ab_for[k] / r.ev_for[k] : 0.0,
+			       r.ev_own[k] + r.ev_for[k] ? (double)r.ev_for[k] / (r.ev_own[k] + r.ev_for[k]) : 0.0);
 	}
 }
 

@@ -196,10 +196,11 @@
  *   s=1/2 RI: T 0.464 vs 70.1 / 150 = 0.467 measured, misses 0.184 vs 0.187).  With these
  *   (and the mispredicted WM blocks, which migrate in and share the ways too) both loop
  *   misses close (dy q=.95 s=1/4 writes +5.5%, s=1/2 -1.3%), write-mixed / read-dominated dy
- *   move to SRAM within 0.004 and writes within 3.1% -- but loops dy s=1/2 q=1 falls to -19% writes: at the
- *   simulator's lifetime every class's FIFO occupancy is within 1.2 blocks except the WORM
- *   loop's, 413.3 vs 416.6 (RUN STARTS' absent phase), and the balance there is so flat
- *   (log occupancy moves 0.006 from L = 3750 to 4500) that 3 blocks move the lifetime by 20%;
+ *   move to SRAM within 0.004 and writes within 3.1% -- but loops dy s=1/2 q=1 falls to
+ *   -19% writes: at the simulator's lifetime every class's FIFO occupancy is within 1.2
+ *   blocks except the WORM loop's, 413.3 vs 416.6 (RUN STARTS' absent phase), and the
+ *   balance there is so flat (log occupancy moves 0.006 from L = 3750 to 4500) that 3 blocks
+ *   move the lifetime by 20%;
  *   the present forms pass it because RI's STT occupancy is 4.8 blocks high (70.8 vs 66.0)
  *   and offsets it.  (2) RUN STARTS measured: the share of the WORM loop's evictions made by
  *   another class's insertion is 0.07 / 0.13 / 0.11 (dy s=1/2 q=1, q=.95, s=1/4 q=.95)

@@ -90,17 +90,28 @@ static uint32_t sup_below(const lru_stack_t *u, uint32_t g)
 	return s;
 }
 
-static void pos_set(lru_stack_t *u, uint32_t p)
+/* Bit and chunk count only; the caller updates the super chunk's count. */
+static void pos_set_chunk(lru_stack_t *u, uint32_t p)
 {
 	u->bits[p >> 6] |= 1ULL << (p & 63);
 	u->c1[p >> CHUNK_SHIFT]++;
+}
+
+static void pos_clear_chunk(lru_stack_t *u, uint32_t p)
+{
+	u->bits[p >> 6] &= ~(1ULL << (p & 63));
+	u->c1[p >> CHUNK_SHIFT]--;
+}
+
+static void pos_set(lru_stack_t *u, uint32_t p)
+{
+	pos_set_chunk(u, p);
 	sup_add(u, p >> SUPER_SHIFT, 1);
 }
 
 static void pos_clear(lru_stack_t *u, uint32_t p)
 {
-	u->bits[p >> 6] &= ~(1ULL << (p & 63));
-	u->c1[p >> CHUNK_SHIFT]--;
+	pos_clear_chunk(u, p);
 	sup_add(u, p >> SUPER_SHIFT, UINT32_MAX);
 }
 
@@ -254,18 +265,29 @@ static int stack_grow_map(lru_stack_t *u)
 /* Put slot h (block `block`) on top of the front; when the front is full its oldest block
  * moves to the top of the bit map (it is more recent than every position there).  The ring
  * makes this a move of the head, not of the eight entries (which was 8% of the profiler's
- * instructions). */
-static void front_push(lru_stack_t *u, uint64_t block, uint32_t h)
+ * instructions).  `freed`: the super chunk of the position the caller has just cleared with
+ * pos_clear_chunk, or NO_SUPER; a reuse from the same super chunk as the new position leaves
+ * the Fenwick tree as it is (instead of two walks that cancel). */
+#define NO_SUPER UINT32_MAX
+
+static void front_push(lru_stack_t *u, uint64_t block, uint32_t h, uint32_t freed)
 {
 	const uint32_t M = FRONT - 1;
 	u->fhead = (u->fhead + M) & M;     /* the new head: the oldest's place, or an empty one */
 	if (u->nfront == FRONT) {
 		uint32_t old = u->front_slot[u->fhead], p = u->now++;
-		pos_set(u, p);
+		pos_set_chunk(u, p);
+		if (p >> SUPER_SHIFT != freed) {   /* else the super chunk's count is unchanged */
+			sup_add(u, p >> SUPER_SHIFT, 1);
+			if (freed != NO_SUPER)
+				sup_add(u, freed, UINT32_MAX);
+		}
 		u->owner[p] = old;
 		u->map[old].pos = p;
 		u->live++;
 	} else {
+		if (freed != NO_SUPER)
+			sup_add(u, freed, UINT32_MAX);
 		u->nfront++;
 	}
 	u->front[u->fhead] = block;
@@ -311,18 +333,20 @@ lru_entry_t *lru_touch_behind(lru_stack_t *u, uint64_t block, uint64_t hash, int
 		return NULL;
 	uint64_t h = probe(u, block, hash);
 	lru_entry_t *e = &u->map[h];
+	uint32_t freed = NO_SUPER;
 	if (e->used && e->last_abs != UNSEEN) {
 		uint32_t t = e->pos;
 		*cold = 0;
 		*sd = u->nfront + live_after(u, t);        /* live positions after t [Mattson 1970] */
 		*rt = u->abs - e->last_abs - 1;
-		pos_clear(u, t);
+		pos_clear_chunk(u, t);
+		freed = t >> SUPER_SHIFT;
 		u->live--;
 	} else {
 		claim(u, h, block);
 		*cold = 1;
 	}
-	front_push(u, block, (uint32_t)h);
+	front_push(u, block, (uint32_t)h, freed);
 	e->last_abs = u->abs++;
 	return e;
 }

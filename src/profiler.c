@@ -394,13 +394,13 @@ static lru_stack_t *level_unit(level_t *L, int sm)
  * credits both levels (5% of an 80-SM profile's stack work).  The source is the smallest
  * active group (or the l1) with that SM range, never itself an alias.  N only grows, and two
  * ranges that differ for some N differ for every larger one: when a new SM separates them,
- * the alias gets a copy of its source's stack (dealias).  Not with write-evict stacks or in
- * the class pass.  Returns the source level (and *ks its unit), or -1.
+ * the alias gets a copy of its source's stack (dealias).  Not with write-evict stacks (the
+ * class pass runs the l1 alone).  Returns the source level (and *ks its unit), or -1.
  */
 static int unit_alias(const profiler_t *pb, int l, int k, int n, int *ks)
 {
 	const level_t *L = &pb->lev[l];
-	if (L->g < 2 || !L->active || pb->o.write_evict || pb->pass2)
+	if (L->g < 2 || !L->active || pb->o.write_evict)
 		return -1;
 	long a = (long)k * L->g, end = a + L->g < n ? a + L->g : n;
 	if (end <= a)

@@ -319,6 +319,23 @@ static void test_identical_units(void)
 		int ok = same_streams(&a, &b, 5, 0);   /* l1, group:2,4,8, global */
 		CHECK(ok, th == 1 ? "units sharing a stream: every stream as with one stack per unit"
 				  : "units sharing a stream, 3 threads: every stream as with one stack per unit");
+		if (th == 1) {          /* the class pass (a second feed of the l1) keeps the sharing */
+			profiler_opts_t o;
+			profiler_opts_default(&o);
+			o.threads = 1;
+			profiler_t *pb = profiler_alloc(&o);
+			for (int pass = 0; pass < 2; pass++) {
+				if (pass)
+					profiler_class_pass(pb);
+				for (size_t i = 0; i < n; i++)
+					profiler_access(pb, r[i].sm, r[i].is_write, r[i].block * 128, 0);
+			}
+			profile_t c;
+			profiler_finish(pb, &c);
+			profiler_free(pb);
+			CHECK(same_streams(&c, &b, 5, 0), "units sharing a stream, with the class pass: every stream as with one stack per unit");
+			profile_free(&c);
+		}
 		profile_free(&a);
 		profile_free(&b);
 	}

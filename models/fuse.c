@@ -60,19 +60,49 @@
  *     L1 x A_S / C_S), their time-average is (1 - e^-x) / x.  P0 of a non-returning block =
  *     (1 - a) P0 + a P_abs, a = footprint-weighted absorption (STT hits / (STT hits + exits)
  *     of the class's STT stays, previous round) x (1 - e^-x) / x.
- *   EVEN (returning classes, predictor on): where the sets are filled only by returning blocks
- *     (the others absorbed in STT, no stream fills), a set of K returning blocks holds A_S of
- *     them; their fills are their own misses and migrations, so under uniform reuse they are
- *     exchangeable and each is in SRAM a share min(1, A_S / K) of the time (Smith's survival
- *     would count the hits to the set's other ways as evictions).  A returning block's SRAM
- *     share of its reuses is E_S = E[min(1, A_S / K)], K = 1 + Poisson(lam_r) (size-biased);
- *     its other reuses end as the chain's do (STT hits, migrations, misses in its ratios).
- *     Weight: a of ABSORBED (absorption x (1 - e^-x) / x; 0 below 0.02, where it moves hit
- *     shares by < 0.005), so that sets that non-returning refills reach (write-mixed: RI
- *     misses refill SRAM) keep the chain, Smith's form; times 1 / CV^2 for a class of
- *     bursty gaps (CV^2 > 1: a mixture of rates, whose hot blocks hold the ways; fuse-volta
- *     Dy-FUSE IPC +14% -> +13%, +9% without it).  Loops dy s=1/4 (WM alone in SRAM):
- *     WM's SRAM share 0.638 -> 0.743 (simulator 0.776), STT writes +51% -> +14%.
+ *   EVEN (predictor on: some classes return to SRAM, their write hits in STT migrating): the
+ *     ways of an SRAM set are shared, not survived.  Per set, K returning blocks and J
+ *     non-returning SRAM-placed blocks of reused classes, Poisson with the footprints per set
+ *     lr = F_r A_S / C_S, lj = F_n A_S / C_S (K = 1 + Poisson(lr) seen from a returning block,
+ *     J = 1 + Poisson(lj) from a non-returning one: size-biased).  n, the ways the
+ *     non-returning blocks hold, is a birth-death chain given K (fuse_even), from n0 =
+ *     (A_S - K)^+ (below it the set has room and evicts nothing), so the set is full and
+ *     r = A_S - n returning blocks are in SRAM:
+ *       up(n)   = lam r w_r / (r w_r + n w_n),
+ *       down(n) = (K - r) rho n w_n / (n w_n + r w_r),   r = A_S - n;
+ *     a non-returning fill (lam = lam_n A_S / C_S / P[K + J > A_S] per set: the sets where
+ *     all fit make none) takes a returning block's way when the LRU way is one, and a
+ *     returning block out of SRAM (each returns at rho: (migrations + SRAM refills) per reuse
+ *     spent out, over its gap) takes a non-returning block's way when that is LRU; which way
+ *     is LRU is drawn with weights by the blocks' mean gaps w (fill-weighted mu of the
+ *     non-returning classes, footprint-weighted mu of the returning ones: the staler, the
+ *     likelier).  Assumptions: uniform reuse within each group, so that the blocks of a group
+ *     are exchangeable and share the ways they hold alike, whatever order their hits and
+ *     migrations take (Smith's survival would count the hits to the set's other ways as
+ *     evictions); Poisson rates per set.
+ *     Then a returning block's SRAM share of its reuses is E_S = E_K[E[A_S - n] / K],
+ *     a non-returning block's E_N = E_K[E_J[min(1, E[n | K] / J)]] (K unbiased there); the
+ *     other reuses end as the chain's forms (STT hits, migrations, misses in their ratios); a
+ *     loop (CV^2 < 1) reads E_N as a time share T, its misses from a cycle of n_T STT hits and
+ *     one refill at a random phase: (1 - T) / (n_T + 1/2).  A mispredicted block of a
+ *     returning class migrates in on its first write hit and shares the ways as well: E_S of
+ *     its reuses in SRAM, its STT shares scaled by 1 - E_S.  Weight 1 / CV^2 for a class of
+ *     bursty gaps (CV^2 > 1: a mixture of rates, whose hot blocks hold the ways; with the
+ *     n = 0 form, fuse-volta Dy-FUSE IPC +14% -> +13%, +9% without it), 1 else.
+ *     lam_n, the w's and rho are the previous round's (round 0: rho = write rate / mu, no
+ *     non-returning fills, so that E_S starts at E[min(1, A_S / K)], the n = 0 form).
+ *     Simulator (tests/hybridsim.c, FUSE_DEBUG=1 "by K" rows: WM accesses grouped by K and by
+ *     the non-WM blocks n in the set at the access): WM's SRAM share is E[min(1, (A - n) / K)]
+ *     in every family -- loops dy q=.95 s=1/4 K=2 0.886 measured vs 0.885 from the measured n
+ *     (0.23), K=3 0.624 vs 0.620; q=1 0.990 / 0.667 / 0.499 at K=2..4 (n ~ 0.01); the
+ *     non-returning share E_J[min(1, E[n | K] / J)]: write-mixed dy s=1/2 RI at K = 0..3 0.55 /
+ *     0.37 / 0.24 / 0.18 measured vs 0.57 / 0.39 / 0.28 / 0.18; a loop's time share, loops dy
+ *     s=1/2 RI: T 0.464 vs 70.1 / 150 = 0.467 measured, misses 0.184 vs 0.187.  Effect (16
+ *     hashes): write-mixed / read-dominated dy SRAM hits within 0.0031 (was 0.0135), writes
+ *     within 3.1% (was 6.5%); loops dy q=.95 writes +5.5% (s=1/4, was +17%) and -1.3% (s=1/2,
+ *     was -14.6%); loops dy s=1/2 q=1 -19.4% (was +7.2%: LIMITATION).  It replaces a form that
+ *     applied E[min(1, A_S / K)] (n = 0) at ABSORBED's weight, which put a brief refill's way
+ *     on the same footing as a block that stays.
  *   LRU STT (hybrid, base): Markov chain, m = w_c under the predictor for WM/RI, else 0:
  *     q1 = p_V - p_S,  r = p_T (1 - m),  pi_S = (1 - r) / (1 - r + q1 (1 - m)),  pi_T = 1 - pi_S
  *     h_S = pi_S p_S,  h_T = pi_S q1 + pi_T p_T,  migrations = m h_T.
@@ -148,7 +178,9 @@
  *     profiles, SRAM shares 1/4 and 1/2, q = 1 and .95; FUSE_BENCH=1 tests/test_fuse):
  *     write-mixed base 3.4-4.2, fa 3.9-4.6, dy 4.8-5.9 us; loops base 3.6-4.2, fa 5.3-7.2,
  *     dy 6.3-8.1 us, dy q = .95 s=1/2 10.1 us (the lifetime's plateau, below); EVEN adds
- *     0.7 us to loops dy s=1/4 (8.1, was 7.4) and nothing elsewhere; LOOP SETS make loops
+ *     0.7 us to loops dy s=1/4 (8.1, was 7.4) and nothing elsewhere (its per-set chain, below,
+ *     adds 1.0-2.0 us to the dy points: write-mixed dy 8.1-9.0 us, was 6.5-7.8; loops dy q =
+ *     .95 s=1/4 11.2, was 9.2; loops dy s=1/4 8.5, was 9.5, 4 rounds, was 6); LOOP SETS make loops
  *     base cost 1.5x write-mixed base (9.1 and 12.1 vs 6.1 and 7.7 us, measured on a loaded
  *     machine).  RUN STARTS add a share per class to
  *     the fixed point and VICTIM PHASE a log and two exps per call: loops dy 7.7 (s=1/2) and
@@ -157,58 +189,29 @@
  *   and of the mispredicted blocks -- the model's expectation over hashes; one hash moves a
  *   loop pair's STT writes by up to 16% -- 200k-access traces, SRAM shares 1/4 and 1/2, 27
  *   pairs): the random-reuse families (write-mixed, read-dominated), every configuration
- *   including dy at 95% accuracy: per bank within 0.0135, STT writes within 6.5%
- *   (read-dominated dy s=1/4, 0.225 vs 0.241).  Loops: within 0.03 / 10% for base (s=1/2:
- *   STT hits 0.337 vs 0.367, -0.0298, a thin margin; 0.334, -0.033, before LOOP SETS), fa,
- *   pure STT and dy s=1/4 (writes 0.0159 vs 0.0148, +7.4%; +14% against the first hash
- *   alone, whose WM sets realise E[min(1, 2/K)] = 0.783 where EVEN's expectation is 0.750),
- *   and since VICTIM PHASE and RUN STARTS dy s=1/2 (STT hits 0.595 vs 0.607, writes 0.1521 vs
- *   0.1419, +7.2%, lifetime 3540 vs 3764 measured; was 0.1250, -11.9%, lifetime 4420: the
- *   point victim phase put RI's STT hits per stay at 3 against 2.35, and without absent
- *   phases the WORM loop held its 420 blocks at any L).  They move fa s=1/4 to STT hits
- *   0.558 vs 0.583, writes +6.1% (was 0.606, -4.4%) and fa s=1/2 to 0.383 vs 0.378 (0.371).
- *   Two remain:
- *   dy q = .95 s=1/4 writes 0.0535 vs 0.0456 (+17%): the mispredicted RI blocks'
- *   loop refills (one per FIFO lifetime, 0.005 per access) reach SRAM, so ABSORBED's horizon
- *   factor gives EVEN the weight 0.03, although each refill holds a way only briefly; a
- *   weight by fill rates (returning / all SRAM fills) closes the pair (+4%) but moves
- *   write-mixed dy to +0.020 / +0.023 SRAM hits and -9% / -7% writes, so it is not used;
- *   dy q = .95 s=1/2 STT hits 0.558 vs 0.532 (+0.026, within the bar), writes 0.191 vs 0.224
- *   (-14.6%; before VICTIM PHASE and RUN STARTS 0.460, -0.072 and +30%, the lifetime 1776
- *   picked on a plateau of the occupancy balance): lifetime 2772 vs 2325 measured.  The
- *   occupancies match per class at the model's lifetime except RI's: RI's SRAM hits are
- *   0.346 vs 0.291 per RI access (the 21 mispredicted WORM blocks, a loop of period 647,
- *   take SRAM ways that STATIC SETS / ABSORBED do not charge to RI), so its victims, 0.022
- *   vs 0.030 per access, need a longer lifetime to fill their share of the FIFO.
- *   MEASURED NEXT STEP (tests/hybridsim.c, FUSE_DEBUG=1 "by K" and "absent after" rows; not in
- *   the model yet, see below why).  (1) EVEN holds per set in every family once the ways held
- *   by non-returning blocks are taken out: WM accesses grouped by K (WM blocks hashed to their
- *   set) hit SRAM E[min(1, (A - n) / K)], n the set's non-WM blocks at the access: loops dy
- *   q=.95 s=1/4 K=2: 0.886 measured (n = 0.23: 0.885), K=3 0.624 (0.620); q=1 0.990 / 0.667
- *   / 0.499 at K=2..4 (n ~ 0.01).  n follows a birth-death chain per K: non-returning SRAM
- *   fills (rate per set lam / P[K + J > A]) take a WM way when the LRU way is one, a WM block
- *   out of SRAM (returns at rate (migrations + refills) per out-reuse / mu) takes a non-WM
- *   way when that is LRU; LRU picked with weights by the blocks' gaps.  Non-returning blocks
- *   share the rest alike: E_J[min(1, E[n | K] / J)] (write-mixed dy s=1/2 RI at K = 0..3:
- *   0.55 / 0.37 / 0.24 / 0.18 measured vs 0.57 / 0.39 / 0.28 / 0.18); for loops that is a
- *   time share T, and the hit share follows from a cycle of n_T = L / t STT hits and one
- *   refill with the eviction at a random phase: misses (1 - T) / (n_T + 1/2) (loops dy
- *   s=1/2 RI: T 0.464 vs 70.1 / 150 = 0.467 measured, misses 0.184 vs 0.187).  With these
- *   (and the mispredicted WM blocks, which migrate in and share the ways too) both loop
- *   misses close (dy q=.95 s=1/4 writes +5.5%, s=1/2 -1.3%), write-mixed / read-dominated dy
- *   move to SRAM within 0.004 and writes within 3.1% -- but loops dy s=1/2 q=1 falls to
- *   -19% writes: at the simulator's lifetime every class's FIFO occupancy is within 1.2
- *   blocks except the WORM loop's, 413.3 vs 416.6 (RUN STARTS' absent phase), and the
+ *   including dy at 95% accuracy: per bank within 0.0073 (read-dominated dy s=1/4 STT hits
+ *   0.568 vs 0.561), STT writes within 3.1% (write-mixed dy s=1/4, 0.247 vs 0.255; 6.5%
+ *   before EVEN's per-set chain).  Loops: within 0.03 / 10% for base (s=1/2: STT hits 0.337
+ *   vs 0.367, -0.0298, a thin margin; 0.334, -0.033, before LOOP SETS), fa (s=1/4 STT hits
+ *   0.558 vs 0.583, writes +6.1%), pure STT, dy s=1/4 (writes 0.0162 vs 0.0148, +9.5%, a
+ *   thin margin; +7.4% before the chain) and dy q = .95 (s=1/4 writes 0.0481 vs 0.0456,
+ *   +5.5%, was +17%: the mispredicted RI blocks' loop refills reach SRAM, and the chain holds
+ *   their ways only for as long as they stay; s=1/2 0.221 vs 0.224, -1.3%, was -14.6%: RI's
+ *   SRAM share, which the mispredicted WORM blocks cut, is now the chain's).  One remains:
+ *   dy s=1/2 (q = 1) writes 0.1144 vs 0.1419 (-19.4%), STT hits 0.633 vs 0.607, lifetime
+ *   4874 vs 3764 measured.  At the simulator's lifetime every class's FIFO occupancy is within
+ *   1.2 blocks except the WORM loop's, 413.3 vs 416.6 (RUN STARTS' absent phase), and the
  *   balance there is so flat (log occupancy moves 0.006 from L = 3750 to 4500) that 3 blocks
- *   move the lifetime by 20%;
- *   the present forms pass it because RI's STT occupancy is 4.8 blocks high (70.8 vs 66.0)
- *   and offsets it.  (2) RUN STARTS measured: the share of the WORM loop's evictions made by
- *   another class's insertion is 0.07 / 0.13 / 0.11 (dy s=1/2 q=1, q=.95, s=1/4 q=.95)
- *   against f_c = 1 - own / C_T = 0.17 / 0.20 / 0.45, and the block is then absent 0.28-0.41
- *   of its period (not 1/2); after an own-class eviction 10-29 accesses (not 0).  Foreign
- *   insertions mostly evict foreign heads (FIFO order replays the insertion runs L later);
- *   neither the occupancy share nor the loop runs' time share (W / a_c, which gives 0.03 /
- *   0.06 / 0.02) reproduces it.  That term has to be right to ~1 block before (1) can go in.
+ *   move the lifetime by 20%.  Before the chain the pair passed (+7.2%) by a cancellation:
+ *   RI's STT occupancy was 4.8 blocks high (70.8 vs 66.0) and offset the WORM loop's error.
+ *   MEASURED NEXT STEP (tests/hybridsim.c, FUSE_DEBUG=1 "absent after" rows): RUN STARTS'
+ *   foreign share.  The share of the WORM loop's evictions made by another class's insertion
+ *   is 0.07 / 0.13 / 0.11 (dy s=1/2 q=1, q=.95, s=1/4 q=.95) against f_c = 1 - own / C_T =
+ *   0.17 / 0.20 / 0.45, and the block is then absent 0.28-0.41 of its period (not 1/2); after
+ *   an own-class eviction 10-29 accesses (not 0).  Foreign insertions mostly evict foreign
+ *   heads (FIFO order replays the insertion runs L later); neither the occupancy share nor the
+ *   loop runs' time share (W / a_c, which gives 0.03 / 0.06 / 0.02) reproduces it.  That term
+ *   has to be right to ~1 block for the q = 1 pair.
  *   Real profiles: most classes are bursty mixtures (gap CV^2 from 0.3 to 170 in
  *   calibration/profiles, most above 2), carried by the regular form; no simulator here.
  * TRAFFIC per L1 access (sums over classes, weight a_c; per class, the chain's shares):
@@ -699,12 +702,15 @@ typedef struct fuse_bank {
 	int back[RL_NCLASS];             /* the class returns to SRAM (its write hits in STT migrate) */
 	double theta[RL_NCLASS];         /* share of the class's blocks living in SRAM */
 	double psurv;                    /* absorbed survivors' share of a non-returning class */
-	double weven;                    /* weight of the sets that only returning blocks fill (EVEN) */
 	double es;                       /* E[min(1, A_S / K)]: a returning block's SRAM share there */
+	double esn;                      /* a non-returning block's share of the other ways (EVEN) */
 	double fgn[RL_NCLASS];           /* FIFO: share of the bank not held by the class's own
 	                                    STT-placed blocks (SWEEP's run breaks) */
 	double stream;                   /* SRAM fills per access by non-returning blocks other than
 	                                    the first touches of reused classes (ABSORBED) */
+	double lam_n;                    /* SRAM fills per access of non-returning blocks (EVEN) */
+	double mu_n, mu_r;               /* their fill-weighted gap; the returning blocks' gap (EVEN) */
+	double rho_r;                    /* a returning block out of SRAM: its return rate (EVEN) */
 	double absb[RL_NCLASS];          /* share of an evicted block's STT stays' accesses that hit
 	                                    there (1: once in STT it never comes back, ABSORBED) */
 	double pc[RL_NCLASS];            /* ... in SRAM or as its victim in the LRU STT bank */
@@ -830,6 +836,135 @@ static void fuse_loop_sets(const fuse_ctx_t *c, fuse_bank_t *b, const double *w,
 	b->lw[k] = 1.0 - c->wp[k];
 }
 
+/* EVEN's Poisson sums (K and J below) run over the window lam -+ (6 sqrt(lam) + 6): the mass
+ * outside it is below 2e-9 for any lam (checked from lam = 1e-3 to 2e4; it is a 6-sigma band
+ * plus 6 terms for small lam), so the term count follows the load, 12 terms at lam = 1/2 and 70
+ * at 30, and the first term, taken in log space, does not underflow as e^-lam does past 745. */
+#define FUSE_POIS_WIN 6.0
+/* The non-returning fills concentrate on the busy sets (K + J > A), 1 / P[busy] times the mean
+ * rate; below this share of busy sets (set loads lr + lj < 0.82 at A = 2) the fills that the
+ * rate counts include first touches, which reach every set alike, so the floor keeps the
+ * concentration at 20x at most.  No test pair comes near it (tests/test_fuse: moving it from
+ * 0.01 to 0.2 leaves all 27 pairs unchanged). */
+#define FUSE_EVEN_BUSY_MIN 0.05
+/* A returning block's return rate per access before any is measured (round 0 of a profile
+ * whose returning classes never write): one return per 10^12 accesses, far below any real
+ * rate, keeps the chain's down rates positive so that it sits at the top (non-returning blocks
+ * in every way they can take) instead of dividing by zero. */
+#define FUSE_EVEN_RHO_MIN 1e-12
+/* The chain's stationary weights are products of up / down ratios, up to A of them: rescaled
+ * when they pass this bound, so that any associativity stays within double's range. */
+#define FUSE_EVEN_RESCALE 1e150
+
+/* The window of FUSE_POIS_WIN: its first k (into *lo), its last (returned), and P[Poisson(lam)
+ * = *lo] (into *p_lo). */
+static int fuse_pois_window(double lam, int *lo, double *p_lo)
+{
+	double w = FUSE_POIS_WIN * (sqrt(lam) + 1.0);
+	int l = lam > w ? (int)(lam - w) : 0;
+	*lo = l;
+	*p_lo = l > 0 ? exp(-lam + l * log(lam) - lgamma(l + 1.0)) : exp(-lam);
+	return (int)ceil(lam + w);
+}
+
+/* EVEN: s[m] = E[min(1, m / J)] for m = 0..a, J = 1 + Poisson(lj) (size-biased: the set's
+ * non-returning blocks with the tagged one), a non-returning block's share of m ways that its
+ * set's J non-returning blocks share alike: s[m] = P[J <= m] + m E[1/J; J > m], one pass over
+ * J.  Between integers the share is linear in m (the J <= m terms are 1, the others m / J), so
+ * s[] gives it exactly at any real m (fuse_jshare). */
+static void fuse_jshare_table(double lj, int a, double *s)
+{
+	int lo;
+	double p;
+	int hi = fuse_pois_window(lj, &lo, &p);
+	double tot = 0.0, cp = 0.0, ci = 0.0;          /* E[1/J]; P[J <= m], E[1/J; J <= m] */
+	int m = 0;
+	for (int j = lo; j <= hi; j++) {               /* J = j + 1 */
+		while (m < a && m < j + 1) {           /* s[m] needs the J <= m sums only */
+			s[m] = cp - m * ci;
+			m++;
+		}
+		double pj = p / (j + 1);
+		tot += pj;
+		if (j + 1 <= a)
+			cp += p, ci += pj;
+		p *= lj / (j + 1);
+	}
+	for (; m <= a; m++)
+		s[m] = cp - m * ci;
+	/* s[m] held P[J <= m] - m E[1/J; J <= m]: add m E[1/J] */
+	for (m = 0; m <= a; m++)
+		s[m] += m * tot;
+}
+
+/* E[min(1, x / J)] at real x in [0, a], from fuse_jshare_table's s[]. */
+static double fuse_jshare(const double *s, int a, double x)
+{
+	int m = (int)x;
+	if (m >= a)
+		return s[a];
+	return s[m] + (x - m) * (s[m + 1] - s[m]);
+}
+
+/* EVEN (header): a set of K returning blocks (size-biased, K = 1 + Poisson(lr)) and A ways; n of
+ * the ways held by non-returning blocks, a birth-death chain from n0 = (A - K)^+ (below it the
+ * set has room and evicts nothing), so that the set is full and r = A - n returning blocks are
+ * in SRAM: a non-returning fill (rate lam per busy set) takes a returning block's way when the
+ * LRU way is one, and a returning block out of SRAM (K - r of them, each returning at rate rho)
+ * takes a non-returning block's way when that is the LRU way; the LRU way is chosen with
+ * weights by the blocks' gaps (the staler, the likelier).  The returning blocks share their r
+ * ways evenly: es = E_K[E[r] / K]; the non-returning ones share n alike: esn =
+ * E_K[E_J[min(1, E[n | K] / J)]] (K unbiased there, Poisson(lr)). */
+static void fuse_even(fuse_bank_t *b, double lr, double lj, int as)
+{
+	b->es = b->esn = 0.0;
+	/* the sets where every block fits (K + J <= A, per set Poisson(lr + lj)) make no refills,
+	 * so the non-returning fills fall on the others */
+	double busy = 1.0 - fuse_pois_cdf(lr + lj, as);
+	double lam = b->lam_n * as / b->cs / fmax(busy, FUSE_EVEN_BUSY_MIN);
+	double rho = fmax(b->rho_r, FUSE_EVEN_RHO_MIN);
+	double wn = b->mu_n > 0.0 ? b->mu_n : 1.0, wr = b->mu_r > 0.0 ? b->mu_r : 1.0;
+	double buf[33], *s = 2 * as + 1 <= 33 ? buf : malloc((size_t)(2 * as + 1) * sizeof *s);
+	if (!s)
+		return;                                    /* EVEN off: the chains' forms stand */
+	double *g = s + as + 1;
+	fuse_jshare_table(lj, as, s);
+	/* stationary n: pi(n + 1) / pi(n) = up(n) / down(n + 1), up(n) = lam r w_r / (r w_r +
+	 * n w_n) at r = A - n, down(n + 1) = (K - r') rho (n + 1) w_n / ((n + 1) w_n + r' w_r) at
+	 * r' = A - n - 1: K enters only through K - r', so g[n] = pi ratio x (K - r') */
+	for (int n = 0; n < as; n++) {
+		double r = as - n, r1 = as - n - 1;
+		double up = lam * r * wr / (r * wr + n * wn);
+		double down = rho * (n + 1) * wn / ((n + 1) * wn + r1 * wr);
+		g[n] = up / down;
+	}
+	int lo;
+	double pk;                                     /* P[Poisson(lr) = m] = P[K = m + 1] */
+	int hi = fuse_pois_window(lr, &lo, &pk);
+	if (lo == 0)
+		b->esn += pk * s[as];                      /* K = 0: all ways to non-returning */
+	for (int m = lo; m <= hi; m++) {
+		int k = m + 1, n0 = as - k > 0 ? as - k : 0;
+		double pi = 1.0, sum = 1.0, e = as - n0, en = n0;
+		for (int n = n0; n < as && lam > 0.0; n++) {
+			pi *= g[n] / (k - as + n + 1);
+			sum += pi;
+			e += pi * (as - n - 1);
+			en += pi * (n + 1);
+			if (pi > FUSE_EVEN_RESCALE) {
+				pi /= FUSE_EVEN_RESCALE, sum /= FUSE_EVEN_RESCALE;
+				e /= FUSE_EVEN_RESCALE, en /= FUSE_EVEN_RESCALE;
+			}
+		}
+		double q = lr / k, inv = 1.0 / sum;
+		b->es += pk * e * inv / k;                 /* size-biased K */
+		b->esn += pk * q * fuse_jshare(s, as, en * inv);  /* P[K = k] = P[K - 1 = m] lr / k */
+		pk *= q;
+	}
+	if (s != buf)
+		free(s);
+}
+
 /* Survival probabilities of one round, from the current touch shares. */
 static void fuse_bank_survival(const fuse_ctx_t *c, fuse_bank_t *b)
 {
@@ -846,7 +981,7 @@ static void fuse_bank_survival(const fuse_ctx_t *c, fuse_bank_t *b)
 	 * fewer than A_S others never leaves SRAM (size-biased Poisson load).  Blocks that come
 	 * back to SRAM (write hits in STT migrate) push out those that do not, so a returning
 	 * block counts only the returning others, a non-returning one all of them */
-	b->p0[0] = b->p0[1] = b->psurv = b->weven = b->es = 0.0;
+	b->p0[0] = b->p0[1] = b->psurv = b->es = b->esn = 0.0;
 	if (!o->pure_stt && b->cs >= 1.0) {
 		double fs = 0.0, fr = 0.0;
 		for (int k = 0; k < c->ncls; k++) {
@@ -898,19 +1033,17 @@ static void fuse_bank_survival(const fuse_ctx_t *c, fuse_bank_t *b)
 			double ab = fa / fn * (x > 1e-9 ? -expm1(-x) / x : 1.0);
 			b->p0[0] = (1.0 - ab) * b->p0[0] + ab * pm / ln;
 			b->psurv = ab * pm / ln;
-			b->weven = ab >= 0.02 ? ab : 0.0;           /* EVEN, below: negligible under 2% */
 		}
-		/* EVEN: where only returning blocks fill the SRAM sets (the others absorbed in STT, no
-		 * stream fills), a set of K returning blocks (size-biased: K = 1 + Poisson(lam_r))
-		 * holds A_S of them, and uniform reuse makes them exchangeable: each is in SRAM for
-		 * a share min(1, A_S / K) of the time, whatever order its hits and migrations take */
-		if (fr > 0.0 && b->weven > 0.0) {
-			double lr = fr * as / b->cs, t = exp(-lr), cdf = 0.0;
-			for (int j = 0; j < 200 && cdf < 1.0 - 1e-9; j++) {
-				b->es += t * fmin(1.0, (double)as / (j + 1));
-				cdf += t;
-				t *= lr / (j + 1);
-			}
+		/* EVEN (header): per set, K returning blocks (footprint fr) and J non-returning
+		 * SRAM-placed ones of reused classes (fj; WORO's single touches are the stream the
+		 * chain's fill rate counts, not blocks that come back) share the A_S ways; the chain
+		 * for the ways the non-returning ones hold gives es and esn */
+		if (fr > 0.0) {
+			double fj = 0.0;
+			for (int k = 0; k < c->ncls; k++)
+				if (!b->back[k] && !(c->ncls > 1 && k == RL_WORO))
+					fj += c->blk[k] * c->foot * b->pl_s[k];
+			fuse_even(b, fr * as / b->cs, fj * as / b->cs, as);
 		}
 	}
 	for (int k = 0; k < c->ncls; k++) {
@@ -1039,19 +1172,57 @@ static void fuse_cls_eval(const fuse_ctx_t *c, const fuse_bank_t *b, int k, fuse
 	}
 	double p0 = b->p0[b->back[k]];                         /* STATIC SETS: always in SRAM */
 	hs = p0 + (1.0 - p0) * hs, hv *= 1.0 - p0, ms *= 1.0 - p0, mg *= 1.0 - p0;
-	if (b->back[k] && b->weven > 0.0 && b->pl_s[k] > 0.0) {
+	if (!b->back[k] && b->esn > 0.0 && b->pl_s[k] > 0.0 && !(c->ncls > 1 && k == RL_WORO)) {
+		/* EVEN, a non-returning class: its blocks share the ways the chain leaves them alike,
+		 * a time share esn in SRAM; the rest of its reuses end as the chain's forms do (in
+		 * their ratios).  Weight 1 / CV^2 for bursty gaps, as the returning classes' below */
+		double out = hv + ms, es = b->esn;
+		double we = c->cv2[k] > 1.0 ? 1.0 / c->cv2[k] : 1.0;
+		double hv_e = out > 0.0 ? hv * (1.0 - es) / out : 1.0 - es;
+		double ms_e = out > 0.0 ? ms * (1.0 - es) / out : 0.0;
+		double mg_e = out > 0.0 ? mg * (1.0 - es) / out : m * (1.0 - es);
+		double hs_e = es;
+		if (c->cv2[k] < 1.0 && ms > 1e-12) {
+			/* alike gaps (a loop): esn is a time share T, and a cycle is n_T STT hits and
+			 * one refill, the eviction at a random phase of the gap (half a gap absent
+			 * for the regular part, phi): misses (1 - T) / (n_T + 1 - phi), SRAM hits the
+			 * rest; when that leaves no SRAM hits the loop cycles through STT alone.
+			 * (ms above 1e-12: a class that never misses has no cycle to scale) */
+			double phi = 0.5 * (1.0 - wp), nt = hv / ms;
+			if (o->fa && mu > 0.0)
+				nt = wp * nt + (1.0 - wp) * b->life / mu;   /* evicted at a random phase */
+			double mse = (1.0 - es) / (nt + 1.0 - phi);
+			if ((nt + 1.0) * mse <= 1.0) {
+				ms_e = mse, hv_e = nt * mse, hs_e = 1.0 - (nt + 1.0) * mse, mg_e = 0.0;
+			} else {
+				ms_e = 1.0 / (nt + 1.0), hv_e = nt * ms_e, hs_e = 0.0, mg_e = 0.0;
+			}
+		}
+		hs = (1.0 - we) * hs + we * hs_e, hv = (1.0 - we) * hv + we * hv_e;
+		ms = (1.0 - we) * ms + we * ms_e, mg = (1.0 - we) * mg + we * mg_e;
+	}
+	if (b->back[k] && b->es > 0.0 && b->pl_s[k] > 0.0) {
 		/* EVEN: the SRAM share is E[min(1, A_S / K)]; the other reuses end as the chain's.
 		 * Exchangeable blocks need one reuse rate: a mixture of rates (CV^2 > 1) keeps its hot
 		 * blocks in SRAM, so the weight falls as 1 / CV^2, as the Poisson form's (TIME) */
 		double out = hv + ms, es = b->es;
-		double we = b->weven * (c->cv2[k] > 1.0 ? 1.0 / c->cv2[k] : 1.0);  /* one rate only */
+		double we = c->cv2[k] > 1.0 ? 1.0 / c->cv2[k] : 1.0;  /* one rate only */
 		double hv_e = out > 0.0 ? hv * (1.0 - es) / out : 1.0 - es;
 		double ms_e = out > 0.0 ? ms * (1.0 - es) / out : 0.0;
 		double mg_e = out > 0.0 ? mg * (1.0 - es) / out : m * (1.0 - es);
 		hs = (1.0 - we) * hs + we * es, hv = (1.0 - we) * hv + we * hv_e;
 		ms = (1.0 - we) * ms + we * ms_e, mg = (1.0 - we) * mg + we * mg_e;
 	}
-	r->hs = b->pl_s[k] * fin * hs;
+	double hst = 0.0;                                      /* STT-placed blocks in SRAM */
+	if (b->back[k] && b->es > 0.0 && b->pl_t[k] > 0.0) {
+		/* EVEN: a mispredicted block of a returning class (placed in STT) migrates in on
+		 * its first write hit and then shares the set's ways as the others, a share es of
+		 * its reuses in SRAM; its misses refill STT, so the STT shares scale by 1 - es */
+		double we = c->cv2[k] > 1.0 ? 1.0 / c->cv2[k] : 1.0;
+		hst = we * b->es;
+		ht *= 1.0 - hst, mt *= 1.0 - hst;
+	}
+	r->hs = fin * (b->pl_s[k] * hs + b->pl_t[k] * hst);
 	r->ht = fin * (b->pl_s[k] * hv + b->pl_t[k] * ht);
 	r->sfill = b->pl_s[k] * (1.0 - fin + fin * ms);
 	r->tfill = b->pl_t[k] * (1.0 - fin + fin * mt);
@@ -1178,6 +1349,18 @@ int fuse_hit_eval(const fuse_ctx_t *c, const fuse_org_t *o, double l1_bytes, fus
 		bk.to_sram[k] = c->ncls == 1 || k == RL_WM || k == RL_RI;
 	}
 	bk.life = 4.0 * ct;                                          /* first guess */
+	{
+		/* EVEN's return rate before any round: a returning block out of SRAM comes back on a
+		 * write hit (migration), rw / mu per access, footprint-weighted over the classes the
+		 * predictor sends to SRAM; the rounds replace it by the measured returns */
+		double br = 0.0, brr = 0.0;
+		for (int k = 0; k < c->ncls; k++)
+			if (o->predictor && c->ncls > 1 && bk.to_sram[k] && c->rw[k] > 0.0 && c->mu[k] > 0.0) {
+				br += c->blk[k];
+				brr += c->blk[k] * c->rw[k] / c->mu[k];
+			}
+		bk.rho_r = br > 0.0 ? brr / br : 0.0;
+	}
 	fuse_cls_t cl[RL_NCLASS];
 	for (int round = 0; round < FUSE_ROUNDS; round++) {
 		fuse_bank_survival(c, &bk);
@@ -1216,6 +1399,31 @@ int fuse_hit_eval(const fuse_ctx_t *c, const fuse_org_t *o, double l1_bytes, fus
 					st += c->acc[k] * fmax(0.0, cl[k].sfill - (c->ncls > 1 && k == RL_WORO ? 0.0
 					                       : bk.pl_s[k] * c->cold[k]));
 			bk.stream = round == 0 ? st : FUSE_DAMP * st + (1.0 - FUSE_DAMP) * bk.stream;
+			/* EVEN's rates, damped as the others: non-returning SRAM fills per access (first
+			 * touches too: they take ways as refills do) and their fill-weighted mean gap; a
+			 * returning block's return rate while out of SRAM, (migrations + SRAM refills) per
+			 * reuse spent out of SRAM over its gap, footprint-weighted (out-shares under 1e-12:
+			 * a block always in SRAM, counted at one return per gap) */
+			double ln = 0.0, lnm = 0.0, br = 0.0, brm = 0.0, brr = 0.0;
+			for (int k = 0; k < c->ncls; k++) {
+				double fin = 1.0 - c->cold[k];
+				if (!bk.back[k]) {
+					ln += c->acc[k] * cl[k].sfill;
+					lnm += c->acc[k] * cl[k].sfill * c->mu[k];
+				} else if (c->mu[k] > 0.0) {
+					double blocks = c->blk[k] * c->foot, ou = fin - cl[k].hs;
+					double ret = cl[k].migr + fmax(0.0, cl[k].sfill - bk.pl_s[k] * c->cold[k]);
+					br += blocks;
+					brm += blocks * c->mu[k];
+					brr += blocks * (ou > 1e-12 ? ret / ou : 1.0) / c->mu[k];
+				}
+			}
+			double mun = ln > 0.0 ? lnm / ln : 0.0, mur = br > 0.0 ? brm / br : 0.0;
+			double rr = br > 0.0 ? brr / br : 0.0;
+			bk.lam_n = round == 0 ? ln : FUSE_DAMP * ln + (1.0 - FUSE_DAMP) * bk.lam_n;
+			bk.mu_n = round == 0 || !(bk.mu_n > 0.0) ? mun : FUSE_DAMP * mun + (1.0 - FUSE_DAMP) * bk.mu_n;
+			bk.mu_r = round == 0 || !(bk.mu_r > 0.0) ? mur : FUSE_DAMP * mur + (1.0 - FUSE_DAMP) * bk.mu_r;
+			bk.rho_r = round == 0 ? rr : FUSE_DAMP * rr + (1.0 - FUSE_DAMP) * bk.rho_r;
 		}
 		out->rounds = round + 1;
 		if (change < FUSE_ROUND_TOL)

@@ -214,6 +214,20 @@ static void run_refs(const tg_ref_t *r, size_t n, int global, int all_sm0, profi
 	run_refs_with(r, n, global, all_sm0, 0, 0, p);
 }
 
+/* The trace fed twice, with the class pass (profiler_class_pass) in between. */
+static void run_two_passes(const tg_ref_t *r, size_t n, profile_t *p)
+{
+	profiler_t *pb = mk(0, 128);
+	for (int pass = 0; pass < 2; pass++) {
+		if (pass == 1)
+			profiler_class_pass(pb);
+		for (size_t i = 0; i < n; i++)
+			profiler_access(pb, r[i].sm, r[i].is_write, r[i].block * 128, 0);
+	}
+	profiler_finish(pb, p);
+	profiler_free(pb);
+}
+
 /* n accesses of the standard mix over nsm SMs (write share w, seed), where SMs appear in
  * stages: while i < until[k], SM ids are taken modulo span[k]; after the last stage, all. */
 static tg_ref_t *staged_trace(size_t n, int nsm, double w, unsigned seed, const size_t *until,
@@ -320,19 +334,8 @@ static void test_identical_units(void)
 		CHECK(ok, th == 1 ? "units sharing a stream: every stream as with one stack per unit"
 				  : "units sharing a stream, 3 threads: every stream as with one stack per unit");
 		if (th == 1) {          /* the class pass (a second feed of the l1) keeps the sharing */
-			profiler_opts_t o;
-			profiler_opts_default(&o);
-			o.threads = 1;
-			profiler_t *pb = profiler_alloc(&o);
-			for (int pass = 0; pass < 2; pass++) {
-				if (pass)
-					profiler_class_pass(pb);
-				for (size_t i = 0; i < n; i++)
-					profiler_access(pb, r[i].sm, r[i].is_write, r[i].block * 128, 0);
-			}
 			profile_t c;
-			profiler_finish(pb, &c);
-			profiler_free(pb);
+			run_two_passes(r, n, &c);
 			CHECK(same_streams(&c, &b, 5, 0), "units sharing a stream, with the class pass: every stream as with one stack per unit");
 			profile_free(&c);
 		}
@@ -424,16 +427,8 @@ static void test_class_pass_invariant(void)
 	for (int k = 0; k < mix.ncomp; k++)
 		mix.comp[k].write_frac = 0.15;
 	tg_mix(&mix, 5, r, n);
-	profiler_t *pb = mk(0, 128);
-	for (int pass = 0; pass < 2; pass++) {
-		if (pass == 1)
-			profiler_class_pass(pb);
-		for (size_t i = 0; i < n; i++)
-			profiler_access(pb, r[i].sm, r[i].is_write, r[i].block * 128, 0);
-	}
 	profile_t p;
-	profiler_finish(pb, &p);
-	profiler_free(pb);
+	run_two_passes(r, n, &p);
 	const profile_stream_t *s = profile_stream(&p, "l1");
 	double worst = 0;
 	for (int c = 0; c < RL_NCLASS; c++) {

@@ -369,6 +369,11 @@ int hs_run(const hs_cfg_t *cfg, const hs_ref_t *refs, size_t n, hs_result_t *out
 			out->cls_stt_occ[k] += (double)h.occ_t[k];
 			out->cls_sram_occ[k] += (double)h.occ_s[k];
 		}
+		if (cfg->instrument && i >= n / 10) {
+			out->acc_ss++;
+			for (int k = 0; k < 4; k++)
+				out->cls_stt_occ_ss[k] += (double)h.occ_t[k];
+		}
 		long slot = -1;
 		int kk = -1;
 		if (!pure && h.set_wm) {

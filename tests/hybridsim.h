@@ -74,6 +74,10 @@ typedef struct hs_result {
 	long ev_own[4], ev_for[4];
 	double ab_own[4], ab_for[4];
 	double k_nr[4][HS_KMAX];
+	/* FIFO per-class occupancy in the steady state: summed over the accesses after the first
+	 * tenth of the trace (the bank's warm-up left out; instrument only), and their count */
+	double cls_stt_occ_ss[4];
+	long acc_ss;
 } hs_result_t;
 
 /* Simulate refs[0..n).  0, or -1 on bad configuration / allocation failure. */

@@ -10,9 +10,9 @@
  * that q < 1 mispredicts), for all 27 pairs: the model predicts the expectation over hashes
  * (uniform hashing), and on the loop traces one hash's draw moves a pair by up to 16% of its
  * STT writes (s.d. over hashes; FUSE_DEBUG=1 prints it per pair).  HS_SEEDS_N=k changes
- * the count.  Targets (issue 5): hit rate per bank within 0.03, STT writes within 10%; 26 of
- * the 27 pairs meet them; one loop case (loops dy s=0.5, q = 1) misses, and its tolerance
- * below carries its measured gap and reason.  Each pair prints model/sim;
+ * the count.  Targets (issue 5): hit rate per bank within 0.03, STT writes within 10%; all 27
+ * pairs meet them (loops dy s=0.5, q = 1, the last, since fuse.c's RUN STARTS segments and
+ * the lifetime solved to 0.1 block).  Each pair prints model/sim;
  * FUSE_DEBUG=1 adds the write components, the lifetime and per-class hits, FUSE_BENCH=1 the
  * cost of fuse_hit_eval (us per call, and the fixed point's rounds).
  * Configurations: hybrid/base (set-associative LRU STT), fa (FIFO STT), dy (fa + the oracle
@@ -103,7 +103,9 @@ static void hs_add(hs_result_t *a, const hs_result_t *b)
 		a->cls_in_victim[k] += b->cls_in_victim[k], a->cls_in_fill[k] += b->cls_in_fill[k];
 		a->cls_out_evict[k] += b->cls_out_evict[k], a->cls_out_migr[k] += b->cls_out_migr[k];
 		a->cls_life_sum[k] += b->cls_life_sum[k];
+		a->cls_stt_occ_ss[k] += b->cls_stt_occ_ss[k];
 	}
+	a->acc_ss += b->acc_ss;
 	for (int c = 0; c < 4; c++)
 		for (int k = 0; k < HS_KMAX; k++)
 			a->k_acc[c][k] += b->k_acc[c][k], a->k_hs[c][k] += b->k_hs[c][k],
@@ -193,7 +195,7 @@ static void compare_q(const char *name, const fuse_ctx_t *ctx, const hs_ref_t *r
 			       r.cls_acc[k] ? (double)r.cls_h_sram[k] / r.cls_acc[k] : 0.0, m.cls_h_stt[k],
 			       r.cls_acc[k] ? (double)r.cls_h_stt[k] / r.cls_acc[k] : 0.0);
 	if (getenv("FUSE_DEBUG") && pred && !pure) {
-		/* EVEN measured (fuse.c header, MEASURED NEXT STEP): per class, its accesses by K (the
+		/* EVEN measured (fuse.c header, EVEN): per class, its accesses by K (the
 		 * WM blocks hashed to the block's SRAM set; share of the class's accesses), their SRAM
 		 * hit share, and n, the non-WM blocks in the set's ways at those accesses; for WM also
 		 * the exchangeable min(1, A / K) */
@@ -214,6 +216,12 @@ static void compare_q(const char *name, const fuse_ctx_t *ctx, const hs_ref_t *r
 	if (getenv("FUSE_DEBUG") && fa && r.fifo_evicted > 0) {
 		/* the FIFO bank measured: lifetime, per-class occupancy, entries and exits per access */
 		printf("    sim FIFO life %.1f (model %.1f)\n", r.fifo_life_sum / r.fifo_evicted, m.stt_life);
+		if (r.acc_ss > 0)       /* occupancy after the warm-up (the first tenth left out) */
+			printf("    sim STT occ after warm-up: %.1f %.1f %.1f %.1f (sum %.1f)\n",
+			       r.cls_stt_occ_ss[0] / r.acc_ss, r.cls_stt_occ_ss[1] / r.acc_ss,
+			       r.cls_stt_occ_ss[2] / r.acc_ss, r.cls_stt_occ_ss[3] / r.acc_ss,
+			       (r.cls_stt_occ_ss[0] + r.cls_stt_occ_ss[1] + r.cls_stt_occ_ss[2] +
+			        r.cls_stt_occ_ss[3]) / r.acc_ss);
 		for (int k = 0; k < 4; k++)
 			printf("    cls %d STT occ %.1f/%.1f SRAM occ %.1f  in victim %.4f fill %.4f  out evict %.4f"
 			       " migr %.4f  life %.0f  absent after own/other eviction %.0f (%.2f)/%.0f (%.2f)\n", k,
@@ -248,21 +256,18 @@ static void sim_checks(void)
 		{ { 0.10, 0.10, 0.65, 0.15 }, { 60, 150, 420 }, { 0, 1, 1 }, 0.5 },
 	};
 	const char *gname[3] = { "write-mixed", "read-dominated", "loops" };
-	/* issue 5's targets for every pair but one, loops dy s=0.5 (below); each prints its figures */
+	/* issue 5's targets, for every pair; each prints its figures */
 	const tol_t issue = { 0.03, 0.03, 0.10, 0, "issue 5: 0.03 per bank, 10% STT writes" };
 	/* loops base s=0.5 meets issue 5 by a thin margin: STT hits 0.3369 vs 0.3667 (-0.0298; s.d.
 	 * over hashes 0.009), was 0.334 vs 0.367 (-0.033, measured tolerance 0.04) before fuse.c's
 	 * LOOP SETS and the 16-hash reference.  The loops dy q=.95 pairs meet it since fuse.c's
-	 * per-set EVEN chain (writes +5.5% at s=0.25, was +17%; -1.3% at s=0.5, was -14.6%) */
-	/* loops dy s=0.5 (q = 1: the WORM loop, 420 blocks, in the 498-block FIFO with the RI loop's
-	 * and WM's SRAM victims): writes 0.1144 vs 0.1419 (-19.4%), STT hits 0.633 vs 0.607
-	 * (+0.026).  Since the per-set EVEN chain RI's STT occupancy is right, and what is left is
-	 * RUN STARTS' absent phase of the WORM loop: at the simulator's lifetime its occupancy is
-	 * 413.3 vs 416.6 blocks (the measured share of its evictions made by a foreign insertion is
-	 * 0.07 where RUN STARTS' f_c is 0.17), on an occupancy balance so flat that 3 blocks move
-	 * the lifetime by 20%.  Before the chain the pair passed (+7.2%) only because RI's STT
-	 * occupancy, 4.8 blocks high, offset it (fuse.c header, LIMITATION) */
-	const tol_t loop_dy = { 0.03, 0.03, 0.20, 0, "RUN STARTS' foreign-eviction share: measured -19.4% writes" };
+	 * per-set EVEN chain (writes +6.1% at s=0.25, was +17%; +6.7% at s=0.5, was -14.6%).
+	 * loops dy s=0.5 (q = 1: the WORM loop, 420 blocks, in the 498-block FIFO with the RI loop's
+	 * and WM's SRAM victims) meets it since fuse.c's RUN STARTS segments (the foreign share of
+	 * the loop's evictions 0.072 vs 0.07 measured, was 0.17; the absent phase per eviction 28
+	 * vs 24 accesses) and the FIFO lifetime solved to 0.1 block: writes 0.1458 vs 0.1419
+	 * (+2.7%), was 0.1144 (-19.4%) under a 20% tolerance.  Its occupancy balance is flat (3
+	 * blocks move the lifetime ~20%; fuse.c header, LIMITATION) */
 	for (int gi = 0; gi < 3; gi++) {
 		gen_trace(&gens[gi], 1000 + gi, refs, n);
 		profile_t p;
@@ -280,14 +285,13 @@ static void sim_checks(void)
 					       ctx->cv2[k]);
 			char nm[64];
 			double fr[2] = { 0.25, 0.5 };
-			int lp = gi == 2;
 			for (int i = 0; i < 2; i++) {
 				snprintf(nm, sizeof nm, "%s hybrid/base", gname[gi]);
 				compare(nm, ctx, refs, n, 0, 0, 0, fr[i], &issue);
 				snprintf(nm, sizeof nm, "%s fa", gname[gi]);
 				compare(nm, ctx, refs, n, 0, 1, 0, fr[i], &issue);
 				snprintf(nm, sizeof nm, "%s dy", gname[gi]);
-				compare(nm, ctx, refs, n, 0, 1, 1, fr[i], lp && i == 1 ? &loop_dy : &issue);
+				compare(nm, ctx, refs, n, 0, 1, 1, fr[i], &issue);
 				/* the paper's predictor accuracy (§V-A: 95%) */
 				snprintf(nm, sizeof nm, "%s dy q=.95", gname[gi]);
 				compare_q(nm, ctx, refs, n, 0, 1, 1, fr[i], 0.95, &issue);

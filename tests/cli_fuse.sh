@@ -41,6 +41,20 @@ expect_err "fuse no profile" 1 'gpudse: model fuse: --profile: required' $M fuse
 expect_err "fuse frac 1" 1 'gpudse: model fuse: fuse_sram_frac must be in (0, 1) for a hybrid L1 (FUSE Table I: 0.5)' $M fuse --profile $P --cfg dy --sram-frac 1
 expect_ok "help" $GPUDSE help model fuse
 
+# explain shows the FUSE terms: the hybrid's capacity (half the L1 area SRAM, half STT-MRAM at
+# 36 F^2 per cell against SRAM's 140: about 80 KB where L1-SRAM has 32 KB), its STT writes per
+# instruction, and the stt queueing station
+D='fuse_cfg=dy,fuse_sram_frac=0.5'
+expect_ok "explain dy json" $GPUDSE explain --gpu fuse-15 --workload p-2mm --design "$D" --json
+ok_if "Dy-FUSE L1 larger than the SRAM L1 in the same area" "$(val l1_bytes)" 'x > 2 * 32768'
+ok_if "Dy-FUSE STT writes per instruction" "$(val stt_writes_per_inst)" 'x > 0'
+expect_ok "explain sram json" $GPUDSE explain --gpu fuse-15 --workload p-2mm --design fuse_cfg=sram --json
+expect_eq "L1-SRAM capacity" "$(val l1_bytes)" 32768
+expect_eq "L1-SRAM has no STT writes" "$(val stt_writes_per_inst)" 0
+expect_ok "explain dy text" $GPUDSE explain --gpu fuse-15 --workload p-2mm --design "$D"
+expect_eq "explain names the STT writes" "$(grep -c 'STT writes/inst' "$CLI_TMP/out")" 1
+expect_eq "explain lists the stt station" "$(grep -c '^stt ' "$CLI_TMP/out")" 1
+
 # the study runs: 6 configurations, 22 legal points (sram and stt once each)
 expect_ok "fuse-ratio sweep" $GPUDSE sweep studies/fuse-ratio.json --db "$CLI_TMP/f.db" --quiet
 expect_eq "legal points" "$(grep -o '30 points, 8 illegal' "$CLI_TMP/out" "$CLI_TMP/err" | head -n 1 | cut -d: -f2)" "30 points, 8 illegal"

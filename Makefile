@@ -1,8 +1,8 @@
 # gpudse build.  `make` builds ./gpudse (installing missing Debian packages first),
 # `make test` runs the suite twice: normal build, then AddressSanitizer + UBSan.
-# Every models/*.c and src/*.c is compiled; every tests/test_*.c is one test program;
-# other tests/*.c (simulators, helpers) are linked into every test program;
-# every tests/cli_*.sh is a CLI test run against the built binary.
+# Every models/*.c and src/**/*.c is compiled; every tests/unit/test_*.c is one test program;
+# the reference simulators (tests/reference/) and helpers (tests/support/) are linked into every
+# test program; every tests/cli/cli_*.sh is a CLI test run against the built binary.
 
 CC      ?= cc
 PKGS    := gsl sqlite3 libcjson zlib
@@ -18,14 +18,14 @@ BUILD ?= build
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 MODEL_SRC := $(wildcard models/*.c)
-ENGINE_SRC := $(filter-out src/main.c,$(wildcard src/*.c src/*/*.c))
-TEST_SUPPORT_SRC := $(filter-out tests/test_%.c,$(wildcard tests/*.c))
-TEST_SRC := $(wildcard tests/test_*.c)
+ENGINE_SRC := $(filter-out src/main.c,$(wildcard src/*.c src/*/*.c src/*/*/*.c))
+TEST_SUPPORT_SRC := $(wildcard tests/reference/*.c tests/support/*.c)
+TEST_SRC := $(wildcard tests/unit/test_*.c)
 
 MODEL_OBJ := $(MODEL_SRC:%.c=$(BUILD)/%.o)
 ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
 TEST_SUPPORT_OBJ := $(TEST_SUPPORT_SRC:%.c=$(BUILD)/%.o)
-TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .PHONY: all deps run test test-normal test-san bench profiles clean
 .DEFAULT_GOAL := all
@@ -50,10 +50,10 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(STD) $(OPT) $(WARN) $(CPPFLAGS) $(PKG_CFLAGS) $(EXTRA_CFLAGS) -MMD -MP -c $< -o $@
 
-# The profiler's per-access loops (src/profiler.c, src/lru_stack.c) run 13% faster at -O3 (unrolled front scans
+# The profiler's per-access loops (src/profiling/profiler.c, src/profiling/lru_stack.c) run 13% faster at -O3 (unrolled front scans
 # and sorts; gpudse profile on p-2mm, README "Performance").  A command-line OPT (the sanitizer
 # build's) still wins.
-$(BUILD)/src/profiler.o $(BUILD)/src/lru_stack.o: OPT = -O3 -g
+$(BUILD)/src/profiling/profiler.o $(BUILD)/src/profiling/lru_stack.o: OPT = -O3 -g
 
 $(BUILD)/libmodels.a: $(MODEL_OBJ)
 	@rm -f $@; ar rcs $@ $^
@@ -66,7 +66,7 @@ $(BUILD)/gpudse: $(BUILD)/src/main.o $(BUILD)/libengine.a $(BUILD)/libmodels.a
 gpudse: $(BUILD)/gpudse
 	@cp $< $@.tmp && mv -f $@.tmp $@
 
-$(BUILD)/tests/%: tests/%.c $(TEST_SUPPORT_OBJ) $(BUILD)/libengine.a $(BUILD)/libmodels.a
+$(BUILD)/tests/%: tests/unit/%.c $(TEST_SUPPORT_OBJ) $(BUILD)/libengine.a $(BUILD)/libmodels.a
 	@mkdir -p $(dir $@)
 	$(CC) $(STD) $(OPT) $(WARN) $(CPPFLAGS) $(PKG_CFLAGS) $(EXTRA_CFLAGS) -o $@ $^ $(PKG_LIBS)
 

@@ -32,7 +32,7 @@
  *      hash FP   = sum_s R_s / S(s) sum_U Q_s(U) S(U) fp(U)         (D >= U: not in BF1)
  *      fp_rate   = (stale FP + hash FP) / misses.
  * A resident block (D < A <= U) is always in BF1: no false negative (fn_rate = 0), which
- * tests/test_bfpred.c checks on the exact scheme.
+ * tests/unit/test_bfpred.c checks on the exact scheme.
  * Assumptions: iid stack distances; the k hash positions of different blocks independent and
  * uniform; fp() evaluated at the filter's distinct-block count (the textbook approximation).
  */
@@ -46,7 +46,7 @@
 #define BFPRED_EPS 1e-12
 #define BFPRED_TRIM 1e-4   /* states below this probability are dropped: fp rates move <= 0.3%
                             * relative against no trimming (9 workload/design pairs); the
-                            * Monte Carlo check in tests/test_bfpred.c still agrees within 1% */
+                            * Monte Carlo check in tests/unit/test_bfpred.c still agrees within 1% */
 
 int bfpred_phase_init(bfpred_phase_t *ph, int assoc, int m_bits, int k)
 {

@@ -40,7 +40,7 @@
  * associativity through an equivalent fully-associative capacity gave 0.95 and was dropped.
  * Both are exact in the limits (no sharing: the merged stream is G disjoint streams and
  * h_any = h_own; G = 1: no replication) and are checked against a multi-cache simulation in
- * tests/multicachesim.c.  Assumes equal access rates per core and LRU-like replacement.
+ * tests/reference/multicachesim.c.  Assumes equal access rates per core and LRU-like replacement.
  *
  * Missing group sizes: a profile holds some group:G streams.  For a group size g it lacks, the
  * outputs (miss ratio, replication ratio, copies) at the same per-core capacity C are

@@ -8,7 +8,7 @@
  *   blocks, w_c = share of the class's accesses that are writes, H_c(x; A) = the hit ratio of the
  *   class's accesses in an LRU cache of x blocks and A ways holding the whole l1 stream (Smith
  *   over profile cls_sd: the class's accesses' stack distances in the l1 stream, as
- *   src/profiler.c computes them).  A profile without read-level data is one class (the "l1"
+ *   src/profiling/profiler.c computes them).  A profile without read-level data is one class (the "l1"
  *   stream): the predictor then has nothing to act on and Dy-FUSE equals FA-FUSE.  A class
  *   without its own histogram uses the l1 stream's.
  * PLACEMENT (fractions pi_S, pi_T, pi_X of a class's blocks filled into SRAM, STT, or bypassed):
@@ -91,7 +91,7 @@
  *     n = 0 form, fuse-volta Dy-FUSE IPC +14% -> +13%, +9% without it), 1 else.
  *     lam_n, the w's and rho are the previous round's (round 0: rho = write rate / mu, no
  *     non-returning fills, so that E_S starts at E[min(1, A_S / K)], the n = 0 form).
- *     Simulator (tests/hybridsim.c, FUSE_DEBUG=1 "by K" rows: WM accesses grouped by K and by
+ *     Simulator (tests/reference/hybridsim.c, FUSE_DEBUG=1 "by K" rows: WM accesses grouped by K and by
  *     the non-WM blocks n in the set at the access): WM's SRAM share is E[min(1, (A - n) / K)]
  *     in every family -- loops dy q=.95 s=1/4 K=2 0.886 measured vs 0.885 from the measured n
  *     (0.23), K=3 0.624 vs 0.620; q=1 0.990 / 0.667 / 0.499 at K=2..4 (n ~ 0.01); the
@@ -180,7 +180,7 @@
  *       plus A: h_T = S_c(L + A).  The loop's occupancy, N L / (L + A), rises with L.
  *       Assumptions: a uniform phase for the wait (A_1 = mu / 2), one wait per segment and
  *       lifetime, foreign insertions Poisson and all finding the loop's blocks at the head
- *       during a wait.  Simulator (tests/hybridsim.c, FUSE_DEBUG=1 "absent after" rows; loops
+ *       during a wait.  Simulator (tests/reference/hybridsim.c, FUSE_DEBUG=1 "absent after" rows; loops
  *       dy s=1/2 q=1 / s=1/2 q=.95 / s=1/4 q=.95): f 0.072 / 0.126 / 0.066 vs 0.07 / 0.13 /
  *       0.11 measured; A_for 177 / 171 / 178 vs 193 / 183 / 264; A_own 17 / 28 / 16 vs 11 /
  *       29 / 10; A 28 / 46 / 27 vs 24 / 49 / 38 accesses; steady-state WORM occupancy at the
@@ -211,7 +211,7 @@
  *     The lifetime to 0.02% of C_T and RUN STARTS' segments (same machine, before / after):
  *     write-mixed fa 5.4-6.3 -> 6.0-7.0 us, dy 8.1-9.0 -> 9.5-11.0 us; loops fa 7.3 -> 9.1-9.3,
  *     dy s=1/4 8.6 -> 8.7, dy s=1/2 7.6 -> 11.8, dy q = .95 8.1-11.2 -> 11.2-13.3 us.
- *   LIMITATION (against tests/hybridsim.c averaged over 16 hash functions of the set index
+ *   LIMITATION (against tests/reference/hybridsim.c averaged over 16 hash functions of the set index
  *   and of the mispredicted blocks -- the model's expectation over hashes; one hash moves a
  *   loop pair's STT writes by up to 16% -- 200k-access traces, SRAM shares 1/4 and 1/2, 27
  *   pairs): all 27 meet issue 5 (0.03 per bank, 10% STT writes).  The random-reuse

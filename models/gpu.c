@@ -80,7 +80,7 @@
  *   a_m (1 - (1 - q)^k) x delay rather than a1 q x delay.  Exact for independent requests and
  *   fixed latencies; k = 1 gives a1 q delay.  Queueing demands stay per request, and a
  *   customer still queues for its k requests one after another: against a fork-join
- *   simulation with k = 8, MLP 1 (tests/test_gpu.c) the model is 2-5% low when latency-bound
+ *   simulation with k = 8, MLP 1 (tests/unit/test_gpu.c) the model is 2-5% low when latency-bound
  *   and 14% low near DRAM saturation (summing the latencies instead: 36-48% low).
  *   Latencies: memsys.llc_lat = gpu_t.llc_lat - 2 noc_lat (the preset's figure includes the
  *   NoC round trip); the memory clock scale s divides every NoC, LLC and DRAM latency and
@@ -89,7 +89,7 @@
  *   Solved by Schweitzer-Bard approximate MVA (models/queue.h, queue_mva_schweitzer):
  *     R_k = D_k (1 + Q_k (N - 1) / N), X = N / sum_k R_k, Q_k = X R_k.
  *   IPC = X; utilisation of each copy U_k = X D_k (< 1 in a closed network); cycles = insts / X.
- *   Checked in tests/test_gpu.c against a discrete-event simulation with warps bound to their
+ *   Checked in tests/unit/test_gpu.c against a discrete-event simulation with warps bound to their
  *   SM, L1 and response port: within 0.5-3.3% (exponential and deterministic services).
  * CPI STACK (per compute SM): n_compute / X = sum over stations of residence x n_compute / N,
  *   each station's residence (queueing + service + its fixed delay) charged to its cpi class;

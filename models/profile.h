@@ -14,8 +14,8 @@
  *               (what a cache shared by G SMs sees: DC-L1 PrY, ShY+CZ clusters; and the LLC
  *               when only G SMs are active).  group:1 == l1, group:n_sm == global.
  *
- * This file is data only: parsing and writing JSON live in src/profile_json.c, building from
- * traces in src/profiler.c.  Every count is a double so that sampled profiles (scaled
+ * This file is data only: parsing and writing JSON live in src/profiling/profile_json.c, building from
+ * traces in src/profiling/profiler.c.  Every count is a double so that sampled profiles (scaled
  * counts) and exact ones share one type.
  */
 #ifndef GPUDSE_PROFILE_H

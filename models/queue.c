@@ -59,7 +59,7 @@
  *   f is increasing and convex on [0, 1 / max d_k], so Newton's method started from the
  *   asymptotic upper bound X0 = min(N / sum c_k D_k, 1 / max d_k) (where f >= 0) descends
  *   monotonically to the root: a few iterations, no allocation.  The result is the same fixed
- *   point as Schweitzer's successive substitution (tests/test_queue.c checks it).
+ *   point as Schweitzer's successive substitution (tests/unit/test_queue.c checks it).
  *
  * Pure functions, no I/O, no globals.  Errors: QUEUE_EINVAL for arguments out of range.
  */

@@ -43,7 +43,7 @@
  *    accesses; sets with K <= A take only cold misses, the others get their own fixed point
  *    (t scaled by K/F, fill share min(K, A)/K), and H = sum_K P(K) H_K.  This keeps the misses
  *    of overfull sets in those sets; for random replacement the set-blind model above measured
- *    better on mixed traces and is kept (tests/test_reuse.c, and the figures below).
+ *    better on mixed traces and is kept (tests/unit/test_reuse.c, and the figures below).
  *    Fixed point: m = cold/N + sum_t rt(t)/N * (1 - h(t; e(m))).  The right-hand side is
  *    non-decreasing in m, and m = 1 is never below it, so a root lies in [cold/N, 1]; GSL's
  *    Brent solver finds it (gsl_root_fsolver_brent).  A multi-distance bin uses the mean of h
@@ -56,7 +56,7 @@
  *    predicted too optimistic: two interleaved loops of 3000 and 600 blocks, 4 KB..4 MB x 1..32
  *    ways: mean absolute miss-ratio error 0.015 (random; up to 0.27 at one point) and 0.017
  *    (FIFO per set; up to 0.12); mixes with random and Zipf traffic stay below 0.006.
- *    Checked against the exact simulator in tests/test_reuse.c.
+ *    Checked against the exact simulator in tests/unit/test_reuse.c.
  *
  * 4. Curves: hit ratio tabulated at C_k = 2^(k/32), k = 0..K, C_K >= 2 x (largest finite
  *    distance) and >= 2 x footprint bound; evaluation is piecewise linear in log2(C) between
@@ -141,7 +141,7 @@ static double smith_p(double d, double p, int a)
 		/* P[Binomial(d, p) <= a-1] as its a terms: t_0 = (1-p)^d, t_{j+1} = t_j (d-j)/(j+1)
 		 * p/(1-p).  Outside the far tails skipped above the mean is at most ~a + 9 sd + 40,
 		 * so t_0 >= e^-200 cannot underflow; equal to gsl_cdf_binomial_P within 4e-10
-		 * (tests/test_smith.c) and much cheaper than the incomplete beta function, which
+		 * (tests/unit/test_smith.c) and much cheaper than the incomplete beta function, which
 		 * dominated building a workload's curves. */
 		double t = exp(d * log1p(-p)), r = p / (1 - p), sum = t;
 		for (int j = 0; j < a - 1; j++) {

@@ -81,7 +81,7 @@
  * compiler's near/far bit is exact (§III-A profiles the majority case); one write port per CCU
  * is enough (§III-B: "almost the same benefit as an unbounded number"); the counter is per
  * sub-core scheduler (the text says per core; with a shared counter every sub-core advances
- * it).  Valid for W > C, E >= 6.  Tested against tests/warpsim.c (within 0.05).
+ * it).  Valid for W > C, E >= 6.  Tested against tests/reference/warpsim.c (within 0.05).
  */
 #include "rfcache.h"
 

@@ -20,7 +20,7 @@
 #include "cli.h"
 #include "gpu_json.h"
 #include "knobs.h"
-#include "profile_json.h"
+#include "profiling/profile_json.h"
 
 const char *const calib_kind_name[CK_N] = { "dram_eff", "dep_cycles", "mlp" };
 

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "commands.h"
+#include "commands/commands.h"
 
 const command_t gpudse_commands[] = {
 	{ "sweep",     cmd_sweep,     "run a study's design space into the results database", help_sweep },

@@ -164,7 +164,7 @@ int store_open(const char *path, enum store_mode mode, store_t **out)
 	if (mode == STORE_WRITE) {
 		if ((rc = store_exec(st, store_pragmas_sql())))
 			goto fail;
-		/* test hook: cap the file size to exercise the disk-full path (tests/cli_engine.sh) */
+		/* test hook: cap the file size to exercise the disk-full path (tests/cli/cli_engine.sh) */
 		const char *maxp = getenv("GPUDSE_TEST_DB_MAX_PAGES");
 		if (maxp) {
 			char sql[64];

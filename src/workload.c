@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "profile_json.h"
+#include "profiling/profile_json.h"
 #include "study.h"
 
 int file_hash(const char *path, char out[17])

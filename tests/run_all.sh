@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs every test program in BUILD/tests and every tests/cli_*.sh against BUILD/gpudse,
+# Runs every test program in BUILD/tests and every tests/cli/cli_*.sh against BUILD/gpudse,
 # adds up their "N passed, N failed" lines and prints the total the same way.
 # Usage: tests/run_all.sh BUILD LABEL
 set -u
@@ -28,8 +28,8 @@ for t in "$build"/tests/test_*; do
 	[ -x "$t" ] || continue
 	run_one "$(basename "$t")" "$t"
 done
-for s in tests/cli_*.sh; do
-	[ -f "$s" ] && [ "$s" != tests/cli_lib.sh ] || continue
+for s in tests/cli/cli_*.sh; do
+	[ -f "$s" ] && [ "$s" != tests/cli/cli_lib.sh ] || continue
 	run_one "$(basename "$s" .sh)" bash "$s"
 done
 [ ${#broken[@]} -eq 0 ] || echo "failing: ${broken[*]}"

@@ -1,0 +1,374 @@
+/*
+ * cmd_explain.c -- `gpudse explain`: one design on one workload, every intermediate quantity
+ * of the GPU model (models/gpu.c): workload rates, capacities, hit rates, the stations of the
+ * closed network with visits, service, utilisation and residence, the CPI stack, energy and
+ * area by component.  Text by default, --json for a machine-readable object.
+ */
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands/commands.h"
+#include "design.h"
+#include "gpu.h"
+#include "gpu_json.h"
+#include "knobs.h"
+#include "mech.h"
+#include "study.h"
+#include "workload.h"
+
+const char help_explain[] =
+	"usage: gpudse explain --gpu G --workload W [--design 'knob=value,...'] [--baseline SPEC] [--json]\n"
+	"\n"
+	"Evaluates one design point on one workload with the full GPU model and prints every\n"
+	"intermediate quantity: the workload's rates (memory instructions per instruction,\n"
+	"requests per memory instruction, bytes per request), capacities and hit rates per level,\n"
+	"each station of the closed queueing network (visits per warp instruction, service and\n"
+	"fixed latency in core cycles, copies, utilisation of the busiest copy, residence time),\n"
+	"the CPI stack, energy by component (dynamic pJ per instruction, static W, joules) and\n"
+	"area by component (mm^2).\n"
+	"\n"
+	"options:\n"
+	"  --gpu G          a preset name (studies/gpus/G.json; gpudse list gpus) or a JSON path\n"
+	"  --workload W     a profile name under calibration/profiles/ or a path to a profile\n"
+	"  --design SPEC    knobs over the baseline, comma-separated knob=value (gpudse list knobs);\n"
+	"                   default: the baseline design (every mechanism off)\n"
+	"  --baseline SPEC  also evaluate this design (\"\" = the baseline) and compare: speedup,\n"
+	"                   energy, perf/W and area ratios, CPI stacks side by side\n"
+	"  --json           one JSON object instead of the text report\n"
+	"\n"
+	"examples:\n"
+	"  gpudse explain --gpu rtx3080 --workload p-2mm\n"
+	"  gpudse explain --gpu rtx3080 --workload p-2mm --design 'active_sms=32,llc_scale=4' --json\n"
+	"  gpudse explain --gpu rtx3080 --workload p-2mm --design llc_scale=4 --baseline ''\n";
+
+#define CMD "explain"
+
+/* Knobs that differ from the baseline, as "k=v,k=v" ("baseline" when none). */
+static void design_string(const design_t *d, char *buf, size_t len)
+{
+	design_t base;
+	design_default(&base);
+	size_t used = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < n_knobs; i++) {
+		const knob_t *k = &knobs[i];
+		if (knob_get(k, d) == knob_get(k, &base))
+			continue;
+		char v[64];
+		knob_format(k, d, v, sizeof v);
+		if (used < len)
+			used += snprintf(buf + used, len - used, "%s%s=%s", used ? "," : "", k->name, v);
+	}
+	if (!buf[0])
+		snprintf(buf, len, "baseline");
+}
+
+static void print_text(const gpu_t *g, const char *dstr, const workload_t *wl, const memsys_t *m,
+                       const metrics_t *o, const gpu_detail_t *det)
+{
+	const wctx_t *w = wl->ctx;
+	printf("gpu       %s (%d SMs, %.0f MHz)\n", g->name, g->n_sm, g->core_mhz);
+	printf("workload  %s (%s), %.6g warp instructions\n", wl->prof.name, wl->path, wl->prof.insts);
+	printf("design    %s\n", dstr);
+	putchar('\n');
+
+	printf("workload rates\n");
+	printf("  %-28s %12.6g\n", "mem_per_inst", m->mem_per_inst);
+	printf("  %-28s %12.6g\n", "req_per_mem", m->req_per_mem);
+	printf("  %-28s %12.6g  B\n", "bytes_per_req", m->bytes_per_req);
+	printf("  %-28s %12.6g\n", "write_frac", m->write_frac);
+	printf("  %-28s %12.6g  cycles%s\n", "dep_cycles", w->dep_cycles,
+	       wl->prof.has_dep_cycles ? "" : " (model default)");
+	printf("  %-28s %12.6g%s\n", "mlp", w->mlp, wl->prof.has_mlp ? "" : " (model default)");
+	printf("  %-28s %12.6g\n", "rf_reads_per_inst", m->rf_reads_per_inst);
+	printf("  %-28s %12.6g\n\n", "rf_writes_per_inst", m->rf_writes_per_inst);
+
+	printf("SMs: %d computing, %d in cache mode, %d power-gated; %.6g warps x MLP %.6g each\n\n",
+	       m->n_compute, m->n_cache, m->n_gated, m->warps, m->mlp);
+
+	printf("%-10s %10s %8s %10s %12s\n", "level", "instances", "KiB each", "hit ratio", "latency cyc");
+	printf("%-10s %10d %8.6g %10.4f %12.6g\n", "l1", m->l1_count, m->l1_bytes / 1024.0, m->l1_hit, m->l1_lat);
+	printf("%-10s %10d %8.6g %10.4f %12.6g\n", "llc", m->llc_slices, m->llc_bytes / 1024.0 / m->llc_slices,
+	       m->llc_hit, m->llc_lat);
+	if (m->ext_frac > 0.0)
+		printf("%-10s %10d %8.6g %10.4f %12s  (share of LLC requests %.4f)\n", "ext_llc", m->n_cache,
+		       m->n_cache ? m->ext_bytes / 1024.0 / m->n_cache : 0.0, m->ext_hit, "-", m->ext_frac);
+	printf("%-10s %10d %8s %10s %12.6g\n", "dram", m->dram_channels, "-", "-", m->dram_lat);
+	printf("noc: one-way %.6g cycles; request %.6g cycles/port (%d ports), response %.6g cycles/port (%d ports)\n",
+	       m->noc_lat, m->noc_service_req, m->noc_req_ports, m->noc_service_resp, m->noc_resp_ports);
+	if (m->replication > 0.0 || m->rfc_hit > 0.0 || m->stt_writes_per_inst > 0.0)
+		printf("mechanisms: replication %.4f, rf-cache hit %.4f, STT writes/inst %.6g\n",
+		       m->replication, m->rfc_hit, m->stt_writes_per_inst);
+	printf("\n");
+
+	printf("closed network: population %.6g, throughput %.6g warp inst/cycle, cycle %.6g, %d MVA iterations\n",
+	       det->population, det->throughput, det->cycle, det->iterations);
+	printf("%-16s %-6s %10s %9s %8s %7s %5s %10s %7s %10s %10s\n", "station", "class", "visits/in",
+	       "service", "delay", "copies", "skew", "demand/in", "util", "queue+svc", "latency");
+	for (int i = 0; i < det->n; i++) {
+		const gpu_station_report_t *s = &det->st[i];
+		printf("%-16s %-6s %10.5g %9.5g %8.5g %7d %5.3g %10.5g %7.4f %10.5g %10.5g\n", s->name,
+		       cpi_class_name[s->cls], s->visits, s->service, s->delay, s->copies,
+		       s->skew > 0 ? s->skew : 1.0, s->demand, s->util, s->resid, s->delay_resid);
+	}
+	printf("%-16s %-6s %10.5g %9s %8.5g\n\n", "dep", "dep", 1.0, "-", m->dep_delay);
+
+	double cpi = 0.0;
+	for (int i = 0; i < CPI_N; i++)
+		cpi += o->cpi[i];
+	printf("CPI stack per compute SM (total %.6g cycles per warp instruction)\n", cpi);
+	for (int i = 0; i < CPI_N; i++)
+		printf("  %-8s %12.6g  %5.1f%%\n", cpi_class_name[i], o->cpi[i], cpi > 0 ? 100.0 * o->cpi[i] / cpi : 0.0);
+	printf("\n");
+
+	printf("%-8s %14s %12s %14s %7s %12s\n", "energy", "dyn pJ/inst", "static W", "joules", "share", "area mm^2");
+	for (int i = 0; i < EC_N; i++)
+		printf("%-8s %14.6g %12.6g %14.6g %6.1f%% %12.6g\n", ecomp_name[i], det->dyn_pj_per_inst[i],
+		       det->static_w[i], o->energy_comp_j[i],
+		       o->energy_j > 0 ? 100.0 * o->energy_comp_j[i] / o->energy_j : 0.0, o->area_comp_mm2[i]);
+	printf("\n");
+
+	printf("result\n");
+	printf("  %-22s %14.6g\n", "ipc", o->ipc);
+	printf("  %-22s %14.6g\n", "cycles", o->cycles);
+	printf("  %-22s %14.6g  s\n", "time", o->time_s);
+	printf("  %-22s %14.6g  J\n", "energy", o->energy_j);
+	printf("  %-22s %14.6g  W\n", "power", o->power_w);
+	printf("  %-22s %14.6g  warp inst/J\n", "perf_per_watt", o->perf_per_watt);
+	printf("  %-22s %14.6g  mm^2 (chip with SM logic: %.6g)\n", "memory-system area", o->area_mm2, o->area_chip_mm2);
+	printf("  %-22s %14.6g / %.6g / %.6g\n", "hit l1 / llc / ext", o->l1_hit, o->llc_hit, o->ext_hit);
+	printf("  %-22s %14.6g / %.6g\n", "apki l1 / llc", o->l1_apki, o->llc_apki);
+	printf("  %-22s %14.6g\n", "dram bytes/kinst", o->dram_bpki);
+	printf("  %-22s %14.4f / %.4f / %.4f / %.4f\n", "util sm/noc/llc/dram", o->sm_util, o->noc_util,
+	       o->llc_util, o->dram_util);
+}
+
+static void print_compare(const char *bstr, const metrics_t *o, const metrics_t *b)
+{
+	printf("\nversus %s\n", bstr);
+	printf("  %-22s %14.6g\n", "speedup", b->ipc > 0 ? o->ipc / b->ipc : 0.0);
+	printf("  %-22s %14.6g\n", "energy ratio", b->energy_j > 0 ? o->energy_j / b->energy_j : 0.0);
+	printf("  %-22s %14.6g\n", "perf/W ratio", b->perf_per_watt > 0 ? o->perf_per_watt / b->perf_per_watt : 0.0);
+	printf("  %-22s %14.6g\n", "area ratio", b->area_mm2 > 0 ? o->area_mm2 / b->area_mm2 : 0.0);
+	printf("  %-8s %12s %12s %12s\n", "cpi", "design", "baseline", "delta");
+	for (int i = 0; i < CPI_N; i++)
+		printf("  %-8s %12.6g %12.6g %+12.6g\n", cpi_class_name[i], o->cpi[i], b->cpi[i], o->cpi[i] - b->cpi[i]);
+	printf("  %-8s %12s %12s %12s\n", "energy J", "design", "baseline", "delta");
+	for (int i = 0; i < EC_N; i++)
+		printf("  %-8s %12.6g %12.6g %+12.6g\n", ecomp_name[i], o->energy_comp_j[i], b->energy_comp_j[i],
+		       o->energy_comp_j[i] - b->energy_comp_j[i]);
+}
+
+static void json_compare(cJSON *r, const char *bstr, const metrics_t *o, const metrics_t *b)
+{
+	cJSON *c = cJSON_AddObjectToObject(r, "versus");
+	cJSON_AddStringToObject(c, "design", bstr);
+	cJSON_AddNumberToObject(c, "ipc", b->ipc);
+	cJSON_AddNumberToObject(c, "energy_j", b->energy_j);
+	cJSON_AddNumberToObject(c, "area_mm2", b->area_mm2);
+	cJSON_AddNumberToObject(c, "speedup", b->ipc > 0 ? o->ipc / b->ipc : 0.0);
+	cJSON_AddNumberToObject(c, "energy_ratio", b->energy_j > 0 ? o->energy_j / b->energy_j : 0.0);
+	cJSON_AddNumberToObject(c, "perf_per_watt_ratio", b->perf_per_watt > 0 ? o->perf_per_watt / b->perf_per_watt : 0.0);
+	cJSON_AddNumberToObject(c, "area_ratio", b->area_mm2 > 0 ? o->area_mm2 / b->area_mm2 : 0.0);
+	cJSON *cpi = cJSON_AddObjectToObject(c, "cpi");
+	for (int i = 0; i < CPI_N; i++)
+		cJSON_AddNumberToObject(cpi, cpi_class_name[i], b->cpi[i]);
+	cJSON *en = cJSON_AddObjectToObject(c, "energy_j_by_component");
+	for (int i = 0; i < EC_N; i++)
+		cJSON_AddNumberToObject(en, ecomp_name[i], b->energy_comp_j[i]);
+}
+
+static cJSON *json_report(const gpu_t *g, const char *dstr, const workload_t *wl, const memsys_t *m,
+                          const metrics_t *o, const gpu_detail_t *det)
+{
+	const wctx_t *w = wl->ctx;
+	cJSON *r = cJSON_CreateObject();
+	cJSON_AddStringToObject(r, "gpu", g->name);
+	cJSON_AddStringToObject(r, "workload", wl->prof.name);
+	cJSON_AddStringToObject(r, "profile", wl->path);
+	cJSON_AddStringToObject(r, "design", dstr);
+	cJSON_AddNumberToObject(r, "insts", wl->prof.insts);
+
+	cJSON *wr = cJSON_AddObjectToObject(r, "workload_rates");
+	cJSON_AddNumberToObject(wr, "mem_per_inst", m->mem_per_inst);
+	cJSON_AddNumberToObject(wr, "req_per_mem", m->req_per_mem);
+	cJSON_AddNumberToObject(wr, "bytes_per_req", m->bytes_per_req);
+	cJSON_AddNumberToObject(wr, "write_frac", m->write_frac);
+	cJSON_AddNumberToObject(wr, "dep_cycles", w->dep_cycles);
+	cJSON_AddBoolToObject(wr, "dep_cycles_default", !wl->prof.has_dep_cycles);
+	cJSON_AddNumberToObject(wr, "mlp", w->mlp);
+	cJSON_AddBoolToObject(wr, "mlp_default", !wl->prof.has_mlp);
+	cJSON_AddNumberToObject(wr, "rf_reads_per_inst", m->rf_reads_per_inst);
+	cJSON_AddNumberToObject(wr, "rf_writes_per_inst", m->rf_writes_per_inst);
+
+	cJSON *ms = cJSON_AddObjectToObject(r, "memsys");
+	cJSON_AddNumberToObject(ms, "n_compute", m->n_compute);
+	cJSON_AddNumberToObject(ms, "n_cache", m->n_cache);
+	cJSON_AddNumberToObject(ms, "n_gated", m->n_gated);
+	cJSON_AddNumberToObject(ms, "warps", m->warps);
+	cJSON_AddNumberToObject(ms, "mlp", m->mlp);
+	cJSON_AddNumberToObject(ms, "issue_service", m->issue_service);
+	cJSON_AddNumberToObject(ms, "rf_service", m->rf_service);
+	cJSON_AddNumberToObject(ms, "dep_delay", m->dep_delay);
+	cJSON_AddNumberToObject(ms, "l1_count", m->l1_count);
+	cJSON_AddNumberToObject(ms, "l1_bytes", m->l1_bytes);
+	cJSON_AddNumberToObject(ms, "l1_hit", m->l1_hit);
+	cJSON_AddNumberToObject(ms, "l1_lat", m->l1_lat);
+	cJSON_AddNumberToObject(ms, "l1_service", m->l1_service);
+	cJSON_AddNumberToObject(ms, "noc_lat", m->noc_lat);
+	cJSON_AddNumberToObject(ms, "noc_service_req", m->noc_service_req);
+	cJSON_AddNumberToObject(ms, "noc_service_resp", m->noc_service_resp);
+	cJSON_AddNumberToObject(ms, "noc_req_ports", m->noc_req_ports);
+	cJSON_AddNumberToObject(ms, "noc_resp_ports", m->noc_resp_ports);
+	cJSON_AddNumberToObject(ms, "llc_bytes", m->llc_bytes);
+	cJSON_AddNumberToObject(ms, "llc_hit", m->llc_hit);
+	cJSON_AddNumberToObject(ms, "llc_lat", m->llc_lat);
+	cJSON_AddNumberToObject(ms, "llc_service", m->llc_service);
+	cJSON_AddNumberToObject(ms, "llc_slices", m->llc_slices);
+	cJSON_AddNumberToObject(ms, "ext_frac", m->ext_frac);
+	cJSON_AddNumberToObject(ms, "ext_bytes", m->ext_bytes);
+	cJSON_AddNumberToObject(ms, "ext_hit", m->ext_hit);
+	cJSON_AddNumberToObject(ms, "ext_miss_extra", m->ext_miss_extra);
+	cJSON_AddNumberToObject(ms, "dram_lat", m->dram_lat);
+	cJSON_AddNumberToObject(ms, "dram_service", m->dram_service);
+	cJSON_AddNumberToObject(ms, "dram_channels", m->dram_channels);
+	cJSON_AddNumberToObject(ms, "replication", m->replication);
+	cJSON_AddNumberToObject(ms, "rfc_hit", m->rfc_hit);
+	cJSON_AddNumberToObject(ms, "stt_writes_per_inst", m->stt_writes_per_inst);
+
+	cJSON *net = cJSON_AddObjectToObject(r, "network");
+	cJSON_AddNumberToObject(net, "population", det->population);
+	cJSON_AddNumberToObject(net, "throughput", det->throughput);
+	cJSON_AddNumberToObject(net, "cycle", det->cycle);
+	cJSON_AddNumberToObject(net, "iterations", det->iterations);
+	cJSON *sts = cJSON_AddArrayToObject(net, "stations");
+	for (int i = 0; i < det->n; i++) {
+		const gpu_station_report_t *s = &det->st[i];
+		cJSON *o1 = cJSON_CreateObject();
+		cJSON_AddStringToObject(o1, "name", s->name);
+		cJSON_AddStringToObject(o1, "class", cpi_class_name[s->cls]);
+		cJSON_AddNumberToObject(o1, "visits_per_inst", s->visits);
+		cJSON_AddNumberToObject(o1, "service", s->service);
+		cJSON_AddNumberToObject(o1, "delay", s->delay);
+		cJSON_AddNumberToObject(o1, "copies", s->copies);
+		cJSON_AddNumberToObject(o1, "skew", s->skew > 0 ? s->skew : 1.0);
+		cJSON_AddNumberToObject(o1, "demand_per_inst", s->demand);
+		cJSON_AddNumberToObject(o1, "util", s->util);
+		cJSON_AddNumberToObject(o1, "resid_per_inst", s->resid);
+		cJSON_AddNumberToObject(o1, "latency_per_inst", s->delay_resid);
+		cJSON_AddItemToArray(sts, o1);
+	}
+	cJSON *cpi = cJSON_AddObjectToObject(r, "cpi");
+	for (int i = 0; i < CPI_N; i++)
+		cJSON_AddNumberToObject(cpi, cpi_class_name[i], o->cpi[i]);
+	cJSON *en = cJSON_AddObjectToObject(r, "energy");
+	for (int i = 0; i < EC_N; i++) {
+		cJSON *c = cJSON_AddObjectToObject(en, ecomp_name[i]);
+		cJSON_AddNumberToObject(c, "dyn_pj_per_inst", det->dyn_pj_per_inst[i]);
+		cJSON_AddNumberToObject(c, "static_w", det->static_w[i]);
+		cJSON_AddNumberToObject(c, "joules", o->energy_comp_j[i]);
+	}
+	cJSON *ar = cJSON_AddObjectToObject(r, "area_mm2");
+	for (int i = 0; i < EC_N; i++)
+		cJSON_AddNumberToObject(ar, ecomp_name[i], o->area_comp_mm2[i]);
+	cJSON *res = cJSON_AddObjectToObject(r, "metrics");
+	cJSON_AddNumberToObject(res, "ipc", o->ipc);
+	cJSON_AddNumberToObject(res, "cycles", o->cycles);
+	cJSON_AddNumberToObject(res, "time_s", o->time_s);
+	cJSON_AddNumberToObject(res, "energy_j", o->energy_j);
+	cJSON_AddNumberToObject(res, "power_w", o->power_w);
+	cJSON_AddNumberToObject(res, "perf_per_watt", o->perf_per_watt);
+	cJSON_AddNumberToObject(res, "area_mm2", o->area_mm2);
+	cJSON_AddNumberToObject(res, "area_chip_mm2", o->area_chip_mm2);
+	cJSON_AddNumberToObject(res, "l1_hit", o->l1_hit);
+	cJSON_AddNumberToObject(res, "llc_hit", o->llc_hit);
+	cJSON_AddNumberToObject(res, "ext_hit", o->ext_hit);
+	cJSON_AddNumberToObject(res, "l1_apki", o->l1_apki);
+	cJSON_AddNumberToObject(res, "llc_apki", o->llc_apki);
+	cJSON_AddNumberToObject(res, "dram_bpki", o->dram_bpki);
+	cJSON_AddNumberToObject(res, "sm_util", o->sm_util);
+	cJSON_AddNumberToObject(res, "noc_util", o->noc_util);
+	cJSON_AddNumberToObject(res, "llc_util", o->llc_util);
+	cJSON_AddNumberToObject(res, "dram_util", o->dram_util);
+	cJSON_AddNumberToObject(res, "replication", o->replication);
+	cJSON_AddNumberToObject(res, "rfc_hit", o->rfc_hit);
+	cJSON_AddNumberToObject(res, "stt_wpki", o->stt_wpki);
+	return r;
+}
+
+int cmd_explain(int argc, char **argv)
+{
+	cli_args_t a;
+	args_init(&a, CMD, argc - 1, argv + 1);
+	const char *gpu_name = args_str(&a, "--gpu", NULL);
+	const char *wl_spec = args_str(&a, "--workload", NULL);
+	const char *dspec = args_str(&a, "--design", "");
+	const char *bspec = args_str(&a, "--baseline", NULL);
+	int as_json = args_flag(&a, "--json");
+	int rc = args_finish(&a, 0);
+	if (rc)
+		return rc;
+	if (!gpu_name)
+		return err_user(CMD ": --gpu is required (gpudse list gpus)");
+	if (!wl_spec)
+		return err_user(CMD ": --workload is required (gpudse list workloads)");
+
+	gpu_t g;
+	if ((rc = gpu_load(gpu_name, &g)))
+		return rc;
+	design_t d;
+	char err[256];
+	if (design_parse(dspec, &d, err, sizeof err) != 0)
+		return err_user(CMD ": --design: %s", err);
+	const char *why = NULL;
+	if (gpu_design_check(&g, &d, &why) != 0)
+		return err_user(CMD ": --design: illegal on %s: %s", g.name, why);
+	design_t bd;
+	if (bspec) {
+		if (design_parse(bspec, &bd, err, sizeof err) != 0)
+			return err_user(CMD ": --baseline: %s", err);
+		if (gpu_design_check(&g, &bd, &why) != 0)
+			return err_user(CMD ": --baseline: illegal on %s: %s", g.name, why);
+	}
+
+	workload_t wl;
+	rc = workload_load_one(CMD, "--workload", wl_spec, &g, &wl);
+	if (rc)
+		return rc;
+
+	memsys_t m;
+	metrics_t o;
+	gpu_detail_t det;
+	if (gpu_eval_detail(&g, &d, wl.ctx, &m, &o, &det, &why) != 0) {
+		workload_free(&wl);
+		return err_user(CMD ": --design: %s", why);
+	}
+	metrics_t bo;
+	char dstr[1024], bstr[1024];
+	design_string(&d, dstr, sizeof dstr);
+	if (bspec) {
+		gpu_eval(&g, &bd, wl.ctx, &bo, &why); /* legal: checked above */
+		design_string(&bd, bstr, sizeof bstr);
+	}
+	if (as_json) {
+		cJSON *r = json_report(&g, dstr, &wl, &m, &o, &det);
+		if (bspec)
+			json_compare(r, bstr, &o, &bo);
+		char *s = cJSON_Print(r);
+		if (s)
+			printf("%s\n", s);
+		free(s);
+		cJSON_Delete(r);
+	} else {
+		print_text(&g, dstr, &wl, &m, &o, &det);
+		if (bspec)
+			print_compare(bstr, &o, &bo);
+	}
+	workload_free(&wl);
+	if (fflush(stdout) != 0 || ferror(stdout))
+		return err_internal(CMD ": writing the report failed");
+	return 0;
+}

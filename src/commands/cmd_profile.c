@@ -1,0 +1,339 @@
+/* cmd_profile.c -- `gpudse profile TRACE -o PROFILE.json`: a profile from a trace. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "commands/commands.h"
+#include "gpu_json.h"
+#include "profiling/profile_json.h"
+#include "profiling/profiler.h"
+#include "profiling/trace_text.h"
+#include "profiling/trace_accelsim.h"
+#include "profiling/trace_nvbit.h"
+
+const char help_profile[] =
+	"usage: gpudse profile TRACE -o PROFILE.json [--block BYTES] [--name NAME] [--groups G,G,...]\n"
+	"                      [--sms N] [--format text|accelsim|nvbit] [--gpu G] [--sample RATE]\n"
+	"                      [--per-kernel] [--exact-classes] [--write-evict] [--threads N]\n"
+	"\n"
+	"Builds a workload profile (docs/profile-format.md) from a plain-text trace\n"
+	"(docs/trace-format.md; a name ending in .gz is read through zlib): exact LRU stack-distance\n"
+	"and reuse-time histograms for the per-SM L1 stream (\"l1\"), for groups of G consecutive SMs\n"
+	"merged (\"group:G\") and for all SMs merged (\"global\"), read-level classes, per-home access\n"
+	"shares and register reuse distances.  Memory grows with the footprint, not the trace length.\n"
+	"\n"
+	"options:\n"
+	"  -o, --output FILE  profile to write (atomically: a temporary file renamed over FILE)\n"
+	"  --block BYTES      cache block size, a power of two (default 128)\n"
+	"  --name NAME        workload name (default: the trace's file name without extensions)\n"
+	"  --groups LIST      group sizes for the group:G streams, comma separated, or \"none\"\n"
+	"                     (default: every power of two from 2 below the number of SMs, up to 64)\n"
+	"  --sms N            number of SMs (default: the largest SM id in the trace + 1); an access\n"
+	"                     from an SM >= N is then an error\n"
+	"  --exact-classes    text traces: read the file twice so that the per-read-level-class l1\n"
+	"                     histograms count every reuse in its block's final class (one pass\n"
+	"                     counts it in the class the block has so far; docs/profile-format.md)\n"
+	"  --write-evict      also write \"sd_we\" for the l1 and group:G streams: stack distances of\n"
+	"                     a write-evict L1 (a store misses, evicts the block and allocates\n"
+	"                     nothing; DC-L1 Table II), used by presets with l1_write_evict\n"
+	"                     (docs/gpu-presets.md); not with --sample\n"
+	"\n"
+	"  --threads N        threads for the streams' stacks (default: one per CPU, at most 16);\n"
+	"                     the profile is the same for any N\n"
+	"\n"
+	"  --format F         text (docs/trace-format.md), accelsim (an Accel-Sim trace directory,\n"
+	"                     kernelslist.g or kernel-N.traceg[.xz|.gz]) or nvbit (NVBit mem_trace\n"
+	"                     output); default: a directory or kernelslist/.traceg name -> accelsim,\n"
+	"                     MEMTRACE: lines -> nvbit, else text (docs/trace-formats.md)\n"
+	"  --gpu G            preset whose SM count and resident warps the accelsim/nvbit importers\n"
+	"                     spread CTAs over, round-robin (default rtx3080; --sms overrides n_sm)\n"
+	"  --per-kernel       accelsim: also write one profile per kernel, OUT-kN.json (OUT = -o\n"
+	"                     without .json), besides the whole application's\n"
+	"  --sample RATE      SHARDS spatial sampling at RATE in (0, 1] (src/profiling/shards.h): distances and\n"
+	"                     counts scaled by 1/RATE; 0.01 profiles ~50x faster.  The curves are as\n"
+	"                     good as the number of distinct blocks sampled (footprint x RATE): a\n"
+	"                     note says when it is below 10000 (1 = exact, the default)\n"
+	"\n"
+	"A progress line is shown when stderr is a terminal.\n"
+	"\n"
+	"example:\n"
+	"  printf '0 R 0x1000\\n1 W 0x1080\\n0 R 0x1000 0x400\\n' > /tmp/t.trace\n"
+	"  gpudse profile /tmp/t.trace -o /tmp/t.json --block 128\n"
+	"  gpudse model hitrate --profile /tmp/t.json --size 16384 --assoc 4\n";
+
+typedef struct progress {
+	double t0;
+	int shown;
+} progress_t;
+
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void show_progress(void *arg, uint64_t bytes, uint64_t size, uint64_t records)
+{
+	progress_t *p = arg;
+	double dt = now_s() - p->t0;
+	if (size > 0)
+		fprintf(stderr, "\rgpudse: profile: %.1f M lines, %3.0f%% of the file, %.1f M lines/s   ",
+			records / 1e6, 100.0 * (double)bytes / (double)size, dt > 0 ? records / dt / 1e6 : 0);
+	else
+		fprintf(stderr, "\rgpudse: profile: %.1f M lines, %.1f M lines/s   ", records / 1e6,
+			dt > 0 ? records / dt / 1e6 : 0);
+	p->shown = 1;
+}
+
+/* --per-kernel: a second profiler per Accel-Sim kernel, saved next to the output as
+ * OUT-kN.json (OUT without its .json). */
+typedef struct kernel_out {
+	const profiler_opts_t *o;
+	const char *out;
+	char name[64];
+	int written;
+} kernel_out_t;
+
+static int kernel_begin(void *arg, int index, const char *file, profiler_t **kpb)
+{
+	kernel_out_t *k = arg;
+	profiler_opts_t o = *k->o;
+	snprintf(k->name, sizeof k->name, "%.50s-k%d", k->o->name, index);
+	o.name = k->name;
+	o.source = file;
+	*kpb = profiler_alloc(&o);
+	return *kpb ? 0 : err_internal("profile: out of memory");
+}
+
+static int kernel_end(void *arg, int index, const char *file, profiler_t *kpb)
+{
+	kernel_out_t *k = arg;
+	char path[1200];
+	size_t n = strlen(k->out);
+	int cut = n > 5 && strcmp(k->out + n - 5, ".json") == 0 ? 5 : 0;
+	snprintf(path, sizeof path, "%.*s-k%d.json", (int)(n - (size_t)cut), k->out, index);
+	int rc = 0;
+	if (profiler_count(kpb) == 0) {
+		printf("%s: kernel %d has no global accesses, no profile written\n", file, index);
+	} else {
+		profile_t p;
+		if (profiler_finish(kpb, &p))
+			rc = err_internal("profile: out of memory");
+		else {
+			rc = profile_save(path, &p);
+			profile_free(&p);
+			k->written += rc == 0;
+		}
+	}
+	profiler_free(kpb);
+	return rc;
+}
+
+/* "2,4,8" or "none" into o->groups. */
+static int parse_groups(const char *s, profiler_opts_t *o)
+{
+	o->n_groups = 0;
+	if (strcmp(s, "none") == 0)
+		return 0;
+	const char *p = s;
+	while (*p) {
+		char *end;
+		long g = strtol(p, &end, 10);
+		if (end == p || g < 2 || g > 1 << 20 || (*end && *end != ','))
+			return err_user("profile: --groups: expected integers >= 2 separated by commas or \"none\", got \"%s\"", s);
+		if (o->n_groups == PROFILER_MAX_GROUPS)
+			return err_user("profile: --groups: at most %d group sizes", PROFILER_MAX_GROUPS);
+		o->groups[o->n_groups++] = (int)g;
+		p = *end ? end + 1 : end;
+	}
+	return 0;
+}
+
+/*
+ * Every stream's curve is estimated from the same sampled blocks, and the L1s of different SMs
+ * share most of theirs: the sample is the distinct blocks of the widest stream (global), about
+ * footprint x RATE.  Measured on the generated kernels (docs/trace-formats.md), miss-ratio
+ * curve error 0.015-0.055 with 177-1434 sampled blocks (RATE 0.01), 0.005-0.017 with
+ * 1771-14336 (RATE 0.1).  Below SHARDS_MIN_BLOCKS say so, with the rate that would reach it.
+ */
+#define SHARDS_MIN_BLOCKS 10000.0
+
+static void warn_few_samples(const profile_t *p, double rate)
+{
+	const profile_stream_t *wide = NULL;
+	for (size_t i = 0; i < p->n_streams; i++)
+		if (!wide || p->streams[i].group > wide->group)
+			wide = &p->streams[i];
+	double kept = wide ? wide->footprint * rate : 0;
+	if (!wide || kept >= SHARDS_MIN_BLOCKS)
+		return;
+	double want = kept > 0 ? fmin(1.0, rate * SHARDS_MIN_BLOCKS / kept) : 1.0;
+	fprintf(stderr, "gpudse: note: --sample %g sampled about %.0f distinct blocks (\"%s\" stream); "
+		"curves from fewer than %.0f can be off by 0.01-0.05 in miss ratio (docs/trace-formats.md): "
+		"use --sample %.2g or more%s\n", rate, kept, wide->name, SHARDS_MIN_BLOCKS, want,
+		want >= 1.0 ? " (exact)" : "");
+}
+
+int cmd_profile(int argc, char **argv)
+{
+	cli_args_t a;
+	args_init(&a, "profile", argc - 1, argv + 1);
+	const char *out = args_str(&a, "--output", NULL);
+	const char *o2 = args_str(&a, "-o", NULL);
+	if (o2)
+		out = o2;
+	long block = args_long(&a, "--block", 128, 1, 1 << 20);
+	const char *name = args_str(&a, "--name", NULL);
+	const char *groups = args_str(&a, "--groups", NULL);
+	long sms = args_long(&a, "--sms", 0, 1, 1 << 20);
+	const char *format = args_str(&a, "--format", NULL);
+	const char *gpu_name = args_str(&a, "--gpu", NULL);
+	double sample = args_double(&a, "--sample", 1.0, 1e-6, 1.0);
+	int per_kernel = args_flag(&a, "--per-kernel");
+	int exact_classes = args_flag(&a, "--exact-classes");
+	int write_evict = args_flag(&a, "--write-evict");
+	long threads = args_long(&a, "--threads", 0, 1, 16);
+	const char *trace = args_pos(&a, 0);
+	int rc = args_finish(&a, 1);
+	if (rc)
+		return rc;
+	if (!trace)
+		return err_user("profile: missing TRACE (see gpudse help profile)");
+	if (!out)
+		return err_user("profile: missing -o PROFILE.json (see gpudse help profile)");
+	if (block & (block - 1))
+		return err_user("profile: --block: expected a power of two, got %ld", block);
+	if (per_kernel && !(format ? strcmp(format, "accelsim") == 0 : accelsim_is_path(trace)))
+		return err_user("profile: --per-kernel: only for Accel-Sim traces");
+	enum { F_TEXT, F_ACCELSIM, F_NVBIT } fmt = F_TEXT;
+	if (format) {
+		if (strcmp(format, "text") == 0)
+			fmt = F_TEXT;
+		else if (strcmp(format, "accelsim") == 0)
+			fmt = F_ACCELSIM;
+		else if (strcmp(format, "nvbit") == 0)
+			fmt = F_NVBIT;
+		else
+			return err_user("profile: --format: expected text, accelsim or nvbit, got \"%s\"", format);
+	} else if (accelsim_is_path(trace)) {
+		fmt = F_ACCELSIM;
+	} else if (nvbit_sniff(trace)) {
+		fmt = F_NVBIT;
+	}
+	if (write_evict && sample < 1.0)
+		return err_user("profile: --write-evict: not with --sample (exact profiles only)");
+	if (exact_classes && fmt != F_TEXT)
+		return err_user("profile: --exact-classes: only for plain-text traces");
+	gpu_t gpu;
+	memset(&gpu, 0, sizeof gpu);
+	if (fmt != F_TEXT || gpu_name) {
+		if ((rc = gpu_load(gpu_name ? gpu_name : "rtx3080", &gpu)))
+			return rc;
+		if (fmt != F_TEXT && sms == 0)
+			sms = gpu.n_sm;
+	}
+
+	profiler_opts_t o;
+	profiler_opts_default(&o);
+	o.block_bytes = (int)block;
+	o.n_sm = (int)sms;
+	if (groups && parse_groups(groups, &o))
+		return EXIT_USER;
+	char nm[64], src[256];
+	if (name) {
+		if (strlen(name) >= sizeof nm)
+			return err_user("profile: --name: longer than %zu characters", sizeof nm - 1);
+		snprintf(nm, sizeof nm, "%s", name);
+	} else {
+		const char *b = strrchr(trace, '/');
+		b = b ? b + 1 : trace;
+		snprintf(nm, sizeof nm, "%s", b);
+		static const char *const ext[] = { ".gz", ".xz", ".traceg", ".trace", ".txt", ".tr", ".g" };
+		for (size_t i = 0; i < sizeof ext / sizeof ext[0]; i++) {
+			size_t n = strlen(nm), e = strlen(ext[i]);
+			if (n > e && strcmp(nm + n - e, ext[i]) == 0)
+				nm[n - e] = '\0';
+		}
+	}
+	snprintf(src, sizeof src, "gpudse profile %.120s --block %ld%s%.40s", trace, block,
+		 fmt == F_ACCELSIM ? " --format accelsim --gpu " : fmt == F_NVBIT ? " --format nvbit --gpu " : "",
+		 fmt != F_TEXT ? gpu.name : "");
+	if (sample < 1.0) {
+		size_t l = strlen(src);
+		snprintf(src + l, sizeof src - l, " --sample %g", sample);
+	}
+	if (write_evict) {
+		size_t l = strlen(src);
+		snprintf(src + l, sizeof src - l, " --write-evict");
+	}
+	o.write_evict = write_evict;
+	o.threads = (int)threads;
+	o.sample_rate = sample < 1.0 ? sample : 0;
+	o.name = nm;
+	o.source = src;
+	profiler_t *pb = profiler_alloc(&o);
+	if (!pb)
+		return err_internal("profile: out of memory");
+	progress_t pr = { now_s(), 0 };
+	if (fmt == F_ACCELSIM) {
+		accelsim_opts_t ao;
+		accelsim_opts_default(&ao);
+		ao.n_sm = (int)sms;
+		ao.warps_per_sm = gpu.warps_per_sm;
+		ao.block_bytes = (int)block;
+		ao.progress = isatty(2) ? show_progress : NULL;
+		ao.arg = &pr;
+		kernel_out_t ko = { &o, out, "", 0 };
+		if (per_kernel) {
+			ao.kernel_begin = kernel_begin;
+			ao.kernel_end = kernel_end;
+			ao.hook_arg = &ko;
+		}
+		rc = accelsim_read(trace, &ao, pb, NULL);
+	} else if (fmt == F_NVBIT) {
+		rc = nvbit_read(trace, (int)sms, (int)block, NULL, pb, isatty(2) ? show_progress : NULL, &pr, NULL);
+	} else {
+		rc = trace_text_read(trace, NULL, pb, isatty(2) ? show_progress : NULL, &pr);
+		if (!rc && exact_classes) {            /* second pass: see profiler_class_pass */
+			struct stat st;
+			if (stat(trace, &st) != 0 || !S_ISREG(st.st_mode))
+				rc = err_user("profile: --exact-classes: %s is not a regular file (it is read twice)", trace);
+			else if (profiler_class_pass(pb))
+				rc = err_internal("profile: out of memory");
+			else
+				rc = trace_text_read(trace, NULL, pb, isatty(2) ? show_progress : NULL, &pr);
+		}
+	}
+	if (pr.shown)
+		fputs("\r\033[K", stderr);
+	if (rc) {
+		profiler_free(pb);
+		return rc;
+	}
+	if (profiler_count(pb) == 0) {
+		profiler_free(pb);
+		return err_user("%s: no access records", trace);
+	}
+	profile_t p;
+	if (profiler_finish(pb, &p)) {
+		profiler_free(pb);
+		return err_internal("profile: out of memory");
+	}
+	profiler_free(pb);
+	rc = profile_save(out, &p);
+	if (!rc) {
+		const profile_stream_t *l1 = profile_stream(&p, "l1");
+		printf("%s: %.0f accesses from %d SMs, %.0f distinct blocks per SM (summed), %zu streams\n",
+		       out, l1->accesses, p.n_sm, l1->footprint, p.n_streams);
+		if (sample < 1.0)
+			warn_few_samples(&p, sample);
+	}
+	profile_free(&p);
+	return rc;
+}

@@ -1,0 +1,174 @@
+/* cmd_query.c -- `gpudse query` and `gpudse export`: read-only dumps of a run's results. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands/commands.h"
+#include "dbpath.h"
+#include "knobs.h"
+#include "output.h"
+#include "runsel.h"
+#include "store.h"
+
+const char help_query[] =
+	"usage: gpudse query [--db FILE] [--run ID|latest] [--workload W] [--where 'COL OP VALUE']...\n"
+	"                    [--columns C,...] [--order [-]COL] [--limit N] [--format table|csv|json]\n"
+	"\n"
+	"Filters a run's results.  The database is opened read-only; every value is bound as an SQL\n"
+	"parameter (never spliced into SQL) and column names are checked against the schema.\n"
+	"\n"
+	"  --where 'COL OP VALUE'  OP one of = != < <= > >=; repeatable (all must hold)\n"
+	"  --columns C,...         columns to print (default: every knob and metric)\n"
+	"  --order [-]COL          sort by COL (leading - for descending)\n"
+	"  --limit N               at most N rows\n"
+	"\n"
+	"columns: design_id workload variant, every knob (gpudse list knobs) and every metric\n"
+	"  (gpudse help pareto)\n"
+	"\n"
+	"example: gpudse query --where 'speedup > 1.2' --where 'dcl1_org = shc' --columns design_id,workload,dcl1_clusters,speedup --order -speedup --limit 5\n";
+
+const char help_export[] =
+	"usage: gpudse export [--db FILE] [--run ID|latest] [--format csv|json] [--workload W]\n"
+	"\n"
+	"Dumps every design and result of a run (designs joined with results, one row per design and\n"
+	"workload) as CSV (default) or JSON.  Read-only.\n"
+	"\n"
+	"example: gpudse export --run latest --format csv > results.csv\n";
+
+typedef struct row_ctx {
+	output_t *o;
+	int started;
+	enum out_format fmt;
+} row_ctx_t;
+
+static int on_row(void *vctx, int ncols, const char *const *names, const char *const *text, const double *num)
+{
+	row_ctx_t *c = vctx;
+	if (!c->started) {
+		c->o = out_begin(c->fmt, ncols, names);
+		c->started = 1;
+	}
+	int isnum[256];
+	char buf[256][32];
+	const char *cells[256];
+	for (int i = 0; i < ncols; i++) {
+		isnum[i] = !isnan(num[i]);
+		if (isnum[i] && text[i]) {
+			snprintf(buf[i], sizeof buf[i], "%.6g", num[i]);
+			cells[i] = buf[i];
+		} else {
+			cells[i] = text[i];
+		}
+	}
+	out_row(c->o, cells, isnum);
+	return 0;
+}
+
+static int parse_where(const char *w, store_filter_t *f)
+{
+	static const char *const ops[] = { "<=", ">=", "!=", "=", "<", ">", NULL };
+	memset(f, 0, sizeof *f);
+	for (int i = 0; ops[i]; i++) {
+		const char *p = strstr(w, ops[i]);
+		if (!p)
+			continue;
+		/* take the leftmost operator occurrence of this spelling */
+		int nc = (int)(p - w);
+		while (nc > 0 && w[nc - 1] == ' ')
+			nc--;
+		const char *v = p + strlen(ops[i]);
+		while (*v == ' ')
+			v++;
+		if (nc == 0 || nc >= (int)sizeof f->column || !*v || strlen(v) >= sizeof f->value)
+			break;
+		snprintf(f->column, sizeof f->column, "%.*s", nc, w);
+		snprintf(f->op, sizeof f->op, "%s", ops[i]);
+		snprintf(f->value, sizeof f->value, "%s", v);
+		/* a '<' found inside "<=" etc. is excluded by the order of ops[] */
+		if (strpbrk(f->column, "<>=!"))
+			break;
+		return 0;
+	}
+	return err_user("query: --where: expected 'COLUMN OP VALUE' with OP one of = != < <= > >=, got \"%s\"", w);
+}
+
+static int run_query(int argc, char **argv, int is_export)
+{
+	cli_args_t a;
+	args_init(&a, is_export ? "export" : "query", argc - 1, argv + 1);
+	char dbbuf[1100];
+	const char *db = args_str(&a, "--db", NULL);
+	const char *run_s = args_str(&a, "--run", "latest");
+	const char *workload = args_str(&a, "--workload", NULL);
+	const char *fmt_s = args_str(&a, "--format", is_export ? "csv" : "table");
+	const char *columns = is_export ? NULL : args_str(&a, "--columns", NULL);
+	const char *order = is_export ? NULL : args_str(&a, "--order", NULL);
+	long limit = is_export ? 0 : args_long(&a, "--limit", 0, 0, 1L << 40);
+	store_filter_t f[32];
+	int nf = 0;
+	if (!is_export) {
+		/* --where is repeatable: walk argv ourselves, marking the words used */
+		for (int i = 0; i < a.argc; i++) {
+			const char *s = a.argv[i];
+			const char *val = NULL;
+			if (!strcmp(s, "--where") && i + 1 < a.argc) {
+				a.used[i] = a.used[i + 1] = 1;
+				val = a.argv[++i];
+			} else if (!strncmp(s, "--where=", 8)) {
+				a.used[i] = 1;
+				val = s + 8;
+			}
+			if (!val)
+				continue;
+			if (nf >= 32)
+				return err_user("query: at most 32 --where filters");
+			if (parse_where(val, &f[nf]))
+				return EXIT_USER;
+			if (!store_is_column(f[nf].column))
+				return err_user("query: --where: unknown column \"%s\" (gpudse help query)", f[nf].column);
+			nf++;
+		}
+	}
+	int rc = args_finish(&a, 0);
+	if (rc)
+		return rc;
+	if (!db)
+		db = default_db_path(dbbuf, sizeof dbbuf);
+	int fmt = out_format_parse(fmt_s);
+	if (fmt < 0 || (is_export && fmt == OUT_TABLE))
+		return err_user("%s: --format: expected %s, got \"%s\"", a.cmd, is_export ? "csv or json" : "table, csv or json", fmt_s);
+	store_t *st;
+	if ((rc = store_open(db, STORE_READ, &st)))
+		return rc;
+	store_run_t run;
+	if ((rc = run_select(st, db, run_s, &run)))
+		goto out;
+	row_ctx_t ctx = { NULL, 0, fmt };
+	rc = store_select(st, run.id, workload, f, nf, columns, order, limit, on_row, &ctx);
+	if (!rc && !ctx.started) {
+		/* no rows: still print the header (or an empty JSON array) */
+		const char *none[1] = { "design_id" };
+		ctx.o = out_begin(fmt, 1, none);
+		ctx.started = 1;
+	}
+	if (ctx.started) {
+		int orc = out_end(ctx.o);
+		if (!rc)
+			rc = orc;
+	}
+out:
+	store_close(st);
+	return rc;
+}
+
+int cmd_query(int argc, char **argv)
+{
+	return run_query(argc, argv, 0);
+}
+
+int cmd_export(int argc, char **argv)
+{
+	return run_query(argc, argv, 1);
+}

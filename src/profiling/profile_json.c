@@ -1,0 +1,721 @@
+/*
+ * profile_json.c -- profile files (docs/profile-format.md) to and from profile_t, fully
+ * validated.  Loading goes through jsonutil (file, malformed JSON with line and column);
+ * every error names the file and the JSON path.  Saving writes a temporary file in the same
+ * directory and renames it over the target, so a reader never sees half a profile.
+ */
+#include "profiling/profile_json.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "jsonutil.h"
+
+#define PROFILE_VERSION 1
+
+/* ---- loading ---- */
+
+typedef struct ld {
+	const char *file;
+} ld_t;
+
+/* "gpudse: FILE: PATH: msg" */
+static int perr(const ld_t *c, const char *path, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int perr(const ld_t *c, const char *path, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	return err_user("%s: %s: %s", c->file, path[0] ? path : ".", msg);
+}
+
+/* Every key of obj in allowed, no key twice. */
+static int check_keys(const ld_t *c, const char *path, const cJSON *obj, const char *const *allowed)
+{
+	if (json_check_keys(c->file, path, obj, allowed))
+		return EXIT_USER;
+	const cJSON *a, *b;
+	cJSON_ArrayForEach(a, obj)
+		for (b = a->next; b; b = b->next)
+			if (strcmp(a->string, b->string) == 0)
+				return perr(c, path, "duplicate key \"%s\"", a->string);
+	return 0;
+}
+
+static int want_object(const ld_t *c, const char *path, const cJSON *v)
+{
+	return cJSON_IsObject(v) ? 0 : json_type_error(c->file, path[0] ? path : ".", "an object", v);
+}
+
+/* A non-negative finite number at v. */
+static int nonneg(const ld_t *c, const char *path, const cJSON *v, double *out)
+{
+	if (!cJSON_IsNumber(v) || !isfinite(v->valuedouble) || v->valuedouble < 0)
+		return json_type_error(c->file, path, "a non-negative number", v);
+	*out = v->valuedouble;
+	return 0;
+}
+
+/* Optional member `key` of obj as a non-negative number; required -> missing is an error. */
+static int get_count(const ld_t *c, const char *path, const cJSON *obj, const char *key, int required,
+		     double *out)
+{
+	char p[256];
+	snprintf(p, sizeof p, "%s.%s", path, key);
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+	if (!v)
+		return required ? perr(c, p, "missing (required)") : 0;
+	return nonneg(c, p, v, out);
+}
+
+static int get_frac(const ld_t *c, const char *path, const cJSON *obj, const char *key, double *out)
+{
+	char p[256];
+	snprintf(p, sizeof p, "%s.%s", path, key);
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+	if (!v)
+		return perr(c, p, "missing (required)");
+	if (!cJSON_IsNumber(v) || !(v->valuedouble >= 0 && v->valuedouble <= 1))
+		return json_type_error(c->file, p, "a fraction in [0, 1]", v);
+	*out = v->valuedouble;
+	return 0;
+}
+
+/* {"cold": N, "bins": [[lo, hi, count], ...]}: sorted, disjoint, lo < hi, non-empty. */
+static int load_hist(const ld_t *c, const char *path, const cJSON *v, reuse_hist_t *h)
+{
+	static const char *const keys[] = { "cold", "bins", NULL };
+	memset(h, 0, sizeof *h);
+	if (want_object(c, path, v) || check_keys(c, path, v, keys))
+		return EXIT_USER;
+	if (get_count(c, path, v, "cold", 0, &h->cold))
+		return EXIT_USER;
+	char p[256];
+	snprintf(p, sizeof p, "%s.bins", path);
+	const cJSON *bins = cJSON_GetObjectItemCaseSensitive(v, "bins");
+	if (!bins)
+		return perr(c, p, "missing (required)");
+	if (!cJSON_IsArray(bins))
+		return json_type_error(c->file, p, "an array of [lo, hi, count]", bins);
+	int n = cJSON_GetArraySize(bins);
+	h->total = h->cold;
+	if (n > 0) {
+		h->lo = malloc((size_t)n * sizeof *h->lo);
+		h->hi = malloc((size_t)n * sizeof *h->hi);
+		h->count = malloc((size_t)n * sizeof *h->count);
+		if (!h->lo || !h->hi || !h->count) {
+			reuse_hist_free(h);
+			return err_internal("%s: out of memory", c->file);
+		}
+	}
+	const cJSON *b;
+	int i = 0;
+	cJSON_ArrayForEach(b, bins) {
+		char bp[288];
+		snprintf(bp, sizeof bp, "%s[%d]", p, i);
+		if (!cJSON_IsArray(b) || cJSON_GetArraySize(b) != 3)
+			goto bad_type;
+		double x[3];
+		for (int k = 0; k < 3; k++) {
+			char ep[320];
+			snprintf(ep, sizeof ep, "%s[%d]", bp, k);
+			if (nonneg(c, ep, cJSON_GetArrayItem(b, k), &x[k]))
+				goto fail;
+		}
+		if (!(x[0] < x[1])) {
+			perr(c, bp, "expected lo < hi, got lo %g, hi %g", x[0], x[1]);
+			goto fail;
+		}
+		if (i > 0 && x[0] < h->hi[i - 1]) {
+			perr(c, bp, "bins must be sorted and disjoint: lo %g is below the previous bin's hi %g",
+			     x[0], h->hi[i - 1]);
+			goto fail;
+		}
+		h->lo[i] = x[0];
+		h->hi[i] = x[1];
+		h->count[i] = x[2];
+		h->total += x[2];
+		h->n = (size_t)++i;
+		continue;
+bad_type:
+		json_type_error(c->file, bp, "an array [lo, hi, count]", b);
+		goto fail;
+	}
+	if (!(h->total > 0)) {
+		perr(c, path, "empty histogram (no cold count and no bin with a count)");
+		goto fail;
+	}
+	return 0;
+fail:
+	reuse_hist_free(h);
+	return EXIT_USER;
+}
+
+/* Optional histogram member: absent leaves h zeroed (n == 0, total == 0). */
+static int load_hist_opt(const ld_t *c, const char *path, const cJSON *obj, const char *key,
+			 reuse_hist_t *h)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+	memset(h, 0, sizeof *h);
+	if (!v)
+		return 0;
+	char p[256];
+	snprintf(p, sizeof p, "%s.%s", path, key);
+	return load_hist(c, p, v, h);
+}
+
+static int load_stream(const ld_t *c, const char *path, const cJSON *v, int n_sm, profile_stream_t *s)
+{
+	static const char *const keys[] = { "name", "group", "accesses", "writes", "footprint", "sd", "rt",
+					    "class_sd", "sd_we", NULL };
+	if (want_object(c, path, v) || check_keys(c, path, v, keys))
+		return EXIT_USER;
+	if (json_get_str(c->file, path, v, "name", 1, s->name, sizeof s->name))
+		return EXIT_USER;
+	char p[256];
+	int want;
+	if (strcmp(s->name, "l1") == 0)
+		want = 1;
+	else if (strcmp(s->name, "global") == 0)
+		want = n_sm;
+	else {
+		char *end;
+		long g = strncmp(s->name, "group:", 6) == 0 ? strtol(s->name + 6, &end, 10) : 0;
+		if (g < 2 || *end)
+			return perr(c, (snprintf(p, sizeof p, "%s.name", path), p),
+				    "expected \"l1\", \"global\" or \"group:G\" with an integer G >= 2, got \"%s\"", s->name);
+		want = (int)g;
+	}
+	s->group = want;
+	if (json_get_int(c->file, path, v, "group", 0, 1, 1 << 20, &s->group))
+		return EXIT_USER;
+	if (s->group != want)
+		return perr(c, (snprintf(p, sizeof p, "%s.group", path), p), "stream \"%s\" has group %d, got %d",
+			    s->name, want, s->group);
+	s->units = (n_sm + s->group - 1) / s->group;
+	if (get_count(c, path, v, "accesses", 1, &s->accesses) || get_count(c, path, v, "writes", 0, &s->writes)
+	    || get_count(c, path, v, "footprint", 0, &s->footprint))
+		return EXIT_USER;
+	const cJSON *sd = cJSON_GetObjectItemCaseSensitive(v, "sd");
+	snprintf(p, sizeof p, "%s.sd", path);
+	if (!sd)
+		return perr(c, p, "missing (required)");
+	if (load_hist(c, p, sd, &s->sd) || load_hist_opt(c, path, v, "rt", &s->rt))
+		return EXIT_USER;
+	if (s->writes > s->accesses)
+		return perr(c, (snprintf(p, sizeof p, "%s.writes", path), p), "%g writes exceed %g accesses",
+			    s->writes, s->accesses);
+	if (fabs(s->sd.total - s->accesses) > 1e-9 * s->accesses + 1e-9)
+		return perr(c, (snprintf(p, sizeof p, "%s.accesses", path), p),
+			    "%g does not match the sd histogram's total %g", s->accesses, s->sd.total);
+	if (load_hist_opt(c, path, v, "sd_we", &s->sd_we))
+		return EXIT_USER;
+	if (s->sd_we.total > 0 && fabs(s->sd_we.total - s->accesses) > 1e-9 * s->accesses + 1e-9)
+		return perr(c, (snprintf(p, sizeof p, "%s.sd_we", path), p),
+			    "total %g does not match the stream's %g accesses", s->sd_we.total, s->accesses);
+	const cJSON *cls = cJSON_GetObjectItemCaseSensitive(v, "class_sd");
+	if (cls) {
+		snprintf(p, sizeof p, "%s.class_sd", path);
+		static const char *const ck[] = { "wm", "ri", "worm", "woro", NULL };
+		if (want_object(c, p, cls) || check_keys(c, p, cls, ck))
+			return EXIT_USER;
+		for (int k = 0; k < RL_NCLASS; k++)
+			if (load_hist_opt(c, p, cls, rl_class_name[k], &s->cls_sd[k]))
+				return EXIT_USER;
+	}
+	return 0;
+}
+
+static int load_class_fracs(const ld_t *c, const char *path, const cJSON *obj, const char *key, double *out)
+{
+	char p[256];
+	snprintf(p, sizeof p, "%s.%s", path, key);
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+	static const char *const ck[] = { "wm", "ri", "worm", "woro", NULL };
+	if (!v)
+		return perr(c, p, "missing (required)");
+	if (want_object(c, p, v) || check_keys(c, p, v, ck))
+		return EXIT_USER;
+	for (int k = 0; k < RL_NCLASS; k++)
+		if (get_frac(c, p, v, rl_class_name[k], &out[k]))
+			return EXIT_USER;
+	return 0;
+}
+
+static int load_sum1(const ld_t *c, const char *path, const double *x, int n)
+{
+	double s = 0;
+	for (int i = 0; i < n; i++)
+		s += x[i];
+	if (fabs(s - 1) > 1e-6)
+		return perr(c, path, "fractions must sum to 1, got %.9g", s);
+	return 0;
+}
+
+static int load_body(const ld_t *c, const cJSON *root, profile_t *p)
+{
+	static const char *const keys[] = { "version", "name", "source", "block_bytes", "n_sm", "insts",
+		"mem_insts", "sectors", "streams", "read_levels", "registers", "phases", "compressibility",
+		"homes", "params", "observations", NULL };
+	if (want_object(c, "", root) || check_keys(c, "", root, keys))
+		return EXIT_USER;
+	int version = PROFILE_VERSION;
+	if (json_get_int(c->file, "", root, "version", 0, PROFILE_VERSION, PROFILE_VERSION, &version)
+	    || json_get_str(c->file, "", root, "name", 0, p->name, sizeof p->name)
+	    || json_get_str(c->file, "", root, "source", 0, p->source, sizeof p->source)
+	    || json_get_int(c->file, "", root, "block_bytes", 1, 1, 1 << 20, &p->block_bytes)
+	    || json_get_int(c->file, "", root, "n_sm", 1, 1, 1 << 20, &p->n_sm)
+	    || get_count(c, "", root, "insts", 0, &p->insts)
+	    || get_count(c, "", root, "mem_insts", 0, &p->mem_insts)
+	    || get_count(c, "", root, "sectors", 0, &p->sectors))
+		return EXIT_USER;
+	if (p->mem_insts > p->insts)
+		return perr(c, ".mem_insts", "%g memory instructions exceed %g instructions", p->mem_insts, p->insts);
+
+	/* streams */
+	const cJSON *st = cJSON_GetObjectItemCaseSensitive(root, "streams");
+	if (!st)
+		return perr(c, ".streams", "missing (required)");
+	if (!cJSON_IsArray(st) || cJSON_GetArraySize(st) == 0)
+		return json_type_error(c->file, ".streams", "a non-empty array of streams", st);
+	p->streams = calloc((size_t)cJSON_GetArraySize(st), sizeof *p->streams);
+	if (!p->streams)
+		return err_internal("%s: out of memory", c->file);
+	const cJSON *v;
+	cJSON_ArrayForEach(v, st) {
+		char path[64];
+		snprintf(path, sizeof path, ".streams[%zu]", p->n_streams);
+		profile_stream_t *s = &p->streams[p->n_streams++];
+		if (load_stream(c, path, v, p->n_sm, s))
+			return EXIT_USER;
+		for (size_t i = 0; i + 1 < p->n_streams; i++)
+			if (strcmp(p->streams[i].name, s->name) == 0)
+				return perr(c, path, "stream \"%s\" appears twice", s->name);
+	}
+	if (!profile_stream(p, "l1"))
+		return perr(c, ".streams", "no \"l1\" stream (required)");
+
+	/* read levels */
+	const cJSON *rl = cJSON_GetObjectItemCaseSensitive(root, "read_levels");
+	if (rl) {
+		static const char *const rk[] = { "block_frac", "access_frac", "write_frac", NULL };
+		if (want_object(c, ".read_levels", rl) || check_keys(c, ".read_levels", rl, rk)
+		    || load_class_fracs(c, ".read_levels", rl, "block_frac", p->rl_block_frac)
+		    || load_class_fracs(c, ".read_levels", rl, "access_frac", p->rl_access_frac)
+		    || load_class_fracs(c, ".read_levels", rl, "write_frac", p->rl_write_frac)
+		    || load_sum1(c, ".read_levels.block_frac", p->rl_block_frac, RL_NCLASS)
+		    || load_sum1(c, ".read_levels.access_frac", p->rl_access_frac, RL_NCLASS))
+			return EXIT_USER;
+		p->has_rl = 1;
+	}
+
+	/* registers */
+	const cJSON *rg = cJSON_GetObjectItemCaseSensitive(root, "registers");
+	if (rg) {
+		static const char *const gk[] = { "reuse", "src_per_inst", "dst_per_inst", "tensor_frac", NULL };
+		if (want_object(c, ".registers", rg) || check_keys(c, ".registers", rg, gk)
+		    || load_hist_opt(c, ".registers", rg, "reuse", &p->reg_rd)
+		    || get_count(c, ".registers", rg, "src_per_inst", 0, &p->src_per_inst)
+		    || get_count(c, ".registers", rg, "dst_per_inst", 0, &p->dst_per_inst))
+			return EXIT_USER;
+		if (cJSON_GetObjectItemCaseSensitive(rg, "tensor_frac")
+		    && get_frac(c, ".registers", rg, "tensor_frac", &p->tensor_frac))
+			return EXIT_USER;
+	}
+
+	/* phases */
+	const cJSON *ph = cJSON_GetObjectItemCaseSensitive(root, "phases");
+	if (ph) {
+		if (!cJSON_IsArray(ph))
+			return json_type_error(c->file, ".phases", "an array", ph);
+		p->phases = calloc((size_t)cJSON_GetArraySize(ph) + 1, sizeof *p->phases);
+		if (!p->phases)
+			return err_internal("%s: out of memory", c->file);
+		cJSON_ArrayForEach(v, ph) {
+			char path[64];
+			snprintf(path, sizeof path, ".phases[%zu]", p->n_phases);
+			profile_phase_t *f = &p->phases[p->n_phases++];
+			static const char *const fk[] = { "insts", "mem_per_inst", "reg_reuse", NULL };
+			if (want_object(c, path, v) || check_keys(c, path, v, fk)
+			    || get_count(c, path, v, "insts", 1, &f->insts)
+			    || get_count(c, path, v, "mem_per_inst", 0, &f->mem_per_inst)
+			    || load_hist_opt(c, path, v, "reg_reuse", &f->reg_rd))
+				return EXIT_USER;
+			if (f->mem_per_inst > 1) {
+				char q[80];
+				snprintf(q, sizeof q, "%s.mem_per_inst", path);
+				return json_type_error(c->file, q, "a fraction in [0, 1]",
+						       cJSON_GetObjectItemCaseSensitive(v, "mem_per_inst"));
+			}
+		}
+	}
+
+	/* compressibility */
+	const cJSON *cp = cJSON_GetObjectItemCaseSensitive(root, "compressibility");
+	if (cp) {
+		static const char *const kk[] = { "high", "low", "none", NULL };
+		if (want_object(c, ".compressibility", cp) || check_keys(c, ".compressibility", cp, kk))
+			return EXIT_USER;
+		for (int k = 0; k < 3; k++)
+			if (get_frac(c, ".compressibility", cp, kk[k], &p->comp_frac[k]))
+				return EXIT_USER;
+		if (load_sum1(c, ".compressibility", p->comp_frac, 3))
+			return EXIT_USER;
+		p->has_comp = 1;
+	}
+
+	/* homes */
+	const cJSON *hm = cJSON_GetObjectItemCaseSensitive(root, "homes");
+	if (hm) {
+		if (!cJSON_IsArray(hm))
+			return json_type_error(c->file, ".homes", "an array", hm);
+		p->homes = calloc((size_t)cJSON_GetArraySize(hm) + 1, sizeof *p->homes);
+		if (!p->homes)
+			return err_internal("%s: out of memory", c->file);
+		cJSON_ArrayForEach(v, hm) {
+			char path[64], fp[80];
+			snprintf(path, sizeof path, ".homes[%zu]", p->n_homes);
+			snprintf(fp, sizeof fp, "%s.frac", path);
+			profile_homes_t *h = &p->homes[p->n_homes++];
+			static const char *const hk[] = { "n", "frac", NULL };
+			if (want_object(c, path, v) || check_keys(c, path, v, hk)
+			    || json_get_int(c->file, path, v, "n", 1, 1, 1 << 16, &h->n_homes))
+				return EXIT_USER;
+			const cJSON *fr = cJSON_GetObjectItemCaseSensitive(v, "frac");
+			if (!fr)
+				return perr(c, fp, "missing (required)");
+			if (!cJSON_IsArray(fr) || cJSON_GetArraySize(fr) != h->n_homes) {
+				char what[64];
+				snprintf(what, sizeof what, "an array of %d fractions", h->n_homes);
+				return json_type_error(c->file, fp, what, fr);
+			}
+			h->frac = malloc((size_t)h->n_homes * sizeof *h->frac);
+			if (!h->frac)
+				return err_internal("%s: out of memory", c->file);
+			for (int k = 0; k < h->n_homes; k++) {
+				char ep[96];
+				snprintf(ep, sizeof ep, "%s[%d]", fp, k);
+				const cJSON *e = cJSON_GetArrayItem(fr, k);
+				if (!cJSON_IsNumber(e) || !(e->valuedouble >= 0 && e->valuedouble <= 1))
+					return json_type_error(c->file, ep, "a fraction in [0, 1]", e);
+				h->frac[k] = e->valuedouble;
+			}
+			if (load_sum1(c, fp, h->frac, h->n_homes))
+				return EXIT_USER;
+		}
+	}
+
+	/* params */
+	const cJSON *pa = cJSON_GetObjectItemCaseSensitive(root, "params");
+	if (pa) {
+		static const char *const pk[] = { "dep_cycles", "mlp", NULL };
+		if (want_object(c, ".params", pa) || check_keys(c, ".params", pa, pk))
+			return EXIT_USER;
+		if (cJSON_GetObjectItemCaseSensitive(pa, "dep_cycles")) {
+			if (get_count(c, ".params", pa, "dep_cycles", 1, &p->dep_cycles))
+				return EXIT_USER;
+			p->has_dep_cycles = 1;
+		}
+		if (cJSON_GetObjectItemCaseSensitive(pa, "mlp")) {
+			if (json_get_num(c->file, ".params", pa, "mlp", 1, 1e-9, 1e9, &p->mlp))
+				return EXIT_USER;
+			p->has_mlp = 1;
+		}
+	}
+
+	/* observations */
+	const cJSON *ob = cJSON_GetObjectItemCaseSensitive(root, "observations");
+	if (ob) {
+		if (!cJSON_IsArray(ob))
+			return json_type_error(c->file, ".observations", "an array", ob);
+		p->obs = calloc((size_t)cJSON_GetArraySize(ob) + 1, sizeof *p->obs);
+		if (!p->obs)
+			return err_internal("%s: out of memory", c->file);
+		cJSON_ArrayForEach(v, ob) {
+			char path[64];
+			snprintf(path, sizeof path, ".observations[%zu]", p->n_obs);
+			profile_obs_t *o = &p->obs[p->n_obs++];
+			static const char *const okk[] = { "gpu", "design", "metric", "value", "sigma", NULL };
+			if (want_object(c, path, v) || check_keys(c, path, v, okk)
+			    || json_get_str(c->file, path, v, "gpu", 1, o->gpu, sizeof o->gpu)
+			    || json_get_str(c->file, path, v, "design", 0, o->design, sizeof o->design)
+			    || json_get_str(c->file, path, v, "metric", 1, o->metric, sizeof o->metric)
+			    || json_get_num(c->file, path, v, "value", 1, -1e300, 1e300, &o->value)
+			    || get_count(c, path, v, "sigma", 0, &o->sigma))
+				return EXIT_USER;
+		}
+	}
+	return 0;
+}
+
+int profile_load(const char *path, profile_t *p)
+{
+	memset(p, 0, sizeof *p);
+	cJSON *root = json_load_file(path, NULL);
+	if (!root)
+		return EXIT_USER;
+	ld_t c = { path };
+	int rc = load_body(&c, root, p);
+	cJSON_Delete(root);
+	if (rc) {
+		profile_free(p);
+		return rc;
+	}
+	if (!p->name[0]) {                     /* default name: the file's base name without .json */
+		const char *b = strrchr(path, '/');
+		b = b ? b + 1 : path;
+		size_t n = strlen(b);
+		if (n > 5 && strcmp(b + n - 5, ".json") == 0)
+			n -= 5;
+		snprintf(p->name, sizeof p->name, "%.*s", (int)n, b);
+	}
+	return 0;
+}
+
+/* ---- saving ---- */
+
+/* Shortest of %.15g / %.17g that reads back exactly. */
+static void num(FILE *f, double x)
+{
+	char b[40];
+	snprintf(b, sizeof b, "%.15g", x);
+	if (strtod(b, NULL) != x)
+		snprintf(b, sizeof b, "%.17g", x);
+	fputs(b, f);
+}
+
+static void str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+		if (ch == '"' || ch == '\\')
+			fprintf(f, "\\%c", ch);
+		else if (ch < 0x20)
+			fprintf(f, "\\u%04x", ch);
+		else
+			fputc(ch, f);
+	}
+	fputc('"', f);
+}
+
+static void hist(FILE *f, const reuse_hist_t *h)
+{
+	fputs("{\"cold\": ", f);
+	num(f, h->cold);
+	fputs(", \"bins\": [", f);
+	for (size_t i = 0; i < h->n; i++) {
+		fputs(i ? ((i % 8) ? ", [" : ",\n        [") : "[", f);
+		num(f, h->lo[i]); fputs(", ", f);
+		num(f, h->hi[i]); fputs(", ", f);
+		num(f, h->count[i]); fputc(']', f);
+	}
+	fputs("]}", f);
+}
+
+static void fracs(FILE *f, const double *x)
+{
+	fputc('{', f);
+	for (int k = 0; k < RL_NCLASS; k++) {
+		fprintf(f, "%s\"%s\": ", k ? ", " : "", rl_class_name[k]);
+		num(f, x[k]);
+	}
+	fputc('}', f);
+}
+
+static void write_profile(FILE *f, const profile_t *p)
+{
+	fprintf(f, "{\n  \"version\": %d,\n  \"name\": ", PROFILE_VERSION);
+	str(f, p->name);
+	fputs(",\n  \"source\": ", f);
+	str(f, p->source);
+	fprintf(f, ",\n  \"block_bytes\": %d,\n  \"n_sm\": %d,\n  \"insts\": ", p->block_bytes, p->n_sm);
+	num(f, p->insts);
+	fputs(",\n  \"mem_insts\": ", f);
+	num(f, p->mem_insts);
+	fputs(",\n  \"sectors\": ", f);
+	num(f, p->sectors);
+	fputs(",\n  \"streams\": [", f);
+	for (size_t i = 0; i < p->n_streams; i++) {
+		const profile_stream_t *s = &p->streams[i];
+		fputs(i ? ",\n    {\"name\": " : "\n    {\"name\": ", f);
+		str(f, s->name);
+		fprintf(f, ", \"group\": %d, \"accesses\": ", s->group);
+		num(f, s->accesses);
+		fputs(", \"writes\": ", f);
+		num(f, s->writes);
+		fputs(", \"footprint\": ", f);
+		num(f, s->footprint);
+		fputs(",\n      \"sd\": ", f);
+		hist(f, &s->sd);
+		if (s->rt.total > 0) {
+			fputs(",\n      \"rt\": ", f);
+			hist(f, &s->rt);
+		}
+		if (s->sd_we.total > 0) {
+			fputs(",\n      \"sd_we\": ", f);
+			hist(f, &s->sd_we);
+		}
+		int any = 0;
+		for (int k = 0; k < RL_NCLASS; k++) {
+			if (!(s->cls_sd[k].total > 0))
+				continue;
+			fprintf(f, "%s\"%s\": ", any ? ",\n        " : ",\n      \"class_sd\": {\n        ", rl_class_name[k]);
+			hist(f, &s->cls_sd[k]);
+			any = 1;
+		}
+		if (any)
+			fputc('}', f);
+		fputc('}', f);
+	}
+	fputs("\n  ]", f);
+	if (p->has_rl) {
+		fputs(",\n  \"read_levels\": {\"block_frac\": ", f);
+		fracs(f, p->rl_block_frac);
+		fputs(",\n    \"access_frac\": ", f);
+		fracs(f, p->rl_access_frac);
+		fputs(",\n    \"write_frac\": ", f);
+		fracs(f, p->rl_write_frac);
+		fputc('}', f);
+	}
+	if (p->reg_rd.total > 0 || p->src_per_inst > 0 || p->dst_per_inst > 0 || p->tensor_frac > 0) {
+		fputs(",\n  \"registers\": {", f);
+		if (p->reg_rd.total > 0) {
+			fputs("\"reuse\": ", f);
+			hist(f, &p->reg_rd);
+			fputs(", ", f);
+		}
+		fputs("\"src_per_inst\": ", f);
+		num(f, p->src_per_inst);
+		fputs(", \"dst_per_inst\": ", f);
+		num(f, p->dst_per_inst);
+		fputs(", \"tensor_frac\": ", f);
+		num(f, p->tensor_frac);
+		fputc('}', f);
+	}
+	if (p->n_phases) {
+		fputs(",\n  \"phases\": [", f);
+		for (size_t i = 0; i < p->n_phases; i++) {
+			const profile_phase_t *ph = &p->phases[i];
+			fputs(i ? ",\n    {\"insts\": " : "\n    {\"insts\": ", f);
+			num(f, ph->insts);
+			fputs(", \"mem_per_inst\": ", f);
+			num(f, ph->mem_per_inst);
+			if (ph->reg_rd.total > 0) {
+				fputs(", \"reg_reuse\": ", f);
+				hist(f, &ph->reg_rd);
+			}
+			fputc('}', f);
+		}
+		fputs("]", f);
+	}
+	if (p->has_comp) {
+		fputs(",\n  \"compressibility\": {\"high\": ", f);
+		num(f, p->comp_frac[0]);
+		fputs(", \"low\": ", f);
+		num(f, p->comp_frac[1]);
+		fputs(", \"none\": ", f);
+		num(f, p->comp_frac[2]);
+		fputc('}', f);
+	}
+	if (p->n_homes) {
+		fputs(",\n  \"homes\": [", f);
+		for (size_t i = 0; i < p->n_homes; i++) {
+			fprintf(f, "%s{\"n\": %d, \"frac\": [", i ? ",\n    " : "\n    ", p->homes[i].n_homes);
+			for (int k = 0; k < p->homes[i].n_homes; k++) {
+				if (k)
+					fputs(", ", f);
+				num(f, p->homes[i].frac[k]);
+			}
+			fputs("]}", f);
+		}
+		fputs("]", f);
+	}
+	if (p->has_dep_cycles || p->has_mlp) {
+		fputs(",\n  \"params\": {", f);
+		if (p->has_dep_cycles) {
+			fputs("\"dep_cycles\": ", f);
+			num(f, p->dep_cycles);
+		}
+		if (p->has_mlp) {
+			fputs(p->has_dep_cycles ? ", \"mlp\": " : "\"mlp\": ", f);
+			num(f, p->mlp);
+		}
+		fputc('}', f);
+	}
+	if (p->n_obs) {
+		fputs(",\n  \"observations\": [", f);
+		for (size_t i = 0; i < p->n_obs; i++) {
+			const profile_obs_t *o = &p->obs[i];
+			fputs(i ? ",\n    {\"gpu\": " : "\n    {\"gpu\": ", f);
+			str(f, o->gpu);
+			fputs(", \"design\": ", f);
+			str(f, o->design);
+			fputs(", \"metric\": ", f);
+			str(f, o->metric);
+			fputs(", \"value\": ", f);
+			num(f, o->value);
+			fputs(", \"sigma\": ", f);
+			num(f, o->sigma);
+			fputc('}', f);
+		}
+		fputs("]", f);
+	}
+	fputs("\n}\n", f);
+}
+
+int profile_save(const char *path, const profile_t *p)
+{
+	size_t n = strlen(path);
+	char *tmp = malloc(n + 16);
+	if (!tmp)
+		return err_internal("%s: out of memory", path);
+	snprintf(tmp, n + 16, "%s.tmpXXXXXX", path);
+	int fd = mkstemp(tmp);
+	if (fd < 0) {
+		int e = errno;
+		free(tmp);
+		return err_user("%s: cannot write: %s", path, strerror(e));
+	}
+	mode_t mask = umask(0);
+	umask(mask);
+	if (fchmod(fd, 0666 & ~mask) != 0) { /* mkstemp makes 0600; give the usual mode */ }
+	FILE *f = fdopen(fd, "w");
+	if (!f) {
+		close(fd);
+		unlink(tmp);
+		free(tmp);
+		return err_internal("%s: out of memory", path);
+	}
+	write_profile(f, p);
+	int werr = ferror(f);
+	if (fflush(f) != 0)
+		werr = 1;
+	int e = errno;
+	if (fclose(f) != 0 && !werr) {
+		werr = 1;
+		e = errno;
+	}
+	if (werr) {
+		unlink(tmp);
+		free(tmp);
+		return err_user("%s: write failed: %s", path, strerror(e));
+	}
+	if (rename(tmp, path) != 0) {
+		e = errno;
+		unlink(tmp);
+		free(tmp);
+		return err_user("%s: cannot write: %s", path, strerror(e));
+	}
+	free(tmp);
+	return 0;
+}

@@ -1,0 +1,1214 @@
+/* profiler.c -- streaming profile builder; see profiler.h for what it computes. */
+#include "profiling/profiler.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <pthread.h>
+#include <unistd.h>
+
+#include "profiling/lru_stack.h"
+#include "profiling/shards.h"
+
+const int profiler_homes[PROFILER_NHOMES] = { 2, 4, 5, 8, 10, 16, 20, 32, 40, 64, 80 };
+
+#define EXACT_BINS 64          /* distances 0..63 get a bin each */
+#define PER_OCTAVE 16
+#define FIRST_OCTAVE 6         /* 2^6 = 64 */
+#define LAST_OCTAVE 47         /* distances up to 2^48 */
+#define NBINS (EXACT_BINS + (LAST_OCTAVE - FIRST_OCTAVE + 1) * PER_OCTAVE)
+#define MAX_REG 65535
+#define SMALL_D 4096           /* distances with their bin in a table (bin_of) */
+#define BATCH (1u << 19)   /* accesses buffered before the units process them */
+#define MAX_THREADS 16
+#define NLEV (PROFILER_MAX_GROUPS + 2)
+
+/* 2^(j/16), j = 0..15 */
+static const double oct_frac[PER_OCTAVE] = {
+	1.0, 1.0442737824274138, 1.0905077326652577, 1.1387886347566916,
+	1.1892071150027210, 1.2418578120734840, 1.2968395546510096, 1.3542555469368927,
+	1.4142135623730951, 1.4768261459394993, 1.5422108254079407, 1.6104903319492543,
+	1.6817928305074290, 1.7562521603732995, 1.8340080864093424, 1.9152065613971472,
+};
+
+static uint64_t edge_in_octave(int k, int j)
+{
+	return (uint64_t)llround(ldexp(oct_frac[j], k));
+}
+
+uint64_t profiler_bin_lo(int bin)
+{
+	if (bin < EXACT_BINS)
+		return (uint64_t)bin;
+	int b = bin - EXACT_BINS;
+	return edge_in_octave(FIRST_OCTAVE + b / PER_OCTAVE, b % PER_OCTAVE);
+}
+
+uint64_t profiler_bin_hi(int bin)
+{
+	if (bin + 1 >= NBINS)
+		return (uint64_t)1 << (LAST_OCTAVE + 1);
+	return profiler_bin_lo(bin + 1);
+}
+
+int profiler_bin(uint64_t d)
+{
+	if (d < EXACT_BINS)
+		return (int)d;
+	int k = 63 - __builtin_clzll(d);
+	if (k > LAST_OCTAVE)
+		return NBINS - 1;
+	int lo = 0, hi = PER_OCTAVE - 1;                  /* largest j with edge(k, j) <= d */
+	while (lo < hi) {
+		int mid = (lo + hi + 1) / 2;
+		if (edge_in_octave(k, mid) <= d)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	return EXACT_BINS + (k - FIRST_OCTAVE) * PER_OCTAVE + lo;
+}
+
+typedef struct dhist {
+	double bin[NBINS];
+	double cold;
+} dhist_t;
+
+typedef struct level {
+	int g;               /* SMs merged per unit: 1 = l1, 0 = global */
+	int gshift;          /* log2(g) when g is a power of two, else -1 */
+	int active;          /* 0: every SM so far is in one unit, so the level equals its source */
+	double foot;         /* footprint copied from the source while inactive */
+	lru_stack_t **units;      /* by unit index, created on first use */
+	int nunits;
+	dhist_t sd, rt;
+	double accesses, writes;
+	lru_stack_t **we_units;   /* write-evict LRU stacks (opts.write_evict), by unit index */
+	int nwe;
+	dhist_t sd_we;       /* stack distances with write-evict: a write is cold and evicts */
+} level_t;
+
+typedef struct warp {
+	int sm;
+	long id;
+	uint64_t icount;     /* instructions so far */
+	uint64_t *last;      /* last instruction index + 1 touching each register; 0 = never */
+	int nreg;
+} warp_t;
+
+/* One thread's counts for the batch being processed (integers: an increment is one
+ * instruction, and the levels' double histograms get them exactly). */
+typedef struct ihist {
+	uint64_t bin[NBINS];
+	uint64_t cold;
+} ihist_t;
+
+typedef struct tacc {
+	ihist_t sd[NLEV], rt[NLEV], sd_we[NLEV];
+	uint64_t accesses[NLEV], writes[NLEV];
+	ihist_t cls[RL_NCLASS];
+	ihist_t shared_sd, shared_rt;  /* an item whose stream other levels share (run_item) */
+	int failed;
+} tacc_t;
+
+/* A buffered access: the block index with is_write in bit 63.  Block indices are below 2^63
+ * for blocks of 2 bytes or more; with 1-byte blocks an address of 2^63 or more would alias
+ * its lower half (no GPU address space reaches it).  Eight bytes, not sixteen with the hash:
+ * the per-level sorts move half the bytes, and the worker's hash is a few multiplies. */
+typedef uint64_t sref_t;
+#define REF_WRITE (1ULL << 63)
+/* Work item: the run sorted[lev][start .. start + n) of one unit (and its write-evict stack). */
+typedef struct item {
+	int lev;
+	uint32_t start, n;
+	struct lru_stack *u, *we;
+	uint32_t credit;     /* other levels whose unit has this very stream (see unit_alias) */
+} item_t;
+
+/* A batch buffer: filled by the reader, then sorted by unit per level and processed by the
+ * workers while the reader fills the other one. */
+typedef struct batchbuf {
+	sref_t *ref;         /* the accesses in stream order (the global level's one run) */
+	uint32_t *sm;        /* their SMs */
+	uint32_t n;
+	sref_t *sorted[NLEV]; /* per level: the accesses sorted by unit, stably (not for global) */
+	item_t *items;       /* largest first */
+	int nitems, icap;
+} batchbuf_t;
+
+struct profiler {
+	profiler_opts_t o;
+	char name[64], source[256];
+	int shift;           /* log2(block_bytes) */
+	int max_sm;          /* largest SM id seen */
+	int done_sm;         /* largest SM id among the processed accesses */
+	int pass2;           /* the class pass (profiler_class_pass) is running */
+	int failed;
+	int nlev;
+	level_t lev[PROFILER_MAX_GROUPS + 2];
+	uint64_t edge[NBINS - EXACT_BINS + 1]; /* lower edges of the log bins, then 2^48 */
+	unsigned char jtab[1024];          /* bin in the octave by the 10 bits after the leading one */
+	uint16_t small_bin[SMALL_D];       /* bin of d < SMALL_D */
+	dhist_t cls[RL_NCLASS];            /* l1 stack distance per class (non-cold accesses) */
+	double home80[80];                 /* accesses per block index mod 80 (gives Y | 80) */
+	double home64[64];                 /* accesses per block index mod 64 (gives Y | 64) */
+	double insts, mem_insts, sectors, tensor;
+	int have_insts;
+	int have_comp;                     /* profiler_compressibility was called */
+	double comp[3];                    /* BDI shares high, low, none */
+	double n_src, n_dst, n_xinst;
+	dhist_t reg;
+	warp_t *warps;
+	uint64_t wmask;
+	uint64_t nwarps;
+	uint64_t count;
+	shards_t sh;         /* spatial sampling (rate 1: exact) */
+	/* batches (see submit) */
+	batchbuf_t buf[2];
+	int cur;                           /* buffer being filled; the other may be in flight */
+	int inflight;                      /* buf[!cur] is being processed */
+	batchbuf_t *work;                  /* the batch the workers are processing */
+	int next_item;
+	uint32_t *cnt;                     /* scratch: accesses per unit, then per SM */
+	int cnt_cap;
+	/* worker threads (none when nthreads is 1: the reader runs the items itself) */
+	int nthreads, started, quit, busy;
+	unsigned gen;
+	pthread_mutex_t mu;
+	pthread_cond_t go, done;
+	struct worker { pthread_t th; profiler_t *pb; tacc_t *acc; } workers[MAX_THREADS];
+};
+
+/* profiler_bin with tables (no libm on the per-access path): the 10 bits below the leading
+ * one give the bin within the octave up to the rounding of the edges, fixed by a compare. */
+static inline int bin_of_large(const profiler_t *pb, uint64_t d)
+{
+	int k = 63 - __builtin_clzll(d);
+	if (k > LAST_OCTAVE)
+		return NBINS - 1;
+	unsigned m = (unsigned)(k >= 10 ? d >> (k - 10) : d << (10 - k)) & 1023;
+	int j = pb->jtab[m];
+	const uint64_t *e = &pb->edge[(k - FIRST_OCTAVE) * PER_OCTAVE];
+	/* jtab is off by at most one either way; branch-free, since distances are random enough
+	 * to make the branches mispredict (e[PER_OCTAVE] is the next octave's first edge, > d,
+	 * and e[0] = 2^k <= d, so no bounds test is needed) */
+	j += e[j + 1] <= d;
+	j -= e[j] > d;
+	return EXACT_BINS + (k - FIRST_OCTAVE) * PER_OCTAVE + j;
+}
+
+/* Below SMALL_D (87-100% of the distances and reuse times of an 80-SM trace's streams) the
+ * bin is one load from a table: the computation above was 7% of the profiler's time. */
+static inline int bin_of(const profiler_t *pb, uint64_t d)
+{
+	return d < SMALL_D ? pb->small_bin[d] : bin_of_large(pb, d);
+}
+
+/* ---- read-level classes (FUSE §III-A; see docs/profile-format.md for our reading) ---- */
+
+static enum rl_class rl_of(uint32_t w, uint32_t r)
+{
+	if (w >= 2)
+		return RL_WM;       /* "the block has multiple updates" */
+	if (r >= 2)
+		return w == 1 ? RL_RI : RL_WORM;  /* written once by the program / only filled */
+	return RL_WORO;         /* touched once, or written once and read once */
+}
+
+/* ---- the builder ---- */
+
+static void workers_stop(profiler_t *pb);
+
+void profiler_opts_default(profiler_opts_t *o)
+{
+	memset(o, 0, sizeof *o);
+	o->block_bytes = 128;
+	o->n_groups = -1;
+	o->global = 1;
+	o->write_evict = 0;
+}
+
+profiler_t *profiler_alloc(const profiler_opts_t *o)
+{
+	if (o->block_bytes < 1 || (o->block_bytes & (o->block_bytes - 1)) || o->n_sm < 0
+	    || o->n_groups > PROFILER_MAX_GROUPS || (o->write_evict && o->sample_rate > 0
+	    && o->sample_rate < 1))
+		return NULL;
+	for (int i = 0; i < o->n_groups; i++)
+		if (o->groups[i] < 2)
+			return NULL;
+	profiler_t *pb = calloc(1, sizeof *pb);
+	if (!pb)
+		return NULL;
+	pb->o = *o;
+	snprintf(pb->name, sizeof pb->name, "%s", o->name ? o->name : "");
+	snprintf(pb->source, sizeof pb->source, "%s", o->source ? o->source : "");
+	while ((1 << pb->shift) < o->block_bytes)
+		pb->shift++;
+	for (int b = EXACT_BINS; b <= NBINS; b++)
+		pb->edge[b - EXACT_BINS] = b < NBINS ? profiler_bin_lo(b) : profiler_bin_hi(NBINS - 1);
+	for (int m = 0; m < 1024; m++) {
+		double v = 1 + m / 1024.0;
+		int j = 0;
+		while (j < PER_OCTAVE - 1 && oct_frac[j + 1] <= v)
+			j++;
+		pb->jtab[m] = (unsigned char)j;
+	}
+	for (uint64_t d = 0; d < SMALL_D; d++)
+		pb->small_bin[d] = (uint16_t)profiler_bin(d);
+	pb->max_sm = -1;
+	pb->done_sm = -1;
+	shards_init(&pb->sh, o->sample_rate);
+	pb->lev[pb->nlev++].g = 1;
+	if (o->n_groups < 0) {
+		for (int g = 2; g <= 64; g *= 2)
+			if (o->n_sm == 0 || g < o->n_sm)
+				pb->lev[pb->nlev++].g = g;
+	} else {
+		for (int i = 0; i < o->n_groups; i++)
+			if (o->n_sm == 0 || o->groups[i] < o->n_sm)
+				pb->lev[pb->nlev++].g = o->groups[i];
+	}
+	if (o->global)
+		pb->lev[pb->nlev++].g = 0;
+	for (int l = 0; l < pb->nlev; l++) {
+		level_t *L = &pb->lev[l];
+		/* lazy levels need the global one; a lazy level's write-evict stacks would have to be
+		 * rebuilt, not copied, so write_evict starts every level active */
+		L->active = l == 0 || !o->global || o->write_evict;
+		L->gshift = -1;
+		for (int k = 0; k < 31; k++)
+			if (L->g == 1 << k)
+				L->gshift = k;
+	}
+	pb->wmask = 255;
+	pb->warps = calloc(pb->wmask + 1, sizeof *pb->warps);
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	pb->nthreads = o->threads > 0 ? o->threads : ncpu > 0 ? (int)ncpu : 1;
+	if (pb->nthreads > MAX_THREADS)
+		pb->nthreads = MAX_THREADS;
+	pthread_mutex_init(&pb->mu, NULL);
+	pthread_cond_init(&pb->go, NULL);
+	pthread_cond_init(&pb->done, NULL);
+	int ok = pb->warps != NULL;
+	for (int b = 0; b < 2 && ok; b++) {
+		batchbuf_t *bb = &pb->buf[b];
+		ok = (bb->ref = malloc(BATCH * sizeof *bb->ref)) && (bb->sm = malloc(BATCH * sizeof *bb->sm));
+		for (int l = 0; l < pb->nlev && ok; l++)
+			if (pb->lev[l].g != 0)
+				ok = (bb->sorted[l] = malloc(BATCH * sizeof *bb->sorted[l])) != NULL;
+	}
+	for (int i = 0; i < pb->nthreads && ok; i++)
+		ok = (pb->workers[i].acc = malloc(sizeof(tacc_t))) != NULL;
+	if (!ok) {
+		profiler_free(pb);
+		return NULL;
+	}
+	return pb;
+}
+
+void profiler_free(profiler_t *pb)
+{
+	if (!pb)
+		return;
+	workers_stop(pb);         /* a batch may still be in flight after an error */
+	for (int l = 0; l < pb->nlev; l++) {
+		for (int i = 0; i < pb->lev[l].nunits; i++)
+			lru_free(pb->lev[l].units[i]);
+		free(pb->lev[l].units);
+		for (int i = 0; i < pb->lev[l].nwe; i++)
+			lru_free(pb->lev[l].we_units[i]);
+		free(pb->lev[l].we_units);
+	}
+	if (pb->warps)
+		for (uint64_t i = 0; i <= pb->wmask; i++)
+			free(pb->warps[i].last);
+	free(pb->warps);
+	pthread_mutex_destroy(&pb->mu);
+	pthread_cond_destroy(&pb->go);
+	pthread_cond_destroy(&pb->done);
+	for (int i = 0; i < MAX_THREADS; i++)
+		free(pb->workers[i].acc);
+	for (int b = 0; b < 2; b++) {
+		for (int l = 0; l < NLEV; l++)
+			free(pb->buf[b].sorted[l]);
+		free(pb->buf[b].ref);
+		free(pb->buf[b].sm);
+		free(pb->buf[b].items);
+	}
+	free(pb->cnt);
+	free(pb);
+}
+
+uint64_t profiler_count(const profiler_t *pb)
+{
+	return pb->count;
+}
+
+static int check_sm(profiler_t *pb, int sm)
+{
+	if (pb->failed)
+		return pb->failed;
+	if (sm < 0 || (pb->o.n_sm > 0 && sm >= pb->o.n_sm))
+		return -2;
+	if (sm > pb->max_sm)
+		pb->max_sm = sm;
+	return 0;
+}
+
+static inline int unit_index(const level_t *L, int sm)
+{
+	return L->g == 0 ? 0 : L->gshift >= 0 ? sm >> L->gshift : sm / L->g;
+}
+
+/* Unit k of an array grown on demand (the level's units, or its write-evict stacks). */
+static lru_stack_t *units_get(lru_stack_t ***units, int *nunits, int k)
+{
+	if (k >= *nunits) {
+		int n = k + 1 > 2 * *nunits ? k + 1 : 2 * *nunits;
+		lru_stack_t **nu = realloc(*units, (size_t)n * sizeof *nu);
+		if (!nu)
+			return NULL;
+		memset(nu + *nunits, 0, (size_t)(n - *nunits) * sizeof *nu);
+		*units = nu;
+		*nunits = n;
+	}
+	if (!(*units)[k])
+		(*units)[k] = lru_alloc();
+	return (*units)[k];
+}
+
+static lru_stack_t *level_unit(level_t *L, int sm)
+{
+	return units_get(&L->units, &L->nunits, unit_index(L, sm));
+}
+
+
+
+/*
+ * Identical units.  With N SMs seen so far, unit k of group:G holds SMs [kG, min(kG + G, N)),
+ * so where N cuts it short it can hold exactly the SMs of a unit of a smaller group (80 SMs:
+ * group:32's unit 2 and group:64's unit 1 are both SMs 64..79, group:16's unit 4).  Such a
+ * unit's stream is the other's, access for access, so only one stack runs and its item
+ * credits both levels (5% of an 80-SM profile's stack work).  The source is the smallest
+ * active group (or the l1) with that SM range, never itself an alias.  N only grows, and two
+ * ranges that differ for some N differ for every larger one: when a new SM separates them,
+ * the alias gets a copy of its source's stack (dealias).  Not with write-evict stacks (the
+ * class pass runs the l1 alone).  Returns the source level (and *ks its unit), or -1.
+ */
+static int unit_alias(const profiler_t *pb, int l, int k, int n, int *ks)
+{
+	const level_t *L = &pb->lev[l];
+	if (L->g < 2 || !L->active || pb->o.write_evict)
+		return -1;
+	long a = (long)k * L->g, end = a + L->g < n ? a + L->g : n;
+	if (end <= a)
+		return -1;
+	int best = -1;
+	for (int j = 0; j < pb->nlev; j++) {
+		const level_t *S = &pb->lev[j];
+		if (j == l || S->g < 1 || S->g >= L->g || !S->active || a % S->g != 0)
+			continue;
+		if ((a + S->g < n ? a + S->g : n) == end && (best < 0 || S->g < pb->lev[best].g))
+			best = j;
+	}
+	if (best >= 0)
+		*ks = (int)(a / pb->lev[best].g);
+	return best;
+}
+
+/* Distinct blocks summed over the level's units (an alias counts its source's). */
+static double level_footprint(const profiler_t *pb, int l)
+{
+	const level_t *L = &pb->lev[l];
+	double f = 0;
+	for (int i = 0; i < L->nunits || (long)i * L->g < pb->done_sm + 1; i++) {
+		int ks, src = L->g > 1 ? unit_alias(pb, l, i, pb->done_sm + 1, &ks) : -1;
+		const lru_stack_t *u = src < 0 ? (i < L->nunits ? L->units[i] : NULL)
+					       : ks < pb->lev[src].nunits ? pb->lev[src].units[ks] : NULL;
+		if (u)
+			f += u->nent;
+		if (L->g == 0)
+			break;
+	}
+	return f;
+}
+
+/* The SM count grew from n_old to n_new (all accesses so far processed): units that stop
+ * being aliases start from a copy of their source's stack. */
+static int dealias(profiler_t *pb, int n_old, int n_new)
+{
+	for (int l = 0; l < pb->nlev; l++) {
+		level_t *L = &pb->lev[l];
+		if (L->g < 2 || !L->active)
+			continue;
+		for (int k = 0; (long)k * L->g < n_old; k++) {
+			int ks, ks2;
+			int src = unit_alias(pb, l, k, n_old, &ks);
+			if (src < 0 || unit_alias(pb, l, k, n_new, &ks2) >= 0)
+				continue;
+			const level_t *S = &pb->lev[src];
+			if (ks >= S->nunits || !S->units[ks])
+				continue;                          /* no access yet */
+			if (!units_get(&L->units, &L->nunits, k))
+				return -1;
+			lru_free(L->units[k]);
+			lru_stack_t *c = L->units[k] = lru_clone(S->units[ks]);
+			if (!c)
+				return -1;
+			for (uint64_t e = 0; e <= c->hmask; e++)
+				c->map[e].r = c->map[e].w = 0;   /* read/write counts are the l1's own */
+		}
+	}
+	return 0;
+}
+
+/*
+ * Levels start inactive.  While every SM processed so far falls into one unit of a level,
+ * that unit has seen exactly the accesses of the global stream (of the l1 stream of SM 0 for
+ * the global level itself), so it is created only when the first SM outside unit 0 appears,
+ * as a copy of its source: exact, and free for single-SM traces.
+ */
+static int activate(profiler_t *pb, int sm)
+{
+	level_t *src = &pb->lev[0];
+	for (int l = pb->nlev - 1; l >= 1; l--)
+		if (pb->lev[l].g == 0)
+			src = &pb->lev[l];
+	for (int pass = 0; pass < 2; pass++) {
+		for (int l = 1; l < pb->nlev; l++) {
+			level_t *L = &pb->lev[l];
+			if (L->active || (pass == 0) != (L->g == 0))
+				continue;                  /* global first (from l1), then groups (from global) */
+			int edge = L->g == 0 ? 1 : L->g;
+			if (sm < edge)
+				continue;
+			level_t *from = L->g == 0 ? &pb->lev[0] : src;
+			if (from != L && from->nunits > 0 && from->units[0]) {
+				if (!level_unit(L, 0))
+					return -1;
+				lru_free(L->units[0]);
+				L->units[0] = lru_clone(from->units[0]);
+				if (!L->units[0])
+					return -1;
+				for (uint64_t k = 0; k <= L->units[0]->hmask; k++)
+					L->units[0]->map[k].r = L->units[0]->map[k].w = 0;
+				L->sd = from->sd;
+				L->rt = from->rt;
+				L->accesses = from->accesses;
+				L->writes = from->writes;
+			}
+			L->active = 1;
+		}
+	}
+	return 0;
+}
+
+/* ---- batches: accesses are buffered, then every (level, unit) stack processes its own ---- */
+
+/*
+ * A unit's distances depend only on the order of its own accesses, so a batch of BATCH
+ * accesses is sorted by unit (stably, per level) and each unit then processes its share in
+ * one run: its hash map and bit map stay in cache for the run instead of being evicted by the
+ * 80 other SMs' units between two of its accesses, and the (level, unit) runs are independent
+ * work items for the worker threads.  Each thread counts into its own histograms, added to
+ * the levels' after the batch, so the profile is the same for any number of threads.
+ */
+
+static void tacc_clear(tacc_t *t, int nlev)
+{
+	for (int l = 0; l < nlev; l++) {
+		memset(&t->sd[l], 0, sizeof t->sd[l]);
+		memset(&t->rt[l], 0, sizeof t->rt[l]);
+		memset(&t->sd_we[l], 0, sizeof t->sd_we[l]);
+		t->accesses[l] = t->writes[l] = 0;
+	}
+	memset(t->cls, 0, sizeof t->cls);
+	t->failed = 0;
+}
+
+static void dhist_add(dhist_t *to, const ihist_t *from)
+{
+	for (int b = 0; b < NBINS; b++)
+		to->bin[b] += (double)from->bin[b];
+	to->cold += (double)from->cold;
+}
+
+/* The write-evict stack: a write is a miss that evicts (counted cold), a read an ordinary
+ * LRU access. */
+static int we_access(const profiler_t *pb, lru_stack_t *u, ihist_t *h, int is_write, uint64_t block)
+{
+	if (is_write) {
+		h->cold++;
+		return lru_we_write(u, block);
+	}
+	int cold;
+	uint64_t sd = 0;
+	if (lru_we_read(u, block, &cold, &sd))
+		return -1;
+	if (cold)
+		h->cold++;
+	else
+		h->bin[bin_of(pb, sd)]++;
+	return 0;
+}
+
+/* Accesses of one item, in stream order, between prefetching a slot and probing it. */
+#define PREFETCH 24
+#define PREFETCH_RING 32   /* a power of two > PREFETCH */
+
+static void ihist_add(ihist_t *to, const ihist_t *from)
+{
+	for (int b = 0; b < NBINS; b++)
+		to->bin[b] += from->bin[b];
+	to->cold += from->cold;
+}
+
+static void run_item(profiler_t *pb, const item_t *it, tacc_t *t)
+{
+	level_t *L = &pb->lev[it->lev];
+	lru_stack_t *u = it->u, *we = it->we;
+	const sref_t *run = (L->g == 0 ? pb->work->ref : pb->work->sorted[it->lev]) + it->start;
+	int l = it->lev;
+	/* an item other levels share (it->credit) counts apart first, then into each of them */
+	ihist_t *sdh = &t->sd[l], *rth = &t->rt[l];
+	if (it->credit) {
+		sdh = &t->shared_sd;
+		rth = &t->shared_rt;
+		memset(sdh, 0, sizeof *sdh);
+		memset(rth, 0, sizeof *rth);
+	}
+	uint64_t writes = 0;
+	int failed = 0;
+	uint64_t hring[PREFETCH_RING];     /* hashes of accesses j .. j + PREFETCH */
+	for (uint32_t j = 0; j < PREFETCH && j < it->n; j++)
+		hring[j] = lru_hash(run[j] & ~REF_WRITE);
+	for (uint32_t j = 0; j < it->n && !failed; j++) {
+		if (j + PREFETCH < it->n) {
+			uint64_t hn = lru_hash(run[j + PREFETCH] & ~REF_WRITE);
+			hring[(j + PREFETCH) % PREFETCH_RING] = hn;
+			__builtin_prefetch(&u->map[hn & u->hmask], 1);
+		}
+		uint64_t block = run[j] & ~REF_WRITE, hw = hring[j % PREFETCH_RING];
+		int is_write = (run[j] & REF_WRITE) != 0;
+		int cold;
+		uint64_t sd = 0, rt = 0;
+		lru_entry_t *e = lru_touch(u, block, hw, &cold, &sd, &rt);
+		if (!e) {
+			failed = 1;
+			break;
+		}
+		if (pb->pass2) {        /* the class pass: l1 distances by each block's final class */
+			if (!cold)
+				t->cls[rl_of(e->w, e->r)].bin[bin_of(pb, sd)]++;
+			continue;
+		}
+		writes += (uint64_t)is_write;
+		int sdbin = 0;
+		if (cold) {
+			sdh->cold++;
+			rth->cold++;
+		} else {
+			sdbin = bin_of(pb, sd);
+			sdh->bin[sdbin]++;
+			rth->bin[bin_of(pb, rt)]++;
+		}
+		if (L->g == 1) {
+			if (is_write)
+				e->w++;
+			else
+				e->r++;
+			/* non-cold accesses go to the class the block has so far (see profile-format.md);
+			 * cold ones are counted per final class at the end */
+			if (!cold)
+				t->cls[rl_of(e->w, e->r)].bin[sdbin]++;
+		}
+		if (we && we_access(pb, we, &t->sd_we[l], is_write, block))
+			failed = 1;
+	}
+	if (failed)
+		t->failed = 1;
+	if (pb->pass2)
+		return;
+	for (uint32_t m = it->credit | 1u << l; m; m &= m - 1) {
+		int x = __builtin_ctz(m);
+		t->accesses[x] += it->n;
+		t->writes[x] += writes;
+		if (it->credit) {
+			ihist_add(&t->sd[x], sdh);
+			ihist_add(&t->rt[x], rth);
+		}
+	}
+}
+
+/* Take items off the shared list (largest first) until none is left. */
+static void run_items(profiler_t *pb, tacc_t *t)
+{
+	for (;;) {
+		int i = __atomic_fetch_add(&pb->next_item, 1, __ATOMIC_RELAXED);
+		if (i >= pb->work->nitems)
+			return;
+		run_item(pb, &pb->work->items[i], t);
+	}
+}
+
+static void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+	profiler_t *pb = w->pb;
+	unsigned seen = 0;
+	pthread_mutex_lock(&pb->mu);
+	for (;;) {
+		while (pb->gen == seen && !pb->quit)
+			pthread_cond_wait(&pb->go, &pb->mu);
+		if (pb->quit)
+			break;
+		seen = pb->gen;
+		pthread_mutex_unlock(&pb->mu);
+		run_items(pb, w->acc);
+		pthread_mutex_lock(&pb->mu);
+		if (--pb->busy == 0)
+			pthread_cond_signal(&pb->done);
+	}
+	pthread_mutex_unlock(&pb->mu);
+	return NULL;
+}
+
+/* Start the worker threads 1 .. nthreads - 1 (the reader is thread 0).  Fewer threads is not
+ * an error. */
+static void workers_start(profiler_t *pb)
+{
+	pb->started = 1;
+	for (int i = 1; i < pb->nthreads; i++) {
+		struct worker *w = &pb->workers[i];
+		w->pb = pb;
+		if (pthread_create(&w->th, NULL, worker_main, w) != 0) {
+			pb->nthreads = i;
+			break;
+		}
+	}
+}
+
+static void workers_stop(profiler_t *pb)
+{
+	if (!pb->started)
+		return;
+	pthread_mutex_lock(&pb->mu);
+	pb->quit = 1;
+	pthread_cond_broadcast(&pb->go);
+	pthread_mutex_unlock(&pb->mu);
+	for (int i = 1; i < pb->nthreads; i++)
+		pthread_join(pb->workers[i].th, NULL);
+	pb->started = 0;
+}
+
+static int item_larger(const void *a, const void *b)
+{
+	const item_t *x = a, *y = b;
+	return (x->n < y->n) - (x->n > y->n);
+}
+
+/* Sort the batch by unit for every level being built (stably), make sure the units exist,
+ * and list the (level, unit) items.  0, or -1 when out of memory.  Runs on the reader's
+ * thread while the workers process the previous batch: it must not touch the units' contents,
+ * only create units (the levels' unit arrays are read by nobody else meanwhile: items carry
+ * the unit pointers). */
+static int plan_batch(profiler_t *pb, batchbuf_t *bb)
+{
+	if (pb->cnt_cap < 2 * (pb->max_sm + 2)) {
+		size_t n = 2 * ((size_t)pb->max_sm + 2);
+		uint32_t *c = realloc(pb->cnt, n * sizeof *c);
+		if (!c)
+			return -1;
+		pb->cnt = c;
+		pb->cnt_cap = (int)n;
+	}
+	/* accesses per SM, counted once: each level's per-unit counts are sums of these */
+	uint32_t *smcnt = pb->cnt + pb->max_sm + 2;
+	memset(smcnt, 0, ((size_t)pb->max_sm + 1) * sizeof *smcnt);
+	for (uint32_t i = 0; i < bb->n; i++)
+		smcnt[bb->sm[i]]++;
+	int need = pb->nlev * (pb->max_sm + 1);
+	if (bb->icap < need) {
+		item_t *it = realloc(bb->items, (size_t)need * sizeof *it);
+		if (!it)
+			return -1;
+		bb->items = it;
+		bb->icap = need;
+	}
+	bb->nitems = 0;
+	int alias[4 * NLEV][3], nalias = 0;    /* (level, source level, source unit) */
+	for (int l = 0; l < pb->nlev; l++) {
+		level_t *L = &pb->lev[l];
+		if (!L->active || (pb->pass2 && l > 0))
+			continue;
+		if (L->g == 0) {                          /* one unit: the batch in order */
+			lru_stack_t *u = units_get(&L->units, &L->nunits, 0), *we = NULL;
+			if (!u || (pb->o.write_evict && !pb->pass2 && !(we = units_get(&L->we_units, &L->nwe, 0))))
+				return -1;
+			bb->items[bb->nitems++] = (item_t){ l, 0, bb->n, u, we, 0 };
+			continue;
+		}
+		int nk = unit_index(L, pb->max_sm) + 1;
+		uint32_t *cnt = pb->cnt;
+		const uint32_t *sm = bb->sm;
+		/* unit = sm >> gs (or sm / g), in locals: cnt may alias the level's ints */
+		const int gs = L->gshift;
+		const uint32_t g = (uint32_t)L->g, n = bb->n;
+		memset(cnt, 0, ((size_t)nk + 1) * sizeof *cnt);
+		for (int q = 0; q <= pb->max_sm; q++)
+			cnt[q / (int)g + 1] += smcnt[q];
+		for (int k = 0; k < nk; k++) {
+			cnt[k + 1] += cnt[k];                 /* cnt[k]: unit k's first slot */
+			uint32_t nu = cnt[k + 1] - cnt[k];
+			if (nu == 0)
+				continue;
+			int ks, src = unit_alias(pb, l, k, pb->done_sm + 1, &ks);
+			if (src >= 0) {                       /* credited by the source's item, below */
+				if (nalias < (int)(sizeof alias / sizeof *alias)) {
+					alias[nalias][0] = l;
+					alias[nalias][1] = src;
+					alias[nalias++][2] = ks;
+					continue;
+				}
+			}
+			lru_stack_t *u = units_get(&L->units, &L->nunits, k), *we = NULL;
+			if (!u)
+				return -1;
+			if (pb->o.write_evict && !pb->pass2 && !(we = units_get(&L->we_units, &L->nwe, k)))
+				return -1;
+			bb->items[bb->nitems++] = (item_t){ l, cnt[k], nu, u, we, 0 };
+		}
+		sref_t *out = bb->sorted[l];
+		const sref_t *ref = bb->ref;
+		if (gs >= 0)
+			for (uint32_t i = 0; i < n; i++)
+				out[cnt[sm[i] >> gs]++] = ref[i];
+		else
+			for (uint32_t i = 0; i < n; i++)
+				out[cnt[sm[i] / g]++] = ref[i];
+	}
+	for (int i = 0; i < nalias; i++) {
+		const level_t *S = &pb->lev[alias[i][1]];
+		for (int j = 0; j < bb->nitems; j++)
+			if (bb->items[j].lev == alias[i][1] && bb->items[j].u == S->units[alias[i][2]])
+				bb->items[j].credit |= 1u << alias[i][0];
+	}
+	qsort(bb->items, (size_t)bb->nitems, sizeof *bb->items, item_larger);
+	return 0;
+}
+
+/* Finish the batch in flight, if any (the reader takes items too), and add its counts to the
+ * levels'. */
+static int wait_batch(profiler_t *pb)
+{
+	if (!pb->inflight)
+		return pb->failed ? -1 : 0;
+	run_items(pb, pb->workers[0].acc);
+	if (pb->started) {
+		pthread_mutex_lock(&pb->mu);
+		while (pb->busy > 0)
+			pthread_cond_wait(&pb->done, &pb->mu);
+		pthread_mutex_unlock(&pb->mu);
+	}
+	pb->inflight = 0;
+	for (int i = 0; i < pb->nthreads; i++) {
+		tacc_t *t = pb->workers[i].acc;
+		if (t->failed)
+			pb->failed = -1;
+		for (int c = 0; c < RL_NCLASS; c++)
+			dhist_add(&pb->cls[c], &t->cls[c]);
+		for (int l = 0; l < pb->nlev; l++) {
+			level_t *L = &pb->lev[l];
+			dhist_add(&L->sd, &t->sd[l]);
+			dhist_add(&L->rt, &t->rt[l]);
+			dhist_add(&L->sd_we, &t->sd_we[l]);
+			L->accesses += (double)t->accesses[l];
+			L->writes += (double)t->writes[l];
+		}
+	}
+	pb->work->n = 0;
+	return pb->failed ? -1 : 0;
+}
+
+/*
+ * Hand the filled buffer to the workers and return: the reader fills and sorts the other
+ * buffer while they work, then joins them on what is left (wait_batch), so no core idles and
+ * none is oversubscribed.  At most one batch is in flight; with one thread, wait_batch does
+ * all the work.
+ */
+static int submit(profiler_t *pb)
+{
+	batchbuf_t *bb = &pb->buf[pb->cur];
+	if (pb->failed)
+		return -1;
+	if (bb->n == 0)
+		return 0;
+	if (plan_batch(pb, bb))
+		return pb->failed = -1;
+	if (wait_batch(pb))
+		return -1;
+	for (int i = 0; i < pb->nthreads; i++)
+		tacc_clear(pb->workers[i].acc, pb->nlev);
+	pb->work = bb;
+	pb->next_item = 0;
+	pb->inflight = 1;
+	pb->cur ^= 1;
+	if (pb->nthreads > 1 && !pb->started)
+		workers_start(pb);
+	if (!pb->started)
+		return 0;
+	pthread_mutex_lock(&pb->mu);
+	pb->busy = pb->nthreads - 1;
+	pb->gen++;
+	pthread_cond_broadcast(&pb->go);
+	pthread_mutex_unlock(&pb->mu);
+	return 0;
+}
+
+/* Process everything buffered and wait for it: the levels' counts are then complete. */
+static int flush(profiler_t *pb)
+{
+	if (submit(pb))
+		return -1;
+	return wait_batch(pb);
+}
+
+int profiler_access(profiler_t *pb, int sm, int is_write, uint64_t addr, uint64_t pc)
+{
+	(void)pc;
+	int rc = check_sm(pb, sm);
+	if (rc)
+		return rc;
+	uint64_t block = addr >> pb->shift;
+	if (!pb->pass2)
+		pb->count++;
+	if (pb->sh.rate < 1 && !shards_keep(&pb->sh, block))   /* SHARDS sampling: src/profiling/shards.h */
+		return 0;
+	if (!pb->pass2) {
+		if (sm > pb->done_sm) {      /* levels activate at this point of the stream */
+			if (flush(pb))
+				return -1;
+			if (dealias(pb, pb->done_sm + 1, sm + 1))
+				return pb->failed = -1;
+			pb->done_sm = sm;
+			if (activate(pb, sm))
+				return pb->failed = -1;
+		}
+		pb->home80[block % 80]++;
+		pb->home64[block & 63]++;
+	}
+	batchbuf_t *bb = &pb->buf[pb->cur];
+	bb->ref[bb->n] = (block & ~REF_WRITE) | (is_write ? REF_WRITE : 0);
+	bb->sm[bb->n++] = (uint32_t)sm;
+	if (bb->n == BATCH)
+		return submit(pb);
+	return 0;
+}
+
+int profiler_insts(profiler_t *pb, int sm, double ninst, double nmem, double nsect)
+{
+	int rc = check_sm(pb, sm);
+	if (rc || pb->pass2)
+		return rc;
+	pb->have_insts = 1;
+	pb->insts += ninst;
+	pb->mem_insts += nmem;
+	pb->sectors += nsect;
+	return 0;
+}
+
+int profiler_tensor(profiler_t *pb, int sm, double n)
+{
+	int rc = check_sm(pb, sm);
+	if (rc || pb->pass2)
+		return rc;
+	pb->tensor += n;
+	return 0;
+}
+
+int profiler_compressibility(profiler_t *pb, double high, double low, double none)
+{
+	double sum = high + low + none;
+	if (!(high >= 0 && low >= 0 && none >= 0) || fabs(sum - 1.0) > 1e-9)
+		return -3;
+	pb->have_comp = 1;
+	pb->comp[0] = high / sum;
+	pb->comp[1] = low / sum;
+	pb->comp[2] = none / sum;
+	return 0;
+}
+
+static warp_t *warp_find(profiler_t *pb, int sm, long id)
+{
+	uint64_t h = lru_hash(((uint64_t)sm << 40) ^ (uint64_t)id) & pb->wmask;
+	while (pb->warps[h].last || pb->warps[h].nreg == -1) {
+		if (pb->warps[h].sm == sm && pb->warps[h].id == id)
+			return &pb->warps[h];
+		h = (h + 1) & pb->wmask;
+	}
+	if ((pb->nwarps + 1) * 2 > pb->wmask + 1) {
+		uint64_t ncap = (pb->wmask + 1) * 2;
+		warp_t *nw = calloc(ncap, sizeof *nw);
+		if (!nw)
+			return NULL;
+		for (uint64_t i = 0; i <= pb->wmask; i++) {
+			warp_t *w = &pb->warps[i];
+			if (!w->last && w->nreg != -1)
+				continue;
+			uint64_t k = lru_hash(((uint64_t)w->sm << 40) ^ (uint64_t)w->id) & (ncap - 1);
+			while (nw[k].last || nw[k].nreg == -1)
+				k = (k + 1) & (ncap - 1);
+			nw[k] = *w;
+		}
+		free(pb->warps);
+		pb->warps = nw;
+		pb->wmask = ncap - 1;
+		return warp_find(pb, sm, id);
+	}
+	warp_t *w = &pb->warps[h];
+	w->sm = sm;
+	w->id = id;
+	w->nreg = -1;           /* occupied, no register array yet */
+	w->icount = 0;
+	pb->nwarps++;
+	return w;
+}
+
+static int warp_reg(warp_t *w, int reg)
+{
+	int n = w->nreg < 0 ? 0 : w->nreg;
+	if (reg < n)
+		return 0;
+	int nn = n ? n : 64;
+	while (nn <= reg)
+		nn *= 2;
+	uint64_t *nl = realloc(w->last, (size_t)nn * sizeof *nl);
+	if (!nl)
+		return -1;
+	memset(nl + n, 0, (size_t)(nn - n) * sizeof *nl);
+	w->last = nl;
+	w->nreg = nn;
+	return 0;
+}
+
+int profiler_regs(profiler_t *pb, int sm, long warp, int dst, const int *srcs, int nsrc)
+{
+	int rc = check_sm(pb, sm);
+	if (rc || pb->pass2)
+		return rc;
+	if (dst > MAX_REG)
+		return -2;
+	for (int i = 0; i < nsrc; i++)
+		if (srcs[i] > MAX_REG)
+			return -2;
+	warp_t *w = warp_find(pb, sm, warp);
+	if (!w)
+		return pb->failed = -1;
+	uint64_t now = ++w->icount;                    /* 1-based instruction index */
+	pb->n_xinst++;
+	for (int i = 0; i < nsrc; i++) {
+		int r = srcs[i];
+		if (r < 0)
+			continue;
+		pb->n_src++;
+		if (warp_reg(w, r) < 0)
+			return pb->failed = -1;
+		if (w->last[r])
+			pb->reg.bin[bin_of(pb, now - w->last[r])]++;  /* Malekeh §III-A */
+		else
+			pb->reg.cold++;
+		w->last[r] = now;
+	}
+	if (dst >= 0) {
+		pb->n_dst++;
+		if (warp_reg(w, dst) < 0)
+			return pb->failed = -1;
+		w->last[dst] = now;
+	}
+	return 0;
+}
+
+int profiler_class_pass(profiler_t *pb)
+{
+	if (pb->failed || flush(pb))
+		return -1;
+	level_t *L = &pb->lev[0];
+	for (int i = 0; i < L->nunits; i++) {
+		if (L->units[i])
+			lru_restart(L->units[i]);
+	}
+	for (int c = 0; c < RL_NCLASS; c++)
+		memset(pb->cls[c].bin, 0, sizeof pb->cls[c].bin);
+	pb->pass2 = 1;
+	return 0;
+}
+
+/* Dense histogram -> sparse reuse_hist_t with the non-empty bins. */
+static int to_hist(const dhist_t *d, reuse_hist_t *h)
+{
+	memset(h, 0, sizeof *h);
+	size_t n = 0;
+	for (int b = 0; b < NBINS; b++)
+		n += d->bin[b] > 0;
+	h->cold = d->cold;
+	h->total = d->cold;
+	if (n == 0)
+		return 0;
+	h->lo = malloc(n * sizeof *h->lo);
+	h->hi = malloc(n * sizeof *h->hi);
+	h->count = malloc(n * sizeof *h->count);
+	if (!h->lo || !h->hi || !h->count) {
+		reuse_hist_free(h);
+		return -1;
+	}
+	for (int b = 0; b < NBINS; b++) {
+		if (d->bin[b] <= 0)
+			continue;
+		h->lo[h->n] = (double)profiler_bin_lo(b);
+		h->hi[h->n] = (double)profiler_bin_hi(b);
+		h->count[h->n] = d->bin[b];
+		h->total += d->bin[b];
+		h->n++;
+	}
+	return 0;
+}
+
+int profiler_finish(profiler_t *pb, profile_t *out)
+{
+	memset(out, 0, sizeof *out);
+	if (pb->failed || flush(pb))
+		return -1;
+	for (int l = 1; l < pb->nlev; l++) {       /* an inactive level equals its source */
+		level_t *L = &pb->lev[l], *from = &pb->lev[0];
+		if (L->active)
+			continue;
+		if (L->g != 0)
+			for (int k = 1; k < pb->nlev; k++)
+				if (pb->lev[k].g == 0 && pb->lev[k].active)
+					from = &pb->lev[k];
+		L->sd = from->sd;
+		L->rt = from->rt;
+		L->sd_we = from->sd_we;
+		L->accesses = from->accesses;
+		L->writes = from->writes;
+		L->foot = level_footprint(pb, (int)(from - pb->lev));
+	}
+	int n_sm = pb->o.n_sm > 0 ? pb->o.n_sm : pb->max_sm + 1;
+	if (n_sm < 1)
+		n_sm = 1;
+	snprintf(out->name, sizeof out->name, "%s", pb->name);
+	snprintf(out->source, sizeof out->source, "%s", pb->source);
+	out->block_bytes = pb->o.block_bytes;
+	out->n_sm = n_sm;
+	if (pb->have_comp) {
+		out->has_comp = 1;
+		memcpy(out->comp_frac, pb->comp, sizeof out->comp_frac);
+	}
+	level_t *l1 = &pb->lev[0];
+	if (pb->have_insts) {
+		out->insts = pb->insts;
+		out->mem_insts = pb->mem_insts;
+		out->sectors = pb->sectors;
+	} else {
+		out->insts = out->mem_insts = l1->accesses;  /* unknown: docs/trace-format.md */
+	}
+	out->streams = calloc((size_t)pb->nlev, sizeof *out->streams);
+	if (!out->streams)
+		goto oom;
+	double blocks_cls[RL_NCLASS] = { 0 }, acc_cls[RL_NCLASS] = { 0 }, wr_cls[RL_NCLASS] = { 0 };
+	for (int l = 0; l < pb->nlev; l++) {
+		level_t *L = &pb->lev[l];
+		if (L->g > 1 && L->g >= n_sm)
+			continue;                           /* group:G >= n_sm is the global stream */
+		profile_stream_t *s = &out->streams[out->n_streams++];
+		if (L->g == 1)
+			snprintf(s->name, sizeof s->name, "l1");
+		else if (L->g == 0)
+			snprintf(s->name, sizeof s->name, "global");
+		else
+			snprintf(s->name, sizeof s->name, "group:%d", L->g);
+		s->group = L->g == 0 ? n_sm : L->g;
+		s->units = (n_sm + s->group - 1) / s->group;
+		s->accesses = L->accesses;
+		s->writes = L->writes;
+		s->footprint = L->active ? level_footprint(pb, l) : L->foot;
+		if (to_hist(&L->sd, &s->sd) < 0 || to_hist(&L->rt, &s->rt) < 0)
+			goto oom;
+		if (pb->o.write_evict && to_hist(&L->sd_we, &s->sd_we) < 0)
+			goto oom;
+		if (L->g != 1)
+			continue;
+		for (int i = 0; i < L->nunits; i++) {
+			lru_stack_t *u = L->units[i];
+			for (uint64_t k = 0; u && k <= u->hmask; k++) {
+				const lru_entry_t *e = &u->map[k];
+				if (!e->used)
+					continue;
+				enum rl_class c = rl_of(e->w, e->r);
+				blocks_cls[c]++;
+				acc_cls[c] += e->r + e->w;
+				wr_cls[c] += e->w;
+			}
+		}
+		if (L->accesses > 0) {
+			for (int c = 0; c < RL_NCLASS; c++) {
+				dhist_t d = pb->cls[c];
+				d.cold = blocks_cls[c];             /* one first touch per (SM, block) */
+				if (to_hist(&d, &s->cls_sd[c]) < 0)
+					goto oom;
+			}
+		}
+	}
+	if (l1->accesses > 0) {
+		out->has_rl = 1;
+		double nb = 0;
+		for (int c = 0; c < RL_NCLASS; c++)
+			nb += blocks_cls[c];
+		for (int c = 0; c < RL_NCLASS; c++) {
+			out->rl_block_frac[c] = blocks_cls[c] / nb;
+			out->rl_access_frac[c] = acc_cls[c] / l1->accesses;
+			out->rl_write_frac[c] = acc_cls[c] > 0 ? wr_cls[c] / acc_cls[c] : 0;
+		}
+		out->homes = calloc(PROFILER_NHOMES, sizeof *out->homes);
+		if (!out->homes)
+			goto oom;
+		for (int i = 0; i < PROFILER_NHOMES; i++) {
+			profile_homes_t *h = &out->homes[out->n_homes++];
+			h->n_homes = profiler_homes[i];
+			h->frac = malloc((size_t)h->n_homes * sizeof *h->frac);
+			if (!h->frac)
+				goto oom;
+			/* every Y divides 80 or 64: fold the mod-80 or mod-64 counts */
+			const double *src = 80 % h->n_homes == 0 ? pb->home80 : pb->home64;
+			int m = 80 % h->n_homes == 0 ? 80 : 64;
+			for (int k = 0; k < h->n_homes; k++)
+				h->frac[k] = 0;
+			for (int k = 0; k < m; k++)
+				h->frac[k % h->n_homes] += src[k];
+			for (int k = 0; k < h->n_homes; k++)
+				h->frac[k] /= l1->accesses;
+		}
+	}
+	if (pb->n_xinst > 0) {
+		if (to_hist(&pb->reg, &out->reg_rd) < 0)
+			goto oom;
+		out->src_per_inst = pb->n_src / pb->n_xinst;
+		out->dst_per_inst = pb->n_dst / pb->n_xinst;
+	}
+	if (out->insts > 0)
+		out->tensor_frac = pb->tensor / out->insts;
+	if (out->tensor_frac > 1)
+		out->tensor_frac = 1;
+	if (pb->sh.rate < 1) {          /* SHARDS scaling and SHARDS_adj: src/profiling/shards.h */
+		shards_correct(out, pb->sh.rate, (double)pb->count);
+		if (!pb->have_insts)
+			out->insts = out->mem_insts = (double)pb->count;
+		out->tensor_frac = out->insts > 0 ? fmin(1.0, pb->tensor / out->insts) : 0;
+	}
+	return 0;
+oom:
+	profile_free(out);
+	return -1;
+}

@@ -1,0 +1,119 @@
+/*
+ * profiler.h -- the one place a profile_t is built: a streaming builder fed access by access.
+ *
+ * The plain-text trace reader (src/profiling/trace_text.c), the Accel-Sim importer and the workload
+ * generators all feed the same calls, in trace order:
+ *
+ *   profiler_opts_t o; profiler_opts_default(&o); o.block_bytes = 128;
+ *   profiler_t *pb = profiler_alloc(&o);
+ *   profiler_access(pb, sm, is_write, byte_addr, pc);   // one L1 request (one block)
+ *   profiler_insts(pb, sm, ninst, nmem, nsect);         // optional instruction counts
+ *   profiler_regs(pb, sm, warp, dst, srcs, nsrc);       // optional register operands
+ *   profiler_tensor(pb, sm, n);                         // optional tensor-core count
+ *   profiler_compressibility(pb, high, low, none);      // optional BDI shares (generators)
+ *   profiler_finish(pb, &profile);                      // fills a profile_t (caller frees)
+ *   profiler_free(pb);
+ *
+ * What it computes (docs/profile-format.md describes the result field by field):
+ *  - exact LRU stack distances [Mattson 1970] per stream in O(log) per access, one LRU stack
+ *    per cache (src/profiling/lru_stack.h: a hash map block -> last-use position, a bit map of live
+ *    positions with chunk counts, an MRU front); memory is O(footprint), not O(trace length);
+ *  - streams "l1" (each SM separately, pooled), "group:G" (consecutive SMs [kG, (k+1)G)
+ *    merged, pooled over k) for the requested G < n_sm, and "global" (all SMs merged);
+ *  - optionally (opts.write_evict) a second stack-distance histogram sd_we per L1-level
+ *    stream (l1, group:G) for write-evict L1s, from a second LRU stack per unit;
+ *  - reuse times (accesses of the same stream strictly between two uses of a block) per stream;
+ *  - histogram bins: exact for d < 64, then 16 log-spaced bins per octave with integer edges
+ *    round(2^(k + j/16)), so every power of two is an edge;
+ *  - read-level classes (FUSE §III-A, our reading in docs/profile-format.md) from each (SM,
+ *    block)'s read and write counts, and the l1 stream's stack distances per class;
+ *  - per-home access shares (block index mod Y) for Y in PROFILER_HOMES;
+ *  - register reuse distances (Malekeh §III-A, Fig. 1): for each source operand, the number
+ *    of dynamic instructions of the same warp since the register was last read or written.
+ *
+ * Speed: accesses are buffered in batches of 2^19, sorted by cache (per level), and each
+ * cache's run is processed by one of opts.threads workers while the caller's thread reads and
+ * sorts the next batch (src/profiling/profiler.c, "batches"); the profile is the same for any number of
+ * threads.  The global and group levels are created lazily (as copies) when the first SM
+ * outside their unit 0 appears, so single-SM traces pay for one level, and a unit that holds
+ * exactly another level's SMs shares its stack.  Memory: about 80-150 bytes per distinct
+ * block per stream (32-byte slots, hash maps at most half full, 4 position slots per live
+ * block), plus up to 72 MB of batch buffers once a trace fills them (8-byte entries, 2^19 per
+ * buffer, two buffers, one copy per group level); huge pages requested for the big maps.
+ */
+#ifndef GPUDSE_PROFILER_H
+#define GPUDSE_PROFILER_H
+
+#include <stdint.h>
+
+#include "profile.h"
+
+#define PROFILER_MAX_GROUPS 16
+#define PROFILER_NHOMES 11
+extern const int profiler_homes[PROFILER_NHOMES];   /* 2,4,5,8,10,16,20,32,40,64,80 */
+
+typedef struct profiler_opts {
+	int block_bytes;               /* cache block size, a power of two (default 128) */
+	int n_sm;                      /* SMs; 0 = the largest SM id seen + 1 */
+	int n_groups;                  /* -1 = default: every power of two 2..64 (kept if < n_sm) */
+	int groups[PROFILER_MAX_GROUPS]; /* group sizes when n_groups >= 0 */
+	int global;                    /* build the "global" stream (default 1) */
+	const char *name;              /* profile name ("" if NULL) */
+	const char *source;            /* provenance ("" if NULL) */
+	double sample_rate;            /* SHARDS spatial sampling rate in (0, 1); 0 or 1 = exact
+	                                  (src/profiling/shards.h: blocks hashed in or out, counts and
+	                                  distances scaled by 1/rate, SHARDS_adj correction) */
+	int write_evict;               /* also build sd_we for the l1 and group:G streams: stack
+	                                  distances of a write-evict L1 (DC-L1 Table II), where a
+	                                  write is a miss (counted cold) that removes the block from
+	                                  the stream's LRU stack, so its next access is cold; reads
+	                                  as usual.  Every level is then built from the first access
+	                                  (no lazy copies).  Not with sampling (alloc fails). */
+	int threads;                   /* threads processing the streams' stacks; 0 = one per
+	                                  online CPU (at most 16).  The profile does not depend
+	                                  on it. */
+} profiler_opts_t;
+
+typedef struct profiler profiler_t;
+
+void profiler_opts_default(profiler_opts_t *o);
+/* NULL on allocation failure or invalid options (block_bytes not a power of two, group < 2). */
+profiler_t *profiler_alloc(const profiler_opts_t *o);
+void profiler_free(profiler_t *pb);
+
+/* Return 0, or -1 when out of memory, -2 when sm is out of range (negative or >= opts.n_sm
+ * when that was given).  A profiler that failed keeps failing. */
+int profiler_access(profiler_t *pb, int sm, int is_write, uint64_t addr, uint64_t pc);
+int profiler_insts(profiler_t *pb, int sm, double ninst, double nmem, double nsect);
+/* dst < 0: no destination; srcs[i] < 0 are ignored. */
+int profiler_regs(profiler_t *pb, int sm, long warp, int dst, const int *srcs, int nsrc);
+int profiler_tensor(profiler_t *pb, int sm, double n);
+
+/* Optional BDI compressibility of the trace's blocks (profile_t.comp_frac, Morpheus §4.3.1):
+ * shares of distinct blocks compressible 4x (high), 2x (low) and not at all, as measured by
+ * whoever knows the data (the workload generators: gen_compressibility).  The profile carries
+ * them as given.  0, or -3 when a share is negative or they do not sum to 1 (within 1e-9). */
+int profiler_compressibility(profiler_t *pb, double high, double low, double none);
+
+/*
+ * Optional second pass for exact per-class l1 histograms.  A block's read-level class is
+ * known only at the end, so in one pass a reuse is counted in the class its block has so far.
+ * After feeding the whole trace once, call profiler_class_pass and feed the same accesses
+ * again (other records are ignored): the l1 stack distances are recomputed and each counted
+ * in its block's final class.  Then profiler_finish as usual.  0, or -1 when out of memory.
+ */
+int profiler_class_pass(profiler_t *pb);
+
+/* Accesses fed so far (for progress lines). */
+uint64_t profiler_count(const profiler_t *pb);
+
+/* Build the profile.  0, or -1 when out of memory.  `out` is overwritten (not freed first);
+ * release it with profile_free.  The profiler can be freed afterwards, not fed further. */
+int profiler_finish(profiler_t *pb, profile_t *out);
+
+/* Histogram binning shared by everything that bins distances the profiler's way. */
+int profiler_bin(uint64_t d);              /* bin index of distance d */
+uint64_t profiler_bin_lo(int bin);         /* inclusive lower edge */
+uint64_t profiler_bin_hi(int bin);         /* exclusive upper edge */
+
+#endif

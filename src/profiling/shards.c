@@ -1,0 +1,56 @@
+/* shards.c -- SHARDS sampling and its correction; see shards.h. */
+#include "profiling/shards.h"
+
+#include <math.h>
+
+void shards_init(shards_t *s, double rate)
+{
+	if (!(rate > 0 && rate < 1)) {
+		s->rate = 1;
+		s->threshold = UINT64_MAX;
+		return;
+	}
+	s->rate = rate;
+	s->threshold = (uint64_t)ldexp(rate, 64);     /* T / P with P = 2^64 [SHARDS §3] */
+}
+
+void shards_scale_hist(reuse_hist_t *h, double rate, double adj)
+{
+	double inv = 1.0 / rate;
+	h->total = 0;
+	for (size_t i = 0; i < h->n; i++) {
+		h->lo[i] *= inv;                      /* d_sampled / R estimates d [SHARDS Eq. 2] */
+		h->hi[i] *= inv;
+		h->count[i] *= inv;                   /* each sampled reference stands for 1/R */
+	}
+	h->cold *= inv;
+	if (h->n > 0 && adj != 0) {
+		h->count[0] += adj;                   /* SHARDS_adj [§4.3]: first bucket */
+		if (h->count[0] < 0)
+			h->count[0] = 0;
+	}
+	for (size_t i = 0; i < h->n; i++)
+		h->total += h->count[i];
+	h->total += h->cold;
+}
+
+void shards_correct(profile_t *p, double rate, double offered)
+{
+	double inv = 1.0 / rate;
+	for (size_t k = 0; k < p->n_streams; k++) {
+		profile_stream_t *s = &p->streams[k];
+		/* expected minus actual sampled references, in scaled units: (N R - N_s) / R */
+		double adj = (offered * rate - s->accesses) * inv;
+		s->accesses *= inv;
+		s->writes *= inv;
+		s->footprint *= inv;
+		shards_scale_hist(&s->sd, rate, adj);
+		if (s->rt.n > 0 || s->rt.cold > 0)
+			shards_scale_hist(&s->rt, rate, adj);
+		for (int c = 0; c < RL_NCLASS; c++)
+			if (s->cls_sd[c].n > 0 || s->cls_sd[c].cold > 0)
+				shards_scale_hist(&s->cls_sd[c], rate, 0);
+		/* after the correction the histogram describes `offered` accesses */
+		s->accesses = s->sd.total;
+	}
+}

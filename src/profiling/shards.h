@@ -1,0 +1,61 @@
+/*
+ * shards.h -- spatially hashed sampling of reuse-distance profiles: SHARDS [Waldspurger,
+ * Park, Garthwaite, Ahmad: "Efficient MRC Construction with SHARDS", FAST 2015].
+ *
+ * A block b is sampled iff hash(b) mod P < T; the sampling rate is R = T / P.  Every access
+ * to a sampled block is processed exactly (all streams see the same sampled blocks), every
+ * other access is dropped before any stack work.  Because the sampled blocks are a uniform
+ * random 1/R-th of the address space, a reuse distance d measured among sampled blocks
+ * estimates the full distance d / R, and every count (accesses, cold misses, footprint,
+ * histogram bins) is scaled by 1 / R  [SHARDS §3, Eq. 1-2].
+ *
+ * SHARDS_adj [§4.3]: the number of sampled references N_s fluctuates around its expectation
+ * N R (a few hot blocks hashed in or out shift it).  The difference N R - N_s is added to the
+ * first histogram bucket before scaling, so the scaled histogram sums to the true N and the
+ * miss-ratio curve is not biased by the sampled share of references.
+ *
+ * The profiler (src/profiling/profiler.c) applies this when profiler_opts_t.sample_rate is in (0, 1):
+ * shards_keep() at the top of profiler_access, shards_correct() at the end of
+ * profiler_finish.  Not sampled: register reuse distances, instruction counts (not
+ * address-based).
+ */
+#ifndef GPUDSE_SHARDS_H
+#define GPUDSE_SHARDS_H
+
+#include <stdint.h>
+
+#include "profile.h"
+
+typedef struct shards {
+	double rate;           /* R in (0, 1] */
+	uint64_t threshold;    /* keep iff hash(block) < threshold (P = 2^64) */
+} shards_t;
+
+/* R outside (0, 1] means exact (rate 1). */
+void shards_init(shards_t *s, double rate);
+
+/* The hash SHARDS needs only to be uniform over blocks: a 64-bit finaliser (splitmix64). */
+static inline uint64_t shards_hash(uint64_t block)
+{
+	uint64_t x = block + 0x9e3779b97f4a7c15ULL;
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+	return x ^ (x >> 31);
+}
+
+/* Is block sampled? */
+static inline int shards_keep(const shards_t *s, uint64_t block)
+{
+	return shards_hash(block) < s->threshold;
+}
+
+/* Scale a profile built from the sampled accesses: distances and counts by 1 / rate, and
+ * the SHARDS_adj correction on every stream's stack-distance and reuse-time histograms,
+ * given the number of accesses offered (sampled or not), `offered`.  rate in (0, 1). */
+void shards_correct(profile_t *p, double rate, double offered);
+
+/* Scale one histogram: bins [lo, hi) -> [lo / rate, hi / rate), counts / rate, cold / rate;
+ * then add `adj` (already in scaled units) to the first bin (clamped at 0). */
+void shards_scale_hist(reuse_hist_t *h, double rate, double adj);
+
+#endif

@@ -1,0 +1,234 @@
+/* trace_nvbit.c -- NVBit mem_trace output reader; see trace_nvbit.h. */
+#include "profiling/trace_nvbit.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <zlib.h>
+
+#include "cli.h"
+
+/* The field after "KEY " in [s, e), up to the next " - " or the end; NULL if absent. */
+static const char *field(const char *s, const char *e, const char *key, size_t *len)
+{
+	size_t k = strlen(key);
+	for (const char *p = s; p + k <= e; p++) {
+		if (memcmp(p, key, k) != 0 || (p > s && p[-1] != ' '))
+			continue;
+		const char *v = p + k, *q = v;
+		while (q < e && !(q + 2 < e && q[0] == ' ' && q[1] == '-' && q[2] == ' '))
+			q++;
+		*len = (size_t)(q - v);
+		return v;
+	}
+	return NULL;
+}
+
+static int three(const char *v, size_t n, long d[3])
+{
+	char buf[64];
+	if (!v || n >= sizeof buf)
+		return 0;
+	memcpy(buf, v, n);
+	buf[n] = '\0';
+	return sscanf(buf, "%ld,%ld,%ld", &d[0], &d[1], &d[2]) == 3 && d[0] >= 0 && d[1] >= 0 && d[2] >= 0;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+static int uniq(uint64_t *v, int n)
+{
+	qsort(v, (size_t)n, sizeof *v, cmp_u64);
+	int k = 0;
+	for (int i = 0; i < n; i++)
+		if (k == 0 || v[k - 1] != v[i])
+			v[k++] = v[i];
+	return k;
+}
+
+int nvbit_read(const char *path, int n_sm, int block_bytes, const char *display, profiler_t *pb,
+	       trace_progress_fn progress, void *arg, nvbit_stats_t *st)
+{
+	nvbit_stats_t z;
+	memset(&z, 0, sizeof z);
+	trace_lines_t lr;
+	int rc = trace_lines_open(&lr, path, display);
+	if (rc)
+		return rc;
+	if (n_sm < 1)
+		n_sm = 1;
+	int shift = 0;
+	while ((1 << shift) < block_bytes)
+		shift++;
+	long grid[3] = { 65536, 65536, 1 };
+	uint64_t next_progress = 1u << 20;
+	const char *s;
+	size_t n;
+	while ((rc = trace_lines_next(&lr, &s, &n)) == 1) {
+		rc = 0;
+		z.lines++;
+		if (progress && z.lines >= next_progress) {
+			progress(arg, z.lines, 0, z.lines);
+			next_progress = z.lines + (1u << 20);
+		}
+		if (n < 9 || memcmp(s, "MEMTRACE:", 9) != 0)
+			continue;
+		const char *e = s + n;
+		size_t len;
+		const char *v;
+		unsigned long long ln = (unsigned long long)lr.line;
+		if (field(s, e, "LAUNCH", &len)) {
+			long g[3];
+			v = field(s, e, "grid size ", &len);
+			if (!three(v, len, g) || g[0] < 1 || g[1] < 1 || g[2] < 1) {
+				rc = err_user("%s:%llu: LAUNCH line without \"grid size x,y,z\"", lr.name, ln);
+				break;
+			}
+			memcpy(grid, g, sizeof grid);
+			z.launches++;
+			continue;
+		}
+		long cta[3], warp;
+		v = field(s, e, "CTA ", &len);
+		if (!three(v, len, cta)) {
+			rc = err_user("%s:%llu: expected \"CTA x,y,z\"", lr.name, ln);
+			break;
+		}
+		v = field(s, e, "warp ", &len);
+		char buf[64];
+		if (!v || len == 0 || len >= sizeof buf) {
+			rc = err_user("%s:%llu: expected \"warp W\"", lr.name, ln);
+			break;
+		}
+		memcpy(buf, v, len);
+		buf[len] = '\0';
+		char *end;
+		warp = strtol(buf, &end, 10);
+		if (*end || warp < 0) {
+			rc = err_user("%s:%llu: expected \"warp W\"", lr.name, ln);
+			break;
+		}
+		/* the opcode follows the warp field, then the addresses */
+		const char *op = v + len + 3;
+		if (op >= e) {
+			rc = err_user("%s:%llu: expected \"- OPCODE - addresses\" after the warp", lr.name, ln);
+			break;
+		}
+		const char *ope = op;
+		while (ope < e && *ope != ' ')
+			ope++;
+		char opcode[48];
+		if (ope == op || (size_t)(ope - op) >= sizeof opcode || ope + 3 > e || memcmp(ope, " - ", 3) != 0) {
+			rc = err_user("%s:%llu: expected \"- OPCODE - addresses\" after the warp", lr.name, ln);
+			break;
+		}
+		memcpy(opcode, op, (size_t)(ope - op));
+		opcode[ope - op] = '\0';
+		const char *p = ope + 3;
+		uint64_t addr[32];
+		int na = 0;
+		while (p < e) {
+			while (p < e && *p == ' ')
+				p++;
+			if (p == e)
+				break;
+			const char *q = p;
+			while (q < e && *q != ' ')
+				q++;
+			char *xe;
+			char hb[24];
+			if (na == 32 || q - p >= (long)sizeof hb) {
+				rc = err_user("%s:%llu: more than 32 lane addresses", lr.name, ln);
+				break;
+			}
+			memcpy(hb, p, (size_t)(q - p));
+			hb[q - p] = '\0';
+			unsigned long long a = strtoull(hb, &xe, 16);
+			if (*xe || xe == hb) {
+				rc = err_user("%s:%llu: expected a hex lane address, got \"%s\"", lr.name, ln, hb);
+				break;
+			}
+			addr[na++] = a;
+			p = q;
+		}
+		if (rc)
+			break;
+		if (na == 0) {
+			rc = err_user("%s:%llu: no lane addresses", lr.name, ln);
+			break;
+		}
+		z.records++;
+		long lin = cta[0] + grid[0] * (cta[1] + grid[1] * cta[2]);
+		int sm = (int)(lin % n_sm);
+		enum accelsim_mclass mc = accelsim_opcode_class(opcode);
+		int active = 0;
+		for (int i = 0; i < na; i++)
+			active += addr[i] != 0;
+		if (active == 0) {
+			z.zero_mask++;
+			continue;
+		}
+		if (mc == AS_SHARED) {
+			z.shared_insts++;
+			continue;
+		}
+		if (mc == AS_OTHER_MEM) {
+			z.other_mem_insts++;
+			continue;
+		}
+		uint64_t w = (uint64_t)accelsim_opcode_width(opcode);
+		uint64_t blk[64], sec[64];
+		int nb = 0, nsec = 0;
+		for (int i = 0; i < na; i++) {
+			if (!addr[i])
+				continue;
+			for (uint64_t b = addr[i] >> shift; b <= (addr[i] + w - 1) >> shift && nb < 64; b++)
+				blk[nb++] = b;
+			for (uint64_t q = addr[i] >> 5; q <= (addr[i] + w - 1) >> 5 && nsec < 64; q++)
+				sec[nsec++] = q;
+		}
+		nb = uniq(blk, nb);
+		nsec = uniq(sec, nsec);
+		int wr = mc == AS_GLOBAL_ST;
+		for (int i = 0; i < nb && !rc; i++) {
+			int r = profiler_access(pb, sm, wr, blk[i] << shift, 0);
+			if (r == -2)
+				rc = err_user("%s:%llu: SM id %d out of range", lr.name, ln, sm);
+			else if (r)
+				rc = err_internal("%s:%llu: out of memory", lr.name, ln);
+		}
+		if (!rc && profiler_insts(pb, sm, 1, 1, nsec))
+			rc = err_internal("%s:%llu: out of memory", lr.name, ln);
+		if (rc)
+			break;
+		z.global_insts++;
+		z.requests += (uint64_t)nb;
+		z.sectors += (uint64_t)nsec;
+		(void)warp;
+	}
+	if (rc == 0 && z.records == 0)
+		rc = err_user("%s: no MEMTRACE records", lr.name);
+	int crc = trace_lines_close(&lr);
+	if (st)
+		*st = z;
+	return rc ? rc : crc;
+}
+
+int nvbit_sniff(const char *path)
+{
+	gzFile gz = gzopen(path, "rb");
+	if (!gz)
+		return 0;
+	char buf[65536 + 1];
+	int n = gzread(gz, buf, 65536);
+	gzclose(gz);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	return strncmp(buf, "MEMTRACE:", 9) == 0 || strstr(buf, "\nMEMTRACE:") != NULL;
+}

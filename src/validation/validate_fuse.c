@@ -1,0 +1,183 @@
+/* validate_fuse.c -- FUSE (paper 004, HPCA 2019) rows of `gpudse validate`: the SRAM/STT split
+ * (models/sttmram.h), the counting-Bloom-filter sensitivity and tag search (models/bloom.h),
+ * and the §V IPC, off-chip and energy magnitudes on the shipped profiles of
+ * studies/fuse-ratio.json (and the same workloads on the fuse-volta preset, §V-B Fig. 19). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "fuse.h"
+#include "gpu_json.h"
+#include "validation/validate.h"
+
+#define P "FUSE"
+
+static void structural(vreport_t *r, const gpu_t *g)
+{
+	fuse_params_t par;
+	fuse_params_default(&par);
+	const double l1 = g->l1_kib * 1024;
+	stt_split_t half, sp;
+	char q[128];
+	if (stt_split(&par.tech, l1, 0.5, &half)) {
+		vr_na(r, P, "SRAM/STT split", "Table I", "", 0, 0, NAN, "stt_split refused the preset's L1");
+		return;
+	}
+	snprintf(q, sizeof q, "hybrid of a %g KB L1 area, SRAM half: SRAM bank", g->l1_kib);
+	vr_num(r, P, q, "Table I", "KB", 0, 1, 16, half.sram_bytes / 1024, VR_EXACT, 0);
+	snprintf(q, sizeof q, "hybrid of a %g KB L1 area, SRAM half: STT-MRAM bank (cells 140/36 F^2)", g->l1_kib);
+	vr_num(r, P, q, "Table I, §II-B", "KB", 0, 1, 64, half.stt_bytes / 1024, VR_REL, 0.05);
+	static const struct { double s; double paper; const char *name; } fr[] = {
+		{ 1.0 / 16, 53, "1/16" }, { 1.0 / 8, 45, "1/8" }, { 1.0 / 4, 30, "1/4" },
+	};
+	for (int i = 0; i < 3; i++) {
+		if (stt_split(&par.tech, l1, fr[i].s, &sp))
+			continue;
+		snprintf(q, sizeof q, "L1 capacity with SRAM share %s over share 1/2", fr[i].name);
+		vr_num(r, P, q, "§V-B Fig. 18", "%", 1, 0, fr[i].paper, 100 * (sp.total_bytes / half.total_bytes - 1),
+		       VR_ABS, 3);
+	}
+	/* §V-B Fig. 20: data sets of 512 ways / 128 filters = 4 blocks, 128 slots, 3 hashes */
+	double set = par.cbf_set_blocks;
+	double fp1 = bloom_fp_occupancy(par.cbf_counters, 1, set);
+	double fp3 = bloom_fp_occupancy(par.cbf_counters, par.cbf_hashes, set);
+	double fp32 = bloom_fp_occupancy(32, par.cbf_hashes, set);
+	vr_num(r, P, "CBF false positives, 3 hashes vs 1 (128 slots, 4 blocks per filter)", "§V-B Fig. 20a",
+	       "%", 1, 1, -98.4, 100 * (fp3 / fp1 - 1), VR_ABS, 2);
+	vr_num(r, P, "CBF false positives, 128 slots vs 32 (3 hashes)", "§V-B Fig. 20b", "%", 1, 1, -99,
+	       100 * (fp3 / fp32 - 1), VR_ABS, 2);
+	bloom_tagsearch_t ts;
+	if (bloom_tagsearch_eval(512, 512 / (int)set, par.cbf_counters, par.cbf_bits, par.cbf_hashes,
+	                         par.comparators, par.t_filter, &ts) == 0)
+		vr_range(r, P, "FA tag search of a hit, 512 ways, 128 filters, 4 comparators", "§III-B", "cycles",
+		         2, 1, 2, ts.cycles_hit);
+	vr_num(r, P, "Dy-FUSE logic over the L1 area (calibration: the model's parameters split 0.7%)",
+	       "§V-C", "%", 1, 1, 0.7, 100 * (par.area_tq_sb + par.area_cbf + par.area_pred), VR_ABS, 0.05);
+}
+
+enum { C_SRAM, C_STT, C_HYBRID, C_BASE, C_FA, C_DY, C_N };
+
+/* Geomean IPC ratios and metrics of every configuration at SRAM share `frac` over L1-SRAM. */
+typedef struct fres {
+	double ipc[C_N];           /* geomean IPC over L1-SRAM */
+	double dram[C_N];          /* geomean DRAM bytes over L1-SRAM's */
+	double energy[C_N];        /* geomean energy over L1-SRAM's */
+	double dy_pct[32];         /* per workload: Dy-FUSE IPC over L1-SRAM, % */
+	const char *names[32];
+	int n;
+} fres_t;
+
+static int run(const vstudy_t *s, double frac, fres_t *out)
+{
+	double ipc[C_N][32], dram[C_N][32], en[C_N][32];
+	int n = 0;
+	for (int i = 0; i < s->n && n < 32; i++) {
+		metrics_t m[C_N];
+		for (int c = 0; c < C_N; c++) {
+			design_t d = s->fixed;
+			d.fuse_cfg = c;
+			d.fuse_sram_frac = c == C_STT ? 0.5 : frac;   /* the study's pure-STT point: 0.5 (unused) */
+			if (c == C_SRAM)
+				d = s->base;
+			if (v_eval(&s->gpu, &d, &s->wl[i], &m[c]))
+				return EXIT_INTERNAL;
+		}
+		for (int c = 0; c < C_N; c++) {
+			ipc[c][n] = m[c].ipc / m[C_SRAM].ipc;
+			dram[c][n] = m[C_SRAM].dram_bpki > 0 ? m[c].dram_bpki / m[C_SRAM].dram_bpki : 1.0;
+			en[c][n] = m[c].energy_j / m[C_SRAM].energy_j;
+		}
+		out->dy_pct[n] = 100 * (ipc[C_DY][n] - 1);
+		out->names[n] = s->wl[i].prof.name;
+		n++;
+	}
+	out->n = n;
+	for (int c = 0; c < C_N; c++) {
+		out->ipc[c] = v_geomean(ipc[c], n);
+		out->dram[c] = v_geomean(dram[c], n);
+		out->energy[c] = v_geomean(en[c], n);
+	}
+	return 0;
+}
+
+static int performance(vreport_t *r, const vstudy_t *s)
+{
+	fres_t f;
+	int rc = run(s, 0.5, &f);
+	if (rc)
+		return rc;
+	char q[128];
+	snprintf(q, sizeof q, "Dy-FUSE IPC over L1-SRAM, geomean of %d (SRAM share 1/2, 95%% accuracy)", s->n);
+	vr_num(r, P, q, "abstract, §VIII", "%", 1, 0, 217, 100 * (f.ipc[C_DY] - 1), VR_ABS, 50);
+	vr_each(r, P, "Dy-FUSE IPC over L1-SRAM", "abstract, §VIII", "%", 1, 0, 217, f.dy_pct,
+	        (const char *const *)f.names, f.n, VR_ABS, 50);
+	/* vs L1-SRAM the paper states only Dy-FUSE's +217%; the others follow from it and the §V-A
+	 * ratios to Hybrid (+11%, +206%, +398%).  The paper's own numbers are not consistent
+	 * (398/206 implies Dy over FA +63%, §V-A says +23.7%): these three rows are derived. */
+	const double hyb = (1 + 2.17) / (1 + 3.98);
+	vr_num(r, P, "Hybrid IPC over L1-SRAM (derived: +217% and +398%)", "abstract, §V-A", "%", 1, 0,
+	       100 * (hyb - 1), 100 * (f.ipc[C_HYBRID] - 1), VR_ABS, 15);
+	vr_num(r, P, "Base-FUSE IPC over L1-SRAM (derived: x1.11 Hybrid)", "abstract, §V-A", "%", 1, 0,
+	       100 * (1.11 * hyb - 1), 100 * (f.ipc[C_BASE] - 1), VR_ABS, 15);
+	vr_num(r, P, "FA-FUSE IPC over L1-SRAM (derived: x3.06 Hybrid)", "abstract, §V-A", "%", 1, 0,
+	       100 * (3.06 * hyb - 1), 100 * (f.ipc[C_FA] - 1), VR_ABS, 40);
+	vr_num(r, P, "Base-FUSE IPC over Hybrid", "§V-A", "%", 1, 0, 11, 100 * (f.ipc[C_BASE] / f.ipc[C_HYBRID] - 1),
+	       VR_ABS, 10);
+	vr_num(r, P, "FA-FUSE IPC over Hybrid", "§V-A", "%", 1, 0, 206, 100 * (f.ipc[C_FA] / f.ipc[C_HYBRID] - 1),
+	       VR_ABS, 50);
+	vr_num(r, P, "Dy-FUSE IPC over Hybrid", "§V-A", "%", 1, 0, 398, 100 * (f.ipc[C_DY] / f.ipc[C_HYBRID] - 1),
+	       VR_ABS, 100);
+	vr_num(r, P, "Dy-FUSE IPC over FA-FUSE", "§V-A", "%", 1, 1, 23.7, 100 * (f.ipc[C_DY] / f.ipc[C_FA] - 1),
+	       VR_ABS, 10);
+	vr_num(r, P, "Dy-FUSE IPC over By-NVM (pure STT-MRAM)", "§V-A", "%", 1, 0, 101,
+	       100 * (f.ipc[C_DY] / f.ipc[C_STT] - 1), VR_ABS, 30);
+	vr_num(r, P, "Dy-FUSE off-chip (DRAM) traffic over L1-SRAM", "abstract", "%", 1, 0, -32,
+	       100 * (f.dram[C_DY] - 1), VR_ABS, 10);
+	vr_num(r, P, "Dy-FUSE energy over L1-SRAM", "abstract, §VIII", "%", 1, 0, -53, 100 * (f.energy[C_DY] - 1),
+	       VR_ABS, 15);
+	/* §V-B Fig. 18: the best SRAM share of the area is 1/2 */
+	static const double fr[] = { 1.0 / 16, 1.0 / 8, 1.0 / 4, 1.0 / 2, 3.0 / 4 };
+	double best = -1, arg = NAN;
+	for (int i = 0; i < 5; i++) {
+		fres_t g;
+		if (i == 3)
+			g = f;
+		else if ((rc = run(s, fr[i], &g)))
+			return rc;
+		if (g.ipc[C_DY] > best) {
+			best = g.ipc[C_DY];
+			arg = fr[i];
+		}
+	}
+	vr_num(r, P, "best SRAM share of the L1 area for Dy-FUSE (of 1/16..3/4)", "§V-B Fig. 18", "", 0, 4, 0.5, arg,
+	       VR_ABS, 0);
+	/* §V-B Fig. 19: the same workloads on Volta (84 SMs, 6 MB L2, 900 GB/s, 128 KB L1) */
+	gpu_t volta;
+	vstudy_t v;
+	if ((rc = gpu_load("fuse-volta", &volta)) || (rc = vstudy_reload(s, &volta, &v)))
+		return rc;
+	rc = run(&v, 0.5, &f);
+	vstudy_free(&v);
+	if (rc)
+		return rc;
+	vr_num(r, P, "Volta (fuse-volta): Base-FUSE IPC over L1-SRAM", "§V-B Fig. 19", "%", 1, 0, 35,
+	       100 * (f.ipc[C_BASE] - 1), VR_ABS, 15);
+	vr_num(r, P, "Volta (fuse-volta): FA-FUSE IPC over L1-SRAM", "§V-B Fig. 19", "%", 1, 0, 82,
+	       100 * (f.ipc[C_FA] - 1), VR_ABS, 20);
+	vr_num(r, P, "Volta (fuse-volta): Dy-FUSE IPC over L1-SRAM", "§V-B Fig. 19", "%", 1, 0, 96,
+	       100 * (f.ipc[C_DY] - 1), VR_ABS, 25);
+	return 0;
+}
+
+int validate_fuse(vreport_t *r)
+{
+	vstudy_t s;
+	int rc = vstudy_load("fuse-ratio", &s);
+	if (rc)
+		return rc;
+	structural(r, &s.gpu);
+	rc = performance(r, &s);
+	vstudy_free(&s);
+	return rc;
+}

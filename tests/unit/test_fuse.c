@@ -1,0 +1,498 @@
+/*
+ * test_fuse.c -- models/fuse.c against the functional hybrid-cache simulation (tests/reference/hybridsim.c)
+ * on generated traces, and the GPU-level directions of FUSE §V on the fuse-15 preset.
+ *
+ * Traces: seeded (GSL mt19937) mixes of four block pools, one per read-level class by
+ * construction (WM: random blocks written half the time; RI: first touch a write, then reads;
+ * WORM: read only; WORO: a new block per access).  The model sees only the profile that
+ * src/profiling/profiler.c builds from the same trace; the simulator sees the trace.  The reference is
+ * the simulator's mean over 16 hash functions (hs_cfg_t.seed: the set index and the blocks
+ * that q < 1 mispredicts), for all 27 pairs: the model predicts the expectation over hashes
+ * (uniform hashing), and on the loop traces one hash's draw moves a pair by up to 16% of its
+ * STT writes (s.d. over hashes; FUSE_DEBUG=1 prints it per pair).  HS_SEEDS_N=k changes
+ * the count.  Targets (issue 5): hit rate per bank within 0.03, STT writes within 10%; all 27
+ * pairs meet them (loops dy s=0.5, q = 1, the last, since fuse.c's RUN STARTS segments and
+ * the lifetime solved to 0.1 block).  Each pair prints model/sim;
+ * FUSE_DEBUG=1 adds the write components, the lifetime and per-class hits, FUSE_BENCH=1 the
+ * cost of fuse_hit_eval (us per call, and the fixed point's rounds).
+ * Configurations: hybrid/base (set-associative LRU STT), fa (FIFO STT), dy (fa + the oracle
+ * predictor, and with 5% of the blocks mispredicted, q = .95), pure STT (4-way LRU).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <gsl/gsl_rng.h>
+
+#include "support/check.h"
+#include "design.h"
+#include "fuse.h"
+#include "gpu_json.h"
+#include "reference/hybridsim.h"
+#include "profile.h"
+#include "profiling/profiler.h"
+
+typedef struct gen {
+	double a[4];            /* access share per pool: WM, RI, WORM, WORO */
+	int size[3];            /* WM, RI, WORM pool sizes, blocks */
+	int loop[3];            /* 1: cyclic sweep over the pool; 0: uniform random */
+	double wm_write;        /* write probability of a WM-pool access */
+} gen_t;
+
+static void gen_trace(const gen_t *g, unsigned long seed, hs_ref_t *refs, size_t n)
+{
+	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+	gsl_rng_set(r, seed);
+	char *touched = calloc((size_t)g->size[1], 1);
+	long pos[3] = { 0, 0, 0 }, woro = 0;
+	for (size_t i = 0; i < n; i++) {
+		double u = gsl_rng_uniform(r);
+		int c = u < g->a[0] ? 0 : u < g->a[0] + g->a[1] ? 1 : u < g->a[0] + g->a[1] + g->a[2] ? 2 : 3;
+		if (c == 3) {
+			refs[i].block = 4000000 + (uint64_t)woro++;
+			refs[i].is_write = 0;
+			continue;
+		}
+		long k = g->loop[c] ? pos[c]++ % g->size[c]
+		                    : (long)gsl_rng_uniform_int(r, (unsigned long)g->size[c]);
+		refs[i].block = (uint64_t)(1 + c) * 1000000 + (uint64_t)k;
+		if (c == 0)
+			refs[i].is_write = gsl_rng_uniform(r) < g->wm_write;
+		else if (c == 1) {
+			refs[i].is_write = !touched[k];
+			touched[k] = 1;
+		} else
+			refs[i].is_write = 0;
+	}
+	free(touched);
+	gsl_rng_free(r);
+}
+
+static int build_profile(const hs_ref_t *refs, size_t n, profile_t *p)
+{
+	profiler_opts_t o;
+	profiler_opts_default(&o);
+	o.block_bytes = 128;
+	o.n_sm = 1;
+	o.n_groups = 0;
+	o.global = 0;
+	o.name = "fuse-test";
+	profiler_t *pb = profiler_alloc(&o);
+	if (!pb)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		profiler_access(pb, 0, refs[i].is_write, refs[i].block * 128, 0);
+	profiler_insts(pb, 0, 10.0 * n, (double)n, 4.0 * n);
+	int rc = profiler_finish(pb, p);
+	profiler_free(pb);
+	return rc;
+}
+
+static void hs_add(hs_result_t *a, const hs_result_t *b)
+{
+	a->acc += b->acc, a->h_sram += b->h_sram, a->h_stt += b->h_stt, a->miss += b->miss;
+	a->stt_write += b->stt_write, a->stt_fill += b->stt_fill, a->stt_evict += b->stt_evict;
+	a->stt_update += b->stt_update, a->migrations += b->migrations;
+	for (int k = 0; k < 4; k++) {
+		a->cls_acc[k] += b->cls_acc[k];
+		a->cls_h_sram[k] += b->cls_h_sram[k];
+		a->cls_h_stt[k] += b->cls_h_stt[k];
+		a->cls_stt_occ[k] += b->cls_stt_occ[k], a->cls_sram_occ[k] += b->cls_sram_occ[k];
+		a->cls_in_victim[k] += b->cls_in_victim[k], a->cls_in_fill[k] += b->cls_in_fill[k];
+		a->cls_out_evict[k] += b->cls_out_evict[k], a->cls_out_migr[k] += b->cls_out_migr[k];
+		a->cls_life_sum[k] += b->cls_life_sum[k];
+		a->cls_stt_occ_ss[k] += b->cls_stt_occ_ss[k];
+	}
+	a->acc_ss += b->acc_ss;
+	for (int c = 0; c < 4; c++)
+		for (int k = 0; k < HS_KMAX; k++)
+			a->k_acc[c][k] += b->k_acc[c][k], a->k_hs[c][k] += b->k_hs[c][k],
+			a->k_nr[c][k] += b->k_nr[c][k];
+	for (int k = 0; k < 4; k++)
+		a->ev_own[k] += b->ev_own[k], a->ev_for[k] += b->ev_for[k],
+		a->ab_own[k] += b->ab_own[k], a->ab_for[k] += b->ab_for[k];
+	a->fifo_life_sum += b->fifo_life_sum, a->fifo_evicted += b->fifo_evicted;
+}
+
+/* Hash functions the simulator is averaged over (HS_SEEDS_N overrides it for a study) */
+static int hs_seeds_n = 16;
+#define HS_SEEDS hs_seeds_n
+
+/* Tolerances of one comparison: hit rates (absolute) and STT writes (relative). */
+typedef struct tol { double h_sram, h_stt, writes, writes_abs; const char *why; } tol_t;
+
+/* One comparison: configuration (model org + simulator cfg) at SRAM share s of a 256-block L1. */
+static void compare_q(const char *name, const fuse_ctx_t *ctx, const hs_ref_t *refs, size_t n,
+                      int pure, int fa, int pred, double s, double q, const tol_t *tl)
+{
+	fuse_org_t o = { .cfg = pure ? FUSE_STT : pred ? FUSE_DY : fa ? FUSE_FA : FUSE_BASE,
+	                 .pure_stt = pure, .blocking = pure, .fa = fa, .predictor = pred, .q = q,
+	                 .sram_frac = pure ? 0.0 : s };
+	fuse_hit_t m;
+	double l1 = 256 * 128.0;
+	CHECK_INT(fuse_hit_eval(ctx, &o, l1, &m), 0, "model evaluates");
+	int sram_blocks = (int)lround(m.sram_bytes / 128), stt_blocks = (int)lround(m.stt_bytes / 128);
+	hs_cfg_t c = { .sram_sets = pure ? 0 : sram_blocks / ctx->par.sram_assoc,
+	               .sram_ways = ctx->par.sram_assoc, .stt_blocks = stt_blocks, .stt_fa = fa,
+	               .stt_ways = pure ? ctx->par.nvm_assoc : ctx->par.stt_assoc, .predictor = pred,
+	               .pred_acc = q, .instrument = getenv("FUSE_DEBUG") != NULL };
+	if (!fa)
+		c.stt_blocks -= c.stt_blocks % c.stt_ways;
+	/* the reference: the simulator's mean over HS_SEEDS hash functions (set index and
+	 * mispredicted blocks), the expectation the model predicts; r sums the runs' counts */
+	hs_result_t r, r1;
+	memset(&r, 0, sizeof r);
+	double m1[3] = { 0, 0, 0 }, m2[3] = { 0, 0, 0 };
+	for (int sd = 0; sd < HS_SEEDS; sd++) {
+		c.seed = (uint64_t)sd;
+		CHECK_INT(hs_run(&c, refs, n, &r1), 0, "simulation runs");
+		double v[3] = { (double)r1.h_sram / r1.acc, (double)r1.h_stt / r1.acc,
+		                (double)r1.stt_write / r1.acc };
+		for (int i = 0; i < 3; i++)
+			m1[i] += v[i], m2[i] += v[i] * v[i];
+		hs_add(&r, &r1);
+	}
+	double hs = (double)r.h_sram / r.acc, ht = (double)r.h_stt / r.acc;
+	double sw = (double)r.stt_write / r.acc;
+	char src[150];
+	snprintf(src, sizeof src, "%s s=%.3g vs hybridsim: SRAM hits (%s)", name, s, tl->why);
+	CHECK_NEAR(m.h_sram, hs, tl->h_sram, src);
+	snprintf(src, sizeof src, "%s s=%.3g vs hybridsim: STT hits (%s)", name, s, tl->why);
+	CHECK_NEAR(m.h_stt, ht, tl->h_stt, src);
+	snprintf(src, sizeof src, "%s s=%.3g vs hybridsim: STT writes (%s)", name, s, tl->why);
+	CHECK(fabs(m.stt_write - sw) <= fmax(tl->writes * sw, tl->writes_abs), src);
+	printf("  %-24s s=%-6.3g hit SRAM %.4f/%.4f  STT %.4f/%.4f  STT writes/acc %.4f/%.4f"
+	       "  (model/sim)\n", name, s, m.h_sram, hs, m.h_stt, ht, m.stt_write, sw);
+	if (getenv("FUSE_BENCH")) {                 /* cost per design point (fuse_hit_eval) */
+		struct timespec t0, t1;
+		fuse_hit_t mb;
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		for (int i = 0; i < 2000; i++)
+			fuse_hit_eval(ctx, &o, l1, &mb);
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		printf("    cost %.2f us per fuse_hit_eval, %d rounds\n",
+		       ((t1.tv_sec - t0.tv_sec) * 1e9 + (t1.tv_nsec - t0.tv_nsec)) / 2000 / 1e3, mb.rounds);
+	}
+	if (getenv("FUSE_DEBUG") && HS_SEEDS > 1) {
+		double sdv[3];
+		for (int i = 0; i < 3; i++) {
+			double mean = m1[i] / HS_SEEDS;
+			sdv[i] = sqrt(fmax(0.0, (m2[i] / HS_SEEDS - mean * mean) * HS_SEEDS / (HS_SEEDS - 1)));
+		}
+		printf("    over %d hashes: s.d. SRAM hits %.4f, STT hits %.4f, STT writes %.4f (%.1f%%)\n",
+		       HS_SEEDS, sdv[0], sdv[1], sdv[2], 100.0 * sdv[2] / fmax(1e-12, sw));
+	}
+	if (getenv("FUSE_DEBUG"))
+		printf("    fill %.4f/%.4f evict %.4f/%.4f update %.4f/%.4f migr %.4f/%.4f life %.1f ts %.1f\n",
+		       m.stt_fill, (double)r.stt_fill / r.acc, m.stt_evict, (double)r.stt_evict / r.acc,
+		       m.stt_update, (double)r.stt_update / r.acc, m.migrations, (double)r.migrations / r.acc,
+		       m.stt_life, m.t_sram);
+	if (getenv("FUSE_DEBUG"))
+		for (int k = 0; k < 4; k++)
+			printf("    cls %d SRAM %.4f/%.4f STT %.4f/%.4f\n", k, m.cls_h_sram[k],
+			       r.cls_acc[k] ? (double)r.cls_h_sram[k] / r.cls_acc[k] : 0.0, m.cls_h_stt[k],
+			       r.cls_acc[k] ? (double)r.cls_h_stt[k] / r.cls_acc[k] : 0.0);
+	if (getenv("FUSE_DEBUG") && pred && !pure) {
+		/* EVEN measured (fuse.c header, EVEN): per class, its accesses by K (the
+		 * WM blocks hashed to the block's SRAM set; share of the class's accesses), their SRAM
+		 * hit share, and n, the non-WM blocks in the set's ways at those accesses; for WM also
+		 * the exchangeable min(1, A / K) */
+		for (int cc = 0; cc < 3; cc++) {
+			printf("    cls %d by K:", cc);
+			for (int k = 0; k < HS_KMAX; k++) {
+				if (r.k_acc[cc][k] <= 0)
+					continue;
+				printf(" K%d%s acc %.3f SRAM %.3f", k, k == HS_KMAX - 1 ? "+" : "",
+				       (double)r.k_acc[cc][k] / r.cls_acc[cc], (double)r.k_hs[cc][k] / r.k_acc[cc][k]);
+				if (cc == 0 && k > 0)
+					printf(" (A/K %.3f)", fmin(1.0, (double)ctx->par.sram_assoc / k));
+				printf(" n %.2f;", r.k_nr[cc][k] / r.k_acc[cc][k]);
+			}
+			printf("\n");
+		}
+	}
+	if (getenv("FUSE_DEBUG") && fa && r.fifo_evicted > 0) {
+		/* the FIFO bank measured: lifetime, per-class occupancy, entries and exits per access */
+		printf("    sim FIFO life %.1f (model %.1f)\n", r.fifo_life_sum / r.fifo_evicted, m.stt_life);
+		if (r.acc_ss > 0)       /* occupancy after the warm-up (the first tenth left out) */
+			printf("    sim STT occ after warm-up: %.1f %.1f %.1f %.1f (sum %.1f)\n",
+			       r.cls_stt_occ_ss[0] / r.acc_ss, r.cls_stt_occ_ss[1] / r.acc_ss,
+			       r.cls_stt_occ_ss[2] / r.acc_ss, r.cls_stt_occ_ss[3] / r.acc_ss,
+			       (r.cls_stt_occ_ss[0] + r.cls_stt_occ_ss[1] + r.cls_stt_occ_ss[2] +
+			        r.cls_stt_occ_ss[3]) / r.acc_ss);
+		for (int k = 0; k < 4; k++)
+			printf("    cls %d STT occ %.1f/%.1f SRAM occ %.1f  in victim %.4f fill %.4f  out evict %.4f"
+			       " migr %.4f  life %.0f  absent after own/other eviction %.0f (%.2f)/%.0f (%.2f)\n", k,
+			       m.cls_stt_occ[k], r.cls_stt_occ[k] / r.acc,
+			       r.cls_sram_occ[k] / r.acc, (double)r.cls_in_victim[k] / r.acc,
+			       (double)r.cls_in_fill[k] / r.acc, (double)r.cls_out_evict[k] / r.acc,
+			       (double)r.cls_out_migr[k] / r.acc,
+			       r.cls_out_evict[k] ? r.cls_life_sum[k] / r.cls_out_evict[k] : 0.0,
+			       r.ev_own[k] ? r.ab_own[k] / r.ev_own[k] : 0.0,
+			       r.ev_own[k] + r.ev_for[k] ? (double)r.ev_own[k] / (r.ev_own[k] + r.ev_for[k]) : 0.0,
+			       r.ev_for[k] ? r.ab_for[k] / r.ev_for[k] : 0.0,
+			       r.ev_own[k] + r.ev_for[k] ? (double)r.ev_for[k] / (r.ev_own[k] + r.ev_for[k]) : 0.0);
+	}
+}
+
+static void compare(const char *name, const fuse_ctx_t *ctx, const hs_ref_t *refs, size_t n,
+                    int pure, int fa, int pred, double s, const tol_t *tl)
+{
+	compare_q(name, ctx, refs, n, pure, fa, pred, s, 1.0, tl);
+}
+
+static void sim_checks(void)
+{
+	const size_t n = 200000;
+	hs_ref_t *refs = malloc(n * sizeof *refs);
+	gen_t gens[3] = {
+		/* write-mixed: a meaningful WM share, random reuse */
+		{ { 0.25, 0.15, 0.45, 0.15 }, { 160, 200, 700 }, { 0, 0, 0 }, 0.5 },
+		/* read-dominated, random reuse */
+		{ { 0.08, 0.12, 0.65, 0.15 }, { 60, 150, 900 }, { 0, 0, 0 }, 0.5 },
+		/* loop-dominated: read-only sweeps */
+		{ { 0.10, 0.10, 0.65, 0.15 }, { 60, 150, 420 }, { 0, 1, 1 }, 0.5 },
+	};
+	const char *gname[3] = { "write-mixed", "read-dominated", "loops" };
+	/* issue 5's targets, for every pair; each prints its figures */
+	const tol_t issue = { 0.03, 0.03, 0.10, 0, "issue 5: 0.03 per bank, 10% STT writes" };
+	/* loops base s=0.5 meets issue 5 by a thin margin: STT hits 0.3369 vs 0.3667 (-0.0298; s.d.
+	 * over hashes 0.009), was 0.334 vs 0.367 (-0.033, measured tolerance 0.04) before fuse.c's
+	 * LOOP SETS and the 16-hash reference.  The loops dy q=.95 pairs meet it since fuse.c's
+	 * per-set EVEN chain (writes +6.1% at s=0.25, was +17%; +6.7% at s=0.5, was -14.6%).
+	 * loops dy s=0.5 (q = 1: the WORM loop, 420 blocks, in the 498-block FIFO with the RI loop's
+	 * and WM's SRAM victims) meets it since fuse.c's RUN STARTS segments (the foreign share of
+	 * the loop's evictions 0.072 vs 0.07 measured, was 0.17; the absent phase per eviction 28
+	 * vs 24 accesses) and the FIFO lifetime solved to 0.1 block: writes 0.1458 vs 0.1419
+	 * (+2.7%), was 0.1144 (-19.4%) under a 20% tolerance.  Its occupancy balance is flat (3
+	 * blocks move the lifetime ~20%; fuse.c header, LIMITATION) */
+	for (int gi = 0; gi < 3; gi++) {
+		gen_trace(&gens[gi], 1000 + gi, refs, n);
+		profile_t p;
+		CHECK_INT(build_profile(refs, n, &p), 0, "profiler builds the profile");
+		fuse_params_t par;
+		fuse_params_default(&par);
+		fuse_ctx_t *ctx = fuse_ctx_build(&p, &par);
+		CHECK(ctx != NULL, "context from the profile");
+		if (ctx) {
+			CHECK_INT(ctx->ncls, 4, "read-level classes present");
+			if (getenv("FUSE_DEBUG"))
+				for (int k = 0; k < 4; k++)
+					printf("    class %d acc %.3f blk %.3f wr %.3f cold %.3f dbar %.1f mu %.1f cv2 %.3f\n", k,
+					       ctx->acc[k], ctx->blk[k], ctx->wr[k], ctx->cold[k], ctx->dbar[k], ctx->mu[k],
+					       ctx->cv2[k]);
+			char nm[64];
+			double fr[2] = { 0.25, 0.5 };
+			for (int i = 0; i < 2; i++) {
+				snprintf(nm, sizeof nm, "%s hybrid/base", gname[gi]);
+				compare(nm, ctx, refs, n, 0, 0, 0, fr[i], &issue);
+				snprintf(nm, sizeof nm, "%s fa", gname[gi]);
+				compare(nm, ctx, refs, n, 0, 1, 0, fr[i], &issue);
+				snprintf(nm, sizeof nm, "%s dy", gname[gi]);
+				compare(nm, ctx, refs, n, 0, 1, 1, fr[i], &issue);
+				/* the paper's predictor accuracy (§V-A: 95%) */
+				snprintf(nm, sizeof nm, "%s dy q=.95", gname[gi]);
+				compare_q(nm, ctx, refs, n, 0, 1, 1, fr[i], 0.95, &issue);
+			}
+			snprintf(nm, sizeof nm, "%s pure stt", gname[gi]);
+			compare(nm, ctx, refs, n, 1, 0, 0, 0, &issue);
+		}
+		fuse_ctx_release(ctx);
+		profile_free(&p);
+	}
+	free(refs);
+}
+
+/* A 15-SM profile: each SM runs gen over its own blocks, SMs interleaved access by access;
+ * apki L1 requests per 1000 warp instructions. */
+static int gpu_profile(const gen_t *g, unsigned long seed, size_t per_sm, double apki, profile_t *p)
+{
+	const int nsm = 15;
+	hs_ref_t *refs = malloc(per_sm * nsm * sizeof *refs);
+	if (!refs)
+		return -1;
+	for (int s = 0; s < nsm; s++)
+		gen_trace(g, seed + (unsigned long)s, refs + (size_t)s * per_sm, per_sm);
+	profiler_opts_t o;
+	profiler_opts_default(&o);
+	o.block_bytes = 128;
+	o.n_sm = nsm;
+	o.n_groups = 0;
+	o.global = 1;
+	o.name = "fuse-gpu-test";
+	profiler_t *pb = profiler_alloc(&o);
+	if (!pb) {
+		free(refs);
+		return -1;
+	}
+	for (size_t i = 0; i < per_sm; i++)
+		for (int s = 0; s < nsm; s++) {
+			const hs_ref_t *r = &refs[(size_t)s * per_sm + i];
+			profiler_access(pb, s, r->is_write, (r->block + (uint64_t)s * 100000000ULL) * 128, 0);
+		}
+	for (int s = 0; s < nsm; s++)
+		profiler_insts(pb, s, 1000.0 * per_sm / apki, (double)per_sm, 4.0 * per_sm);
+	int rc = profiler_finish(pb, p);
+	profiler_free(pb);
+	free(refs);
+	return rc;
+}
+
+static int eval(const gpu_t *g, const wctx_t *w, int cfg, double s, metrics_t *out)
+{
+	design_t d;
+	design_default(&d);
+	d.fuse_cfg = cfg;
+	d.fuse_sram_frac = s;
+	const char *why = NULL;
+	int rc = gpu_eval(g, &d, w, out, &why);
+	if (rc != 0)
+		printf("  gpu_eval: %s\n", why ? why : "?");
+	return rc;
+}
+
+static const char *const cfg_name[FUSE_NCFG] = { "sram", "stt", "hybrid", "base", "fa", "dy" };
+
+static void gpu_checks(void)
+{
+	if (!getenv("GPUDSE_ROOT"))
+		setenv("GPUDSE_ROOT", ".", 1);
+	gpu_t g;
+	if (gpu_load("fuse-15", &g) != 0) {
+		CHECK(0, "fuse-15 preset loads");
+		return;
+	}
+	/* write-mixed: WM 40% of accesses over 110 blocks per SM (the SRAM bank at s = 1/2 holds
+	 * them), WORM 45% over 340 blocks (the STT bank at s = 1/2, 498 blocks, holds them with
+	 * room for the blocks that the 95% predictor sends there by mistake: the FIFO bank ages
+	 * every block, hot or not), WORO 10%.  Smaller shares then miss 0.7-0.8% less than 1/2,
+	 * Fig. 18's 0.5-0.7%, and lose on the STT writes.  (Before the FIFO model this profile had
+	 * WM 35% over 100, WORM over 380, WORO 15%: its mispredicted WORO stream aged the WORM set
+	 * out of the 498-block FIFO, 1.4% more misses at 1/2 than at 1/4, and 1/4 won.)
+	 * irregular: read-only loops a little larger than the SRAM L1 */
+	gen_t wmix = { { 0.40, 0.05, 0.45, 0.10 }, { 110, 30, 340 }, { 0, 0, 0 }, 0.7 };
+	gen_t irr = { { 0.05, 0.10, 0.70, 0.15 }, { 40, 100, 420 }, { 0, 1, 1 }, 0.3 };
+	profile_t pw, pi;
+	CHECK_INT(gpu_profile(&wmix, 77, 30000, 250, &pw), 0, "write-mixed profile");
+	CHECK_INT(gpu_profile(&irr, 99, 30000, 250, &pi), 0, "irregular profile");
+	const char *err = NULL;
+	wctx_t *ww = wctx_alloc(&g, &pw, &err), *wi = wctx_alloc(&g, &pi, &err);
+	CHECK(ww && wi && ww->mech[1] && wi->mech[1], "workload contexts with the FUSE precomputation");
+	if (!ww || !wi || !ww->mech[1] || !wi->mech[1])
+		goto out;
+
+	/* off: the L1-SRAM design is the baseline memory system, untouched */
+	{
+		design_t d;
+		design_default(&d);
+		memsys_t a, b;
+		memsys_init(&g, &d, ww, &a);
+		memsys_init(&g, &d, ww, &b);
+		fuse_apply(&g, &d, ww, &b);
+		CHECK(memcmp(&a, &b, sizeof a) == 0, "fuse_apply does nothing for fuse_cfg sram");
+	}
+
+	/* §V-B: the best SRAM share is interior, near 1/2, on a write-mixed profile */
+	double fr[5] = { 1.0 / 16, 1.0 / 8, 1.0 / 4, 1.0 / 2, 3.0 / 4 };
+	metrics_t ms[5], base;
+	CHECK_INT(eval(&g, ww, FUSE_SRAM, 1.0, &base), 0, "L1-SRAM evaluates");
+	int best = 0;
+	for (int i = 0; i < 5; i++) {
+		CHECK_INT(eval(&g, ww, FUSE_DY, fr[i], &ms[i]), 0, "Dy-FUSE evaluates");
+		if (ms[i].ipc > ms[best].ipc)
+			best = i;
+		printf("  write-mixed dy s=%-6.4g IPC %.4f (x%.3f of L1-SRAM)  L1 hit %.4f  STT wpki %.2f"
+		       "  CPI l1 %.3f dram %.3f llc %.3f noc %.3f\n", fr[i], ms[i].ipc, ms[i].ipc / base.ipc,
+		       ms[i].l1_hit, ms[i].stt_wpki, ms[i].cpi[CPI_L1], ms[i].cpi[CPI_DRAM], ms[i].cpi[CPI_LLC],
+		       ms[i].cpi[CPI_NOC]);
+	}
+	CHECK_INT(best, 3, "best SRAM share is 1/2 (§V-B, Fig. 18)");
+	CHECK(ms[0].stt_wpki > 2.0 * ms[3].stt_wpki, "too little SRAM: WM blocks go to STT, more STT writes (§V-B)");
+	CHECK(ms[0].cpi[CPI_L1] > 2.0 * ms[3].cpi[CPI_L1],
+	      "too little SRAM: WM blocks reach STT, its writes and migrations stall the L1 (§V-B)");
+	CHECK(ms[4].l1_hit < ms[3].l1_hit, "too much SRAM: less capacity, lower hit rate (§V-B)");
+
+	/* §V-A: Hybrid < Base-FUSE < FA-FUSE, Dy-FUSE on an irregular profile */
+	metrics_t mc[FUSE_NCFG];
+	for (int c = 0; c < FUSE_NCFG; c++) {
+		CHECK_INT(eval(&g, wi, c, 0.5, &mc[c]), 0, "configuration evaluates");
+		printf("  irregular %-6s IPC %.4f (x%.3f of L1-SRAM)  L1 hit %.4f  STT wpki %.2f  E %.4g J\n",
+		       cfg_name[c], mc[c].ipc, mc[c].ipc / mc[FUSE_SRAM].ipc, mc[c].l1_hit, mc[c].stt_wpki,
+		       mc[c].energy_j);
+	}
+	CHECK(mc[FUSE_HYBRID].ipc < mc[FUSE_BASE].ipc, "Hybrid slower than Base-FUSE (§V-A)");
+	CHECK(mc[FUSE_BASE].ipc < mc[FUSE_FA].ipc, "Base-FUSE slower than FA-FUSE (§V-A)");
+	CHECK(mc[FUSE_BASE].ipc < mc[FUSE_DY].ipc, "Base-FUSE slower than Dy-FUSE (§V-A)");
+	CHECK(mc[FUSE_DY].stt_wpki < mc[FUSE_FA].stt_wpki, "the predictor cuts STT writes (§V-A)");
+	CHECK(mc[FUSE_DY].area_mm2 > mc[FUSE_SRAM].area_mm2, "Dy-FUSE logic adds area");
+	CHECK_REL(mc[FUSE_DY].area_comp_mm2[EC_L1] / mc[FUSE_SRAM].area_comp_mm2[EC_L1] - 1.0, 0.007,
+	          1e-9, "Dy-FUSE L1 area +0.7% (§V-C)");
+
+	/* predictor accuracy: the paper's worst case (85%) mispredicts more, so more STT writes */
+	{
+		design_t d;
+		design_default(&d);
+		d.fuse_cfg = FUSE_DY;
+		d.fuse_sram_frac = 0.5;
+		metrics_t m95, m85;
+		const char *why = NULL;
+		d.fuse_pred_acc = 0.95;
+		CHECK_INT(gpu_eval(&g, &d, ww, &m95, &why), 0, "q = 0.95");
+		d.fuse_pred_acc = 0.85;
+		CHECK_INT(gpu_eval(&g, &d, ww, &m85, &why), 0, "q = 0.85");
+		CHECK(m85.stt_wpki > m95.stt_wpki, "85% accuracy: more STT writes than 95% (§V-A Fig. 16)");
+		CHECK(m85.ipc < m95.ipc, "85% accuracy: slower than 95%");
+		printf("  write-mixed dy q=0.95 IPC %.4f wpki %.2f; q=0.85 IPC %.4f wpki %.2f\n", m95.ipc,
+		       m95.stt_wpki, m85.ipc, m85.stt_wpki);
+	}
+	/* without read-level data the predictor has nothing to act on: Dy-FUSE = FA-FUSE */
+	{
+		profile_t p1 = pi;
+		p1.has_rl = 0;
+		wctx_t *w1 = wctx_alloc(&g, &p1, &err);
+		CHECK(w1 && w1->mech[1], "context without read levels");
+		if (w1 && w1->mech[1]) {
+			metrics_t a, b;
+			CHECK_INT(eval(&g, w1, FUSE_FA, 0.5, &a), 0, "fa");
+			CHECK_INT(eval(&g, w1, FUSE_DY, 0.5, &b), 0, "dy");
+			CHECK_NEAR(b.l1_hit, a.l1_hit, 1e-12, "no read levels: same hit rate");
+			CHECK_INT(((const fuse_ctx_t *)w1->mech[1])->ncls, 1, "one class");
+		}
+		wctx_free(w1);
+	}
+
+	/* legality */
+	{
+		design_t d;
+		design_default(&d);
+		const char *why = NULL;
+		d.fuse_cfg = FUSE_DY;
+		d.fuse_sram_frac = 1.0;
+		CHECK_INT(fuse_check(&g, &d, &why), -1, "hybrid with no STT share rejected");
+		CHECK_STR(why, "fuse_sram_frac must be in (0, 1) for a hybrid L1 (FUSE Table I: 0.5)", "rule");
+		d.fuse_sram_frac = 0.5;
+		d.fuse_pred_acc = 1.5;
+		CHECK_INT(fuse_check(&g, &d, &why), -1, "accuracy > 1 rejected");
+		d.fuse_pred_acc = 0.85;
+		CHECK_INT(fuse_check(&g, &d, &why), 0, "legal");
+		d.fuse_cfg = FUSE_STT;
+		d.fuse_predictor = 1;
+		CHECK_INT(fuse_check(&g, &d, &why), -1, "predictor on a pure STT L1 rejected");
+	}
+out:
+	wctx_free(ww);
+	wctx_free(wi);
+	profile_free(&pw);
+	profile_free(&pi);
+}
+
+int main(void)
+{
+	if (getenv("HS_SEEDS_N") && atoi(getenv("HS_SEEDS_N")) > 0)
+		hs_seeds_n = atoi(getenv("HS_SEEDS_N"));
+	sim_checks();
+	gpu_checks();
+	return check_summary("fuse");
+}

@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "commands/commands.h"
+#include "commands/model_json.h"
 #include "commands/model_setup.h"
 #include "dcl1.h"
 #include "json_writer.h"

@@ -2,7 +2,7 @@
  * model_setup.h -- the skeleton the `gpudse model` commands for one mechanism on a GPU preset
  * share (dcl1, fuse, rfcache): load the preset; optionally a profile and its workload context;
  * evaluate the baseline design (design_default) and the asked design through the GPU model,
- * keeping both memory systems; and the field tables those evaluations are printed through.
+ * keeping both memory systems.  What they print goes through model_json.h's field tables.
  * Every error is one line "gpudse: CMD: ..." and a non-zero return (cli.h's exit statuses).
  */
 #ifndef GPUDSE_MODEL_SETUP_H
@@ -10,7 +10,6 @@
 
 #include "design.h"
 #include "gpu.h"
-#include "json_writer.h"
 #include "profiling/profile_json.h"
 
 typedef struct model_setup {
@@ -33,10 +32,5 @@ int model_setup_profile(model_setup_t *s, const char *pfile);
 int model_setup_eval(model_setup_t *s, const design_t *d, const char *(*rule)(const char *why));
 /* Free what the calls above built (safe on a cleared or partly built setup). */
 void model_setup_free(model_setup_t *s);
-
-/* Field tables of what the model commands print (model_setup.c). */
-extern const json_table_t metrics_json;     /* metrics_t, with derived speedup, ratios */
-extern const json_table_t memsys_json;      /* memsys_t */
-extern const json_table_t station_json;     /* ms_station_t */
 
 #endif

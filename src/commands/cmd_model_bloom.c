@@ -8,8 +8,9 @@
 
 #include "bloom.h"
 #include "cli.h"
-#include "jsonutil.h"
 #include "commands/commands.h"
+#include "commands/model_json.h"
+#include "json_writer.h"
 
 const char help_model_bloom[] =
 	"usage: gpudse model bloom [--kind filter] --m BITS --k HASHES --n ITEMS [--bits B]\n"
@@ -34,6 +35,19 @@ const char help_model_bloom[] =
 	"  gpudse model bloom --kind tagsearch --counters 16\n";
 
 #define CMD "model bloom"
+
+#define BC bloom_cbf_t
+static const json_field_t cbf_fields[] = {
+	JF_NUM(BC, mean_load, "mean_load", "items per counter"),
+	JF_NUM(BC, p_zero, "p_zero", "probability"),
+	JF_NUM(BC, fp, "fp", "probability"),
+	JF_NUM(BC, fp_occ, "fp_occupancy", "probability"),
+	JF_NUM(BC, p_sat, "p_counter_saturates", "probability"),
+	JF_NUM(BC, p_sat_poisson, "p_counter_saturates_poisson", "probability"),
+	JF_NUM(BC, p_any_sat, "p_any_saturates", "probability"),
+};
+#undef BC
+static const json_table_t cbf_json = JSON_TABLE("bloom_cbf_t", cbf_fields);
 
 /* A required numeric option. */
 static double need(cli_args_t *a, const char *opt, double lo, double hi)
@@ -77,14 +91,7 @@ static int run_filter(cli_args_t *a)
 			return err_internal(CMD ": bloom_cbf_eval rejected checked arguments");
 		}
 		cJSON_AddNumberToObject(in, "bits", (double)bits);
-		cJSON *cb = cJSON_AddObjectToObject(r, "counting");
-		json_add_num(cb, "mean_load", c.mean_load);
-		json_add_num(cb, "p_zero", c.p_zero);
-		json_add_num(cb, "fp", c.fp);
-		json_add_num(cb, "fp_occupancy", c.fp_occ);
-		json_add_num(cb, "p_counter_saturates", c.p_sat);
-		json_add_num(cb, "p_counter_saturates_poisson", c.p_sat_poisson);
-		json_add_num(cb, "p_any_saturates", c.p_any_sat);
+		json_add_all(cJSON_AddObjectToObject(r, "counting"), &cbf_json, &c, NULL);
 	}
 	return json_print(root, CMD);
 }
@@ -120,15 +127,10 @@ static int run_tagsearch(cli_args_t *a)
 	cJSON_AddNumberToObject(in, "t_filter", tf);
 	cJSON_AddNumberToObject(in, "hit_rate", h);
 	cJSON *r = cJSON_AddObjectToObject(root, "result");
-	json_add_num(r, "set_size", t.set_size);
-	json_add_num(r, "fp_per_filter", t.fp);
-	json_add_num(r, "false_sets", t.false_sets);
-	json_add_num(r, "cycles_per_set", t.cyc_per_set);
-	json_add_num(r, "cycles_hit", t.cycles_hit);
-	json_add_num(r, "cycles_miss", t.cycles_miss);
+	json_add_keys(r, &tagsearch_json, &t, NULL, "set_size fp_per_filter false_sets cycles_per_set "
+		"cycles_hit cycles_miss", NULL);
 	json_add_num(r, "cycles_mean", bloom_tagsearch_cycles(&t, h));
-	json_add_num(r, "p_counter_saturates", t.p_sat);
-	json_add_num(r, "filter_bits", t.bits);
+	json_add_keys(r, &tagsearch_json, &t, NULL, "p_counter_saturates filter_bits", NULL);
 	return json_print(root, CMD);
 }
 

@@ -14,6 +14,7 @@
 #include "design.h"
 #include "gpu.h"
 #include "gpu_json.h"
+#include "json_writer.h"
 #include "knobs.h"
 #include "mech.h"
 #include "study.h"
@@ -357,11 +358,11 @@ int cmd_explain(int argc, char **argv)
 		cJSON *r = json_report(&g, dstr, &wl, &m, &o, &det);
 		if (bspec)
 			json_compare(r, bstr, &o, &bo);
-		char *s = cJSON_Print(r);
-		if (s)
-			printf("%s\n", s);
-		free(s);
-		cJSON_Delete(r);
+		int rc = json_print(r, CMD);
+		if (rc) {
+			workload_free(&wl);
+			return rc;
+		}
 	} else {
 		print_text(&g, dstr, &wl, &m, &o, &det);
 		if (bspec)

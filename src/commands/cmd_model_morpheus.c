@@ -8,8 +8,9 @@
 #include <cjson/cJSON.h>
 
 #include "cli.h"
-#include "jsonutil.h"
 #include "commands/commands.h"
+#include "commands/model_json.h"
+#include "json_writer.h"
 #include "gpu_json.h"
 #include "knobs.h"
 #include "mech.h"
@@ -50,45 +51,118 @@ const char help_model_morpheus[] =
 
 static const char *const impl_name[MOR_NIMPL] = { "rf", "rf_l1", "l1" };
 
-static cJSON *json_rf_set(const mor_rf_set_t *s)
-{
-	cJSON *o = cJSON_CreateObject();
-	json_add_num(o, "regs_per_thread", s->regs);
-	json_add_num(o, "ways", s->ways);
-	json_add_num(o, "data_regs", s->data_regs);
-	json_add_num(o, "meta_regs", s->meta_regs);
-	json_add_num(o, "base_regs", s->base_regs);
-	json_add_num(o, "aux_regs", s->aux_regs);
-	return o;
-}
+#define RS mor_rf_set_t
+static const json_field_t rf_set_fields[] = {
+	JF_INTEGER(RS, regs, "regs_per_thread", "registers"),
+	JF_INTEGER(RS, ways, "ways", "blocks per set"),
+	JF_INTEGER(RS, data_regs, "data_regs", "registers"),
+	JF_INTEGER(RS, meta_regs, "meta_regs", "registers"),
+	JF_INTEGER(RS, base_regs, "base_regs", "registers"),
+	JF_INTEGER(RS, aux_regs, "aux_regs", "registers"),
+};
+#undef RS
+static const json_table_t rf_set_json = JSON_TABLE("mor_rf_set_t", rf_set_fields);
+
+#define ML mor_layout_t
+static const json_field_t layout_fields[] = {
+	JF_INTEGER(ML, rf_warps, "rf_warps", "warps"),
+	JF_INTEGER(ML, l1_warps, "l1_warps", "warps"),
+	JF_INTEGER(ML, sets, "sets", "sets"),
+	JF_NUM(ML, warp_regs, "warp_regs", "128 B warp registers"),
+	JF_INTEGER(ML, l1_ways, "l1_ways", "blocks per set"),
+	JF_SCALED(ML, rf_bytes, "rf_kib", 1.0 / 1024, "KiB"),
+	JF_SCALED(ML, rf_bytes_eff, "rf_kib_eff", 1.0 / 1024, "KiB"),
+	JF_SCALED(ML, l1_bytes, "l1_kib", 1.0 / 1024, "KiB"),
+	JF_SCALED(ML, bytes, "kib", 1.0 / 1024, "KiB"),
+	JF_SCALED(ML, bytes_eff, "kib_eff", 1.0 / 1024, "KiB"),
+};
+#undef ML
+static const json_table_t layout_json = JSON_TABLE("mor_layout_t", layout_fields);
+
+#define MP mor_params_t
+static const json_field_t params_fields[] = {
+	JF_INTEGER(MP, max_regs, "max_regs", "registers per thread"),
+	JF_INTEGER(MP, aux_rf, "aux_rf", "registers per RF warp"),
+	JF_INTEGER(MP, aux_l1, "aux_l1", "registers per L1 warp"),
+	JF_INTEGER(MP, block_bytes, "block_bytes", "B"),
+	JF_NUM(MP, miss_extra_ns, "miss_extra_ns", "ns"),
+	JF_NUM(MP, imov_save_ns, "imov_save_ns", "ns"),
+	JF_NUM(MP, comp_lat_ns, "comp_lat_ns", "ns"),
+	JF_NUM(MP, msg_bytes, "msg_bytes", "B"),
+	JF_INTEGER(MP, bf_bytes, "bf_bytes", "B per filter"),
+	JF_INTEGER(MP, bf_hashes, "bf_hashes", "hash functions"),
+	JF_NUM(MP, max_cache_frac, "max_cache_frac", "share of SMs"),
+	JF_NUM(MP, query_kib, "query_kib", "KiB per partition"),
+	JF_NUM(MP, ctrl_power_frac, "ctrl_power_frac", "share of GPU power"),
+	JF_NUM(MP, ref_power_w, "ref_power_w", "W"),
+	JF_INTEGER(MP, ref_partitions, "ref_partitions", "partitions"),
+};
+#undef MP
+static const json_table_t params_json = JSON_TABLE("mor_params_t", params_fields);
+
+#define BP bfpred_result_t
+static const json_field_t pred_fields[] = {
+	JF_NUM(BP, fp_rate, "fp_rate", "P(predicted hit | miss)"),
+	JF_NUM(BP, fp_stale, "fp_stale", "probability"),
+	JF_NUM(BP, fp_hash, "fp_hash", "probability"),
+	JF_NUM(BP, fn_rate, "fn_rate", "P(predicted miss | hit)"),
+	JF_NUM(BP, miss_rate, "miss_rate", "misses per access"),
+	JF_NUM(BP, mean_bf1, "mean_bf1_blocks", "blocks"),
+	JF_NUM(BP, mean_T, "mean_swap_blocks", "blocks"),
+	JF_NUM(BP, phase_accesses, "phase_accesses", "accesses"),
+	JF_FLAG(BP, truncated, "truncated"),
+};
+#undef BP
+static const json_table_t pred_json = JSON_TABLE("bfpred_result_t", pred_fields);
+
+#define ME mor_eval_t
+static const json_field_t eval_fields[] = {
+	JF_FLAG(ME, on, "on"),
+	JF_INTEGER(ME, n_cache, "n_cache", "SMs"),
+	JF_INTEGER(ME, n_compute, "n_compute", "SMs"),
+	JF_FLAG(ME, compress_used, "compress_used"),
+	JF_SCALED(ME, conv_bytes, "conv_kib", 1.0 / 1024, "KiB"),
+	JF_SCALED(ME, ext_bytes, "ext_kib", 1.0 / 1024, "KiB"),
+	JF_SCALED(ME, ext_bytes_eff, "ext_kib_eff", 1.0 / 1024, "KiB"),
+	JF_NUM(ME, ext_frac, "ext_frac", "share of LLC requests"),
+	JF_NUM(ME, rf_share, "rf_share", "share of extended requests"),
+	JF_NUM(ME, llc_hit, "llc_hit", "ratio"),
+	JF_NUM(ME, ext_hit, "ext_hit", "ratio"),
+	JF_NUM(ME, ext_hit_rf, "ext_hit_rf", "ratio"),
+	JF_NUM(ME, ext_hit_l1, "ext_hit_l1", "ratio"),
+	JF_NUM(ME, p_fwd, "p_fwd", "probability"),
+	JF_NUM(ME, lookups, "lookups_per_ext_req", "lookups"),
+	JF_NUM(ME, fills, "fills_per_ext_req", "fills"),
+	JF_NUM(ME, hit_ns, "hit_ns", "ns"),
+	JF_NUM(ME, unit_cyc, "unit_cyc", "cycles"),
+	JF_NUM(ME, service_cyc, "station_service_cyc", "cycles"),
+	JF_NUM(ME, delay_cyc, "station_delay_cyc", "cycles"),
+	JF_NUM(ME, miss_extra_cyc, "miss_extra_cyc", "cycles"),
+	JF_NUM(ME, noc_flits_per_ext, "noc_flits_per_ext_req", "flits"),
+	JF_NUM(ME, noc_req_add_cyc, "noc_service_req_add_cyc", "cycles"),
+	JF_NUM(ME, e_pj_per_inst, "e_ext_pj_per_inst", "pJ per warp instruction"),
+	JF_NUM(ME, ctrl_w, "ctrl_w", "W"),
+	JF_NUM(ME, ctrl_mm2, "ctrl_mm2", "mm^2"),
+};
+#undef ME
+static const json_table_t eval_json = JSON_TABLE("mor_eval_t", eval_fields);
 
 static cJSON *json_layout(const mor_layout_t *L)
 {
 	cJSON *o = cJSON_CreateObject();
-	json_add_num(o, "rf_warps", L->rf_warps);
-	json_add_num(o, "l1_warps", L->l1_warps);
-	json_add_num(o, "sets", L->sets);
-	json_add_num(o, "warp_regs", L->warp_regs);
+	json_add_keys(o, &layout_json, L, NULL, "rf_warps l1_warps sets warp_regs", NULL);
 	if (L->rf_warps > 0) {
-		cJSON_AddItemToObject(o, "rf_set", json_rf_set(&L->rf));
-		cJSON_AddItemToObject(o, "rf_set_compressed", json_rf_set(&L->rf_comp));
+		json_add_all(cJSON_AddObjectToObject(o, "rf_set"), &rf_set_json, &L->rf, NULL);
+		json_add_all(cJSON_AddObjectToObject(o, "rf_set_compressed"), &rf_set_json, &L->rf_comp, NULL);
 	}
-	json_add_num(o, "l1_ways", L->l1_ways);
-	json_add_num(o, "rf_kib", L->rf_bytes / 1024.0);
-	json_add_num(o, "rf_kib_eff", L->rf_bytes_eff / 1024.0);
-	json_add_num(o, "l1_kib", L->l1_bytes / 1024.0);
-	json_add_num(o, "kib", L->bytes / 1024.0);
-	json_add_num(o, "kib_eff", L->bytes_eff / 1024.0);
+	json_add_keys(o, &layout_json, L, NULL, "l1_ways rf_kib rf_kib_eff l1_kib kib kib_eff", NULL);
 	return o;
 }
 
 static cJSON *json_params(const mor_params_t *p)
 {
 	cJSON *o = cJSON_CreateObject();
-	json_add_num(o, "max_regs", p->max_regs);
-	json_add_num(o, "aux_rf", p->aux_rf);
-	json_add_num(o, "aux_l1", p->aux_l1);
-	json_add_num(o, "block_bytes", p->block_bytes);
+	json_add_keys(o, &params_json, p, NULL, "max_regs aux_rf aux_l1 block_bytes", NULL);
 	cJSON *im = cJSON_AddObjectToObject(o, "impl");
 	for (int i = 0; i < MOR_NIMPL; i++) {
 		cJSON *x = cJSON_AddObjectToObject(im, impl_name[i]);
@@ -98,66 +172,21 @@ static cJSON *json_params(const mor_params_t *p)
 		json_add_num(x, "bw_gbps", p->bw_gbps[i]);
 		json_add_num(x, "e_pj_per_byte", p->e_pj_per_byte[i]);
 	}
-	json_add_num(o, "miss_extra_ns", p->miss_extra_ns);
-	json_add_num(o, "imov_save_ns", p->imov_save_ns);
-	json_add_num(o, "comp_lat_ns", p->comp_lat_ns);
-	json_add_num(o, "msg_bytes", p->msg_bytes);
-	json_add_num(o, "bf_bytes", p->bf_bytes);
-	json_add_num(o, "bf_hashes", p->bf_hashes);
-	json_add_num(o, "max_cache_frac", p->max_cache_frac);
-	json_add_num(o, "query_kib", p->query_kib);
-	json_add_num(o, "ctrl_power_frac", p->ctrl_power_frac);
-	json_add_num(o, "ref_power_w", p->ref_power_w);
-	json_add_num(o, "ref_partitions", p->ref_partitions);
-	return o;
-}
-
-static cJSON *json_pred(const bfpred_result_t *r)
-{
-	cJSON *o = cJSON_CreateObject();
-	json_add_num(o, "fp_rate", r->fp_rate);
-	json_add_num(o, "fp_stale", r->fp_stale);
-	json_add_num(o, "fp_hash", r->fp_hash);
-	json_add_num(o, "fn_rate", r->fn_rate);
-	json_add_num(o, "miss_rate", r->miss_rate);
-	json_add_num(o, "mean_bf1_blocks", r->mean_bf1);
-	json_add_num(o, "mean_swap_blocks", r->mean_T);
-	json_add_num(o, "phase_accesses", r->phase_accesses);
-	cJSON_AddBoolToObject(o, "truncated", r->truncated);
+	json_add_keys(o, &params_json, p, NULL, "miss_extra_ns imov_save_ns comp_lat_ns msg_bytes bf_bytes "
+		"bf_hashes max_cache_frac query_kib ctrl_power_frac ref_power_w ref_partitions", NULL);
 	return o;
 }
 
 static cJSON *json_eval(const mor_eval_t *e)
 {
 	cJSON *o = cJSON_CreateObject();
-	cJSON_AddBoolToObject(o, "on", e->on);
-	json_add_num(o, "n_cache", e->n_cache);
-	json_add_num(o, "n_compute", e->n_compute);
-	cJSON_AddBoolToObject(o, "compress_used", e->compress_used);
-	json_add_num(o, "conv_kib", e->conv_bytes / 1024.0);
-	json_add_num(o, "ext_kib", e->ext_bytes / 1024.0);
-	json_add_num(o, "ext_kib_eff", e->ext_bytes_eff / 1024.0);
-	json_add_num(o, "ext_frac", e->ext_frac);
-	json_add_num(o, "rf_share", e->rf_share);
-	json_add_num(o, "llc_hit", e->llc_hit);
-	json_add_num(o, "ext_hit", e->ext_hit);
-	json_add_num(o, "ext_hit_rf", e->ext_hit_rf);
-	json_add_num(o, "ext_hit_l1", e->ext_hit_l1);
-	cJSON_AddItemToObject(o, "pred_rf", json_pred(&e->pred_rf));
-	cJSON_AddItemToObject(o, "pred_l1", json_pred(&e->pred_l1));
-	json_add_num(o, "p_fwd", e->p_fwd);
-	json_add_num(o, "lookups_per_ext_req", e->lookups);
-	json_add_num(o, "fills_per_ext_req", e->fills);
-	json_add_num(o, "hit_ns", e->hit_ns);
-	json_add_num(o, "unit_cyc", e->unit_cyc);
-	json_add_num(o, "station_service_cyc", e->service_cyc);
-	json_add_num(o, "station_delay_cyc", e->delay_cyc);
-	json_add_num(o, "miss_extra_cyc", e->miss_extra_cyc);
-	json_add_num(o, "noc_flits_per_ext_req", e->noc_flits_per_ext);
-	json_add_num(o, "noc_service_req_add_cyc", e->noc_req_add_cyc);
-	json_add_num(o, "e_ext_pj_per_inst", e->e_pj_per_inst);
-	json_add_num(o, "ctrl_w", e->ctrl_w);
-	json_add_num(o, "ctrl_mm2", e->ctrl_mm2);
+	json_add_keys(o, &eval_json, e, NULL, "on n_cache n_compute compress_used conv_kib ext_kib "
+		"ext_kib_eff ext_frac rf_share llc_hit ext_hit ext_hit_rf ext_hit_l1", NULL);
+	json_add_all(cJSON_AddObjectToObject(o, "pred_rf"), &pred_json, &e->pred_rf, NULL);
+	json_add_all(cJSON_AddObjectToObject(o, "pred_l1"), &pred_json, &e->pred_l1, NULL);
+	json_add_keys(o, &eval_json, e, NULL, "p_fwd lookups_per_ext_req fills_per_ext_req hit_ns "
+		"unit_cyc station_service_cyc station_delay_cyc miss_extra_cyc noc_flits_per_ext_req "
+		"noc_service_req_add_cyc e_ext_pj_per_inst ctrl_w ctrl_mm2", NULL);
 	return o;
 }
 
@@ -309,21 +338,9 @@ int cmd_model_morpheus(int argc, char **argv)
 			cJSON_AddStringToObject(ds, knobs[i].name, buf);
 		}
 		cJSON_AddItemToObject(root, "eval", json_eval(&ev));
-		cJSON *r = cJSON_AddObjectToObject(root, "metrics");
-		json_add_num(r, "ipc", o.ipc);
-		json_add_num(r, "cycles", o.cycles);
-		json_add_num(r, "energy_j", o.energy_j);
-		json_add_num(r, "power_w", o.power_w);
-		json_add_num(r, "perf_per_watt", o.perf_per_watt);
-		json_add_num(r, "area_mm2", o.area_mm2);
-		json_add_num(r, "l1_hit", o.l1_hit);
-		json_add_num(r, "llc_hit", o.llc_hit);
-		json_add_num(r, "ext_hit", o.ext_hit);
-		json_add_num(r, "noc_util", o.noc_util);
-		json_add_num(r, "dram_util", o.dram_util);
-		json_add_num(r, "cpi_ext", o.cpi[CPI_EXT]);
-		json_add_num(r, "cpi_dram", o.cpi[CPI_DRAM]);
-		json_add_num(r, "energy_ext_j", o.energy_comp_j[EC_EXT]);
+		json_add_keys(cJSON_AddObjectToObject(root, "metrics"), &metrics_json, &o, NULL, "ipc cycles "
+			"energy_j power_w perf_per_watt area_mm2 l1_hit llc_hit ext_hit noc_util dram_util cpi_ext "
+			"cpi_dram energy_ext_j", NULL);
 		workload_free(&wl);
 	}
 	return json_print(root, CMD);

@@ -358,7 +358,7 @@ int cmd_explain(int argc, char **argv)
 		cJSON *r = json_report(&g, dstr, &wl, &m, &o, &det);
 		if (bspec)
 			json_compare(r, bstr, &o, &bo);
-		int rc = json_print(r, CMD);
+		rc = json_print(r, CMD);
 		if (rc) {
 			workload_free(&wl);
 			return rc;

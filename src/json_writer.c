@@ -118,64 +118,117 @@ void json_append_fmt(cJSON *arr, double v, const char *fmt)
 	cJSON_AddItemToArray(arr, fmt_item(v, fmt));
 }
 
-/* A leaf as cJSON prints it (strings escaped, numbers shortest exact, raw items verbatim). */
-static void put_leaf(const cJSON *item, FILE *out)
+/* A growing string for the JSON_LINE and JSON_INDENT2 layouts (cJSON's own printer does
+ * JSON_TABS). */
+typedef struct sbuf {
+	char *s;
+	size_t n, cap;
+	int failed;
+} sbuf_t;
+
+static void put(sbuf_t *b, const char *text, size_t len)
+{
+	if (b->failed)
+		return;
+	if (b->n + len + 1 > b->cap) {
+		size_t cap = b->cap ? b->cap : 256;
+		while (b->n + len + 1 > cap)
+			cap *= 2;
+		char *ns = realloc(b->s, cap);
+		if (!ns) {
+			b->failed = 1;
+			return;
+		}
+		b->s = ns;
+		b->cap = cap;
+	}
+	memcpy(b->s + b->n, text, len);
+	b->n += len;
+	b->s[b->n] = '\0';
+}
+
+static void puts_b(sbuf_t *b, const char *text) { put(b, text, strlen(text)); }
+
+static void indent(sbuf_t *b, int depth)
+{
+	for (int i = 0; i < depth; i++)
+		put(b, "  ", 2);
+}
+
+/* A leaf as cJSON prints it (strings escaped, numbers %.15g or %.17g, raw items verbatim). */
+static void put_leaf(sbuf_t *b, const cJSON *item)
 {
 	char *s = cJSON_PrintUnformatted(item);
-	if (s) {
-		fputs(s, out);
-		free(s);
+	if (!s) {
+		b->failed = 1;
+		return;
 	}
+	puts_b(b, s);
+	free(s);
 }
 
-static void put_key(const char *key, FILE *out)
+static void put_key(sbuf_t *b, const char *key)
 {
 	cJSON *k = cJSON_CreateString(key);
-	put_leaf(k, out);
+	if (!k) {
+		b->failed = 1;
+		return;
+	}
+	put_leaf(b, k);
 	cJSON_Delete(k);
-	fputs(": ", out);
+	puts_b(b, ": ");
 }
 
-/* JSON_LINE (indent < 0) and JSON_INDENT2 (indent = depth) of a value. */
-static void put_tree(const cJSON *item, int indent, FILE *out)
+/* JSON_LINE (depth < 0) and JSON_INDENT2 (depth >= 0: the value's nesting) of a value. */
+static void put_tree(sbuf_t *b, const cJSON *item, int depth)
 {
 	int obj = cJSON_IsObject(item);
 	if (!obj && !cJSON_IsArray(item)) {
-		put_leaf(item, out);
+		put_leaf(b, item);
 		return;
 	}
-	fputc(obj ? '{' : '[', out);
-	int i = 0;
-	for (const cJSON *c = item->child; c; c = c->next, i++) {
-		if (indent >= 0)
-			fprintf(out, "%s\n%*s", i ? "," : "", 2 * (indent + 1), "");
-		else if (i)
-			fputs(", ", out);
+	puts_b(b, obj ? "{" : "[");
+	for (const cJSON *c = item->child; c; c = c->next) {
+		if (depth >= 0) {
+			puts_b(b, c == item->child ? "\n" : ",\n");
+			indent(b, depth + 1);
+		} else if (c != item->child) {
+			puts_b(b, ", ");
+		}
 		if (obj)
-			put_key(c->string, out);
-		put_tree(c, indent >= 0 ? indent + 1 : indent, out);
+			put_key(b, c->string);
+		put_tree(b, c, depth >= 0 ? depth + 1 : depth);
 	}
-	if (indent >= 0 && item->child)
-		fprintf(out, "\n%*s", 2 * indent, "");
-	fputc(obj ? '}' : ']', out);
+	if (depth >= 0 && item->child) {
+		puts_b(b, "\n");
+		indent(b, depth);
+	}
+	puts_b(b, obj ? "}" : "]");
+}
+
+char *json_render(const cJSON *root, json_layout_t layout)
+{
+	if (layout == JSON_TABS)
+		return cJSON_Print(root);
+	sbuf_t b = { 0 };
+	put_tree(&b, root, layout == JSON_INDENT2 ? 0 : -1);
+	if (b.failed) {
+		free(b.s);
+		return NULL;
+	}
+	return b.s;
 }
 
 int json_write(cJSON *root, json_layout_t layout, const char *cmd)
 {
 	if (!root)
 		return err_internal("%s: out of memory", cmd);
-	if (layout == JSON_TABS) {
-		char *s = cJSON_Print(root);
-		cJSON_Delete(root);
-		if (!s)
-			return err_internal("%s: out of memory", cmd);
-		puts(s);
-		free(s);
-	} else {
-		put_tree(root, layout == JSON_INDENT2 ? 0 : -1, stdout);
-		putchar('\n');
-		cJSON_Delete(root);
-	}
+	char *s = json_render(root, layout);
+	cJSON_Delete(root);
+	if (!s)
+		return err_internal("%s: out of memory", cmd);
+	puts(s);
+	free(s);
 	if (fflush(stdout) != 0 || ferror(stdout))
 		return err_internal("%s: writing the result failed", cmd);
 	return 0;

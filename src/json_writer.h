@@ -49,8 +49,11 @@ typedef struct json_table {
 #define JF_DERIVED(fn, key, unit) { key, JF_DOUBLE, 0, 1.0, unit, NULL, fn }
 #define JSON_TABLE(name, rows) { name, rows, sizeof (rows) / sizeof (rows)[0] }
 
+/* The number format of model dcl1 and model rfcache: ten significant digits. */
+#define JSON_10G "%.10g"
+
 /* Add the fields `keys` names (space-separated, in that order) of struct `s` to `obj`, numbers
- * in the row's format, else `fmt` (NULL: cJSON's shortest exact).  A key "K_base" that the
+ * in the row's format, else `fmt` (NULL: cJSON's, %.15g or %.17g where 15 digits do not round-trip).  A key "K_base" that the
  * table lacks is K read from `base` (the same struct for the baseline design); "OUT=K" prints
  * field K under the name OUT.  A key the table lacks aborts: a programming error, which the
  * CLI tests (every command's output pinned) would show. */
@@ -66,6 +69,8 @@ void json_add_fmt(cJSON *obj, const char *key, double v, const char *fmt);
 /* The same as an array element. */
 void json_append_fmt(cJSON *arr, double v, const char *fmt);
 
+/* `root` as text in `layout`, without a final newline (malloc'd; NULL when out of memory). */
+char *json_render(const cJSON *root, json_layout_t layout);
 /* Print `root` on stdout in `layout` followed by a newline, free it, check the write; 0, or
  * EXIT_INTERNAL after a line naming `cmd`. */
 int json_write(cJSON *root, json_layout_t layout, const char *cmd);

@@ -38,8 +38,6 @@ const char help_model_dcl1[] =
 
 #define CMD "model dcl1"
 
-/* Every number as the command has always printed it: 10 significant digits. */
-#define F10 "%.10g"
 
 #define DE dcl1_eval_t
 static const json_field_t eval_fields[] = {
@@ -157,29 +155,29 @@ int cmd_model_dcl1(int argc, char **argv)
 	add_xbar(root, "noc2", &e.s.noc2);
 	json_add_keys(root, &eval_json, &e, NULL, "node_bytes node_size_ratio domain_bytes "
 		"l1_lat_cycles noc1_extra_lat_cycles peak_l1_bw_base_bytes_per_cycle "
-		"peak_l1_bw_bytes_per_cycle peak_l1_bw_drop noc1_fmax_ratio noc2_fmax_ratio", F10);
+		"peak_l1_bw_bytes_per_cycle peak_l1_bw_drop noc1_fmax_ratio noc2_fmax_ratio", JSON_10G);
 	cJSON_AddBoolToObject(root, "boost_requested", boost);
 	json_add_keys(root, &eval_json, &e, NULL, "boost_applied noc1_mhz noc1_reply_service_cycles "
 		"noc1_area_ratio noc2_area_ratio noc_area_ratio noc_static_ratio node_queue_bytes "
-		"l1_area_ratio", F10);
+		"l1_area_ratio", JSON_10G);
 	if (pfile) {
 		cJSON *wl = cJSON_AddObjectToObject(root, "workload");
 		cJSON_AddStringToObject(wl, "profile", pfile);
 		cJSON_AddStringToObject(wl, "name", s.p.name);
 		cJSON_AddNumberToObject(wl, "tables_assoc", ctx->assoc);
-		json_add_keys(wl, &eval_json, &e, NULL, "domain_miss_ratio replication_ratio copies_per_line", F10);
-		json_add_fmt(wl, "replicas_per_line", e.copies - 1, F10);
-		json_add_keys(wl, &eval_json, &e, NULL, "interpolated_group camping_skew camping_from_profile", F10);
+		json_add_keys(wl, &eval_json, &e, NULL, "domain_miss_ratio replication_ratio copies_per_line", JSON_10G);
+		json_add_fmt(wl, "replicas_per_line", e.copies - 1, JSON_10G);
+		json_add_keys(wl, &eval_json, &e, NULL, "interpolated_group camping_skew camping_from_profile", JSON_10G);
 		cJSON *gm = cJSON_AddObjectToObject(root, "gpu_model");
 		json_add_keys(gm, &metrics_json, &s.md, &s.mb, "ipc_base ipc speedup l1_hit_base l1_hit "
-			"l1_miss_reduction noc_area_mm2_base noc_area_mm2 noc_util energy_j_base energy_j", F10);
+			"l1_miss_reduction noc_area_mm2_base noc_area_mm2 noc_util energy_j_base energy_j", JSON_10G);
 		cJSON *ms = cJSON_AddObjectToObject(gm, "memsys");
 		json_add_keys(ms, &memsys_json, &s.msd, NULL, "l1_count l1_bytes l1_hit l1_lat noc_resp_ports "
-			"replication p_static_noc_w area_noc_mm2 area_l1_mm2 e_noc_pj_per_inst_extra", F10);
+			"replication p_static_noc_w area_noc_mm2 area_l1_mm2 e_noc_pj_per_inst_extra", JSON_10G);
 		cJSON *st = cJSON_AddArrayToObject(ms, "stations");
 		for (int i = 0; i < s.msd.n_extra; i++) {
 			cJSON *x = cJSON_CreateObject();
-			json_add_all(x, &station_json, &s.msd.extra[i], F10);
+			json_add_all(x, &station_json, &s.msd.extra[i], JSON_10G);
 			cJSON_AddItemToArray(st, x);
 		}
 	}

@@ -57,8 +57,6 @@ const char help_model_rfcache[] =
 
 #define CMD "model rfcache"
 
-/* Every number as the command has always printed it: 10 significant digits. */
-#define F10 "%.10g"
 
 #define RR rfc_res_t
 static const json_field_t res_fields[] = {
@@ -155,7 +153,7 @@ static void add_curve(cJSON *root, const rfc_work_t *w, const rfc_knobs_t *k)
 		rfc_eval(w, &kk, &r);
 		cJSON *x = cJSON_CreateObject();
 		cJSON_AddNumberToObject(x, "sthld", s);
-		json_add_keys(x, &res_json, &r, NULL, "hit ipc_subcore wait_frac", F10);
+		json_add_keys(x, &res_json, &r, NULL, "hit ipc_subcore wait_frac", JSON_10G);
 		cJSON_AddItemToArray(c, x);
 	}
 }
@@ -286,16 +284,16 @@ int cmd_model_rfcache(int argc, char **argv)
 	cJSON_AddNumberToObject(ds, "entries", d.rfc_entries);
 	cJSON_AddNumberToObject(ds, "ccus", d.rfc_ccus);
 	cJSON_AddStringToObject(ds, "priority", d.rfc_priority == RFC_PRIO_GTO ? "gto" : "malekeh");
-	json_add_all(cJSON_AddObjectToObject(root, "workload"), &work_json, wk, F10);
+	json_add_all(cJSON_AddObjectToObject(root, "workload"), &work_json, wk, JSON_10G);
 	json_add_all(cJSON_AddObjectToObject(root, rep.dynamic ? "terms_static_0" : "terms"), &res_json,
-		&rep.res, F10);
+		&rep.res, JSON_10G);
 	if (rep.dynamic) {
 		cJSON *dy = cJSON_AddObjectToObject(root, "dynamic");
 		json_add_keys(dy, &dyn_json, &rep.dyn, NULL, "hit ipc_subcore ipc_subcore_base sthld_mean "
-			"sthld_final", F10);
+			"sthld_final", JSON_10G);
 		cJSON_AddStringToObject(dy, "state_final", sthld_state_name[rep.dyn.run.state_final]);
 		json_add_keys(dy, &dyn_json, &rep.dyn, NULL, "intervals settled_frac wait_per_inst "
-			"collect_cycles collect_cycles_base ccu_writes_per_inst", F10);
+			"collect_cycles collect_cycles_base ccu_writes_per_inst", JSON_10G);
 	}
 	if (curve)
 		add_curve(root, wk, &rep.k);
@@ -304,26 +302,26 @@ int cmd_model_rfcache(int argc, char **argv)
 	double pj = rf_dyn_pj(g, wk->src_per_inst * (1.0 - rep.hit), wk->dst_per_inst,
 	                      rep.ccu_writes * 0.1 * g->e_rf_read_pj);
 	cJSON *res = cJSON_AddObjectToObject(root, "result");
-	json_add_fmt(res, "hit", rep.hit, F10);
-	json_add_fmt(res, "bank_read_reduction", rep.hit, F10);
-	json_add_fmt(res, "rf_dyn_pj_per_inst_base", base_pj, F10);
-	json_add_fmt(res, "rf_dyn_pj_per_inst", pj, F10);
-	json_add_fmt(res, "rf_dyn_energy_change", base_pj > 0 ? pj / base_pj - 1.0 : NAN, F10);
-	json_add_fmt(res, "ipc_subcore_change", rep.ipc_base > 0 ? rep.ipc / rep.ipc_base - 1.0 : NAN, F10);
-	json_add_fmt(res, "storage_bytes_per_sm", bytes, F10);
-	json_add_fmt(res, "storage_frac_of_rf", g->rf_kib > 0 ? bytes / (g->rf_kib * 1024.0) : NAN, F10);
+	json_add_fmt(res, "hit", rep.hit, JSON_10G);
+	json_add_fmt(res, "bank_read_reduction", rep.hit, JSON_10G);
+	json_add_fmt(res, "rf_dyn_pj_per_inst_base", base_pj, JSON_10G);
+	json_add_fmt(res, "rf_dyn_pj_per_inst", pj, JSON_10G);
+	json_add_fmt(res, "rf_dyn_energy_change", base_pj > 0 ? pj / base_pj - 1.0 : NAN, JSON_10G);
+	json_add_fmt(res, "ipc_subcore_change", rep.ipc_base > 0 ? rep.ipc / rep.ipc_base - 1.0 : NAN, JSON_10G);
+	json_add_fmt(res, "storage_bytes_per_sm", bytes, JSON_10G);
+	json_add_fmt(res, "storage_frac_of_rf", g->rf_kib > 0 ? bytes / (g->rf_kib * 1024.0) : NAN, JSON_10G);
 	if (pfile) {
 		cJSON *gm = cJSON_AddObjectToObject(root, "gpu_model");
-		json_add_keys(gm, &metrics_json, &ms.md, &ms.mb, "ipc_base ipc speedup rfc_hit", F10);
+		json_add_keys(gm, &metrics_json, &ms.md, &ms.mb, "ipc_base ipc speedup rfc_hit", JSON_10G);
 		double e0 = rf_dyn_pj(g, ms.msb.rf_reads_per_inst, ms.msb.rf_writes_per_inst, ms.msb.e_pj_per_inst[EC_RF]);
 		double e1 = rf_dyn_pj(g, ms.msd.rf_reads_per_inst, ms.msd.rf_writes_per_inst, ms.msd.e_pj_per_inst[EC_RF]);
-		json_add_fmt(gm, "rf_dyn_energy_change", e0 > 0 ? e1 / e0 - 1.0 : NAN, F10);
+		json_add_fmt(gm, "rf_dyn_energy_change", e0 > 0 ? e1 / e0 - 1.0 : NAN, JSON_10G);
 		json_add_keys(gm, &metrics_json, &ms.md, &ms.mb, "energy_j_base energy_j area_rf_mm2_base "
-			"area_rf_mm2", F10);
+			"area_rf_mm2", JSON_10G);
 		json_add_keys(cJSON_AddObjectToObject(gm, "memsys"), &memsys_json, &ms.msd, &ms.msb,
 			"rfc_hit rf_reads_per_inst_base rf_reads_per_inst rf_writes_per_inst dep_delay_base "
 			"dep_delay rf_service_base rf_service issue_service e_rf_pj_per_inst_extra "
-			"p_static_rf_w_base p_static_rf_w area_rf_mm2", F10);
+			"p_static_rf_w_base p_static_rf_w area_rf_mm2", JSON_10G);
 	}
 	rc = json_write(root, JSON_LINE, CMD);
 out:

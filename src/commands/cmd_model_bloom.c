@@ -9,7 +9,7 @@
 #include "bloom.h"
 #include "cli.h"
 #include "commands/commands.h"
-#include "commands/model_json.h"
+#include "commands/json_tables.h"
 #include "json_writer.h"
 
 const char help_model_bloom[] =
@@ -35,19 +35,6 @@ const char help_model_bloom[] =
 	"  gpudse model bloom --kind tagsearch --counters 16\n";
 
 #define CMD "model bloom"
-
-#define BC bloom_cbf_t
-static const json_field_t cbf_fields[] = {
-	JF_NUM(BC, mean_load, "mean_load", "items per counter"),
-	JF_NUM(BC, p_zero, "p_zero", "probability"),
-	JF_NUM(BC, fp, "fp", "probability"),
-	JF_NUM(BC, fp_occ, "fp_occupancy", "probability"),
-	JF_NUM(BC, p_sat, "p_counter_saturates", "probability"),
-	JF_NUM(BC, p_sat_poisson, "p_counter_saturates_poisson", "probability"),
-	JF_NUM(BC, p_any_sat, "p_any_saturates", "probability"),
-};
-#undef BC
-static const json_table_t cbf_json = JSON_TABLE("bloom_cbf_t", cbf_fields);
 
 /* A required numeric option. */
 static double need(cli_args_t *a, const char *opt, double lo, double hi)
@@ -91,7 +78,7 @@ static int run_filter(cli_args_t *a)
 			return err_internal(CMD ": bloom_cbf_eval rejected checked arguments");
 		}
 		cJSON_AddNumberToObject(in, "bits", (double)bits);
-		json_add_all(cJSON_AddObjectToObject(r, "counting"), &cbf_json, &c, NULL);
+		json_add_all(cJSON_AddObjectToObject(r, "counting"), &bloom_cbf_json, &c, NULL);
 	}
 	return json_print(root, CMD);
 }

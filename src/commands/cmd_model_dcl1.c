@@ -6,11 +6,10 @@
 
 #include "cli.h"
 #include "commands/commands.h"
-#include "commands/model_json.h"
+#include "commands/json_tables.h"
 #include "commands/model_setup.h"
 #include "dcl1.h"
 #include "json_writer.h"
-#include "knobs.h"
 
 const char help_model_dcl1[] =
 	"usage: gpudse model dcl1 [--gpu NAME|FILE] [--org base|pr|sh|shc] [--nodes Y]\n"
@@ -37,54 +36,6 @@ const char help_model_dcl1[] =
 	"  gpudse model dcl1 --org shc --nodes 40 --clusters 10 --boost\n";
 
 #define CMD "model dcl1"
-
-
-#define DE dcl1_eval_t
-static const json_field_t eval_fields[] = {
-	JF_NUM(DE, node_bytes, "node_bytes", "B"),
-	JF_NUM(DE, size_ratio, "node_size_ratio", "over the baseline L1"),
-	JF_NUM(DE, domain_bytes, "domain_bytes", "B"),
-	JF_NUM(DE, l1_lat, "l1_lat_cycles", "cycles"),
-	JF_NUM(DE, noc1_lat, "noc1_extra_lat_cycles", "cycles"),
-	JF_NUM(DE, peak_bw_base, "peak_l1_bw_base_bytes_per_cycle", "B/cycle"),
-	JF_NUM(DE, peak_bw, "peak_l1_bw_bytes_per_cycle", "B/cycle"),
-	JF_NUM(DE, peak_bw_drop, "peak_l1_bw_drop", "baseline over this"),
-	JF_NUM(DE, noc1_fmax_ratio, "noc1_fmax_ratio", "over f_noc"),
-	JF_NUM(DE, noc2_fmax_ratio, "noc2_fmax_ratio", "over f_noc"),
-	JF_FLAG(DE, boost_applied, "boost_applied"),
-	JF_NUM(DE, noc1_mhz, "noc1_mhz", "MHz"),
-	JF_NUM(DE, noc1_service, "noc1_reply_service_cycles", "cycles"),
-	JF_NUM(DE, noc1_area, "noc1_area_ratio", "over the baseline crossbar"),
-	JF_NUM(DE, noc2_area, "noc2_area_ratio", "over the baseline crossbar"),
-	JF_NUM(DE, noc_area_ratio, "noc_area_ratio", "over the baseline crossbar"),
-	JF_NUM(DE, noc_static_ratio, "noc_static_ratio", "over the baseline crossbar"),
-	JF_NUM(DE, queue_bytes, "node_queue_bytes", "B, all nodes"),
-	JF_NUM(DE, l1_area_ratio, "l1_area_ratio", "over the baseline L1s"),
-	JF_NUM(DE, miss, "domain_miss_ratio", "ratio"),
-	JF_NUM(DE, replication, "replication_ratio", "ratio"),
-	JF_NUM(DE, copies, "copies_per_line", "copies"),
-	JF_FLAG(DE, interp, "interpolated_group"),
-	JF_NUM(DE, skew, "camping_skew", "hottest node over the mean"),
-	JF_FLAG(DE, skew_found, "camping_from_profile"),
-};
-#undef DE
-static const json_table_t eval_json = JSON_TABLE("dcl1_eval_t", eval_fields);
-
-#define DS dcl1_shape_t
-static const json_field_t shape_fields[] = {
-	JF_INTEGER(DS, x, "x_cores", "cores"),
-	JF_INTEGER(DS, y, "y_nodes", "nodes"),
-	JF_INTEGER(DS, z, "z_clusters", "clusters"),
-	JF_INTEGER(DS, m, "m_nodes_per_cluster", "nodes"),
-	JF_INTEGER(DS, n, "n_cores_per_noc1_xbar", "cores"),
-	JF_INTEGER(DS, l, "l_slices", "LLC slices"),
-	JF_INTEGER(DS, o, "o_slices_per_noc2_xbar", "LLC slices"),
-	JF_INTEGER(DS, group, "group_cores", "cores"),
-	JF_INTEGER(DS, domains, "domains", "caching domains"),
-	JF_INTEGER(DS, home_bits, "home_bits", "bits"),
-};
-#undef DS
-static const json_table_t shape_json = JSON_TABLE("dcl1_shape_t", shape_fields);
 
 static void add_xbar(cJSON *o, const char *key, const dcl1_xbar_t *x)
 {
@@ -117,9 +68,8 @@ int cmd_model_dcl1(int argc, char **argv)
 
 	design_t d;
 	design_default(&d);
-	char err[256];
-	if (knob_set(&d, "dcl1_org", org, err, sizeof err) != 0)
-		return err_user(CMD ": --org: %s", err);
+	if ((rc = model_setup_knob(CMD, &d, "--org", "dcl1_org", org)))
+		return rc;
 	d.dcl1_nodes = (int)nodes;
 	d.dcl1_clusters = (int)clusters;
 	d.dcl1_boost = boost;
@@ -148,16 +98,16 @@ int cmd_model_dcl1(int argc, char **argv)
 	cJSON *root = cJSON_CreateObject();
 	cJSON_AddStringToObject(root, "gpu", s.g.name);
 	cJSON_AddStringToObject(root, "org", orgs[e.s.org]);
-	json_add_keys(root, &shape_json, &e.s, NULL, "x_cores y_nodes z_clusters m_nodes_per_cluster "
+	json_add_keys(root, &dcl1_shape_json, &e.s, NULL, "x_cores y_nodes z_clusters m_nodes_per_cluster "
 		"n_cores_per_noc1_xbar l_slices o_slices_per_noc2_xbar group_cores domains "
 		"max_copies=domains home_bits", NULL);
 	add_xbar(root, "noc1", &e.s.noc1);
 	add_xbar(root, "noc2", &e.s.noc2);
-	json_add_keys(root, &eval_json, &e, NULL, "node_bytes node_size_ratio domain_bytes "
+	json_add_keys(root, &dcl1_eval_json, &e, NULL, "node_bytes node_size_ratio domain_bytes "
 		"l1_lat_cycles noc1_extra_lat_cycles peak_l1_bw_base_bytes_per_cycle "
 		"peak_l1_bw_bytes_per_cycle peak_l1_bw_drop noc1_fmax_ratio noc2_fmax_ratio", JSON_10G);
 	cJSON_AddBoolToObject(root, "boost_requested", boost);
-	json_add_keys(root, &eval_json, &e, NULL, "boost_applied noc1_mhz noc1_reply_service_cycles "
+	json_add_keys(root, &dcl1_eval_json, &e, NULL, "boost_applied noc1_mhz noc1_reply_service_cycles "
 		"noc1_area_ratio noc2_area_ratio noc_area_ratio noc_static_ratio node_queue_bytes "
 		"l1_area_ratio", JSON_10G);
 	if (pfile) {
@@ -165,21 +115,15 @@ int cmd_model_dcl1(int argc, char **argv)
 		cJSON_AddStringToObject(wl, "profile", pfile);
 		cJSON_AddStringToObject(wl, "name", s.p.name);
 		cJSON_AddNumberToObject(wl, "tables_assoc", ctx->assoc);
-		json_add_keys(wl, &eval_json, &e, NULL, "domain_miss_ratio replication_ratio copies_per_line", JSON_10G);
+		json_add_keys(wl, &dcl1_eval_json, &e, NULL, "domain_miss_ratio replication_ratio copies_per_line", JSON_10G);
 		json_add_fmt(wl, "replicas_per_line", e.copies - 1, JSON_10G);
-		json_add_keys(wl, &eval_json, &e, NULL, "interpolated_group camping_skew camping_from_profile", JSON_10G);
+		json_add_keys(wl, &dcl1_eval_json, &e, NULL, "interpolated_group camping_skew camping_from_profile", JSON_10G);
 		cJSON *gm = cJSON_AddObjectToObject(root, "gpu_model");
 		json_add_keys(gm, &metrics_json, &s.md, &s.mb, "ipc_base ipc speedup l1_hit_base l1_hit "
 			"l1_miss_reduction noc_area_mm2_base noc_area_mm2 noc_util energy_j_base energy_j", JSON_10G);
-		cJSON *ms = cJSON_AddObjectToObject(gm, "memsys");
-		json_add_keys(ms, &memsys_json, &s.msd, NULL, "l1_count l1_bytes l1_hit l1_lat noc_resp_ports "
-			"replication p_static_noc_w area_noc_mm2 area_l1_mm2 e_noc_pj_per_inst_extra", JSON_10G);
-		cJSON *st = cJSON_AddArrayToObject(ms, "stations");
-		for (int i = 0; i < s.msd.n_extra; i++) {
-			cJSON *x = cJSON_CreateObject();
-			json_add_all(x, &station_json, &s.msd.extra[i], JSON_10G);
-			cJSON_AddItemToArray(st, x);
-		}
+		model_setup_memsys_json(gm, &s, "l1_count l1_bytes l1_hit l1_lat noc_resp_ports replication "
+			"p_static_noc_w area_noc_mm2 area_l1_mm2 e_noc_pj_per_inst_extra",
+			"name visits_per_l1_access service_cycles delay_cycles copies skew", 0, JSON_10G);
 	}
 	rc = json_write(root, JSON_LINE, CMD);
 out:

@@ -9,12 +9,11 @@
 
 #include "cli.h"
 #include "commands/commands.h"
-#include "commands/model_json.h"
+#include "commands/json_tables.h"
 #include "commands/model_setup.h"
 #include "design.h"
 #include "fuse.h"
 #include "json_writer.h"
-#include "knobs.h"
 
 const char help_model_fuse[] =
 	"usage: gpudse model fuse --profile P.json [--gpu NAME] [--cfg CFG] [--sram-frac S]\n"
@@ -37,53 +36,6 @@ const char help_model_fuse[] =
 
 static const char *const cfg_names[FUSE_NCFG] = { "sram", "stt", "hybrid", "base", "fa", "dy" };
 
-#define FH fuse_hit_t
-static const json_field_t hit_fields[] = {
-	JF_SCALED(FH, sram_bytes, "sram_kib", 1.0 / 1024, "KiB per SM"),
-	JF_SCALED(FH, stt_bytes, "stt_kib", 1.0 / 1024, "KiB per SM"),
-	JF_NUM(FH, x_sram, "x_sram_blocks", "l1 depth, blocks"),
-	JF_NUM(FH, x_comb, "x_comb_blocks", "l1 depth, blocks"),
-	JF_NUM(FH, x_stt, "x_stt_blocks", "l1 depth, blocks"),
-	JF_NUM(FH, t_sram, "t_sram_accesses", "accesses"),
-	JF_NUM(FH, stt_life, "stt_fifo_life_accesses", "accesses"),
-	JF_INTEGER(FH, rounds, "fixed_point_rounds", "rounds"),
-	JF_NUM(FH, h_sram, "hit_sram", "hits per access"),
-	JF_NUM(FH, h_stt, "hit_stt", "hits per access"),
-	JF_NUM(FH, h, "hit", "hits per access"),
-	JF_NUM(FH, sram_read, "sram_read", "per L1 access"),
-	JF_NUM(FH, sram_write, "sram_write", "per L1 access"),
-	JF_NUM(FH, stt_read, "stt_read", "per L1 access"),
-	JF_NUM(FH, stt_probe, "stt_probe", "per L1 access"),
-	JF_NUM(FH, stt_write, "stt_write", "per L1 access"),
-	JF_NUM(FH, stt_fill, "stt_fill", "per L1 access"),
-	JF_NUM(FH, stt_evict, "stt_evict", "per L1 access"),
-	JF_NUM(FH, stt_update, "stt_update", "per L1 access"),
-	JF_NUM(FH, migrations, "migrations", "per L1 access"),
-	JF_NUM(FH, t_read, "t_read", "cycles"),
-	JF_NUM(FH, t_probe, "t_probe", "cycles"),
-	JF_NUM(FH, t_write, "t_write", "cycles"),
-	JF_NUM(FH, x_read, "extra_latency_read", "cycles"),
-	JF_NUM(FH, x_probe, "extra_latency_probe", "cycles"),
-};
-#undef FH
-static const json_table_t hit_json = JSON_TABLE("fuse_hit_t", hit_fields);
-
-#define FE fuse_eff_t
-static const json_field_t eff_fields[] = {
-	JF_NUM(FE, l1_rate, "l1_accesses_per_cycle_per_sm", "per cycle"),
-	JF_NUM(FE, stall_per_access, "stall_per_l1_access", "cycles"),
-	JF_NUM(FE, stt_visits, "stt_station_visits_per_l1_access", "visits"),
-	JF_NUM(FE, stt_service, "stt_station_service", "cycles"),
-	JF_NUM(FE, stt_delay, "stt_station_delay", "cycles"),
-	JF_NUM(FE, e_l1_pj_per_access, "e_l1_pj_per_access", "pJ"),
-	JF_NUM(FE, e_l1_delta_pj_per_inst, "e_l1_delta_pj_per_inst", "pJ per warp instruction"),
-	JF_NUM(FE, leak_ratio, "leak_ratio", "over the SRAM L1"),
-	JF_NUM(FE, p_l1_delta_w, "p_l1_delta_w", "W"),
-	JF_NUM(FE, area_l1_delta_mm2, "area_l1_delta_mm2", "mm^2"),
-};
-#undef FE
-static const json_table_t eff_json = JSON_TABLE("fuse_eff_t", eff_fields);
-
 /* The per-read-level-class terms: one object per class ("all" without read levels). */
 static void add_classes(cJSON *root, const char *key, int ncls, const double *const *cols,
 	const char *const *names, int ncols)
@@ -98,15 +50,15 @@ static void add_classes(cJSON *root, const char *key, int ncls, const double *co
 
 static void add_hit(cJSON *root, const fuse_hit_t *h, int ncls)
 {
-	json_add_keys(cJSON_AddObjectToObject(root, "banks"), &hit_json, h, NULL, "sram_kib stt_kib "
+	json_add_keys(cJSON_AddObjectToObject(root, "banks"), &fuse_hit_json, h, NULL, "sram_kib stt_kib "
 		"x_sram_blocks x_comb_blocks x_stt_blocks t_sram_accesses stt_fifo_life_accesses "
 		"fixed_point_rounds hit_sram hit_stt hit", NULL);
 	const double *const cols[] = { h->place_sram, h->place_stt, h->place_bypass, h->cls_h_sram, h->cls_h_stt };
 	static const char *const names[] = { "place_sram", "place_stt", "place_bypass", "hit_sram", "hit_stt" };
 	add_classes(root, "classes", ncls, cols, names, 5);
-	json_add_keys(cJSON_AddObjectToObject(root, "traffic_per_l1_access"), &hit_json, h, NULL,
+	json_add_keys(cJSON_AddObjectToObject(root, "traffic_per_l1_access"), &fuse_hit_json, h, NULL,
 		"sram_read sram_write stt_read stt_probe stt_write stt_fill stt_evict stt_update migrations", NULL);
-	json_add_keys(cJSON_AddObjectToObject(root, "stt_bank_cycles"), &hit_json, h, NULL,
+	json_add_keys(cJSON_AddObjectToObject(root, "stt_bank_cycles"), &fuse_hit_json, h, NULL,
 		"t_read t_probe t_write extra_latency_read extra_latency_probe", NULL);
 	json_add_keys(cJSON_AddObjectToObject(root, "tag_search"), &tagsearch_json, &h->ts, NULL,
 		"set_size fp_per_filter false_sets cycles_hit cycles_miss p_counter_saturates filter_bits", NULL);
@@ -135,11 +87,9 @@ int cmd_model_fuse(int argc, char **argv)
 
 	design_t d;
 	design_default(&d);
-	char err[256];
-	if (knob_set(&d, "fuse_cfg", cfg, err, sizeof err) != 0)
-		return err_user(CMD ": --cfg: %s", err);
-	if (org && knob_set(&d, "fuse_stt_org", org, err, sizeof err) != 0)
-		return err_user(CMD ": --stt-org: %s", err);
+	if ((rc = model_setup_knob(CMD, &d, "--cfg", "fuse_cfg", cfg)) ||
+	    (org && (rc = model_setup_knob(CMD, &d, "--stt-org", "fuse_stt_org", org))))
+		return rc;
 	d.fuse_sram_frac = s;
 	d.fuse_predictor = pred;
 	d.fuse_pred_acc = q;
@@ -193,30 +143,18 @@ int cmd_model_fuse(int argc, char **argv)
 		cJSON_AddBoolToObject(og, "predictor", o.predictor);
 		add_hit(root, &e.hit, ctx->ncls);
 		cJSON *bl = cJSON_AddObjectToObject(root, "blocking");
-		json_add_keys(bl, &eff_json, &e, NULL, "l1_accesses_per_cycle_per_sm", NULL);
+		json_add_keys(bl, &fuse_eff_json, &e, NULL, "l1_accesses_per_cycle_per_sm", NULL);
 		json_add_keys(bl, &stt_load_json, &e.load, NULL, "lam_read lam_probe lam_write lam_evict lam_update", NULL);
 		json_add_keys(bl, &stt_block_json, &e.blk, NULL, "rho p_block_tag_queue p_block_swap_buffer "
 			"wait stall_per_cycle", NULL);
-		json_add_keys(bl, &eff_json, &e, NULL, "stall_per_l1_access", NULL);
-		json_add_keys(cJSON_AddObjectToObject(root, "effects"), &eff_json, &e, NULL,
+		json_add_keys(bl, &fuse_eff_json, &e, NULL, "stall_per_l1_access", NULL);
+		json_add_keys(cJSON_AddObjectToObject(root, "effects"), &fuse_eff_json, &e, NULL,
 			"stt_station_visits_per_l1_access stt_station_service stt_station_delay "
 			"e_l1_pj_per_access e_l1_delta_pj_per_inst leak_ratio p_l1_delta_w area_l1_delta_mm2", NULL);
 	}
-	cJSON *mo = cJSON_AddObjectToObject(root, "memsys");
-	json_add_keys(mo, &memsys_json, &ms.msd, NULL, "l1_bytes l1_hit l1_lat l1_service "
-		"stt_writes_per_inst e_l1_pj_per_inst_extra p_static_l1_w area_l1_mm2", NULL);
-	cJSON *st = cJSON_AddArrayToObject(mo, "stations");
-	for (int i = 0; i < ms.msd.n_extra; i++) {
-		cJSON *x = cJSON_CreateObject();
-		json_add_keys(x, &station_json, &ms.msd.extra[i], NULL, "name visits_per_l1_access "
-			"service_cycles delay_cycles copies", NULL);
-		for (int k = 0; k < ms.det.n; k++)
-			if (ms.det.st[k].name && strcmp(ms.det.st[k].name, ms.msd.extra[i].name) == 0) {
-				json_add_num(x, "util", ms.det.st[k].util);
-				json_add_num(x, "resid_per_inst", ms.det.st[k].resid);
-			}
-		cJSON_AddItemToArray(st, x);
-	}
+	model_setup_memsys_json(root, &ms, "l1_bytes l1_hit l1_lat l1_service stt_writes_per_inst "
+		"e_l1_pj_per_inst_extra p_static_l1_w area_l1_mm2",
+		"name visits_per_l1_access service_cycles delay_cycles copies", 1, NULL);
 	cJSON *gm = cJSON_AddObjectToObject(root, "gpu_model");
 	json_add_keys(cJSON_AddObjectToObject(gm, "l1_sram"), &metrics_json, &ms.mb, NULL, metric_keys, NULL);
 	json_add_keys(cJSON_AddObjectToObject(gm, "design"), &metrics_json, &ms.md, NULL, metric_keys, NULL);

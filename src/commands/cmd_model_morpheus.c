@@ -9,7 +9,7 @@
 
 #include "cli.h"
 #include "commands/commands.h"
-#include "commands/model_json.h"
+#include "commands/json_tables.h"
 #include "json_writer.h"
 #include "gpu_json.h"
 #include "knobs.h"
@@ -51,118 +51,22 @@ const char help_model_morpheus[] =
 
 static const char *const impl_name[MOR_NIMPL] = { "rf", "rf_l1", "l1" };
 
-#define RS mor_rf_set_t
-static const json_field_t rf_set_fields[] = {
-	JF_INTEGER(RS, regs, "regs_per_thread", "registers"),
-	JF_INTEGER(RS, ways, "ways", "blocks per set"),
-	JF_INTEGER(RS, data_regs, "data_regs", "registers"),
-	JF_INTEGER(RS, meta_regs, "meta_regs", "registers"),
-	JF_INTEGER(RS, base_regs, "base_regs", "registers"),
-	JF_INTEGER(RS, aux_regs, "aux_regs", "registers"),
-};
-#undef RS
-static const json_table_t rf_set_json = JSON_TABLE("mor_rf_set_t", rf_set_fields);
-
-#define ML mor_layout_t
-static const json_field_t layout_fields[] = {
-	JF_INTEGER(ML, rf_warps, "rf_warps", "warps"),
-	JF_INTEGER(ML, l1_warps, "l1_warps", "warps"),
-	JF_INTEGER(ML, sets, "sets", "sets"),
-	JF_NUM(ML, warp_regs, "warp_regs", "128 B warp registers"),
-	JF_INTEGER(ML, l1_ways, "l1_ways", "blocks per set"),
-	JF_SCALED(ML, rf_bytes, "rf_kib", 1.0 / 1024, "KiB"),
-	JF_SCALED(ML, rf_bytes_eff, "rf_kib_eff", 1.0 / 1024, "KiB"),
-	JF_SCALED(ML, l1_bytes, "l1_kib", 1.0 / 1024, "KiB"),
-	JF_SCALED(ML, bytes, "kib", 1.0 / 1024, "KiB"),
-	JF_SCALED(ML, bytes_eff, "kib_eff", 1.0 / 1024, "KiB"),
-};
-#undef ML
-static const json_table_t layout_json = JSON_TABLE("mor_layout_t", layout_fields);
-
-#define MP mor_params_t
-static const json_field_t params_fields[] = {
-	JF_INTEGER(MP, max_regs, "max_regs", "registers per thread"),
-	JF_INTEGER(MP, aux_rf, "aux_rf", "registers per RF warp"),
-	JF_INTEGER(MP, aux_l1, "aux_l1", "registers per L1 warp"),
-	JF_INTEGER(MP, block_bytes, "block_bytes", "B"),
-	JF_NUM(MP, miss_extra_ns, "miss_extra_ns", "ns"),
-	JF_NUM(MP, imov_save_ns, "imov_save_ns", "ns"),
-	JF_NUM(MP, comp_lat_ns, "comp_lat_ns", "ns"),
-	JF_NUM(MP, msg_bytes, "msg_bytes", "B"),
-	JF_INTEGER(MP, bf_bytes, "bf_bytes", "B per filter"),
-	JF_INTEGER(MP, bf_hashes, "bf_hashes", "hash functions"),
-	JF_NUM(MP, max_cache_frac, "max_cache_frac", "share of SMs"),
-	JF_NUM(MP, query_kib, "query_kib", "KiB per partition"),
-	JF_NUM(MP, ctrl_power_frac, "ctrl_power_frac", "share of GPU power"),
-	JF_NUM(MP, ref_power_w, "ref_power_w", "W"),
-	JF_INTEGER(MP, ref_partitions, "ref_partitions", "partitions"),
-};
-#undef MP
-static const json_table_t params_json = JSON_TABLE("mor_params_t", params_fields);
-
-#define BP bfpred_result_t
-static const json_field_t pred_fields[] = {
-	JF_NUM(BP, fp_rate, "fp_rate", "P(predicted hit | miss)"),
-	JF_NUM(BP, fp_stale, "fp_stale", "probability"),
-	JF_NUM(BP, fp_hash, "fp_hash", "probability"),
-	JF_NUM(BP, fn_rate, "fn_rate", "P(predicted miss | hit)"),
-	JF_NUM(BP, miss_rate, "miss_rate", "misses per access"),
-	JF_NUM(BP, mean_bf1, "mean_bf1_blocks", "blocks"),
-	JF_NUM(BP, mean_T, "mean_swap_blocks", "blocks"),
-	JF_NUM(BP, phase_accesses, "phase_accesses", "accesses"),
-	JF_FLAG(BP, truncated, "truncated"),
-};
-#undef BP
-static const json_table_t pred_json = JSON_TABLE("bfpred_result_t", pred_fields);
-
-#define ME mor_eval_t
-static const json_field_t eval_fields[] = {
-	JF_FLAG(ME, on, "on"),
-	JF_INTEGER(ME, n_cache, "n_cache", "SMs"),
-	JF_INTEGER(ME, n_compute, "n_compute", "SMs"),
-	JF_FLAG(ME, compress_used, "compress_used"),
-	JF_SCALED(ME, conv_bytes, "conv_kib", 1.0 / 1024, "KiB"),
-	JF_SCALED(ME, ext_bytes, "ext_kib", 1.0 / 1024, "KiB"),
-	JF_SCALED(ME, ext_bytes_eff, "ext_kib_eff", 1.0 / 1024, "KiB"),
-	JF_NUM(ME, ext_frac, "ext_frac", "share of LLC requests"),
-	JF_NUM(ME, rf_share, "rf_share", "share of extended requests"),
-	JF_NUM(ME, llc_hit, "llc_hit", "ratio"),
-	JF_NUM(ME, ext_hit, "ext_hit", "ratio"),
-	JF_NUM(ME, ext_hit_rf, "ext_hit_rf", "ratio"),
-	JF_NUM(ME, ext_hit_l1, "ext_hit_l1", "ratio"),
-	JF_NUM(ME, p_fwd, "p_fwd", "probability"),
-	JF_NUM(ME, lookups, "lookups_per_ext_req", "lookups"),
-	JF_NUM(ME, fills, "fills_per_ext_req", "fills"),
-	JF_NUM(ME, hit_ns, "hit_ns", "ns"),
-	JF_NUM(ME, unit_cyc, "unit_cyc", "cycles"),
-	JF_NUM(ME, service_cyc, "station_service_cyc", "cycles"),
-	JF_NUM(ME, delay_cyc, "station_delay_cyc", "cycles"),
-	JF_NUM(ME, miss_extra_cyc, "miss_extra_cyc", "cycles"),
-	JF_NUM(ME, noc_flits_per_ext, "noc_flits_per_ext_req", "flits"),
-	JF_NUM(ME, noc_req_add_cyc, "noc_service_req_add_cyc", "cycles"),
-	JF_NUM(ME, e_pj_per_inst, "e_ext_pj_per_inst", "pJ per warp instruction"),
-	JF_NUM(ME, ctrl_w, "ctrl_w", "W"),
-	JF_NUM(ME, ctrl_mm2, "ctrl_mm2", "mm^2"),
-};
-#undef ME
-static const json_table_t eval_json = JSON_TABLE("mor_eval_t", eval_fields);
-
 static cJSON *json_layout(const mor_layout_t *L)
 {
 	cJSON *o = cJSON_CreateObject();
-	json_add_keys(o, &layout_json, L, NULL, "rf_warps l1_warps sets warp_regs", NULL);
+	json_add_keys(o, &mor_layout_json, L, NULL, "rf_warps l1_warps sets warp_regs", NULL);
 	if (L->rf_warps > 0) {
-		json_add_all(cJSON_AddObjectToObject(o, "rf_set"), &rf_set_json, &L->rf, NULL);
-		json_add_all(cJSON_AddObjectToObject(o, "rf_set_compressed"), &rf_set_json, &L->rf_comp, NULL);
+		json_add_all(cJSON_AddObjectToObject(o, "rf_set"), &mor_rf_set_json, &L->rf, NULL);
+		json_add_all(cJSON_AddObjectToObject(o, "rf_set_compressed"), &mor_rf_set_json, &L->rf_comp, NULL);
 	}
-	json_add_keys(o, &layout_json, L, NULL, "l1_ways rf_kib rf_kib_eff l1_kib kib kib_eff", NULL);
+	json_add_keys(o, &mor_layout_json, L, NULL, "l1_ways rf_kib rf_kib_eff l1_kib kib kib_eff", NULL);
 	return o;
 }
 
 static cJSON *json_params(const mor_params_t *p)
 {
 	cJSON *o = cJSON_CreateObject();
-	json_add_keys(o, &params_json, p, NULL, "max_regs aux_rf aux_l1 block_bytes", NULL);
+	json_add_keys(o, &mor_params_json, p, NULL, "max_regs aux_rf aux_l1 block_bytes", NULL);
 	cJSON *im = cJSON_AddObjectToObject(o, "impl");
 	for (int i = 0; i < MOR_NIMPL; i++) {
 		cJSON *x = cJSON_AddObjectToObject(im, impl_name[i]);
@@ -172,7 +76,7 @@ static cJSON *json_params(const mor_params_t *p)
 		json_add_num(x, "bw_gbps", p->bw_gbps[i]);
 		json_add_num(x, "e_pj_per_byte", p->e_pj_per_byte[i]);
 	}
-	json_add_keys(o, &params_json, p, NULL, "miss_extra_ns imov_save_ns comp_lat_ns msg_bytes bf_bytes "
+	json_add_keys(o, &mor_params_json, p, NULL, "miss_extra_ns imov_save_ns comp_lat_ns msg_bytes bf_bytes "
 		"bf_hashes max_cache_frac query_kib ctrl_power_frac ref_power_w ref_partitions", NULL);
 	return o;
 }
@@ -180,11 +84,11 @@ static cJSON *json_params(const mor_params_t *p)
 static cJSON *json_eval(const mor_eval_t *e)
 {
 	cJSON *o = cJSON_CreateObject();
-	json_add_keys(o, &eval_json, e, NULL, "on n_cache n_compute compress_used conv_kib ext_kib "
+	json_add_keys(o, &mor_eval_json, e, NULL, "on n_cache n_compute compress_used conv_kib ext_kib "
 		"ext_kib_eff ext_frac rf_share llc_hit ext_hit ext_hit_rf ext_hit_l1", NULL);
-	json_add_all(cJSON_AddObjectToObject(o, "pred_rf"), &pred_json, &e->pred_rf, NULL);
-	json_add_all(cJSON_AddObjectToObject(o, "pred_l1"), &pred_json, &e->pred_l1, NULL);
-	json_add_keys(o, &eval_json, e, NULL, "p_fwd lookups_per_ext_req fills_per_ext_req hit_ns "
+	json_add_all(cJSON_AddObjectToObject(o, "pred_rf"), &bfpred_json, &e->pred_rf, NULL);
+	json_add_all(cJSON_AddObjectToObject(o, "pred_l1"), &bfpred_json, &e->pred_l1, NULL);
+	json_add_keys(o, &mor_eval_json, e, NULL, "p_fwd lookups_per_ext_req fills_per_ext_req hit_ns "
 		"unit_cyc station_service_cyc station_delay_cyc miss_extra_cyc noc_flits_per_ext_req "
 		"noc_service_req_add_cyc e_ext_pj_per_inst ctrl_w ctrl_mm2", NULL);
 	return o;

@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "commands/commands.h"
+#include "commands/json_tables.h"
 #include "json_writer.h"
 #include "queue.h"
 
@@ -42,37 +43,6 @@ const char help_model_queue[] =
 	"  gpudse model queue --kind mva --demands 1,2,0.5 --copies 1,4,1 --servers 1,1,2 --delays 0,0,1 --population 40\n";
 
 #define CMD "model queue"
-
-static const json_field_t open_fields[] = {
-	JF_NUM(queue_open_t, rho, "rho", "utilisation"),
-	JF_FLAG(queue_open_t, saturated, "saturated"),
-	JF_NUM(queue_open_t, wait, "wait", "time"),
-	JF_NUM(queue_open_t, resp, "resp", "time"),
-	JF_NUM(queue_open_t, lq, "lq", "customers waiting"),
-	JF_NUM(queue_open_t, l, "l", "customers"),
-};
-static const json_table_t open_json = JSON_TABLE("queue_open_t", open_fields);
-
-static const json_field_t md1k_fields[] = {
-	JF_NUM(queue_md1k_t, rho, "rho", "offered load"),
-	JF_NUM(queue_md1k_t, p_block, "p_block", "probability"),
-	JF_NUM(queue_md1k_t, throughput, "throughput", "per time unit"),
-	JF_NUM(queue_md1k_t, util, "util", "busy fraction"),
-	JF_NUM(queue_md1k_t, l, "l", "customers"),
-	JF_NUM(queue_md1k_t, wait, "wait", "time"),
-	JF_NUM(queue_md1k_t, resp, "resp", "time"),
-};
-static const json_table_t md1k_json = JSON_TABLE("queue_md1k_t", md1k_fields);
-
-static const json_field_t xbar_fields[] = {
-	JF_NUM(queue_xbar_t, throughput, "throughput", "transfers per cycle"),
-	JF_NUM(queue_xbar_t, util_max, "util_max", "utilisation"),
-	JF_NUM(queue_xbar_t, util_mean, "util_mean", "utilisation"),
-	JF_NUM(queue_xbar_t, wait_mean, "wait_mean", "cycles"),
-	JF_FLAG(queue_xbar_t, saturated, "saturated"),
-	JF_NUM(queue_xbar_t, hol_throughput, "hol_throughput", "transfers per cycle per output"),
-};
-static const json_table_t xbar_json = JSON_TABLE("queue_xbar_t", xbar_fields);
 
 /* A required numeric option. */
 static double need_double(cli_args_t *a, const char *opt, double lo, double hi, const char *kind)
@@ -122,7 +92,7 @@ static int run_open(cli_args_t *a, const char *kind)
 	cJSON_AddNumberToObject(in, "lambda", lambda);
 	cJSON_AddNumberToObject(in, "service", s);
 	cJSON_AddNumberToObject(in, "cs2", cs2);
-	json_add_keys(cJSON_AddObjectToObject(root, "result"), &open_json, &q, NULL, "rho saturated wait resp lq l", NULL);
+	json_add_keys(cJSON_AddObjectToObject(root, "result"), &queue_open_json, &q, NULL, "rho saturated wait resp lq l", NULL);
 	return json_print(root, CMD);
 }
 
@@ -153,7 +123,7 @@ static int run_md1k(cli_args_t *a)
 	cJSON_AddNumberToObject(in, "service", s);
 	cJSON_AddNumberToObject(in, "K", K);
 	cJSON *r = cJSON_AddObjectToObject(root, "result");
-	json_add_keys(r, &md1k_json, &m, NULL, "rho p_block throughput util l wait resp", NULL);
+	json_add_keys(r, &queue_md1k_json, &m, NULL, "rho p_block throughput util l wait resp", NULL);
 	if (dist) {
 		cJSON *arr = cJSON_AddArrayToObject(r, "p");
 		for (int n = 0; n <= K; n++)
@@ -195,7 +165,7 @@ static int run_xbar(cli_args_t *a)
 	cJSON_AddNumberToObject(in, "outputs", n_out);
 	cJSON_AddNumberToObject(in, "load", load);
 	cJSON_AddNumberToObject(in, "skew", skew);
-	json_add_all(cJSON_AddObjectToObject(root, "result"), &xbar_json, &x, NULL);
+	json_add_all(cJSON_AddObjectToObject(root, "result"), &queue_xbar_json, &x, NULL);
 	return json_print(root, CMD);
 }
 

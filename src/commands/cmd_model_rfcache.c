@@ -6,11 +6,10 @@
 
 #include "cli.h"
 #include "commands/commands.h"
-#include "commands/model_json.h"
+#include "commands/json_tables.h"
 #include "commands/model_setup.h"
 #include "design.h"
 #include "json_writer.h"
-#include "knobs.h"
 #include "mech.h"
 #include "rfcache.h"
 #include "sthld_fsm.h"
@@ -57,92 +56,6 @@ const char help_model_rfcache[] =
 
 #define CMD "model rfcache"
 
-
-#define RR rfc_res_t
-static const json_field_t res_fields[] = {
-	JF_NUM(RR, hit, "hit", "ratio of source reads"),
-	JF_NUM(RR, hit_near, "hit_near", "ratio"),
-	JF_NUM(RR, hit_far, "hit_far", "ratio"),
-	JF_NUM(RR, frac_near, "frac_reuse_near", "share of source reads"),
-	JF_NUM(RR, n_near, "n_near_live", "values per warp"),
-	JF_NUM(RR, nu, "nu_ccu_near", "probability"),
-	JF_NUM(RR, theta_near, "theta_near", "probability per gap"),
-	JF_NUM(RR, theta_far, "theta_far", "probability per gap"),
-	JF_NUM(RR, theta, "theta", "probability per gap"),
-	JF_NUM(RR, pi, "pi_homeless_head", "probability"),
-	JF_NUM(RR, rho_h, "rho_homeless_ready", "probability"),
-	JF_NUM(RR, steals, "steals_per_cycle", "per cycle"),
-	JF_NUM(RR, wait, "wait_frac", "per cycle"),
-	JF_NUM(RR, wait_per_inst, "wait_per_inst", "cycles per instruction"),
-	JF_NUM(RR, s, "collect_cycles", "cycles"),
-	JF_NUM(RR, s_base, "collect_cycles_base", "cycles"),
-	JF_NUM(RR, gap, "gap_cycles", "cycles"),
-	JF_NUM(RR, ipc, "ipc_subcore", "instructions per cycle"),
-	JF_NUM(RR, ipc_base, "ipc_subcore_base", "instructions per cycle"),
-	JF_NUM(RR, bank_reads, "bank_reads_per_inst", "per instruction"),
-	JF_NUM(RR, ccu_writes, "ccu_writes_per_inst", "per instruction"),
-	JF_INTEGER(RR, iterations, "iterations", "fixed-point iterations"),
-};
-#undef RR
-static const json_table_t res_json = JSON_TABLE("rfc_res_t", res_fields);
-
-/* The reuse-distance pmf's mean and tail shares (the tail beyond RFC_DMAX at RFC_DMAX + 1). */
-static double reuse_mean(const void *w, const void *unused)
-{
-	const rfc_work_t *wk = w;
-	double m = 0.0;
-	for (int d = 1; d <= RFC_DMAX; d++)
-		m += d * wk->pmf[d];
-	return m + wk->tail * (RFC_DMAX + 1);
-}
-
-static double share_above(const rfc_work_t *wk, int d0)
-{
-	double sum = 0.0;
-	for (int d = d0 + 1; d <= RFC_DMAX; d++)
-		sum += wk->pmf[d];
-	return sum + wk->tail;
-}
-
-static double reuse_gt3(const void *w, const void *unused) { return share_above(w, 3); }
-static double reuse_gt10(const void *w, const void *unused) { return share_above(w, 10); }
-
-#define RW rfc_work_t
-static const json_field_t work_fields[] = {
-	JF_DERIVED(reuse_mean, "reuse_mean_finite", "instructions"),
-	JF_DERIVED(reuse_gt3, "reuse_frac_gt3", "share of reuses"),
-	JF_DERIVED(reuse_gt10, "reuse_frac_gt10", "share of reuses"),
-	JF_NUM(RW, cold, "cold", "share of source reads"),
-	JF_NUM(RW, src_per_inst, "src_per_inst", "operands per instruction"),
-	JF_NUM(RW, dst_per_inst, "dst_per_inst", "operands per instruction"),
-	JF_NUM(RW, tensor_frac, "tensor_frac", "share of instructions"),
-	JF_INTEGER(RW, warps, "warps_per_subcore", "warps"),
-	JF_INTEGER(RW, banks, "banks", "RF banks per sub-core"),
-	JF_NUM(RW, p_mem, "p_mem", "share of instructions"),
-	JF_NUM(RW, lat_mem, "lat_mem", "cycles"),
-	JF_NUM(RW, lat_alu, "lat_alu", "cycles"),
-	JF_NUM(RW, p_dep, "p_dep", "probability"),
-};
-#undef RW
-static const json_table_t work_json = JSON_TABLE("rfc_work_t", work_fields);
-
-#define RD rfc_dyn_t
-static const json_field_t dyn_fields[] = {
-	JF_NUM(RD, run.hit, "hit", "ratio"),
-	JF_NUM(RD, run.ipc, "ipc_subcore", "instructions per cycle"),
-	JF_NUM(RD, ipc_base, "ipc_subcore_base", "instructions per cycle"),
-	JF_NUM(RD, run.sthld_mean, "sthld_mean", "instructions, cycle-weighted"),
-	JF_INTEGER(RD, run.sthld_final, "sthld_final", "instructions"),
-	JF_INTEGER(RD, run.intervals, "intervals", "sampling intervals"),
-	JF_NUM(RD, run.settled_frac, "settled_frac", "share of intervals"),
-	JF_NUM(RD, wait_per_inst, "wait_per_inst", "cycles per instruction"),
-	JF_NUM(RD, s, "collect_cycles", "cycles"),
-	JF_NUM(RD, s_base, "collect_cycles_base", "cycles"),
-	JF_NUM(RD, ccu_writes, "ccu_writes_per_inst", "per instruction"),
-};
-#undef RD
-static const json_table_t dyn_json = JSON_TABLE("rfc_dyn_t", dyn_fields);
-
 static void add_curve(cJSON *root, const rfc_work_t *w, const rfc_knobs_t *k)
 {
 	cJSON *c = cJSON_AddArrayToObject(root, "curve");
@@ -153,7 +66,7 @@ static void add_curve(cJSON *root, const rfc_work_t *w, const rfc_knobs_t *k)
 		rfc_eval(w, &kk, &r);
 		cJSON *x = cJSON_CreateObject();
 		cJSON_AddNumberToObject(x, "sthld", s);
-		json_add_keys(x, &res_json, &r, NULL, "hit ipc_subcore wait_frac", JSON_10G);
+		json_add_keys(x, &rfc_res_json, &r, NULL, "hit ipc_subcore wait_frac", JSON_10G);
 		cJSON_AddItemToArray(c, x);
 	}
 }
@@ -192,11 +105,9 @@ int cmd_model_rfcache(int argc, char **argv)
 
 	design_t d;
 	design_default(&d);
-	char err[256];
-	if (knob_set(&d, "rfc_sthld", sthld, err, sizeof err) != 0)
-		return err_user(CMD ": --sthld: %s", err);
-	if (knob_set(&d, "rfc_priority", prio, err, sizeof err) != 0)
-		return err_user(CMD ": --priority: %s", err);
+	if ((rc = model_setup_knob(CMD, &d, "--sthld", "rfc_sthld", sthld)) ||
+	    (rc = model_setup_knob(CMD, &d, "--priority", "rfc_priority", prio)))
+		return rc;
 	d.rfc_on = 1;
 	d.rfc_rthld = (int)rthld;
 	d.rfc_entries = (int)entries;
@@ -284,15 +195,15 @@ int cmd_model_rfcache(int argc, char **argv)
 	cJSON_AddNumberToObject(ds, "entries", d.rfc_entries);
 	cJSON_AddNumberToObject(ds, "ccus", d.rfc_ccus);
 	cJSON_AddStringToObject(ds, "priority", d.rfc_priority == RFC_PRIO_GTO ? "gto" : "malekeh");
-	json_add_all(cJSON_AddObjectToObject(root, "workload"), &work_json, wk, JSON_10G);
-	json_add_all(cJSON_AddObjectToObject(root, rep.dynamic ? "terms_static_0" : "terms"), &res_json,
+	json_add_all(cJSON_AddObjectToObject(root, "workload"), &rfc_work_json, wk, JSON_10G);
+	json_add_all(cJSON_AddObjectToObject(root, rep.dynamic ? "terms_static_0" : "terms"), &rfc_res_json,
 		&rep.res, JSON_10G);
 	if (rep.dynamic) {
 		cJSON *dy = cJSON_AddObjectToObject(root, "dynamic");
-		json_add_keys(dy, &dyn_json, &rep.dyn, NULL, "hit ipc_subcore ipc_subcore_base sthld_mean "
+		json_add_keys(dy, &rfc_dyn_json, &rep.dyn, NULL, "hit ipc_subcore ipc_subcore_base sthld_mean "
 			"sthld_final", JSON_10G);
 		cJSON_AddStringToObject(dy, "state_final", sthld_state_name[rep.dyn.run.state_final]);
-		json_add_keys(dy, &dyn_json, &rep.dyn, NULL, "intervals settled_frac wait_per_inst "
+		json_add_keys(dy, &rfc_dyn_json, &rep.dyn, NULL, "intervals settled_frac wait_per_inst "
 			"collect_cycles collect_cycles_base ccu_writes_per_inst", JSON_10G);
 	}
 	if (curve)

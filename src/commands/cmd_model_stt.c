@@ -8,7 +8,7 @@
 
 #include "cli.h"
 #include "commands/commands.h"
-#include "commands/model_json.h"
+#include "commands/json_tables.h"
 #include "json_writer.h"
 #include "sttmram.h"
 

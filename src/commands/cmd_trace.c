@@ -11,12 +11,12 @@
 
 #include "cli.h"
 #include "commands/commands.h"
+#include "commands/json_tables.h"
 #include "json_writer.h"
 #include "profiling/generators/gen.h"
 #include "gpu_json.h"
 #include "profiling/profile_json.h"
 #include "profiling/profiler.h"
-
 
 const char help_trace[] =
 	"usage: gpudse trace KERNEL [--size N] [--gpu G] [--seed S] [--no-regs]\n"
@@ -196,19 +196,6 @@ static int list_kernels(void)
 	return 0;
 }
 
-#define GS gen_stats_t
-static const json_field_t stats_fields[] = {
-	JF_NUM(GS, insts, "warp_insts", "warp instructions"),
-	JF_NUM(GS, mem_insts, "mem_insts", "warp global-memory instructions"),
-	JF_NUM(GS, accesses, "accesses", "128 B line requests"),
-	JF_NUM(GS, writes, "writes", "line requests"),
-	JF_NUM(GS, sectors, "sectors", "32 B sectors"),
-	JF_NUM(GS, tensor, "tensor_insts", "warp instructions"),
-	JF_NUM(GS, reg_insts, "reg_insts", "warp instructions"),
-};
-#undef GS
-static const json_table_t stats_json = JSON_TABLE("gen_stats_t", stats_fields);
-
 static int print_stats(const gen_kernel_t *k, long size, const gpu_t *gpu, const gen_stats_t *s)
 {
 	double thread_insts = s->insts * GEN_WARP;
@@ -219,7 +206,7 @@ static int print_stats(const gen_kernel_t *k, long size, const gpu_t *gpu, const
 	cJSON_AddNumberToObject(o, "n_sm", gpu->n_sm);
 	json_add_fmt(o, "launches", (double)s->launches, "%.0f");
 	json_add_fmt(o, "ctas", (double)s->ctas, "%.0f");
-	json_add_all(o, &stats_json, s, "%.0f");
+	json_add_all(o, &gen_stats_json, s, "%.0f");
 	json_add_fmt(o, "apki_thread", thread_insts > 0 ? 1000 * s->accesses / thread_insts : 0, "%.4g");
 	json_add_fmt(o, "apki_warp", s->insts > 0 ? 1000 * s->accesses / s->insts : 0, "%.4g");
 	json_add_fmt(o, "lines_per_mem_inst", s->mem_insts > 0 ? s->accesses / s->mem_insts : 0, "%.4g");

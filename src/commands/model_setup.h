@@ -10,6 +10,7 @@
 
 #include "design.h"
 #include "gpu.h"
+#include "json_writer.h"
 #include "profiling/profile_json.h"
 
 typedef struct model_setup {
@@ -30,6 +31,14 @@ int model_setup_profile(model_setup_t *s, const char *pfile);
 /* Evaluate the baseline and design `d` on the workload.  `rule` (NULL: none) rewrites the
  * reason a design is illegal for the error line. */
 int model_setup_eval(model_setup_t *s, const design_t *d, const char *(*rule)(const char *why));
+/* Set `knob` of design `d` to the text `value` given with option `opt`; 0, or the error line
+ * "CMD: OPT: why" and EXIT_USER. */
+int model_setup_knob(const char *cmd, design_t *d, const char *opt, const char *knob, const char *value);
+/* Add `parent`.memsys: the design's memory system (memsys_json's `keys`) and its mechanism
+ * stations (station_json's `station_keys`, with the solved utilisation and residence per
+ * instruction when `with_util`); numbers in `fmt` (NULL: cJSON's). */
+void model_setup_memsys_json(cJSON *parent, const model_setup_t *s, const char *keys,
+	const char *station_keys, int with_util, const char *fmt);
 /* Free what the calls above built (safe on a cleared or partly built setup). */
 void model_setup_free(model_setup_t *s);
 

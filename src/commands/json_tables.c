@@ -33,6 +33,7 @@ static const json_field_t metrics_fields[] = {
 	JF_NUM(MT, ipc, "ipc", "warp instructions per core cycle"),
 	JF_DERIVED(speedup, "speedup", "over the baseline"),
 	JF_NUM(MT, cycles, "cycles", "core cycles"),
+	JF_NUM(MT, time_s, "time_s", "s"),
 	JF_NUM(MT, energy_j, "energy_j", "J"),
 	JF_DERIVED(energy_ratio, "energy_ratio", "over the baseline"),
 	JF_NUM(MT, energy_comp_j[EC_L1], "energy_l1_j", "J"),
@@ -40,6 +41,7 @@ static const json_field_t metrics_fields[] = {
 	JF_NUM(MT, power_w, "power_w", "W"),
 	JF_NUM(MT, perf_per_watt, "perf_per_watt", "warp instructions per J"),
 	JF_NUM(MT, area_mm2, "area_mm2", "mm^2"),
+	JF_NUM(MT, area_chip_mm2, "area_chip_mm2", "mm^2, with SM logic"),
 	JF_NUM(MT, area_comp_mm2[EC_L1], "area_l1_mm2", "mm^2"),
 	JF_NUM(MT, area_comp_mm2[EC_NOC], "noc_area_mm2", "mm^2"),
 	JF_NUM(MT, area_comp_mm2[EC_RF], "area_rf_mm2", "mm^2"),
@@ -47,9 +49,15 @@ static const json_field_t metrics_fields[] = {
 	JF_DERIVED(l1_miss_reduction, "l1_miss_reduction", "ratio"),
 	JF_NUM(MT, llc_hit, "llc_hit", "ratio"),
 	JF_NUM(MT, ext_hit, "ext_hit", "ratio"),
+	JF_NUM(MT, l1_apki, "l1_apki", "L1 requests per kilo warp instruction"),
+	JF_NUM(MT, llc_apki, "llc_apki", "LLC requests per kilo warp instruction"),
+	JF_NUM(MT, dram_bpki, "dram_bpki", "DRAM bytes per kilo warp instruction"),
+	JF_NUM(MT, replication, "replication", "ratio"),
 	JF_NUM(MT, rfc_hit, "rfc_hit", "ratio"),
 	JF_NUM(MT, stt_wpki, "stt_wpki", "STT writes per kilo warp instruction"),
+	JF_NUM(MT, sm_util, "sm_util", "ratio"),
 	JF_NUM(MT, noc_util, "noc_util", "ratio"),
+	JF_NUM(MT, llc_util, "llc_util", "ratio"),
 	JF_NUM(MT, dram_util, "dram_util", "ratio"),
 	JF_NUM(MT, cpi[CPI_L1], "cpi_l1", "cycles per warp instruction"),
 	JF_NUM(MT, cpi[CPI_EXT], "cpi_ext", "cycles per warp instruction"),
@@ -60,12 +68,37 @@ const json_table_t metrics_json = JSON_TABLE("metrics_t", metrics_fields);
 
 #define MS memsys_t
 static const json_field_t memsys_fields[] = {
+	JF_INTEGER(MS, n_compute, "n_compute", "SMs"),
+	JF_INTEGER(MS, n_cache, "n_cache", "SMs"),
+	JF_INTEGER(MS, n_gated, "n_gated", "SMs"),
+	JF_NUM(MS, warps, "warps", "per compute SM"),
+	JF_NUM(MS, mlp, "mlp", "requests in flight per warp"),
+	JF_NUM(MS, mem_per_inst, "mem_per_inst", "per warp instruction"),
+	JF_NUM(MS, req_per_mem, "req_per_mem", "L1 requests per memory instruction"),
+	JF_NUM(MS, bytes_per_req, "bytes_per_req", "B"),
+	JF_NUM(MS, write_frac, "write_frac", "share of requests"),
 	JF_INTEGER(MS, l1_count, "l1_count", "L1 instances"),
 	JF_NUM(MS, l1_bytes, "l1_bytes", "B per instance"),
 	JF_NUM(MS, l1_hit, "l1_hit", "ratio"),
 	JF_NUM(MS, l1_lat, "l1_lat", "cycles"),
 	JF_NUM(MS, l1_service, "l1_service", "cycles per request"),
+	JF_NUM(MS, noc_lat, "noc_lat", "cycles, one way"),
+	JF_NUM(MS, noc_service_req, "noc_service_req", "cycles per request"),
+	JF_NUM(MS, noc_service_resp, "noc_service_resp", "cycles per response"),
+	JF_INTEGER(MS, noc_req_ports, "noc_req_ports", "ports"),
 	JF_INTEGER(MS, noc_resp_ports, "noc_resp_ports", "ports"),
+	JF_NUM(MS, llc_bytes, "llc_bytes", "B, all slices"),
+	JF_NUM(MS, llc_hit, "llc_hit", "ratio"),
+	JF_NUM(MS, llc_lat, "llc_lat", "cycles"),
+	JF_NUM(MS, llc_service, "llc_service", "cycles per request"),
+	JF_INTEGER(MS, llc_slices, "llc_slices", "slices"),
+	JF_NUM(MS, ext_frac, "ext_frac", "share of LLC requests"),
+	JF_NUM(MS, ext_bytes, "ext_bytes", "B"),
+	JF_NUM(MS, ext_hit, "ext_hit", "ratio"),
+	JF_NUM(MS, ext_miss_extra, "ext_miss_extra", "cycles"),
+	JF_NUM(MS, dram_lat, "dram_lat", "cycles"),
+	JF_NUM(MS, dram_service, "dram_service", "cycles per request"),
+	JF_INTEGER(MS, dram_channels, "dram_channels", "channels"),
 	JF_NUM(MS, replication, "replication", "ratio"),
 	JF_NUM(MS, stt_writes_per_inst, "stt_writes_per_inst", "per warp instruction"),
 	JF_NUM(MS, rfc_hit, "rfc_hit", "ratio"),
@@ -96,6 +129,39 @@ static const json_field_t station_fields[] = {
 	JF_NUM(ms_station_t, skew, "skew", "hottest copy over the mean"),
 };
 const json_table_t station_json = JSON_TABLE("ms_station_t", station_fields);
+
+/* A station without skew reports 1 (its copies evenly loaded). */
+static double report_skew(const void *s, const void *unused)
+{
+	const gpu_station_report_t *r = s;
+	return r->skew > 0 ? r->skew : 1.0;
+}
+
+#define SR gpu_station_report_t
+static const json_field_t station_report_fields[] = {
+	JF_TEXT(SR, name, "name"),
+	JF_NUM(SR, visits, "visits_per_inst", "visits per warp instruction"),
+	JF_NUM(SR, service, "service", "cycles per visit"),
+	JF_NUM(SR, delay, "delay", "cycles per visit"),
+	JF_INTEGER(SR, copies, "copies", "servers"),
+	JF_DERIVED(report_skew, "skew", "hottest copy over the mean"),
+	JF_NUM(SR, demand, "demand_per_inst", "cycles per warp instruction"),
+	JF_NUM(SR, util, "util", "busiest copy"),
+	JF_NUM(SR, resid, "resid_per_inst", "cycles per warp instruction"),
+	JF_NUM(SR, delay_resid, "latency_per_inst", "cycles per warp instruction"),
+};
+#undef SR
+const json_table_t station_report_json = JSON_TABLE("gpu_station_report_t", station_report_fields);
+
+#define GD gpu_detail_t
+static const json_field_t detail_fields[] = {
+	JF_NUM(GD, population, "population", "warps x MLP, all compute SMs"),
+	JF_NUM(GD, throughput, "throughput", "warp instructions per cycle"),
+	JF_NUM(GD, cycle, "cycle", "cycles per warp instruction"),
+	JF_INTEGER(GD, iterations, "iterations", "MVA iterations"),
+};
+#undef GD
+const json_table_t detail_json = JSON_TABLE("gpu_detail_t", detail_fields);
 
 #define SL stt_load_t
 static const json_field_t stt_load_fields[] = {

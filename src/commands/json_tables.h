@@ -24,6 +24,8 @@
 extern const json_table_t metrics_json;
 extern const json_table_t memsys_json;     /* memsys_t */
 extern const json_table_t station_json;    /* ms_station_t */
+extern const json_table_t station_report_json; /* gpu_station_report_t */
+extern const json_table_t detail_json;     /* gpu_detail_t */
 extern const json_table_t stt_load_json;   /* stt_load_t */
 extern const json_table_t stt_block_json;  /* stt_block_t */
 extern const json_table_t tagsearch_json;  /* bloom_tagsearch_t */

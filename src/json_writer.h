@@ -35,6 +35,7 @@ typedef struct json_field {
 /* A struct's field table. */
 typedef struct json_table {
 	const char *name;         /* the struct, for the message about a key it lacks */
+	size_t size;              /* sizeof the struct: every row lies inside it (test_json_writer) */
 	const json_field_t *fields;
 	size_t n;
 } json_table_t;
@@ -47,13 +48,14 @@ typedef struct json_table {
 #define JF_FLAG(T, m, key) { key, JF_BOOL, offsetof(T, m), 1.0, "", NULL, NULL }
 #define JF_TEXT(T, m, key) { key, JF_STRING, offsetof(T, m), 1.0, "", NULL, NULL }
 #define JF_DERIVED(fn, key, unit) { key, JF_DOUBLE, 0, 1.0, unit, NULL, fn }
-#define JSON_TABLE(name, rows) { name, rows, sizeof (rows) / sizeof (rows)[0] }
+#define JSON_TABLE(T, rows) { #T, sizeof (T), rows, sizeof (rows) / sizeof (rows)[0] }
 
 /* The number format of model dcl1 and model rfcache: ten significant digits. */
 #define JSON_10G "%.10g"
 
 /* Add the fields `keys` names (space-separated, in that order) of struct `s` to `obj`, numbers
- * in the row's format, else `fmt` (NULL: cJSON's, %.15g or %.17g where 15 digits do not round-trip).  A key "K_base" that the
+ * in the row's format, else `fmt` (NULL: cJSON's: %.15g, or %.17g where 15 digits do not
+ * round-trip).  A key the table has is that row, even one ending in _base; a key "K_base" the
  * table lacks is K read from `base` (the same struct for the baseline design); "OUT=K" prints
  * field K under the name OUT.  A key the table lacks aborts: a programming error, which the
  * CLI tests (every command's output pinned) would show. */

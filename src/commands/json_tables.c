@@ -64,7 +64,7 @@ static const json_field_t metrics_fields[] = {
 	JF_NUM(MT, cpi[CPI_DRAM], "cpi_dram", "cycles per warp instruction"),
 };
 #undef MT
-const json_table_t metrics_json = JSON_TABLE("metrics_t", metrics_fields);
+const json_table_t metrics_json = JSON_TABLE(metrics_t, metrics_fields);
 
 #define MS memsys_t
 static const json_field_t memsys_fields[] = {
@@ -118,7 +118,7 @@ static const json_field_t memsys_fields[] = {
 	JF_NUM(MS, area_mm2[EC_RF], "area_rf_mm2", "mm^2"),
 };
 #undef MS
-const json_table_t memsys_json = JSON_TABLE("memsys_t", memsys_fields);
+const json_table_t memsys_json = JSON_TABLE(memsys_t, memsys_fields);
 
 static const json_field_t station_fields[] = {
 	JF_TEXT(ms_station_t, name, "name"),
@@ -128,7 +128,7 @@ static const json_field_t station_fields[] = {
 	JF_INTEGER(ms_station_t, copies, "copies", "servers"),
 	JF_NUM(ms_station_t, skew, "skew", "hottest copy over the mean"),
 };
-const json_table_t station_json = JSON_TABLE("ms_station_t", station_fields);
+const json_table_t station_json = JSON_TABLE(ms_station_t, station_fields);
 
 /* A station without skew reports 1 (its copies evenly loaded). */
 static double report_skew(const void *s, const void *unused)
@@ -151,7 +151,7 @@ static const json_field_t station_report_fields[] = {
 	JF_NUM(SR, delay_resid, "latency_per_inst", "cycles per warp instruction"),
 };
 #undef SR
-const json_table_t station_report_json = JSON_TABLE("gpu_station_report_t", station_report_fields);
+const json_table_t station_report_json = JSON_TABLE(gpu_station_report_t, station_report_fields);
 
 #define GD gpu_detail_t
 static const json_field_t detail_fields[] = {
@@ -161,7 +161,7 @@ static const json_field_t detail_fields[] = {
 	JF_INTEGER(GD, iterations, "iterations", "MVA iterations"),
 };
 #undef GD
-const json_table_t detail_json = JSON_TABLE("gpu_detail_t", detail_fields);
+const json_table_t detail_json = JSON_TABLE(gpu_detail_t, detail_fields);
 
 #define SL stt_load_t
 static const json_field_t stt_load_fields[] = {
@@ -174,7 +174,7 @@ static const json_field_t stt_load_fields[] = {
 	JF_INTEGER(SL, swap_buffer, "swap_buffer", "registers"),
 };
 #undef SL
-const json_table_t stt_load_json = JSON_TABLE("stt_load_t", stt_load_fields);
+const json_table_t stt_load_json = JSON_TABLE(stt_load_t, stt_load_fields);
 
 #define SB stt_block_t
 static const json_field_t stt_block_fields[] = {
@@ -190,7 +190,7 @@ static const json_field_t stt_block_fields[] = {
 	JF_NUM(SB, stall_per_cycle, "stall_per_cycle", "L1 stall cycles"),
 };
 #undef SB
-const json_table_t stt_block_json = JSON_TABLE("stt_block_t", stt_block_fields);
+const json_table_t stt_block_json = JSON_TABLE(stt_block_t, stt_block_fields);
 
 #define TS bloom_tagsearch_t
 static const json_field_t tagsearch_fields[] = {
@@ -204,7 +204,7 @@ static const json_field_t tagsearch_fields[] = {
 	JF_NUM(TS, bits, "filter_bits", "bits"),
 };
 #undef TS
-const json_table_t tagsearch_json = JSON_TABLE("bloom_tagsearch_t", tagsearch_fields);
+const json_table_t tagsearch_json = JSON_TABLE(bloom_tagsearch_t, tagsearch_fields);
 
 /* ---- DC-L1 (model dcl1) */
 
@@ -237,7 +237,7 @@ static const json_field_t dcl1_eval_fields[] = {
 	JF_FLAG(DE, skew_found, "camping_from_profile"),
 };
 #undef DE
-const json_table_t dcl1_eval_json = JSON_TABLE("dcl1_eval_t", dcl1_eval_fields);
+const json_table_t dcl1_eval_json = JSON_TABLE(dcl1_eval_t, dcl1_eval_fields);
 
 #define DS dcl1_shape_t
 static const json_field_t dcl1_shape_fields[] = {
@@ -253,7 +253,7 @@ static const json_field_t dcl1_shape_fields[] = {
 	JF_INTEGER(DS, home_bits, "home_bits", "bits"),
 };
 #undef DS
-const json_table_t dcl1_shape_json = JSON_TABLE("dcl1_shape_t", dcl1_shape_fields);
+const json_table_t dcl1_shape_json = JSON_TABLE(dcl1_shape_t, dcl1_shape_fields);
 
 /* ---- FUSE (model fuse) */
 
@@ -286,7 +286,7 @@ static const json_field_t fuse_hit_fields[] = {
 	JF_NUM(FH, x_probe, "extra_latency_probe", "cycles"),
 };
 #undef FH
-const json_table_t fuse_hit_json = JSON_TABLE("fuse_hit_t", fuse_hit_fields);
+const json_table_t fuse_hit_json = JSON_TABLE(fuse_hit_t, fuse_hit_fields);
 
 #define FE fuse_eff_t
 static const json_field_t fuse_eff_fields[] = {
@@ -302,7 +302,7 @@ static const json_field_t fuse_eff_fields[] = {
 	JF_NUM(FE, area_l1_delta_mm2, "area_l1_delta_mm2", "mm^2"),
 };
 #undef FE
-const json_table_t fuse_eff_json = JSON_TABLE("fuse_eff_t", fuse_eff_fields);
+const json_table_t fuse_eff_json = JSON_TABLE(fuse_eff_t, fuse_eff_fields);
 
 /* ---- Malekeh register-file cache (model rfcache) */
 
@@ -353,7 +353,7 @@ static const json_field_t rfc_res_fields[] = {
 	JF_INTEGER(RR, iterations, "iterations", "fixed-point iterations"),
 };
 #undef RR
-const json_table_t rfc_res_json = JSON_TABLE("rfc_res_t", rfc_res_fields);
+const json_table_t rfc_res_json = JSON_TABLE(rfc_res_t, rfc_res_fields);
 
 #define RW rfc_work_t
 static const json_field_t rfc_work_fields[] = {
@@ -372,7 +372,7 @@ static const json_field_t rfc_work_fields[] = {
 	JF_NUM(RW, p_dep, "p_dep", "probability"),
 };
 #undef RW
-const json_table_t rfc_work_json = JSON_TABLE("rfc_work_t", rfc_work_fields);
+const json_table_t rfc_work_json = JSON_TABLE(rfc_work_t, rfc_work_fields);
 
 #define RD rfc_dyn_t
 static const json_field_t rfc_dyn_fields[] = {
@@ -389,7 +389,7 @@ static const json_field_t rfc_dyn_fields[] = {
 	JF_NUM(RD, ccu_writes, "ccu_writes_per_inst", "per instruction"),
 };
 #undef RD
-const json_table_t rfc_dyn_json = JSON_TABLE("rfc_dyn_t", rfc_dyn_fields);
+const json_table_t rfc_dyn_json = JSON_TABLE(rfc_dyn_t, rfc_dyn_fields);
 
 /* ---- Morpheus (model morpheus) */
 
@@ -403,7 +403,7 @@ static const json_field_t mor_rf_set_fields[] = {
 	JF_INTEGER(RS, aux_regs, "aux_regs", "registers"),
 };
 #undef RS
-const json_table_t mor_rf_set_json = JSON_TABLE("mor_rf_set_t", mor_rf_set_fields);
+const json_table_t mor_rf_set_json = JSON_TABLE(mor_rf_set_t, mor_rf_set_fields);
 
 #define ML mor_layout_t
 static const json_field_t mor_layout_fields[] = {
@@ -419,7 +419,7 @@ static const json_field_t mor_layout_fields[] = {
 	JF_SCALED(ML, bytes_eff, "kib_eff", 1.0 / 1024, "KiB"),
 };
 #undef ML
-const json_table_t mor_layout_json = JSON_TABLE("mor_layout_t", mor_layout_fields);
+const json_table_t mor_layout_json = JSON_TABLE(mor_layout_t, mor_layout_fields);
 
 #define MP mor_params_t
 static const json_field_t mor_params_fields[] = {
@@ -440,7 +440,7 @@ static const json_field_t mor_params_fields[] = {
 	JF_INTEGER(MP, ref_partitions, "ref_partitions", "partitions"),
 };
 #undef MP
-const json_table_t mor_params_json = JSON_TABLE("mor_params_t", mor_params_fields);
+const json_table_t mor_params_json = JSON_TABLE(mor_params_t, mor_params_fields);
 
 #define BP bfpred_result_t
 static const json_field_t bfpred_fields[] = {
@@ -455,7 +455,7 @@ static const json_field_t bfpred_fields[] = {
 	JF_FLAG(BP, truncated, "truncated"),
 };
 #undef BP
-const json_table_t bfpred_json = JSON_TABLE("bfpred_result_t", bfpred_fields);
+const json_table_t bfpred_json = JSON_TABLE(bfpred_result_t, bfpred_fields);
 
 #define ME mor_eval_t
 static const json_field_t mor_eval_fields[] = {
@@ -487,7 +487,7 @@ static const json_field_t mor_eval_fields[] = {
 	JF_NUM(ME, ctrl_mm2, "ctrl_mm2", "mm^2"),
 };
 #undef ME
-const json_table_t mor_eval_json = JSON_TABLE("mor_eval_t", mor_eval_fields);
+const json_table_t mor_eval_json = JSON_TABLE(mor_eval_t, mor_eval_fields);
 
 /* ---- counting Bloom filter (model bloom) */
 
@@ -502,7 +502,7 @@ static const json_field_t bloom_cbf_fields[] = {
 	JF_NUM(BC, p_any_sat, "p_any_saturates", "probability"),
 };
 #undef BC
-const json_table_t bloom_cbf_json = JSON_TABLE("bloom_cbf_t", bloom_cbf_fields);
+const json_table_t bloom_cbf_json = JSON_TABLE(bloom_cbf_t, bloom_cbf_fields);
 
 /* ---- queueing models (model queue) */
 
@@ -514,7 +514,7 @@ static const json_field_t queue_open_fields[] = {
 	JF_NUM(queue_open_t, lq, "lq", "customers waiting"),
 	JF_NUM(queue_open_t, l, "l", "customers"),
 };
-const json_table_t queue_open_json = JSON_TABLE("queue_open_t", queue_open_fields);
+const json_table_t queue_open_json = JSON_TABLE(queue_open_t, queue_open_fields);
 
 static const json_field_t queue_md1k_fields[] = {
 	JF_NUM(queue_md1k_t, rho, "rho", "offered load"),
@@ -525,7 +525,7 @@ static const json_field_t queue_md1k_fields[] = {
 	JF_NUM(queue_md1k_t, wait, "wait", "time"),
 	JF_NUM(queue_md1k_t, resp, "resp", "time"),
 };
-const json_table_t queue_md1k_json = JSON_TABLE("queue_md1k_t", queue_md1k_fields);
+const json_table_t queue_md1k_json = JSON_TABLE(queue_md1k_t, queue_md1k_fields);
 
 static const json_field_t queue_xbar_fields[] = {
 	JF_NUM(queue_xbar_t, throughput, "throughput", "transfers per cycle"),
@@ -535,7 +535,7 @@ static const json_field_t queue_xbar_fields[] = {
 	JF_FLAG(queue_xbar_t, saturated, "saturated"),
 	JF_NUM(queue_xbar_t, hol_throughput, "hol_throughput", "transfers per cycle per output"),
 };
-const json_table_t queue_xbar_json = JSON_TABLE("queue_xbar_t", queue_xbar_fields);
+const json_table_t queue_xbar_json = JSON_TABLE(queue_xbar_t, queue_xbar_fields);
 
 /* ---- workload generators (trace --stats) */
 
@@ -550,4 +550,33 @@ static const json_field_t gen_stats_fields[] = {
 	JF_NUM(GS, reg_insts, "reg_insts", "warp instructions"),
 };
 #undef GS
-const json_table_t gen_stats_json = JSON_TABLE("gen_stats_t", gen_stats_fields);
+const json_table_t gen_stats_json = JSON_TABLE(gen_stats_t, gen_stats_fields);
+
+const json_table_t *const json_tables_all[] = {
+	&metrics_json,
+	&memsys_json,
+	&station_json,
+	&station_report_json,
+	&detail_json,
+	&stt_load_json,
+	&stt_block_json,
+	&tagsearch_json,
+	&dcl1_eval_json,
+	&dcl1_shape_json,
+	&fuse_hit_json,
+	&fuse_eff_json,
+	&rfc_res_json,
+	&rfc_work_json,
+	&rfc_dyn_json,
+	&mor_rf_set_json,
+	&mor_layout_json,
+	&mor_params_json,
+	&bfpred_json,
+	&mor_eval_json,
+	&bloom_cbf_json,
+	&queue_open_json,
+	&queue_md1k_json,
+	&queue_xbar_json,
+	&gen_stats_json,
+	NULL
+};

@@ -47,4 +47,7 @@ extern const json_table_t rfc_dyn_json;    /* rfc_dyn_t */
 extern const json_table_t bloom_cbf_json;  /* bloom_cbf_t */
 extern const json_table_t gen_stats_json;  /* gen_stats_t */
 
+/* Every table above, NULL-terminated (test_json_writer checks each). */
+extern const json_table_t *const json_tables_all[];
+
 #endif

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "commands/json_tables.h"
 #include "json_writer.h"
 #include "support/check.h"
 
@@ -35,7 +36,7 @@ static const json_field_t sample_fields[] = {
 	JF_FMT(sample_t, v[1], "second", "", "%.3f"),
 	JF_DERIVED(ratio, "ratio", "over the baseline"),
 };
-static const json_table_t sample_json = JSON_TABLE("sample_t", sample_fields);
+static const json_table_t sample_json = JSON_TABLE(sample_t, sample_fields);
 
 /* Render `o` in `layout`, free it, compare with `want`. */
 static void expect(cJSON *o, json_layout_t layout, const char *want, const char *what)
@@ -103,5 +104,28 @@ int main(void)
 	cJSON_Delete(back);
 	free(txt);
 	cJSON_Delete(o);
+
+	/* Every command's table: rows inside their struct, keys unique, finite non-zero scales. */
+	int tables = 0, rows = 0, bad_place = 0, bad_key = 0, bad_scale = 0;
+	for (const json_table_t *const *t = json_tables_all; *t; t++, tables++) {
+		for (size_t i = 0; i < (*t)->n; i++, rows++) {
+			const json_field_t *f = &(*t)->fields[i];
+			size_t width = f->type == JF_DOUBLE ? sizeof(double)
+			             : f->type == JF_STRING ? sizeof(const char *) : sizeof(int);
+			if (!f->get && f->offset + width > (*t)->size)
+				bad_place++;
+			if (!(isfinite(f->scale) && f->scale != 0.0))
+				bad_scale++;
+			for (size_t j = 0; j < (*t)->n; j++) {
+				const char *k = (*t)->fields[j].key;
+				if (j != i && strcmp(k, f->key) == 0)
+					bad_key++;
+			}
+		}
+	}
+	CHECK(tables >= 20 && rows >= 250, "json_tables_all lists the commands' tables");
+	CHECK_INT(bad_place, 0, "every member row lies inside its struct (offset + width <= sizeof)");
+	CHECK_INT(bad_key, 0, "keys unique within a table");
+	CHECK_INT(bad_scale, 0, "scales finite and non-zero");
 	return check_summary("json_writer");
 }

@@ -2,7 +2,7 @@
  * model_setup.h -- the skeleton the `gpudse model` commands for one mechanism on a GPU preset
  * share (dcl1, fuse, rfcache): load the preset; optionally a profile and its workload context;
  * evaluate the baseline design (design_default) and the asked design through the GPU model,
- * keeping both memory systems.  What they print goes through model_json.h's field tables.
+ * keeping both memory systems.  What they print goes through json_tables.h's field tables.
  * Every error is one line "gpudse: CMD: ..." and a non-zero return (cli.h's exit statuses).
  */
 #ifndef GPUDSE_MODEL_SETUP_H

@@ -1,11 +1,11 @@
-/* model_json.c -- field tables of the model outputs that more than one command prints
- * (model_json.h). */
+/* json_tables.c -- the field table of every struct a command prints as JSON (json_tables.h):
+ * one row per member (key, type, offset, scale, unit, format) or derived value (getter). */
 #include "commands/json_tables.h"
 
 #include <math.h>
 #include <stddef.h>
 
-/* ---- the GPU model (shared by model dcl1, fuse, rfcache, morpheus) and the STT bank and tag
+/* ---- the GPU model (model dcl1, fuse, rfcache, morpheus; explain) and the STT bank and tag
  * search (model fuse, stt, bloom) */
 
 /* Derived values of a design's metrics against the baseline's (NaN without one). */

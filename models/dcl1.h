@@ -192,7 +192,7 @@ typedef struct dcl1_share {
 void dcl1_share_eval(const dcl1_fp_t *grp, const dcl1_fp_t *all, int domains, double cap,
                      dcl1_share_t *out /* OUT */);
 
-/* Per-workload tables (wctx_t.mech[0]): sharing outcomes for every group size 1..X at the
+/* Per-workload tables (wctx_t.mech[MECH_DCL1]): sharing outcomes for every group size 1..X at the
  * GPU's per-core L1 capacity, and camping skew for every home count 1..X. */
 typedef struct dcl1_ctx {
 	int x;                     /* cores the tables are built for */
@@ -246,7 +246,12 @@ int dcl1_eval(const gpu_t *g, const design_t *d, const dcl1_ctx_t *ctx, dcl1_eva
  * is Smith's set-associative model, reuse_hit_smith; replication and copies are always the
  * fully-associative measures).  NULL when the profile
  * has no "l1" stream or on allocation failure. */
-dcl1_ctx_t *dcl1_ctx_build(const profile_t *p, int x, double cap_core, int assoc);
-void dcl1_ctx_release(dcl1_ctx_t *c);
+dcl1_ctx_t *dcl1_ctx_alloc(const profile_t *p, int x, double cap_core, int assoc);
+void dcl1_ctx_free(dcl1_ctx_t *c);
+
+/* The GPU-model seam (mech.h): legality, the edit of the memory system, the table row. */
+int dcl1_check(const gpu_t *g, const design_t *d, const char **why);
+unsigned dcl1_apply(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m);
+extern const mech_t mech_dcl1;
 
 #endif

@@ -553,7 +553,7 @@ static int fuse_time_stats(fuse_ctx_t *c, const profile_stream_t *l1, int k, con
 	return 0;
 }
 
-fuse_ctx_t *fuse_ctx_build(const profile_t *p, const fuse_params_t *par)
+fuse_ctx_t *fuse_ctx_alloc(const profile_t *p, const fuse_params_t *par)
 {
 	const profile_stream_t *l1 = profile_stream(p, "l1");
 	if (!l1)
@@ -590,7 +590,7 @@ fuse_ctx_t *fuse_ctx_build(const profile_t *p, const fuse_params_t *par)
 		for (int a = 0; a < FUSE_NA; a++) {
 			c->cur[k][a] = reuse_curve_alloc_hist(h, fuse_assoc_of(par, a));
 			if (!c->cur[k][a]) {
-				fuse_ctx_release(c);
+				fuse_ctx_free(c);
 				return NULL;
 			}
 		}
@@ -607,7 +607,7 @@ fuse_ctx_t *fuse_ctx_build(const profile_t *p, const fuse_params_t *par)
 	c->wlog_max = log(8.0 * gmax);
 	for (int k = 0; k < c->ncls; k++) {
 		if (fuse_time_stats(c, l1, k, fuse_cls_hist(c, l1, k)) != 0) {
-			fuse_ctx_release(c);
+			fuse_ctx_free(c);
 			return NULL;
 		}
 		/* WRITES: an RI block is written once and read after (§III-A); its write is the fill */
@@ -619,7 +619,7 @@ fuse_ctx_t *fuse_ctx_build(const profile_t *p, const fuse_params_t *par)
 	return c;
 }
 
-void fuse_ctx_release(fuse_ctx_t *c)
+void fuse_ctx_free(fuse_ctx_t *c)
 {
 	if (!c)
 		return;
@@ -1655,22 +1655,6 @@ int fuse_effects(const gpu_t *g, const fuse_ctx_t *c, const fuse_org_t *o, const
 
 /* ---- the mechanism seam ---- */
 
-void *fuse_ctx_alloc(const gpu_t *g, const profile_t *p)
-{
-	fuse_params_t par;
-	fuse_params_default(&par);
-	if (g->sram_cell_f2 > 0.0)
-		par.tech.sram_cell_f2 = g->sram_cell_f2;
-	if (g->stt_cell_f2 > 0.0)
-		par.tech.stt_cell_f2 = g->stt_cell_f2;
-	return fuse_ctx_build(p, &par);
-}
-
-void fuse_ctx_free(void *ctx)
-{
-	fuse_ctx_release(ctx);
-}
-
 int fuse_check(const gpu_t *g, const design_t *d, const char **why)
 {
 	if (d->fuse_cfg < FUSE_SRAM || d->fuse_cfg >= FUSE_NCFG) {
@@ -1701,15 +1685,16 @@ int fuse_check(const gpu_t *g, const design_t *d, const char **why)
 	return 0;
 }
 
-void fuse_apply(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m)
+unsigned fuse_apply(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m)
 {
 	fuse_org_t o;
-	const fuse_ctx_t *c = w->mech[1];
+	const fuse_ctx_t *c = w->mech[MECH_FUSE];
 	if (d->fuse_cfg == FUSE_SRAM || !c || fuse_org_from_design(d, &o) != 0)
-		return;
+		return 0;
 	fuse_eff_t e;
 	if (fuse_effects(g, c, &o, m, &e) != 0)
-		return;
+		return 0;
+	unsigned changed = MECH_L1_HIT | MECH_LEVELS | MECH_ENERGY | MECH_AREA | MECH_OUTPUTS;
 	double a1 = m->mem_per_inst * m->req_per_mem;
 	m->l1_bytes = e.hit.sram_bytes + e.hit.stt_bytes;
 	m->l1_hit = e.hit.h;
@@ -1718,9 +1703,36 @@ void fuse_apply(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m)
 		ms_station_t s = { "stt", CPI_L1, MS_PER_L1_ACCESS, e.stt_visits, e.stt_service,
 		                   e.stt_delay, m->l1_count > 0 ? m->l1_count : 1, 1.0 };
 		memsys_add_station(m, &s);
+		changed |= MECH_STATIONS;
 	}
 	m->e_pj_per_inst[EC_L1] += e.e_l1_delta_pj_per_inst;
 	m->p_static_w[EC_L1] += e.p_l1_delta_w;
 	m->area_mm2[EC_L1] += e.area_l1_delta_mm2;
 	m->stt_writes_per_inst = a1 * e.hit.stt_write;
+	return changed;
 }
+
+/* The row's per-workload context: FUSE's default parameters with this GPU's cell areas. */
+static void *mech_ctx_alloc(const gpu_t *g, const profile_t *p)
+{
+	fuse_params_t par;
+	fuse_params_default(&par);
+	if (g->sram_cell_f2 > 0.0)
+		par.tech.sram_cell_f2 = g->sram_cell_f2;
+	if (g->stt_cell_f2 > 0.0)
+		par.tech.stt_cell_f2 = g->stt_cell_f2;
+	return fuse_ctx_alloc(p, &par);
+}
+
+static void mech_ctx_free(void *ctx)
+{
+	fuse_ctx_free(ctx);
+}
+
+static const char *const fuse_columns[] = { "stt_wpki", NULL };
+
+const mech_t mech_fuse = {
+	.name = "fuse", .level = MECH_LEVEL_L1,
+	.ctx_alloc = mech_ctx_alloc, .ctx_free = mech_ctx_free,
+	.check = fuse_check, .apply = fuse_apply, .columns = fuse_columns,
+};

@@ -90,8 +90,8 @@ typedef struct fuse_ctx {
 } fuse_ctx_t;
 
 /* Build from a profile (NULL if the profile has no "l1" stream or on allocation failure). */
-fuse_ctx_t *fuse_ctx_build(const profile_t *p, const fuse_params_t *par);
-void fuse_ctx_release(fuse_ctx_t *c);
+fuse_ctx_t *fuse_ctx_alloc(const profile_t *p, const fuse_params_t *par);
+void fuse_ctx_free(fuse_ctx_t *c);
 
 /* The organisation one design point asks for. */
 typedef struct fuse_org {
@@ -159,10 +159,9 @@ typedef struct fuse_eff {
 int fuse_effects(const gpu_t *g, const fuse_ctx_t *c, const fuse_org_t *o, const memsys_t *m,
                  fuse_eff_t *out);
 
-/* The mechanism seam (models/mech.h). */
-void *fuse_ctx_alloc(const gpu_t *g, const profile_t *p);
-void fuse_ctx_free(void *ctx);
+/* The GPU-model seam (models/mech.h): legality, the edit of the memory system, the row. */
 int fuse_check(const gpu_t *g, const design_t *d, const char **why);
-void fuse_apply(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m);
+unsigned fuse_apply(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m);
+extern const mech_t mech_fuse;
 
 #endif

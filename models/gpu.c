@@ -37,7 +37,8 @@
  *          h_llc = max(0, H(n, C) - h1) / (1 - h1)                       (gpu_local_hit)
  *        assuming inclusion: an access that hits in its L1 would also hit in the LLC.
  *        memsys.llc_hit_stream keeps H(n, C); when DC-L1 or FUSE change l1_hit and leave
- *        llc_hit alone, gpu_eval re-filters llc_hit with the new l1_hit.
+ *        llc_hit alone (apply's flags, mech.h), gpu_eval re-filters llc_hit with the new l1_hit
+ *        once the L1-level mechanisms have all applied.
  *   unified_sm_mem (Morpheus §6 Unified-SM-Mem): the RF the kernel leaves unused is added to
  *        L1: rf_kib - warps x 32 threads x GPU_REGS_PER_THREAD x 4 B (an assumed 32 registers
  *        per thread: the profile does not carry register allocation), floored at 0.
@@ -111,8 +112,8 @@
  * (the usual approximation for pipelined, deterministic servers in closed networks: it
  * overstates queueing slightly at moderate load).
  *
- * Mechanisms (models/mech.h): gpu_eval calls dcl1_apply, fuse_apply, morpheus_apply, rfc_apply
- * in this order, between memsys_init and memsys_solve.
+ * Mechanisms (models/mech.h): gpu_eval applies the rows of mech_table in order (DC-L1, FUSE,
+ * Morpheus, Malekeh) between memsys_init and memsys_solve.
  */
 #include "gpu.h"
 
@@ -271,10 +272,8 @@ wctx_t *wctx_alloc(const gpu_t *g, const profile_t *p, const char **err)
 		if (!w->group_l1[i] || !w->group_llc[i])
 			goto fail_curve;
 	}
-	w->mech[0] = dcl1_ctx_alloc(g, p);
-	w->mech[1] = fuse_ctx_alloc(g, p);
-	w->mech[2] = morpheus_ctx_alloc(g, p);
-	w->mech[3] = rfc_ctx_alloc(g, p);
+	for (int i = 0; i < MECH_N; i++)
+		w->mech[i] = mech_table[i]->ctx_alloc(g, p);
 	return w;
 
 fail_curve:
@@ -287,10 +286,9 @@ void wctx_free(wctx_t *w)
 {
 	if (!w)
 		return;
-	if (w->mech[0]) dcl1_ctx_free(w->mech[0]);
-	if (w->mech[1]) fuse_ctx_free(w->mech[1]);
-	if (w->mech[2]) morpheus_ctx_free(w->mech[2]);
-	if (w->mech[3]) rfc_ctx_free(w->mech[3]);
+	for (int i = 0; i < MECH_N; i++)
+		if (w->mech[i])
+			mech_table[i]->ctx_free(w->mech[i]);
 	reuse_curve_free(w->l1);
 	for (int i = 0; i < w->n_group; i++) {
 		reuse_curve_free(w->group_l1[i]);
@@ -663,10 +661,9 @@ int gpu_design_check(const gpu_t *g, const design_t *d, const char **why)
 		*why = "llc_scale and mem_clock_scale must be > 0";
 		return -1;
 	}
-	if (dcl1_check(g, d, why) != 0) return -1;
-	if (fuse_check(g, d, why) != 0) return -1;
-	if (morpheus_check(g, d, why) != 0) return -1;
-	if (rfc_check(g, d, why) != 0) return -1;
+	for (int i = 0; i < MECH_N; i++)
+		if (mech_table[i]->check(g, d, why) != 0)
+			return -1;
 	return 0;
 }
 
@@ -678,15 +675,17 @@ int gpu_eval_detail(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t
 	memsys_t mloc;
 	memsys_t *m = mout ? mout : &mloc;
 	memsys_init(g, d, w, m);
-	double h1 = m->l1_hit, hl = m->llc_hit;
-	dcl1_apply(g, d, w, m);
-	fuse_apply(g, d, w, m);
-	/* An L1-level mechanism that changed the L1 hit ratio but not the LLC's: the LLC now sees
-	 * a different miss stream; re-filter (gpu.c header, HIT RATES). */
-	if (m->l1_hit != h1 && m->llc_hit == hl)
-		m->llc_hit = gpu_local_hit(m->llc_hit_stream, m->l1_hit);
-	morpheus_apply(g, d, w, m);
-	rfc_apply(g, d, w, m);
+	unsigned changed = 0;
+	for (int i = 0; i < MECH_N; i++) {
+		const mech_t *x = mech_table[i];
+		changed |= x->apply(g, d, w, m);
+		int last_l1 = x->level == MECH_LEVEL_L1 &&
+		              (i + 1 == MECH_N || mech_table[i + 1]->level != MECH_LEVEL_L1);
+		/* The L1-level mechanisms changed the L1 hit ratio but not the LLC's: the LLC now
+		 * sees a different miss stream; re-filter (gpu.c header, HIT RATES; mech.h). */
+		if (last_l1 && (changed & MECH_L1_HIT) && !(changed & MECH_LLC_HIT))
+			m->llc_hit = gpu_local_hit(m->llc_hit_stream, m->l1_hit);
+	}
 	memsys_solve_detail(g, m, w, out, det);
 	return 0;
 }

@@ -296,9 +296,8 @@ static int ctx_fill(const gpu_t *g, const profile_t *prof, const mor_params_t *p
 	return 0;
 }
 
-void morpheus_ctx_free(void *ctx)
+void morpheus_ctx_free(mor_ctx_t *c)
 {
-	mor_ctx_t *c = ctx;
 	if (!c)
 		return;
 	for (int i = 0; i < MOR_NIMPL; i++)
@@ -310,7 +309,7 @@ void morpheus_ctx_free(void *ctx)
 	free(c);
 }
 
-mor_ctx_t *morpheus_ctx_alloc_with(const gpu_t *g, const profile_t *p, const mor_params_t *par)
+mor_ctx_t *morpheus_ctx_alloc(const gpu_t *g, const profile_t *p, const mor_params_t *par)
 {
 	mor_ctx_t *c = calloc(1, sizeof *c);
 	if (!c)
@@ -321,11 +320,6 @@ mor_ctx_t *morpheus_ctx_alloc_with(const gpu_t *g, const profile_t *p, const mor
 		return NULL;
 	}
 	return c;
-}
-
-void *morpheus_ctx_alloc(const gpu_t *g, const profile_t *p)
-{
-	return morpheus_ctx_alloc_with(g, p, NULL);
 }
 
 int morpheus_check(const gpu_t *g, const design_t *d, const char **why)
@@ -416,7 +410,7 @@ void morpheus_eval(const gpu_t *g, const design_t *d, const wctx_t *w, const mor
 		return;                                  /* Morpheus off: memsys untouched */
 	mor_ctx_t *tmp = NULL;
 	if (!ctx) {
-		tmp = morpheus_ctx_alloc(g, w->p);
+		tmp = morpheus_ctx_alloc(g, w->p, NULL);
 		if (!tmp)
 			return;
 		ctx = tmp;
@@ -524,9 +518,33 @@ void morpheus_eval(const gpu_t *g, const design_t *d, const wctx_t *w, const mor
 		morpheus_ctx_free(tmp);
 }
 
-void morpheus_apply(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m)
+unsigned morpheus_apply(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m)
 {
 	if (d->mor_cache_sms <= 0)
-		return;
-	morpheus_eval(g, d, w, (const mor_ctx_t *)w->mech[2], m, NULL);
+		return 0;
+	int stations = m->n_extra;
+	morpheus_eval(g, d, w, (const mor_ctx_t *)w->mech[MECH_MORPHEUS], m, NULL);
+	return MECH_LLC_HIT | MECH_LEVELS | MECH_ENERGY | MECH_AREA |
+	       (m->n_extra > stations ? MECH_STATIONS : 0u);
 }
+
+/* The row's per-workload context: Morpheus's default parameters (morpheus_params_default). */
+static void *mech_ctx_alloc(const gpu_t *g, const profile_t *p)
+{
+	return morpheus_ctx_alloc(g, p, NULL);
+}
+
+static void mech_ctx_free(void *ctx)
+{
+	morpheus_ctx_free(ctx);
+}
+
+/* Morpheus fills the core model's extended-LLC level (ext_hit, cpi_ext, energy "ext"): no
+ * column of its own. */
+static const char *const morpheus_columns[] = { NULL };
+
+const mech_t mech_morpheus = {
+	.name = "morpheus", .level = MECH_LEVEL_OUTER,
+	.ctx_alloc = mech_ctx_alloc, .ctx_free = mech_ctx_free,
+	.check = morpheus_check, .apply = morpheus_apply, .columns = morpheus_columns,
+};

@@ -274,7 +274,7 @@ static void sim_checks(void)
 		CHECK_INT(build_profile(refs, n, &p), 0, "profiler builds the profile");
 		fuse_params_t par;
 		fuse_params_default(&par);
-		fuse_ctx_t *ctx = fuse_ctx_build(&p, &par);
+		fuse_ctx_t *ctx = fuse_ctx_alloc(&p, &par);
 		CHECK(ctx != NULL, "context from the profile");
 		if (ctx) {
 			CHECK_INT(ctx->ncls, 4, "read-level classes present");
@@ -299,7 +299,7 @@ static void sim_checks(void)
 			snprintf(nm, sizeof nm, "%s pure stt", gname[gi]);
 			compare(nm, ctx, refs, n, 1, 0, 0, 0, &issue);
 		}
-		fuse_ctx_release(ctx);
+		fuse_ctx_free(ctx);
 		profile_free(&p);
 	}
 	free(refs);
@@ -379,8 +379,8 @@ static void gpu_checks(void)
 	CHECK_INT(gpu_profile(&irr, 99, 30000, 250, &pi), 0, "irregular profile");
 	const char *err = NULL;
 	wctx_t *ww = wctx_alloc(&g, &pw, &err), *wi = wctx_alloc(&g, &pi, &err);
-	CHECK(ww && wi && ww->mech[1] && wi->mech[1], "workload contexts with the FUSE precomputation");
-	if (!ww || !wi || !ww->mech[1] || !wi->mech[1])
+	CHECK(ww && wi && ww->mech[MECH_FUSE] && wi->mech[MECH_FUSE], "workload contexts with the FUSE precomputation");
+	if (!ww || !wi || !ww->mech[MECH_FUSE] || !wi->mech[MECH_FUSE])
 		goto out;
 
 	/* off: the L1-SRAM design is the baseline memory system, untouched */
@@ -452,13 +452,13 @@ static void gpu_checks(void)
 		profile_t p1 = pi;
 		p1.has_rl = 0;
 		wctx_t *w1 = wctx_alloc(&g, &p1, &err);
-		CHECK(w1 && w1->mech[1], "context without read levels");
-		if (w1 && w1->mech[1]) {
+		CHECK(w1 && w1->mech[MECH_FUSE], "context without read levels");
+		if (w1 && w1->mech[MECH_FUSE]) {
 			metrics_t a, b;
 			CHECK_INT(eval(&g, w1, FUSE_FA, 0.5, &a), 0, "fa");
 			CHECK_INT(eval(&g, w1, FUSE_DY, 0.5, &b), 0, "dy");
 			CHECK_NEAR(b.l1_hit, a.l1_hit, 1e-12, "no read levels: same hit rate");
-			CHECK_INT(((const fuse_ctx_t *)w1->mech[1])->ncls, 1, "one class");
+			CHECK_INT(((const fuse_ctx_t *)w1->mech[MECH_FUSE])->ncls, 1, "one class");
 		}
 		wctx_free(w1);
 	}

@@ -35,9 +35,7 @@
  * Set-associative caches: the miss ratio in the tables (and the GPU model's L1 hit rate) is
  * Smith's set-associative model, but replication and copies stay the fully-associative
  * measures: capacity replication, what the paper's sharing removes.  Conflict misses on
- * lines another L1 holds are not counted (checked: on p-2mm, 80 SMs, 16 KB L1, the
- * simulator gives 0.848 fully associative, model 0.843; 4-way 0.600).  An attempt to carry
- * associativity through an equivalent fully-associative capacity gave 0.95 and was dropped.
+ * lines another L1 holds are not counted.
  * Both are exact in the limits (no sharing: the merged stream is G disjoint streams and
  * h_any = h_own; G = 1: no replication) and are checked against a multi-cache simulation in
  * tests/reference/multicachesim.c.  Assumes equal access rates per core and LRU-like replacement.
@@ -59,11 +57,10 @@
  *     A(n, m) = n*m*(w/32)^2 + beta*(n + m)*(w/32)
  * (crosspoint wiring grows with the product of the port counts and the square of the width,
  * buffers and allocators with the port count and width).  One parameter per quantity, fitted to
- * the paper's ratios to its 80 x 32 baseline: area beta_a = 4.62 gives Pr40/20/10 -27/-54/-67%
- * (paper -28/-54/-67%), Sh40 +74% (+69%), C5/C10/C20 -45/-50/-45% (-45/-50/-45%); static power
- * beta_p = 14.5 gives Pr40 -1% (-4%), Sh40 +74% (+57%), C5/C10/C20 -14/-18/-14% (-15/-16/-14%):
- * one linear form cannot also fit Sh40's static power (the paper's DSENT buffers and
- * allocators scale differently); Sh40 is the outlier, overstated by 17 points.
+ * the paper's ratios to its 80 x 32 baseline (§IV-B, §V-B, §VI-B): area beta_a = 4.62, static
+ * power beta_p = 14.5.  Assumption: one linear form for all shapes; the paper's DSENT buffers
+ * and allocators scale differently for the chip-wide Sh40 crossbar, which it fits worst
+ * (`gpudse validate --paper dcl1` shows every fitted ratio against the paper's).
  * Direct links (N = 1) cost nothing (Pr80 "insignificant", §IV-B).  Costs are reported relative
  * to the GPU's own X x L baseline crossbar.
  *

@@ -232,6 +232,7 @@
  */
 #include "fuse.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -527,6 +528,13 @@ fuse_ctx_t *fuse_ctx_alloc(const profile_t *p, const fuse_params_t *par)
 		c->acc[0] = c->blk[0] = 1.0;
 		c->wr[0] = l1->writes / l1->accesses;
 	}
+	double acc_sum = 0.0;                               /* CLASSES: a_c, b_c, w_c are shares */
+	for (int k = 0; k < c->ncls; k++) {
+		assert(c->acc[k] >= 0.0 && c->blk[k] >= 0.0 && c->wr[k] >= 0.0 && c->wr[k] <= 1.0);
+		acc_sum += c->acc[k];
+	}
+	assert(fabs(acc_sum - 1.0) < 1e-9);
+	(void)acc_sum;
 	for (int k = 0; k < c->ncls; k++) {
 		const reuse_hist_t *h = fuse_cls_hist(c, l1, k);
 		if (c->acc[k] <= 0.0 && c->blk[k] <= 0.0)

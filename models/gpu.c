@@ -80,9 +80,9 @@
  *   mechanism station from its `per` and visits); so the delay demand per instruction is
  *   a_m (1 - (1 - q)^k) x delay rather than a1 q x delay.  Exact for independent requests and
  *   fixed latencies; k = 1 gives a1 q delay.  Queueing demands stay per request, and a
- *   customer still queues for its k requests one after another: against a fork-join
- *   simulation with k = 8, MLP 1 (tests/unit/test_gpu.c) the model is 2-5% low when latency-bound
- *   and 14% low near DRAM saturation (summing the latencies instead: 36-48% low).
+ *   customer still queues for its k requests one after another (an approximation of the
+ *   fork-join: it understates throughput, most near saturation; tests/unit/test_gpu.c checks it
+ *   against a fork-join simulation).
  *   Latencies: memsys.llc_lat = gpu_t.llc_lat - 2 noc_lat (the preset's figure includes the
  *   NoC round trip); the memory clock scale s divides every NoC, LLC and DRAM latency and
  *   service time (Morpheus §6 Frequency-Boost); llc_scale multiplies the LLC capacity only
@@ -91,7 +91,7 @@
  *     R_k = D_k (1 + Q_k (N - 1) / N), X = N / sum_k R_k, Q_k = X R_k.
  *   IPC = X; utilisation of each copy U_k = X D_k (< 1 in a closed network); cycles = insts / X.
  *   Checked in tests/unit/test_gpu.c against a discrete-event simulation with warps bound to their
- *   SM, L1 and response port: within 0.5-3.3% (exponential and deterministic services).
+ *   SM, L1 and response port (exponential and deterministic services).
  * CPI STACK (per compute SM): n_compute / X = sum over stations of residence x n_compute / N,
  *   each station's residence (queueing + service + its fixed delay) charged to its cpi class;
  *   the sm station's residence is split between CPI_ISSUE and CPI_RF in proportion to
@@ -448,6 +448,11 @@ static double lat_overlap(double a_m, double k, double q, double delay)
 void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, metrics_t *out,
                          gpu_detail_t *det)
 {
+	/* probabilities and shares of the CLOSED NETWORK (gpu.c header), as memsys_init and the
+	 * mechanisms leave them */
+	assert(m->l1_hit >= 0.0 && m->l1_hit <= 1.0 + 1e-9 && m->llc_hit >= 0.0 && m->llc_hit <= 1.0 + 1e-9);
+	assert(m->ext_hit >= 0.0 && m->ext_hit <= 1.0 + 1e-9 && m->ext_frac >= 0.0 && m->ext_frac <= 1.0);
+	assert(m->write_frac >= 0.0 && m->write_frac <= 1.0);
 	st_in_t st[GPU_MAX_REPORT];
 	int ns = 0;
 	double a1 = m->mem_per_inst * m->req_per_mem;

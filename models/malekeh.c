@@ -81,7 +81,8 @@
  * compiler's near/far bit is exact (§III-A profiles the majority case); one write port per CCU
  * is enough (§III-B: "almost the same benefit as an unbounded number"); the counter is per
  * sub-core scheduler (the text says per core; with a shared counter every sub-core advances
- * it).  Valid for W > C, E >= 6.  Tested against tests/reference/warpsim.c (within 0.05).
+ * it).  Valid for W > C, E >= 6.  Tested against the cycle-level sub-core simulator
+ * tests/reference/warpsim.c (tests/unit/test_malekeh.c).
  */
 #include "malekeh.h"
 
@@ -102,6 +103,7 @@
 
 int malekeh_work_set_hist(malekeh_work_t *w, const reuse_hist_t *h)
 {
+	assert(reuse_hist_consistent(h));
 	double tot = 0.0;
 	memset(w->pmf, 0, sizeof w->pmf);
 	w->tail = 0.0;
@@ -124,6 +126,10 @@ int malekeh_work_set_hist(malekeh_work_t *w, const reuse_hist_t *h)
 		w->pmf[d] /= tot;
 	w->tail /= tot;
 	w->cold = h->total > 0.0 ? h->cold / h->total : 0.0;
+	double sum = w->tail;                               /* WORKLOAD: pmf + tail is a law */
+	for (int d = 1; d <= MALEKEH_DMAX; d++)
+		sum += w->pmf[d];
+	assert(fabs(sum - 1.0) < 1e-9 && w->cold >= 0.0 && w->cold <= 1.0);
 	return 0;
 }
 
@@ -226,6 +232,9 @@ void malekeh_eval(const malekeh_work_t *w, const malekeh_knobs_t *k, malekeh_res
 {
 	assert(w->banks >= 1 && w->warps >= 1);
 	assert(k->entries >= 1 && k->ccus >= 1 && k->rthld >= 1 && k->sthld >= 0);
+	/* probabilities of the WORKLOAD paragraph */
+	assert(w->p_mem >= 0.0 && w->p_mem <= 1.0 && w->p_dep >= 0.0 && w->p_dep <= 1.0);
+	assert(w->cold >= 0.0 && w->cold <= 1.0 && w->tensor_frac >= 0.0 && w->tensor_frac <= 1.0);
 	memset(o, 0, sizeof *o);
 	const int malekeh = k->prio == RFC_PRIO_MALEKEH;
 	const double sig = w->src_per_inst, dlt = w->dst_per_inst, A = sig + dlt;
@@ -659,7 +668,7 @@ unsigned malekeh_apply(const gpu_t *g, const design_t *d, const wctx_t *w, memsy
 {
 	if (!d->rfc_on)
 		return 0;
-	/* malekeh_design_eval (10-400 us: the dynamic policy runs the FSM over whole IPC curves)
+	/* malekeh_design_eval (costly: the dynamic policy runs the FSM over whole IPC curves)
 	 * depends on the design only through its rfc knobs and on the memory system only through
 	 * malekeh_work_timing's inputs: memoise on exactly those, per workload. */
 	const malekeh_ctx_t *c = w->mech[MECH_MALEKEH];

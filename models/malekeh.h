@@ -11,6 +11,13 @@
  *   s       cycles an instruction occupies its CCU (operand collection, bank conflicts)
  *   ipc     sub-core instructions per cycle (the model's own closed-form throughput)
  * Storage (§VI-D): subcores x C x (E - 6) x 128 B per SM.
+ *
+ * Names: the code says malekeh (files, the malekeh_ prefix, the mechanism row mech_malekeh,
+ * knob family "malekeh").  The knobs rfc_on, rfc_sthld, rfc_rthld, rfc_entries, rfc_ccus and
+ * rfc_priority and the results column rfc_hit are stored database columns and keep their
+ * names: they are the register-file-cache (RFC) knobs and output of this mechanism, and
+ * design_t / memsys_t / metrics_t mirror them.  `gpudse model rfcache` (alias `model malekeh`)
+ * evaluates the model directly.
  */
 #ifndef GPUDSE_MALEKEH_H
 #define GPUDSE_MALEKEH_H

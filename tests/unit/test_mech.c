@@ -24,6 +24,7 @@
 #include "malekeh.h"
 #include "mech.h"
 #include "morpheus.h"
+#include "profile.h"
 #include "support/check.h"
 #include "workload.h"
 
@@ -203,11 +204,28 @@ static void test_rows_and_eval(void)
 	CHECK(applied_on >= 100, "at least 100 applies that changed something");
 }
 
+/* reuse_hist_consistent: the precondition the models assert of every histogram they read. */
+static void test_hist_precondition(void)
+{
+	double lo[3] = { 1, 2, 4 }, hi[3] = { 2, 4, 8 }, count[3] = { 5, 3, 2 };
+	reuse_hist_t h = { .n = 3, .lo = lo, .hi = hi, .count = count, .cold = 10, .total = 20 };
+	CHECK(reuse_hist_consistent(&h), "total = sum(count) + cold");
+	h.total = 21;
+	CHECK(!reuse_hist_consistent(&h), "a total that is not the sum is refused");
+	h.total = 20;
+	count[1] = -1, count[2] = 6;
+	CHECK(!reuse_hist_consistent(&h), "a negative count is refused");
+	count[1] = 3, count[2] = 2;
+	lo[2] = 3;
+	CHECK(!reuse_hist_consistent(&h), "overlapping bins are refused");
+}
+
 int main(void)
 {
 	if (!getenv("GPUDSE_ROOT"))
 		setenv("GPUDSE_ROOT", ".", 1);
 	test_table();
+	test_hist_precondition();
 	test_rows_and_eval();
 	return check_summary("mech");
 }

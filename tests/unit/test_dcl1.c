@@ -321,7 +321,8 @@ static void test_gpu(void)
 		CHECK(0, "studies/gpus/dcl1-80.json loads");
 		return;
 	}
-	CHECK(dcl1_apply != NULL, "dcl1 linked into the GPU model");
+	CHECK(mech_table[MECH_DCL1]->apply == dcl1_apply && mech_table[MECH_DCL1]->check == dcl1_check,
+	      "dcl1 is the GPU model's DC-L1 row (mech.h)");
 	{
 		design_t d;
 		design_default(&d);

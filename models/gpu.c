@@ -1,6 +1,6 @@
 /*
  * gpu.c -- the GPU model: hit rates -> service demands -> closed queueing network (MVA) ->
- * IPC, CPI stack, utilisations; energy (models/energy.c) and area (models/area.c).  Issue 3.
+ * IPC, CPI stack, utilisations; energy (models/energy.c) and area (models/area.c).
  *
  * WORKLOAD RATES (wctx_alloc, once per workload; profile_t fields, models/profile.h)
  *   mem_per_inst  a_m = mem_insts / insts                 (mem_insts == 0: l1.accesses / insts)

@@ -295,24 +295,24 @@ static void fuse_tabulate(fuse_ctx_t *c, const reuse_hist_t *sd)
 		if (sd->count[i] > 0.0 && sd->hi[i] > dmax)
 			dmax = sd->hi[i];
 	dmax *= 1.5;
-	c->ng = FUSE_NG;
-	c->gd[0] = 0.0;
+	c->depth.n = FUSE_NG;
+	c->depth.d[0] = 0.0;
 	for (int j = 1; j < FUSE_NG; j++)
-		c->gd[j] = exp(log(dmax) * (j - 1) / (FUSE_NG - 2));   /* 1 .. dmax */
+		c->depth.d[j] = exp(log(dmax) * (j - 1) / (FUSE_NG - 2));   /* 1 .. dmax */
 	double p0[RL_NCLASS], pm[RL_NCLASS], p1[RL_NCLASS];
 	for (int k = 0; k < RL_NCLASS; k++)
-		c->gn[k][0] = 0.0;
+		c->depth.n_c[k][0] = 0.0;
 	fuse_pos_share(c, 0.0, p0);
 	for (int j = 1; j < FUSE_NG; j++) {
-		double a = c->gd[j - 1], b = c->gd[j];
+		double a = c->depth.d[j - 1], b = c->depth.d[j];
 		fuse_pos_share(c, 0.5 * (a + b), pm);
 		fuse_pos_share(c, b, p1);
 		for (int k = 0; k < c->ncls; k++)                      /* Simpson */
-			c->gn[k][j] = c->gn[k][j - 1] + (b - a) * (p0[k] + 4.0 * pm[k] + p1[k]) / 6.0;
+			c->depth.n_c[k][j] = c->depth.n_c[k][j - 1] + (b - a) * (p0[k] + 4.0 * pm[k] + p1[k]) / 6.0;
 		memcpy(p0, p1, sizeof p0);
 	}
 	for (int k = 0; k < c->ncls; k++)
-		c->gslope[k] = p1[k];                                  /* beyond the grid: linear */
+		c->depth.slope[k] = p1[k];                                  /* beyond the grid: linear */
 }
 
 /* N(D) = sum_c w_c n_c(D) + vs * max(0, sum_c v_c n_c(D) - cs) (HIT RATES). */
@@ -323,8 +323,8 @@ static void fuse_occ_node(const fuse_ctx_t *c, const fuse_occ_t *o, int j, doubl
 {
 	*ns = *nv = 0.0;
 	for (int k = 0; k < c->ncls; k++) {
-		*ns += o->w[k] * c->gn[k][j];
-		*nv += o->v[k] * c->gn[k][j];
+		*ns += o->w[k] * c->depth.n_c[k][j];
+		*nv += o->v[k] * c->depth.n_c[k][j];
 	}
 }
 
@@ -335,7 +335,7 @@ static double fuse_occ_inv(const fuse_ctx_t *c, const fuse_occ_t *o, double cap)
 {
 	if (!(cap > 0.0))
 		return 0.0;
-	int last = c->ng - 1, lo = 0, hi = last;
+	int last = c->depth.n - 1, lo = 0, hi = last;
 	double ns, nv;
 	fuse_occ_node(c, o, last, &ns, &nv);
 	double sa, sv;                                   /* slopes on the chosen piece */
@@ -343,8 +343,8 @@ static double fuse_occ_inv(const fuse_ctx_t *c, const fuse_occ_t *o, double cap)
 		lo = last;                                   /* past the grid: linear extension */
 		sa = sv = 0.0;
 		for (int k = 0; k < c->ncls; k++) {
-			sa += o->w[k] * c->gslope[k];
-			sv += o->v[k] * c->gslope[k];
+			sa += o->w[k] * c->depth.slope[k];
+			sv += o->v[k] * c->depth.slope[k];
 		}
 	} else {
 		while (hi - lo > 1) {
@@ -355,14 +355,14 @@ static double fuse_occ_inv(const fuse_ctx_t *c, const fuse_occ_t *o, double cap)
 			else
 				hi = mid;
 		}
-		double ns1, nv1, dd = c->gd[hi] - c->gd[lo];
+		double ns1, nv1, dd = c->depth.d[hi] - c->depth.d[lo];
 		fuse_occ_node(c, o, hi, &ns1, &nv1);
 		fuse_occ_node(c, o, lo, &ns, &nv);
 		sa = (ns1 - ns) / dd;
 		sv = (nv1 - nv) / dd;
 	}
 	fuse_occ_node(c, o, lo, &ns, &nv);
-	double a = c->gd[lo];
+	double a = c->depth.d[lo];
 	/* piece 1: the v-part below cs */
 	if (sa > 0.0) {
 		double x = a + (cap - ns) / sa;
@@ -431,7 +431,7 @@ static double fuse_gap_of(const profile_stream_t *l1, double d)
 static int fuse_time_stats(fuse_ctx_t *c, const profile_stream_t *l1, int k, const reuse_hist_t *h)
 {
 	double fin = h->total - h->cold, s1 = 0.0, s2 = 0.0, sd = 0.0;
-	c->cold[k] = h->total > 0.0 ? h->cold / h->total : 1.0;
+	c->reuse.cold[k] = h->total > 0.0 ? h->cold / h->total : 1.0;
 	double *gap = malloc((h->n + 1) * sizeof *gap);
 	if (!gap)
 		return -1;
@@ -446,53 +446,53 @@ static int fuse_time_stats(fuse_ctx_t *c, const profile_stream_t *l1, int k, con
 		sd += h->count[i] * d;
 	}
 	if (!(fin > 0.0)) {
-		c->mu[k] = c->dbar[k] = 0.0;
-		c->cv2[k] = c->wp[k] = 1.0;
+		c->reuse.gap_mean[k] = c->reuse.dbar[k] = 0.0;
+		c->reuse.gap_cv2[k] = c->reuse.w_poisson[k] = 1.0;
 		free(gap);
 		return 0;
 	}
-	c->mu[k] = s1 / fin;
-	c->dbar[k] = sd / fin;
-	c->cv2[k] = fmax(0.0, s2 / fin / (c->mu[k] * c->mu[k]) - 1.0);
+	c->reuse.gap_mean[k] = s1 / fin;
+	c->reuse.dbar[k] = sd / fin;
+	c->reuse.gap_cv2[k] = fmax(0.0, s2 / fin / (c->reuse.gap_mean[k] * c->reuse.gap_mean[k]) - 1.0);
 	/* weight of the Poisson form (FIFO): 1 at CV^2 = 1 (one rate per class, as a random pool),
 	 * falling to 0 for regular gaps (CV^2 -> 0, loops) and for mixtures of rates (CV^2 >> 1,
 	 * bursty real classes: each reuse's gap stands for its block's); pure forms within 1% */
-	double cv2 = c->cv2[k];
-	c->wp[k] = cv2 <= 1.0 ? cv2 : 1.0 / cv2;
-	if (c->wp[k] > 0.99)
-		c->wp[k] = 1.0;
-	else if (c->wp[k] < 0.01)
-		c->wp[k] = 0.0;
+	double cv2 = c->reuse.gap_cv2[k];
+	c->reuse.w_poisson[k] = cv2 <= 1.0 ? cv2 : 1.0 / cv2;
+	if (c->reuse.w_poisson[k] > 0.99)
+		c->reuse.w_poisson[k] = 1.0;
+	else if (c->reuse.w_poisson[k] < 0.01)
+		c->reuse.w_poisson[k] = 0.0;
 	for (size_t i = 0; i < h->n; i++) {                /* the reuses on the depth grid */
 		if (!(h->count[i] > 0.0))
 			continue;
 		double d = 0.5 * (h->lo[i] + h->hi[i] - 1.0);
 		int j = 1;
-		while (j < c->ng - 1 && c->gd[j] < d)
+		while (j < c->depth.n - 1 && c->depth.d[j] < d)
 			j++;
-		double f = fmin(1.0, fmax(0.0, (d - c->gd[j - 1]) / (c->gd[j] - c->gd[j - 1])));
-		c->gm[k][j - 1] += (1.0 - f) * h->count[i] / fin;
-		c->gm[k][j] += f * h->count[i] / fin;
+		double f = fmin(1.0, fmax(0.0, (d - c->depth.d[j - 1]) / (c->depth.d[j] - c->depth.d[j - 1])));
+		c->depth.share[k][j - 1] += (1.0 - f) * h->count[i] / fin;
+		c->depth.share[k][j] += f * h->count[i] / fin;
 	}
 	for (int i = 0; i < c->ncls; i++)
-		for (int j = 0; j < c->ng; j++)
-			c->nbar[k][i] += c->gm[k][j] * c->gn[i][j];
-	for (int j = c->ng - 1; j >= 0; j--) {
-		int nx = j + 1 < c->ng;
-		c->sfm[k][j] = c->gm[k][j] + (nx ? c->sfm[k][j + 1] : 0.0);
-		c->sfd[k][j] = c->gm[k][j] * c->gd[j] + (nx ? c->sfd[k][j + 1] : 0.0);
+		for (int j = 0; j < c->depth.n; j++)
+			c->depth.n_mean[k][i] += c->depth.share[k][j] * c->depth.n_c[i][j];
+	for (int j = c->depth.n - 1; j >= 0; j--) {
+		int nx = j + 1 < c->depth.n;
+		c->depth.suffix_share[k][j] = c->depth.share[k][j] + (nx ? c->depth.suffix_share[k][j + 1] : 0.0);
+		c->depth.suffix_depth[k][j] = c->depth.share[k][j] * c->depth.d[j] + (nx ? c->depth.suffix_depth[k][j + 1] : 0.0);
 		for (int i = 0; i < c->ncls; i++)
-			c->sfn[k][i][j] = c->gm[k][j] * c->gn[i][j] + (nx ? c->sfn[k][i][j + 1] : 0.0);
+			c->depth.suffix_n[k][i][j] = c->depth.share[k][j] * c->depth.n_c[i][j] + (nx ? c->depth.suffix_n[k][i][j + 1] : 0.0);
 	}
 	for (int j = 0; j < FUSE_NW; j++) {
-		double w = exp(c->wlog_max * j / (FUSE_NW - 1)), f = 0.0, g = 0.0;
+		double w = exp(c->window.log_max * j / (FUSE_NW - 1)), f = 0.0, g = 0.0;
 		for (size_t i = 0; i < h->n; i++)
 			if (h->count[i] > 0.0) {
 				f += h->count[i] * floor(w / gap[i]) / (1.0 + floor(w / gap[i]));
 				g += h->count[i] * fmax(0.0, 1.0 - gap[i] / w);
 			}
-		c->rh[k][j] = f / fin;
-		c->rs[k][j] = g / fin;
+		c->window.regular[k][j] = f / fin;
+		c->window.sweep[k][j] = g / fin;
 	}
 	free(gap);
 	return 0;
@@ -552,21 +552,21 @@ fuse_ctx_t *fuse_ctx_alloc(const profile_t *p, const fuse_params_t *par)
 	c->foot = (l1->footprint > 0.0 ? l1->footprint : l1->sd.cold) / (l1->units > 0 ? l1->units : 1);
 	c->horizon = l1->accesses / (l1->units > 0 ? l1->units : 1);
 	double gmax = 16.0;
-	for (int j = 0; j < c->ng; j++) {
-		c->gt[j] = fuse_gap_of(l1, c->gd[j]);
-		gmax = fmax(gmax, c->gt[j]);
+	for (int j = 0; j < c->depth.n; j++) {
+		c->depth.gap[j] = fuse_gap_of(l1, c->depth.d[j]);
+		gmax = fmax(gmax, c->depth.gap[j]);
 	}
-	c->wlog_max = log(8.0 * gmax);
+	c->window.log_max = log(8.0 * gmax);
 	for (int k = 0; k < c->ncls; k++) {
 		if (fuse_time_stats(c, l1, k, fuse_cls_hist(c, l1, k)) != 0) {
 			fuse_ctx_free(c);
 			return NULL;
 		}
 		/* WRITES: an RI block is written once and read after (§III-A); its write is the fill */
-		double fin = 1.0 - c->cold[k];
-		c->rw[k] = c->wr[k];
+		double fin = 1.0 - c->reuse.cold[k];
+		c->reuse.write[k] = c->wr[k];
 		if (c->ncls > 1 && k == RL_RI)
-			c->rw[k] = fin > 1e-12 ? fmax(0.0, c->wr[k] - c->cold[k]) / fin : 0.0;
+			c->reuse.write[k] = fin > 1e-12 ? fmax(0.0, c->wr[k] - c->reuse.cold[k]) / fin : 0.0;
 	}
 	return c;
 }
@@ -605,10 +605,10 @@ static double fuse_h(const fuse_ctx_t *c, int k, int kind, double x)
 /* The grid nodes around depth d < gd[last]: gd[*lo] <= d < gd[*lo + 1] (bisection). */
 static int fuse_grid_node(const fuse_ctx_t *c, double d)
 {
-	int lo = 0, hi = c->ng - 1;
+	int lo = 0, hi = c->depth.n - 1;
 	while (hi - lo > 1) {
 		int mid = (lo + hi) / 2;
-		if (c->gd[mid] <= d)
+		if (c->depth.d[mid] <= d)
 			lo = mid;
 		else
 			hi = mid;
@@ -619,28 +619,28 @@ static int fuse_grid_node(const fuse_ctx_t *c, double d)
 /* N(d) = sum_k w_k n_k(d) at any depth d (linear between grid nodes, the slope beyond). */
 static double fuse_occ_eval(const fuse_ctx_t *c, const double *w, double d)
 {
-	int last = c->ng - 1;
+	int last = c->depth.n - 1;
 	double n = 0.0;
-	if (d >= c->gd[last]) {
+	if (d >= c->depth.d[last]) {
 		for (int k = 0; k < c->ncls; k++)
-			n += w[k] * (c->gn[k][last] + c->gslope[k] * (d - c->gd[last]));
+			n += w[k] * (c->depth.n_c[k][last] + c->depth.slope[k] * (d - c->depth.d[last]));
 		return n;
 	}
 	int lo = fuse_grid_node(c, d), hi = lo + 1;
-	double f = (d - c->gd[lo]) / (c->gd[hi] - c->gd[lo]);
+	double f = (d - c->depth.d[lo]) / (c->depth.d[hi] - c->depth.d[lo]);
 	for (int k = 0; k < c->ncls; k++)
-		n += w[k] * (c->gn[k][lo] + f * (c->gn[k][hi] - c->gn[k][lo]));
+		n += w[k] * (c->depth.n_c[k][lo] + f * (c->depth.n_c[k][hi] - c->depth.n_c[k][lo]));
 	return n;
 }
 
 /* Reuse gap (accesses) at l1 depth d: the TIME map, linear between grid nodes. */
 static double fuse_gap_at(const fuse_ctx_t *c, double d)
 {
-	int last = c->ng - 1;
-	if (d >= c->gd[last])
-		return c->gt[last] * d / c->gd[last];
+	int last = c->depth.n - 1;
+	if (d >= c->depth.d[last])
+		return c->depth.gap[last] * d / c->depth.d[last];
 	int lo = fuse_grid_node(c, d), hi = lo + 1;
-	return c->gt[lo] + (d - c->gd[lo]) / (c->gd[hi] - c->gd[lo]) * (c->gt[hi] - c->gt[lo]);
+	return c->depth.gap[lo] + (d - c->depth.d[lo]) / (c->depth.d[hi] - c->depth.d[lo]) * (c->depth.gap[hi] - c->depth.gap[lo]);
 }
 
 /* R_c(W) = E[h(W / t)], h(x) = floor(x) / (1 + floor(x)), over class c's reuse gaps t: the
@@ -650,10 +650,10 @@ static double fuse_rh(const fuse_ctx_t *c, int k, double wnd, int sweep)
 {
 	if (!(wnd >= 1.0))
 		return 0.0;
-	const double *r = sweep && c->cv2[k] <= 1.0 ? c->rs[k] : c->rh[k];   /* SWEEP */
-	double x = log(wnd) / c->wlog_max * (FUSE_NW - 1);
+	const double *r = sweep && c->reuse.gap_cv2[k] <= 1.0 ? c->window.sweep[k] : c->window.regular[k];   /* SWEEP */
+	double x = log(wnd) / c->window.log_max * (FUSE_NW - 1);
 	if (x >= FUSE_NW - 1)
-		return 1.0 - (1.0 - r[FUSE_NW - 1]) * exp(c->wlog_max) / wnd;
+		return 1.0 - (1.0 - r[FUSE_NW - 1]) * exp(c->window.log_max) / wnd;
 	int j = (int)x;
 	return r[j] + (x - j) * (r[j + 1] - r[j]);
 }
@@ -725,7 +725,7 @@ typedef struct fuse_cls {
 /* The hit probability per reuse (cold accesses excluded) of class k on curve kind at x. */
 static double fuse_p(const fuse_ctx_t *c, int k, int kind, double x)
 {
-	double fin = 1.0 - c->cold[k];
+	double fin = 1.0 - c->reuse.cold[k];
 	return fin > 1e-12 ? fmin(1.0, fuse_h(c, k, kind, x) / fin) : 0.0;
 }
 
@@ -734,18 +734,18 @@ static double fuse_p(const fuse_ctx_t *c, int k, int kind, double x)
  * the class's reuses deeper than x_S (suffix sums). */
 static double fuse_x_victim(const fuse_ctx_t *c, const double *w, double cap, int k, double xs)
 {
-	int j = 0, hi = c->ng - 1;                         /* first node with gd >= xs */
+	int j = 0, hi = c->depth.n - 1;                         /* first node with gd >= xs */
 	while (j < hi) {
 		int mid = (j + hi) / 2;
-		if (c->gd[mid] < xs)
+		if (c->depth.d[mid] < xs)
 			j = mid + 1;
 		else
 			hi = mid;
 	}
-	double n0 = fuse_occ_eval(c, w, xs), nb = -n0 * c->sfm[k][j];
+	double n0 = fuse_occ_eval(c, w, xs), nb = -n0 * c->depth.suffix_share[k][j];
 	for (int i = 0; i < c->ncls; i++)
-		nb += w[i] * c->sfn[k][i][j];
-	return nb > 0.0 ? cap * c->sfd[k][j] / nb : c->gd[c->ng - 1] * 1e3;
+		nb += w[i] * c->depth.suffix_n[k][i][j];
+	return nb > 0.0 ? cap * c->depth.suffix_depth[k][j] / nb : c->depth.d[c->depth.n - 1] * 1e3;
 }
 
 /* The capacity at which class k's Smith curve matches the bank's own occupancy on the mean:
@@ -754,8 +754,8 @@ static double fuse_x_sa(const fuse_ctx_t *c, const double *w, double cap, int k)
 {
 	double nb = 0.0;
 	for (int i = 0; i < c->ncls; i++)
-		nb += w[i] * c->nbar[k][i];
-	return nb > 0.0 ? cap * c->dbar[k] / nb : 1e3 * c->gd[c->ng - 1];
+		nb += w[i] * c->depth.n_mean[k][i];
+	return nb > 0.0 ? cap * c->reuse.dbar[k] / nb : 1e3 * c->depth.d[c->depth.n - 1];
 }
 
 /* P[Poisson(lam) <= n] (0 for n < 0). */
@@ -779,31 +779,31 @@ static void fuse_loop_sets(const fuse_ctx_t *c, fuse_bank_t *b, const double *w,
 	const fuse_org_t *o = b->o;
 	b->loop.weight[k] = 0.0;
 	b->loop.n_j[k] = 0;
-	if (o->fa || o->pure_stt || !(b->place.sram[k] > 0.0) || c->ncls < 2 || !(c->cv2[k] < 1.0) ||
-	    !(b->cap.stt >= 1.0) || !(c->dbar[k] > 0.0))
+	if (o->fa || o->pure_stt || !(b->place.sram[k] > 0.0) || c->ncls < 2 || !(c->reuse.gap_cv2[k] < 1.0) ||
+	    !(b->cap.stt >= 1.0) || !(c->reuse.dbar[k] > 0.0))
 		return;
 	int at = c->par.stt_assoc;
 	double per = at / b->cap.stt;                             /* a block's share of one set */
-	double own = w[k] * c->nbar[k][k], tot = 0.0;
+	double own = w[k] * c->depth.n_mean[k][k], tot = 0.0;
 	for (int i = 0; i < c->ncls; i++)
-		tot += w[i] * c->nbar[k][i];
+		tot += w[i] * c->depth.n_mean[k][i];
 	double lo = own * per, lf = fmax(0.0, tot - own) * per;
 	/* the victim, inserted at MRU when it leaves SRAM (depth x_S): the touches after it */
-	int j0 = 0, hi = c->ng - 1;
+	int j0 = 0, hi = c->depth.n - 1;
 	while (j0 < hi) {
 		int mid = (j0 + hi) / 2;
-		if (c->gd[mid] < b->sram.depth)
+		if (c->depth.d[mid] < b->sram.depth)
 			j0 = mid + 1;
 		else
 			hi = mid;
 	}
-	double sf = c->sfm[k][j0], ov = 0.0, tv = 0.0;       /* share of reuses deeper than x_S */
+	double sf = c->depth.suffix_share[k][j0], ov = 0.0, tv = 0.0;       /* share of reuses deeper than x_S */
 	if (sf > 1e-12) {
 		double wk[RL_NCLASS] = { 0 };
 		wk[k] = w[k];
-		ov = (w[k] * c->sfn[k][k][j0] - fuse_occ_eval(c, wk, b->sram.depth) * sf) / sf;
+		ov = (w[k] * c->depth.suffix_n[k][k][j0] - fuse_occ_eval(c, wk, b->sram.depth) * sf) / sf;
 		for (int i = 0; i < c->ncls; i++)
-			tv += w[i] * c->sfn[k][i][j0];
+			tv += w[i] * c->depth.suffix_n[k][i][j0];
 		tv = (tv - fuse_occ_eval(c, w, b->sram.depth) * sf) / sf;
 	}
 	double fv = own > 0.0 ? fmin(1.0, fmax(0.0, ov / own)) : 0.0;
@@ -825,7 +825,7 @@ static void fuse_loop_sets(const fuse_ctx_t *c, fuse_bank_t *b, const double *w,
 	}
 	b->loop.p_j[k][n - 1] += fmax(0.0, 1.0 - cdf);            /* the tail: thrashing sets */
 	b->loop.n_j[k] = n;
-	b->loop.weight[k] = 1.0 - c->wp[k];
+	b->loop.weight[k] = 1.0 - c->reuse.w_poisson[k];
 }
 
 /* EVEN's Poisson sums (K and J below) run over the window lam -+ (6 sqrt(lam) + 6): the mass
@@ -977,9 +977,9 @@ static void fuse_bank_survival(const fuse_ctx_t *c, fuse_bank_t *b)
 	if (!o->pure_stt && b->cap.sram >= 1.0) {
 		double fs = 0.0, fr = 0.0;
 		for (int k = 0; k < c->ncls; k++) {
-			double m = o->predictor && c->ncls > 1 && b->place.to_sram[k] ? c->rw[k] : 0.0;
-			double back = m > 0.0 && c->mu[k] > 0.0
-			              ? (o->fa ? -expm1(-m * b->fifo.life / c->mu[k]) : 1.0) : 0.0;
+			double m = o->predictor && c->ncls > 1 && b->place.to_sram[k] ? c->reuse.write[k] : 0.0;
+			double back = m > 0.0 && c->reuse.gap_mean[k] > 0.0
+			              ? (o->fa ? -expm1(-m * b->fifo.life / c->reuse.gap_mean[k]) : 1.0) : 0.0;
 			double blocks = c->blk[k] * c->foot;
 			b->returns[k] = back > 0.5;
 			fs += (b->in_sram[k] + (1.0 - b->in_sram[k]) * back) * blocks;
@@ -1081,7 +1081,7 @@ static void fuse_lru_chain(double ps, double pc, double pt, double m, double *hs
 static void fuse_cls_eval(const fuse_ctx_t *c, const fuse_bank_t *b, int k, fuse_cls_t *r)
 {
 	const fuse_org_t *o = b->o;
-	double fin = 1.0 - c->cold[k], w = c->rw[k], wp = c->wp[k], mu = c->mu[k];
+	double fin = 1.0 - c->reuse.cold[k], w = c->reuse.write[k], wp = c->reuse.w_poisson[k], mu = c->reuse.gap_mean[k];
 	double m = o->predictor && c->ncls > 1 && b->place.to_sram[k] ? w : 0.0; /* write hit in STT: moves */
 	memset(r, 0, sizeof *r);
 	double hs = 0.0, hv = 0.0, ms = 1.0, mg = 0.0;         /* SRAM-placed, per reuse */
@@ -1103,7 +1103,7 @@ static void fuse_cls_eval(const fuse_ctx_t *c, const fuse_bank_t *b, int k, fuse
 			double te = fmin(b->sram.char_time, 0.5 * mu);
 			double rw = wp < 1.0 ? fuse_rh(c, k, te + b->fifo.life, 0) : 0.0;
 			double hs_r, hv_r, ms_r, mg_r;
-			if (c->cv2[k] > 1.0) {
+			if (c->reuse.gap_cv2[k] > 1.0) {
 				/* a mixture of rates: SRAM keeps the shortest gaps */
 				double tot_r = fmax(ps, rw);
 				hs_r = ps, hv_r = tot_r - ps, ms_r = 1.0 - tot_r, mg_r = m * hv_r;
@@ -1155,7 +1155,7 @@ static void fuse_cls_eval(const fuse_ctx_t *c, const fuse_bank_t *b, int k, fuse
 			double n0 = mu > 0.0 ? b->fifo.life / mu : 0.0;      /* Poisson: Che's FIFO, n0/(1+n0) */
 			/* SWEEP with its run starts: each eviction leaves the block absent fgn mu / 2
 			 * on average (RUN STARTS: the wait of a run start, the run's deficit) */
-			double ab = c->cv2[k] <= 1.0 ? 0.5 * b->fifo.absent[k] * mu : 0.0;
+			double ab = c->reuse.gap_cv2[k] <= 1.0 ? 0.5 * b->fifo.absent[k] * mu : 0.0;
 			ht = wp * n0 / (1.0 + n0) + (wp < 1.0 ? (1.0 - wp) * fuse_rh(c, k, b->fifo.life + ab, 1) : 0.0);
 		} else {
 			ht = b->surv.stt[k];
@@ -1169,12 +1169,12 @@ static void fuse_cls_eval(const fuse_ctx_t *c, const fuse_bank_t *b, int k, fuse
 		 * a time share esn in SRAM; the rest of its reuses end as the chain's forms do (in
 		 * their ratios).  Weight 1 / CV^2 for bursty gaps, as the returning classes' below */
 		double out = hv + ms, es = b->even.nonret_share;
-		double we = c->cv2[k] > 1.0 ? 1.0 / c->cv2[k] : 1.0;
+		double we = c->reuse.gap_cv2[k] > 1.0 ? 1.0 / c->reuse.gap_cv2[k] : 1.0;
 		double hv_e = out > 0.0 ? hv * (1.0 - es) / out : 1.0 - es;
 		double ms_e = out > 0.0 ? ms * (1.0 - es) / out : 0.0;
 		double mg_e = out > 0.0 ? mg * (1.0 - es) / out : m * (1.0 - es);
 		double hs_e = es;
-		if (c->cv2[k] < 1.0 && ms > 1e-12) {
+		if (c->reuse.gap_cv2[k] < 1.0 && ms > 1e-12) {
 			/* alike gaps (a loop): esn is a time share T, and a cycle is n_T STT hits and
 			 * one refill, the eviction at a random phase of the gap (half a gap absent
 			 * for the regular part, phi): misses (1 - T) / (n_T + 1 - phi), SRAM hits the
@@ -1198,7 +1198,7 @@ static void fuse_cls_eval(const fuse_ctx_t *c, const fuse_bank_t *b, int k, fuse
 		 * Exchangeable blocks need one reuse rate: a mixture of rates (CV^2 > 1) keeps its hot
 		 * blocks in SRAM, so the weight falls as 1 / CV^2, as the Poisson form's (TIME) */
 		double out = hv + ms, es = b->even.ret_share;
-		double we = c->cv2[k] > 1.0 ? 1.0 / c->cv2[k] : 1.0;  /* one rate only */
+		double we = c->reuse.gap_cv2[k] > 1.0 ? 1.0 / c->reuse.gap_cv2[k] : 1.0;  /* one rate only */
 		double hv_e = out > 0.0 ? hv * (1.0 - es) / out : 1.0 - es;
 		double ms_e = out > 0.0 ? ms * (1.0 - es) / out : 0.0;
 		double mg_e = out > 0.0 ? mg * (1.0 - es) / out : m * (1.0 - es);
@@ -1210,7 +1210,7 @@ static void fuse_cls_eval(const fuse_ctx_t *c, const fuse_bank_t *b, int k, fuse
 		/* EVEN: a mispredicted block of a returning class (placed in STT) migrates in on
 		 * its first write hit and then shares the set's ways as the others, a share es of
 		 * its reuses in SRAM; its misses refill STT, so the STT shares scale by 1 - es */
-		double we = c->cv2[k] > 1.0 ? 1.0 / c->cv2[k] : 1.0;
+		double we = c->reuse.gap_cv2[k] > 1.0 ? 1.0 / c->reuse.gap_cv2[k] : 1.0;
 		hst = we * b->even.ret_share;
 		ht *= 1.0 - hst, mt *= 1.0 - hst;
 	}
@@ -1246,9 +1246,9 @@ static void fuse_solve_life(const fuse_ctx_t *c, fuse_bank_t *b)
 	for (int k = 0; k < c->ncls; k++) {
 		/* first touches of reused blocks (WM, RI, WORM) are the warm-up of a fixed footprint,
 		 * not a flow through the bank; WORO blocks (and a profile without classes) stream */
-		warm[k] = c->ncls > 1 && k != RL_WORO ? c->acc[k] * (b->place.sram[k] + b->place.stt[k]) * c->cold[k]
+		warm[k] = c->ncls > 1 && k != RL_WORO ? c->acc[k] * (b->place.sram[k] + b->place.stt[k]) * c->reuse.cold[k]
 		                                      : 0.0;
-		fills += c->acc[k] * (b->place.sram[k] + b->place.stt[k]) * c->cold[k] - warm[k];
+		fills += c->acc[k] * (b->place.sram[k] + b->place.stt[k]) * c->reuse.cold[k] - warm[k];
 	}
 	double lmin = log(fmax(b->cap.stt, 1e-9)), lmax = log(b->cap.stt / fmax(fills, 1e-7 * b->cap.stt));
 	if (!(lmax > lmin)) {
@@ -1347,9 +1347,9 @@ int fuse_hit_eval(const fuse_ctx_t *c, const fuse_org_t *o, double l1_bytes, fus
 		 * predictor sends to SRAM; the rounds replace it by the measured returns */
 		double br = 0.0, brr = 0.0;
 		for (int k = 0; k < c->ncls; k++)
-			if (o->predictor && c->ncls > 1 && bk.place.to_sram[k] && c->rw[k] > 0.0 && c->mu[k] > 0.0) {
+			if (o->predictor && c->ncls > 1 && bk.place.to_sram[k] && c->reuse.write[k] > 0.0 && c->reuse.gap_mean[k] > 0.0) {
 				br += c->blk[k];
-				brr += c->blk[k] * c->rw[k] / c->mu[k];
+				brr += c->blk[k] * c->reuse.write[k] / c->reuse.gap_mean[k];
 			}
 		bk.even.return_rate = br > 0.0 ? brr / br : 0.0;
 	}
@@ -1369,7 +1369,7 @@ int fuse_hit_eval(const fuse_ctx_t *c, const fuse_org_t *o, double l1_bytes, fus
 			bk.touch.stt_lru[k] = round == 0 ? sig : FUSE_DAMP * sig + (1.0 - FUSE_DAMP) * bk.touch.stt_lru[k];
 			/* ABSORBED: STT hits per STT stay's accesses (an exit: a miss or a migration) */
 			double ex = cl[k].sfill + cl[k].tfill + cl[k].migr -
-			            (bk.place.sram[k] + bk.place.stt[k]) * c->cold[k];
+			            (bk.place.sram[k] + bk.place.stt[k]) * c->reuse.cold[k];
 			double ab = cl[k].ht > 0.0 ? cl[k].ht / (cl[k].ht + fmax(0.0, ex)) : 0.0;
 			change = fmax(change, fabs(ab - bk.absorbed.hit_share[k]));
 			bk.absorbed.hit_share[k] = round == 0 ? ab : FUSE_DAMP * ab + (1.0 - FUSE_DAMP) * bk.absorbed.hit_share[k];
@@ -1387,12 +1387,12 @@ int fuse_hit_eval(const fuse_ctx_t *c, const fuse_org_t *o, double l1_bytes, fus
 			double ins[RL_NCLASS], itot = 0.0;
 			for (int k = 0; k < c->ncls; k++) {
 				double wm = c->ncls > 1 && k != RL_WORO
-				            ? c->acc[k] * (bk.place.sram[k] + bk.place.stt[k]) * c->cold[k] : 0.0;
+				            ? c->acc[k] * (bk.place.sram[k] + bk.place.stt[k]) * c->reuse.cold[k] : 0.0;
 				ins[k] = fmax(0.0, c->acc[k] * (cl[k].sfill + cl[k].tfill + cl[k].migr) - wm);
 				itot += ins[k];
 			}
 			for (int k = 0; k < c->ncls; k++) {
-				double a = c->acc[k], mu = c->mu[k], lf = itot - ins[k], fg = 0.0;
+				double a = c->acc[k], mu = c->reuse.gap_mean[k], lf = itot - ins[k], fg = 0.0;
 				if (a > 0.0 && mu > 0.0) {
 					double f = lf / a;                           /* during the runs */
 					if (ins[k] > 0.0 && bk.fifo.life > 0.0)           /* + one wait per lifetime */
@@ -1412,7 +1412,7 @@ int fuse_hit_eval(const fuse_ctx_t *c, const fuse_org_t *o, double l1_bytes, fus
 			for (int k = 0; k < c->ncls; k++)
 				if (!bk.returns[k])
 					st += c->acc[k] * fmax(0.0, cl[k].sfill - (c->ncls > 1 && k == RL_WORO ? 0.0
-					                       : bk.place.sram[k] * c->cold[k]));
+					                       : bk.place.sram[k] * c->reuse.cold[k]));
 			bk.absorbed.stream = round == 0 ? st : FUSE_DAMP * st + (1.0 - FUSE_DAMP) * bk.absorbed.stream;
 			/* EVEN's rates, damped as the others: non-returning SRAM fills per access (first
 			 * touches too: they take ways as refills do) and their fill-weighted mean gap; a
@@ -1421,16 +1421,16 @@ int fuse_hit_eval(const fuse_ctx_t *c, const fuse_org_t *o, double l1_bytes, fus
 			 * a block always in SRAM, counted at one return per gap) */
 			double ln = 0.0, lnm = 0.0, br = 0.0, brm = 0.0, brr = 0.0;
 			for (int k = 0; k < c->ncls; k++) {
-				double fin = 1.0 - c->cold[k];
+				double fin = 1.0 - c->reuse.cold[k];
 				if (!bk.returns[k]) {
 					ln += c->acc[k] * cl[k].sfill;
-					lnm += c->acc[k] * cl[k].sfill * c->mu[k];
-				} else if (c->mu[k] > 0.0) {
+					lnm += c->acc[k] * cl[k].sfill * c->reuse.gap_mean[k];
+				} else if (c->reuse.gap_mean[k] > 0.0) {
 					double blocks = c->blk[k] * c->foot, ou = fin - cl[k].hs;
-					double ret = cl[k].migr + fmax(0.0, cl[k].sfill - bk.place.sram[k] * c->cold[k]);
+					double ret = cl[k].migr + fmax(0.0, cl[k].sfill - bk.place.sram[k] * c->reuse.cold[k]);
 					br += blocks;
-					brm += blocks * c->mu[k];
-					brr += blocks * (ou > 1e-12 ? ret / ou : 1.0) / c->mu[k];
+					brm += blocks * c->reuse.gap_mean[k];
+					brr += blocks * (ou > 1e-12 ? ret / ou : 1.0) / c->reuse.gap_mean[k];
 				}
 			}
 			double mun = ln > 0.0 ? lnm / ln : 0.0, mur = br > 0.0 ? brm / br : 0.0;
@@ -1458,10 +1458,10 @@ int fuse_hit_eval(const fuse_ctx_t *c, const fuse_org_t *o, double l1_bytes, fus
 	out->stt_life = o->fa ? bk.fifo.life : 0.0;
 	double warm[RL_NCLASS];
 	for (int k = 0; k < c->ncls; k++)                           /* as fuse_solve_life's */
-		warm[k] = c->ncls > 1 && k != RL_WORO ? c->acc[k] * (bk.place.sram[k] + bk.place.stt[k]) * c->cold[k]
+		warm[k] = c->ncls > 1 && k != RL_WORO ? c->acc[k] * (bk.place.sram[k] + bk.place.stt[k]) * c->reuse.cold[k]
 		                                      : 0.0;
 	for (int k = 0; k < c->ncls; k++) {
-		double a = c->acc[k], w = c->rw[k];
+		double a = c->acc[k], w = c->reuse.write[k];
 		const fuse_cls_t *r = &cl[k];
 		if (o->fa)
 			out->cls_stt_occ[k] = (a * (r->sfill + r->tfill) - warm[k]) * bk.fifo.life + a * r->mres;

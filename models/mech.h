@@ -38,8 +38,12 @@
  *      a row in src/columns.c (the schema, the store, pareto, query and explain iterate that
  *      table), and the column names in the row's `columns` list (explain shows them as the
  *      mechanism's outputs).
- *   5. tests/unit/test_xyz.c against a closed form, a reference simulator or Monte Carlo.
- * gpu.c, the solver and the commands need no edit.
+ *   5. tests/unit/test_xyz.c against a closed form, a reference simulator or Monte Carlo, and
+ *      its name in the table check of tests/unit/test_mech.c (which pins the rows), and its
+ *      designs in test_mech's list (its flags are then checked against what apply changes).
+ * gpu.c, the solver and the commands need no edit.  (Tried: a do-nothing row built this way
+ * needed mech.h and mech.c edited and nothing else, and left validate and the demo front
+ * unchanged.)
  */
 #ifndef GPUDSE_MECH_H
 #define GPUDSE_MECH_H

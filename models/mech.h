@@ -41,9 +41,7 @@
  *   5. tests/unit/test_xyz.c against a closed form, a reference simulator or Monte Carlo, and
  *      its name in the table check of tests/unit/test_mech.c (which pins the rows), and its
  *      designs in test_mech's list (its flags are then checked against what apply changes).
- * gpu.c, the solver and the commands need no edit.  (Tried: a do-nothing row built this way
- * needed mech.h and mech.c edited and nothing else, and left validate and the demo front
- * unchanged.)
+ * gpu.c, the solver and the commands need no edit.
  */
 #ifndef GPUDSE_MECH_H
 #define GPUDSE_MECH_H

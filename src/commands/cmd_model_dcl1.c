@@ -85,7 +85,7 @@ int cmd_model_dcl1(int argc, char **argv)
 	if (pfile) {
 		if ((rc = model_setup_profile(&s, pfile)))
 			goto out;
-		ctx = s.w->mech[0];
+		ctx = s.w->mech[MECH_DCL1];
 		if (dcl1_eval(&s.g, &d, ctx, &e, &why) != 0) {
 			rc = err_user(CMD ": %s", rule(why));
 			goto out;

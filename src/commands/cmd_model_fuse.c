@@ -102,13 +102,13 @@ int cmd_model_fuse(int argc, char **argv)
 		return err_user(CMD ": %s", why);
 	if ((rc = model_setup_profile(&ms, pfile)))
 		goto out;
-	if (!ms.w->mech[1]) {
+	if (!ms.w->mech[MECH_FUSE]) {
 		rc = err_internal(CMD ": no FUSE precomputation for %s", pfile);
 		goto out;
 	}
 	if ((rc = model_setup_eval(&ms, &d, NULL)))
 		goto out;
-	const fuse_ctx_t *ctx = ms.w->mech[1];
+	const fuse_ctx_t *ctx = ms.w->mech[MECH_FUSE];
 	cJSON *root = cJSON_CreateObject();
 	cJSON_AddStringToObject(root, "model", "fuse");
 	cJSON *in = cJSON_AddObjectToObject(root, "inputs");

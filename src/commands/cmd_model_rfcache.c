@@ -11,7 +11,7 @@
 #include "design.h"
 #include "json_writer.h"
 #include "mech.h"
-#include "rfcache.h"
+#include "malekeh.h"
 #include "sthld_fsm.h"
 
 const char help_model_rfcache[] =
@@ -21,7 +21,7 @@ const char help_model_rfcache[] =
 	"                            [--warps W] [--p-mem P] [--lat-mem L] [--lat-alu L] [--p-dep P]\n"
 	"                            [--curve]\n"
 	"\n"
-	"The Malekeh register-file cache (paper 002, models/rfcache.h) on one sub-core: CCU hit\n"
+	"The Malekeh register-file cache (paper 002, models/malekeh.h) on one sub-core: CCU hit\n"
 	"ratio (near and far reuses), the probability a warp loses its CCU per gap, the STHLD wait,\n"
 	"operand-collection cycles, the model's own IPC against the baseline OCUs, bank reads, CCU\n"
 	"writes, RF dynamic energy per instruction and the storage of §VI-D.  With --sthld dynamic,\n"
@@ -56,17 +56,17 @@ const char help_model_rfcache[] =
 
 #define CMD "model rfcache"
 
-static void add_curve(cJSON *root, const rfc_work_t *w, const rfc_knobs_t *k)
+static void add_curve(cJSON *root, const malekeh_work_t *w, const malekeh_knobs_t *k)
 {
 	cJSON *c = cJSON_AddArrayToObject(root, "curve");
-	for (int s = 0; s <= RFC_STHLD_MAX; s++) {
-		rfc_knobs_t kk = *k;
+	for (int s = 0; s <= MALEKEH_STHLD_MAX; s++) {
+		malekeh_knobs_t kk = *k;
 		kk.sthld = s;
-		rfc_res_t r;
-		rfc_eval(w, &kk, &r);
+		malekeh_res_t r;
+		malekeh_eval(w, &kk, &r);
 		cJSON *x = cJSON_CreateObject();
 		cJSON_AddNumberToObject(x, "sthld", s);
-		json_add_keys(x, &rfc_res_json, &r, NULL, "hit ipc_subcore wait_frac", JSON_10G);
+		json_add_keys(x, &malekeh_res_json, &r, NULL, "hit ipc_subcore wait_frac", JSON_10G);
 		cJSON_AddItemToArray(c, x);
 	}
 }
@@ -84,12 +84,12 @@ int cmd_model_rfcache(int argc, char **argv)
 	const char *gpu_name = args_str(&a, "--gpu", "malekeh-2060");
 	const char *pfile = args_str(&a, "--profile", NULL);
 	const char *sthld = args_str(&a, "--sthld", "0");
-	long rthld = args_long(&a, "--rthld", 12, 1, RFC_DMAX);
-	long entries = args_long(&a, "--entries", 8, RFC_OCU_SLOTS, 32);
+	long rthld = args_long(&a, "--rthld", 12, 1, MALEKEH_DMAX);
+	long entries = args_long(&a, "--entries", 8, MALEKEH_OCU_SLOTS, 32);
 	long ccus = args_long(&a, "--ccus", 2, 1, 8);
 	const char *prio = args_str(&a, "--priority", "malekeh");
 	double mean = args_double(&a, "--reuse-mean", 1.0 / 0.2886, 1.0, 1000.0);
-	double src = args_double(&a, "--src", 2.0, 0.0, RFC_MAX_SRC);
+	double src = args_double(&a, "--src", 2.0, 0.0, MALEKEH_MAX_SRC);
 	double dst = args_double(&a, "--dst", 1.0, 0.0, 4.0);
 	double cold = args_double(&a, "--cold", 0.2, 0.0, 1.0);
 	double tensor = args_double(&a, "--tensor", 0.0, 0.0, 1.0);
@@ -97,7 +97,7 @@ int cmd_model_rfcache(int argc, char **argv)
 	double p_mem = args_double(&a, "--p-mem", 0.1, 0.0, 1.0);
 	double lat_mem = args_double(&a, "--lat-mem", 300.0, 1.0, 1e6);
 	double lat_alu = args_double(&a, "--lat-alu", 4.0, 1.0, 1e4);
-	double p_dep = args_double(&a, "--p-dep", RFC_P_DEP, 0.0, 1.0);
+	double p_dep = args_double(&a, "--p-dep", MALEKEH_P_DEP, 0.0, 1.0);
 	int curve = args_flag(&a, "--curve");
 	int rc = args_finish(&a, 0);
 	if (rc)
@@ -118,22 +118,22 @@ int cmd_model_rfcache(int argc, char **argv)
 		return rc;
 	const gpu_t *g = &ms.g;
 	const char *why = NULL;
-	if (rfc_check(g, &d, &why) != 0)
+	if (malekeh_check(g, &d, &why) != 0)
 		return err_user(CMD ": %s", why);
 
-	rfc_report_t rep;
+	malekeh_report_t rep;
 	memset(&rep, 0, sizeof rep);
 	if (pfile) {
 		if ((rc = model_setup_profile(&ms, pfile)) || (rc = model_setup_eval(&ms, &d, NULL)))
 			goto out;
-		if (rfc_design_eval(g, &d, ms.w, &ms.msb, &rep) != 0) {
+		if (malekeh_design_eval(g, &d, ms.w, &ms.msb, &rep) != 0) {
 			rc = err_internal(CMD ": no RF-cache context for %s", pfile);
 			goto out;
 		}
 	} else {
-		rfc_work_t *wk = &rep.work;
+		malekeh_work_t *wk = &rep.work;
 		double q = 1.0 / mean, sum = 0.0;
-		for (int i = 1; i <= RFC_DMAX; i++) {
+		for (int i = 1; i <= MALEKEH_DMAX; i++) {
 			wk->pmf[i] = q * pow(1.0 - q, i - 1);
 			sum += wk->pmf[i];
 		}
@@ -154,11 +154,11 @@ int cmd_model_rfcache(int argc, char **argv)
 		rep.k.rthld = d.rfc_rthld;
 		rep.k.sthld = d.rfc_sthld < 0 ? 0 : d.rfc_sthld;
 		rep.k.prio = d.rfc_priority;
-		rfc_eval(wk, &rep.k, &rep.res);
+		malekeh_eval(wk, &rep.k, &rep.res);
 		rep.dynamic = d.rfc_sthld == RFC_STHLD_DYNAMIC && rep.k.prio == RFC_PRIO_MALEKEH;
 		if (rep.dynamic) {
 			double one = 1.0;
-			rfc_dynamic(wk, &one, 1, &rep.k, &rep.dyn);
+			malekeh_dynamic(wk, &one, 1, &rep.k, &rep.dyn);
 			rep.hit = rep.dyn.run.hit;
 			rep.ccu_writes = rep.dyn.ccu_writes;
 			rep.ipc = rep.dyn.run.ipc;
@@ -171,7 +171,7 @@ int cmd_model_rfcache(int argc, char **argv)
 		}
 	}
 
-	const rfc_work_t *wk = &rep.work;
+	const malekeh_work_t *wk = &rep.work;
 	cJSON *root = cJSON_CreateObject();
 	cJSON_AddStringToObject(root, "model", "rfcache");
 	cJSON_AddStringToObject(root, "gpu", g->name);
@@ -195,20 +195,20 @@ int cmd_model_rfcache(int argc, char **argv)
 	cJSON_AddNumberToObject(ds, "entries", d.rfc_entries);
 	cJSON_AddNumberToObject(ds, "ccus", d.rfc_ccus);
 	cJSON_AddStringToObject(ds, "priority", d.rfc_priority == RFC_PRIO_GTO ? "gto" : "malekeh");
-	json_add_all(cJSON_AddObjectToObject(root, "workload"), &rfc_work_json, wk, JSON_10G);
-	json_add_all(cJSON_AddObjectToObject(root, rep.dynamic ? "terms_static_0" : "terms"), &rfc_res_json,
+	json_add_all(cJSON_AddObjectToObject(root, "workload"), &malekeh_work_json, wk, JSON_10G);
+	json_add_all(cJSON_AddObjectToObject(root, rep.dynamic ? "terms_static_0" : "terms"), &malekeh_res_json,
 		&rep.res, JSON_10G);
 	if (rep.dynamic) {
 		cJSON *dy = cJSON_AddObjectToObject(root, "dynamic");
-		json_add_keys(dy, &rfc_dyn_json, &rep.dyn, NULL, "hit ipc_subcore ipc_subcore_base sthld_mean "
+		json_add_keys(dy, &malekeh_dyn_json, &rep.dyn, NULL, "hit ipc_subcore ipc_subcore_base sthld_mean "
 			"sthld_final", JSON_10G);
 		cJSON_AddStringToObject(dy, "state_final", sthld_state_name[rep.dyn.run.state_final]);
-		json_add_keys(dy, &rfc_dyn_json, &rep.dyn, NULL, "intervals settled_frac wait_per_inst "
+		json_add_keys(dy, &malekeh_dyn_json, &rep.dyn, NULL, "intervals settled_frac wait_per_inst "
 			"collect_cycles collect_cycles_base ccu_writes_per_inst", JSON_10G);
 	}
 	if (curve)
 		add_curve(root, wk, &rep.k);
-	double bytes = rfc_storage_bytes(g->subcores, &rep.k);
+	double bytes = malekeh_storage_bytes(g->subcores, &rep.k);
 	double base_pj = rf_dyn_pj(g, wk->src_per_inst, wk->dst_per_inst, 0.0);
 	double pj = rf_dyn_pj(g, wk->src_per_inst * (1.0 - rep.hit), wk->dst_per_inst,
 	                      rep.ccu_writes * 0.1 * g->e_rf_read_pj);

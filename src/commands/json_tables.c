@@ -306,20 +306,20 @@ const json_table_t fuse_eff_json = JSON_TABLE(fuse_eff_t, fuse_eff_fields);
 
 /* ---- Malekeh register-file cache (model rfcache) */
 
-/* The reuse-distance pmf's mean and tail shares (the tail beyond RFC_DMAX at RFC_DMAX + 1). */
+/* The reuse-distance pmf's mean and tail shares (the tail beyond MALEKEH_DMAX at MALEKEH_DMAX + 1). */
 static double reuse_mean(const void *w, const void *unused)
 {
-	const rfc_work_t *wk = w;
+	const malekeh_work_t *wk = w;
 	double m = 0.0;
-	for (int d = 1; d <= RFC_DMAX; d++)
+	for (int d = 1; d <= MALEKEH_DMAX; d++)
 		m += d * wk->pmf[d];
-	return m + wk->tail * (RFC_DMAX + 1);
+	return m + wk->tail * (MALEKEH_DMAX + 1);
 }
 
-static double share_above(const rfc_work_t *wk, int d0)
+static double share_above(const malekeh_work_t *wk, int d0)
 {
 	double sum = 0.0;
-	for (int d = d0 + 1; d <= RFC_DMAX; d++)
+	for (int d = d0 + 1; d <= MALEKEH_DMAX; d++)
 		sum += wk->pmf[d];
 	return sum + wk->tail;
 }
@@ -327,8 +327,8 @@ static double share_above(const rfc_work_t *wk, int d0)
 static double reuse_gt3(const void *w, const void *unused) { return share_above(w, 3); }
 static double reuse_gt10(const void *w, const void *unused) { return share_above(w, 10); }
 
-#define RR rfc_res_t
-static const json_field_t rfc_res_fields[] = {
+#define RR malekeh_res_t
+static const json_field_t malekeh_res_fields[] = {
 	JF_NUM(RR, hit, "hit", "ratio of source reads"),
 	JF_NUM(RR, hit_near, "hit_near", "ratio"),
 	JF_NUM(RR, hit_far, "hit_far", "ratio"),
@@ -353,10 +353,10 @@ static const json_field_t rfc_res_fields[] = {
 	JF_INTEGER(RR, iterations, "iterations", "fixed-point iterations"),
 };
 #undef RR
-const json_table_t rfc_res_json = JSON_TABLE(rfc_res_t, rfc_res_fields);
+const json_table_t malekeh_res_json = JSON_TABLE(malekeh_res_t, malekeh_res_fields);
 
-#define RW rfc_work_t
-static const json_field_t rfc_work_fields[] = {
+#define RW malekeh_work_t
+static const json_field_t malekeh_work_fields[] = {
 	JF_DERIVED(reuse_mean, "reuse_mean_finite", "instructions"),
 	JF_DERIVED(reuse_gt3, "reuse_frac_gt3", "share of reuses"),
 	JF_DERIVED(reuse_gt10, "reuse_frac_gt10", "share of reuses"),
@@ -372,10 +372,10 @@ static const json_field_t rfc_work_fields[] = {
 	JF_NUM(RW, p_dep, "p_dep", "probability"),
 };
 #undef RW
-const json_table_t rfc_work_json = JSON_TABLE(rfc_work_t, rfc_work_fields);
+const json_table_t malekeh_work_json = JSON_TABLE(malekeh_work_t, malekeh_work_fields);
 
-#define RD rfc_dyn_t
-static const json_field_t rfc_dyn_fields[] = {
+#define RD malekeh_dyn_t
+static const json_field_t malekeh_dyn_fields[] = {
 	JF_NUM(RD, run.hit, "hit", "ratio"),
 	JF_NUM(RD, run.ipc, "ipc_subcore", "instructions per cycle"),
 	JF_NUM(RD, ipc_base, "ipc_subcore_base", "instructions per cycle"),
@@ -389,7 +389,7 @@ static const json_field_t rfc_dyn_fields[] = {
 	JF_NUM(RD, ccu_writes, "ccu_writes_per_inst", "per instruction"),
 };
 #undef RD
-const json_table_t rfc_dyn_json = JSON_TABLE(rfc_dyn_t, rfc_dyn_fields);
+const json_table_t malekeh_dyn_json = JSON_TABLE(malekeh_dyn_t, malekeh_dyn_fields);
 
 /* ---- Morpheus (model morpheus) */
 
@@ -565,9 +565,9 @@ const json_table_t *const json_tables_all[] = {
 	&dcl1_shape_json,
 	&fuse_hit_json,
 	&fuse_eff_json,
-	&rfc_res_json,
-	&rfc_work_json,
-	&rfc_dyn_json,
+	&malekeh_res_json,
+	&malekeh_work_json,
+	&malekeh_dyn_json,
 	&mor_rf_set_json,
 	&mor_layout_json,
 	&mor_params_json,

@@ -15,7 +15,7 @@
 #include "morpheus.h"
 #include "profiling/generators/gen.h"
 #include "queue.h"
-#include "rfcache.h"
+#include "malekeh.h"
 #include "sthld_fsm.h"
 #include "sttmram.h"
 
@@ -41,9 +41,9 @@ extern const json_table_t mor_eval_json;   /* mor_eval_t */
 extern const json_table_t queue_open_json; /* queue_open_t */
 extern const json_table_t queue_md1k_json; /* queue_md1k_t */
 extern const json_table_t queue_xbar_json; /* queue_xbar_t */
-extern const json_table_t rfc_res_json;    /* rfc_res_t */
-extern const json_table_t rfc_work_json;   /* rfc_work_t */
-extern const json_table_t rfc_dyn_json;    /* rfc_dyn_t */
+extern const json_table_t malekeh_res_json;  /* malekeh_res_t */
+extern const json_table_t malekeh_work_json; /* malekeh_work_t */
+extern const json_table_t malekeh_dyn_json;  /* malekeh_dyn_t */
 extern const json_table_t bloom_cbf_json;  /* bloom_cbf_t */
 extern const json_table_t gen_stats_json;  /* gen_stats_t */
 

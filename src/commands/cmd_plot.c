@@ -11,6 +11,7 @@
 #include "dbpath.h"
 #include "knobs.h"
 #include "pareto.h"
+#include "commands/plot_json.h"
 #include "plot/plot.h"
 #include "plot/staircase.h"
 #include "runsel.h"
@@ -21,6 +22,8 @@ const char help_plot[] =
 	"                   [--color KNOB|variant] [--by KNOB|variant] [--label-front] [--logx] [--logy]\n"
 	"                   [--width N] [--height N] [--font-size PT] [--title TEXT] [--density N]\n"
 	"                   [--format svg|png|pdf]\n"
+	"       gpudse plot --stack cpi|energy|area --explain FILE.json[,FILE.json...] -o FILE\n"
+	"       gpudse plot --validation FILE.json [--paper P] -o FILE\n"
 	"\n"
 	"Draws every design of a run as a point: the geometric mean over the run's workloads (the\n"
 	"arithmetic mean for a metric with a value <= 0; the title says which), or one workload with\n"
@@ -34,6 +37,10 @@ const char help_plot[] =
 	"--color colours the cloud by a knob's values or by variant (at most 12 values).\n"
 	"Beyond --density points (default 5000) the cloud is drawn as binned density, not one mark\n"
 	"per design.  Size in pixels (PNG) or points (SVG, PDF), default 720 x 480, font 12.\n"
+	"\n"
+	"--stack draws stacked bars of the CPI stack, energy or area by component, one bar per\n"
+	"gpudse explain --json output.  --validation draws gpudse validate --format json's percentage\n"
+	"rows as gpudse against the paper, each with its tolerance band, coloured by status.\n"
 	"\n"
 	"example: gpudse plot --x energy_j --y speedup --color variant --label-front -o front.png\n"
 	"example: gpudse plot --x mor_cache_sms --y speedup --by mor_compress -o cache-sms.pdf\n";
@@ -248,18 +255,32 @@ int cmd_plot(int argc, char **argv)
 	long height = args_long(&a, "--height", 480, 120, 10000);
 	double font = args_double(&a, "--font-size", 12, 4, 72);
 	long density = args_long(&a, "--density", 5000, 0, 100000000);
+	const char *stack = args_str(&a, "--stack", NULL);
+	const char *explain_files = args_str(&a, "--explain", NULL);
+	const char *validation = args_str(&a, "--validation", NULL);
+	const char *paper = args_str(&a, "--paper", NULL);
 	int rc = args_finish(&a, 0);
 	if (rc)
 		return rc;
 	if (!db)
 		db = default_db_path(dbbuf, sizeof dbbuf);
-	if (!xs || !ys || !out)
-		return err_user("plot: --x, --y and -o are required (gpudse help plot)");
+	if (!out)
+		return err_user("plot: -o FILE is required (gpudse help plot)");
 	int fmt = fmt_s ? (!strcmp(fmt_s, "svg") ? PLOT_SVG : !strcmp(fmt_s, "png") ? PLOT_PNG : !strcmp(fmt_s, "pdf") ? PLOT_PDF : -1)
 		: plot_format_from_name(out);
 	if (fmt < 0)
 		return fmt_s ? err_user("plot: --format: \"%s\" is not svg, png or pdf", fmt_s)
 			: err_user("plot: -o %s: name it .svg, .png or .pdf, or give --format", out);
+	plot_opts_t po = { out, fmt, (int)width, (int)height, font, title_s };
+	if (stack || explain_files) {
+		if (!stack || !explain_files)
+			return err_user("plot: --stack cpi|energy|area and --explain FILE,... go together");
+		return plot_explain_stack(stack, explain_files, &po);
+	}
+	if (validation)
+		return plot_validation(validation, paper, &po);
+	if (!xs || !ys)
+		return err_user("plot: --x, --y and -o are required (gpudse help plot)");
 	acc_t acc;
 	memset(&acc, 0, sizeof acc);
 	acc.y.m = metric_col_find(ys);

@@ -25,6 +25,14 @@ typedef struct plot_line {
 	size_t mn;
 } plot_line_t;
 
+/* Stacked bars: one bar per x category, one segment per series, stacked from zero. */
+typedef struct plot_bars {
+	const char *const *series;  /* segment names, bottom first (the legend) */
+	size_t nseries;
+	const double *v;            /* v[s * ngroups + g]: series s of bar g (>= 0) */
+	size_t ngroups;             /* = the x axis's categories */
+} plot_bars_t;
+
 typedef struct plot {
 	int width, height;         /* pixels (PNG) or points (SVG, PDF) */
 	double font_size;
@@ -36,12 +44,15 @@ typedef struct plot {
 	const char *const *cat_names;
 	size_t ncat;
 	const char *cat_title;     /* legend heading for the categories */
+	const int *cat_palette;    /* palette index of each category, or NULL: category i = colour i */
 	int cat_legend;            /* list the categories in the legend (0: the lines name them) */
 	const char *cloud_name;    /* legend text of an uncoloured cloud (NULL: none) */
 	size_t density_above;      /* bin the cloud when n exceeds this */
 	const plot_line_t *lines;
 	size_t nlines;
+	int lines_under;            /* draw the lines beneath the cloud (reference bands) */
 	const char *const *labels; /* per point text drawn beside it, or NULL */
+	const plot_bars_t *bars;   /* stacked bars under the cloud, or NULL */
 } plot_t;
 
 /* "svg", "png", "pdf" from the file name's extension; -1 if none of these. */

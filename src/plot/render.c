@@ -51,7 +51,7 @@ typedef struct frame {
 typedef struct legend_entry {
 	const char *text;
 	double rgb[3];
-	int kind;                   /* 0 dot, 1 line, 2 heading */
+	int kind;                   /* 0 dot, 1 line, 2 heading, 3 box */
 } legend_entry_t;
 
 static double px_x(const plot_t *p, const frame_t *f, double v)
@@ -84,12 +84,19 @@ static void text_at(cairo_t *cr, double x, double y, const char *s, double halig
 static size_t legend_entries(const plot_t *p, legend_entry_t *e, size_t max)
 {
 	size_t n = 0;
+	if (p->bars) {
+		for (size_t i = p->bars->nseries; i-- > 0 && n < max;) {   /* top segment first, as stacked */
+			e[n] = (legend_entry_t){ p->bars->series[i], { 0, 0, 0 }, 3 };
+			plot_palette((int)i, e[n].rgb);
+			n++;
+		}
+	}
 	if (p->cat && p->ncat && p->cat_legend) {
 		if (p->cat_title && n < max)
 			e[n++] = (legend_entry_t){ p->cat_title, { 0, 0, 0 }, 2 };
 		for (size_t i = 0; i < p->ncat && n < max; i++) {
 			e[n] = (legend_entry_t){ p->cat_names[i], { 0, 0, 0 }, 0 };
-			plot_palette((int)i, e[n].rgb);
+			plot_palette(p->cat_palette ? p->cat_palette[i] : (int)i, e[n].rgb);
 			n++;
 		}
 	} else if (!p->cat && p->cloud_name && n < max) {
@@ -119,6 +126,13 @@ static size_t covered(const plot_t *p, const frame_t *f, double x, double y, dou
 			double X = px_x(p, f, p->lines[l].x[i]), Y = px_y(p, f, p->lines[l].y[i]);
 			c += X >= x - 3 && X <= x + w + 3 && Y >= y - 3 && Y <= y + h + 3;
 		}
+	for (size_t g = 0; p->bars && g < p->bars->ngroups; g++) {
+		double top = 0, half = 0.35 * f->w / (p->x.hi - p->x.lo), X = px_x(p, f, (double)g);
+		for (size_t s = 0; s < p->bars->nseries; s++)
+			top += fmax(0, p->bars->v[s * p->bars->ngroups + g]);
+		double y0 = px_y(p, f, 0), y1 = px_y(p, f, top);
+		c += X + half >= x && X - half <= x + w && y0 >= y && y1 <= y + h;
+	}
 	return c;
 }
 
@@ -227,7 +241,7 @@ static void draw_axes(cairo_t *cr, const plot_t *p, const frame_t *f)
 static void point_rgb(const plot_t *p, size_t i, double rgb[3])
 {
 	if (p->cat && p->cat[i] >= 0) {
-		plot_palette(p->cat[i], rgb);
+		plot_palette(p->cat_palette ? p->cat_palette[p->cat[i]] : p->cat[i], rgb);
 	} else {
 		rgb[0] = 0.48;
 		rgb[1] = 0.61;
@@ -281,7 +295,7 @@ static int draw_density(cairo_t *cr, const plot_t *p, const frame_t *f)
 					best = k;
 			double rgb[3] = { 0.48, 0.61, 0.78 };
 			if (p->cat)
-				plot_palette((int)best, rgb);
+				plot_palette(p->cat_palette ? p->cat_palette[best] : (int)best, rgb);
 			double a = 0.25 + 0.75 * log1p(c[0]) / log1p(cmax);
 			/* premultiplied ARGB */
 			*px = (uint32_t)(a * 255 + 0.5) << 24 | (uint32_t)(rgb[0] * a * 255 + 0.5) << 16
@@ -298,6 +312,31 @@ static int draw_density(cairo_t *cr, const plot_t *p, const frame_t *f)
 	cairo_restore(cr);
 	cairo_surface_destroy(img);
 	return 0;
+}
+
+/* Each bar's segments from zero upward, bottom series first; 70% of a category's slot wide. */
+static void draw_bars(cairo_t *cr, const plot_t *p, const frame_t *f)
+{
+	const plot_bars_t *b = p->bars;
+	double half = 0.35 * f->w / (p->x.hi - p->x.lo);
+	for (size_t g = 0; g < b->ngroups; g++) {
+		double base = 0, X = px_x(p, f, (double)g);
+		for (size_t s = 0; s < b->nseries; s++) {
+			double v = b->v[s * b->ngroups + g];
+			if (!(v > 0))
+				continue;
+			double rgb[3];
+			plot_palette((int)s, rgb);
+			double y0 = px_y(p, f, base), y1 = px_y(p, f, base + v);
+			cairo_rectangle(cr, X - half, y1, 2 * half, y0 - y1);
+			cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
+			cairo_fill_preserve(cr);
+			cairo_set_source_rgb(cr, 1, 1, 1);
+			cairo_set_line_width(cr, 0.6);
+			cairo_stroke(cr);
+			base += v;
+		}
+	}
 }
 
 static void draw_legend(cairo_t *cr, const plot_t *p, const frame_t *f, const legend_entry_t *e, size_t ne)
@@ -317,6 +356,9 @@ static void draw_legend(cairo_t *cr, const plot_t *p, const frame_t *f, const le
 		if (e[i].kind == 0) {
 			cairo_arc(cr, x + 0.6 * fs, y, 0.3 * fs, 0, 2 * M_PI);
 			cairo_fill(cr);
+		} else if (e[i].kind == 3) {
+			cairo_rectangle(cr, x + 0.2 * fs, y - 0.4 * fs, 0.8 * fs, 0.8 * fs);
+			cairo_fill(cr);
 		} else if (e[i].kind == 1) {
 			cairo_set_line_width(cr, 2);
 			cairo_move_to(cr, x, y);
@@ -325,6 +367,34 @@ static void draw_legend(cairo_t *cr, const plot_t *p, const frame_t *f, const le
 		}
 		cairo_set_source_rgb(cr, 0, 0, 0);
 		text_at(cr, e[i].kind == 2 ? x : x + 2 * fs, y, e[i].text, 0, 0.5);
+	}
+}
+
+static void draw_lines(cairo_t *cr, const plot_t *p, const frame_t *f, double r)
+{
+	for (size_t l = 0; l < p->nlines; l++) {
+		const plot_line_t *ln = &p->lines[l];
+		double rgb[3] = { FRONT_RGB };
+		if (ln->color >= 0)
+			plot_palette(ln->color, rgb);
+		cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
+		cairo_set_line_width(cr, 2);
+		cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+		for (size_t i = 0; i < ln->n; i++)
+			cairo_line_to(cr, px_x(p, f, ln->x[i]), px_y(p, f, ln->y[i]));
+		cairo_stroke(cr);
+		if (!ln->markers)
+			continue;
+		const double *mx = ln->mn ? ln->mx : ln->x, *my = ln->mn ? ln->my : ln->y;
+		size_t mn = ln->mn ? ln->mn : ln->n;
+		for (size_t i = 0; i < mn; i++) {
+			cairo_arc(cr, px_x(p, f, mx[i]), px_y(p, f, my[i]), r * 1.6, 0, 2 * M_PI);
+			cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
+			cairo_fill_preserve(cr);
+			cairo_set_source_rgb(cr, 1, 1, 1);
+			cairo_set_line_width(cr, 0.8);
+			cairo_stroke(cr);
+		}
 	}
 }
 
@@ -343,6 +413,10 @@ static void draw(cairo_t *cr, const plot_t *p)
 	cairo_rectangle(cr, f.l, f.t, f.w, f.h);
 	cairo_clip(cr);
 	double r = fmax(1.6, p->font_size * 0.18);
+	if (p->bars)
+		draw_bars(cr, p, &f);
+	if (p->lines_under)
+		draw_lines(cr, p, &f, r);
 	if (p->n > p->density_above) {
 		draw_density(cr, p, &f);
 	} else {
@@ -356,30 +430,8 @@ static void draw(cairo_t *cr, const plot_t *p)
 			cairo_fill(cr);
 		}
 	}
-	for (size_t l = 0; l < p->nlines; l++) {
-		const plot_line_t *ln = &p->lines[l];
-		double rgb[3] = { FRONT_RGB };
-		if (ln->color >= 0)
-			plot_palette(ln->color, rgb);
-		cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
-		cairo_set_line_width(cr, 2);
-		cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-		for (size_t i = 0; i < ln->n; i++)
-			cairo_line_to(cr, px_x(p, &f, ln->x[i]), px_y(p, &f, ln->y[i]));
-		cairo_stroke(cr);
-		if (!ln->markers)
-			continue;
-		const double *mx = ln->mn ? ln->mx : ln->x, *my = ln->mn ? ln->my : ln->y;
-		size_t mn = ln->mn ? ln->mn : ln->n;
-		for (size_t i = 0; i < mn; i++) {
-			cairo_arc(cr, px_x(p, &f, mx[i]), px_y(p, &f, my[i]), r * 1.6, 0, 2 * M_PI);
-			cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
-			cairo_fill_preserve(cr);
-			cairo_set_source_rgb(cr, 1, 1, 1);
-			cairo_set_line_width(cr, 0.8);
-			cairo_stroke(cr);
-		}
-	}
+	if (!p->lines_under)
+		draw_lines(cr, p, &f, r);
 	cairo_restore(cr);
 	if (p->labels) {
 		cairo_save(cr);

@@ -57,4 +57,31 @@ expect_err "--color too many values" 1 'gpudse: plot: --color "active_sms" has m
 	"$GPUDSE" plot --db $T/a.db --x energy_j --y speedup --color active_sms -o $T/x.svg
 expect_err "unwritable" 1 "gpudse: plot: /nonexistent/x.png: cannot write: error while writing to output stream" \
 	"$GPUDSE" plot --db $T/a.db --x energy_j --y speedup -o /nonexistent/x.png
+
+# stacked bars from explain --json: one segment per non-zero component of each bar
+"$GPUDSE" explain --gpu rtx3080 --workload tests/data/mini-a.json --json > $T/e1.json
+"$GPUDSE" explain --gpu rtx3080 --workload tests/data/mini-b.json --design llc_scale=4 --json > $T/e2.json
+expect_ok "cpi stack" "$GPUDSE" plot --stack cpi --explain $T/e1.json,$T/e2.json -o $T/cpi.svg
+expect_eq "cpi stack: summary" "$(cat $CLI_TMP/out)" "wrote $T/cpi.svg: 2 bars of 8 components"
+nseg=$(python3 -c 'import json,sys; print(sum(1 for f in sys.argv[1:] for v in json.load(open(f))["cpi"].values() if v > 0))' $T/e1.json $T/e2.json 2>/dev/null || echo 12)
+# (without python3: 12, the positive components of these two reports when this test was written)
+expect_eq "cpi stack: one segment per positive component" "$(grep -c 'stroke-width:0.6' $T/cpi.svg)" "$nseg"
+expect_ok "energy stack pdf" "$GPUDSE" plot --stack energy --explain $T/e1.json -o $T/energy.pdf
+expect_eq "energy stack pdf header" "$(head -c 5 $T/energy.pdf)" "%PDF-"
+expect_ok "area stack png" "$GPUDSE" plot --stack area --explain $T/e1.json,$T/e2.json -o $T/area.png
+expect_err "stack: bad kind" 1 'gpudse: plot: --stack: "power" is not cpi, energy or area' \
+	"$GPUDSE" plot --stack power --explain $T/e1.json -o $T/x.svg
+echo '{"cpi": {"issue": "x"}}' > $T/bad.json
+expect_err "stack: bad component" 1 "gpudse: $T/bad.json: cpi.issue: expected a number, got \"x\"" \
+	"$GPUDSE" plot --stack cpi --explain $T/bad.json -o $T/x.svg
+
+# validation: gpudse against the paper with tolerance bands, one mark per percentage row
+"$GPUDSE" validate --format json > $T/val.json 2>/dev/null
+nrows=$(python3 -c 'import json,sys,re; print(sum(1 for r in json.load(open(sys.argv[1])) if r["unit"]=="%" and isinstance(r["paper_value"],(int,float)) and re.match(r"^(identity|\+-[0-9.]+( pt|% rel)?)$", r["tolerance"])))' $T/val.json 2>/dev/null || echo skip)
+expect_ok "validation plot" "$GPUDSE" plot --validation $T/val.json -o $T/val.svg
+if [ "$nrows" != skip ]; then
+	expect_eq "validation: one mark per % row with a tolerance" "$(grep -c 'fill-opacity:0.55' $T/val.svg)" "$nrows"
+fi
+expect_err "validation: not an array" 1 "gpudse: $T/e1.json: \$: expected an array (gpudse validate --format json), got an object" \
+	"$GPUDSE" plot --validation $T/e1.json -o $T/x.svg
 cli_done

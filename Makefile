@@ -56,6 +56,11 @@ all: .deps-ok
 
 deps: .deps-ok
 
+# gpudse report in headless Chromium (apt-get install chromium): about 12 s.  cli_report.sh runs
+# the same check inside make test and skips it when chromium is absent.
+test-report: all
+	GPUDSE=$(BUILD)/gpudse bash tests/browser/report_browser.sh
+
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(STD) $(OPT) $(WARN) $(CPPFLAGS) $(PKG_CFLAGS) $(EXTRA_CFLAGS) -MMD -MP -c $< -o $@

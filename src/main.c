@@ -21,7 +21,8 @@ const command_t gpudse_commands[] = {
 	{ "explain",   cmd_explain,   "one design on one workload, every intermediate quantity", help_explain },
 	{ "list",      cmd_list,      "list GPU presets, workloads or knobs", help_list },
 	{ "validate",  cmd_validate,  "the paper-reproduction report", help_validate },
-	{ "plot",      cmd_plot,      "Pareto fronts and sweep curves as SVG", help_plot },
+	{ "plot",      cmd_plot,      "Pareto fronts, sweeps, stacks, validation as SVG/PNG/PDF", help_plot },
+	{ "report",    cmd_report,    "one self-contained HTML page about a run", help_report },
 	{ NULL, NULL, NULL, NULL }
 };
 

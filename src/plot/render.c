@@ -127,7 +127,7 @@ static size_t covered(const plot_t *p, const frame_t *f, double x, double y, dou
 			c += X >= x - 3 && X <= x + w + 3 && Y >= y - 3 && Y <= y + h + 3;
 		}
 	for (size_t g = 0; p->bars && g < p->bars->ngroups; g++) {
-		double top = 0, half = 0.35 * f->w / (p->x.hi - p->x.lo), X = px_x(p, f, (double)g);
+		double top = 0, half = fmin(0.35 * f->w / (p->x.hi - p->x.lo), 4 * p->font_size), X = px_x(p, f, (double)g);
 		for (size_t s = 0; s < p->bars->nseries; s++)
 			top += fmax(0, p->bars->v[s * p->bars->ngroups + g]);
 		double y0 = px_y(p, f, 0), y1 = px_y(p, f, top);
@@ -318,7 +318,7 @@ static int draw_density(cairo_t *cr, const plot_t *p, const frame_t *f)
 static void draw_bars(cairo_t *cr, const plot_t *p, const frame_t *f)
 {
 	const plot_bars_t *b = p->bars;
-	double half = 0.35 * f->w / (p->x.hi - p->x.lo);
+	double half = fmin(0.35 * f->w / (p->x.hi - p->x.lo), 4 * p->font_size);
 	for (size_t g = 0; g < b->ngroups; g++) {
 		double base = 0, X = px_x(p, f, (double)g);
 		for (size_t s = 0; s < b->nseries; s++) {

@@ -41,7 +41,7 @@ int plot_explain_stack(const char *what, const char *files, const plot_opts_t *o
 	if (!key)
 		return err_user("plot: --stack: \"%s\" is not cpi, energy or area", what);
 	char *list = strdup(files), *save = NULL;
-	char *group[MAX_BARS] = { 0 }, *series[MAX_SERIES] = { 0 };
+	char *group[MAX_BARS] = { 0 }, *wls[MAX_BARS] = { 0 }, *series[MAX_SERIES] = { 0 };
 	double v[MAX_SERIES * MAX_BARS] = { 0 }, tops[MAX_BARS] = { 0 };
 	size_t ng = 0, ns = 0;
 	int rc = 0;
@@ -63,10 +63,8 @@ int plot_explain_stack(const char *what, const char *files, const plot_opts_t *o
 			cJSON_Delete(j);
 			break;
 		}
-		char label[160];
-		snprintf(label, sizeof label, "%s%s%s", cJSON_IsString(design) ? design->valuestring : f,
-			cJSON_IsString(wl) ? " / " : "", cJSON_IsString(wl) ? wl->valuestring : "");
-		group[ng] = strdup(label);
+		group[ng] = strdup(cJSON_IsString(design) ? design->valuestring : f);
+		wls[ng] = strdup(cJSON_IsString(wl) ? wl->valuestring : "");
 		size_t s = 0;
 		for (const cJSON *c = obj->child; c && !rc; c = c->next, s++) {
 			const cJSON *num = component_value(c, what);
@@ -96,6 +94,18 @@ int plot_explain_stack(const char *what, const char *files, const plot_opts_t *o
 	for (size_t s = 0; s < ns; s++)
 		for (size_t g = 0; g < ng; g++)
 			vv[s * ng + g] = v[s * MAX_BARS + g];
+	/* bars are named by design; by design and workload when the workloads differ */
+	int same_wl = 1;
+	for (size_t g = 1; g < ng; g++)
+		same_wl &= !strcmp(wls[g], wls[0]);
+	for (size_t g = 0; !same_wl && g < ng; g++) {
+		char *l = malloc(strlen(group[g]) + strlen(wls[g]) + 4);
+		if (l) {
+			sprintf(l, "%s / %s", group[g], wls[g]);
+			free(group[g]);
+			group[g] = l;
+		}
+	}
 	if (!rc) {
 		plot_bars_t b = { (const char *const *)series, ns, vv, ng };
 		plot_t p;
@@ -103,9 +113,10 @@ int plot_explain_stack(const char *what, const char *files, const plot_opts_t *o
 		static const char *const ylabel[] = { "CPI: core cycles per warp instruction", "energy, joules", "area, mm^2" };
 		int k = key[0] == 'c' ? 0 : key[0] == 'e' ? 1 : 2;
 		char title[128];
-		snprintf(title, sizeof title, "%s by component (gpudse explain)", k == 0 ? "CPI stack" : k == 1 ? "energy" : "area");
+		snprintf(title, sizeof title, "%s by component (gpudse explain%s%s)", k == 0 ? "CPI stack" : k == 1 ? "energy" : "area",
+			same_wl && ng && *wls[0] ? ", workload " : "", same_wl && ng ? wls[0] : "");
 		p.title = title;
-		p.x = (plot_axis_t){ AXIS_CATEGORY, "design / workload", (const char *const *)group, ng, 0, 0 };
+		p.x = (plot_axis_t){ AXIS_CATEGORY, same_wl ? "design" : "design / workload", (const char *const *)group, ng, 0, 0 };
 		p.y = (plot_axis_t){ AXIS_LINEAR, ylabel[k], NULL, 0, 0, 0 };
 		p.bars = &b;
 		double ys[MAX_BARS + 1];
@@ -114,8 +125,10 @@ int plot_explain_stack(const char *what, const char *files, const plot_opts_t *o
 		if (!(rc = write_plot(&p, o, NULL, 0, ys, ng + 1)))
 			printf("wrote %s: %zu bars of %zu components\n", o->out, ng, ns);
 	}
-	for (size_t i = 0; i < MAX_BARS; i++)
+	for (size_t i = 0; i < MAX_BARS; i++) {
 		free(group[i]);
+		free(wls[i]);
+	}
 	for (size_t i = 0; i < MAX_SERIES; i++)
 		free(series[i]);
 	free(list);

@@ -197,10 +197,17 @@ static void draw_axes(cairo_t *cr, const plot_t *p, const frame_t *f)
 		cairo_stroke(cr);
 		cairo_set_source_rgb(cr, 0.15, 0.15, 0.15);
 		if (rotate_x) {
+			/* a slanted label may use the bottom third of the picture, and not run off its
+			 * left edge: longer ones are cut and end in "..." */
+			double maxw = fmin(p->height / 3.0, (X - 2) / 0.72);
+			char cut[sizeof t[i].text + 4];
+			snprintf(cut, sizeof cut, "%s", t[i].text);
+			for (size_t len = strlen(cut); len > 1 && text_w(cr, cut) > maxw; len--)
+				memcpy(cut + len - 1, "...", 4);
 			cairo_save(cr);
 			cairo_translate(cr, X, f->t + f->h + 4);
 			cairo_rotate(cr, -M_PI / 4);
-			text_at(cr, 0, 0, t[i].text, 1, 0.5);
+			text_at(cr, 0, 0, cut, 1, 0.5);
 			cairo_restore(cr);
 		} else {
 			text_at(cr, X, f->t + f->h + 4, t[i].text, 0.5, 0);

@@ -360,7 +360,7 @@ int cmd_plot(int argc, char **argv)
 	for (size_t i = 0; i < acc.len; i++) {
 		px[i] = acc.x.categorical ? acc.xcat[i] : acc.xpos[i] ? exp(acc.lx[i] / acc.n[i]) : acc.x_[i] / acc.n[i];
 		py[i] = acc.ypos[i] ? exp(acc.ly[i] / acc.n[i]) : acc.y_[i] / acc.n[i];
-		arith_x |= !acc.x.categorical && !acc.xpos[i] && acc.n[i] > 1;
+		arith_x |= acc.x.m && !acc.xpos[i] && acc.n[i] > 1;   /* a knob's value is the same on every workload */
 		arith_y |= !acc.ypos[i] && acc.n[i] > 1;
 	}
 	plot_t p;

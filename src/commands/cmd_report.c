@@ -13,6 +13,7 @@
 #include "commands/commands.h"
 #include "dbpath.h"
 #include "jsonutil.h"
+#include "knobs.h"
 #include "pareto.h"
 #include "plot/plot.h"
 #include "runsel.h"
@@ -23,7 +24,8 @@ const char help_report[] =
 	"\n"
 	"Writes one self-contained HTML page (no external files: plots are inlined PNG) about a run:\n"
 	"the study and its workloads; the Pareto front of speedup (max) against energy_j (min) over\n"
-	"the geometric mean of the workloads, as a plot and a table; each front design's results per\n"
+	"the geometric mean of the workloads, as a plot and a table; speedup against each knob the\n"
+	"study varies (up to 8); each front design's results per\n"
 	"workload; the CPI stack of the front designs (arithmetic mean over workloads of the stored\n"
 	"cpi_* columns); and the rows of gpudse validate that are off (outside the paper's tolerance),\n"
 	"the caveats that apply to any conclusion drawn from the models.\n"
@@ -31,6 +33,26 @@ const char help_report[] =
 	"example: gpudse report --db study.db -o report.html\n";
 
 #define MAX_FRONT 12
+#define MAX_SWEEPS 8
+
+/* Whether a column takes more than one value over a run's rows. */
+typedef struct varies {
+	char first[64];
+	int seen, differs;
+} varies_t;
+
+static int on_value(void *ctx, int ncols, const char *const *names, const char *const *text, const double *num)
+{
+	varies_t *v = ctx;
+	const char *t = text[1] ? text[1] : "";
+	if (!v->seen) {
+		snprintf(v->first, sizeof v->first, "%s", t);
+		v->seen = 1;
+	} else if (strcmp(v->first, t)) {
+		v->differs = 1;
+	}
+	return 0;
+}
 
 static void html(FILE *f, const char *s)
 {
@@ -208,6 +230,28 @@ int cmd_report(int argc, char **argv)
 		"--label-front", "--width", "900", "--height", "560", "-o", path, NULL };
 	if ((rc = run_captured(cmd_plot, pa, sink)))
 		goto out;
+	/* one sweep curve per knob the study varies (and variant): speedup's best value at each
+	 * setting, how much each knob can move the result */
+	const char *swept[MAX_SWEEPS];
+	size_t nswept = 0;
+	for (size_t k = 0; k <= n_knobs && nswept < MAX_SWEEPS; k++) {
+		const char *name = k < n_knobs ? knobs[k].name : "variant";
+		char c[80];
+		snprintf(c, sizeof c, "design_id,%s", name);
+		varies_t v = { "", 0, 0 };
+		if ((rc = store_select(st, run.id, wl && nwl ? wl[0] : NULL, NULL, 0, c, NULL, 0, on_value, &v)))
+			goto out;
+		if (!v.differs)
+			continue;
+		snprintf(path, sizeof path, "%s/sweep-%zu.png", dir, nswept);
+		char title[96];
+		snprintf(title, sizeof title, "speedup against %s", name);
+		char *sa[] = { "plot", "--db", (char *)db, "--run", runbuf, "--x", (char *)name, "--y", "speedup",
+			"--width", "640", "--height", "400", "--title", title, "-o", path, NULL };
+		if ((rc = run_captured(cmd_plot, sa, sink)))
+			goto out;
+		swept[nswept++] = name;
+	}
 	/* CPI stacks of the shown front designs: the mean over workloads of each cpi_* column */
 	static const char *const cpi_cols[] = { "cpi_issue", "cpi_dep", "cpi_rf", "cpi_l1", "cpi_noc", "cpi_llc", "cpi_ext", "cpi_dram" };
 	static const char *const cpi_names[] = { "issue", "dep", "rf", "l1", "noc", "llc", "ext", "dram" };
@@ -300,7 +344,14 @@ int cmd_report(int argc, char **argv)
 		html(f, variant);
 		fprintf(f, "</td><td>%.4g</td><td>%.4g</td></tr>\n", exp(agg[2 * front[g]]), exp(agg[2 * front[g] + 1]));
 	}
-	fputs("</table>\n<h2>Front designs per workload</h2>\n", f);
+	fputs("</table>\n<h2>Sensitivity to each knob</h2>\n<p>For each knob the study varies: every design's "
+		"speedup (geometric mean over workloads) against the knob's setting, the line joining the best "
+		"design at each setting.</p>\n", f);
+	for (size_t i = 0; i < nswept; i++) {
+		snprintf(path, sizeof path, "%s/sweep-%zu.png", dir, i);
+		inline_png(f, path, swept[i]);
+	}
+	fputs("<h2>Front designs per workload</h2>\n", f);
 	for (size_t g = 0; g < shown; g++) {
 		store_filter_t flt;
 		memset(&flt, 0, sizeof flt);

@@ -232,6 +232,9 @@ static void draw_axes(cairo_t *cr, const plot_t *p, const frame_t *f)
 		text_at(cr, f->l + f->w / 2, p->height - 1.5 * fs, p->x.label, 0.5, 0);
 	if (p->y.label) {
 		cairo_save(cr);
+		double lw = text_w(cr, p->y.label);
+		if (lw > f->h)   /* a long label shrinks to the plot's height rather than run off the page */
+			cairo_set_font_size(cr, fs * f->h / lw);
 		cairo_translate(cr, 0.3 * fs, f->t + f->h / 2);
 		cairo_rotate(cr, -M_PI / 2);
 		text_at(cr, 0, 0, p->y.label, 0.5, 0);
@@ -240,6 +243,9 @@ static void draw_axes(cairo_t *cr, const plot_t *p, const frame_t *f)
 	if (p->title && *p->title) {
 		cairo_save(cr);
 		cairo_set_font_size(cr, fs * 1.2);
+		double tw = text_w(cr, p->title);
+		if (tw > p->width - fs)   /* likewise a long title to the picture's width */
+			cairo_set_font_size(cr, fs * 1.2 * (p->width - fs) / tw);
 		text_at(cr, p->width / 2.0, 0.5 * fs, p->title, 0.5, 0);
 		cairo_restore(cr);
 	}

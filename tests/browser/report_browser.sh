@@ -26,7 +26,7 @@ timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu --hide-scrollbars 
 	--window-size=1000,8000 --screenshot=$W/shot.png "file://$W/report.html" >/dev/null 2>>$W/chromium.err || bad "chromium --screenshot"
 end=$(date +%s.%N)
 nimg=$(grep -c '<img class="plot"' $W/report.html)
-[ "$nimg" = 2 ] && ok || bad "report has $nimg plots, want 2 (front, CPI stack)"
+[ "$nimg" = 6 ] && ok || bad "report has $nimg plots, want 6 (front, 4 knob sweeps, CPI stack)"
 grep -q "data-plots-rendered=\"$nimg\"" $W/dom.html && ok || bad "browser decoded $(grep -o 'data-plots-rendered="[0-9]*"' $W/dom.html) of $nimg plots"
 [ -s $W/shot.png ] && ok || bad "no screenshot"
 red=$($W/count $W/shot.png 191 41 31)        # the front's red (0.75, 0.16, 0.12)

@@ -9,7 +9,11 @@ nfront=$("$GPUDSE" pareto --db $T/a.db --max speedup --min energy_j --format csv
 expect_ok "report" "$GPUDSE" report --db $T/a.db -o $T/r.html
 expect_eq "report summary" "$(cat $CLI_TMP/out)" "wrote $T/r.html: run 1, 585 designs, $nfront on the front"
 expect_eq "html document" "$(head -c 15 $T/r.html)" "<!DOCTYPE html>"
-expect_eq "two inlined PNG plots" "$(grep -c 'src="data:image/png;base64,iVBORw0KGgo' $T/r.html)" 2
+# front + one sweep per knob engine-study.json varies (llc_scale, active_sms, mem_clock_scale,
+# gate_idle) + the CPI stack
+expect_eq "six inlined PNG plots" "$(grep -c 'src="data:image/png;base64,iVBORw0KGgo' $T/r.html)" 6
+expect_eq "sweeps of the varied knobs, in the order of the knob table (gpudse list knobs)" "$(grep -o 'alt="[a-z_]*"' $T/r.html | tr '\n' ' ')" 'alt="active_sms" alt="gate_idle" alt="llc_scale" alt="mem_clock_scale" '
+
 expect_eq "nothing external" "$(grep -Ec '(src|href)="(https?:|//|file:)' $T/r.html)" 0
 shown=$(( nfront < 12 ? nfront : 12 ))
 expect_eq "one per-workload table per shown front design" "$(grep -c '^<h3>Design #' $T/r.html)" "$shown"

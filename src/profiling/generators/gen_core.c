@@ -468,10 +468,15 @@ static int issue(gen_t *g, const gen_launch_t *L, int sm, sm_state_t *s, slot_t 
 	uint32_t pc = L->pc_base + 16u * (uint32_t)(off + sl->idx);
 	int executed = 1;
 	double n = 1;
+	uint32_t mem_mask = sl->w.valid;      /* active lanes, for sink.winst */
+	uint64_t lane_a[GEN_WARP];
 
 	if (in->kind == GEN_LD || in->kind == GEN_ST || in->kind == GEN_ATOM) {
 		uint64_t a[GEN_WARP], lines[GEN_WARP], sects[GEN_WARP];
 		uint32_t mask = L->addr(L, &sl->w, sl->sec, in->memop, a) & sl->w.valid;
+		mem_mask = mask;
+		if (g->sink.winst)
+			memcpy(lane_a, a, sizeof lane_a);
 		if (!mask) {
 			executed = 0;
 		} else {
@@ -507,6 +512,9 @@ static int issue(gen_t *g, const gen_launch_t *L, int sm, sm_state_t *s, slot_t 
 		s->ptens += 1;
 		g->st.tensor += 1;
 	}
+	if (executed && g->sink.winst)
+		g->sink.winst(g->sink.ctx, sm, L, &sl->w, in, pc, mem_mask,
+		              mem_mask && in->kind != GEN_ALU && in->kind != GEN_TENSOR ? lane_a : NULL);
 	if (executed) {
 		s->pinst += n;
 		g->st.insts += n;
@@ -585,6 +593,8 @@ int gen_launch(gen_t *g, const gen_launch_t *L)
 		         L->grid[1], L->grid[2], L->block[0], L->block[1], L->block[2]);
 		g->sink.comment(g->sink.ctx, c);
 	}
+	if (g->sink.launch)
+		g->sink.launch(g->sink.ctx, L, 0);
 	sm_state_t *sms = calloc((size_t)nsm, sizeof *sms);
 	if (!sms)
 		return -1;
@@ -702,6 +712,8 @@ int gen_launch(gen_t *g, const gen_launch_t *L)
 #undef PLACE
 	for (int i = 0; i < nsm; i++)
 		flush_sm(g, i, &sms[i]);
+	if (g->sink.launch)
+		g->sink.launch(g->sink.ctx, L, 1);
 	g->st.launches++;
 	rc = 0;
 out_free:

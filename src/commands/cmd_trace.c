@@ -319,7 +319,8 @@ int cmd_trace(int argc, char **argv)
 		.seed = (unsigned long)seed, .regs = !no_regs, .stats = stats,
 		.sched = gto ? GEN_SCHED_GTO : GEN_SCHED_LRR, .gto_burst = (int)burst,
 	};
-	gen_sink_t sink = { t, s_access, s_insts, s_regs, s_tensor, s_comment };
+	gen_sink_t sink = { t, s_access, s_insts, s_regs, s_tensor, s_comment,
+			    t->pb ? profiler_shape(t->pb) : NULL };  /* launch and code shape */
 	gen_t g;
 	if (gen_init(&g, &o, &sink) < 0) {
 		rc = err_internal("trace: out of memory");
@@ -350,7 +351,7 @@ int cmd_trace(int argc, char **argv)
 		int bad = !t2 || profiler_class_pass(t->pb) < 0;
 		if (!bad) {
 			t2->pb = t->pb;
-			gen_sink_t sink2 = { t2, s_access, NULL, NULL, NULL, NULL };
+			gen_sink_t sink2 = { t2, s_access, NULL, NULL, NULL, NULL, NULL };
 			bad = gen_init(&g2, &o2, &sink2) < 0;
 			if (!bad) {
 				bad = k->run(&g2, size) < 0 || t2->perr;

@@ -359,7 +359,8 @@ int cmd_trace(int argc, char **argv)
 		.seed = (unsigned long)seed, .regs = !no_regs, .stats = stats,
 		.sched = gto ? GEN_SCHED_GTO : GEN_SCHED_LRR, .gto_burst = (int)burst,
 	};
-	gen_sink_t sink = { .ctx = t, .access = s_access, .insts = s_insts, .regs = s_regs, .tensor = s_tensor, .comment = s_comment };
+	gen_sink_t sink = { .ctx = t, .access = s_access, .insts = s_insts, .regs = s_regs, .tensor = s_tensor, .comment = s_comment,
+	                    .shape = t->pb ? profiler_shape(t->pb) : NULL };  /* launch and code shape */
 	tsink_as = asw;
 	if (asw) {
 		sink.launch = s_launch;

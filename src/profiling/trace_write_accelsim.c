@@ -1,6 +1,8 @@
 /* trace_write_accelsim.c -- generator kernels as Accel-Sim traces; see trace_write_accelsim.h. */
 #include "profiling/trace_write_accelsim.h"
 
+#include "profiling/trace_accelsim.h"
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -139,27 +141,32 @@ static void write_kernel(aswriter_t *w)
 		fail(w, "%s: cannot write: %s", path, strerror(errno));
 		return;
 	}
-	/* occupancy through the register limit (see the header) */
+	/* resources: the kernel's declared registers and shared memory; else, when the generator
+	 * limits residency (max_cta_sm), a register count that gives Accel-Sim the same limit;
+	 * else none (see the header) */
 	long threads = (long)L->block[0] * L->block[1] * L->block[2];
 	long padded = (threads + GEN_WARP - 1) / GEN_WARP * GEN_WARP;
-	int res = residency(w, L);
-	long nregs = w->maxreg + 1;
-	if (nregs < 8)
-		nregs = 8;
-	long cap = w->o.regs_per_sm / (padded * res) / 4 * 4;   /* regs giving exactly res */
-	if (cap > 255)
-		cap = 255;
-	if (cap >= nregs && w->o.regs_per_sm / (padded * ((cap + 3) & ~3L)) == res)
-		nregs = cap;
+	long nregs = 0, smem = 0;
+	if (L->regs > 0) {
+		nregs = L->regs;
+		smem = L->smem;
+	} else if (L->max_cta_sm > 0) {
+		int res = residency(w, L);
+		long cap = w->o.regs_per_sm / (padded * res) / 4 * 4;
+		if (cap > 255)
+			cap = 255;
+		if (cap >= 4 && w->o.regs_per_sm / (padded * cap) == res)
+			nregs = cap;
+	}
 	fprintf(f, "-kernel name = %s\n-kernel id = %ld\n-grid dim = (%d,%d,%d)\n-block dim = (%d,%d,%d)\n"
-	        "-shmem = 0\n-nregs = %ld\n-binary version = %d\n-cuda stream id = 0\n"
+	        "-shmem = %ld\n-nregs = %ld\n-binary version = %d\n-cuda stream id = 0\n"
 	        "-shmem base_addr = 0x00007f0000000000\n-local mem base_addr = 0x00007e0000000000\n"
 	        "-nvbit version = none (written by gpudse trace --format accelsim)\n"
 	        "-accelsim tracer version = 4\n-enable lineinfo = 0\n\n"
 	        "#traces format = PC mask dest_num [reg_dests] opcode src_num [reg_srcs] mem_width "
 	        "[adrrescompress?] [mem_addresses]\n\n",
 	        L->kname, id, L->grid[0], L->grid[1], L->grid[2], L->block[0], L->block[1], L->block[2],
-	        nregs, w->o.binary_version);
+	        smem, nregs, w->o.binary_version);
 	for (long c = 0; c < w->ncta; c++) {
 		long gx = L->grid[0], gy = L->grid[1];
 		fprintf(f, "#BEGIN_TB\n\nthread block = %ld,%ld,%ld\n\n", c % gx, (c / gx) % gy, c / (gx * gy));
@@ -208,10 +215,10 @@ void aswrite_launch(void *ctx, const gen_launch_t *L, int done)
 	free_launch(w);
 }
 
-static int aligned4(uint32_t mask, const uint64_t *a)
+static int aligned(uint32_t mask, const uint64_t *a, uint64_t width)
 {
 	for (int l = 0; l < GEN_WARP; l++)
-		if (mask >> l & 1 && a[l] % 4)
+		if (mask >> l & 1 && a[l] % width)
 			return 0;
 	return 1;
 }
@@ -257,7 +264,7 @@ void aswrite_winst(void *ctx, int sm, const gen_launch_t *L, const gen_warp_t *w
 		w->max_pc = pc;
 	if (in->kind == GEN_ALU && in->rep > 1) {       /* anonymous run: no registers */
 		for (int r = 0; r < in->rep; r++)
-			put(w, b, "%04x %08x 0 IADD3 0 0\n", (unsigned)pc, mask);
+			put(w, b, "%04x %08x 0 %s 0 0\n", (unsigned)pc, mask, gen_inst_opcode(in));
 		b->ninst += in->rep;
 		return;
 	}
@@ -280,18 +287,15 @@ void aswrite_winst(void *ctx, int sm, const gen_launch_t *L, const gen_warp_t *w
 	}
 	if (dst > w->maxreg)
 		w->maxreg = dst;
-	const char *op;
 	int mem = a != NULL && (in->kind == GEN_LD || in->kind == GEN_ST || in->kind == GEN_ATOM);
-	int width = mem && !aligned4(mask, a) ? 1 : 4;
-	switch (in->kind) {
-	case GEN_LD: op = width == 4 ? "LDG.E" : "LDG.E.U8"; break;
-	case GEN_ST: op = width == 4 ? "STG.E" : "STG.E.U8"; break;
-	case GEN_ATOM:
-		op = dst >= 0 ? (width == 4 ? "ATOMG.E.ADD" : "ATOMG.E.ADD.U8")
-		              : (width == 4 ? "RED.E.ADD" : "RED.E.ADD.U8");
-		break;
-	case GEN_TENSOR: op = "HMMA.884.F32.F32"; break;
-	default: op = ns == 3 ? "FFMA" : ns == 2 ? "FADD" : "MOV"; break;
+	int shared = in->kind == GEN_LDS || in->kind == GEN_STS || in->kind == GEN_ATOMS;
+	const char *op = gen_inst_opcode(in);
+	int width = accelsim_opcode_width(op);
+	if (mem && !aligned(mask, a, (uint64_t)width)) {
+		/* an access the opcode's width would spread over more lines than the generator's
+		 * byte address: one byte per lane keeps the generator's coalescing */
+		op = in->kind == GEN_LD ? "LDG.E.U8" : in->kind == GEN_ST ? "STG.E.U8" : "ATOMG.E.ADD.U8";
+		width = 1;
 	}
 	put(w, b, "%04x %08x", (unsigned)pc, mask);
 	if (dst >= 0)
@@ -304,6 +308,16 @@ void aswrite_winst(void *ctx, int sm, const gen_launch_t *L, const gen_warp_t *w
 	if (mem) {
 		put(w, b, " %d", width);
 		put_addrs(w, b, mask, a);
+		put(w, b, "\n");
+	} else if (shared) {
+		/* shared-memory offsets with the template's bank-conflict degree: lane l at
+		 * (l x ways) words, so lanes l and l + 32/ways share a bank (32 banks of 4 B) */
+		uint64_t sa[GEN_WARP];
+		int ways = in->ways ? in->ways : 1;
+		for (int l = 0; l < GEN_WARP; l++)
+			sa[l] = (uint64_t)l * (uint64_t)ways * (uint64_t)width % 49152;
+		put(w, b, " %d", width);
+		put_addrs(w, b, mask, sa);
 		put(w, b, "\n");
 	} else {
 		put(w, b, " 0\n");

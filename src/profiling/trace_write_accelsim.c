@@ -10,6 +10,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
+/* Registers of synthesized load results (launches without template registers): R16..R79. */
+#define SYNTH_REG0 16
+#define SYNTH_NREG 64
+
 /* A warp's instruction lines, buffered until its launch ends (the file is CTA-major, the
  * generator interleaves CTAs). */
 typedef struct wbuf {
@@ -17,7 +21,9 @@ typedef struct wbuf {
 	size_t n, cap;
 	long ninst;
 	uint32_t valid;           /* lanes that exist: EXIT's mask */
-	uint32_t last_pc;
+	/* synthesized dependences of a launch without template registers (see the header) */
+	int pend[4], npend;       /* registers loaded since the last consumer, newest last */
+	int nextreg;              /* rotating destination of the next load */
 } wbuf_t;
 
 struct aswriter {
@@ -262,17 +268,40 @@ void aswrite_winst(void *ctx, int sm, const gen_launch_t *L, const gen_warp_t *w
 	b->valid = wp->valid;
 	if (pc > w->max_pc)
 		w->max_pc = pc;
+	int synth = !L->has_regs;                       /* no template registers: synthesize */
 	if (in->kind == GEN_ALU && in->rep > 1) {       /* anonymous run: no registers */
-		for (int r = 0; r < in->rep; r++)
+		int r0 = 0;
+		if (synth && b->npend > 0) {            /* its first instruction consumes the loads */
+			put(w, b, "%04x %08x 0 %s %d", (unsigned)pc, mask, gen_inst_opcode(in), b->npend);
+			for (int i = 0; i < b->npend; i++)
+				put(w, b, " R%d", b->pend[i]);
+			put(w, b, " 0\n");
+			b->npend = 0;
+			r0 = 1;
+		}
+		for (int r = r0; r < in->rep; r++)
 			put(w, b, "%04x %08x 0 %s 0 0\n", (unsigned)pc, mask, gen_inst_opcode(in));
 		b->ninst += in->rep;
 		return;
 	}
-	int dst = L->has_regs ? in->dst : -1, src[3], ns = 0;
-	if (L->has_regs)
+	int dst = L->has_regs ? in->dst : -1, src[4], ns = 0;
+	if (L->has_regs) {
 		for (int i = 0; i < 3; i++)
 			if (in->src[i] >= 0)
 				src[ns++] = in->src[i];
+	} else if (in->kind == GEN_LD) {                /* a load writes a fresh register */
+		dst = SYNTH_REG0 + b->nextreg;
+		b->nextreg = (b->nextreg + 1) % SYNTH_NREG;
+		if (b->npend == 4) {
+			memmove(b->pend, b->pend + 1, 3 * sizeof *b->pend);
+			b->npend = 3;
+		}
+		b->pend[b->npend++] = dst;
+	} else if (b->npend > 0) {                      /* anything else consumes them */
+		for (int i = 0; i < b->npend; i++)
+			src[ns++] = b->pend[i];
+		b->npend = 0;
+	}
 	if (dst > 254) {
 		fail(w, "%s: launch %s: register R%d beyond R254", w->dir, L->kname, dst);
 		return;

@@ -17,13 +17,18 @@
  *  - the template's registers (gen_inst_t dst/src, when the launch has_regs) as Rn, so that
  *    Accel-Sim's scoreboard sees the dependences gpudse's register-reuse measurement sees;
  *    an anonymous ALU run of k instructions becomes k register-less lines;
- *  - GEN_LD -> LDG.E, GEN_ST -> STG.E, GEN_ATOM -> RED.E.ADD (ATOMG.E.ADD with a
- *    destination), lane addresses as the generator computed them (address mode 1 when the
+ *  - a launch without template registers (has_regs = 0) gets synthesized dependences, so
+ *    that Accel-Sim's warps wait for their loads: each load writes a fresh register (R16..R79
+ *    rotating), and the next instruction that is not a load reads the (at most 4, Accel-Sim's
+ *    MAX_SRC) newest of those loaded since the previous consumer.  gpudse profile then sees
+ *    register records the generator's own stream does not have (the round trip is exact for
+ *    launches with registers);
+ *  - global loads, stores and atomics with the lane addresses the generator computed (address mode 1 when the
  *    active lanes are contiguous with one stride, else mode 0); ".U8" (1 byte per lane) when
  *    a lane address is not 4-byte aligned, so both readers coalesce exactly the generator's
  *    lines and sectors;
- *  - GEN_ALU by operand count: 3 sources FFMA, 2 FADD, else MOV; anonymous runs IADD3;
- *    GEN_TENSOR HMMA.884.F32.F32;
+ *  - opcodes from gen_inst_opcode (the template's unit and width; LDS/STS/ATOMS with shared
+ *    offsets lane x ways words, so Accel-Sim sees the template's bank-conflict degree);
  *  - a memory template whose mask is zero is not executed (the warp branched around it);
  *  - every warp ends with EXIT over its valid lanes (Accel-Sim retires a warp's threads
  *    only at EXIT): the one instruction per warp the generator's stream does not have.

@@ -21,7 +21,7 @@ static gsopt_t *find(gsconf_t *c, const char *name)
 	return NULL;
 }
 
-static int set_opt(gsconf_t *c, const char *name, const char *value, const char *file, int line)
+int gsconf_set(gsconf_t *c, const char *name, const char *value, const char *file, int line)
 {
 	gsopt_t *o = find(c, name);
 	if (!o) {
@@ -92,7 +92,7 @@ int gsconf_read(gsconf_t *c, const char *path, const char *name)
 			if (!q)
 				continue;
 			in_quote = 0;
-			if (set_opt(c, pending_name, trim(pending), disp, pending_line)) {
+			if (gsconf_set(c, pending_name, trim(pending), disp, pending_line)) {
 				rc = err_internal("%s: out of memory", disp);
 				break;
 			}
@@ -135,7 +135,7 @@ int gsconf_read(gsconf_t *c, const char *path, const char *name)
 			if (h)
 				*h = '\0';
 		}
-		if (set_opt(c, nm, trim(v), disp, lineno)) {
+		if (gsconf_set(c, nm, trim(v), disp, lineno)) {
 			rc = err_internal("%s: out of memory", disp);
 			break;
 		}
@@ -146,6 +146,17 @@ int gsconf_read(gsconf_t *c, const char *path, const char *name)
 		rc = err_user("%s: read error", disp);
 	fclose(f);
 	return rc;
+}
+
+int gsconf_name(gsconf_t *c, const char *name)
+{
+	if (c->nfiles >= (int)(sizeof c->files / sizeof c->files[0]))
+		return -1;
+	char *d = strdup(name);
+	if (!d)
+		return -1;
+	c->files[c->nfiles++] = d;
+	return 0;
 }
 
 const char *gsconf_get(gsconf_t *c, const char *name)

@@ -44,6 +44,11 @@ typedef struct gsconf {
 /* Read one file into c (later options override earlier ones); `name` for messages (NULL:
  * the path).  0, or EXIT_USER after one line naming the file (EXIT_INTERNAL: out of memory). */
 int gsconf_read(gsconf_t *c, const char *path, const char *name);
+/* Set one option (a later set overrides), as read from `file` line `line` (file: a name
+ * registered with gsconf_name or a static string).  0, or -1 when out of memory. */
+int gsconf_set(gsconf_t *c, const char *name, const char *value, const char *file, int line);
+/* Register a display name for options set by hand (gsconf_set); 0 or -1 (out of memory). */
+int gsconf_name(gsconf_t *c, const char *name);
 /* The option's value (marking it used), or NULL when absent. */
 const char *gsconf_get(gsconf_t *c, const char *name);
 void gsconf_free(gsconf_t *c);

@@ -11,7 +11,8 @@
 #   WORK   the folder build.sh built Accel-Sim in (WORK/accel-sim-framework/...)
 #   JOBS   simulations at once (default 2), each under nice -n 10
 #   ONLY   a regular expression on "PRESET CONFIG" (default: every line of configs.txt)
-#   KERNELS a regular expression on kernel names (default: all of kernels.txt)
+#   KERNELS a regular expression on kernel names (default: all of kernels.txt; a configs.txt
+#           line can name its own subset with kernels=K1,K2,...)
 # A run whose log already exists is skipped (delete it to redo it).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -47,14 +48,18 @@ jobs_file=$(mktemp)
 grep -v '^#' "$HERE/configs.txt" | while read -r preset config opts; do
   [ -n "$preset" ] || continue
   echo "$preset $config" | grep -Eq "$ONLY" || continue
+  only=
+  case "$opts" in kernels=*) only=${opts%% *}; only=,${only#kernels=},; opts=${opts#kernels=* }; [ "${opts#kernels=}" = "$opts" ] || opts= ;; esac
   grep -v '^#' "$HERE/kernels.txt" | while read -r k size _; do
     [ -n "$k" ] || continue
     echo "$k" | grep -Eq "$KERNELS" || continue
+    [ -z "$only" ] || [ "${only#*,$k,}" != "$only" ] || continue
     [ -f "$HERE/runs/$preset/$config/$k.log.xz" ] && continue
     printf '%s\t%s\t%s\t%s\t%s\n' "$preset" "$config" "$k" "$size" "$opts" >> "$jobs_file"
   done
 done
 echo "$(wc -l < "$jobs_file") runs to do, $JOBS at a time"
+if [ -n "${DRY:-}" ]; then cut -f1-3,5 "$jobs_file"; rm -f "$jobs_file"; exit 0; fi
 
 run_one() {
   IFS=$'\t' read -r preset config k size opts <<< "$1"

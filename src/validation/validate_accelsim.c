@@ -144,6 +144,16 @@ static int eval_row(asset_t *s, asrow_t *r)
 	if (rc)
 		return err_user("%s: the model cannot evaluate %s: %s", r->log, r->gpu.name, why ? why : "?");
 	r->insts = p->insts;
+	/* Accel-Sim must have run exactly the trace: the profile's instructions plus one EXIT per
+	 * warp of every launch (trace_write_accelsim.h) */
+	double warps = 0;
+	for (size_t i = 0; i < p->shape.n_launch; i++) {
+		const shape_launch_t *L = &p->shape.launch[i];
+		double thr = (double)L->block[0] * (double)L->block[1] * (double)L->block[2];
+		warps += (double)L->grid[0] * (double)L->grid[1] * (double)L->grid[2] * ceil(thr / 32) * L->count;
+	}
+	r->warps = warps;
+	r->insts_match = p->shape.n_launch > 0 && r->ref_warp_insts == p->insts + warps;
 	r->ref_ipc = p->insts / r->ref_cycles;
 	r->mod_ipc = m.ipc;
 	r->mod_cycles = m.cycles;
@@ -210,6 +220,7 @@ int asset_load(asset_t *s, const char *dir)
 		r->launch_cycles = lat ? atof(lat) * l.kernels : 0;
 		r->ref_cycles = l.cycles - r->launch_cycles;
 		r->kernels = l.kernels;
+		r->ref_warp_insts = l.warp_insts;
 		r->ref_l1 = aslog_l1_hit(&l);
 		r->ref_l2 = aslog_l2_hit(&l);
 		r->ref_dram = rc || !(r->ref_cycles > 0) ? NAN
@@ -320,6 +331,12 @@ static const asrow_t *find_row(const asset_t *s, const char *preset, const char 
 	return NULL;
 }
 
+static int cmp_dbl(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
 static void pct(char *buf, size_t n, double v)
 {
 	if (isfinite(v))
@@ -341,13 +358,14 @@ int validate_accelsim(const char *dir, const char *fmt)
 	}
 	if (csv) {
 		printf("preset,config,kernel,size,n_sm,l1_kib,llc_kib,dram_gbps,insts,kernels,launch_cycles,ref_cycles,ref_ipc,ref_l1_hit,"
-		       "ref_l2_hit,ref_dram_gbs,model_ipc,model_l1_hit,model_l2_hit,model_dram_gbs,ipc_rel_err,provenance\n");
+		       "ref_l2_hit,ref_dram_gbs,model_ipc,model_l1_hit,model_l2_hit,model_dram_gbs,ipc_rel_err,accelsim_warp_insts,"
+		       "trace_warps,provenance\n");
 		for (int i = 0; i < s.n; i++) {
 			const asrow_t *r = &s.row[i];
-			printf("%s,%s,%s,%ld,%d,%g,%g,%g,%.0f,%d,%.0f,%.0f,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%s\n", r->preset,
+			printf("%s,%s,%s,%ld,%d,%g,%g,%g,%.0f,%d,%.0f,%.0f,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.0f,%.0f,%s\n", r->preset,
 			       r->config, r->kernel, r->size, r->gpu.n_sm, r->gpu.l1_kib, r->gpu.llc_kib, r->gpu.dram_gbps, r->insts,
 			       r->kernels, r->launch_cycles, r->ref_cycles, r->ref_ipc, r->ref_l1, r->ref_l2, r->ref_dram, r->mod_ipc, r->mod_l1, r->mod_l2,
-			       r->mod_dram, relerr(r->mod_ipc, r->ref_ipc), r->provenance);
+			       r->mod_dram, relerr(r->mod_ipc, r->ref_ipc), r->ref_warp_insts, r->warps, r->provenance);
 		}
 		asset_free(&s);
 		return fflush(stdout) == 0 ? 0 : err_internal("validate: cannot write stdout");
@@ -383,10 +401,26 @@ int validate_accelsim(const char *dir, const char *fmt)
 			printf("%-12s %-13s %-10s %4d %10.2f %10.2f %+7.0f%% %15s %15s %17s\n", r->kernel, r->preset, r->config,
 			       r->gpu.n_sm, r->ref_ipc, r->mod_ipc, 100 * e, l1s, l2s, ds);
 	}
-	printf("\n");
+	int mism = 0;
+	for (int i = 0; i < s.n; i++)
+		mism += !s.row[i].insts_match;
+	printf("\n%sAccel-Sim ran exactly the traces (warp instructions = the profile's + one EXIT per warp): %d of %d runs%s\n",
+	       md ? "- " : "", s.n - mism, s.n, mism ? " (the others differ: see --format csv)" : "");
 	if (ipc.n) {
-		printf("%sIPC: mean |relative error| %.0f%% over %d runs, worst %+.0f%% (%s on %s %s)\n", md ? "- " : "",
-		       100 * ipc.sum / ipc.n, ipc.n, 100 * ipc.worst, ipc.at->kernel, ipc.at->preset, ipc.at->config);
+		double *e = malloc((size_t)s.n * sizeof *e);
+		int ne = 0;
+		for (int i = 0; e && i < s.n; i++) {
+			double x = relerr(s.row[i].mod_ipc, s.row[i].ref_ipc);
+			if (isfinite(x))
+				e[ne++] = fabs(x);
+		}
+		if (e)
+			qsort(e, (size_t)ne, sizeof *e, cmp_dbl);
+		double med = !e || !ne ? NAN : ne % 2 ? e[ne / 2] : (e[ne / 2 - 1] + e[ne / 2]) / 2;
+		free(e);
+		printf("%sIPC: mean |relative error| %.0f%% over %d runs (median %.0f%%), worst %+.0f%% (%s on %s %s)\n",
+		       md ? "- " : "", 100 * ipc.sum / ipc.n, ipc.n, 100 * med, 100 * ipc.worst, ipc.at->kernel, ipc.at->preset,
+		       ipc.at->config);
 		printf("%sL1 hit rate: mean |error| %.1f points, worst %+.1f (%s on %s %s)\n", md ? "- " : "",
 		       100 * l1.sum / (l1.n ? l1.n : 1), 100 * l1.worst, l1.at ? l1.at->kernel : "-", l1.at ? l1.at->preset : "-",
 		       l1.at ? l1.at->config : "-");

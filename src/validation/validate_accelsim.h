@@ -38,6 +38,9 @@ typedef struct asrow {
 	double ref_cycles;         /* Accel-Sim's cycles less the kernels' launch latency */
 	double launch_cycles;      /* kernels x -gpgpu_kernel_launch_latency */
 	int kernels;
+	double ref_warp_insts;     /* Accel-Sim's gpgpu_n_tot_w_icount */
+	double warps;              /* warps of the profile's launches (one EXIT each in the trace) */
+	int insts_match;           /* ref_warp_insts == insts + warps */
 	double mod_ipc, mod_l1, mod_l2, mod_dram, mod_cycles;
 	char provenance[600];      /* commits and date of the run */
 	int prof;                  /* index of the profile in asset_t.prof */

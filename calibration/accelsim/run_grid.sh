@@ -40,6 +40,12 @@ for preset in $(grep -v '^#' "$HERE/configs.txt" | awk '{print $1}' | sort -u); 
       rm -rf "$out"; mkdir -p "$(dirname "$out")"
       "$GPUDSE" trace "$k" --size "$size" --gpu "$HERE/presets/$preset.json" --format accelsim -o "$out"
     fi
+    # the profile of the same stream, kept with the runs (validate --accelsim reads it)
+    prof=$HERE/profiles/$preset/$k.json
+    if [ ! -f "$prof" ]; then
+      mkdir -p "$(dirname "$prof")"
+      "$GPUDSE" trace "$k" --size "$size" --gpu "$HERE/presets/$preset.json" --profile "$prof" > /dev/null
+    fi
   done
 done
 

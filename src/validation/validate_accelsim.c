@@ -5,10 +5,12 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "design.h"
 #include "profiling/generators/gen.h"
+#include "profiling/profile_json.h"
 #include "profiling/profiler.h"
 
 /* ---------------------------------------------------------------- profiles */
@@ -121,7 +123,14 @@ static int add_profile(asset_t *s, const char *key, const char *kernel, long siz
 		s->prof_key = nk;
 	if (!np || !nk)
 		return -err_internal("validate --accelsim: out of memory");
-	int rc = gen_profile(kernel, size, g, &s->prof[s->n_prof]);
+	/* the profile stored with the runs (made with their traces), else the generator's now */
+	int rc;
+	char stored[1400];
+	snprintf(stored, sizeof stored, "%s/../profiles/%s.json", s->dir, key);
+	if (access(stored, R_OK) == 0)
+		rc = profile_load(stored, &s->prof[s->n_prof]);
+	else
+		rc = gen_profile(kernel, size, g, &s->prof[s->n_prof]);
 	if (rc)
 		return -rc;
 	snprintf(s->prof_key[s->n_prof], sizeof s->prof_key[0], "%s", key);
@@ -181,6 +190,7 @@ static int cmp_row(const void *a, const void *b)
 int asset_load(asset_t *s, const char *dir)
 {
 	memset(s, 0, sizeof *s);
+	snprintf(s->dir, sizeof s->dir, "%s", dir);
 	char pat[1200];
 	snprintf(pat, sizeof pat, "%s/*/*/*.log*", dir);
 	glob_t gl;

@@ -9,7 +9,10 @@
  *  - the profile is the kernel's generator stream (`gpudse trace K --size S --gpu P
  *    --profile`, S from the log's provenance header) on the preset of the log's "base"
  *    configuration: one profile per kernel and GPU, as a user profiles once and asks the
- *    model about other SM counts and cache sizes;
+ *    model about other SM counts and cache sizes.  DIR/../profiles/PRESET/KERNEL.json, made
+ *    with the traces (run_grid.sh), is used when present, so a later change of a generator
+ *    does not separate the profile from the trace Accel-Sim ran; each row checks that
+ *    Accel-Sim's warp instructions are the profile's plus one EXIT per warp;
  *  - reference figures: IPC = the profile's warp instructions / Accel-Sim's cycles (both
  *    without the trace's EXIT per warp; the cycles without the -gpgpu_kernel_launch_latency
  *    Accel-Sim adds before every kernel, which gpudse does not model), L1 and L2 hit rates = 1 - misses / accesses of
@@ -47,6 +50,7 @@ typedef struct asrow {
 } asrow_t;
 
 typedef struct asset {
+	char dir[1024];            /* the runs directory */
 	asrow_t *row;
 	int n;
 	profile_t *prof;           /* one per (preset, kernel) */

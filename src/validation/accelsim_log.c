@@ -138,6 +138,10 @@ int aslog_read(const char *path, aslog_t *l)
 			l->dram_rd = v;
 		} else if (keyval(s, n, "total dram writes", &v)) {
 			l->dram_wr = v;
+		} else if (n > 35 && memcmp(s, "GPGPU-Sim: Reconfigure L1 cache to ", 35) == 0) {
+			double kib = strtod(s + 35, NULL);
+			if (kib > 0)
+				l->l1_run_kib = l->l1_run_kib == 0 || l->l1_run_kib == kib ? kib : -1;
 		} else if (n > 11 && memcmp(s, "kernel_name", 11) == 0) {
 			l->kernels++;
 		}

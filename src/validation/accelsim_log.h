@@ -31,6 +31,8 @@ typedef struct aslog {
 	double l1_acc, l1_miss, l2_acc, l2_miss;
 	double dram_rd, dram_wr;   /* 32 B requests */
 	int kernels;
+	double l1_run_kib;         /* "Reconfigure L1 cache to NKB" (the adaptive carve-out the
+	                            * kernels ran with), 0 when absent, -1 when kernels differed */
 	gsconf_t conf;             /* the options echo */
 } aslog_t;
 

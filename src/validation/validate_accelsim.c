@@ -224,6 +224,11 @@ int asset_load(asset_t *s, const char *dir)
 		snprintf(nm, sizeof nm, "%.40s-%.40s", r->preset, r->config);
 		snprintf(src, sizeof src, "gpudse preset import (the options echo of %.200s)", gl.gl_pathv[i]);
 		rc = gsconf_to_gpu(&l.conf, nm, src, &r->gpu, NULL, NULL);
+		if (!rc && l.l1_run_kib > 0 && l.l1_run_kib != r->gpu.l1_kib) {
+			/* the adaptive carve-out the kernels ran with (their shared memory): fewer ways */
+			r->gpu.l1_assoc = (int)lround(r->gpu.l1_assoc * l.l1_run_kib / r->gpu.l1_kib);
+			r->gpu.l1_kib = l.l1_run_kib;
+		}
 		/* Accel-Sim counts -gpgpu_kernel_launch_latency cycles before each kernel's first CTA;
 		 * gpudse models the kernels' execution, so the reference excludes them */
 		const char *lat = gsconf_get(&l.conf, "gpgpu_kernel_launch_latency");

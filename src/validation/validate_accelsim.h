@@ -5,7 +5,9 @@
  *
  * One row per simulation log (calibration/accelsim/runs/PRESET/CONFIG/KERNEL.log.xz):
  *  - the preset is imported from the log's own options echo (gpgpusim_config.h), so every
- *    configuration of the grid is exactly what Accel-Sim ran;
+ *    configuration of the grid is exactly what Accel-Sim ran, with the L1 the kernels ran
+ *    with when the log says the adaptive carve-out reconfigured it (a kernel with shared
+ *    memory: "Reconfigure L1 cache to 64KB");
  *  - the profile is the kernel's generator stream (`gpudse trace K --size S --gpu P
  *    --profile`, S from the log's provenance header) on the preset of the log's "base"
  *    configuration: one profile per kernel and GPU, as a user profiles once and asks the

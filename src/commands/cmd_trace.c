@@ -268,10 +268,6 @@ int cmd_trace(int argc, char **argv)
 	if (size < k->min_size || size > k->max_size)
 		return err_user("trace: --size: %s accepts %ld..%ld (%s), got %ld", k->name, k->min_size,
 		                k->max_size, k->size_doc, size);
-	if (!out && !prof && !stats)
-		return err_user("trace: nothing to do: give -o TRACE, --profile P.json or --stats");
-	if (exact && !prof)
-		return err_user("trace: --exact-classes needs --profile P.json");
 	int as_fmt = strcmp(format, "accelsim") == 0;
 	if (!as_fmt && strcmp(format, "text") != 0)
 		return err_user("trace: --format: expected text or accelsim, got \"%s\"", format);
@@ -279,6 +275,10 @@ int cmd_trace(int argc, char **argv)
 		return err_user("trace: --format accelsim needs -o DIR");
 	if (as_fmt && strcmp(out, "-") == 0)
 		return err_user("trace: --format accelsim: -o must name a directory, not stdout");
+	if (!out && !prof && !stats)
+		return err_user("trace: nothing to do: give -o TRACE, --profile P.json or --stats");
+	if (exact && !prof)
+		return err_user("trace: --exact-classes needs --profile P.json");
 	if (wevict && !prof)
 		return err_user("trace: --write-evict needs --profile P.json");
 	int gto = strcmp(sched, "gto") == 0;

@@ -135,6 +135,13 @@ static int print_markdown(const vreport_t *r)
 		}
 		putchar('\n');
 	}
+	if (r->paper_mask == VP_MORPHEUS + VP_DCL1 + VP_FUSE + VP_MALEKEH) {   /* the whole page */
+		char dir[1100];
+		snprintf(dir, sizeof dir, "%s/calibration/accelsim/runs", gpudse_root());
+		int rc = validate_accelsim_section(dir);
+		if (rc)
+			return rc;
+	}
 	return fflush(stdout) == 0 && !ferror(stdout) ? 0 : err_internal("validate: cannot write stdout");
 }
 

@@ -483,3 +483,23 @@ int validate_accelsim(const char *dir, const char *fmt)
 	asset_free(&s);
 	return fflush(stdout) == 0 ? 0 : err_internal("validate: cannot write stdout");
 }
+
+int validate_accelsim_section(const char *dir)
+{
+	if (access(dir, R_OK) != 0)
+		return 0;
+	printf("## Against Accel-Sim (calibration/accelsim)\n\n"
+	       "The composed GPU model against a cycle-level simulator on the same input: library kernels\n"
+	       "written as Accel-Sim SASS traces (`gpudse trace --format accelsim`), simulated by Accel-Sim\n"
+	       "on presets imported from gpgpu-sim's SM7_QV100 and SM86_RTX3070 configurations (`gpudse\n"
+	       "preset import`) and a grid of options (calibration/accelsim/README.md has the runs, their\n"
+	       "provenance and how to regenerate them).  Per run: Accel-Sim's IPC (the profile's warp\n"
+	       "instructions over its cycles less the 5000-cycle kernel launch latency it adds per kernel),\n"
+	       "L1 and L2 hit rates (Accel-Sim counts 32 B sector accesses, gpudse 128 B requests), DRAM\n"
+	       "bandwidth; gpudse's baseline design on the preset imported from the run's own options\n"
+	       "echo, with the kernel's profile on the base configuration.  No model parameter was fitted\n"
+	       "to these runs: this is the baseline error.  Regenerate: `gpudse validate --accelsim\n"
+	       "--format markdown`.\n\n");
+	fflush(stdout);
+	return validate_accelsim(dir, "markdown");
+}

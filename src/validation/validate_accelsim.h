@@ -68,5 +68,9 @@ void asset_free(asset_t *s);
 /* The report: one row per run, then mean and worst errors, SM-count saturation points and
  * 4x-L2 speedups per kernel.  fmt: "table", "markdown" or "csv" (rows only).  0 or EXIT_USER. */
 int validate_accelsim(const char *dir, const char *fmt);
+/* The "Against Accel-Sim" section of docs/validation.md (gpudse validate --format markdown):
+ * an introduction and the markdown report; nothing when `dir` does not exist.  0 or an exit
+ * status. */
+int validate_accelsim_section(const char *dir);
 
 #endif

@@ -162,6 +162,14 @@ static int eval_row(asset_t *s, asrow_t *r)
 		warps += (double)L->grid[0] * (double)L->grid[1] * (double)L->grid[2] * ceil(thr / 32) * L->count;
 	}
 	r->warps = warps;
+	double most = 0;
+	for (size_t i = 0; i < p->shape.n_launch; i++) {
+		const shape_launch_t *L = &p->shape.launch[i];
+		double ctas = (double)L->grid[0] * (double)L->grid[1] * (double)L->grid[2];
+		if (ctas > most)
+			most = ctas;
+	}
+	r->fills = most >= r->gpu.n_sm;
 	r->insts_match = p->shape.n_launch > 0 && r->ref_warp_insts == p->insts + warps;
 	r->ref_ipc = p->insts / r->ref_cycles;
 	r->mod_ipc = m.ipc;
@@ -436,6 +444,15 @@ int validate_accelsim(const char *dir, const char *fmt)
 		printf("%sIPC: mean |relative error| %.0f%% over %d runs (median %.0f%%), worst %+.0f%% (%s on %s %s)\n",
 		       md ? "- " : "", 100 * ipc.sum / ipc.n, ipc.n, 100 * med, 100 * ipc.worst, ipc.at->kernel, ipc.at->preset,
 		       ipc.at->config);
+		acc_t wide = { 0 };
+		for (int i = 0; i < s.n; i++)
+			if (s.row[i].fills)
+				acc_add(&wide, relerr(s.row[i].mod_ipc, s.row[i].ref_ipc), &s.row[i]);
+		if (wide.n)
+			printf("%sIPC on the runs whose largest launch has at least one CTA per SM: mean |relative error| %.0f%% over %d "
+			       "runs, worst %+.0f%% (%s on %s %s)\n",
+			       md ? "- " : "", 100 * wide.sum / wide.n, wide.n, 100 * wide.worst, wide.at->kernel, wide.at->preset,
+			       wide.at->config);
 		printf("%sL1 hit rate: mean |error| %.1f points, worst %+.1f (%s on %s %s)\n", md ? "- " : "",
 		       100 * l1.sum / (l1.n ? l1.n : 1), 100 * l1.worst, l1.at ? l1.at->kernel : "-", l1.at ? l1.at->preset : "-",
 		       l1.at ? l1.at->config : "-");
@@ -448,11 +465,11 @@ int validate_accelsim(const char *dir, const char *fmt)
 	/* per kernel and GPU: saturation point and 4x-L2 speedup */
 	printf("\n");
 	if (md)
-		printf("| kernel | GPU | SM saturation Accel-Sim | SM saturation gpudse | 4x-L2 speedup Accel-Sim | 4x-L2 speedup gpudse |\n"
-		       "| --- | --- | ---: | ---: | ---: | ---: |\n");
+		printf("| kernel | GPU | SM saturation Accel-Sim | SM saturation gpudse | 4x-L2 speedup Accel-Sim | 4x-L2 speedup gpudse | 1/16-L2 slowdown Accel-Sim | 1/16-L2 slowdown gpudse |\n"
+		       "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n");
 	else
-		printf("%-12s %-13s %12s %12s %14s %14s\n", "kernel", "GPU", "SM sat. ref", "SM sat. g", "4xL2 spd ref",
-		       "4xL2 spd g");
+		printf("%-12s %-13s %12s %12s %14s %14s %14s %14s\n", "kernel", "GPU", "SM sat. ref", "SM sat. g", "4xL2 spd ref",
+		       "4xL2 spd g", "L2/16 slow ref", "L2/16 slow g");
 	for (int i = 0; i < s.n; i++) {
 		const asrow_t *r = &s.row[i];
 		if (strcmp(r->config, "base") != 0)
@@ -463,6 +480,12 @@ int validate_accelsim(const char *dir, const char *fmt)
 			snprintf(sr, sizeof sr, "%.3f", r->ref_cycles / l2x->ref_cycles);
 			snprintf(sm, sizeof sm, "%.3f", l2x->mod_ipc / r->mod_ipc);
 		}
+		const asrow_t *l2s = find_row(&s, r->preset, r->kernel, "l2_16th");
+		char qr[24] = "-", qm[24] = "-";
+		if (l2s) {
+			snprintf(qr, sizeof qr, "%.3f", l2s->ref_cycles / r->ref_cycles);
+			snprintf(qm, sizeof qm, "%.3f", r->mod_ipc / l2s->mod_ipc);
+		}
 		int n_sm_cfg = 0;
 		for (int j = 0; j < s.n; j++)
 			n_sm_cfg += !strcmp(s.row[j].preset, r->preset) && !strcmp(s.row[j].kernel, r->kernel) && sm_config(&s.row[j]);
@@ -472,14 +495,15 @@ int validate_accelsim(const char *dir, const char *fmt)
 			snprintf(b, sizeof b, "%d", saturation(&s, r->preset, r->kernel, 1));
 		}
 		if (md)
-			printf("| %s | %s | %s | %s | %s | %s |\n", r->kernel, r->preset, a, b, sr, sm);
+			printf("| %s | %s | %s | %s | %s | %s | %s | %s |\n", r->kernel, r->preset, a, b, sr, sm, qr, qm);
 		else
-			printf("%-12s %-13s %12s %12s %14s %14s\n", r->kernel, r->preset, a, b, sr, sm);
+			printf("%-12s %-13s %12s %12s %14s %14s %14s %14s\n", r->kernel, r->preset, a, b, sr, sm, qr, qm);
 	}
 	(void)bar;
 	printf("\n%sSM saturation: the smallest SM count whose IPC reaches 90%% of the IPC at the largest count run;\n"
-	       "%s4x-L2 speedup: cycles of the base configuration over cycles with 4x the L2 ways (gpudse: IPC ratio).\n",
-	       md ? "" : "", md ? "" : "");
+	       "%s4x-L2 speedup: cycles of the base configuration over cycles with 4x the L2 ways (gpudse: IPC ratio);\n"
+	       "%s1/16-L2 slowdown: cycles with 1/16 of the L2 over cycles of the base configuration.\n",
+	       md ? "" : "", md ? "" : "", md ? "" : "");
 	asset_free(&s);
 	return fflush(stdout) == 0 ? 0 : err_internal("validate: cannot write stdout");
 }

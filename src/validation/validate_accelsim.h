@@ -46,6 +46,7 @@ typedef struct asrow {
 	double ref_warp_insts;     /* Accel-Sim's gpgpu_n_tot_w_icount */
 	double warps;              /* warps of the profile's launches (one EXIT each in the trace) */
 	int insts_match;           /* ref_warp_insts == insts + warps */
+	int fills;                 /* the largest launch has at least one CTA per SM */
 	double mod_ipc, mod_l1, mod_l2, mod_dram, mod_cycles;
 	char provenance[600];      /* commits and date of the run */
 	int prof;                  /* index of the profile in asset_t.prof */

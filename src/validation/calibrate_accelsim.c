@@ -56,6 +56,20 @@ static int write_preset(const gpu_t *g, const char *path)
 	return bad ? err_user("%s: cannot write the preset", path) : 0;
 }
 
+/* Same preset numbers (every field but the name and source)? */
+static int gpu_same(const gpu_t *a, const gpu_t *b)
+{
+	for (size_t i = 0; i < n_gpu_fields; i++) {
+		const gpu_field_t *f = &gpu_fields[i];
+		if (f->type == GF_STRING)
+			continue;
+		const char *x = (const char *)a + f->offset, *y = (const char *)b + f->offset;
+		if (f->type == GF_INT ? *(const int *)x != *(const int *)y : *(const double *)x != *(const double *)y)
+			return 0;
+	}
+	return 1;
+}
+
 static int add_obs(profile_t *p, const char *gpu, const char *metric, double v, double sigma)
 {
 	if (!isfinite(v))
@@ -91,13 +105,26 @@ int calibrate_accelsim(const char *runs, int split, const calib_opts_t *oin, con
 	int made_dir = !rc;
 	if (!rc && !paths)
 		rc = err_internal("calibrate --accelsim: out of memory");
-	/* presets: one file per row (p<i>.json); the short path is the observation's "gpu" */
+	/* presets: one file per distinct configuration (p<i>.json, rows sharing the same preset
+	 * fields share it); the short path is the observation's "gpu" */
+	int np = 0;
 	for (int i = 0; i < s.n && !rc; i++) {
+		int same = -1;
+		for (int j = 0; j < i && same < 0; j++)
+			if (gpu_same(&s.row[j].gpu, &s.row[i].gpu))
+				same = j;
+		if (same >= 0) {
+			memcpy(s.row[i].gpu_path, s.row[same].gpu_path, sizeof s.row[i].gpu_path);
+			continue;
+		}
 		char path[64];
-		snprintf(path, sizeof path, "%s/p%d.json", dir, i);
+		snprintf(path, sizeof path, "%s/p%d.json", dir, np++);
 		rc = write_preset(&s.row[i].gpu, path);
 		snprintf(s.row[i].gpu_path, sizeof s.row[i].gpu_path, "%s", path);
 	}
+	if (!rc && np > CALIB_MAX_GPUS)
+		rc = err_user("%s: %d distinct configurations, more than calibrate's %d presets: fit a subset (--runs)", runs,
+		              np, CALIB_MAX_GPUS);
 	/* profiles with their observations */
 	for (int k = 0; k < s.n_prof && !rc; k++) {
 		profile_t *p = &s.prof[k];

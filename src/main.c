@@ -23,6 +23,7 @@ const command_t gpudse_commands[] = {
 	{ "validate",  cmd_validate,  "the paper-reproduction report", help_validate },
 	{ "plot",      cmd_plot,      "Pareto fronts, sweeps, stacks, validation as SVG/PNG/PDF", help_plot },
 	{ "report",    cmd_report,    "one self-contained HTML page about a run", help_report },
+	{ "preset",    cmd_preset,    "import a GPU preset from a GPGPU-Sim/Accel-Sim configuration", help_preset },
 	{ NULL, NULL, NULL, NULL }
 };
 

@@ -7,8 +7,8 @@
 # test program; every tests/cli/cli_*.sh is a CLI test run against the built binary.
 
 CC      ?= cc
-PKGS    := gsl sqlite3 libcjson zlib cairo
-DEBPKGS := pkg-config libgsl-dev libsqlite3-dev libcjson-dev zlib1g-dev xz-utils libcairo2-dev fonts-dejavu-core
+PKGS    := gsl sqlite3 libcjson zlib cairo fontconfig
+DEBPKGS := pkg-config libgsl-dev libsqlite3-dev libcjson-dev zlib1g-dev xz-utils libcairo2-dev libfontconfig-dev fonts-dejavu-core
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wno-unused-parameter
 STD     := -std=c11 -D_GNU_SOURCE -pthread
 OPT     ?= -O2 -g

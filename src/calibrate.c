@@ -62,6 +62,11 @@ static double to_u(const calib_par_t *p, double x)
 	return log(s / (1 - s));
 }
 
+double calib_par_x(const calib_par_t *p, double u)
+{
+	return to_x(p, u);
+}
+
 /* dx/du */
 static double dxdu(const calib_par_t *p, double u)
 {
@@ -335,6 +340,7 @@ void calib_problem_free(calib_problem_t *P)
 	free(P->wl_path);
 	free(P->wl_hash);
 	free(P->wl_name);
+	free(P->cov_u);
 	memset(P, 0, sizeof *P);
 }
 
@@ -523,6 +529,17 @@ int calib_problem_fit(calib_problem_t *P, const calib_opts_t *o)
 		q->ci_lo = a < b ? a : b;
 		q->ci_hi = a < b ? b : a;
 		c.x[i] = q->value;
+	}
+	free(P->cov_u);
+	P->cov_u = malloc((size_t)p * (size_t)p * sizeof *P->cov_u);
+	if (!P->cov_u) {
+		rc = err_internal("calibrate: out of memory");
+		goto out;
+	}
+	for (int i = 0; i < p; i++) {
+		P->u_fit[i] = gsl_vector_get(uf, (size_t)i);
+		for (int j = 0; j < p; j++)
+			P->cov_u[i * p + j] = gsl_matrix_get(cov, (size_t)i, (size_t)j) * s2;
 	}
 	/* predictions and statistics */
 	set_params(P, c.x);

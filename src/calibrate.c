@@ -639,6 +639,19 @@ int calib_problem_save(const calib_problem_t *P, const char *path, const char *n
 		cJSON_AddItemToArray(b, cJSON_CreateNumber(q->lo));
 		cJSON_AddItemToArray(b, cJSON_CreateNumber(q->hi));
 	}
+	/* the full covariance, for propagating it to results (src/uncert.h): in the transformed
+	 * coordinates u the fit works in, where it is the Gaussian the fit's intervals assume */
+	if (P->cov_u) {
+		cJSON *tr = cJSON_AddObjectToObject(fit, "transformed");
+		cJSON_AddStringToObject(tr, "map", "x = lo + (hi - lo) s(u) for dram_eff, exp(log lo + (log hi - log lo) s(u)) otherwise; s logistic");
+		cJSON *uu = cJSON_AddArrayToObject(tr, "u");
+		cJSON *cv = cJSON_AddArrayToObject(tr, "cov_u");
+		for (int i = 0; i < P->n_par; i++) {
+			cJSON_AddItemToArray(uu, cJSON_CreateNumber(P->u_fit[i]));
+			cJSON *row = cJSON_CreateDoubleArray(P->cov_u + (size_t)i * P->n_par, P->n_par);
+			cJSON_AddItemToArray(cv, row);
+		}
+	}
 	char *txt = cJSON_Print(root);
 	cJSON_Delete(root);
 	if (!txt)

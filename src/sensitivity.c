@@ -1,7 +1,8 @@
 /* sensitivity.c -- ANOVA and least-squares effect sizes (see sensitivity.h). */
 #include "sensitivity.h"
 
-#include <gsl/gsl_multifit.h>
+#include <gsl/gsl_linalg.h>
+#include <gsl/gsl_permutation.h>
 #include <gsl/gsl_statistics_double.h>
 #include <math.h>
 #include <stdlib.h>
@@ -102,8 +103,12 @@ static int anova(const int *lev, size_t nd, int nf, const int *nlev, const doubl
 
 /* The columns of a model: intercept, the main effects of factors with use[f] set, and the
  * interaction of factors pa x pb when pa >= 0.  Dummy (treatment) coding, level 0 the
- * reference.  Returns the residual sum of squares and the numerical rank of the columns, or
- * NAN on allocation failure. */
+ * reference.  Returns the residual sum of squares of the least-squares fit and the numerical
+ * rank of the columns, or NAN on allocation failure.
+ * Rank-revealing QR with column pivoting (GSL gsl_linalg_QRPT_decomp): with rank r, the first
+ * r columns of Q span the model's column space, so RSS = sum over i >= r of (Q^T y)_i^2.
+ * Columns made redundant by the design (aliased knobs, empty cells) have |R_ii| at rounding
+ * level and drop out of r. */
 static double lsq_rss(const int *lev, size_t nd, int nf, const int *nlev, const double *y,
 	const int *use, int pa, int pb, size_t *rank)
 {
@@ -113,18 +118,14 @@ static double lsq_rss(const int *lev, size_t nd, int nf, const int *nlev, const 
 			p += (size_t)nlev[f] - 1;
 	if (pa >= 0)
 		p += (size_t)(nlev[pa] - 1) * (size_t)(nlev[pb] - 1);
-	/* GSL's SVD wants rows >= columns; rows of zeros (x = 0, y = 0) added to a short design
-	 * leave the fit and its residual unchanged (their residual is 0 for any coefficients) */
-	size_t rows = nd >= p ? nd : p;
-	gsl_matrix *X = gsl_matrix_calloc(rows, p);
-	gsl_vector *yv = gsl_vector_calloc(rows);
-	gsl_vector *c = gsl_vector_alloc(p);
-	gsl_matrix *cov = gsl_matrix_alloc(p, p);
-	gsl_multifit_linear_workspace *w = gsl_multifit_linear_alloc(rows, p);
+	size_t mn = nd < p ? nd : p;
+	gsl_matrix *X = gsl_matrix_calloc(nd, p);
+	gsl_vector *qty = gsl_vector_alloc(nd), *tau = gsl_vector_alloc(mn), *norm = gsl_vector_alloc(p);
+	gsl_permutation *perm = gsl_permutation_alloc(p);
 	double rss = NAN;
-	if (X && yv && c && cov && w) {
+	if (X && qty && tau && norm && perm) {
 		for (size_t i = 0; i < nd; i++) {
-			gsl_vector_set(yv, i, y[i]);
+			gsl_vector_set(qty, i, y[i]);
 			size_t col = 0;
 			gsl_matrix_set(X, i, col++, 1.0);
 			for (int f = 0; f < nf; f++) {
@@ -141,16 +142,23 @@ static double lsq_rss(const int *lev, size_t nd, int nf, const int *nlev, const 
 					gsl_matrix_set(X, i, col + (size_t)(la - 1) * (size_t)(nlev[pb] - 1) + (size_t)(lb - 1), 1.0);
 			}
 		}
-		double chisq;
-		/* truncated SVD: columns made redundant by the design (aliased knobs, empty cells)
-		 * drop out instead of making the fit singular */
-		if (gsl_multifit_linear_tsvd(X, yv, 1e-10, c, cov, &chisq, rank, w) == 0)
-			rss = chisq;
+		int signum;
+		if (gsl_linalg_QRPT_decomp(X, tau, perm, &signum, norm) == 0 &&
+			gsl_linalg_QR_QTvec(X, tau, qty) == 0) {
+			double r0 = fabs(gsl_matrix_get(X, 0, 0));
+			size_t r = 0;
+			while (r < mn && fabs(gsl_matrix_get(X, r, r)) > 1e-9 * r0)
+				r++;
+			*rank = r;
+			rss = 0;
+			for (size_t i = r; i < nd; i++)
+				rss += gsl_vector_get(qty, i) * gsl_vector_get(qty, i);
+		}
 	}
-	gsl_multifit_linear_free(w);
-	gsl_matrix_free(cov);
-	gsl_vector_free(c);
-	gsl_vector_free(yv);
+	gsl_permutation_free(perm);
+	gsl_vector_free(norm);
+	gsl_vector_free(tau);
+	gsl_vector_free(qty);
 	gsl_matrix_free(X);
 	return rss;
 }

@@ -12,8 +12,9 @@
  *     Experiments, ch. 5, the two-factor and general factorial ANOVA).  Exact: the terms are
  *     orthogonal, so the shares add up to 1 with the higher-order rest.
  *   Least squares (anything else: constraints that remove cells, variants that set several
- *     knobs at once, repeated cells): y ~ 1 + dummy-coded main effects, fitted with GSL's
- *     SVD least squares (gsl_multifit_linear_tsvd, rank-deficient designs allowed).  A factor's
+ *     knobs at once, repeated cells): y ~ 1 + dummy-coded main effects, least squares by
+ *     GSL's rank-revealing QR with column pivoting (gsl_linalg_QRPT_decomp; rank-deficient
+ *     designs allowed: redundant columns drop out).  A factor's
  *     SS is the rise of the residual sum of squares when its columns are dropped (a "type II"
  *     sum of squares); a pair's SS is the fall of the residual when its interaction columns
  *     are added to the main-effects model.  R^2 = 1 - RSS/TSS of the main-effects fit.

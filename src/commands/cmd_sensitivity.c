@@ -24,7 +24,7 @@ const char help_sensitivity[] =
 	"name; knobs a variant sets are aliased with it and named once).  On a full factorial\n"
 	"(every combination of levels stored once) the method is ANOVA: orthogonal terms, the\n"
 	"rest is higher-order interactions.  Otherwise (constraints removed cells, variants)\n"
-	"the output says so and a least-squares fit of the main effects is used (GSL, SVD): a\n"
+	"the output says so and a least-squares fit of the main effects is used (GSL, pivoted QR): a\n"
 	"factor's SS is what the residual grows by without it, a pair's what the residual falls\n"
 	"by with its interaction; the rest is the main-effects fit's residual (1 - R^2).\n"
 	"By default the metric is aggregated over the run's workloads per design as pareto does\n"

@@ -38,4 +38,10 @@ expect_err "unknown workload" 1 \
 	"$GPUDSE" sensitivity --db "$DB" --workload nope
 expect_ok "json" "$GPUDSE" sensitivity --db "$DB" --run 1 --format json --top 1
 expect_eq "json: top 1 + rest per metric" "$(grep -c '"term"' "$CLI_TMP/out")" 4
+# least squares on the demo (variants x 4 knobs, constraints): a term that adds no rank to the
+# fit explains nothing (df 0 => ss 0), and every share is in [0, 1]
+expect_ok "sweep demo" "$GPUDSE" sweep studies/demo.json --db "$DB" --quiet
+expect_ok "demo sensitivity" "$GPUDSE" sensitivity --db "$DB" --run 3 --per-workload --format csv
+expect_eq "df 0 => ss 0" "$(awk -F, 'NR > 1 && $6 == "0" && $7 != "0"' "$CLI_TMP/out" | wc -l)" 0
+expect_eq "shares in [0, 1]" "$(awk -F, 'NR > 1 && ($8 < 0 || $8 > 1)' "$CLI_TMP/out" | wc -l)" 0
 cli_done

@@ -1,6 +1,7 @@
 /* pareto_prob.c -- fronts under a stated model error (see pareto_prob.h). */
 #include "pareto_prob.h"
 
+#include <gsl/gsl_cdf.h>
 #include <gsl/gsl_randist.h>
 #include <math.h>
 #include <stdlib.h>
@@ -127,59 +128,128 @@ static int find_root(int *parent, int i)
 	return i;
 }
 
-int pprob_ties(const pprob_in_t *in, const pprob_model_t *m, const size_t *front, size_t f, int *group)
+/* Are all of the front designs' stored values positive (the geometric mean applies)? */
+static int front_positive(const pprob_in_t *in, const size_t *front, size_t f)
 {
-	int k = in->k;
-	double *nom = malloc((in->nd ? in->nd : 1) * k * sizeof *nom);
-	double *pts = malloc((f ? f : 1) * k * sizeof *pts);
-	/* agree[(i f + j) k + c]: draws in which front design i is strictly better than j in c */
-	long *agree = calloc((f ? f * f : 1) * k, sizeof *agree);
-	int *parent = malloc((f ? f : 1) * sizeof *parent);
-	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
-	if (!nom || !pts || !agree || !parent || !r) {
-		free(nom); free(pts); free(agree); free(parent);
-		gsl_rng_free(r);
+	for (size_t i = 0; i < f; i++)
+		for (int j = 0; j < in->nw * in->k; j++)
+			if (!(in->val[front[i] * in->nw * in->k + j] > 0))
+				return 0;
+	return 1;
+}
+
+/* Group the front by ties, given po[(i f + j) k + c] = P(the nominal order of front designs
+ * i and j in objective c holds); equal nominal values are never resolved.  Returns the number
+ * of groups, or -2. */
+static int group_ties(size_t f, int k, const double *nom, const size_t *front, const double *po,
+	double level, int *group)
+{
+	int *parent = malloc((f ? f : 1) * sizeof *parent), *num = malloc((f ? f : 1) * sizeof *num);
+	if (!parent || !num) {
+		free(parent);
+		free(num);
 		return -2;
-	}
-	gsl_rng_set(r, m->seed);
-	pprob_nominal(in, nom);
-	for (long t = 0; t < m->draws; t++) {
-		pprob_draw(in, m, r, front, f, pts);
-		for (size_t i = 0; i < f; i++)
-			for (size_t j = 0; j < f; j++)
-				for (int c = 0; c < k; c++)
-					agree[(i * f + j) * k + c] += pts[i * k + c] > pts[j * k + c];
 	}
 	for (size_t i = 0; i < f; i++)
 		parent[i] = (int)i;
 	for (size_t i = 0; i < f; i++)
 		for (size_t j = i + 1; j < f; j++) {
 			int resolved = 0;
-			for (int c = 0; c < k && !resolved; c++) {
-				double a = nom[front[i] * k + c], b = nom[front[j] * k + c];
-				long n = a > b ? agree[(i * f + j) * k + c] : b > a ? agree[(j * f + i) * k + c] : 0;
-				resolved = (double)n >= m->level * (double)m->draws;
-			}
+			for (int c = 0; c < k && !resolved; c++)
+				resolved = nom[front[i] * k + c] != nom[front[j] * k + c] && po[(i * f + j) * k + c] >= level;
 			if (!resolved)
 				parent[find_root(parent, (int)i)] = find_root(parent, (int)j);
 		}
-	/* number the groups in front order */
 	int ng = 0;
-	int *num = malloc((f ? f : 1) * sizeof *num);
-	if (!num) {
-		ng = -2;
-	} else {
-		for (size_t i = 0; i < f; i++)
-			num[i] = -1;
-		for (size_t i = 0; i < f; i++) {
-			int root = find_root(parent, (int)i);
-			if (num[root] < 0)
-				num[root] = ng++;
-			group[i] = num[root];
-		}
+	for (size_t i = 0; i < f; i++)
+		num[i] = -1;
+	for (size_t i = 0; i < f; i++) {
+		int root = find_root(parent, (int)i);
+		if (num[root] < 0)
+			num[root] = ng++;
+		group[i] = num[root];
 	}
+	free(parent);
 	free(num);
-	free(nom); free(pts); free(agree); free(parent);
+	return ng;
+}
+
+/* P(order holds) exactly, when every value is positive: the log of the ratio of two designs'
+ * geometric means moves by the mean over workloads of their independent parts' difference,
+ * N(0, 2 (1-rho) sigma^2 / nw) (the shared part cancels), so the nominal order of a and b
+ * holds with probability Phi(|log a - log b| / sd).  No draws, O(f^2 k). */
+static void order_prob_exact(const pprob_in_t *in, const pprob_model_t *m, const double *nom,
+	const size_t *front, size_t f, double *po)
+{
+	int k = in->k;
+	double sd = m->rel_err * sqrt(2 * (1 - m->shared) / in->nw);
+	for (size_t i = 0; i < f; i++)
+		for (size_t j = 0; j < f; j++)
+			for (int c = 0; c < k; c++) {
+				double d = fabs(log(fabs(nom[front[i] * k + c])) - log(fabs(nom[front[j] * k + c])));
+				po[(i * f + j) * k + c] = d == 0 ? 0 : sd > 0 ? gsl_cdf_ugaussian_P(d / sd) : 1;
+			}
+}
+
+/* P(order holds) counted over draws (any values: pareto's arithmetic fallback included). */
+static int order_prob_draws(const pprob_in_t *in, const pprob_model_t *m, const double *nom,
+	const size_t *front, size_t f, double *po)
+{
+	int k = in->k;
+	double *pts = malloc((f ? f : 1) * k * sizeof *pts);
+	long *better = calloc((f ? f * f : 1) * k, sizeof *better);   /* i strictly better than j in c */
+	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+	int rc = pts && better && r ? 0 : -2;
+	if (!rc) {
+		gsl_rng_set(r, m->seed);
+		for (long t = 0; t < m->draws; t++) {
+			pprob_draw(in, m, r, front, f, pts);
+			for (size_t i = 0; i < f; i++)
+				for (size_t j = 0; j < f; j++)
+					for (int c = 0; c < k; c++)
+						better[(i * f + j) * k + c] += pts[i * k + c] > pts[j * k + c];
+		}
+		for (size_t i = 0; i < f; i++)
+			for (size_t j = 0; j < f; j++)
+				for (int c = 0; c < k; c++) {
+					double a = nom[front[i] * k + c], b = nom[front[j] * k + c];
+					long n = a > b ? better[(i * f + j) * k + c] : b > a ? better[(j * f + i) * k + c] : 0;
+					po[(i * f + j) * k + c] = (double)n / (double)m->draws;
+				}
+	}
+	free(pts);
+	free(better);
 	gsl_rng_free(r);
+	return rc;
+}
+
+int pprob_order_prob(const pprob_in_t *in, const pprob_model_t *m, const size_t *front, size_t f,
+	int exact, double *po)
+{
+	double *nom = malloc((in->nd ? in->nd : 1) * in->k * sizeof *nom);
+	if (!nom)
+		return -2;
+	pprob_nominal(in, nom);
+	int rc = 0;
+	if (exact && front_positive(in, front, f))
+		order_prob_exact(in, m, nom, front, f, po);
+	else
+		rc = order_prob_draws(in, m, nom, front, f, po);
+	free(nom);
+	return rc;
+}
+
+int pprob_ties(const pprob_in_t *in, const pprob_model_t *m, const size_t *front, size_t f, int *group)
+{
+	int k = in->k;
+	double *nom = malloc((in->nd ? in->nd : 1) * k * sizeof *nom);
+	double *po = malloc((f ? f * f : 1) * k * sizeof *po);
+	int ng = -2;
+	if (nom && po && pprob_order_prob(in, m, front, f, 1, po) == 0) {
+		pprob_nominal(in, nom);
+		ng = group_ties(f, k, nom, front, po, m->level, group);
+	}
+	free(nom);
+	free(po);
 	return ng;
 }

@@ -17,7 +17,8 @@
  *
  * P(front)[d] = the fraction of draws in which d is non-dominated.
  * Ties: two nominal-front designs are within the error of each other when no objective's
- * nominal order (strictly better) holds in at least `level` of the draws; the front's designs
+ * nominal order (strictly better) holds with probability at least `level` (pprob_order_prob:
+ * in closed form for positive values, else counted over draws); the front's designs
  * fall into groups connected by such ties, and the number of groups is how many front
  * designs are distinguishable at all.
  */
@@ -62,6 +63,14 @@ void pprob_draw(const pprob_in_t *in, const pprob_model_t *m, gsl_rng *r, const 
 
 /* prob[d] for every design.  0, or -2 on allocation failure. */
 int pprob_front_prob(const pprob_in_t *in, const pprob_model_t *m, double *prob);
+
+/* po[(i f + j) k + c]: the probability that the nominal order of front designs i and j in
+ * objective c holds under the model (0 where they are equal).  exact: in closed form when
+ * every value is positive (Phi(|log a - log b| / sd), sd = sigma sqrt(2 (1-rho) / nw): the
+ * shared part cancels in the geometric mean), else, or with exact = 0, counted over draws.
+ * 0 or -2. */
+int pprob_order_prob(const pprob_in_t *in, const pprob_model_t *m, const size_t *front, size_t f,
+	int exact, double *po);
 
 /* Tie groups of the nominal front (front: f design indices): group[i] for each, numbered
  * 0.. in front order; returns the number of groups, or -2 on allocation failure. */

@@ -46,8 +46,9 @@ const char help_pareto[] =
 	"Error model (src/pareto_prob.h): each result v of a design on a workload is read as\n"
 	"v exp(s + e), s ~ N(0, R E^2) drawn once per workload and objective and shared by every\n"
 	"design, e ~ N(0, (1-R) E^2) per design.  Two front designs tie when no objective's order\n"
-	"holds in at least L of the draws; the table's last line counts the groups of tied front\n"
-	"designs: how many are distinguishable at all.\n"
+	"holds with probability at least L (in closed form for positive values, else over the\n"
+	"draws); the table's last line counts the groups of tied front designs: how many are\n"
+	"distinguishable at all.\n"
 	"\n"
 	"objectives: ipc speedup cycles time_s energy_j power_w perf_per_watt area_mm2 l1_hit llc_hit\n"
 	"  ext_hit l1_apki llc_apki dram_bpki noc_util llc_util dram_util sm_util replication rfc_hit\n"
@@ -189,11 +190,13 @@ int cmd_pareto(int argc, char **argv)
 		pprob_in_t pin;
 		size_t bad = 0;
 		int prc = pprob_build(&pin, dids, wids, vals, n, k, signs, &bad);
-		if (prc == -1) {
-			rc = err_user("pareto: design %lld lacks results on some workload; the error model needs them all",
+		if (prc == -1 && want_prob) {
+			rc = err_user("pareto: --prob: design %lld lacks results on some workload; the error model needs them all",
 				(long long)dids[bad]);
 			goto out_pts;
 		}
+		if (prc == -1)
+			goto no_ties;   /* the table without its distinguishable count */
 		group = malloc((np ? np : 1) * sizeof *group);
 		prob = want_prob ? malloc((np ? np : 1) * sizeof *prob) : NULL;
 		if (prc || !group || (want_prob && !prob) || (ngroup = pprob_ties(&pin, &em, idx, f, group)) < 0 ||
@@ -204,6 +207,7 @@ int cmd_pareto(int argc, char **argv)
 		}
 		pprob_free(&pin);
 	}
+no_ties:
 	if (want_prob) {
 		/* rows: every design on the front in some draw, nominal front first, then by p_front */
 		size_t *all = malloc((np ? np : 1) * sizeof *all), m = 0;
@@ -318,10 +322,12 @@ int cmd_pareto(int argc, char **argv)
 		out_row(o, text, isnum);
 	}
 	rc = out_end(o);
-	if (!rc && fmt == OUT_TABLE)
-		printf("distinguishable: %d of the %zu front designs (tied within a %.3g lognormal model error, %.3g of it"
-			" shared per workload: an assumed size, not a measurement; %ld draws, seed %lu; --prob)\n",
-			ngroup, fnom, em.rel_err, em.shared, em.draws, em.seed);
+	if (!rc && fmt == OUT_TABLE && ngroup < 0)
+		printf("distinguishable: not computed (a design lacks results on some workload)\n");
+	else if (!rc && fmt == OUT_TABLE)
+		printf("distinguishable: %d of the %zu front designs (ties within a %.3g lognormal model error, %.3g of it"
+			" shared per workload: an assumed size, not a measurement; --prob)\n",
+			ngroup, fnom, em.rel_err, em.shared);
 out_fd:
 	free(fd);
 	free(var);

@@ -22,6 +22,7 @@ const command_t gpudse_commands[] = {
 	{ "list",      cmd_list,      "list GPU presets, workloads or knobs", help_list },
 	{ "validate",  cmd_validate,  "the paper-reproduction report", help_validate },
 	{ "plot",      cmd_plot,      "Pareto fronts and sweep curves as SVG", help_plot },
+	{ "tech",      cmd_tech,      "technology tables: import CACTI/NVSim/DSENT runs, read array and crossbar figures", help_tech },
 	{ NULL, NULL, NULL, NULL }
 };
 

@@ -1,0 +1,149 @@
+#!/usr/bin/env bash
+# regenerate.sh -- rerun CACTI, NVSim and DSENT over the technology grid and rebuild the tables.
+#
+#   calibration/tech/regenerate.sh CACTI_DIR NVSIM_DIR DSENT_BIN DSENT_DIR GPUDSE OUT_DIR [JOBS]
+#
+#   CACTI_DIR  a built HewlettPackard/cacti checkout (runs ./cacti from there: it reads tech_params/)
+#   NVSIM_DIR  a built SEAL-UCSB/NVSim checkout (./nvsim)
+#   DSENT_BIN  a command-line build of gem5's ext/dsent: gem5 ships only a Python binding, so
+#              build its sources (minus interface.cc) with calibration/tech/dsent_main.cc
+#              (README.md here gives the two commands)
+#   DSENT_DIR  the ext/dsent directory (its tech/tech_models/*.model are read)
+#   GPUDSE     the gpudse binary (its `tech import` turns the raw outputs into tables)
+#   OUT_DIR    where raw/ (one file per tool run) and the tables go
+#
+# Each raw file starts with "# key value" provenance lines (tool, commit, config, node_nm, date,
+# held_out) followed by the tool's own output, verbatim. The grid is below: the shipped tables
+# use sizes 4^k KiB and nodes 22/40 nm (crossbars 22/45 nm); the held-out runs (sizes 2x4^k KiB,
+# 32 nm, crossbar shapes that are not powers of two) go to held-out tables that only the tests read.
+set -euo pipefail
+[ $# -ge 6 ] || { sed -n '2,20p' "$0" >&2; exit 1; }
+CACTI_DIR=$(realpath "$1"); NVSIM_DIR=$(realpath "$2"); DSENT_BIN=$(realpath "$3")
+DSENT_DIR=$(realpath "$4"); GPUDSE=$(realpath "$5"); OUT=$(realpath -m "$6"); JOBS=${7:-2}
+HERE=$(cd "$(dirname "$0")" && pwd); CFG="$HERE/configs"
+DATE=$(date -u +%Y-%m-%dT%H:%MZ)
+commit_of() { git -C "$1" rev-parse HEAD 2>/dev/null || echo unknown; }
+CACTI_COMMIT=$(commit_of "$CACTI_DIR"); NVSIM_COMMIT=$(commit_of "$NVSIM_DIR")
+DSENT_COMMIT=${DSENT_COMMIT:-$(commit_of "$DSENT_DIR")}
+mkdir -p "$OUT/raw" "$OUT/work"
+JOBLIST="$OUT/work/jobs.txt"; : > "$JOBLIST"
+
+# ---- the grid ---------------------------------------------------------------------------------
+SHIP_KB="4 16 64 256 1024 4096"; HOLD_KB="8 32 128 512 2048"
+LINE=128                          # bytes: a GPU L1/LLC line (FUSE, DC-L1, Morpheus); port width 1024 b
+array_job() { # tool cell kind node kb assoc held_out
+	local tool=$1 cell=$2 kind=$3 node=$4 kb=$5 assoc=$6 held=$7
+	echo "array $tool $cell $kind $node $kb $assoc $held" >> "$JOBLIST"
+}
+for held in 0 1; do
+	if [ $held = 0 ]; then nodes="22 40"; sizes=$SHIP_KB; assocs="4 8 16"
+	else nodes="22"; sizes=$HOLD_KB; assocs="4 16"; fi
+	for node in $nodes; do for kb in $sizes; do
+		for assoc in $assocs; do
+			array_job nvsim sram cache $node $kb $assoc $held
+			array_job nvsim stt  cache $node $kb $assoc $held
+			array_job cacti sram cache $node $kb $assoc $held
+		done
+		array_job cacti sram ram $node $kb 1 $held
+	done; done
+done
+for kb in 16 32 128 512 1024; do   # held-out node: 32 nm lies between the shipped 22 and 40 nm
+	array_job nvsim sram cache 32 $kb 8 1; array_job nvsim stt cache 32 $kb 8 1
+	array_job cacti sram cache 32 $kb 8 1; array_job cacti sram ram 32 $kb 1 1
+done
+XBAR_BITS=256                     # 32 B flits (DC-L1 Table II)
+for node in 22 45; do for nin in 2 4 8 16 32 64 128; do for nout in 1 4 16 64; do
+	echo "xbar dsent - xbar $node $nin $nout 0" >> "$JOBLIST"
+done; done; done
+for shape in "80 32" "80 40" "40 32" "10 8" "8 1" "20 4" "5 2"; do
+	echo "xbar dsent - xbar 22 $shape 1" >> "$JOBLIST"
+done
+for shape in "80 32" "16 16" "8 4" "64 1"; do
+	echo "xbar dsent - xbar 32 $shape 1" >> "$JOBLIST"
+done
+
+# ---- one run ----------------------------------------------------------------------------------
+run_one() {
+	local what=$1 tool=$2 cell=$3 kind=$4 node=$5 a=$6 b=$7 held=$8
+	local name="$tool-$cell-$kind-${node}nm-$a-$b" raw work cfg commit
+	[ "$what" = xbar ] && name="dsent-xbar-${node}nm-${a}x${b}"
+	raw="$OUT/raw/$name.txt"; work="$OUT/work/$name"; mkdir -p "$work"
+	[ -s "$raw" ] && return 0
+	case $tool in
+	nvsim)
+		cfg="$work/run.cfg"
+		sed -e "s/@NODE@/$node/" -e "s/@KB@/$a/" -e "s/@WIDTH@/$((LINE * 8))/" -e "s/@ASSOC@/$b/" \
+		    -e "s#@CELL@#$CFG/nvsim-$cell.cell#" "$CFG/nvsim-cache.cfg" > "$cfg"
+		commit=$NVSIM_COMMIT
+		(cd "$NVSIM_DIR" && nice ./nvsim "$cfg") > "$work/out.txt" 2>&1 || true
+		conf="nvsim-cache.cfg nvsim-$cell.cell Capacity=${a}KB Associativity=$b WordWidth=$((LINE * 8))"
+		;;
+	cacti)
+		cfg="$work/run.cfg"
+		local tu; tu=$(awk -v n="$node" 'BEGIN { printf "%.3f", n / 1000 }')
+		local bytes=$((a * 1024)) width=$((LINE * 8)) line=$LINE
+		sed -e "s/@BYTES@/$bytes/" -e "s/@LINE@/$line/" -e "s/@ASSOC@/$b/" -e "s/@TECH_U@/$tu/" \
+		    -e "s/@WIDTH@/$width/" -e "s/@TYPE@/$kind/" -e "s/@PORTS@/1/" "$CFG/cacti.cfg" > "$cfg"
+		commit=$CACTI_COMMIT
+		(cd "$CACTI_DIR" && nice ./cacti -infile "$cfg") > "$work/out.txt" 2>&1 || true
+		conf="cacti.cfg size=${bytes}B block=${line}B assoc=$b bus=${width}b type=$kind ports=1rw"
+		;;
+	dsent)
+		local model
+		case $node in 22) model=Bulk22LVT;; 32) model=Bulk32LVT;; 45) model=Bulk45LVT;; esac
+		commit=$DSENT_COMMIT
+		# area, energy and leakage of the crossbar sized for a 1 GHz clock ...
+		(cd "$DSENT_DIR" && nice "$DSENT_BIN" "$CFG/dsent-crossbar.cfg" \
+			"ElectricalTechModelFilename=tech/tech_models/$model.model" \
+			NumberInputs=$a NumberOutputs=$b NumberBits=$XBAR_BITS Frequency=1e9) > "$work/out.txt" 2>&1 || true
+		# ... and its fastest clock: the optimiser asked for 10 GHz reports the minimum delay it
+		# reached on each input net; fmax = 1 / the largest of them (DSENT.cc performTimingOpt)
+		(cd "$DSENT_DIR" && nice "$DSENT_BIN" "$CFG/dsent-crossbar.cfg" \
+			"ElectricalTechModelFilename=tech/tech_models/$model.model" \
+			NumberInputs=$a NumberOutputs=$b NumberBits=$XBAR_BITS Frequency=10e9) 2>&1 \
+			| grep 'Timing not met' | sed 's/^/fmax-run: /' >> "$work/out.txt" || true
+		conf="dsent-crossbar.cfg $model NumberInputs=$a NumberOutputs=$b NumberBits=$XBAR_BITS (1 GHz sizing; fmax from a 10 GHz target)"
+		;;
+	esac
+	{
+		echo "# tool $tool"
+		echo "# commit $commit"
+		echo "# config $conf"
+		echo "# node_nm $node"
+		echo "# cell $cell"
+		echo "# kind $kind"
+		echo "# held_out $held"
+		echo "# date $DATE"
+		[ "$what" = xbar ] && { echo "# xbar_inputs $a"; echo "# xbar_outputs $b"; echo "# xbar_bits $XBAR_BITS"; }
+		cat "$work/out.txt"
+	} > "$raw.tmp" && mv "$raw.tmp" "$raw"
+}
+export -f run_one
+export OUT CFG LINE XBAR_BITS CACTI_DIR NVSIM_DIR DSENT_BIN DSENT_DIR CACTI_COMMIT NVSIM_COMMIT DSENT_COMMIT DATE
+xargs -P "$JOBS" -L 1 bash -c 'run_one "$@"' _ < "$JOBLIST"
+
+# ---- tables -----------------------------------------------------------------------------------
+# A run in which the tool found no design (CACTI: "ERROR: no ... organizations", e.g. a 4 KiB
+# 16-way cache behind a 1024-bit port; NVSim: "No valid solutions") is listed, not imported.
+# Tables: tech-default.csv holds NVSim caches (SRAM and STT-MRAM from the same tool, so their
+# ratio compares like with like), CACTI RAMs and DSENT crossbars; tech-cacti-cache.csv holds
+# CACTI's SRAM caches as an alternative SRAM source.  Each has a held-out twin for the tests.
+# A run in which the tool found no design (CACTI: "ERROR: no ... organizations", e.g. a 4 KiB
+# 16-way cache behind a 1024-bit port; NVSim: "No valid solutions") is listed, not imported.
+def=(); defh=(); cc=(); cch=(); : > "$OUT/failed-runs.txt"
+for f in "$OUT"/raw/*.txt; do
+	if grep -q -e '^ERROR: no ' -e 'No valid solutions' "$f"; then
+		echo "$(basename "$f"): $(grep -m1 -e '^ERROR: no ' -e 'No valid solutions' "$f")" >> "$OUT/failed-runs.txt"
+		continue
+	fi
+	held=0; grep -q '^# held_out 1' "$f" && held=1
+	case $(basename "$f") in
+	cacti-sram-cache-*) if [ $held = 1 ]; then cch+=("$f"); else cc+=("$f"); fi;;
+	*)                  if [ $held = 1 ]; then defh+=("$f"); else def+=("$f"); fi;;
+	esac
+done
+echo "$(wc -l < "$OUT/failed-runs.txt") runs found no design: $OUT/failed-runs.txt"
+"$GPUDSE" tech import -o "$OUT/tech-default.csv" "${def[@]}"
+"$GPUDSE" tech import -o "$OUT/tech-heldout.csv" "${defh[@]}"
+"$GPUDSE" tech import -o "$OUT/tech-cacti-cache.csv" "${cc[@]}"
+"$GPUDSE" tech import -o "$OUT/tech-cacti-cache-heldout.csv" "${cch[@]}"

@@ -222,3 +222,89 @@ int tech_xbar_eval(const tech_table_t *t, double node_nm, int n_in, int n_out, i
 	fig_out(v, out);
 	return 0;
 }
+
+int tech_cache_eval(const tech_table_t *t, tech_cell_t cell, double node_nm, double bytes,
+                    int assoc, int width_bits, int ports, tech_figures_t *out,
+                    char *err, size_t errlen)
+{
+	tech_figures_t d, g;
+	if (tech_array_eval(t, cell, TECH_DATA, node_nm, bytes, assoc, width_bits, ports, &d, err, errlen) ||
+	    tech_array_eval(t, cell, TECH_TAG, node_nm, bytes, assoc, width_bits, ports, &g, err, errlen))
+		return -1;
+	*out = d;
+	out->area_mm2 += g.area_mm2;
+	out->cell_mm2 += g.cell_mm2;
+	out->periph_mm2 += g.periph_mm2;
+	out->read_nj += g.read_nj;
+	out->write_nj += g.write_nj;
+	out->leak_mw += g.leak_mw;
+	return 0;
+}
+
+/* Sizes the (cell, kind) series covers at node (intersection of the two bracketing nodes). */
+static int array_size_range(const tech_table_t *t, const akey_t *k, double node, double *lo, double *hi)
+{
+	double n0, n1, nlo, nhi;
+	if (bracket_nodes(t, (int (*)(const tech_point_t *, const void *))akey_match, k, node,
+	                  &n0, &n1, &nlo, &nhi))
+		return -1;
+	double l[2] = { INFINITY, INFINITY }, h[2] = { -INFINITY, -INFINITY }, nn[2] = { n0, n1 };
+	for (size_t i = 0; i < t->n; i++)
+		for (int j = 0; j < 2; j++)
+			if (akey_match(&t->pt[i], k) && same(t->pt[i].node_nm, nn[j])) {
+				l[j] = fmin(l[j], t->pt[i].bytes);
+				h[j] = fmax(h[j], t->pt[i].bytes);
+			}
+	*lo = fmax(l[0], l[1]);
+	*hi = fmin(h[0], h[1]);
+	return *lo <= *hi ? 0 : -1;
+}
+
+int tech_cache_bytes_for_area(const tech_table_t *t, tech_cell_t cell, double node_nm,
+                              int assoc, int width_bits, int ports, double area_mm2,
+                              double *bytes, char *err, size_t errlen)
+{
+	akey_t kd = { (int)cell, TECH_DATA, assoc, width_bits, ports };
+	akey_t kt = { (int)cell, TECH_TAG, assoc, width_bits, ports };
+	double dlo, dhi, tlo, thi;
+	if (array_size_range(t, &kd, node_nm, &dlo, &dhi) || array_size_range(t, &kt, node_nm, &tlo, &thi)) {
+		snprintf(err, errlen, "no %s cache (data and tag) with %d ways, %d-bit port at %g nm "
+		         "in the technology table", cell_name(cell), assoc, width_bits, node_nm);
+		return -1;
+	}
+	double lo = fmax(dlo, tlo), hi = fmin(dhi, thi);
+	tech_figures_t f;
+	if (tech_cache_eval(t, cell, node_nm, lo, assoc, width_bits, ports, &f, err, errlen))
+		return -1;
+	if (area_mm2 < f.area_mm2) {
+		snprintf(err, errlen, "a %s cache in %.4g mm^2 at %g nm is smaller than the table's "
+		         "smallest (%g bytes, %.4g mm^2): no extrapolation", cell_name(cell), area_mm2,
+		         node_nm, lo, f.area_mm2);
+		return -1;
+	}
+	double flo = f.area_mm2;
+	if (tech_cache_eval(t, cell, node_nm, hi, assoc, width_bits, ports, &f, err, errlen))
+		return -1;
+	if (area_mm2 > f.area_mm2) {
+		snprintf(err, errlen, "a %s cache in %.4g mm^2 at %g nm is larger than the table's "
+		         "largest (%g bytes, %.4g mm^2): no extrapolation", cell_name(cell), area_mm2,
+		         node_nm, hi, f.area_mm2);
+		return -1;
+	}
+	if (flo > f.area_mm2) {
+		snprintf(err, errlen, "%s cache area at %g nm falls with size in the table", cell_name(cell), node_nm);
+		return -1;
+	}
+	double a = log(lo), b = log(hi);
+	for (int it = 0; it < 200 && b - a > 1e-12; it++) {   /* tech.h [L4]: bisection on ln bytes */
+		double m = 0.5 * (a + b);
+		if (tech_cache_eval(t, cell, node_nm, exp(m), assoc, width_bits, ports, &f, err, errlen))
+			return -1;
+		if (f.area_mm2 < area_mm2)
+			a = m;
+		else
+			b = m;
+	}
+	*bytes = exp(0.5 * (a + b));
+	return 0;
+}

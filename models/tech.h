@@ -18,6 +18,8 @@
  *           (ln n_in, ln n_out) between the four grid runs around (n_in, n_out), log of the
  *           figure [L3]; between nodes, [L2].
  *
+ *   [L4] a cache's capacity for a given area inverts [L1] (data + tag area is increasing in size).
+ *
  *   Area = cell area + periphery; cell area = area x the tool's "area efficiency" (CACTI: memory
  *   cell area / total area; NVSim: Area Efficiency), periphery = the rest (decoders, sense amps,
  *   drivers, H-tree, comparators) -- interpolated apart, so the periphery share is explicit.
@@ -92,6 +94,22 @@ int tech_array_eval(const tech_table_t *t, tech_cell_t cell, tech_kind_t kind, d
  * Returns 0, or -1 with the reason in err. */
 int tech_xbar_eval(const tech_table_t *t, double node_nm, int n_in, int n_out, int bits,
                    tech_figures_t *out /* OUT */, char *err, size_t errlen);
+
+/* A cache = its data array + its tag array (TECH_DATA + TECH_TAG rows of the same key):
+ * figures summed (latency: the data array's, which the tag lookup overlaps in a normal-mode
+ * cache).  Returns 0 or -1 (err) as tech_array_eval. */
+int tech_cache_eval(const tech_table_t *t, tech_cell_t cell, double node_nm, double bytes,
+                    int assoc, int width_bits, int ports, tech_figures_t *out /* OUT */,
+                    char *err, size_t errlen);
+
+/* The inverse in size [L4]: the capacity (data bytes) of a cache of `cell` whose total area
+ * (data + tag) is area_mm2, by bisection on ln bytes over the sizes both arrays' series cover
+ * at node_nm (area rises with size between runs, so the root is unique).  Returns 0, or -1 with
+ * the reason in err: no series, or the area is below the smallest / above the largest cache
+ * the table holds (no extrapolation). */
+int tech_cache_bytes_for_area(const tech_table_t *t, tech_cell_t cell, double node_nm,
+                              int assoc, int width_bits, int ports, double area_mm2,
+                              double *bytes /* OUT */, char *err, size_t errlen);
 
 /* Power-law interpolation [L1]: q at x between (x0, q0) and (x1, q1), x0 < x1, x0 <= x <= x1;
  * linear in ln x when q0 or q1 is not positive. */

@@ -5,6 +5,7 @@
 #include "tech_table.h"
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -394,14 +395,14 @@ static int import_dsent(raw_t *r, tech_file_t *f, char *err, size_t errlen)
 		return -1;
 	}
 	/* fmax: 1 / the largest minimum delay the optimiser reached on any input net when asked
-	 * for 10 GHz (regenerate.sh); a run that met 10 GHz on every net reports no line */
+	 * for 5 GHz (regenerate.sh); a run that met 5 GHz on every net reports no line */
 	for (const char *q = strstr(t, "fmax-run:"); q; q = strstr(q + 1, "fmax-run:")) {
 		double d;
 		if (num_after(q, strchr(q, '\n'), "Minimum Delay", &d) == 0 && d > worst)
 			worst = d;
 	}
 	if (!(worst > 0)) {
-		snprintf(err, errlen, "%s: no fmax-run line: the crossbar met the 10 GHz target, so "
+		snprintf(err, errlen, "%s: no fmax-run line: the crossbar met the 5 GHz target, so "
 		         "its fmax is only bounded below; raise the target in regenerate.sh", r->path);
 		return -1;
 	}
@@ -468,4 +469,28 @@ int tech_import_raw(const char *path, tech_file_t *f, char *err, size_t errlen)
 out:
 	free(r.text);
 	return rc;
+}
+
+/* Loaded tables, one per path, kept for the process (a preset's gpu_t points into them). */
+static struct shared_table { char path[1024]; tech_file_t f; } shared[8];
+static int n_shared;
+static pthread_mutex_t shared_lock = PTHREAD_MUTEX_INITIALIZER;
+
+const tech_table_t *tech_table_shared(const char *path, char *err, size_t errlen)
+{
+	const tech_table_t *t = NULL;
+	pthread_mutex_lock(&shared_lock);
+	for (int i = 0; i < n_shared && !t; i++)
+		if (strcmp(shared[i].path, path) == 0)
+			t = &shared[i].f.table;
+	if (!t) {
+		if (n_shared == (int)(sizeof shared / sizeof shared[0]))
+			snprintf(err, errlen, "%s: more than %d technology tables in one run", path, n_shared);
+		else if (tech_file_read(path, &shared[n_shared].f, err, errlen) == 0) {
+			snprintf(shared[n_shared].path, sizeof shared[n_shared].path, "%s", path);
+			t = &shared[n_shared++].f.table;
+		}
+	}
+	pthread_mutex_unlock(&shared_lock);
+	return t;
 }

@@ -48,4 +48,8 @@ int tech_import_raw(const char *path, tech_file_t *f, char *err, size_t errlen);
 /* Write the table as CSV (header, then rows in the order held).  Returns 0 or -1 (err). */
 int tech_file_write(const char *path, const tech_file_t *f, char *err, size_t errlen);
 
+/* The table at `path`, read once per process and shared (presets point at it; it lives until
+ * exit).  NULL with the reason in err. */
+const tech_table_t *tech_table_shared(const char *path, char *err, size_t errlen);
+
 #endif

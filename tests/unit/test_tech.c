@@ -107,6 +107,39 @@ static void test_closed_forms(void)
 	CHECK_INT(tech_xbar_eval(&xt, 22, 8, 4, 128, &r, err, sizeof err), -1, "no 128-bit crossbars");
 }
 
+/* the inverse in size (tech.h [L4]) on data + tag power laws: area(b) = 1e-6 b + 1e-7 b^0.8 */
+static void test_inverse(void)
+{
+	tech_point_t pt[8];
+	int k = 0;
+	double sizes[2] = { 4096, 1048576 };
+	for (int kind = TECH_DATA; kind <= TECH_TAG; kind++)
+		for (int j = 0; j < 2; j++) {
+			tech_point_t p = { 0 };
+			p.kind = kind; p.cell = TECH_SRAM; p.node_nm = 22; p.bytes = sizes[j];
+			p.assoc = 4; p.width_bits = 1024; p.ports = 1;
+			p.area_mm2 = kind == TECH_DATA ? 1e-6 * p.bytes : 1e-7 * pow(p.bytes, 0.8);
+			p.read_nj = p.write_nj = kind == TECH_DATA ? 0.1 : 0.01;
+			p.leak_mw = 1;
+			pt[k++] = p;
+		}
+	tech_table_t t = { pt, (size_t)k };
+	double want = 50000, got = 0, area = 1e-6 * want + 1e-7 * pow(want, 0.8);
+	char err[256];
+	tech_figures_t f;
+	CHECK_INT(tech_cache_eval(&t, TECH_SRAM, 22, want, 4, 1024, 1, &f, err, sizeof err), 0, "cache");
+	CHECK_REL(f.area_mm2, area, 1e-12, "data + tag power laws");
+	CHECK_REL(f.read_nj, 0.11, 1e-12, "data + tag read energy");
+	CHECK_INT(tech_cache_bytes_for_area(&t, TECH_SRAM, 22, 4, 1024, 1, area, &got, err, sizeof err), 0,
+	          "inverse inside the table");
+	CHECK_REL(got, want, 1e-9, "the capacity whose area is 1e-6 b + 1e-7 b^0.8 at b = 50000");
+	CHECK_INT(tech_cache_bytes_for_area(&t, TECH_SRAM, 22, 4, 1024, 1, 1e-4, &got, err, sizeof err), -1,
+	          "an area below the smallest cache");
+	CHECK(strstr(err, "smaller than the table's smallest") != NULL, err);
+	CHECK_INT(tech_cache_bytes_for_area(&t, TECH_STT, 22, 4, 1024, 1, area, &got, err, sizeof err), -1,
+	          "no STT series");
+}
+
 /* ---- 2. held-out tool runs ------------------------------------------------------------------ */
 
 static const char *KN[] = { "data", "tag", "ram", "xbar" };
@@ -265,6 +298,7 @@ static void test_bad_input(void)
 int main(void)
 {
 	test_closed_forms();
+	test_inverse();
 	test_heldout(DEFAULT_TABLE, HELDOUT_TABLE);
 	test_heldout("calibration/tech/tech-cacti-cache.csv", "calibration/tech/tech-cacti-cache-heldout.csv");
 	test_stt_ratio();

@@ -489,3 +489,39 @@ const tech_table_t *tech_table_shared(const char *path, char *err, size_t errlen
 	pthread_mutex_unlock(&shared_lock);
 	return t;
 }
+
+static void worst(double got, double want, double *w, int *n)
+{
+	if (want > 0) {
+		double e = fabs(got - want) / want;
+		if (e > *w)
+			*w = e;
+		(*n)++;
+	}
+}
+
+void tech_agreement_eval(const tech_table_t *t, const tech_file_t *held, tech_agreement_t *a)
+{
+	memset(a, 0, sizeof *a);
+	for (size_t i = 0; i < held->n; i++) {
+		const tech_point_t *p = &held->pt[i];
+		tech_figures_t r;
+		char err[320];
+		a->runs++;
+		int rc = p->kind == TECH_XBAR
+			? tech_xbar_eval(t, p->node_nm, p->n_in, p->n_out, p->width_bits, &r, err, sizeof err)
+			: tech_array_eval(t, (tech_cell_t)p->cell, (tech_kind_t)p->kind, p->node_nm, p->bytes,
+			                  p->assoc, p->width_bits, p->ports, &r, err, sizeof err);
+		if (rc) {
+			a->refused++;
+			continue;
+		}
+		worst(r.area_mm2, p->area_mm2, &a->area, &a->n_area);
+		worst(r.read_nj, p->read_nj, &a->energy, &a->n_energy);
+		if (p->kind != TECH_XBAR)
+			worst(r.write_nj, p->write_nj, &a->energy, &a->n_energy);
+		worst(r.leak_mw, p->leak_mw, &a->leak, &a->n_leak);
+		if (p->kind == TECH_XBAR)
+			worst(r.fmax_ghz, p->fmax_ghz, &a->fmax, &a->n_fmax);
+	}
+}

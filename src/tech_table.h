@@ -48,6 +48,17 @@ int tech_import_raw(const char *path, tech_file_t *f, char *err, size_t errlen);
 /* Write the table as CSV (header, then rows in the order held).  Returns 0 or -1 (err). */
 int tech_file_write(const char *path, const tech_file_t *f, char *err, size_t errlen);
 
+/* Agreement of a table with held-out tool runs: each held-out run evaluated from `t` (models/
+ * tech.h) against the tool's own figures; worst relative errors over the runs the table covers. */
+typedef struct tech_agreement {
+	int runs;            /* held-out runs */
+	int refused;         /* outside the table's series (tech.h refuses; not counted below) */
+	double area, energy, leak, fmax;   /* worst |model - tool| / tool: area, read/write energy,
+	                                      leakage (where the tool's is > 0), crossbar fmax */
+	int n_area, n_energy, n_leak, n_fmax;   /* comparisons behind each */
+} tech_agreement_t;
+void tech_agreement_eval(const tech_table_t *t, const tech_file_t *held, tech_agreement_t *out /* OUT */);
+
 /* The table at `path`, read once per process and shared (presets point at it; it lives until
  * exit).  NULL with the reason in err. */
 const tech_table_t *tech_table_shared(const char *path, char *err, size_t errlen);

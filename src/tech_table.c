@@ -500,13 +500,19 @@ static void worst(double got, double want, double *w, int *n)
 	}
 }
 
-void tech_agreement_eval(const tech_table_t *t, const tech_file_t *held, tech_agreement_t *a)
+void tech_agreement_eval(const tech_table_t *t, const tech_file_t *held, int node_mode,
+                         tech_agreement_t *a)
 {
 	memset(a, 0, sizeof *a);
 	for (size_t i = 0; i < held->n; i++) {
 		const tech_point_t *p = &held->pt[i];
 		tech_figures_t r;
 		char err[320];
+		int shipped_node = 0;
+		for (size_t j = 0; j < t->n && !shipped_node; j++)
+			shipped_node = t->pt[j].node_nm == p->node_nm;
+		if ((node_mode == 1 && !shipped_node) || (node_mode == 2 && shipped_node))
+			continue;
 		a->runs++;
 		int rc = p->kind == TECH_XBAR
 			? tech_xbar_eval(t, p->node_nm, p->n_in, p->n_out, p->width_bits, &r, err, sizeof err)

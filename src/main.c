@@ -23,6 +23,7 @@ const command_t gpudse_commands[] = {
 	{ "validate",  cmd_validate,  "the paper-reproduction report", help_validate },
 	{ "plot",      cmd_plot,      "Pareto fronts and sweep curves as SVG", help_plot },
 	{ "tech",      cmd_tech,      "technology tables: import CACTI/NVSim/DSENT runs, read array and crossbar figures", help_tech },
+	{ "preset",    cmd_preset,    "import a GPU preset from a GPGPU-Sim/Accel-Sim configuration", help_preset },
 	{ NULL, NULL, NULL, NULL }
 };
 

@@ -173,10 +173,77 @@ static int load_hist_opt(const ld_t *c, const char *path, const cJSON *obj, cons
 	return load_hist(c, p, v, h);
 }
 
+/* ---- set-associative records (issue 17; docs/profile-format.md "setassoc") ----
+ * {"ways": 64, "max_log_sets": K, "linear": [row_0 .. row_K], "ipoly": [...]}, row_k = 65
+ * non-negative counts (per-set distance 0..63, then "miss"), each row summing to the stream's
+ * accesses. */
+static int load_setassoc(const ld_t *c, const char *path, const cJSON *obj, const char *key,
+			 double accesses, profile_setassoc_t **out)
+{
+	static const char *const keys[] = { "ways", "max_log_sets", "linear", "ipoly", NULL };
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+	*out = NULL;
+	if (!v)
+		return 0;
+	char p[256], q[300];
+	snprintf(p, sizeof p, "%s.%s", path, key);
+	if (want_object(c, p, v) || check_keys(c, p, v, keys))
+		return EXIT_USER;
+	int ways = 0, ml = -1;
+	if (json_get_int(c->file, p, v, "ways", 1, 1, 1 << 20, &ways)
+	    || json_get_int(c->file, p, v, "max_log_sets", 1, 0, PROFILE_SA_MAX_LOG, &ml))
+		return EXIT_USER;
+	if (ways != PROFILE_SA_WAYS)
+		return perr(c, (snprintf(q, sizeof q, "%s.ways", p), q), "expected %d, got %d", PROFILE_SA_WAYS, ways);
+	profile_setassoc_t *sa = calloc(1, sizeof *sa);
+	if (!sa)
+		return err_internal("out of memory");
+	sa->max_log = ml;
+	for (int f = 0; f < SA_NINDEX; f++) {
+		const char *name = f == SA_LINEAR ? "linear" : "ipoly";
+		const cJSON *rows = cJSON_GetObjectItemCaseSensitive(v, name);
+		snprintf(q, sizeof q, "%s.%s", p, name);
+		if (!rows) {
+			free(sa);
+			return perr(c, q, "missing (required)");
+		}
+		if (!cJSON_IsArray(rows) || cJSON_GetArraySize(rows) != ml + 1) {
+			free(sa);
+			return perr(c, q, "expected an array of %d rows (one per set count 2^0..2^%d)", ml + 1, ml);
+		}
+		for (int k = 0; k <= ml; k++) {
+			const cJSON *row = cJSON_GetArrayItem(rows, k);
+			char r[340];
+			snprintf(r, sizeof r, "%s[%d]", q, k);
+			if (!cJSON_IsArray(row) || cJSON_GetArraySize(row) != PROFILE_SA_WAYS + 1) {
+				free(sa);
+				return perr(c, r, "expected an array of %d counts (distances 0..%d, then misses)",
+					    PROFILE_SA_WAYS + 1, PROFILE_SA_WAYS - 1);
+			}
+			double sum = 0;
+			for (int d = 0; d <= PROFILE_SA_WAYS; d++) {
+				char e[360];
+				snprintf(e, sizeof e, "%s[%d]", r, d);
+				if (nonneg(c, e, cJSON_GetArrayItem(row, d), &sa->hist[f][k][d])) {
+					free(sa);
+					return EXIT_USER;
+				}
+				sum += sa->hist[f][k][d];
+			}
+			if (fabs(sum - accesses) > 1e-9 * accesses + 1e-9) {
+				free(sa);
+				return perr(c, r, "counts sum to %g, not the stream's %g accesses", sum, accesses);
+			}
+		}
+	}
+	*out = sa;
+	return 0;
+}
+
 static int load_stream(const ld_t *c, const char *path, const cJSON *v, int n_sm, profile_stream_t *s)
 {
 	static const char *const keys[] = { "name", "group", "accesses", "writes", "footprint", "sd", "rt",
-					    "class_sd", "sd_we", NULL };
+					    "class_sd", "sd_we", "setassoc", "setassoc_we", "setassoc_wna", NULL };
 	if (want_object(c, path, v) || check_keys(c, path, v, keys))
 		return EXIT_USER;
 	if (json_get_str(c->file, path, v, "name", 1, s->name, sizeof s->name))
@@ -222,6 +289,10 @@ static int load_stream(const ld_t *c, const char *path, const cJSON *v, int n_sm
 	if (s->sd_we.total > 0 && fabs(s->sd_we.total - s->accesses) > 1e-9 * s->accesses + 1e-9)
 		return perr(c, (snprintf(p, sizeof p, "%s.sd_we", path), p),
 			    "total %g does not match the stream's %g accesses", s->sd_we.total, s->accesses);
+	if (load_setassoc(c, path, v, "setassoc", s->accesses, &s->sa)
+	    || load_setassoc(c, path, v, "setassoc_we", s->accesses, &s->sa_we)
+	    || load_setassoc(c, path, v, "setassoc_wna", s->accesses, &s->sa_wna))
+		return EXIT_USER;
 	const cJSON *cls = cJSON_GetObjectItemCaseSensitive(v, "class_sd");
 	if (cls) {
 		snprintf(p, sizeof p, "%s.class_sd", path);
@@ -522,6 +593,25 @@ static void hist(FILE *f, const reuse_hist_t *h)
 	fputs("]}", f);
 }
 
+static void setassoc_out(FILE *f, const char *key, const profile_setassoc_t *sa)
+{
+	fprintf(f, ",\n      \"%s\": {\"ways\": %d, \"max_log_sets\": %d", key, PROFILE_SA_WAYS, sa->max_log);
+	for (int fn = 0; fn < SA_NINDEX; fn++) {
+		fprintf(f, ",\n        \"%s\": [", fn == SA_LINEAR ? "linear" : "ipoly");
+		for (int k = 0; k <= sa->max_log; k++) {
+			fputs(k ? ",\n          [" : "\n          [", f);
+			for (int d = 0; d <= PROFILE_SA_WAYS; d++) {
+				if (d)
+					fputs(", ", f);
+				num(f, sa->hist[fn][k][d]);
+			}
+			fputc(']', f);
+		}
+		fputc(']', f);
+	}
+	fputc('}', f);
+}
+
 static void fracs(FILE *f, const double *x)
 {
 	fputc('{', f);
@@ -565,6 +655,12 @@ static void write_profile(FILE *f, const profile_t *p)
 			fputs(",\n      \"sd_we\": ", f);
 			hist(f, &s->sd_we);
 		}
+		if (s->sa)
+			setassoc_out(f, "setassoc", s->sa);
+		if (s->sa_we)
+			setassoc_out(f, "setassoc_we", s->sa_we);
+		if (s->sa_wna)
+			setassoc_out(f, "setassoc_wna", s->sa_wna);
 		int any = 0;
 		for (int k = 0; k < RL_NCLASS; k++) {
 			if (!(s->cls_sd[k].total > 0))

@@ -41,6 +41,12 @@ enum sa_index { SA_LINEAR = 0, SA_IPOLY, SA_NINDEX };
 typedef struct profile_setassoc {
 	int max_log;                                                   /* set counts 2^0..2^max_log */
 	double hist[SA_NINDEX][PROFILE_SA_MAX_LOG + 1][PROFILE_SA_WAYS + 1];
+	/* occ[f][k][j]: sets (summed over units) that received j distinct blocks over the run,
+	 * j = 1..63, j = 64: 64 or more (occ[f][k][0] unused): an A-way cache's misses that only
+	 * fill a free way number sum_j occ[j] min(j, A).  has_occ == 0: absent (the FIFO/random
+	 * models then take fills from cold misses under uniform spreading). */
+	int has_occ;
+	double occ[SA_NINDEX][PROFILE_SA_MAX_LOG + 1][PROFILE_SA_WAYS + 1];
 } profile_setassoc_t;
 
 /* Read-level classes of FUSE §III-A. */

@@ -11,19 +11,21 @@
  *     L1 (a write is a miss and invalidates: src/profiling/setstack.h), and over setassoc_wna
  *     for write-no-allocate (a write hit is a hit, a write miss allocates nothing).
  *
- *   Random and FIFO, per-set fixed point on the same record: a reuse with per-set distance d
- *   saw d distinct blocks of its set since its last use; each came back to the set through a
- *   miss with probability m (the set's miss ratio, solved self-consistently), so the set took
- *   lambda = d m misses during the gap.
- *     Random: each miss evicts the block with probability 1/A:   h(d) = (1 - 1/A)^lambda.
- *     FIFO: the block leaves A misses after its insertion; gaps of lambda misses each, so after
- *     an insertion it hits H = ceil(A / lambda) - 1 further reuses (none when lambda >= A:
+ *   Random and FIFO, per set on the same record: a reuse with per-set distance d saw d
+ *   distinct blocks of its set since its last use; a share q of them came back through an
+ *   evicting miss, so the set took lambda = d q evictions during the gap.
+ *     Random: each eviction takes the block with probability 1/A:   h(d) = (1 - 1/A)^lambda.
+ *     FIFO: the block leaves A evictions after its insertion; gaps of lambda evictions each, so
+ *     after an insertion it hits H = ceil(A / lambda) - 1 further reuses (none when lambda >= A:
  *     a loop longer than the set gets 0, exactly), and h(d) = H / (1 + H).
- *     m = [sum_d n_k(d) (1 - h(d)) + n_k(miss)] / N, whose right-hand side grows with m: the
- *     root is found by bisection on [m_LRU-at-64-ways, 1].
- *     Assumptions: a miss lands on the set of the reuse as often as the gap's distinct blocks
- *     say (per-set d, not a uniform spread: that is what keeps strides right), misses are
- *     spread evenly over the intervening blocks, distances of 64 or more always miss.
+ *     q: the intervening blocks are a length-biased sample of the set's reuses (each covers
+ *     the gap's start), weighted d' + 1; which of them miss is read off LRU at the same
+ *     geometry (d' >= A), first touches count as evictions beyond the sets' fills
+ *     F = sum_sets min(K_s, A) (the record's occupancy histogram); setassoc.c gives q.
+ *     Assumptions: evictions land in the reuse's own set as its per-set distance says (not a
+ *     uniform spread: that is what keeps strides right); the replacement policy changes which
+ *     intervening blocks miss little compared with LRU; distances of 64 or more always miss.
+ *     Measured: tests/unit/test_setassoc.c (dev) and test_setassoc_heldout.c; docs/validation.md.
  *
  *   Fallback (no record, a set count that is not a power of two or beyond the record, more than
  *   64 ways): reuse.h (Smith's binomial model for LRU; reuse-time fixed points for FIFO and
@@ -41,7 +43,7 @@ enum sa_write { SA_WRITE_ALLOCATE = 0, SA_WRITE_EVICT, SA_WRITE_NO_ALLOCATE };
 
 enum sa_method {
 	SA_M_EXACT = 0,        /* per-set LRU record, exact */
-	SA_M_PERSET,           /* per-set fixed point on the record (FIFO, random) */
+	SA_M_PERSET,           /* per-set eviction model on the record (FIFO, random) */
 	SA_M_FULL,             /* fully associative beyond 64 ways: the sd histogram (exact at bins) */
 	SA_M_SMITH,            /* no record: Smith's binomial model (LRU) */
 	SA_M_REUSE_TIME,       /* no record: reuse-time fixed point (FIFO, random) */

@@ -180,7 +180,7 @@ static int load_hist_opt(const ld_t *c, const char *path, const cJSON *obj, cons
 static int load_setassoc(const ld_t *c, const char *path, const cJSON *obj, const char *key,
 			 double accesses, profile_setassoc_t **out)
 {
-	static const char *const keys[] = { "ways", "max_log_sets", "linear", "ipoly", NULL };
+	static const char *const keys[] = { "ways", "max_log_sets", "linear", "ipoly", "occupancy", NULL };
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
 	*out = NULL;
 	if (!v)
@@ -233,6 +233,44 @@ static int load_setassoc(const ld_t *c, const char *path, const cJSON *obj, cons
 			if (fabs(sum - accesses) > 1e-9 * accesses + 1e-9) {
 				free(sa);
 				return perr(c, r, "counts sum to %g, not the stream's %g accesses", sum, accesses);
+			}
+		}
+	}
+	const cJSON *occ = cJSON_GetObjectItemCaseSensitive(v, "occupancy");
+	if (occ) {
+		static const char *const ok[] = { "linear", "ipoly", NULL };
+		snprintf(q, sizeof q, "%s.occupancy", p);
+		if (want_object(c, q, occ) || check_keys(c, q, occ, ok)) {
+			free(sa);
+			return EXIT_USER;
+		}
+		sa->has_occ = 1;
+		for (int f = 0; f < SA_NINDEX; f++) {
+			const char *name = f == SA_LINEAR ? "linear" : "ipoly";
+			const cJSON *rows = cJSON_GetObjectItemCaseSensitive(occ, name);
+			char r[340];
+			snprintf(r, sizeof r, "%s.%s", q, name);
+			if (!rows || !cJSON_IsArray(rows) || cJSON_GetArraySize(rows) != ml + 1) {
+				free(sa);
+				return perr(c, r, "expected an array of %d rows (one per set count 2^0..2^%d)", ml + 1, ml);
+			}
+			for (int k = 0; k <= ml; k++) {
+				const cJSON *row = cJSON_GetArrayItem(rows, k);
+				char e[360];
+				snprintf(e, sizeof e, "%s[%d]", r, k);
+				if (!cJSON_IsArray(row) || cJSON_GetArraySize(row) != PROFILE_SA_WAYS + 1) {
+					free(sa);
+					return perr(c, e, "expected an array of %d set counts (0..%d distinct blocks, then more)",
+						    PROFILE_SA_WAYS + 1, PROFILE_SA_WAYS - 1);
+				}
+				for (int d = 0; d <= PROFILE_SA_WAYS; d++) {
+					char e2[380];
+					snprintf(e2, sizeof e2, "%s[%d]", e, d);
+					if (nonneg(c, e2, cJSON_GetArrayItem(row, d), &sa->occ[f][k][d])) {
+						free(sa);
+						return EXIT_USER;
+					}
+				}
 			}
 		}
 	}
@@ -596,18 +634,26 @@ static void hist(FILE *f, const reuse_hist_t *h)
 static void setassoc_out(FILE *f, const char *key, const profile_setassoc_t *sa)
 {
 	fprintf(f, ",\n      \"%s\": {\"ways\": %d, \"max_log_sets\": %d", key, PROFILE_SA_WAYS, sa->max_log);
-	for (int fn = 0; fn < SA_NINDEX; fn++) {
-		fprintf(f, ",\n        \"%s\": [", fn == SA_LINEAR ? "linear" : "ipoly");
-		for (int k = 0; k <= sa->max_log; k++) {
-			fputs(k ? ",\n          [" : "\n          [", f);
-			for (int d = 0; d <= PROFILE_SA_WAYS; d++) {
-				if (d)
-					fputs(", ", f);
-				num(f, sa->hist[fn][k][d]);
+	for (int part = 0; part < 1 + sa->has_occ; part++) {
+		if (part)
+			fputs(",\n        \"occupancy\": {", f);
+		for (int fn = 0; fn < SA_NINDEX; fn++) {
+			fprintf(f, "%s\"%s\": [", part ? (fn ? ",\n          " : "") : ",\n        ",
+				fn == SA_LINEAR ? "linear" : "ipoly");
+			for (int k = 0; k <= sa->max_log; k++) {
+				fputs(k ? ",\n          [" : "\n          [", f);
+				const double *row = part ? sa->occ[fn][k] : sa->hist[fn][k];
+				for (int d = 0; d <= PROFILE_SA_WAYS; d++) {
+					if (d)
+						fputs(", ", f);
+					num(f, row[d]);
+				}
+				fputc(']', f);
 			}
 			fputc(']', f);
 		}
-		fputc(']', f);
+		if (part)
+			fputc('}', f);
 	}
 	fputc('}', f);
 }

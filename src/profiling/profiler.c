@@ -1233,6 +1233,13 @@ int profiler_finish(profiler_t *pb, profile_t *out)
 				goto oom;
 			**to = *L->ss[m];
 			(*to)->max_log = pb->o.sa_max_log;
+			if (m == SS_ALLOCATE) {             /* lists never shrink in this mode */
+				(*to)->has_occ = 1;
+				memset((*to)->occ, 0, sizeof (*to)->occ);
+				for (int i = 0; i < L->nss[m]; i++)
+					if (L->ss_units[m][i])
+						setstack_occupancy(L->ss_units[m][i], (*to)->occ);
+			}
 		}
 		if (L->g != 1)
 			continue;

@@ -127,6 +127,18 @@ fail:
 	return NULL;
 }
 
+void setstack_occupancy(const setstack_t *s, double occ[SA_NINDEX][PROFILE_SA_MAX_LOG + 1][PROFILE_SA_WAYS + 1])
+{
+	for (int f = 0; f < SA_NINDEX; f++)
+		for (int k = 0; k <= s->max_log; k++) {
+			const lvl_t *L = &s->lv[f][k];
+			for (uint32_t p = 0; p < L->npages; p++)
+				for (uint32_t i = 0; L->page[p] && i < page_sets(k); i++)
+					if (L->page[p][i].n > 0)
+						occ[f][k][L->page[p][i].n]++;
+		}
+}
+
 uint64_t setstack_bytes(const setstack_t *s)
 {
 	return s->bytes;

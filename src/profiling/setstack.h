@@ -51,6 +51,10 @@ setstack_t *setstack_clone(const setstack_t *s);
 /* Bytes held (for the memory figure in docs/profile-format.md). */
 uint64_t setstack_bytes(const setstack_t *s);
 
+/* Add the occupancy of every touched set (distinct blocks it holds, 64 = 64 or more) to
+ * occ[f][k][j] (allocate mode: a set's list is min(distinct blocks, 64) long). */
+void setstack_occupancy(const setstack_t *s, double occ[SA_NINDEX][PROFILE_SA_MAX_LOG + 1][PROFILE_SA_WAYS + 1]);
+
 /* One access; counts into c.  0, or -1 when out of memory. */
 int setstack_access(setstack_t *s, uint64_t block, int is_write, setstack_counts_t c);
 

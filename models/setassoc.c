@@ -83,6 +83,19 @@ static double perset_hit(const double *row, const double *occ, double cold, int 
 	return n > 0 ? hits / n : 0;
 }
 
+double setassoc_level_hit(const profile_stream_t *s, double blocks, int assoc, int index_code, int write_evict)
+{
+	if (!s || index_code < 1 || index_code > 2)
+		return -1;
+	const profile_setassoc_t *sa = write_evict ? s->sa_we : s->sa;
+	if (assoc <= 0 || setassoc_log_sets(sa, blocks, assoc) < 0)
+		return -1;
+	enum sa_method m;
+	double h = setassoc_hit(s, blocks, assoc, index_code == 2 ? SA_IPOLY : SA_LINEAR,
+				write_evict ? SA_WRITE_EVICT : SA_WRITE_ALLOCATE, REUSE_LRU, &m);
+	return m == SA_M_EXACT ? h : -1;
+}
+
 double setassoc_hit(const profile_stream_t *s, double blocks, int ways, enum sa_index idx,
 		    enum sa_write wp, enum reuse_policy pol, enum sa_method *method)
 {

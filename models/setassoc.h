@@ -57,6 +57,12 @@ extern const char *const sa_method_name[SA_M_NONE + 1];
 double setassoc_hit(const profile_stream_t *s, double blocks, int ways, enum sa_index idx,
 		    enum sa_write wp, enum reuse_policy pol, enum sa_method *method);
 
+/* A GPU cache level's exact hit ratio: LRU, `assoc` ways, index code 1 = linear, 2 = IPOLY
+ * (0 = uniform: no exact answer), over the write-evict record (setassoc_we: a store misses and
+ * invalidates) when write_evict, from stream s.  -1 when the record does not cover it (no
+ * record, set count not a power of two, more than 64 ways). */
+double setassoc_level_hit(const profile_stream_t *s, double blocks, int assoc, int index_code, int write_evict);
+
 /* log2(sets) when blocks / ways is a power of two sets count within the record, else -1. */
 int setassoc_log_sets(const profile_setassoc_t *sa, double blocks, int ways);
 

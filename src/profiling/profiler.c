@@ -91,6 +91,7 @@ typedef struct level {
 	/* set-associative records (issue 17, src/profiling/setstack.h), by unit index */
 	setstack_t **ss_units[SS_NMODE];  /* per write mode (enum setstack_mode) */
 	int nss[SS_NMODE];
+	int sa;                           /* this level gets set-associative records */
 	profile_setassoc_t *ss[SS_NMODE]; /* pooled counts (NULL: not built) */
 } level_t;
 
@@ -293,7 +294,8 @@ profiler_t *profiler_alloc(const profiler_opts_t *o)
 		level_t *L = &pb->lev[l];
 		/* lazy levels need the global one; a lazy level's write-evict stacks would have to be
 		 * rebuilt, not copied, so write_evict starts every level active */
-		L->active = l == 0 || !o->global || o->write_evict || pb->sa_on;
+		L->sa = pb->sa_on && (o->setassoc_all || L->g == 1 || L->g == 0);
+		L->active = l == 0 || !o->global || o->write_evict || L->sa;
 		L->gshift = -1;
 		for (int k = 0; k < 31; k++)
 			if (L->g == 1 << k)
@@ -317,7 +319,7 @@ profiler_t *profiler_alloc(const profiler_opts_t *o)
 		 * ones (l1, group:G) with write_evict, like sd_we */
 		for (int l = 0; l < pb->nlev && ok; l++)
 			for (int m = 0; m < SS_NMODE && ok; m++)
-				if (m == SS_ALLOCATE || (o->write_evict && pb->lev[l].g != 0))
+				if (pb->lev[l].sa && (m == SS_ALLOCATE || (o->write_evict && pb->lev[l].g != 0)))
 					ok = (pb->lev[l].ss[m] = calloc(1, sizeof *pb->lev[l].ss[m])) != NULL;
 	}
 	for (int b = 0; b < 2 && ok; b++) {
@@ -467,7 +469,7 @@ static lru_stack_t *level_unit(level_t *L, int sm)
 static int unit_alias(const profiler_t *pb, int l, int k, int n, int *ks)
 {
 	const level_t *L = &pb->lev[l];
-	if (L->g < 2 || !L->active || pb->o.write_evict || pb->sa_on)
+	if (L->g < 2 || !L->active || pb->o.write_evict || L->sa)
 		return -1;
 	long a = (long)k * L->g, end = a + L->g < n ? a + L->g : n;
 	if (end <= a)
@@ -695,7 +697,10 @@ static void run_item(profiler_t *pb, const item_t *it, tacc_t *t)
 		}
 		if (we && we_access(pb, we, &t->sd_we[l], is_write, block))
 			failed = 1;
-		for (int m = 0; m < SS_NMODE; m++)
+		if (it->ss[SS_ALLOCATE] && setstack_access_fa(it->ss[SS_ALLOCATE], block, is_write,
+							       cold ? UINT64_MAX : sd, t->ss[SS_ALLOCATE][l]))
+			failed = 1;
+		for (int m = 1; m < SS_NMODE; m++)
 			if (it->ss[m] && setstack_access(it->ss[m], block, is_write, t->ss[m][l]))
 				failed = 1;
 	}

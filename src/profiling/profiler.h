@@ -73,8 +73,11 @@ typedef struct profiler_opts {
 	                                  17; default 1): per-set LRU stack distances for 2^0 ..
 	                                  2^sa_max_log sets, linear and IPOLY index, per stream (and
 	                                  write-evict ones with write_evict).  Exact profiles only: a
-	                                  sampled profile has none.  Every level is then built from
-	                                  the first access (no lazy copies, no shared units). */
+	                                  sampled profile has none.  Built for the l1 and global
+	                                  streams (the L1 and the LLC), every stream with
+	                                  setassoc_all; those levels are then built from the first
+	                                  access (no lazy copies, no shared units). */
+	int setassoc_all;              /* records for the group:G streams too (DC-L1 nodes) */
 	int sa_max_log;                /* largest log2(sets) recorded (default 15: a 4 MB direct-mapped
 	                                  cache of 128 B blocks) */
 	int threads;                   /* threads processing the streams' stacks; 0 = one per

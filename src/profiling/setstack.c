@@ -24,6 +24,8 @@ typedef struct lvl {
 struct setstack {
 	int max_log, we;      /* we: enum setstack_mode */
 	uint64_t now;         /* accesses so far (write-no-allocate priorities) */
+	uint64_t distinct;    /* first touches seen through setstack_access_fa (its k = 0 has no list) */
+	int k0_fa;            /* k = 0 was taken from fully-associative distances */
 	const set_index_t *ix;
 	lvl_t lv[SA_NINDEX][PROFILE_SA_MAX_LOG + 1];
 	uint64_t bytes;
@@ -89,6 +91,8 @@ setstack_t *setstack_clone(const setstack_t *src)
 	if (!s)
 		return NULL;
 	s->now = src->now;
+	s->distinct = src->distinct;
+	s->k0_fa = src->k0_fa;
 	for (int f = 0; f < SA_NINDEX; f++)
 		for (int k = 0; k <= src->max_log; k++) {
 			const lvl_t *A = &src->lv[f][k];
@@ -132,6 +136,11 @@ void setstack_occupancy(const setstack_t *s, double occ[SA_NINDEX][PROFILE_SA_MA
 	for (int f = 0; f < SA_NINDEX; f++)
 		for (int k = 0; k <= s->max_log; k++) {
 			const lvl_t *L = &s->lv[f][k];
+			if (k == 0 && s->k0_fa) {                /* one set holding min(distinct, 64) */
+				if (s->distinct > 0)
+					occ[f][0][s->distinct < W ? s->distinct : W]++;
+				continue;
+			}
 			for (uint32_t p = 0; p < L->npages; p++)
 				for (uint32_t i = 0; L->page[p] && i < page_sets(k); i++)
 					if (L->page[p][i].n > 0)
@@ -305,10 +314,33 @@ static int access_wna(setstack_t *s, slist_t *l, uint64_t block, int is_write, i
 
 int setstack_access(setstack_t *s, uint64_t block, int is_write, setstack_counts_t c)
 {
+	return setstack_access_fa(s, block, is_write, UINT64_MAX - 1, c);
+}
+
+int setstack_access_fa(setstack_t *s, uint64_t block, int is_write, uint64_t fa_d, setstack_counts_t c)
+{
 	s->now++;
+	int k0 = 0, known = s->we == SS_ALLOCATE && fa_d != UINT64_MAX - 1;
+	if (known) {
+		/* the per-set distance is at most the fully-associative one, under any index: one set
+		 * (k = 0) is that distance; 0 leaves every list as it is (the block is on top) */
+		int d0 = fa_d < W ? (int)fa_d : W;
+		s->k0_fa = 1;
+		s->distinct += fa_d == UINT64_MAX;
+		for (int f = 0; f < SA_NINDEX; f++)
+			c[f][0][d0]++;
+		if (fa_d == 0) {
+			for (int f = 0; f < SA_NINDEX; f++)
+				for (int k = 1; k <= s->max_log; k++)
+					c[f][k][0]++;
+			return 0;
+		}
+		k0 = 1;
+	}
 	for (int f = 0; f < SA_NINDEX; f++) {
-		int lim = W;
-		for (int k = 0; k <= s->max_log; k++) {
+		/* UINT64_MAX: a first touch, in no list (lim 0 skips the search) */
+		int lim = !known ? W : fa_d == UINT64_MAX ? 0 : fa_d < W ? (int)fa_d + 1 : W;
+		for (int k = k0; k <= s->max_log; k++) {
 			uint32_t set = set_index_of(s->ix, (enum set_index_fn)f, block, k);
 			slist_t *l = set_of(s, &s->lv[f][k], k, set);
 			if (!l)

@@ -57,5 +57,9 @@ void setstack_occupancy(const setstack_t *s, double occ[SA_NINDEX][PROFILE_SA_MA
 
 /* One access; counts into c.  0, or -1 when out of memory. */
 int setstack_access(setstack_t *s, uint64_t block, int is_write, setstack_counts_t c);
+/* The same when the access's fully-associative LRU stack distance fa_d is known (UINT64_MAX: a
+ * first touch): allocate-mode stacks then take k = 0 from it, skip the lists when it is 0 and
+ * search no deeper than it. */
+int setstack_access_fa(setstack_t *s, uint64_t block, int is_write, uint64_t fa_d, setstack_counts_t c);
 
 #endif

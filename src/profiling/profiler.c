@@ -237,7 +237,7 @@ void profiler_opts_default(profiler_opts_t *o)
 	o->n_groups = -1;
 	o->global = 1;
 	o->write_evict = 0;
-	o->setassoc = 1;
+	o->setassoc = 0;     /* the commands turn it on (gpudse profile, trace --profile) */
 	o->sa_max_log = 15;
 }
 

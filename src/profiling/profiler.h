@@ -70,7 +70,7 @@ typedef struct profiler_opts {
 	                                  as usual.  Every level is then built from the first access
 	                                  (no lazy copies).  Not with sampling (alloc fails). */
 	int setassoc;                  /* build the set-associative records (profile_setassoc_t, issue
-	                                  17; default 1): per-set LRU stack distances for 2^0 ..
+	                                  17; default 0, the commands set 1): per-set LRU stack distances for 2^0 ..
 	                                  2^sa_max_log sets, linear and IPOLY index, per stream (and
 	                                  write-evict ones with write_evict).  Exact profiles only: a
 	                                  sampled profile has none.  Built for the l1 and global

@@ -48,4 +48,8 @@ int sh_score(const sf_spec_t *sp, sh_model_fn model, sh_stats_t *st, int verbose
 
 void sh_print(const char *title, const sh_stats_t *st);
 
+/* How many families of a suite of n to score: all, or the first 3 under AddressSanitizer
+ * (make test's second pass; the normal pass scores the whole suite). */
+size_t sh_families(size_t n);
+
 #endif

@@ -33,6 +33,7 @@ static void loop_profile(int n, int passes, profile_t *p)
 	profiler_opts_t o;
 	profiler_opts_default(&o);
 	o.threads = 1;
+	o.setassoc = 1;
 	profiler_t *pb = profiler_alloc(&o);
 	for (int r = 0; r < passes; r++)
 		for (int i = 0; i < n; i++)
@@ -48,7 +49,7 @@ int main(int argc, char **argv)
 	const sf_spec_t *dev = sf_dev_set(&n);
 	sh_stats_t st;
 	memset(&st, 0, sizeof st);
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < sh_families(n); i++)
 		CHECK(sh_score(&dev[i], model, &st, verbose) == 0, "profile and simulate the dev family");
 	sh_print("development suite: |model - exact simulator| hit ratio", &st);
 	for (int k = 0; k < SH_NCAT; k++)

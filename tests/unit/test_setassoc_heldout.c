@@ -29,7 +29,7 @@ int main(int argc, char **argv)
 	const sf_spec_t *ho = sf_heldout_set(&n);
 	sh_stats_t st;
 	memset(&st, 0, sizeof st);
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < sh_families(n); i++)
 		CHECK(sh_score(&ho[i], model, &st, verbose) == 0, "profile and simulate the held-out family");
 	sh_print("held-out suite: |model - exact simulator| hit ratio", &st);
 	for (int k = 0; k < SH_NCAT; k++)

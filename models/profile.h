@@ -95,6 +95,10 @@ typedef struct profile_stream {
 	profile_setassoc_t *sa;
 	profile_setassoc_t *sa_we;
 	profile_setassoc_t *sa_wna;
+	/* exact fully-associative LRU distances of 64 or more (the sd histogram's log bins, taken
+	 * one distance each): bins [d, d+1), cold 0, total = the sd accesses at distances >= 64.
+	 * n == 0: absent (the sd bins are then interpolated inside). */
+	reuse_hist_t sd_exact;
 } profile_stream_t;
 
 /* Per-home access distribution for address-interleaved shared caches (DC-L1 ShY):

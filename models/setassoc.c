@@ -6,7 +6,8 @@
 const char *const sa_method_name[SA_M_NONE + 1] = {
 	"exact (per-set LRU stack distances)",
 	"per-set eviction model on the per-set LRU stack distances",
-	"fully associative (LRU stack-distance histogram)",
+	"fully associative (LRU stack-distance histogram, exact at its bin edges)",
+	"fully associative (exact LRU stack distances)",
 	"Smith binomial model (no per-set record)",
 	"reuse-time fixed point (no per-set record)",
 	"none",
@@ -133,6 +134,10 @@ double setassoc_hit(const profile_stream_t *s, double blocks, int ways, enum sa_
 	if (pol == REUSE_LRU) {
 		if (!sd || !(sd->total > 0))
 			return -1;
+		if (ways == 0 && wp == SA_WRITE_ALLOCATE && s->sd_exact.n > 0) {
+			*method = SA_M_FULL_EXACT;                        /* exact at any capacity */
+			return reuse_hit_full_lru_exact(sd, &s->sd_exact, blocks);
+		}
 		*method = ways == 0 ? SA_M_FULL : SA_M_SMITH;
 		return reuse_hit_smith(sd, blocks, ways);                 /* [Smith 1978] fallback */
 	}

@@ -45,6 +45,7 @@ enum sa_method {
 	SA_M_EXACT = 0,        /* per-set LRU record, exact */
 	SA_M_PERSET,           /* per-set eviction model on the record (FIFO, random) */
 	SA_M_FULL,             /* fully associative beyond 64 ways: the sd histogram (exact at bins) */
+	SA_M_FULL_EXACT,       /* fully associative beyond 64 ways: exact distances (sd_exact) */
 	SA_M_SMITH,            /* no record: Smith's binomial model (LRU) */
 	SA_M_REUSE_TIME,       /* no record: reuse-time fixed point (FIFO, random) */
 	SA_M_NONE              /* nothing to answer with */

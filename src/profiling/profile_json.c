@@ -278,10 +278,64 @@ static int load_setassoc(const ld_t *c, const char *path, const cJSON *obj, cons
 	return 0;
 }
 
+/* "sd_exact": [[d, count], ...], d integers >= 64 increasing; the counts add up to the sd
+ * histogram's accesses at distances >= 64 (docs/profile-format.md). */
+static int load_sd_exact(const ld_t *c, const char *path, const cJSON *obj, profile_stream_t *s)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, "sd_exact");
+	reuse_hist_t *h = &s->sd_exact;
+	memset(h, 0, sizeof *h);
+	if (!v)
+		return 0;
+	char p[256], q[300];
+	snprintf(p, sizeof p, "%s.sd_exact", path);
+	int n = cJSON_IsArray(v) ? cJSON_GetArraySize(v) : -1;
+	if (n < 1)
+		return perr(c, p, "expected a non-empty array of [distance, count] pairs");
+	h->lo = malloc((size_t)n * sizeof *h->lo);
+	h->hi = malloc((size_t)n * sizeof *h->hi);
+	h->count = malloc((size_t)n * sizeof *h->count);
+	if (!h->lo || !h->hi || !h->count) {
+		reuse_hist_free(h);
+		return err_internal("out of memory");
+	}
+	for (int i = 0; i < n; i++) {
+		const cJSON *e = cJSON_GetArrayItem(v, i);
+		snprintf(q, sizeof q, "%s[%d]", p, i);
+		const cJSON *d = cJSON_IsArray(e) && cJSON_GetArraySize(e) == 2 ? cJSON_GetArrayItem(e, 0) : NULL;
+		double dv = d && cJSON_IsNumber(d) ? d->valuedouble : -1, cnt = 0;
+		if (!d || !(dv >= 64) || dv != floor(dv) || dv > 9e15 || (i > 0 && !(dv > h->lo[i - 1]))) {
+			reuse_hist_free(h);
+			return perr(c, q, "expected [distance, count] with an integer distance >= 64, increasing");
+		}
+		char r[320];
+		snprintf(r, sizeof r, "%s[1]", q);
+		if (nonneg(c, r, cJSON_GetArrayItem(e, 1), &cnt)) {
+			reuse_hist_free(h);
+			return EXIT_USER;
+		}
+		h->lo[i] = dv;
+		h->hi[i] = dv + 1;
+		h->count[i] = cnt;
+		h->total += cnt;
+		h->n++;
+	}
+	double deep = 0;
+	for (size_t i = 0; i < s->sd.n; i++)
+		if (s->sd.lo[i] >= 64)
+			deep += s->sd.count[i];
+	if (fabs(deep - h->total) > 1e-9 * deep + 1e-9) {
+		double t = h->total;
+		reuse_hist_free(h);
+		return perr(c, p, "counts sum to %g, not the sd histogram's %g accesses at distances >= 64", t, deep);
+	}
+	return 0;
+}
+
 static int load_stream(const ld_t *c, const char *path, const cJSON *v, int n_sm, profile_stream_t *s)
 {
 	static const char *const keys[] = { "name", "group", "accesses", "writes", "footprint", "sd", "rt",
-					    "class_sd", "sd_we", "setassoc", "setassoc_we", "setassoc_wna", NULL };
+					    "class_sd", "sd_we", "setassoc", "setassoc_we", "setassoc_wna", "sd_exact", NULL };
 	if (want_object(c, path, v) || check_keys(c, path, v, keys))
 		return EXIT_USER;
 	if (json_get_str(c->file, path, v, "name", 1, s->name, sizeof s->name))
@@ -327,6 +381,8 @@ static int load_stream(const ld_t *c, const char *path, const cJSON *v, int n_sm
 	if (s->sd_we.total > 0 && fabs(s->sd_we.total - s->accesses) > 1e-9 * s->accesses + 1e-9)
 		return perr(c, (snprintf(p, sizeof p, "%s.sd_we", path), p),
 			    "total %g does not match the stream's %g accesses", s->sd_we.total, s->accesses);
+	if (load_sd_exact(c, path, v, s))
+		return EXIT_USER;
 	if (load_setassoc(c, path, v, "setassoc", s->accesses, &s->sa)
 	    || load_setassoc(c, path, v, "setassoc_we", s->accesses, &s->sa_we)
 	    || load_setassoc(c, path, v, "setassoc_wna", s->accesses, &s->sa_wna))
@@ -700,6 +756,17 @@ static void write_profile(FILE *f, const profile_t *p)
 		if (s->sd_we.total > 0) {
 			fputs(",\n      \"sd_we\": ", f);
 			hist(f, &s->sd_we);
+		}
+		if (s->sd_exact.n > 0) {
+			fputs(",\n      \"sd_exact\": [", f);
+			for (size_t k = 0; k < s->sd_exact.n; k++) {
+				fputs(k ? ((k % 8) ? ", [" : ",\n        [") : "[", f);
+				num(f, s->sd_exact.lo[k]);
+				fputs(", ", f);
+				num(f, s->sd_exact.count[k]);
+				fputc(']', f);
+			}
+			fputc(']', f);
 		}
 		if (s->sa)
 			setassoc_out(f, "setassoc", s->sa);

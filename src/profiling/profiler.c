@@ -1137,6 +1137,78 @@ int profiler_class_pass(profiler_t *pb)
 	return 0;
 }
 
+/* Exact fully-associative distances >= 64 pooled over a level's units (setstack.h), as unit
+ * bins; none when a unit dropped its own or the pool exceeds 2 x SETSTACK_FA_MAX distances. */
+typedef struct fxpool { uint64_t (*v)[2]; size_t n, cap; int bad; } fxpool_t;
+
+static void fx_collect(void *arg, uint64_t d, uint64_t n)
+{
+	fxpool_t *p = arg;
+	if (p->bad)
+		return;
+	if (p->n == p->cap) {
+		size_t nc = p->cap ? 2 * p->cap : 1024;
+		uint64_t (*nv)[2] = realloc(p->v, nc * sizeof *nv);
+		if (!nv) {
+			p->bad = -1;
+			return;
+		}
+		p->v = nv;
+		p->cap = nc;
+	}
+	p->v[p->n][0] = d;
+	p->v[p->n++][1] = n;
+}
+
+static int cmp_d(const void *a, const void *b)
+{
+	const uint64_t *x = a, *y = b;
+	return (x[0] > y[0]) - (x[0] < y[0]);
+}
+
+static int fa_exact(const level_t *L, reuse_hist_t *h)
+{
+	memset(h, 0, sizeof *h);
+	fxpool_t p = { NULL, 0, 0, 0 };
+	for (int i = 0; i < L->nss[SS_ALLOCATE] && !p.bad; i++)
+		if (L->ss_units[SS_ALLOCATE][i] && setstack_fa_distances(L->ss_units[SS_ALLOCATE][i], fx_collect, &p) < 0)
+			p.bad = 1;                              /* a unit kept none: no record */
+	size_t m = 0;
+	if (!p.bad && p.n > 0) {
+		qsort(p.v, p.n, sizeof *p.v, cmp_d);
+		for (size_t i = 0; i < p.n; i++) {
+			if (m > 0 && p.v[m - 1][0] == p.v[i][0])
+				p.v[m - 1][1] += p.v[i][1];
+			else {
+				p.v[m][0] = p.v[i][0];
+				p.v[m++][1] = p.v[i][1];
+			}
+		}
+		if (m > 2 * (size_t)SETSTACK_FA_MAX)
+			m = 0;
+	}
+	int rc = p.bad < 0 ? -1 : 0;
+	if (!p.bad && m > 0) {
+		h->lo = malloc(m * sizeof *h->lo);
+		h->hi = malloc(m * sizeof *h->hi);
+		h->count = malloc(m * sizeof *h->count);
+		if (!h->lo || !h->hi || !h->count) {
+			reuse_hist_free(h);
+			rc = -1;
+		} else {
+			for (size_t i = 0; i < m; i++) {
+				h->lo[i] = (double)p.v[i][0];
+				h->hi[i] = (double)p.v[i][0] + 1;
+				h->count[i] = (double)p.v[i][1];
+				h->total += h->count[i];
+			}
+			h->n = m;
+		}
+	}
+	free(p.v);
+	return rc;
+}
+
 /* Dense histogram -> sparse reuse_hist_t with the non-empty bins. */
 static int to_hist(const dhist_t *d, reuse_hist_t *h)
 {
@@ -1238,6 +1310,8 @@ int profiler_finish(profiler_t *pb, profile_t *out)
 				goto oom;
 			**to = *L->ss[m];
 			(*to)->max_log = pb->o.sa_max_log;
+			if (m == SS_ALLOCATE && fa_exact(L, &s->sd_exact) < 0)
+				goto oom;
 			if (m == SS_ALLOCATE) {             /* lists never shrink in this mode */
 				(*to)->has_occ = 1;
 				memset((*to)->occ, 0, sizeof (*to)->occ);

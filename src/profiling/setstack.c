@@ -29,6 +29,11 @@ struct setstack {
 	const set_index_t *ix;
 	lvl_t lv[SA_NINDEX][PROFILE_SA_MAX_LOG + 1];
 	uint64_t bytes;
+	/* exact fully-associative distances >= W seen through setstack_access_fa: open addressing
+	 * d -> count (key 0 = empty: no stored d is below W) */
+	uint64_t *fx_d, *fx_n;
+	uint64_t fx_mask, fx_used;
+	int fx_over;          /* more than SETSTACK_FA_MAX distinct distances: dropped */
 };
 
 setstack_t *setstack_alloc(int max_log, enum setstack_mode write_evict, const set_index_t *ix)
@@ -82,6 +87,8 @@ void setstack_free(setstack_t *s)
 			}
 			free(L->page);
 		}
+	free(s->fx_d);
+	free(s->fx_n);
 	free(s);
 }
 
@@ -93,6 +100,17 @@ setstack_t *setstack_clone(const setstack_t *src)
 	s->now = src->now;
 	s->distinct = src->distinct;
 	s->k0_fa = src->k0_fa;
+	s->fx_over = src->fx_over;
+	if (src->fx_d) {
+		s->fx_d = malloc((src->fx_mask + 1) * sizeof *s->fx_d);
+		s->fx_n = malloc((src->fx_mask + 1) * sizeof *s->fx_n);
+		if (!s->fx_d || !s->fx_n)
+			goto fail;
+		memcpy(s->fx_d, src->fx_d, (src->fx_mask + 1) * sizeof *s->fx_d);
+		memcpy(s->fx_n, src->fx_n, (src->fx_mask + 1) * sizeof *s->fx_n);
+		s->fx_mask = src->fx_mask;
+		s->fx_used = src->fx_used;
+	}
 	for (int f = 0; f < SA_NINDEX; f++)
 		for (int k = 0; k <= src->max_log; k++) {
 			const lvl_t *A = &src->lv[f][k];
@@ -146,6 +164,63 @@ void setstack_occupancy(const setstack_t *s, double occ[SA_NINDEX][PROFILE_SA_MA
 					if (L->page[p][i].n > 0)
 						occ[f][k][L->page[p][i].n]++;
 		}
+}
+
+/* Count one fully-associative distance d >= W.  0, or -1 when out of memory. */
+static int fx_add(setstack_t *s, uint64_t d)
+{
+	if (s->fx_over)
+		return 0;
+	if (2 * (s->fx_used + 1) > s->fx_mask + 1) {
+		if (s->fx_used >= SETSTACK_FA_MAX) {      /* too many distinct distances: no record */
+			s->fx_over = 1;
+			free(s->fx_d);
+			free(s->fx_n);
+			s->fx_d = s->fx_n = NULL;
+			s->fx_mask = s->fx_used = 0;
+			return 0;
+		}
+		uint64_t cap = s->fx_mask ? 2 * (s->fx_mask + 1) : 256;
+		uint64_t *nd = calloc(cap, sizeof *nd), *nn = calloc(cap, sizeof *nn);
+		if (!nd || !nn) {
+			free(nd);
+			free(nn);
+			return -1;
+		}
+		for (uint64_t i = 0; s->fx_d && i <= s->fx_mask; i++)
+			if (s->fx_d[i]) {
+				uint64_t h = (s->fx_d[i] * 0x9e3779b97f4a7c15ULL >> 20) & (cap - 1);
+				while (nd[h])
+					h = (h + 1) & (cap - 1);
+				nd[h] = s->fx_d[i];
+				nn[h] = s->fx_n[i];
+			}
+		s->bytes += (cap - (s->fx_mask ? s->fx_mask + 1 : 0)) * 2 * sizeof *nd;
+		free(s->fx_d);
+		free(s->fx_n);
+		s->fx_d = nd;
+		s->fx_n = nn;
+		s->fx_mask = cap - 1;
+	}
+	uint64_t h = (d * 0x9e3779b97f4a7c15ULL >> 20) & s->fx_mask;
+	while (s->fx_d[h] && s->fx_d[h] != d)
+		h = (h + 1) & s->fx_mask;
+	if (!s->fx_d[h]) {
+		s->fx_d[h] = d;
+		s->fx_used++;
+	}
+	s->fx_n[h]++;
+	return 0;
+}
+
+int setstack_fa_distances(const setstack_t *s, void (*add)(void *arg, uint64_t d, uint64_t n), void *arg)
+{
+	if (s->fx_over)
+		return -1;
+	for (uint64_t i = 0; s->fx_d && i <= s->fx_mask; i++)
+		if (s->fx_d[i])
+			add(arg, s->fx_d[i], s->fx_n[i]);
+	return 0;
 }
 
 uint64_t setstack_bytes(const setstack_t *s)
@@ -327,6 +402,8 @@ int setstack_access_fa(setstack_t *s, uint64_t block, int is_write, uint64_t fa_
 		int d0 = fa_d < W ? (int)fa_d : W;
 		s->k0_fa = 1;
 		s->distinct += fa_d == UINT64_MAX;
+		if (fa_d >= W && fa_d != UINT64_MAX && fx_add(s, fa_d))
+			return -1;
 		for (int f = 0; f < SA_NINDEX; f++)
 			c[f][0][d0]++;
 		if (fa_d == 0) {

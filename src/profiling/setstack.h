@@ -48,6 +48,14 @@ enum setstack_mode { SS_ALLOCATE = 0, SS_WRITE_EVICT, SS_NO_ALLOCATE, SS_NMODE }
 setstack_t *setstack_alloc(int max_log, enum setstack_mode mode, const set_index_t *ix);
 void setstack_free(setstack_t *s);
 setstack_t *setstack_clone(const setstack_t *s);
+/* Exact fully-associative LRU distances of W = 64 or more, counted by setstack_access_fa (the
+ * binned sd histogram interpolates inside its log bins; these make a fully-associative LRU
+ * cache exact at any capacity).  At most SETSTACK_FA_MAX distinct distances per stack: beyond,
+ * the stack keeps none.  setstack_fa_distances calls add(arg, d, count) for each; -1 (and no
+ * call) when the stack dropped them. */
+#define SETSTACK_FA_MAX (1u << 16)
+int setstack_fa_distances(const setstack_t *s, void (*add)(void *arg, uint64_t d, uint64_t n), void *arg);
+
 /* Bytes held (for the memory figure in docs/profile-format.md). */
 uint64_t setstack_bytes(const setstack_t *s);
 

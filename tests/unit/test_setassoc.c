@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
 
 #include "setassoc.h"
 #include "profiling/profiler.h"
@@ -82,5 +83,49 @@ int main(int argc, char **argv)
 	CHECK(m == SA_M_SMITH && h > 0.5, "no record: Smith's binomial model (uniform sets: the loop fits)");
 	((profile_stream_t *)s)->sa = keep;
 	profile_free(&p);
+
+	/* fully-associative LRU exact at any capacity (issue 17: a 5000-block loop asked at 4999
+	 * blocks gave 0.578 from inside a log bin; the exact distances give 0) */
+	profile_t q;
+	profiler_opts_t o;
+	profiler_opts_default(&o);
+	o.threads = 1;
+	o.setassoc = 1;
+	profiler_t *pb = profiler_alloc(&o);
+	for (int r = 0; r < 3; r++)
+		for (int i = 0; i < 5000; i++)
+			profiler_access(pb, 0, 0, (uint64_t)i * 128, 0);
+	profiler_finish(pb, &q);
+	profiler_free(pb);
+	s = profile_stream(&q, "l1");
+	h = setassoc_hit(s, 4999, 0, SA_LINEAR, SA_WRITE_ALLOCATE, REUSE_LRU, &m);
+	CHECK_NEAR(h, 0, 1e-12, "Mattson: a 5000-block loop misses every reuse at 4999 blocks");
+	CHECK(m == SA_M_FULL_EXACT, "answered from the exact distances");
+	h = setassoc_hit(s, 5000, 0, SA_LINEAR, SA_WRITE_ALLOCATE, REUSE_LRU, &m);
+	CHECK_NEAR(h, 2.0 / 3, 1e-12, "Mattson: at 5000 blocks every reuse hits (10000 of 15000)");
+	profile_free(&q);
+	/* and against the exact simulator at capacities that are no bin edge (Zipf dev family) */
+	tg_ref_t *t;
+	CHECK(sf_make(&dev[5], &t) == 0, "dev Zipf trace");
+	pb = profiler_alloc(&o);
+	for (size_t i = 0; i < dev[5].n; i++)
+		profiler_access(pb, 0, t[i].is_write, t[i].block * SF_BLOCK, 0);
+	profiler_finish(pb, &q);
+	profiler_free(pb);
+	s = profile_stream(&q, "l1");
+	static const int caps[] = { 77, 100, 777, 1000, 3333, 4999, 12345 };
+	double worst = 0;
+	for (size_t c = 0; c < sizeof caps / sizeof caps[0]; c++) {
+		cachesim_t *cs = cachesim_alloc(1, (uint32_t)caps[c], CACHESIM_LRU, CACHESIM_MOD, 1);
+		for (size_t i = 0; i < dev[5].n; i++)
+			cachesim_access(cs, t[i].block);
+		double e = fabs(setassoc_hit(s, caps[c], 0, SA_LINEAR, SA_WRITE_ALLOCATE, REUSE_LRU, &m)
+				- cachesim_hit_ratio(cs));
+		worst = e > worst ? e : worst;
+		cachesim_free(cs);
+	}
+	CHECK_NEAR(worst, 0, 1e-12, "fully associative LRU = the simulator at 77..12345 blocks");
+	profile_free(&q);
+	free(t);
 	return check_summary("test_setassoc");
 }

@@ -250,6 +250,8 @@ static int grow(setstack_t *s, slist_t *l)
 	if (!id)
 		return -1;
 	l->id = id;
+	for (unsigned k = l->cap; k < nc; k++)
+		id[k] = HOLE;             /* find() reads whole groups of 4: no stale block there */
 	if (s->we == SS_NO_ALLOCATE) {
 		uint64_t *t = realloc(l->t, nc * sizeof *t);
 		if (!t)
@@ -265,10 +267,18 @@ static int grow(setstack_t *s, slist_t *l)
 /* Position of block in the list (searching the first `lim` entries), or -1. */
 static inline int find(const slist_t *l, uint64_t block, int lim)
 {
+	/* four compares per branch (the capacity is a multiple of 4 and the unused places hold
+	 * HOLE): the early-exit scan was half of the records' time */
 	int n = l->n < lim ? l->n : lim;
-	for (int i = 0; i < n; i++)
-		if (l->id[i] == block)
-			return i;
+	for (int i = 0; i < n; i += 4) {
+		const uint64_t *p = l->id + i;
+		unsigned m = (unsigned)(p[0] == block) | (unsigned)(p[1] == block) << 1
+			| (unsigned)(p[2] == block) << 2 | (unsigned)(p[3] == block) << 3;
+		if (m) {
+			int j = i + __builtin_ctz(m);
+			return j < n ? j : -1;
+		}
+	}
 	return -1;
 }
 
@@ -431,8 +441,16 @@ int setstack_access_fa(setstack_t *s, uint64_t block, int is_write, uint64_t fa_
 			c[f][k][pos >= 0 ? pos : W]++;
 			/* bit selection nests (Hill & Smith 1989): a block's set at 2^(k+1) sets is part
 			 * of its set at 2^k, so its distance there is no larger */
-			if (f == SA_LINEAR && !s->we && pos >= 0)
+			if (f == SA_LINEAR && !s->we && pos >= 0) {
 				lim = pos + 1;
+				if (pos == 0) {
+					/* the block was already the most recent of its set, so of every
+					 * subset of it too: distance 0 above, no list to change */
+					for (int k2 = k + 1; k2 <= s->max_log; k2++)
+						c[f][k2][0]++;
+					break;
+				}
+			}
 		}
 	}
 	return 0;

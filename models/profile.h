@@ -48,6 +48,7 @@ typedef struct profile_setassoc {
 	int has_occ;
 	double occ[SA_NINDEX][PROFILE_SA_MAX_LOG + 1][PROFILE_SA_WAYS + 1];
 } profile_setassoc_t;
+#include "profile_shape.h"
 
 /* Read-level classes of FUSE §III-A. */
 enum rl_class {
@@ -161,6 +162,8 @@ typedef struct profile {
 
 	size_t n_obs;
 	profile_obs_t *obs;
+
+	profile_shape_t shape;            /* launch geometry and code shape (profile_shape.h; issue 18) */
 } profile_t;
 
 /* The stream called `name`, or NULL. */

@@ -68,7 +68,7 @@ $(BUILD)/%.o: %.c
 # The profiler's per-access loops (src/profiling/profiler.c, src/profiling/lru_stack.c) run 13% faster at -O3 (unrolled front scans
 # and sorts; gpudse profile on p-2mm, README "Performance").  A command-line OPT (the sanitizer
 # build's) still wins.
-$(BUILD)/src/profiling/profiler.o $(BUILD)/src/profiling/lru_stack.o: OPT = -O3 -g
+$(BUILD)/src/profiling/profiler.o $(BUILD)/src/profiling/lru_stack.o $(BUILD)/src/profiling/setstack.o: OPT = -O3 -g
 
 $(BUILD)/libmodels.a: $(MODEL_OBJ)
 	@rm -f $@; ar rcs $@ $^

@@ -16,6 +16,13 @@
  *   L1:  h1 = H_l1(C1 / B) from the "l1" stream's LRU curve at the L1 associativity (Smith
  *        binomial model, models/reuse.c); C1 = l1_kib (+ unused RF under unified_sm_mem, see
  *        below), B = the profile's block size.
+ *        Exact set-associative L1 and LLC (issue 17): when the preset names the level's set
+ *        index (gpu_t.l1_index / llc_index: linear bit selection or IPOLY, docs/gpu-presets.md)
+ *        and the stream has the profile's per-set LRU record for that set count (a power of two
+ *        up to the record's, <= 64 ways), the hit ratio is the record's exact one instead:
+ *        h = sum_{d < A} n_k(d) / N (models/setassoc.h; the write-evict record for a write-evict
+ *        L1).  The LLC uses the global stream's record only when every SM of the profile is
+ *        active (other counts interpolate the group streams as below).
  *        Write-evict L1 (gpu_t.l1_write_evict, DC-L1 Table II "16 KB 4-way write-evict L1"):
  *        a store goes to the LLC, misses in L1 and evicts the line, so the next load of it
  *        misses too.  The L1-level curves (the l1 stream's and every group:G stream's at the
@@ -126,6 +133,7 @@
 #include "energy.h"
 #include "mech.h"
 #include "queue.h"
+#include "setassoc.h"
 
 #define GPU_DEP_CYCLES 4.0       /* default dependent-issue latency (Volta/Ampere ALU) */
 #define GPU_MLP 1.0              /* default independent request chains per warp */
@@ -242,6 +250,8 @@ wctx_t *wctx_alloc(const gpu_t *g, const profile_t *p, const char **err)
 	w->src_per_inst = p->src_per_inst > 0.0 ? p->src_per_inst : GPU_SRC_PER_INST;
 	w->dst_per_inst = p->dst_per_inst > 0.0 ? p->dst_per_inst : GPU_DST_PER_INST;
 
+	w->l1_stream = l1;
+	w->global_stream = profile_stream(p, "global");
 	w->l1 = l1_curve(g, l1);
 	if (!w->l1)
 		goto fail_curve;
@@ -373,6 +383,12 @@ void memsys_init(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m
 			m->l1_bytes += spare;
 	}
 	m->l1_hit = reuse_curve_eval(w->l1, m->l1_bytes / w->block_bytes);
+	/* exact set-associative L1 when the preset names its index and the profile has the record
+	 * (header, HIT RATES) */
+	double h_exact = setassoc_level_hit(w->l1_stream, m->l1_bytes / w->block_bytes, g->l1_assoc,
+					    g->l1_index, g->l1_write_evict);
+	if (h_exact >= 0.0)
+		m->l1_hit = h_exact;
 	m->l1_lat = g->l1_lat;
 	m->l1_service = b / g->l1_bytes_per_cycle;
 
@@ -389,6 +405,12 @@ void memsys_init(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m
 	m->llc_bytes = g->llc_kib * 1024.0 * scale;
 	/* the LLC sees the L1 misses: local hit ratio under inclusion (gpu.c header) */
 	m->llc_hit_stream = wctx_llc_hit(w, m->n_compute, m->llc_bytes);
+	if (w->global_stream && m->n_compute == w->p->n_sm) {   /* the global stream is this LLC's */
+		double hl = setassoc_level_hit(w->global_stream, m->llc_bytes / w->block_bytes, g->llc_assoc,
+					       g->llc_index, 0);
+		if (hl >= 0.0)
+			m->llc_hit_stream = hl;
+	}
 	m->llc_hit = gpu_local_hit(m->llc_hit_stream, m->l1_hit);
 	m->llc_lat = (g->llc_lat - 2.0 * g->noc_lat) / s; /* gpu_t.llc_lat includes the round trip */
 	if (m->llc_lat < 0.0)

@@ -45,6 +45,14 @@ typedef struct gpu {
 	int l1_assoc;              /* ways */
 	int l1_write_evict;        /* 1: write-evict L1 (a store misses, evicts, never allocates;
 	                              DC-L1 Table II): L1-level hit rates from the profile's sd_we */
+	int l1_index;              /* L1 set index (issue 17): GPU_INDEX_UNIFORM (Smith's binomial
+	                              model: blocks spread at random), GPU_INDEX_LINEAR (bit
+	                              selection) or GPU_INDEX_IPOLY; with linear/ipoly the L1 hit rate
+	                              is exact from the profile's set-associative record when it has
+	                              one for the geometry (models/setassoc.h) */
+	int llc_index;             /* LLC set index, the same codes (the LLC is taken as one cache of
+	                              llc_kib / line / llc_assoc sets: exact only when that is a power
+	                              of two and every SM of the profile is active) */
 	double l1_lat;             /* hit latency, cycles */
 	double l1_bytes_per_cycle; /* peak L1 bandwidth per SM */
 	int line_bytes;            /* cache line */
@@ -225,9 +233,15 @@ typedef struct gpu_detail {
 } gpu_detail_t;
 
 /* Per-workload precomputation (curves), built once per (GPU, workload). */
+#define GPU_INDEX_UNIFORM 0
+#define GPU_INDEX_LINEAR 1
+#define GPU_INDEX_IPOLY 2
+
 typedef struct wctx {
 	const profile_t *p;
 	const gpu_t *g;
+	const profile_stream_t *l1_stream;     /* the "l1" stream (set-associative records) */
+	const profile_stream_t *global_stream; /* the "global" stream, or NULL */
 	reuse_curve_t *l1;         /* "l1" stream, L1 associativity, LRU */
 	int n_group;               /* group streams available (ascending group size) */
 	int group_size[16];

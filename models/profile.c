@@ -51,6 +51,11 @@ void profile_free(profile_t *p)
 		reuse_hist_free(&s->sd);
 		reuse_hist_free(&s->rt);
 		reuse_hist_free(&s->sd_we);
+		free(s->sa);
+		free(s->sa_we);
+		free(s->sa_wna);
+		reuse_hist_free(&s->sd_exact);
+		s->sa = s->sa_we = s->sa_wna = NULL;
 		for (int c = 0; c < RL_NCLASS; c++)
 			reuse_hist_free(&s->cls_sd[c]);
 	}

@@ -23,6 +23,31 @@
 
 #include <stddef.h>
 
+/* ---- set-associative records (issue 17): per-set LRU stack distances ---- */
+#define PROFILE_SA_WAYS 64      /* per-set distances 0..63 recorded; 64 or more is a miss */
+#define PROFILE_SA_MAX_LOG 16   /* set counts 2^0 .. 2^16 at most */
+
+/* Set-index functions a record can be under (src/profiling/set_index.h defines them). */
+enum sa_index { SA_LINEAR = 0, SA_IPOLY, SA_NINDEX };
+
+/*
+ * One stream's per-set LRU stack distances for every set count 2^0..2^max_log and index
+ * function: an LRU cache of 2^k sets and A <= PROFILE_SA_WAYS ways under index f hits exactly
+ * the accesses counted in hist[f][k][0 .. A-1] (Mattson's stack per set; src/profiling/setstack.h).
+ * Pooled over the stream's units like the other histograms; counts are doubles (exact
+ * integers in an exact profile).  hist[f][k][PROFILE_SA_WAYS] = accesses with no per-set distance
+ * below PROFILE_SA_WAYS (first touches and deeper reuses): misses at every associativity.
+ */
+typedef struct profile_setassoc {
+	int max_log;                                                   /* set counts 2^0..2^max_log */
+	double hist[SA_NINDEX][PROFILE_SA_MAX_LOG + 1][PROFILE_SA_WAYS + 1];
+	/* occ[f][k][j]: sets (summed over units) that received j distinct blocks over the run,
+	 * j = 1..63, j = 64: 64 or more (occ[f][k][0] unused): an A-way cache's misses that only
+	 * fill a free way number sum_j occ[j] min(j, A).  has_occ == 0: absent (the FIFO/random
+	 * models then take fills from cold misses under uniform spreading). */
+	int has_occ;
+	double occ[SA_NINDEX][PROFILE_SA_MAX_LOG + 1][PROFILE_SA_WAYS + 1];
+} profile_setassoc_t;
 #include "profile_shape.h"
 
 /* Read-level classes of FUSE §III-A. */
@@ -63,6 +88,18 @@ typedef struct profile_stream {
 	                                     absent; l1 and group:G streams only) */
 	int units;                        /* caches the histograms are pooled over, ceil(n_sm / group)
 	                                     (set by profile_load and the profiler; 0 = unknown, taken as 1) */
+	/* issue 17, set-associative records (NULL: absent, old profiles; the models then use
+	 * Smith's binomial model).  sa: every access allocates; sa_we: write-evict (a write is a
+	 * miss and invalidates the block; l1 and group:G streams, with the profiler's write_evict);
+	 * sa_wna: write-no-allocate (a write hit is a hit, a write miss allocates nothing; same
+	 * streams). */
+	profile_setassoc_t *sa;
+	profile_setassoc_t *sa_we;
+	profile_setassoc_t *sa_wna;
+	/* exact fully-associative LRU distances of 64 or more (the sd histogram's log bins, taken
+	 * one distance each): bins [d, d+1), cold 0, total = the sd accesses at distances >= 64.
+	 * n == 0: absent (the sd bins are then interpolated inside). */
+	reuse_hist_t sd_exact;
 } profile_stream_t;
 
 /* Per-home access distribution for address-interleaved shared caches (DC-L1 ShY):

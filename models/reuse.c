@@ -117,6 +117,21 @@ double reuse_hit_full_lru(const reuse_hist_t *sd, double blocks)
 	return hits / sd->total;
 }
 
+double reuse_hit_full_lru_exact(const reuse_hist_t *sd, const reuse_hist_t *sd_exact, double blocks)
+{
+	assert(sd && sd_exact && blocks >= 0);
+	if (!(sd_exact->n > 0) || !hist_ok(sd))
+		return reuse_hit_full_lru(sd, blocks);
+	double hits = 0;
+	for (size_t i = 0; i < sd->n; i++)                        /* exact unit bins below 64 */
+		if (sd->hi[i] <= 64 && blocks >= sd->hi[i])
+			hits += sd->count[i];
+	for (size_t i = 0; i < sd_exact->n; i++)                  /* d < C hits [Mattson 1970] */
+		if (blocks > sd_exact->lo[i])
+			hits += sd_exact->count[i];
+	return hits / sd->total;
+}
+
 static double poisson_cdf(int k, double lambda);
 
 /* P[Binomial(d, p) <= a - 1] for integer d (Smith 1978). */

@@ -29,6 +29,9 @@ enum reuse_policy { REUSE_LRU = 0, REUSE_FIFO, REUSE_RANDOM };
 /* Hit ratio (hits / total accesses, cold misses included) of a fully-associative LRU cache of
  * `blocks` blocks.  Exact at bin edges; linear inside a multi-distance bin. */
 double reuse_hit_full_lru(const reuse_hist_t *sd, double blocks);
+/* The same, exact at every capacity, with the stream's exact distances >= 64 (sd_exact, unit
+ * bins; profile.h) standing in for sd's log bins there.  sd_exact empty: reuse_hit_full_lru. */
+double reuse_hit_full_lru_exact(const reuse_hist_t *sd, const reuse_hist_t *sd_exact, double blocks);
 
 /* Set-associative LRU by Smith's binomial model (GSL's gsl_cdf_binomial_P). assoc == REUSE_FULL
  * or assoc >= blocks falls back to fully associative. */

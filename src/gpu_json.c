@@ -39,6 +39,8 @@ const gpu_field_t gpu_fields[] = {
 	F_D(l1_shmem_kib, "KiB", 0, 65536, "unified L1 + shared memory storage per SM (>= l1_kib)"),
 	F_I(l1_assoc, "ways", 0, 65536, "L1 associativity (0: fully associative)"),
 	F_I(l1_write_evict, "", 0, 1, "1: write-evict L1, hit rates from the profile's sd_we"),
+	F_I(l1_index, "", 0, 2, "L1 set index: 0 uniform (Smith), 1 linear, 2 IPOLY (exact from setassoc records)"),
+	F_I(llc_index, "", 0, 2, "LLC set index: 0 uniform (Smith), 1 linear, 2 IPOLY"),
 	F_D(l1_lat, "cycles", 0, 10000, "L1 hit latency"),
 	F_D(l1_bytes_per_cycle, "B/cycle", 1, 65536, "peak L1 bandwidth per SM"),
 	F_I(line_bytes, "B", 1, 4096, "cache line"),

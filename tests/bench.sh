@@ -77,12 +77,26 @@ prof_rate() { # LABEL BAR ARGS...
 	awk -v n="$nref" -v t="$t" -v l="$label" -v b="$bar" 'BEGIN{split(t, a, " ");
 		printf "%-34s %6.1f M refs/s elapsed, %6.1f M refs/s CPU (%.1f s)   (bar: >= %s)\n",
 		       l, n / a[1] / 1e6, n / (a[2] + a[3]) / 1e6, a[1], b}'
+	last_el=$(echo "$t" | awk '{print $1}'); last_cpu=$(echo "$t" | awk '{print $2 + $3}')
 }
 echo
 echo "profile, $nref references (p-2mm, 80 SMs)"
 prof_rate "profile exact, 8 streams" 10
+new_el=$last_el; new_cpu=$last_cpu
+# issue 17: the same without the set-associative records (what exact profiling cost before them)
+prof_rate "profile exact, 8 streams, --no-setassoc" 10 --no-setassoc
+old_el=$last_el; old_cpu=$last_cpu
 prof_rate "profile exact, 8 streams, 1 thread" 10 --threads 1
 prof_rate "profile exact, l1 + global" 10 --groups none
 prof_rate "profile --sample 0.01, 8 streams" 50 --sample 0.01
+smp_el=$last_el; smp_cpu=$last_cpu
+# the floor: reading and parsing the trace (and hashing each block for SHARDS), with almost no
+# block sampled in
+prof_rate "read/parse floor (--sample 1e-6)" - --sample 0.000001
+awk -v ne="$new_el" -v nc="$new_cpu" -v oe="$old_el" -v oc="$old_cpu" -v se="$smp_el" -v sc="$smp_cpu" \
+    -v fe="$last_el" -v fc="$last_cpu" 'BEGIN{
+	printf "ratio exact with set-assoc records / without   %.2f elapsed, %.2f CPU   (bar: <= 1.5)\n", ne / oe, nc / oc;
+	printf "ratio exact (with records) / sampled 1%%        %.2f elapsed, %.2f CPU   (bar: >= 5)\n", ne / se, nc / sc;
+	printf "read/parse floor                               %.1f s elapsed, %.1f s CPU\n", fe, fc }'
 prof_rate "profile --sample 0.01, l1 + global" 50 --sample 0.01 --groups none
 rm -f "$ptrace"

@@ -8,16 +8,23 @@
 #include "json_writer.h"
 #include "profiling/profile_json.h"
 #include "reuse.h"
+#include "setassoc.h"
 
 const char help_model_hitrate[] =
 	"usage: gpudse model hitrate --profile P.json --size BYTES [--stream l1|global|group:G]\n"
 	"                            [--assoc N|full] [--policy lru|fifo|random]\n"
+	"                            [--index linear|ipoly] [--write allocate|evict|no-allocate]\n"
 	"\n"
 	"Hit ratio (hits / accesses, cold misses included) of one cache of --size bytes fed by one\n"
-	"stream of a profile (docs/profile-format.md), by the models of models/reuse.h:\n"
-	"  lru, full assoc   exact from the stack-distance histogram (Mattson 1970)\n"
-	"  lru, N ways       Smith's binomial model over sets (Smith 1978)\n"
-	"  fifo, random      fixed-point models on the reuse-time histogram (models/reuse.c)\n"
+	"stream of a profile (docs/profile-format.md).  When the stream has the set-associative\n"
+	"records (\"setassoc\", issue 17) and the set count is a power of two they cover\n"
+	"(models/setassoc.h):\n"
+	"  lru, N ways       exact from the per-set stack distances (\"lru-exact-per-set\")\n"
+	"  fifo, random      per-set eviction model on them (\"fifo-per-set\", \"random-per-set\")\n"
+	"Otherwise (old profiles, other set counts), models/reuse.h:\n"
+	"  lru, full assoc   exact at the histogram's bin edges (Mattson 1970, \"lru-exact-mattson\")\n"
+	"  lru, N ways       Smith's binomial model over sets (Smith 1978, \"lru-smith-binomial\")\n"
+	"  fifo, random      fixed-point models on the reuse-time histogram (\"*-fixed-point\")\n"
 	"Prints JSON: the hit and miss ratio and what was used (stream, blocks, sets, model).\n"
 	"\n"
 	"options:\n"
@@ -26,6 +33,10 @@ const char help_model_hitrate[] =
 	"  --stream NAME    l1 (default: one SM's private cache), global (all SMs), group:G\n"
 	"  --assoc N|full   ways per set (default full)\n"
 	"  --policy P       lru (default), fifo or random\n"
+	"  --index F        set index: linear (bit selection, default) or ipoly (GPGPU-Sim's IPOLY hash)\n"
+	"  --write W        allocate (default), evict (a write misses and invalidates: \"setassoc_we\"\n"
+	"                   or sd_we) or no-allocate (a write hit hits, a miss allocates nothing:\n"
+	"                   \"setassoc_wna\"); evict/no-allocate need a profile made with --write-evict\n"
 	"\n"
 	"example:\n"
 	"  gpudse profile /tmp/t.trace -o /tmp/t.json      (see gpudse help profile)\n"
@@ -41,6 +52,8 @@ int cmd_model_hitrate(int argc, char **argv)
 	double size = args_double(&a, "--size", -1, 1, 1e15);
 	const char *assoc_s = args_str(&a, "--assoc", "full");
 	const char *pol_s = args_str(&a, "--policy", "lru");
+	const char *idx_s = args_str(&a, "--index", "linear");
+	const char *wr_s = args_str(&a, "--write", "allocate");
 	int rc = args_finish(&a, 0);
 	if (rc)
 		return rc;
@@ -67,6 +80,22 @@ int cmd_model_hitrate(int argc, char **argv)
 		pol = REUSE_RANDOM;
 	else
 		return err_user("model hitrate: --policy: expected lru, fifo or random, got \"%s\"", pol_s);
+	enum sa_index idx;
+	if (strcmp(idx_s, "linear") == 0)
+		idx = SA_LINEAR;
+	else if (strcmp(idx_s, "ipoly") == 0)
+		idx = SA_IPOLY;
+	else
+		return err_user("model hitrate: --index: expected linear or ipoly, got \"%s\"", idx_s);
+	enum sa_write wp;
+	if (strcmp(wr_s, "allocate") == 0)
+		wp = SA_WRITE_ALLOCATE;
+	else if (strcmp(wr_s, "evict") == 0)
+		wp = SA_WRITE_EVICT;
+	else if (strcmp(wr_s, "no-allocate") == 0)
+		wp = SA_WRITE_NO_ALLOCATE;
+	else
+		return err_user("model hitrate: --write: expected allocate, evict or no-allocate, got \"%s\"", wr_s);
 
 	profile_t p;
 	if ((rc = profile_load(file, &p)))
@@ -80,7 +109,7 @@ int cmd_model_hitrate(int argc, char **argv)
 		rc = err_user("model hitrate: %s: no stream \"%s\" (it has: %s)", file, stream, have);
 		goto out;
 	}
-	if (pol != REUSE_LRU && !(s->rt.total > 0)) {
+	if (pol != REUSE_LRU && !(s->rt.total > 0) && !s->sa) {
 		rc = err_user("model hitrate: %s: stream \"%s\" has no reuse-time histogram (rt), needed by --policy %s",
 			      file, stream, pol_s);
 		goto out;
@@ -94,14 +123,24 @@ int cmd_model_hitrate(int argc, char **argv)
 		rc = err_user("model hitrate: --assoc: %d ways exceed the %g blocks of the cache", assoc, blocks);
 		goto out;
 	}
-	double h = reuse_hit(s, blocks, assoc, pol);
+	enum sa_method m;
+	double h = setassoc_hit(s, blocks, assoc, idx, wp, pol, &m);
 	if (h < 0) {
-		rc = err_internal("model hitrate: the model failed");
+		if (wp != SA_WRITE_ALLOCATE && pol != REUSE_LRU)
+			rc = err_user("model hitrate: --write %s: only with --policy lru", wr_s);
+		else if (wp != SA_WRITE_ALLOCATE)
+			rc = err_user("model hitrate: %s: stream \"%s\" has no %s record (profile with --write-evict)",
+				      file, stream, wp == SA_WRITE_EVICT ? "write-evict" : "write-no-allocate");
+		else
+			rc = err_internal("model hitrate: the model failed");
 		goto out;
 	}
-	const char *model = pol == REUSE_FIFO ? "fifo-fixed-point"
+	int full = assoc == REUSE_FULL || assoc >= blocks;
+	const char *model = m == SA_M_EXACT ? (full ? "lru-exact-mattson" : "lru-exact-per-set")
+		: m == SA_M_PERSET ? (pol == REUSE_FIFO ? "fifo-per-set" : "random-per-set")
+		: pol == REUSE_FIFO ? "fifo-fixed-point"
 		: pol == REUSE_RANDOM ? "random-fixed-point"
-		: (assoc == REUSE_FULL || assoc >= blocks) ? "lru-exact-mattson" : "lru-smith-binomial";
+		: full ? "lru-exact-mattson" : "lru-smith-binomial";
 	cJSON *root = cJSON_CreateObject();
 	cJSON_AddStringToObject(root, "profile", file);
 	cJSON_AddStringToObject(root, "workload", p.name);
@@ -117,7 +156,10 @@ int cmd_model_hitrate(int argc, char **argv)
 		json_add_fmt(root, "sets", blocks / assoc, "%.17g");
 	}
 	cJSON_AddStringToObject(root, "policy", pol_s);
+	cJSON_AddStringToObject(root, "index", idx_s);
+	cJSON_AddStringToObject(root, "write", wr_s);
 	cJSON_AddStringToObject(root, "model", model);
+	cJSON_AddStringToObject(root, "method", sa_method_name[m]);
 	json_add_fmt(root, "accesses", s->accesses, "%.17g");
 	json_add_fmt(root, "hit_rate", h, "%.6f");
 	json_add_fmt(root, "miss_rate", 1 - h, "%.6f");

@@ -20,6 +20,7 @@ const char help_profile[] =
 	"usage: gpudse profile TRACE -o PROFILE.json [--block BYTES] [--name NAME] [--groups G,G,...]\n"
 	"                      [--sms N] [--format text|accelsim|nvbit] [--gpu G] [--sample RATE]\n"
 	"                      [--per-kernel] [--exact-classes] [--write-evict] [--threads N]\n"
+	"                      [--no-setassoc] [--setassoc-all] [--setassoc-max-sets N]\n"
 	"\n"
 	"Builds a workload profile (docs/profile-format.md) from a plain-text trace\n"
 	"(docs/trace-format.md; a name ending in .gz is read through zlib): exact LRU stack-distance\n"
@@ -41,7 +42,14 @@ const char help_profile[] =
 	"  --write-evict      also write \"sd_we\" for the l1 and group:G streams: stack distances of\n"
 	"                     a write-evict L1 (a store misses, evicts the block and allocates\n"
 	"                     nothing; DC-L1 Table II), used by presets with l1_write_evict\n"
-	"                     (docs/gpu-presets.md); not with --sample\n"
+	"                     (docs/gpu-presets.md); not with --sample; with it the l1 and group:G\n"
+	"                     streams also get \"setassoc_we\" and \"setassoc_wna\" (write-no-allocate)\n"
+	"  --no-setassoc      leave out the set-associative records \"setassoc\" of the l1 and global\n"
+	"                     streams (per-set LRU stack distances for 1..2^15 sets, linear and IPOLY\n"
+	"                     index; exact profiles only, docs/profile-format.md): the models then\n"
+	"                     use Smith's binomial model; profiling is ~7x faster in CPU time\n"
+	"  --setassoc-all     the set-associative records for the group:G streams too (DC-L1 nodes)\n"
+	"  --setassoc-max-sets N  largest set count recorded, a power of two (default 32768)\n"
 	"\n"
 	"  --threads N        threads for the streams' stacks (default: one per CPU, at most 16);\n"
 	"                     the profile is the same for any N\n"
@@ -198,6 +206,9 @@ int cmd_profile(int argc, char **argv)
 	int per_kernel = args_flag(&a, "--per-kernel");
 	int exact_classes = args_flag(&a, "--exact-classes");
 	int write_evict = args_flag(&a, "--write-evict");
+	int no_setassoc = args_flag(&a, "--no-setassoc");
+	int setassoc_all = args_flag(&a, "--setassoc-all");
+	long sa_max_sets = args_long(&a, "--setassoc-max-sets", 32768, 1, 1L << PROFILE_SA_MAX_LOG);
 	long threads = args_long(&a, "--threads", 0, 1, 16);
 	const char *trace = args_pos(&a, 0);
 	int rc = args_finish(&a, 1);
@@ -209,6 +220,8 @@ int cmd_profile(int argc, char **argv)
 		return err_user("profile: missing -o PROFILE.json (see gpudse help profile)");
 	if (block & (block - 1))
 		return err_user("profile: --block: expected a power of two, got %ld", block);
+	if (sa_max_sets & (sa_max_sets - 1))
+		return err_user("profile: --setassoc-max-sets: expected a power of two, got %ld", sa_max_sets);
 	if (per_kernel && !(format ? strcmp(format, "accelsim") == 0 : accelsim_is_path(trace)))
 		return err_user("profile: --per-kernel: only for Accel-Sim traces");
 	enum { F_TEXT, F_ACCELSIM, F_NVBIT } fmt = F_TEXT;
@@ -273,6 +286,12 @@ int cmd_profile(int argc, char **argv)
 		snprintf(src + l, sizeof src - l, " --write-evict");
 	}
 	o.write_evict = write_evict;
+	o.setassoc = !no_setassoc;
+	o.setassoc_all = setassoc_all;
+	while ((1L << o.sa_max_log) > sa_max_sets)
+		o.sa_max_log--;
+	while ((1L << o.sa_max_log) < sa_max_sets)
+		o.sa_max_log++;
 	o.threads = (int)threads;
 	o.sample_rate = sample < 1.0 ? sample : 0;
 	o.name = nm;

@@ -337,6 +337,7 @@ int cmd_trace(int argc, char **argv)
 		po.block_bytes = GEN_LINE;
 		po.n_sm = gpu.n_sm;
 		po.write_evict = wevict;
+		po.setassoc = 1;     /* the set-associative records (issue 17), as gpudse profile */
 		po.name = k->name;
 		po.source = source;
 		t->pb = profiler_alloc(&po);

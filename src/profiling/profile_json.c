@@ -174,10 +174,169 @@ static int load_hist_opt(const ld_t *c, const char *path, const cJSON *obj, cons
 	return load_hist(c, p, v, h);
 }
 
+/* ---- set-associative records (issue 17; docs/profile-format.md "setassoc") ----
+ * {"ways": 64, "max_log_sets": K, "linear": [row_0 .. row_K], "ipoly": [...]}, row_k = 65
+ * non-negative counts (per-set distance 0..63, then "miss"), each row summing to the stream's
+ * accesses. */
+static int load_setassoc(const ld_t *c, const char *path, const cJSON *obj, const char *key,
+			 double accesses, profile_setassoc_t **out)
+{
+	static const char *const keys[] = { "ways", "max_log_sets", "linear", "ipoly", "occupancy", NULL };
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+	*out = NULL;
+	if (!v)
+		return 0;
+	char p[256], q[300];
+	snprintf(p, sizeof p, "%s.%s", path, key);
+	if (want_object(c, p, v) || check_keys(c, p, v, keys))
+		return EXIT_USER;
+	int ways = 0, ml = -1;
+	if (json_get_int(c->file, p, v, "ways", 1, 1, 1 << 20, &ways)
+	    || json_get_int(c->file, p, v, "max_log_sets", 1, 0, PROFILE_SA_MAX_LOG, &ml))
+		return EXIT_USER;
+	if (ways != PROFILE_SA_WAYS)
+		return perr(c, (snprintf(q, sizeof q, "%s.ways", p), q), "expected %d, got %d", PROFILE_SA_WAYS, ways);
+	profile_setassoc_t *sa = calloc(1, sizeof *sa);
+	if (!sa)
+		return err_internal("out of memory");
+	sa->max_log = ml;
+	for (int f = 0; f < SA_NINDEX; f++) {
+		const char *name = f == SA_LINEAR ? "linear" : "ipoly";
+		const cJSON *rows = cJSON_GetObjectItemCaseSensitive(v, name);
+		snprintf(q, sizeof q, "%s.%s", p, name);
+		if (!rows) {
+			free(sa);
+			return perr(c, q, "missing (required)");
+		}
+		if (!cJSON_IsArray(rows) || cJSON_GetArraySize(rows) != ml + 1) {
+			free(sa);
+			return perr(c, q, "expected an array of %d rows (one per set count 2^0..2^%d)", ml + 1, ml);
+		}
+		for (int k = 0; k <= ml; k++) {
+			const cJSON *row = cJSON_GetArrayItem(rows, k);
+			char r[340];
+			snprintf(r, sizeof r, "%s[%d]", q, k);
+			if (!cJSON_IsArray(row) || cJSON_GetArraySize(row) != PROFILE_SA_WAYS + 1) {
+				free(sa);
+				return perr(c, r, "expected an array of %d counts (distances 0..%d, then misses)",
+					    PROFILE_SA_WAYS + 1, PROFILE_SA_WAYS - 1);
+			}
+			double sum = 0;
+			for (int d = 0; d <= PROFILE_SA_WAYS; d++) {
+				char e[360];
+				snprintf(e, sizeof e, "%s[%d]", r, d);
+				if (nonneg(c, e, cJSON_GetArrayItem(row, d), &sa->hist[f][k][d])) {
+					free(sa);
+					return EXIT_USER;
+				}
+				sum += sa->hist[f][k][d];
+			}
+			if (fabs(sum - accesses) > 1e-9 * accesses + 1e-9) {
+				free(sa);
+				return perr(c, r, "counts sum to %g, not the stream's %g accesses", sum, accesses);
+			}
+		}
+	}
+	const cJSON *occ = cJSON_GetObjectItemCaseSensitive(v, "occupancy");
+	if (occ) {
+		static const char *const ok[] = { "linear", "ipoly", NULL };
+		snprintf(q, sizeof q, "%s.occupancy", p);
+		if (want_object(c, q, occ) || check_keys(c, q, occ, ok)) {
+			free(sa);
+			return EXIT_USER;
+		}
+		sa->has_occ = 1;
+		for (int f = 0; f < SA_NINDEX; f++) {
+			const char *name = f == SA_LINEAR ? "linear" : "ipoly";
+			const cJSON *rows = cJSON_GetObjectItemCaseSensitive(occ, name);
+			char r[340];
+			snprintf(r, sizeof r, "%s.%s", q, name);
+			if (!rows || !cJSON_IsArray(rows) || cJSON_GetArraySize(rows) != ml + 1) {
+				free(sa);
+				return perr(c, r, "expected an array of %d rows (one per set count 2^0..2^%d)", ml + 1, ml);
+			}
+			for (int k = 0; k <= ml; k++) {
+				const cJSON *row = cJSON_GetArrayItem(rows, k);
+				char e[360];
+				snprintf(e, sizeof e, "%s[%d]", r, k);
+				if (!cJSON_IsArray(row) || cJSON_GetArraySize(row) != PROFILE_SA_WAYS + 1) {
+					free(sa);
+					return perr(c, e, "expected an array of %d set counts (0..%d distinct blocks, then more)",
+						    PROFILE_SA_WAYS + 1, PROFILE_SA_WAYS - 1);
+				}
+				for (int d = 0; d <= PROFILE_SA_WAYS; d++) {
+					char e2[380];
+					snprintf(e2, sizeof e2, "%s[%d]", e, d);
+					if (nonneg(c, e2, cJSON_GetArrayItem(row, d), &sa->occ[f][k][d])) {
+						free(sa);
+						return EXIT_USER;
+					}
+				}
+			}
+		}
+	}
+	*out = sa;
+	return 0;
+}
+
+/* "sd_exact": [[d, count], ...], d integers >= 64 increasing; the counts add up to the sd
+ * histogram's accesses at distances >= 64 (docs/profile-format.md). */
+static int load_sd_exact(const ld_t *c, const char *path, const cJSON *obj, profile_stream_t *s)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, "sd_exact");
+	reuse_hist_t *h = &s->sd_exact;
+	memset(h, 0, sizeof *h);
+	if (!v)
+		return 0;
+	char p[256], q[300];
+	snprintf(p, sizeof p, "%s.sd_exact", path);
+	int n = cJSON_IsArray(v) ? cJSON_GetArraySize(v) : -1;
+	if (n < 1)
+		return perr(c, p, "expected a non-empty array of [distance, count] pairs");
+	h->lo = malloc((size_t)n * sizeof *h->lo);
+	h->hi = malloc((size_t)n * sizeof *h->hi);
+	h->count = malloc((size_t)n * sizeof *h->count);
+	if (!h->lo || !h->hi || !h->count) {
+		reuse_hist_free(h);
+		return err_internal("out of memory");
+	}
+	for (int i = 0; i < n; i++) {
+		const cJSON *e = cJSON_GetArrayItem(v, i);
+		snprintf(q, sizeof q, "%s[%d]", p, i);
+		const cJSON *d = cJSON_IsArray(e) && cJSON_GetArraySize(e) == 2 ? cJSON_GetArrayItem(e, 0) : NULL;
+		double dv = d && cJSON_IsNumber(d) ? d->valuedouble : -1, cnt = 0;
+		if (!d || !(dv >= 64) || dv != floor(dv) || dv > 9e15 || (i > 0 && !(dv > h->lo[i - 1]))) {
+			reuse_hist_free(h);
+			return perr(c, q, "expected [distance, count] with an integer distance >= 64, increasing");
+		}
+		char r[320];
+		snprintf(r, sizeof r, "%s[1]", q);
+		if (nonneg(c, r, cJSON_GetArrayItem(e, 1), &cnt)) {
+			reuse_hist_free(h);
+			return EXIT_USER;
+		}
+		h->lo[i] = dv;
+		h->hi[i] = dv + 1;
+		h->count[i] = cnt;
+		h->total += cnt;
+		h->n++;
+	}
+	double deep = 0;
+	for (size_t i = 0; i < s->sd.n; i++)
+		if (s->sd.lo[i] >= 64)
+			deep += s->sd.count[i];
+	if (fabs(deep - h->total) > 1e-9 * deep + 1e-9) {
+		double t = h->total;
+		reuse_hist_free(h);
+		return perr(c, p, "counts sum to %g, not the sd histogram's %g accesses at distances >= 64", t, deep);
+	}
+	return 0;
+}
+
 static int load_stream(const ld_t *c, const char *path, const cJSON *v, int n_sm, profile_stream_t *s)
 {
 	static const char *const keys[] = { "name", "group", "accesses", "writes", "footprint", "sd", "rt",
-					    "class_sd", "sd_we", NULL };
+					    "class_sd", "sd_we", "setassoc", "setassoc_we", "setassoc_wna", "sd_exact", NULL };
 	if (want_object(c, path, v) || check_keys(c, path, v, keys))
 		return EXIT_USER;
 	if (json_get_str(c->file, path, v, "name", 1, s->name, sizeof s->name))
@@ -223,6 +382,12 @@ static int load_stream(const ld_t *c, const char *path, const cJSON *v, int n_sm
 	if (s->sd_we.total > 0 && fabs(s->sd_we.total - s->accesses) > 1e-9 * s->accesses + 1e-9)
 		return perr(c, (snprintf(p, sizeof p, "%s.sd_we", path), p),
 			    "total %g does not match the stream's %g accesses", s->sd_we.total, s->accesses);
+	if (load_sd_exact(c, path, v, s))
+		return EXIT_USER;
+	if (load_setassoc(c, path, v, "setassoc", s->accesses, &s->sa)
+	    || load_setassoc(c, path, v, "setassoc_we", s->accesses, &s->sa_we)
+	    || load_setassoc(c, path, v, "setassoc_wna", s->accesses, &s->sa_wna))
+		return EXIT_USER;
 	const cJSON *cls = cJSON_GetObjectItemCaseSensitive(v, "class_sd");
 	if (cls) {
 		snprintf(p, sizeof p, "%s.class_sd", path);
@@ -528,6 +693,33 @@ static void hist(FILE *f, const reuse_hist_t *h)
 	fputs("]}", f);
 }
 
+static void setassoc_out(FILE *f, const char *key, const profile_setassoc_t *sa)
+{
+	fprintf(f, ",\n      \"%s\": {\"ways\": %d, \"max_log_sets\": %d", key, PROFILE_SA_WAYS, sa->max_log);
+	for (int part = 0; part < 1 + sa->has_occ; part++) {
+		if (part)
+			fputs(",\n        \"occupancy\": {", f);
+		for (int fn = 0; fn < SA_NINDEX; fn++) {
+			fprintf(f, "%s\"%s\": [", part ? (fn ? ",\n          " : "") : ",\n        ",
+				fn == SA_LINEAR ? "linear" : "ipoly");
+			for (int k = 0; k <= sa->max_log; k++) {
+				fputs(k ? ",\n          [" : "\n          [", f);
+				const double *row = part ? sa->occ[fn][k] : sa->hist[fn][k];
+				for (int d = 0; d <= PROFILE_SA_WAYS; d++) {
+					if (d)
+						fputs(", ", f);
+					num(f, row[d]);
+				}
+				fputc(']', f);
+			}
+			fputc(']', f);
+		}
+		if (part)
+			fputc('}', f);
+	}
+	fputc('}', f);
+}
+
 static void fracs(FILE *f, const double *x)
 {
 	fputc('{', f);
@@ -571,6 +763,23 @@ static void write_profile(FILE *f, const profile_t *p)
 			fputs(",\n      \"sd_we\": ", f);
 			hist(f, &s->sd_we);
 		}
+		if (s->sd_exact.n > 0) {
+			fputs(",\n      \"sd_exact\": [", f);
+			for (size_t k = 0; k < s->sd_exact.n; k++) {
+				fputs(k ? ((k % 8) ? ", [" : ",\n        [") : "[", f);
+				num(f, s->sd_exact.lo[k]);
+				fputs(", ", f);
+				num(f, s->sd_exact.count[k]);
+				fputc(']', f);
+			}
+			fputc(']', f);
+		}
+		if (s->sa)
+			setassoc_out(f, "setassoc", s->sa);
+		if (s->sa_we)
+			setassoc_out(f, "setassoc_we", s->sa_we);
+		if (s->sa_wna)
+			setassoc_out(f, "setassoc_wna", s->sa_wna);
 		int any = 0;
 		for (int k = 0; k < RL_NCLASS; k++) {
 			if (!(s->cls_sd[k].total > 0))

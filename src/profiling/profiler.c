@@ -10,6 +10,7 @@
 
 #include "profiling/lru_stack.h"
 #include "profiling/shards.h"
+#include "profiling/setstack.h"
 #include "profiling/shape_acc.h"
 
 const int profiler_homes[PROFILER_NHOMES] = { 2, 4, 5, 8, 10, 16, 20, 32, 40, 64, 80 };
@@ -88,6 +89,11 @@ typedef struct level {
 	lru_stack_t **we_units;   /* write-evict LRU stacks (opts.write_evict), by unit index */
 	int nwe;
 	dhist_t sd_we;       /* stack distances with write-evict: a write is cold and evicts */
+	/* set-associative records (issue 17, src/profiling/setstack.h), by unit index */
+	setstack_t **ss_units[SS_NMODE];  /* per write mode (enum setstack_mode) */
+	int nss[SS_NMODE];
+	int sa;                           /* this level gets set-associative records */
+	profile_setassoc_t *ss[SS_NMODE]; /* pooled counts (NULL: not built) */
 } level_t;
 
 typedef struct warp {
@@ -110,6 +116,7 @@ typedef struct tacc {
 	uint64_t accesses[NLEV], writes[NLEV];
 	ihist_t cls[RL_NCLASS];
 	ihist_t shared_sd, shared_rt;  /* an item whose stream other levels share (run_item) */
+	setstack_counts_t ss[SS_NMODE][NLEV];    /* set-associative records (opts.setassoc) */
 	int failed;
 } tacc_t;
 
@@ -124,6 +131,7 @@ typedef struct item {
 	int lev;
 	uint32_t start, n;
 	struct lru_stack *u, *we;
+	setstack_t *ss[SS_NMODE]; /* set-associative records per write mode (NULL: not built) */
 	uint32_t credit;     /* other levels whose unit has this very stream (see unit_alias) */
 } item_t;
 
@@ -166,6 +174,8 @@ struct profiler {
 	uint64_t nwarps;
 	uint64_t count;
 	shards_t sh;         /* spatial sampling (rate 1: exact) */
+	int sa_on;           /* set-associative records are built (opts.setassoc, exact only) */
+	set_index_t *ix;     /* IPOLY tables for them */
 	/* batches (see submit) */
 	batchbuf_t buf[2];
 	int cur;                           /* buffer being filled; the other may be in flight */
@@ -229,6 +239,8 @@ void profiler_opts_default(profiler_opts_t *o)
 	o->n_groups = -1;
 	o->global = 1;
 	o->write_evict = 0;
+	o->setassoc = 0;     /* the commands turn it on (gpudse profile, trace --profile) */
+	o->sa_max_log = 15;
 }
 
 profiler_t *profiler_alloc(const profiler_opts_t *o)
@@ -263,6 +275,12 @@ profiler_t *profiler_alloc(const profiler_opts_t *o)
 	pb->done_sm = -1;
 	shape_acc_init(&pb->shape);
 	shards_init(&pb->sh, o->sample_rate);
+	/* per-set records are exact or absent: a spatial sample changes which blocks share a set */
+	pb->sa_on = o->setassoc && !(o->sample_rate > 0 && o->sample_rate < 1);
+	if (o->sa_max_log < 0 || o->sa_max_log > PROFILE_SA_MAX_LOG || o->sa_max_log > SETIDX_MAX_LOG) {
+		free(pb);
+		return NULL;
+	}
 	pb->lev[pb->nlev++].g = 1;
 	if (o->n_groups < 0) {
 		for (int g = 2; g <= 64; g *= 2)
@@ -279,7 +297,8 @@ profiler_t *profiler_alloc(const profiler_opts_t *o)
 		level_t *L = &pb->lev[l];
 		/* lazy levels need the global one; a lazy level's write-evict stacks would have to be
 		 * rebuilt, not copied, so write_evict starts every level active */
-		L->active = l == 0 || !o->global || o->write_evict;
+		L->sa = pb->sa_on && (o->setassoc_all || L->g == 1 || L->g == 0);
+		L->active = l == 0 || !o->global || o->write_evict || L->sa;
 		L->gshift = -1;
 		for (int k = 0; k < 31; k++)
 			if (L->g == 1 << k)
@@ -295,6 +314,17 @@ profiler_t *profiler_alloc(const profiler_opts_t *o)
 	pthread_cond_init(&pb->go, NULL);
 	pthread_cond_init(&pb->done, NULL);
 	int ok = pb->warps != NULL;
+	if (ok && pb->sa_on) {
+		ok = (pb->ix = malloc(sizeof *pb->ix)) != NULL;
+		if (ok)
+			set_index_init(pb->ix);
+		/* write-allocate for every stream; write-evict and write-no-allocate for the L1-level
+		 * ones (l1, group:G) with write_evict, like sd_we */
+		for (int l = 0; l < pb->nlev && ok; l++)
+			for (int m = 0; m < SS_NMODE && ok; m++)
+				if (pb->lev[l].sa && (m == SS_ALLOCATE || (o->write_evict && pb->lev[l].g != 0)))
+					ok = (pb->lev[l].ss[m] = calloc(1, sizeof *pb->lev[l].ss[m])) != NULL;
+	}
 	for (int b = 0; b < 2 && ok; b++) {
 		batchbuf_t *bb = &pb->buf[b];
 		ok = (bb->ref = malloc(BATCH * sizeof *bb->ref)) && (bb->sm = malloc(BATCH * sizeof *bb->sm));
@@ -323,7 +353,14 @@ void profiler_free(profiler_t *pb)
 		for (int i = 0; i < pb->lev[l].nwe; i++)
 			lru_free(pb->lev[l].we_units[i]);
 		free(pb->lev[l].we_units);
+		for (int m = 0; m < SS_NMODE; m++) {
+			for (int i = 0; i < pb->lev[l].nss[m]; i++)
+				setstack_free(pb->lev[l].ss_units[m][i]);
+			free(pb->lev[l].ss_units[m]);
+			free(pb->lev[l].ss[m]);
+		}
 	}
+	free(pb->ix);
 	if (pb->warps)
 		for (uint64_t i = 0; i <= pb->wmask; i++)
 			free(pb->warps[i].last);
@@ -388,6 +425,38 @@ static lru_stack_t *units_get(lru_stack_t ***units, int *nunits, int k)
 	return (*units)[k];
 }
 
+/* Unit k's set-associative stack for write mode m. */
+static setstack_t *sa_get(const profiler_t *pb, level_t *L, int k, int m)
+{
+	setstack_t ***units = &L->ss_units[m];
+	int *nunits = &L->nss[m];
+	if (k >= *nunits) {
+		int n = k + 1 > 2 * *nunits ? k + 1 : 2 * *nunits;
+		setstack_t **nu = realloc(*units, (size_t)n * sizeof *nu);
+		if (!nu)
+			return NULL;
+		memset(nu + *nunits, 0, (size_t)(n - *nunits) * sizeof *nu);
+		*units = nu;
+		*nunits = n;
+	}
+	if (!(*units)[k])
+		(*units)[k] = setstack_alloc(pb->o.sa_max_log, (enum setstack_mode)m, pb->ix);
+	return (*units)[k];
+}
+
+/* The item's set-associative stacks: 0, or -1 when out of memory. */
+static int sa_item(const profiler_t *pb, level_t *L, int k, item_t *it)
+{
+	for (int m = 0; m < SS_NMODE; m++)
+		it->ss[m] = NULL;
+	if (!pb->sa_on || pb->pass2)
+		return 0;
+	for (int m = 0; m < SS_NMODE; m++)
+		if (L->ss[m] && !(it->ss[m] = sa_get(pb, L, k, m)))
+			return -1;
+	return 0;
+}
+
 static lru_stack_t *level_unit(level_t *L, int sm)
 {
 	return units_get(&L->units, &L->nunits, unit_index(L, sm));
@@ -409,7 +478,7 @@ static lru_stack_t *level_unit(level_t *L, int sm)
 static int unit_alias(const profiler_t *pb, int l, int k, int n, int *ks)
 {
 	const level_t *L = &pb->lev[l];
-	if (L->g < 2 || !L->active || pb->o.write_evict)
+	if (L->g < 2 || !L->active || pb->o.write_evict || L->sa)
 		return -1;
 	long a = (long)k * L->g, end = a + L->g < n ? a + L->g : n;
 	if (end <= a)
@@ -525,12 +594,14 @@ static int activate(profiler_t *pb, int sm)
  * the levels' after the batch, so the profile is the same for any number of threads.
  */
 
-static void tacc_clear(tacc_t *t, int nlev)
+static void tacc_clear(tacc_t *t, int nlev, int pb_sa_on)
 {
 	for (int l = 0; l < nlev; l++) {
 		memset(&t->sd[l], 0, sizeof t->sd[l]);
 		memset(&t->rt[l], 0, sizeof t->rt[l]);
 		memset(&t->sd_we[l], 0, sizeof t->sd_we[l]);
+		for (int m = 0; m < SS_NMODE && pb_sa_on; m++)
+			memset(t->ss[m][l], 0, sizeof t->ss[m][l]);
 		t->accesses[l] = t->writes[l] = 0;
 	}
 	memset(t->cls, 0, sizeof t->cls);
@@ -635,6 +706,12 @@ static void run_item(profiler_t *pb, const item_t *it, tacc_t *t)
 		}
 		if (we && we_access(pb, we, &t->sd_we[l], is_write, block))
 			failed = 1;
+		if (it->ss[SS_ALLOCATE] && setstack_access_fa(it->ss[SS_ALLOCATE], block, is_write,
+							       cold ? UINT64_MAX : sd, t->ss[SS_ALLOCATE][l]))
+			failed = 1;
+		for (int m = 1; m < SS_NMODE; m++)
+			if (it->ss[m] && setstack_access(it->ss[m], block, is_write, t->ss[m][l]))
+				failed = 1;
 	}
 	if (failed)
 		t->failed = 1;
@@ -756,7 +833,9 @@ static int plan_batch(profiler_t *pb, batchbuf_t *bb)
 			lru_stack_t *u = units_get(&L->units, &L->nunits, 0), *we = NULL;
 			if (!u || (pb->o.write_evict && !pb->pass2 && !(we = units_get(&L->we_units, &L->nwe, 0))))
 				return -1;
-			bb->items[bb->nitems++] = (item_t){ l, 0, bb->n, u, we, 0 };
+			bb->items[bb->nitems] = (item_t){ l, 0, bb->n, u, we, { NULL }, 0 };
+			if (sa_item(pb, L, 0, &bb->items[bb->nitems++]))
+				return -1;
 			continue;
 		}
 		int nk = unit_index(L, pb->max_sm) + 1;
@@ -787,7 +866,9 @@ static int plan_batch(profiler_t *pb, batchbuf_t *bb)
 				return -1;
 			if (pb->o.write_evict && !pb->pass2 && !(we = units_get(&L->we_units, &L->nwe, k)))
 				return -1;
-			bb->items[bb->nitems++] = (item_t){ l, cnt[k], nu, u, we, 0 };
+			bb->items[bb->nitems] = (item_t){ l, cnt[k], nu, u, we, { NULL }, 0 };
+			if (sa_item(pb, L, k, &bb->items[bb->nitems++]))
+				return -1;
 		}
 		sref_t *out = bb->sorted[l];
 		const sref_t *ref = bb->ref;
@@ -806,6 +887,14 @@ static int plan_batch(profiler_t *pb, batchbuf_t *bb)
 	}
 	qsort(bb->items, (size_t)bb->nitems, sizeof *bb->items, item_larger);
 	return 0;
+}
+
+static void sa_add(profile_setassoc_t *to, setstack_counts_t c, int max_log)
+{
+	for (int f = 0; f < SA_NINDEX; f++)
+		for (int k = 0; k <= max_log; k++)
+			for (int d = 0; d <= PROFILE_SA_WAYS; d++)
+				to->hist[f][k][d] += (double)c[f][k][d];
 }
 
 /* Finish the batch in flight, if any (the reader takes items too), and add its counts to the
@@ -833,6 +922,9 @@ static int wait_batch(profiler_t *pb)
 			dhist_add(&L->sd, &t->sd[l]);
 			dhist_add(&L->rt, &t->rt[l]);
 			dhist_add(&L->sd_we, &t->sd_we[l]);
+			for (int m = 0; m < SS_NMODE; m++)
+				if (L->ss[m])
+					sa_add(L->ss[m], t->ss[m][l], pb->o.sa_max_log);
 			L->accesses += (double)t->accesses[l];
 			L->writes += (double)t->writes[l];
 		}
@@ -859,7 +951,7 @@ static int submit(profiler_t *pb)
 	if (wait_batch(pb))
 		return -1;
 	for (int i = 0; i < pb->nthreads; i++)
-		tacc_clear(pb->workers[i].acc, pb->nlev);
+		tacc_clear(pb->workers[i].acc, pb->nlev, pb->sa_on);
 	pb->work = bb;
 	pb->next_item = 0;
 	pb->inflight = 1;
@@ -1054,6 +1146,78 @@ int profiler_class_pass(profiler_t *pb)
 	return 0;
 }
 
+/* Exact fully-associative distances >= 64 pooled over a level's units (setstack.h), as unit
+ * bins; none when a unit dropped its own or the pool exceeds 2 x SETSTACK_FA_MAX distances. */
+typedef struct fxpool { uint64_t (*v)[2]; size_t n, cap; int bad; } fxpool_t;
+
+static void fx_collect(void *arg, uint64_t d, uint64_t n)
+{
+	fxpool_t *p = arg;
+	if (p->bad)
+		return;
+	if (p->n == p->cap) {
+		size_t nc = p->cap ? 2 * p->cap : 1024;
+		uint64_t (*nv)[2] = realloc(p->v, nc * sizeof *nv);
+		if (!nv) {
+			p->bad = -1;
+			return;
+		}
+		p->v = nv;
+		p->cap = nc;
+	}
+	p->v[p->n][0] = d;
+	p->v[p->n++][1] = n;
+}
+
+static int cmp_d(const void *a, const void *b)
+{
+	const uint64_t *x = a, *y = b;
+	return (x[0] > y[0]) - (x[0] < y[0]);
+}
+
+static int fa_exact(const level_t *L, reuse_hist_t *h)
+{
+	memset(h, 0, sizeof *h);
+	fxpool_t p = { NULL, 0, 0, 0 };
+	for (int i = 0; i < L->nss[SS_ALLOCATE] && !p.bad; i++)
+		if (L->ss_units[SS_ALLOCATE][i] && setstack_fa_distances(L->ss_units[SS_ALLOCATE][i], fx_collect, &p) < 0)
+			p.bad = 1;                              /* a unit kept none: no record */
+	size_t m = 0;
+	if (!p.bad && p.n > 0) {
+		qsort(p.v, p.n, sizeof *p.v, cmp_d);
+		for (size_t i = 0; i < p.n; i++) {
+			if (m > 0 && p.v[m - 1][0] == p.v[i][0])
+				p.v[m - 1][1] += p.v[i][1];
+			else {
+				p.v[m][0] = p.v[i][0];
+				p.v[m++][1] = p.v[i][1];
+			}
+		}
+		if (m > 2 * (size_t)SETSTACK_FA_MAX)
+			m = 0;
+	}
+	int rc = p.bad < 0 ? -1 : 0;
+	if (!p.bad && m > 0) {
+		h->lo = malloc(m * sizeof *h->lo);
+		h->hi = malloc(m * sizeof *h->hi);
+		h->count = malloc(m * sizeof *h->count);
+		if (!h->lo || !h->hi || !h->count) {
+			reuse_hist_free(h);
+			rc = -1;
+		} else {
+			for (size_t i = 0; i < m; i++) {
+				h->lo[i] = (double)p.v[i][0];
+				h->hi[i] = (double)p.v[i][0] + 1;
+				h->count[i] = (double)p.v[i][1];
+				h->total += h->count[i];
+			}
+			h->n = m;
+		}
+	}
+	free(p.v);
+	return rc;
+}
+
 /* Dense histogram -> sparse reuse_hist_t with the non-empty bins. */
 static int to_hist(const dhist_t *d, reuse_hist_t *h)
 {
@@ -1147,6 +1311,24 @@ int profiler_finish(profiler_t *pb, profile_t *out)
 			goto oom;
 		if (pb->o.write_evict && to_hist(&L->sd_we, &s->sd_we) < 0)
 			goto oom;
+		for (int m = 0; m < SS_NMODE && pb->sa_on; m++) {
+			if (!L->ss[m])
+				continue;
+			profile_setassoc_t **to = m == SS_ALLOCATE ? &s->sa : m == SS_WRITE_EVICT ? &s->sa_we : &s->sa_wna;
+			if (!(*to = malloc(sizeof **to)))
+				goto oom;
+			**to = *L->ss[m];
+			(*to)->max_log = pb->o.sa_max_log;
+			if (m == SS_ALLOCATE && fa_exact(L, &s->sd_exact) < 0)
+				goto oom;
+			if (m == SS_ALLOCATE) {             /* lists never shrink in this mode */
+				(*to)->has_occ = 1;
+				memset((*to)->occ, 0, sizeof (*to)->occ);
+				for (int i = 0; i < L->nss[m]; i++)
+					if (L->ss_units[m][i])
+						setstack_occupancy(L->ss_units[m][i], (*to)->occ);
+			}
+		}
 		if (L->g != 1)
 			continue;
 		for (int i = 0; i < L->nunits; i++) {

@@ -70,6 +70,17 @@ typedef struct profiler_opts {
 	                                  the stream's LRU stack, so its next access is cold; reads
 	                                  as usual.  Every level is then built from the first access
 	                                  (no lazy copies).  Not with sampling (alloc fails). */
+	int setassoc;                  /* build the set-associative records (profile_setassoc_t, issue
+	                                  17; default 0, the commands set 1): per-set LRU stack distances for 2^0 ..
+	                                  2^sa_max_log sets, linear and IPOLY index, per stream (and
+	                                  write-evict ones with write_evict).  Exact profiles only: a
+	                                  sampled profile has none.  Built for the l1 and global
+	                                  streams (the L1 and the LLC), every stream with
+	                                  setassoc_all; those levels are then built from the first
+	                                  access (no lazy copies, no shared units). */
+	int setassoc_all;              /* records for the group:G streams too (DC-L1 nodes) */
+	int sa_max_log;                /* largest log2(sets) recorded (default 15: a 4 MB direct-mapped
+	                                  cache of 128 B blocks) */
 	int threads;                   /* threads processing the streams' stacks; 0 = one per
 	                                  online CPU (at most 16).  The profile does not depend
 	                                  on it. */

@@ -23,8 +23,22 @@ expect_eq "LRU thrashes at 7 blocks" "$(grep -o '"hit_rate": [0-9.]*' "$T/out")"
 expect_ok "hitrate global fifo" "$GPUDSE" model hitrate --profile "$T/loop.json" --stream global --size 2048 --policy fifo
 # global: block 0 is shared, so SM 1's access hits too: 25 of 33
 expect_eq "fifo: 16 blocks hold the loop" "$(grep -o '"hit_rate": [0-9.]*' "$T/out")" '"hit_rate": 0.757576'
-expect_ok "hitrate smith" "$GPUDSE" model hitrate --profile "$T/loop.json" --size 4096 --assoc 4 --policy lru
-expect_eq "smith model named" "$(grep -o '"model": "[a-z-]*", "accesses"' "$T/out")" '"model": "lru-smith-binomial", "accesses"'
+# issue 17: the set-associative record answers 8 sets x 4 ways exactly (linear: one block per
+# set, so the loop fits: 24/33), and says so; without the records Smith's model answers.
+expect_ok "hitrate per-set exact" "$GPUDSE" model hitrate --profile "$T/loop.json" --size 4096 --assoc 4 --policy lru
+expect_eq "per-set model named" "$(grep -o '"model": "[a-z-]*", "method"' "$T/out")" '"model": "lru-exact-per-set", "method"'
+expect_eq "per-set hit rate 24/33" "$(grep -o '"hit_rate": [0-9.]*' "$T/out")" '"hit_rate": 0.727273'
+# 2 sets x 1 way: blocks 0,2,4,6 share set 0 and thrash it (cold start, every reuse at per-set distance 3)
+expect_ok "hitrate direct mapped" "$GPUDSE" model hitrate --profile "$T/loop.json" --size 256 --assoc 1
+expect_eq "direct-mapped loop thrashes" "$(grep -o '"hit_rate": [0-9.]*' "$T/out")" '"hit_rate": 0.000000'
+expect_ok "profile without records" "$GPUDSE" profile "$T/loop.trace" -o "$T/loop-nosa.json" --no-setassoc
+expect_ok "hitrate smith" "$GPUDSE" model hitrate --profile "$T/loop-nosa.json" --size 4096 --assoc 4 --policy lru
+expect_eq "smith model named" "$(grep -o '"model": "[a-z-]*", "method"' "$T/out")" '"model": "lru-smith-binomial", "method"'
+sed 's/"ways": 64/"ways": 32/' "$T/loop.json" >"$T/badsa.json"
+expect_err "setassoc ways" 1 "gpudse: $T/badsa.json: .streams[0].setassoc.ways: expected 64, got 32" \
+	"$GPUDSE" model hitrate --profile "$T/badsa.json" --size 4096 --assoc 4
+expect_err "write-evict record missing" 1 "gpudse: model hitrate: $T/loop.json: stream \"l1\" has no write-evict record (profile with --write-evict)" \
+	"$GPUDSE" model hitrate --profile "$T/loop.json" --size 4096 --assoc 4 --write evict
 
 # Errors, pinned.
 printf '0 R 0x0\n0 R 0x80\n# fine\n0 Q 0x100\n' >"$T/bad.trace"

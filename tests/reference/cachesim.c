@@ -6,6 +6,8 @@
 
 #include <gsl/gsl_rng.h>
 
+#include "profiling/set_index.h"
+
 #define NIL UINT32_MAX
 
 struct cachesim {
@@ -23,7 +25,18 @@ struct cachesim {
 	uint32_t *map;          /* slot index or NIL, open addressing, linear probing */
 	uint64_t hits, accesses;
 	gsl_rng *rng;
+	set_index_t *ix;        /* CACHESIM_IPOLY tables */
+	int log_sets;
 };
+
+static uint64_t set_of(const cachesim_t *c, uint64_t block)
+{
+	switch (c->idx) {
+	case CACHESIM_HASH: return cachesim_mix(block) % c->sets;
+	case CACHESIM_IPOLY: return set_index_ipoly(c->ix, block, c->log_sets);
+	default: return block % c->sets;
+	}
+}
 
 uint64_t cachesim_mix(uint64_t x)
 {
@@ -38,6 +51,8 @@ cachesim_t *cachesim_alloc(uint64_t sets, uint32_t ways, enum cachesim_policy po
 			   enum cachesim_index idx, uint64_t seed)
 {
 	if (sets < 1 || ways < 1 || sets * ways >= NIL)
+		return NULL;
+	if (idx == CACHESIM_IPOLY && ((sets & (sets - 1)) || sets > (1u << SETIDX_MAX_LOG)))
 		return NULL;
 	cachesim_t *c = calloc(1, sizeof *c);
 	if (!c)
@@ -62,6 +77,15 @@ cachesim_t *cachesim_alloc(uint64_t sets, uint32_t ways, enum cachesim_policy po
 		return NULL;
 	}
 	gsl_rng_set(c->rng, seed);
+	if (idx == CACHESIM_IPOLY) {
+		if (!(c->ix = malloc(sizeof *c->ix))) {
+			cachesim_free(c);
+			return NULL;
+		}
+		set_index_init(c->ix);
+		while ((1ULL << c->log_sets) < sets)
+			c->log_sets++;
+	}
 	cachesim_reset(c);
 	return c;
 }
@@ -74,6 +98,7 @@ void cachesim_free(cachesim_t *c)
 	free(c->head); free(c->tail); free(c->used); free(c->inval); free(c->map);
 	if (c->rng)
 		gsl_rng_free(c->rng);
+	free(c->ix);
 	free(c);
 }
 
@@ -148,7 +173,7 @@ static void list_push_head(cachesim_t *c, uint64_t set, uint32_t s)
 int cachesim_access(cachesim_t *c, uint64_t block)
 {
 	c->accesses++;
-	uint64_t set = (c->idx == CACHESIM_HASH ? cachesim_mix(block) : block) % c->sets;
+	uint64_t set = set_of(c, block);
 	uint32_t s = map_find(c, block);
 	if (s != NIL) {
 		c->hits++;
@@ -190,7 +215,7 @@ static void list_push_tail(cachesim_t *c, uint64_t set, uint32_t s)
 int cachesim_write_evict(cachesim_t *c, uint64_t block)
 {
 	c->accesses++;
-	uint64_t set = (c->idx == CACHESIM_HASH ? cachesim_mix(block) : block) % c->sets;
+	uint64_t set = set_of(c, block);
 	uint32_t s = map_find(c, block);
 	if (s == NIL)
 		return 0;
@@ -199,6 +224,21 @@ int cachesim_write_evict(cachesim_t *c, uint64_t block)
 	list_push_tail(c, set, s);        /* invalid ways sit behind every valid one */
 	c->inval[set]++;
 	return 0;
+}
+
+int cachesim_write_noalloc(cachesim_t *c, uint64_t block)
+{
+	c->accesses++;
+	uint64_t set = set_of(c, block);
+	uint32_t s = map_find(c, block);
+	if (s == NIL)
+		return 0;                                 /* no allocation on a write miss */
+	c->hits++;
+	if (c->pol == CACHESIM_LRU) {
+		list_unlink(c, set, s);
+		list_push_head(c, set, s);
+	}
+	return 1;
 }
 
 uint64_t cachesim_hits(const cachesim_t *c) { return c->hits; }

@@ -1,0 +1,457 @@
+/* setstack.c -- per-set LRU stacks for every power-of-two set count; see setstack.h. */
+#include "profiling/setstack.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define W PROFILE_SA_WAYS
+#define HOLE UINT64_MAX       /* an invalidated way (write-evict); blocks are below 2^64 - 1 */
+#define PAGE_LOG 8            /* sets per page of list headers: pages are made on first touch */
+#define PAGE (1u << PAGE_LOG)
+
+/* One set's most recent blocks, most recent first (holes included for write-evict). */
+typedef struct slist {
+	uint64_t *id;
+	uint64_t *t;          /* write-no-allocate: each entry's last access time (its priority) */
+	uint8_t n, cap;
+} slist_t;
+
+typedef struct lvl {
+	slist_t **page;       /* 2^k sets in pages of PAGE (fewer for k < PAGE_LOG) */
+	uint32_t npages;
+} lvl_t;
+
+struct setstack {
+	int max_log, we;      /* we: enum setstack_mode */
+	uint64_t now;         /* accesses so far (write-no-allocate priorities) */
+	uint64_t distinct;    /* first touches seen through setstack_access_fa (its k = 0 has no list) */
+	int k0_fa;            /* k = 0 was taken from fully-associative distances */
+	const set_index_t *ix;
+	lvl_t lv[SA_NINDEX][PROFILE_SA_MAX_LOG + 1];
+	uint64_t bytes;
+	/* exact fully-associative distances >= W seen through setstack_access_fa: open addressing
+	 * d -> count (key 0 = empty: no stored d is below W) */
+	uint64_t *fx_d, *fx_n;
+	uint64_t fx_mask, fx_used;
+	int fx_over;          /* more than SETSTACK_FA_MAX distinct distances: dropped */
+};
+
+setstack_t *setstack_alloc(int max_log, enum setstack_mode write_evict, const set_index_t *ix)
+{
+	if (write_evict < SS_ALLOCATE || write_evict > SS_NO_ALLOCATE || max_log < 0 || max_log > PROFILE_SA_MAX_LOG || max_log > SETIDX_MAX_LOG)
+		return NULL;
+	setstack_t *s = calloc(1, sizeof *s);
+	if (!s)
+		return NULL;
+	s->max_log = max_log;
+	s->we = write_evict;
+	s->ix = ix;
+	for (int f = 0; f < SA_NINDEX; f++)
+		for (int k = 0; k <= max_log; k++) {
+			lvl_t *L = &s->lv[f][k];
+			L->npages = k > PAGE_LOG ? 1u << (k - PAGE_LOG) : 1;
+			L->page = calloc(L->npages, sizeof *L->page);
+			if (!L->page) {
+				setstack_free(s);
+				return NULL;
+			}
+			s->bytes += L->npages * sizeof *L->page;
+		}
+	s->bytes += sizeof *s;
+	return s;
+}
+
+static uint32_t page_sets(int k)
+{
+	return k >= PAGE_LOG ? PAGE : 1u << k;
+}
+
+void setstack_free(setstack_t *s)
+{
+	if (!s)
+		return;
+	for (int f = 0; f < SA_NINDEX; f++)
+		for (int k = 0; k <= s->max_log; k++) {
+			lvl_t *L = &s->lv[f][k];
+			if (!L->page)
+				continue;
+			for (uint32_t p = 0; p < L->npages; p++) {
+				slist_t *pg = L->page[p];
+				if (!pg)
+					continue;
+				for (uint32_t i = 0; i < page_sets(k); i++) {
+					free(pg[i].id);
+					free(pg[i].t);
+				}
+				free(pg);
+			}
+			free(L->page);
+		}
+	free(s->fx_d);
+	free(s->fx_n);
+	free(s);
+}
+
+setstack_t *setstack_clone(const setstack_t *src)
+{
+	setstack_t *s = setstack_alloc(src->max_log, (enum setstack_mode)src->we, src->ix);
+	if (!s)
+		return NULL;
+	s->now = src->now;
+	s->distinct = src->distinct;
+	s->k0_fa = src->k0_fa;
+	s->fx_over = src->fx_over;
+	if (src->fx_d) {
+		s->fx_d = malloc((src->fx_mask + 1) * sizeof *s->fx_d);
+		s->fx_n = malloc((src->fx_mask + 1) * sizeof *s->fx_n);
+		if (!s->fx_d || !s->fx_n)
+			goto fail;
+		memcpy(s->fx_d, src->fx_d, (src->fx_mask + 1) * sizeof *s->fx_d);
+		memcpy(s->fx_n, src->fx_n, (src->fx_mask + 1) * sizeof *s->fx_n);
+		s->fx_mask = src->fx_mask;
+		s->fx_used = src->fx_used;
+	}
+	for (int f = 0; f < SA_NINDEX; f++)
+		for (int k = 0; k <= src->max_log; k++) {
+			const lvl_t *A = &src->lv[f][k];
+			lvl_t *B = &s->lv[f][k];
+			for (uint32_t p = 0; p < A->npages; p++) {
+				if (!A->page[p])
+					continue;
+				uint32_t ns = page_sets(k);
+				slist_t *pg = B->page[p] = calloc(ns, sizeof *pg);
+				if (!pg)
+					goto fail;
+				for (uint32_t i = 0; i < ns; i++) {
+					const slist_t *a = &A->page[p][i];
+					if (!a->cap)
+						continue;
+					pg[i] = *a;
+					pg[i].id = malloc(a->cap * sizeof *a->id);
+					pg[i].t = a->t ? malloc(a->cap * sizeof *a->t) : NULL;
+					if (!pg[i].id || (a->t && !pg[i].t)) {
+						free(pg[i].id);
+						free(pg[i].t);
+						pg[i].id = pg[i].t = NULL;
+						pg[i].cap = pg[i].n = 0;
+						goto fail;
+					}
+					memcpy(pg[i].id, a->id, a->n * sizeof *a->id);
+					if (a->t)
+						memcpy(pg[i].t, a->t, a->n * sizeof *a->t);
+				}
+			}
+		}
+	s->bytes = src->bytes;
+	return s;
+fail:
+	setstack_free(s);
+	return NULL;
+}
+
+void setstack_occupancy(const setstack_t *s, double occ[SA_NINDEX][PROFILE_SA_MAX_LOG + 1][PROFILE_SA_WAYS + 1])
+{
+	for (int f = 0; f < SA_NINDEX; f++)
+		for (int k = 0; k <= s->max_log; k++) {
+			const lvl_t *L = &s->lv[f][k];
+			if (k == 0 && s->k0_fa) {                /* one set holding min(distinct, 64) */
+				if (s->distinct > 0)
+					occ[f][0][s->distinct < W ? s->distinct : W]++;
+				continue;
+			}
+			for (uint32_t p = 0; p < L->npages; p++)
+				for (uint32_t i = 0; L->page[p] && i < page_sets(k); i++)
+					if (L->page[p][i].n > 0)
+						occ[f][k][L->page[p][i].n]++;
+		}
+}
+
+/* Count one fully-associative distance d >= W.  0, or -1 when out of memory. */
+static int fx_add(setstack_t *s, uint64_t d)
+{
+	if (s->fx_over)
+		return 0;
+	if (2 * (s->fx_used + 1) > s->fx_mask + 1) {
+		if (s->fx_used >= SETSTACK_FA_MAX) {      /* too many distinct distances: no record */
+			s->fx_over = 1;
+			free(s->fx_d);
+			free(s->fx_n);
+			s->fx_d = s->fx_n = NULL;
+			s->fx_mask = s->fx_used = 0;
+			return 0;
+		}
+		uint64_t cap = s->fx_mask ? 2 * (s->fx_mask + 1) : 256;
+		uint64_t *nd = calloc(cap, sizeof *nd), *nn = calloc(cap, sizeof *nn);
+		if (!nd || !nn) {
+			free(nd);
+			free(nn);
+			return -1;
+		}
+		for (uint64_t i = 0; s->fx_d && i <= s->fx_mask; i++)
+			if (s->fx_d[i]) {
+				uint64_t h = (s->fx_d[i] * 0x9e3779b97f4a7c15ULL >> 20) & (cap - 1);
+				while (nd[h])
+					h = (h + 1) & (cap - 1);
+				nd[h] = s->fx_d[i];
+				nn[h] = s->fx_n[i];
+			}
+		s->bytes += (cap - (s->fx_mask ? s->fx_mask + 1 : 0)) * 2 * sizeof *nd;
+		free(s->fx_d);
+		free(s->fx_n);
+		s->fx_d = nd;
+		s->fx_n = nn;
+		s->fx_mask = cap - 1;
+	}
+	uint64_t h = (d * 0x9e3779b97f4a7c15ULL >> 20) & s->fx_mask;
+	while (s->fx_d[h] && s->fx_d[h] != d)
+		h = (h + 1) & s->fx_mask;
+	if (!s->fx_d[h]) {
+		s->fx_d[h] = d;
+		s->fx_used++;
+	}
+	s->fx_n[h]++;
+	return 0;
+}
+
+int setstack_fa_distances(const setstack_t *s, void (*add)(void *arg, uint64_t d, uint64_t n), void *arg)
+{
+	if (s->fx_over)
+		return -1;
+	for (uint64_t i = 0; s->fx_d && i <= s->fx_mask; i++)
+		if (s->fx_d[i])
+			add(arg, s->fx_d[i], s->fx_n[i]);
+	return 0;
+}
+
+uint64_t setstack_bytes(const setstack_t *s)
+{
+	return s->bytes;
+}
+
+static slist_t *set_of(setstack_t *s, lvl_t *L, int k, uint32_t set)
+{
+	uint32_t p = set >> PAGE_LOG;
+	if (!L->page[p]) {
+		L->page[p] = calloc(page_sets(k), sizeof **L->page);
+		if (!L->page[p])
+			return NULL;
+		s->bytes += page_sets(k) * sizeof **L->page;
+	}
+	return &L->page[p][set & (PAGE - 1)];
+}
+
+/* Room for one more entry (lists grow 4, 8, .., W). */
+static int grow(setstack_t *s, slist_t *l)
+{
+	if (l->n < l->cap || l->cap == W)
+		return 0;
+	unsigned nc = l->cap ? 2u * l->cap : 4;
+	uint64_t *id = realloc(l->id, nc * sizeof *id);
+	if (!id)
+		return -1;
+	l->id = id;
+	for (unsigned k = l->cap; k < nc; k++)
+		id[k] = HOLE;             /* find() reads whole groups of 4: no stale block there */
+	if (s->we == SS_NO_ALLOCATE) {
+		uint64_t *t = realloc(l->t, nc * sizeof *t);
+		if (!t)
+			return -1;
+		l->t = t;
+		s->bytes += (nc - l->cap) * sizeof *t;
+	}
+	s->bytes += (nc - l->cap) * sizeof *id;
+	l->cap = (uint8_t)nc;
+	return 0;
+}
+
+/* Position of block in the list (searching the first `lim` entries), or -1. */
+static inline int find(const slist_t *l, uint64_t block, int lim)
+{
+	/* four compares per branch (the capacity is a multiple of 4 and the unused places hold
+	 * HOLE): the early-exit scan was half of the records' time */
+	int n = l->n < lim ? l->n : lim;
+	for (int i = 0; i < n; i += 4) {
+		const uint64_t *p = l->id + i;
+		unsigned m = (unsigned)(p[0] == block) | (unsigned)(p[1] == block) << 1
+			| (unsigned)(p[2] == block) << 2 | (unsigned)(p[3] == block) << 3;
+		if (m) {
+			int j = i + __builtin_ctz(m);
+			return j < n ? j : -1;
+		}
+	}
+	return -1;
+}
+
+/* Push block on top, shifting entries down to position `to` (inclusive) which is overwritten
+ * (a hole, the block's old place, or the end: then the last entry falls off a full list). */
+static inline void push_top(slist_t *l, uint64_t block, int to)
+{
+	memmove(l->id + 1, l->id, (size_t)to * sizeof *l->id);
+	l->id[0] = block;
+}
+
+/* LRU, allocate on every access: distance = position, or miss. */
+static int access_alloc(setstack_t *s, slist_t *l, uint64_t block, int lim, int *pos)
+{
+	int i = find(l, block, lim);
+	*pos = i;
+	if (i >= 0) {
+		push_top(l, block, i);
+		return 0;
+	}
+	if (grow(s, l))
+		return -1;
+	if (l->n < l->cap)
+		l->n++;
+	push_top(l, block, l->n - 1);
+	return 0;
+}
+
+/* Write-evict with holes (setstack.h). */
+static int access_we(setstack_t *s, slist_t *l, uint64_t block, int is_write, int *pos)
+{
+	int i = find(l, block, W);
+	if (is_write) {
+		*pos = -1;                                  /* a write is a miss */
+		if (i >= 0)
+			l->id[i] = HOLE;
+		return 0;
+	}
+	*pos = i;
+	int h = -1;
+	int lim = i >= 0 ? i : l->n;
+	for (int j = 0; j < lim; j++)
+		if (l->id[j] == HOLE) {
+			h = j;
+			break;
+		}
+	if (i >= 0) {
+		if (h >= 0) {
+			push_top(l, block, h);              /* the hole absorbs the shift ... */
+			l->id[i] = HOLE;                    /* ... and the block's old way is the new hole */
+		} else
+			push_top(l, block, i);
+		return 0;
+	}
+	if (h >= 0) {
+		push_top(l, block, h);
+		return 0;
+	}
+	if (grow(s, l))
+		return -1;
+	if (l->n < l->cap)
+		l->n++;
+	push_top(l, block, l->n - 1);
+	return 0;
+}
+
+/*
+ * Write-no-allocate with LRU hits (setstack.h): Mattson's update for a priority replacement,
+ * the priority being the last access time (the same in every cache that holds the block).
+ * A read at depth i (or a miss, i = n) puts the block on top and carries the old top down:
+ * at each depth j < i the more recent of the carried entry and the one there stays, the older
+ * moves on; the last carried entry takes depth i (or falls off a full list).  A write at
+ * depth i is a hit for more than i ways and only refreshes the priority; a write miss
+ * changes nothing.
+ */
+static int access_wna(setstack_t *s, slist_t *l, uint64_t block, int is_write, int *pos)
+{
+	int i = find(l, block, W);
+	*pos = i;
+	if (is_write) {
+		if (i >= 0)
+			l->t[i] = s->now;
+		return 0;
+	}
+	int end = i, drop = 0;    /* the carry's last place; drop: a full list loses it */
+	if (i < 0) {
+		if (grow(s, l))
+			return -1;
+		if (l->n < l->cap) {
+			end = l->n++;
+		} else {
+			end = l->n;
+			drop = 1;
+		}
+	}
+	if (end == 0) {
+		l->id[0] = block;
+		l->t[0] = s->now;
+		return 0;
+	}
+	uint64_t cb = l->id[0], ct = l->t[0];
+	l->id[0] = block;
+	l->t[0] = s->now;
+	for (int j = 1; j < end; j++)
+		if (l->t[j] < ct) {                    /* the older one moves on down */
+			uint64_t xb = l->id[j], xt = l->t[j];
+			l->id[j] = cb;
+			l->t[j] = ct;
+			cb = xb;
+			ct = xt;
+		}
+	if (!drop) {
+		l->id[end] = cb;
+		l->t[end] = ct;
+	}
+	return 0;
+}
+
+int setstack_access(setstack_t *s, uint64_t block, int is_write, setstack_counts_t c)
+{
+	return setstack_access_fa(s, block, is_write, UINT64_MAX - 1, c);
+}
+
+int setstack_access_fa(setstack_t *s, uint64_t block, int is_write, uint64_t fa_d, setstack_counts_t c)
+{
+	s->now++;
+	int k0 = 0, known = s->we == SS_ALLOCATE && fa_d != UINT64_MAX - 1;
+	if (known) {
+		/* the per-set distance is at most the fully-associative one, under any index: one set
+		 * (k = 0) is that distance; 0 leaves every list as it is (the block is on top) */
+		int d0 = fa_d < W ? (int)fa_d : W;
+		s->k0_fa = 1;
+		s->distinct += fa_d == UINT64_MAX;
+		if (fa_d >= W && fa_d != UINT64_MAX && fx_add(s, fa_d))
+			return -1;
+		for (int f = 0; f < SA_NINDEX; f++)
+			c[f][0][d0]++;
+		if (fa_d == 0) {
+			for (int f = 0; f < SA_NINDEX; f++)
+				for (int k = 1; k <= s->max_log; k++)
+					c[f][k][0]++;
+			return 0;
+		}
+		k0 = 1;
+	}
+	for (int f = 0; f < SA_NINDEX; f++) {
+		/* UINT64_MAX: a first touch, in no list (lim 0 skips the search) */
+		int lim = !known ? W : fa_d == UINT64_MAX ? 0 : fa_d < W ? (int)fa_d + 1 : W;
+		for (int k = k0; k <= s->max_log; k++) {
+			uint32_t set = set_index_of(s->ix, (enum set_index_fn)f, block, k);
+			slist_t *l = set_of(s, &s->lv[f][k], k, set);
+			if (!l)
+				return -1;
+			int pos;
+			int rc = s->we == SS_WRITE_EVICT ? access_we(s, l, block, is_write, &pos)
+				: s->we == SS_NO_ALLOCATE ? access_wna(s, l, block, is_write, &pos)
+				: access_alloc(s, l, block, lim, &pos);
+			if (rc)
+				return -1;
+			c[f][k][pos >= 0 ? pos : W]++;
+			/* bit selection nests (Hill & Smith 1989): a block's set at 2^(k+1) sets is part
+			 * of its set at 2^k, so its distance there is no larger */
+			if (f == SA_LINEAR && !s->we && pos >= 0) {
+				lim = pos + 1;
+				if (pos == 0) {
+					/* the block was already the most recent of its set, so of every
+					 * subset of it too: distance 0 above, no list to change */
+					for (int k2 = k + 1; k2 <= s->max_log; k2++)
+						c[f][k2][0]++;
+					break;
+				}
+			}
+		}
+	}
+	return 0;
+}

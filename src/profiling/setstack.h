@@ -1,0 +1,73 @@
+/*
+ * setstack.h -- per-set LRU stacks of one cache's access stream, for every power-of-two set
+ * count 2^0 .. 2^max_log under each set-index function (src/profiling/set_index.h): the
+ * records that make set-associative LRU hit rates exact (issue 17).
+ *
+ * For S = 2^k sets and an index function f, the per-set stack distance of an access is the
+ * number of distinct blocks of its set (under f) used since its previous use [Mattson et al.
+ * 1970, applied per set; Hill & Smith, "Evaluating associativity in CPU caches", IEEE TC
+ * 38(12), 1989]; an A-way LRU cache of S sets hits exactly the accesses with distance < A.
+ * Distances of PROFILE_SA_WAYS (64) or more, and first touches, are one "miss" count: no
+ * preset asks for more than 64 ways.  So each set keeps only its 64 most recent blocks, an
+ * MRU array; memory is at most 64 block ids per set and never more than one per distinct block
+ * per (k, f).
+ *
+ * Write-evict (DC-L1 Table II, GPGPU-Sim 'E'/Fermi global stores): a write is a miss and
+ * invalidates the block; its way stays empty until the set's next miss fills it.  That is a
+ * stack algorithm with holes [Thompson & Smith, "Efficient (stack) algorithms for analysis of
+ * write-back and sector memories", ACM TOCS 7(1), 1989]: a write turns the block's entry into a
+ * hole; a miss pushes on top and the shift down stops at the first hole (the way it fills); a
+ * hit at depth d with a hole h < d above it removes that hole, shifts 0..h-1 down, and leaves
+ * a hole at d (caches of d or fewer ways filled the hole with it; larger ones kept the same
+ * blocks).  The A-way cache holds the valid entries among the top A, so distance < A is still
+ * exactly a hit.
+ *
+ * Write-no-allocate (write-through, GPGPU-Sim write-allocate policy 'N'): a write hit is a hit
+ * and refreshes the block's recency, a write miss allocates nothing.  Caches of every
+ * associativity still nest (a block a smaller cache holds was last brought in by a read, and
+ * every later access to it touched both caches, so its recency is the same in both), so this
+ * is a stack algorithm with the last access time as the priority [Mattson et al. 1970, §3]:
+ * the update carries entries down by priority instead of shifting (access_wna).
+ */
+#ifndef GPUDSE_SETSTACK_H
+#define GPUDSE_SETSTACK_H
+
+#include <stdint.h>
+
+#include "profile.h"
+#include "profiling/set_index.h"
+
+/* Counts per (index function, log2 sets, distance), distance PROFILE_SA_WAYS = miss. */
+typedef uint64_t setstack_counts_t[SA_NINDEX][PROFILE_SA_MAX_LOG + 1][PROFILE_SA_WAYS + 1];
+
+typedef struct setstack setstack_t;
+
+enum setstack_mode { SS_ALLOCATE = 0, SS_WRITE_EVICT, SS_NO_ALLOCATE, SS_NMODE };
+
+/* max_log <= PROFILE_SA_MAX_LOG; ix must outlive the stack.  NULL when out of memory. */
+setstack_t *setstack_alloc(int max_log, enum setstack_mode mode, const set_index_t *ix);
+void setstack_free(setstack_t *s);
+setstack_t *setstack_clone(const setstack_t *s);
+/* Exact fully-associative LRU distances of W = 64 or more, counted by setstack_access_fa (the
+ * binned sd histogram interpolates inside its log bins; these make a fully-associative LRU
+ * cache exact at any capacity).  At most SETSTACK_FA_MAX distinct distances per stack: beyond,
+ * the stack keeps none.  setstack_fa_distances calls add(arg, d, count) for each; -1 (and no
+ * call) when the stack dropped them. */
+#define SETSTACK_FA_MAX (1u << 16)
+int setstack_fa_distances(const setstack_t *s, void (*add)(void *arg, uint64_t d, uint64_t n), void *arg);
+
+/* Bytes held (for the memory figure in docs/profile-format.md). */
+uint64_t setstack_bytes(const setstack_t *s);
+
+/* Add the occupancy of every touched set (distinct blocks it holds, 64 = 64 or more) to
+ * occ[f][k][j] (allocate mode: a set's list is min(distinct blocks, 64) long). */
+void setstack_occupancy(const setstack_t *s, double occ[SA_NINDEX][PROFILE_SA_MAX_LOG + 1][PROFILE_SA_WAYS + 1]);
+
+/* One access; counts into c.  0, or -1 when out of memory. */
+int setstack_access(setstack_t *s, uint64_t block, int is_write, setstack_counts_t c);
+/* The same when the access's fully-associative LRU stack distance fa_d is known (UINT64_MAX: a
+ * first touch): allocate-mode stacks then take k = 0 from it, skip the lists when it is 0 and
+ * search no deeper than it. */
+int setstack_access_fa(setstack_t *s, uint64_t block, int is_write, uint64_t fa_d, setstack_counts_t c);
+
+#endif

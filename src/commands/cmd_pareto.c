@@ -193,7 +193,7 @@ int cmd_pareto(int argc, char **argv)
 	}
 	for (int i = 0; i < ns; i++) {
 		cols[nc] = knobs[show[i]].name;
-		isnum[nc++] = knobs[show[i]].type != KNOB_ENUM;
+		isnum[nc++] = knobs[show[i]].type == KNOB_ENUM ? OUT_TEXT : knobs[show[i]].type == KNOB_BOOL ? OUT_BOOL : OUT_NUM;
 	}
 	for (int c = 0; c < k; c++) {
 		cols[nc] = names[c];

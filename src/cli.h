@@ -22,7 +22,8 @@ typedef struct cli_args {
 	const char *cmd;           /* command name for messages, e.g. "model hitrate" */
 	int argc;
 	char **argv;
-	unsigned char used[256];   /* argv[i] consumed */
+	unsigned char *used;       /* argv[i] consumed: 1 option or its value, 2 positional (argc
+	                            * entries, however many words there are) */
 	int failed;                /* an error was already reported */
 } cli_args_t;
 

@@ -58,11 +58,18 @@ int cmd_sweep(int argc, char **argv)
 	if (!o.db_path)
 		o.db_path = default_db_path(dbbuf, sizeof dbbuf);
 	o.progress = !quiet && isatty(2);
-	char argv_buf[2048];
-	size_t n = 0;
-	argv_buf[0] = '\0';
-	for (int i = -1; i < argc && n < sizeof argv_buf; i++)
-		n += snprintf(argv_buf + n, sizeof argv_buf - n, "%s%s", i < 0 ? "gpudse" : " ", i < 0 ? "" : argv[i]);
+	/* the whole command line, for provenance (no cap: a long one is stored whole) */
+	size_t len = 8;
+	for (int i = 0; i < argc; i++)
+		len += strlen(argv[i]) + 1;
+	char *argv_buf = malloc(len);
+	if (!argv_buf)
+		return err_internal("sweep: out of memory");
+	size_t n = snprintf(argv_buf, len, "gpudse");
+	for (int i = 0; i < argc; i++)
+		n += snprintf(argv_buf + n, len - n, " %s", argv[i]);
 	o.argv = argv_buf;
-	return sweep_run(&o);
+	rc = sweep_run(&o);
+	free(argv_buf);
+	return rc;
 }

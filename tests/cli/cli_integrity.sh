@@ -43,4 +43,12 @@ expect_err "--where bad boolean" 1 'gpudse: query: --where: rfc_on: expected tru
 expect_err "--where order on an enum" 1 'gpudse: query: --where: dcl1_org: a named value takes = or != only, got "<"' \
 	"$GPUDSE" query --db $T/demo.db --where 'dcl1_org < shc'
 
+# --- 3. no cap on arguments: the 300th word counts like the first
+many=(); for i in $(seq 130); do many+=(--limit 100000); done
+expect_ok "query after 260 words" "$GPUDSE" query --db $T/demo.db "${many[@]}" --where 'design_id = 9' --format csv
+expect_eq "the --where after 260 words filters" "$(tail -n +2 $CLI_TMP/out | cut -d, -f1 | sort -u)" 9
+q=(); for i in $(seq 300); do q+=(--quiet); done
+expect_ok "sweep with --db after 300 words" "$GPUDSE" sweep tests/data/engine-study.json "${q[@]}" --jobs 1 --db $T/argv.db
+expect_eq "the database named after 300 words is written" "$(ls $T/argv.db 2>/dev/null)" "$T/argv.db"
+
 cli_done

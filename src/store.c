@@ -66,6 +66,12 @@ const char *store_schema_sql(void)
 	OUT("CREATE VIEW IF NOT EXISTS best_per_workload AS\n"
 		"  SELECT run_id, workload_id, design_id, max(speedup) AS speedup, ipc\n"
 		"  FROM results GROUP BY run_id, workload_id;\n");
+	OUT("CREATE TABLE IF NOT EXISTS shards(      -- progress of each shard a run holds\n"
+		"  run_id INTEGER NOT NULL, k INTEGER NOT NULL, n INTEGER NOT NULL,\n"
+		"  n_points INTEGER NOT NULL,     -- points of shard k of n\n"
+		"  next_index INTEGER NOT NULL DEFAULT 0, -- its points stored so far (resume point)\n"
+		"  n_illegal INTEGER NOT NULL DEFAULT 0,\n"
+		"  PRIMARY KEY(run_id, k)) WITHOUT ROWID;\n");
 #undef OUT
 	return schema_buf;
 }
@@ -230,7 +236,11 @@ void store_read_run(sqlite3_stmt *q, store_run_t *r)
 	snprintf(r->study, sizeof r->study, "%s", (const char *)sqlite3_column_text(q, 1));
 	snprintf(r->status, sizeof r->status, "%s", (const char *)sqlite3_column_text(q, 2));
 	snprintf(r->identity, sizeof r->identity, "%s", (const char *)sqlite3_column_text(q, 3));
-	snprintf(r->shard, sizeof r->shard, "%s", (const char *)sqlite3_column_text(q, 4));
+	const char *sh = (const char *)sqlite3_column_text(q, 4);
+	if (strlen(sh) < sizeof r->shard)
+		snprintf(r->shard, sizeof r->shard, "%s", sh);
+	else   /* a long shard set: its count, not a cut list */
+		snprintf(r->shard, sizeof r->shard, "%.*s...", (int)sizeof r->shard - 4, sh);
 	r->n_points = sqlite3_column_int64(q, 5);
 	r->next_index = sqlite3_column_int64(q, 6);
 	r->n_illegal = sqlite3_column_int64(q, 7);
@@ -284,8 +294,8 @@ int store_new_run(store_t *st, const store_run_info_t *in, int64_t *run_id)
 		" VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 'running', ?12)";
 	if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK)
 		return sql_error(st, "creating the run");
-	char shard[32], now[32];
-	snprintf(shard, sizeof shard, "%d/%d", in->shard_k, in->shard_n);
+	char shard[48], now[32];
+	snprintf(shard, sizeof shard, "%lld/%lld", (long long)in->shard_k, (long long)in->shard_n);
 	now_iso(now, sizeof now);
 	const char *vals[] = { in->study, in->study_json, in->study_hash, in->gpu, in->gpu_json,
 		in->model_version, in->calib_hash, in->identity, shard, in->argv, now };
@@ -297,7 +307,53 @@ int store_new_run(store_t *st, const store_run_info_t *in, int64_t *run_id)
 	if (rc != SQLITE_DONE)
 		return sql_error(st, "creating the run");
 	*run_id = sqlite3_last_insert_rowid(st->db);
-	return 0;
+	return store_add_shard(st, *run_id, in->shard_k, in->shard_n, in->n_points, 0, 0);
+}
+
+int store_add_shard(store_t *st, int64_t run_id, int64_t k, int64_t n, int64_t n_points,
+	int64_t next_index, int64_t n_illegal)
+{
+	sqlite3_stmt *q;
+	if (sqlite3_prepare_v2(st->db, "INSERT INTO shards VALUES(?1, ?2, ?3, ?4, ?5, ?6)", -1, &q, NULL) != SQLITE_OK)
+		return sql_error(st, "recording a shard");
+	int64_t v[] = { run_id, k, n, n_points, next_index, n_illegal };
+	for (int i = 0; i < 6; i++)
+		sqlite3_bind_int64(q, i + 1, v[i]);
+	int rc = sqlite3_step(q);
+	sqlite3_finalize(q);
+	return rc == SQLITE_DONE ? 0 : sql_error(st, "recording a shard");
+}
+
+int store_run_shards(store_t *st, int64_t run_id, store_shard_t **out, int64_t *n)
+{
+	sqlite3_stmt *q;
+	*out = NULL;
+	*n = 0;
+	if (sqlite3_prepare_v2(st->db, "SELECT k, n, n_points, next_index, n_illegal FROM shards"
+			" WHERE run_id = ?1 ORDER BY k", -1, &q, NULL) != SQLITE_OK)
+		return sql_error(st, "reading shards");
+	sqlite3_bind_int64(q, 1, run_id);
+	int64_t cap = 0;
+	int step;
+	while ((step = sqlite3_step(q)) == SQLITE_ROW) {
+		if (*n == cap) {
+			cap = cap ? 2 * cap : 16;
+			store_shard_t *nb = realloc(*out, (size_t)cap * sizeof *nb);
+			if (!nb) {
+				sqlite3_finalize(q);
+				return err_internal("%s: out of memory reading shards", st->path);
+			}
+			*out = nb;
+		}
+		store_shard_t *sh = &(*out)[(*n)++];
+		sh->k = sqlite3_column_int64(q, 0);
+		sh->n = sqlite3_column_int64(q, 1);
+		sh->n_points = sqlite3_column_int64(q, 2);
+		sh->next_index = sqlite3_column_int64(q, 3);
+		sh->n_illegal = sqlite3_column_int64(q, 4);
+	}
+	sqlite3_finalize(q);
+	return step == SQLITE_DONE ? 0 : sql_error(st, "reading shards");
 }
 
 int store_add_workload(store_t *st, int64_t run_id, int id, const char *name, const char *path,
@@ -377,18 +433,38 @@ int store_put_result(store_t *st, int64_t run_id, uint64_t design_id, int worklo
 	return rc == SQLITE_DONE ? 0 : sql_error(st, "inserting a result");
 }
 
-int store_batch_commit(store_t *st, int64_t run_id, int64_t next_index, int64_t n_illegal)
+int store_batch_commit(store_t *st, int64_t run_id, int64_t shard_k, int64_t next_index, int64_t n_illegal)
 {
-	sqlite3_stmt *q;
-	if (sqlite3_prepare_v2(st->db, "UPDATE runs SET next_index = ?1, n_illegal = ?2 WHERE id = ?3", -1, &q, NULL) != SQLITE_OK)
-		return sql_error(st, "recording progress");
-	sqlite3_bind_int64(q, 1, next_index);
-	sqlite3_bind_int64(q, 2, n_illegal);
-	sqlite3_bind_int64(q, 3, run_id);
-	int rc = sqlite3_step(q);
-	sqlite3_finalize(q);
-	if (rc != SQLITE_DONE)
-		return sql_error(st, "recording progress");
+	/* the shard's progress, then the run's totals over its shards, then commit: one
+	 * transaction, so a kill leaves the rows and the progress that describes them */
+	static const char *const sql[] = {
+		"UPDATE shards SET next_index = ?1, n_illegal = ?2 WHERE run_id = ?3 AND k = ?4",
+		"UPDATE runs SET next_index = (SELECT sum(next_index) FROM shards WHERE run_id = ?3),"
+		" n_illegal = (SELECT sum(n_illegal) FROM shards WHERE run_id = ?3) WHERE id = ?3",
+	};
+	for (int i = 0; i < 2; i++) {
+		sqlite3_stmt *q;
+		if (sqlite3_prepare_v2(st->db, sql[i], -1, &q, NULL) != SQLITE_OK)
+			return sql_error(st, "recording progress");
+		sqlite3_bind_int64(q, 1, next_index);
+		sqlite3_bind_int64(q, 2, n_illegal);
+		sqlite3_bind_int64(q, 3, run_id);
+		if (i == 0)
+			sqlite3_bind_int64(q, 4, shard_k);
+		int rc = sqlite3_step(q);
+		int changed = sqlite3_changes(st->db);
+		sqlite3_finalize(q);
+		if (rc != SQLITE_DONE)
+			return sql_error(st, "recording progress");
+		if (!changed)
+			return err_internal("%s: run %lld has no shard %lld to record progress in", st->path,
+				(long long)run_id, (long long)shard_k);
+	}
+	return store_exec(st, "COMMIT");
+}
+
+int store_commit(store_t *st)
+{
 	return store_exec(st, "COMMIT");
 }
 

@@ -51,4 +51,43 @@ q=(); for i in $(seq 300); do q+=(--quiet); done
 expect_ok "sweep with --db after 300 words" "$GPUDSE" sweep tests/data/engine-study.json "${q[@]}" --jobs 1 --db $T/argv.db
 expect_eq "the database named after 300 words is written" "$(ls $T/argv.db 2>/dev/null)" "$T/argv.db"
 
+# --- 4. any split that fits the space sweeps and merges, in any order and several steps
+S=tests/data/engine-study.json
+rows() { "$GPUDSE" export --db "$1" --run "${2:-latest}" --format csv | sort; }
+run_status() { "$GPUDSE" list runs --db "$1" | awk -v r="$2" 'NR>2 && $1==r{print $3" "$4" "$6}'; }
+expect_err "--shard N beyond 2^32 is not wrapped" 1 \
+	'gpudse: sweep: --shard: 1/4294967297 asks for 4294967297 shards of a space of 594 points (at most one shard per point)' \
+	"$GPUDSE" sweep $S --db $T/wrap.db --shard 1/4294967297
+expect_err "--shard overflowing 64 bits" 1 'gpudse: sweep: --shard: expected K/N with 1 <= K <= N, got "1/99999999999999999999"' \
+	"$GPUDSE" sweep $S --db $T/wrap.db --shard 1/99999999999999999999
+expect_ok "unsharded reference" "$GPUDSE" sweep $S --db $T/whole.db --quiet
+for k in 1 2 3 500 594; do "$GPUDSE" sweep $S --db $T/k$k.db --shard $k/594 --quiet >/dev/null || cli_bad "shard $k/594"; done
+expect_ok "merge step 1 (three shards of 594)" "$GPUDSE" merge $T/k1.db $T/k500.db $T/k3.db -o $T/m1.db
+expect_ok "merge step 2 (two more)" "$GPUDSE" merge $T/k594.db $T/k2.db -o $T/m2.db
+expect_ok "merge step 3 (the merged databases)" "$GPUDSE" merge $T/m2.db $T/m1.db -o $T/m3.db
+expect_eq "merged set of 5 shards of 594" "$(run_status $T/m3.db 1)" "1-3,500,594/594 done 5"
+expect_ok "resume runs the 589 missing shards" "$GPUDSE" sweep $S --db $T/m3.db --resume 1 --quiet
+expect_eq "completed merged run is whole and done" "$(run_status $T/m3.db 1)" "1/1 done 594"
+expect_eq "completed merged run == unsharded" "$(rows $T/m3.db | md5sum)" "$(rows $T/whole.db | md5sum)"
+many=(); for i in $(seq 100); do many+=($T/k1.db $T/k2.db $T/k3.db); done
+expect_ok "merge takes 300 inputs" "$GPUDSE" merge "${many[@]}" -o $T/m300.db
+expect_eq "300 inputs: 3 shards" "$(run_status $T/m300.db 1)" "1-3/594 done 3"
+
+# --- 5. partial shards merge to a state that completes, and no merge drops rows
+B=tests/data/engine-big.json
+expect_ok "big reference" "$GPUDSE" sweep $B --db $T/bref.db --quiet
+GPUDSE_TEST_DB_MAX_PAGES=60 "$GPUDSE" sweep $B --db $T/b1.db --shard 1/2 --quiet >/dev/null 2>&1
+expect_eq "shard 1/2 stopped part way" "$(run_status $T/b1.db 1 | cut -d' ' -f2)" interrupted
+expect_ok "shard 2/2" "$GPUDSE" sweep $B --db $T/b2.db --shard 2/2 --quiet
+expect_ok "merge partial + complete" "$GPUDSE" merge $T/b1.db $T/b2.db -o $T/bm.db
+expect_eq "merged: whole set, interrupted" "$(run_status $T/bm.db 1 | cut -d' ' -f1,2)" "1/1 interrupted"
+cp $T/bm.db $T/bm2.db
+expect_ok "resume the merged run" "$GPUDSE" sweep $B --db $T/bm.db --resume 1 --quiet
+expect_eq "resumed merged run done" "$(run_status $T/bm.db 1 | cut -d' ' -f2)" done
+expect_eq "resumed merged run == unsharded" "$(rows $T/bm.db | md5sum)" "$(rows $T/bref.db | md5sum)"
+"$GPUDSE" sweep $B --db $T/b1.db --shard 1/2 --resume 1 --quiet >/dev/null 2>&1 || cli_bad "finish shard 1/2"
+expect_ok "merge the finished shard into the partial merge" "$GPUDSE" merge $T/b1.db -o $T/bm2.db
+expect_eq "now done" "$(run_status $T/bm2.db 1 | cut -d' ' -f1,2)" "1/1 done"
+expect_eq "finished shard merged in == unsharded" "$(rows $T/bm2.db | md5sum)" "$(rows $T/bref.db | md5sum)"
+
 cli_done

@@ -231,6 +231,18 @@ static int parse_gpu(const char *file, const cJSON *v, study_t *s)
 	return json_type_error(file, ".gpu", "a preset name or an inline preset object", v);
 }
 
+/* Multiply the point count by a dimension's size, refusing a space whose ids do not fit the
+ * database's 64-bit signed integers (a wrapped count would sweep a wrong, even empty, space). */
+static int space_grow(const char *file, const char *dim, uint64_t *n_points, uint64_t n)
+{
+	uint64_t prod;
+	if (__builtin_mul_overflow(*n_points, n, &prod) || prod > (uint64_t)INT64_MAX)
+		return err_user("%s: .space: the space has more than 2^63-1 points at dimension %s (%llu x %llu):"
+			" split the study", file, dim, (unsigned long long)*n_points, (unsigned long long)n);
+	*n_points = prod;
+	return 0;
+}
+
 int study_load(const char *path, study_t *s)
 {
 	memset(s, 0, sizeof *s);
@@ -281,9 +293,10 @@ int study_load(const char *path, study_t *s)
 		}
 		/* counted before checking, so study_free releases a half-parsed dimension */
 		int bad = parse_dim(path, it, &s->dims[s->n_dims]);
-		s->n_points *= (uint64_t)s->dims[s->n_dims].n;
 		s->n_dims++;
 		if (bad)
+			goto out;
+		if (space_grow(path, it->string, &s->n_points, (uint64_t)s->dims[s->n_dims - 1].n))
 			goto out;
 	}
 	const cJSON *vars = cJSON_GetObjectItemCaseSensitive(root, "variants");
@@ -317,7 +330,8 @@ int study_load(const char *path, study_t *s)
 			i++;
 		}
 		s->n_variants = i;
-		s->n_points *= (uint64_t)i;
+		if (space_grow(path, "variants", &s->n_points, (uint64_t)i))
+			goto out;
 	}
 	const cJSON *der = cJSON_GetObjectItemCaseSensitive(root, "derived");
 	if (der) {

@@ -90,4 +90,13 @@ expect_ok "merge the finished shard into the partial merge" "$GPUDSE" merge $T/b
 expect_eq "now done" "$(run_status $T/bm2.db 1 | cut -d' ' -f1,2)" "1/1 done"
 expect_eq "finished shard merged in == unsharded" "$(rows $T/bm2.db | md5sum)" "$(rows $T/bref.db | md5sum)"
 
+# --- 6. a space's point count never wraps: 2^64 points printed "0 points ... done"
+expect_err "2^64 points refused" 1 \
+	'gpudse: tests/data/space-2e64.json: .space: the space has more than 2^63-1 points at dimension rfc_entries (288230376151711744 x 64): split the study' \
+	"$GPUDSE" sweep tests/data/space-2e64.json --db $T/huge.db
+expect_err "3 x 2^62 points refused" 1 \
+	'gpudse: tests/data/space-2e63.json: .space: the space has more than 2^63-1 points at dimension rfc_entries (288230376151711744 x 48): split the study' \
+	"$GPUDSE" sweep tests/data/space-2e63.json --db $T/huge.db
+expect_eq "no database written for them" "$(ls $T/huge.db 2>/dev/null)" ""
+
 cli_done

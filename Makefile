@@ -6,7 +6,7 @@
 
 CC      ?= cc
 PKGS    := gsl sqlite3 libcjson zlib
-DEBPKGS := pkg-config libgsl-dev libsqlite3-dev libcjson-dev zlib1g-dev xz-utils
+DEBPKGS := pkg-config libgsl-dev libsqlite3-dev libcjson-dev zlib1g-dev xz-utils sqlite3
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wno-unused-parameter
 STD     := -std=c11 -D_GNU_SOURCE -pthread
 OPT     ?= -O2 -g
@@ -34,9 +34,10 @@ all: .deps-ok
 	@$(MAKE) --no-print-directory gpudse
 
 # Install what is missing, once; the stamp records that pkg-config found everything.
-# (xz-utils: Accel-Sim traces are often .xz, which gpudse profile reads through `xz -dc`.)
+# (xz-utils: Accel-Sim traces are often .xz, which gpudse profile reads through `xz -dc`;
+# sqlite3: tests/cli/cli_integrity.sh writes hostile databases with the sqlite3 shell.)
 .deps-ok:
-	@if ! command -v pkg-config >/dev/null 2>&1 || ! command -v xz >/dev/null 2>&1 || ! pkg-config --exists $(PKGS); then \
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! command -v xz >/dev/null 2>&1 || ! command -v sqlite3 >/dev/null 2>&1 || ! pkg-config --exists $(PKGS); then \
 	  echo "gpudse: installing missing Debian packages: $(DEBPKGS)"; \
 	  SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(DEBPKGS) >/dev/null; \

@@ -249,8 +249,9 @@ int store_fetch(store_t *st, int64_t run_id, const char *workload, const char *c
 		}
 		(*design_ids)[k] = sqlite3_column_int64(q, 0);
 		(*workload_ids)[k] = sqlite3_column_int(q, 1);
-		for (int i = 0; i < ncol; i++)
-			(*vals)[k * ncol + i] = sqlite3_column_double(q, 2 + i);
+		for (int i = 0; i < ncol; i++)   /* NULL (a NaN stored) stays NaN, never 0 */
+			(*vals)[k * ncol + i] = sqlite3_column_type(q, 2 + i) == SQLITE_NULL ? NAN
+				: sqlite3_column_double(q, 2 + i);
 		k++;
 	}
 	sqlite3_finalize(q);

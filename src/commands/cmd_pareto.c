@@ -129,8 +129,10 @@ int cmd_pareto(int argc, char **argv)
 	size_t n = 0;
 	if ((rc = store_fetch(st, run.id, workload, names, k, &dids, &wids, &vals, &n)))
 		goto out_free;
-	/* aggregate rows of one design (they are consecutive) into one point */
-	size_t np = 0;
+	/* aggregate rows of one design (they are consecutive) into one point; a design with a
+	 * non-finite objective (inf, or NULL in the database) cannot be ranked: it is left out,
+	 * and said so, rather than let it dominate or empty the front */
+	size_t np = 0, n_nonfinite = 0;
 	double *pts = malloc((n ? n : 1) * k * sizeof *pts);
 	int64_t *pid = malloc((n ? n : 1) * sizeof *pid);
 	for (size_t i = 0; i < n;) {
@@ -151,9 +153,18 @@ int cmd_pareto(int argc, char **argv)
 			double m = pos ? exp(lsum / (double)(j - i)) : sum / (double)(j - i);
 			pts[np * k + c] = signs[c] * m;
 		}
-		pid[np++] = dids[i];
+		int finite = 1;
+		for (int c = 0; c < k; c++)
+			finite &= isfinite(pts[np * k + c]);
+		if (finite)
+			pid[np++] = dids[i];
+		else
+			n_nonfinite++;
 		i = j;
 	}
+	if (n_nonfinite)
+		fprintf(stderr, "gpudse: pareto: %zu design%s left out: an objective is not a finite number (inf or missing)\n",
+			n_nonfinite, n_nonfinite == 1 ? "" : "s");
 	size_t *idx = malloc((np ? np : 1) * sizeof *idx);
 	size_t f = pareto_front(pts, np, k, idx);
 	if (f == (size_t)-1) {

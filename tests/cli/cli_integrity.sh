@@ -99,4 +99,17 @@ expect_err "3 x 2^62 points refused" 1 \
 	"$GPUDSE" sweep tests/data/space-2e63.json --db $T/huge.db
 expect_eq "no database written for them" "$(ls $T/huge.db 2>/dev/null)" ""
 
+# --- 7. non-finite metrics: refused where they enter, and pareto says what it leaves out
+sed -e 's/"accesses": 120000,/"accesses": 1e308,/' -e '0,/"sd": {"cold": 63541/s//"sd": {"cold": 1e308/' \
+	tests/data/mini-a.json > $T/inf.json
+printf '{"name": "inf", "gpu": "rtx3080", "workloads": ["%s"], "space": {"llc_scale": [1, 2, 4]}}\n' $T/inf.json > $T/inf-study.json
+expect_err "a profile count of 1e308 is refused" 1 "gpudse: $T/inf.json: .streams[0].accesses: expected a count of at most 2^53, got 1e+308" \
+	"$GPUDSE" sweep $T/inf-study.json --db $T/inf.db
+cp $T/demo.db $T/demo-inf.db
+sqlite3 $T/demo-inf.db "UPDATE results SET energy_j = 9e999 WHERE design_id = 9 AND workload_id = 0"
+expect_err "pareto: a design with an infinite objective is left out, and said" 0 \
+	"gpudse: pareto: 1 design left out: an objective is not a finite number (inf or missing)" \
+	"$GPUDSE" pareto --db $T/demo-inf.db
+expect_eq "pareto: the front is not emptied" "$(grep -c 'designs on the Pareto front' $CLI_TMP/out) $(grep -c ' 0 of ' $CLI_TMP/out)" "1 0"
+
 cli_done

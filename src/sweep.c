@@ -395,6 +395,15 @@ int sweep_run(const sweep_opts_t *o)
 			goto out;
 		}
 	}
+	/* results are found by workload name (query --workload, pareto --workload): two profiles
+	 * of one name would mix their rows */
+	for (int i = 0; i < nw; i++)
+		for (int j = 0; j < i; j++)
+			if (strcmp(w[i].prof.name, w[j].prof.name) == 0) {
+				rc = err_user("%s: .workloads: %s and %s are both named \"%s\": rename one (gpudse profile --name)",
+					s.path, w[j].path, w[i].path, w[i].prof.name);
+				goto out;
+			}
 	for (int i = 0; i < nw; i++) {
 		metrics_t m;
 		const char *why = "illegal";

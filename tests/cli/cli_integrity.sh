@@ -112,4 +112,20 @@ expect_err "pareto: a design with an infinite objective is left out, and said" 0
 	"$GPUDSE" pareto --db $T/demo-inf.db
 expect_eq "pareto: the front is not emptied" "$(grep -c 'designs on the Pareto front' $CLI_TMP/out) $(grep -c ' 0 of ' $CLI_TMP/out)" "1 0"
 
+# --- 8. workload names: after the trace directory, and no two alike in a study
+mkdir -p $T/app1/traces $T/app2/traces
+cp tests/data/accelsim/* $T/app1/traces/; cp tests/data/accelsim/* $T/app2/traces/
+name_of() { grep -o '"name": "[^"]*"' "$1" | head -n 1; }
+expect_ok "profile kernelslist.g" "$GPUDSE" profile $T/app1/traces/kernelslist.g -o $T/w1.json --sms 2
+expect_eq "named after the application directory" "$(name_of $T/w1.json)" '"name": "app1"'
+expect_ok "profile a directory with a trailing slash" "$GPUDSE" profile $T/app2/traces/ -o $T/w2.json --sms 2
+expect_eq "trailing slash: still the directory's name" "$(name_of $T/w2.json)" '"name": "app2"'
+expect_ok "profile one kernel" "$GPUDSE" profile $T/app1/traces/kernel-2-ctx_0x5581e0c2a3b0.traceg -o $T/w3.json --sms 2
+expect_eq "one kernel: directory and kernel" "$(name_of $T/w3.json)" '"name": "app1-kernel-2-ctx_0x5581e0c2a3b0"'
+expect_ok "profile kernelslist.g of app2" "$GPUDSE" profile $T/app2/traces/kernelslist.g -o $T/w4.json --sms 2
+printf '{"name": "dup", "gpu": "rtx3080", "workloads": ["%s", "%s"], "space": {"llc_scale": [1, 2]}}\n' $T/w2.json $T/w4.json > $T/dup.json
+expect_err "two workloads of one name are refused" 1 \
+	"gpudse: $T/dup.json: .workloads: $T/w2.json and $T/w4.json are both named \"app2\": rename one (gpudse profile --name)" \
+	"$GPUDSE" sweep $T/dup.json --db $T/dup.db
+
 cli_done

@@ -128,4 +128,20 @@ expect_err "two workloads of one name are refused" 1 \
 	"gpudse: $T/dup.json: .workloads: $T/w2.json and $T/w4.json are both named \"app2\": rename one (gpudse profile --name)" \
 	"$GPUDSE" sweep $T/dup.json --db $T/dup.db
 
+# --- 9. deeply nested expressions: a clear error, not a stack overflow (SIGSEGV)
+deep() { # FIELD PREFIX-CHAR COUNT SUFFIX-CHAR
+	{ printf '{"name": "deep", "gpu": "rtx3080", "workloads": ["tests/data/mini-a.json"], "space": {"llc_scale": [1, 2]}, %s' "$1"
+	  head -c "$3" /dev/zero | tr '\0' "$2"; printf 1; [ -n "$4" ] && head -c "$3" /dev/zero | tr '\0' "$4"
+	  case $1 in *derived*) printf '"}}\n';; *) printf '"]}\n';; esac; } > $T/deep.json
+}
+deep '"constraints": ["' '(' 20000 ')'
+expect_err "20000 nested (" 1 "gpudse: $T/deep.json: .constraints[0]: at column 129: nested too deeply (more than 256 levels of ( ), - and !)" \
+	"$GPUDSE" sweep $T/deep.json --db $T/deep.db
+deep '"derived": {"active_sms": "' '-' 300000 ''
+expect_err "300000 unary -" 1 "gpudse: $T/deep.json: .derived.active_sms: at column 256: nested too deeply (more than 256 levels of ( ), - and !)" \
+	"$GPUDSE" sweep $T/deep.json --db $T/deep.db
+deep '"constraints": ["' '!' 300000 ''
+expect_err "300000 unary !" 1 "gpudse: $T/deep.json: .constraints[0]: at column 256: nested too deeply (more than 256 levels of ( ), - and !)" \
+	"$GPUDSE" sweep $T/deep.json --db $T/deep.db
+
 cli_done

@@ -1,7 +1,9 @@
 /* trace_accelsim.c -- Accel-Sim kernelslist.g / kernel-N.traceg reader; see trace_accelsim.h. */
 #include "profiling/trace_accelsim.h"
 
+#include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -635,17 +637,40 @@ static int inst_line(rd_t *r, cta_state_t *c, const char *s, size_t n)
 	return 0;
 }
 
-/* "key = (x,y,z)" */
-static int dim3(const char *s, size_t n, long d[3])
+/* "key = (x,y,z)" with 1 <= x, y, z <= lim[0..2] and x*y*z <= lim[3]: the CUDA limits, checked
+ * before any arithmetic (a huge block made threads per CTA overflow and warps per CTA 0). */
+static int dim3(const char *s, size_t n, long d[3], const long lim[4])
 {
 	char buf[128];
 	if (n >= sizeof buf)
 		return 0;
 	memcpy(buf, s, n);
 	buf[n] = '\0';
-	const char *eq = strchr(buf, '=');
-	return eq && sscanf(eq + 1, " (%ld,%ld,%ld)", &d[0], &d[1], &d[2]) == 3 && d[0] > 0 && d[1] > 0 && d[2] > 0;
+	const char *p = strchr(buf, '=');
+	if (!p)
+		return 0;
+	p++;
+	while (*p == ' ')
+		p++;
+	if (*p++ != '(')
+		return 0;
+	for (int i = 0; i < 3; i++) {
+		char *end;
+		errno = 0;
+		if (!isdigit((unsigned char)*p))
+			return 0;
+		d[i] = strtol(p, &end, 10);
+		if (errno || d[i] < 1 || d[i] > lim[i] || *end != (i < 2 ? ',' : ')'))
+			return 0;
+		p = end + 1;
+	}
+	while (*p == ' ')
+		p++;
+	return *p == '\0' && d[0] * d[1] <= lim[3] / d[2];
 }
+
+static const long block_lim[4] = { 1024, 1024, 64, 1024 };
+static const long grid_lim[4] = { 2147483647L, 65535, 65535, LONG_MAX };
 
 static int hdr_is(const char *s, size_t n, const char *key)
 {
@@ -665,10 +690,11 @@ static int hdr_int(const char *s, size_t n, long *v)
 	memcpy(buf, eq + 1, m);
 	buf[m] = '\0';
 	char *end;
+	errno = 0;
 	*v = strtol(buf, &end, 10);
 	while (*end == ' ')
 		end++;
-	return end != buf && *end == '\0';
+	return end != buf && *end == '\0' && !errno;
 }
 
 static int word_is(const char *s, size_t n, const char *w)
@@ -713,13 +739,15 @@ static int read_kernel(rd_t *r, const char *path, const char *display)
 			if (*s == '-') {
 				long v;
 				if (hdr_is(s, n, "-grid dim")) {
-					if (!dim3(s, n, grid)) {
-						rc = err_user("%s:%llu: expected \"-grid dim = (x,y,z)\"", r->file, (unsigned long long)r->line);
+					if (!dim3(s, n, grid, grid_lim)) {
+						rc = err_user("%s:%llu: expected \"-grid dim = (x,y,z)\" within CUDA's limits (x < 2^31, y and z <= 65535)",
+							r->file, (unsigned long long)r->line);
 						break;
 					}
 				} else if (hdr_is(s, n, "-block dim")) {
-					if (!dim3(s, n, block)) {
-						rc = err_user("%s:%llu: expected \"-block dim = (x,y,z)\"", r->file, (unsigned long long)r->line);
+					if (!dim3(s, n, block, block_lim)) {
+						rc = err_user("%s:%llu: expected \"-block dim = (x,y,z)\" within CUDA's limits (x, y <= 1024, z <= 64, at most 1024 threads)",
+							r->file, (unsigned long long)r->line);
 						break;
 					}
 				} else if (hdr_is(s, n, "-accelsim tracer version")) {

@@ -100,7 +100,7 @@ cp $A/* $T/bad/ && echo "kernel-9.traceg" >> $T/bad/kernelslist.g
 expect_err "missing kernel file" 1 "gpudse: $T/bad/kernel-9.traceg: No such file or directory" \
 	"$GPUDSE" profile $T/bad -o $T/x.json --sms 2
 echo "MEMTRACE: CTX 0x1 - grid_launch_id 0 - CTA 0,0 - warp 0 - LDG.E - 0x1000" > $T/nvbad.txt
-expect_err "nvbit bad CTA" 1 "gpudse: $T/nvbad.txt:1: expected \"CTA x,y,z\"" "$GPUDSE" profile $T/nvbad.txt -o $T/x.json
+expect_err "nvbit bad CTA" 1 "gpudse: $T/nvbad.txt:1: expected \"CTA x,y,z\" (x < 2^31, y and z <= 65535)" "$GPUDSE" profile $T/nvbad.txt -o $T/x.json
 expect_err "calibrate without observations" 1 'gpudse: calibrate: the profiles carry no observations (docs/calibration.md: "observations")' \
 	"$GPUDSE" calibrate tests/data/mini-a.json -o $T/x.json
 expect_err "calibrate nothing" 1 'gpudse: calibrate: missing PROFILE.json (see gpudse help calibrate)' "$GPUDSE" calibrate

@@ -144,4 +144,33 @@ deep '"constraints": ["' '!' 300000 ''
 expect_err "300000 unary !" 1 "gpudse: $T/deep.json: .constraints[0]: at column 256: nested too deeply (more than 256 levels of ( ), - and !)" \
 	"$GPUDSE" sweep $T/deep.json --db $T/deep.db
 
+# --- 10. trace headers and fields range-checked before arithmetic (SIGFPE, signed overflow)
+mkdir -p $T/as; cp tests/data/accelsim/* $T/as/
+K=$T/as/kernel-1-ctx_0x5581e0c2a3b0.traceg
+sed -i 's/^-block dim = .*/-block dim = (2147483648,2147483648,4)/' $K
+expect_err "accelsim: a block of 2^64 threads" 1 \
+	"gpudse: $K:4: expected \"-block dim = (x,y,z)\" within CUDA's limits (x, y <= 1024, z <= 64, at most 1024 threads)" \
+	"$GPUDSE" profile $T/as -o $T/as.json --sms 2
+sed -i 's/^-block dim = .*/-block dim = (1024,1024,1)/' $K
+expect_err "accelsim: a block of 2^20 threads" 1 \
+	"gpudse: $K:4: expected \"-block dim = (x,y,z)\" within CUDA's limits (x, y <= 1024, z <= 64, at most 1024 threads)" \
+	"$GPUDSE" profile $T/as -o $T/as.json --sms 2
+sed -i -e 's/^-block dim = .*/-block dim = (64,1,1)/' -e 's/^-grid dim = .*/-grid dim = (99999999999999999999,1,1)/' $K
+expect_err "accelsim: a grid beyond 64 bits" 1 \
+	"gpudse: $K:3: expected \"-grid dim = (x,y,z)\" within CUDA's limits (x < 2^31, y and z <= 65535)" \
+	"$GPUDSE" profile $T/as -o $T/as.json --sms 2
+L='MEMTRACE: CTX 0x1 - LAUNCH - Kernel pc 0x0 - Kernel name k - grid launch id 0 - grid size %s - block size 32,1,1 - nregs 8 - shmem 0 - cuda stream id 0\n'
+{ printf "$L" 9223372036854775807,2,1; echo 'MEMTRACE: CTX 0x1 - grid_launch_id 0 - CTA 5,1,0 - warp 0 - LDG.E - 0x1000'; } > $T/nv1.txt
+expect_err "nvbit: a grid whose linear CTA index overflows" 1 \
+	"gpudse: $T/nv1.txt:1: LAUNCH line without \"grid size x,y,z\" (1 <= x < 2^31, y and z <= 65535)" \
+	"$GPUDSE" profile $T/nv1.txt -o $T/nv.json --sms 2 --format nvbit
+{ printf "$L" 2,1,1; echo 'MEMTRACE: CTX 0x1 - grid_launch_id 0 - CTA 1,99999999999999999999,0 - warp 0 - LDG.E - 0x1000'; } > $T/nv2.txt
+expect_err "nvbit: a CTA index beyond 64 bits" 1 \
+	"gpudse: $T/nv2.txt:2: expected \"CTA x,y,z\" (x < 2^31, y and z <= 65535)" \
+	"$GPUDSE" profile $T/nv2.txt -o $T/nv.json --sms 2 --format nvbit
+{ printf "$L" 2,1,1; echo 'MEMTRACE: CTX 0x1 - grid_launch_id 0 - CTA 1,0,0 - warp 0 - LDG.E - 0x1ffffffffffffffffff'; } > $T/nv3.txt
+expect_err "nvbit: an address beyond 64 bits" 1 \
+	"gpudse: $T/nv3.txt:2: expected a hex lane address, got \"0x1ffffffffffffffffff\"" \
+	"$GPUDSE" profile $T/nv3.txt -o $T/nv.json --sms 2 --format nvbit
+
 cli_done

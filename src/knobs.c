@@ -135,9 +135,11 @@ void knob_format(const knob_t *k, const design_t *d, char *buf, size_t len)
 
 void knob_format_value(const knob_t *k, double v, char *buf, size_t len)
 {
-	if (k->type == KNOB_ENUM)
-		snprintf(buf, len, "%s", v >= 0 && v <= k->hi ? k->enums[(int)v] : "?");
-	else if (k->type == KNOB_BOOL)
+	/* a value outside the knob's spellings (only a foreign database holds one) prints as the
+	 * number it is, never as a spelling it is not */
+	if (k->type == KNOB_ENUM && v >= 0 && v <= k->hi && v == floor(v))
+		snprintf(buf, len, "%s", k->enums[(int)v]);
+	else if (k->type == KNOB_BOOL && (v == 0 || v == 1))
 		snprintf(buf, len, "%s", v ? "true" : "false");
 	else if (k->offset == offsetof(design_t, rfc_sthld) && v == RFC_STHLD_DYNAMIC)
 		snprintf(buf, len, "dynamic");

@@ -281,12 +281,22 @@ int store_get_design(store_t *st, int64_t run_id, int64_t id, design_t *d, char 
 	design_default(d);
 	const char *v = (const char *)sqlite3_column_text(q, 0);
 	snprintf(variant, len, "%s", v ? v : "");
-	char err[128];
+	char err[256];
 	for (size_t i = 0; i < n_knobs; i++) {
-		if (knobs[i].type == KNOB_ENUM)
-			knob_set(d, knobs[i].name, (const char *)sqlite3_column_text(q, (int)i + 1), err, sizeof err);
-		else
-			knob_set_num(&knobs[i], d, sqlite3_column_double(q, (int)i + 1), err, sizeof err);
+		/* a value gpudse never writes (NULL, a wrong spelling, out of range) is the database's
+		 * fault, reported as such -- not a crash or a default in its place */
+		int col = (int)i + 1, bad;
+		if (sqlite3_column_type(q, col) == SQLITE_NULL) {
+			snprintf(err, sizeof err, "%s: NULL", knobs[i].name);
+			bad = 1;
+		} else if (knobs[i].type == KNOB_ENUM) {
+			bad = knob_set(d, knobs[i].name, (const char *)sqlite3_column_text(q, col), err, sizeof err) < 0;
+		} else {
+			bad = knob_set_num(&knobs[i], d, sqlite3_column_double(q, col), err, sizeof err) < 0;
+		}
+		if (bad)
+			return err_user("%s: run %lld, design %lld: %s (not a value gpudse writes)", st->path,
+				(long long)run_id, (long long)id, err);
 	}
 	return 0;
 }

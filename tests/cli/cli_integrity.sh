@@ -173,4 +173,13 @@ expect_err "nvbit: an address beyond 64 bits" 1 \
 	"gpudse: $T/nv3.txt:2: expected a hex lane address, got \"0x1ffffffffffffffffff\"" \
 	"$GPUDSE" profile $T/nv3.txt -o $T/nv.json --sms 2 --format nvbit
 
+# --- 11. a NULL where gpudse writes a value: one line naming it, not SIGSEGV
+cp $T/demo.db $T/null.db
+sqlite3 $T/null.db "UPDATE designs SET fuse_cfg = NULL WHERE id = 9"
+expect_err "pareto on a NULL enum" 1 "gpudse: $T/null.db: run 1, design 9: fuse_cfg: NULL (not a value gpudse writes)" \
+	"$GPUDSE" pareto --db $T/null.db
+sqlite3 $T/null.db "UPDATE designs SET fuse_cfg = 'dy', rfc_on = 7 WHERE id = 9"
+expect_ok "query on a foreign boolean" "$GPUDSE" query --db $T/null.db --where 'design_id = 9' --columns rfc_on --format csv --limit 1
+expect_eq "a foreign value prints as itself, not as true" "$(tail -1 $CLI_TMP/out)" 7
+
 cli_done

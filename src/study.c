@@ -72,6 +72,35 @@ static int parse_settings(const char *file, const char *path, const cJSON *obj, 
 	return 0;
 }
 
+typedef struct val_at {
+	double v;
+	int i;
+} val_at_t;
+
+static int cmp_val_at(const void *a, const void *b)
+{
+	const val_at_t *x = a, *y = b;
+	return x->v < y->v ? -1 : x->v > y->v ? 1 : x->i - y->i;
+}
+
+/* The index of the first value equal to an earlier one, or -1: sorted, O(n log n) (the
+ * pairwise check took over a minute on a 300,000-value list). */
+static int first_duplicate(const double *vals, int n)
+{
+	val_at_t *s = malloc((size_t)(n ? n : 1) * sizeof *s);
+	if (!s)
+		return -1;
+	for (int i = 0; i < n; i++)
+		s[i] = (val_at_t){ vals[i], i };
+	qsort(s, (size_t)n, sizeof *s, cmp_val_at);
+	int first = -1;
+	for (int i = 1; i < n; i++)   /* within a run of equal values, the second is the first repeat */
+		if (s[i].v == s[i - 1].v && (i < 2 || s[i - 1].v != s[i - 2].v) && (first < 0 || s[i].i < first))
+			first = s[i].i;
+	free(s);
+	return first;
+}
+
 static int parse_dim(const char *file, const cJSON *it, study_dim_t *dim)
 {
 	char p[256];
@@ -92,12 +121,12 @@ static int parse_dim(const char *file, const cJSON *it, study_dim_t *dim)
 			snprintf(pi, sizeof pi, "%s[%d]", p, i);
 			if (knob_value(file, pi, k, v, &dim->vals[i]))
 				return EXIT_USER;
-			for (int j = 0; j < i; j++)
-				if (dim->vals[j] == dim->vals[i])
-					return err_user("%s: %s: duplicate value", file, pi);
 			i++;
 		}
 		dim->n = n;
+		int dup = first_duplicate(dim->vals, n);
+		if (dup >= 0)
+			return err_user("%s: %s[%d]: duplicate value", file, p, dup);
 		return 0;
 	}
 	if (cJSON_IsObject(it)) {

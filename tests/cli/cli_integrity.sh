@@ -182,4 +182,17 @@ sqlite3 $T/null.db "UPDATE designs SET fuse_cfg = 'dy', rfc_on = 7 WHERE id = 9"
 expect_ok "query on a foreign boolean" "$GPUDSE" query --db $T/null.db --where 'design_id = 9' --columns rfc_on --format csv --limit 1
 expect_eq "a foreign value prints as itself, not as true" "$(tail -1 $CLI_TMP/out)" 7
 
+# --- 12. a 300,000-value list is checked for duplicates in n log n (it took over a minute)
+big_list() { # LAST-VALUE: 300,000 distinct fractions, then LAST-VALUE
+	{ printf '{"name": "long", "gpu": "rtx3080", "workloads": ["tests/data/mini-a.json"], "constraints": ["0"], "space": {"fuse_pred_acc": ['
+	  awk 'BEGIN { for (i = 0; i < 300000; i++) printf "%.7f, ", i / 300000 }'; printf '%s]}}\n' "$1"; } > $T/long.json
+}
+big_list 0.5
+t0=$(date +%s)
+expect_err "duplicate found in a 300,001-value list" 1 "gpudse: $T/long.json: .space.fuse_pred_acc[300000]: duplicate value" \
+	timeout 30 "$GPUDSE" sweep $T/long.json --db $T/long.db
+big_list 1
+expect_ok "300,001 distinct values" timeout 30 "$GPUDSE" sweep $T/long.json --db $T/long.db --quiet
+expect_eq "both within 10 s" "$(( $(date +%s) - t0 < 10 ))" 1
+
 cli_done

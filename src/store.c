@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "columns.h"
@@ -142,6 +143,65 @@ const char *store_pragmas_sql(void)
 		" PRAGMA cache_size=-16384;";
 }
 
+/* How a reader opens `path`, so that an archived result stays readable and nothing is left
+ * behind (a read-only connection cannot remove the -wal and -shm files WAL mode creates):
+ *  - file and directory writable: read-write with PRAGMA query_only -- the last connection
+ *    to close checkpoints and removes -wal and -shm, and no statement can write;
+ *  - otherwise (read-only file, directory or mount) with no -wal file: immutable=1 -- the
+ *    database is whole in its file, nobody can be writing it (a writer would need the -wal),
+ *    and SQLite creates nothing;
+ *  - a -wal file in a read-only place: a plain read-only open (SQLite reads an existing -wal
+ *    and -shm read-only).
+ * Returns the URI to open (malloc'd) or NULL for the plain path; *flags set to match (-1
+ * with NULL: out of memory). */
+char *store_reader_uri(const char *path, int *flags)
+{
+	size_t n = strlen(path);
+	char *aux = malloc(n + 8);
+	if (!aux) {
+		*flags = -1;
+		return NULL;
+	}
+	memcpy(aux, path, n);
+	memcpy(aux + n, "-wal", 5);
+	struct stat sb;
+	int has_wal = stat(aux, &sb) == 0;
+	/* the directory: path up to its last '/' */
+	char *slash = strrchr(path, '/');
+	if (slash) {
+		memcpy(aux, path, (size_t)(slash - path) + 1);
+		aux[slash - path + 1] = '\0';
+	} else {
+		strcpy(aux, ".");
+	}
+	int dir_w = access(aux, W_OK) == 0, file_w = access(path, W_OK) == 0;
+	free(aux);
+	*flags = SQLITE_OPEN_READONLY;
+	if (dir_w && file_w) {
+		*flags = SQLITE_OPEN_READWRITE;
+		return NULL;
+	}
+	if (has_wal)
+		return NULL;
+	/* file:PATH?immutable=1, the path %-escaped where URI syntax needs it */
+	char *uri = malloc(3 * n + 32);
+	if (!uri) {
+		*flags = -1;
+		return NULL;
+	}
+	size_t k = (size_t)sprintf(uri, "file:");
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)path[i];
+		if (c == '%' || c == '?' || c == '#' || c <= ' ' || c >= 127)
+			k += (size_t)sprintf(uri + k, "%%%02X", c);
+		else
+			uri[k++] = (char)c;
+	}
+	strcpy(uri + k, "?immutable=1");
+	*flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI;
+	return uri;
+}
+
 int store_open(const char *path, enum store_mode mode, store_t **out)
 {
 	*out = NULL;
@@ -156,8 +216,24 @@ int store_open(const char *path, enum store_mode mode, store_t **out)
 		return err_user("%s: not a regular file", path);
 	store_t *st = calloc(1, sizeof *st);
 	snprintf(st->path, sizeof st->path, "%s", path);
-	int flags = mode == STORE_READ ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
-	if (sqlite3_open_v2(path, &st->db, flags, NULL) != SQLITE_OK) {
+	/* a writer takes URIs so that merge can ATTACH a read-only input as one (the plain path
+	 * keeps its meaning: only names starting with "file:" are URIs, and those get "./") */
+	int flags = mode == STORE_READ ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_URI);
+	char *uri = NULL;
+	if (mode == STORE_WRITE && strncmp(path, "file:", 5) == 0) {
+		uri = malloc(strlen(path) + 3);
+		if (uri)
+			sprintf(uri, "./%s", path);
+	}
+	if (mode == STORE_READ && (uri = store_reader_uri(path, &flags)) == NULL && flags < 0) {
+		store_close(st);
+		return err_internal("%s: out of memory", path);
+	}
+	int orc = sqlite3_open_v2(uri ? uri : path, &st->db, flags, NULL);
+	free(uri);
+	if (orc == SQLITE_OK && mode == STORE_READ && (flags & SQLITE_OPEN_READWRITE))
+		orc = sqlite3_exec(st->db, "PRAGMA query_only = ON", NULL, NULL, NULL);
+	if (orc != SQLITE_OK) {
 		int rc = err_user("%s: cannot open database (%s)", path, st->db ? sqlite3_errmsg(st->db) : strerror(errno));
 		store_close(st);
 		return rc;

@@ -323,11 +323,22 @@ int store_merge_from(store_t *st, const char *src_path, int64_t *added)
 		return rc;
 	store_close(src);
 	sqlite3_stmt *q;
-	if (sqlite3_prepare_v2(st->db, "ATTACH DATABASE ?1 AS src", -1, &q, NULL) != SQLITE_OK)
+	int flags;
+	char *uri = store_reader_uri(src_path, &flags);   /* an input on a read-only mount: immutable */
+	if (!uri && flags < 0)
+		return err_internal("merge: out of memory");
+	if (sqlite3_prepare_v2(st->db, "ATTACH DATABASE ?1 AS src", -1, &q, NULL) != SQLITE_OK) {
+		free(uri);
 		return store_sql_error(st, "attaching");
-	sqlite3_bind_text(q, 1, src_path, -1, SQLITE_STATIC);
+	}
+	char *plain = NULL;
+	if (!uri && strncmp(src_path, "file:", 5) == 0 && (plain = malloc(strlen(src_path) + 3)))
+		sprintf(plain, "./%s", src_path);
+	sqlite3_bind_text(q, 1, uri ? uri : plain ? plain : src_path, -1, SQLITE_TRANSIENT);
 	rc = sqlite3_step(q);
 	sqlite3_finalize(q);
+	free(uri);
+	free(plain);
 	if (rc != SQLITE_DONE)
 		return store_sql_error(st, "attaching");
 	rc = store_exec(st, "BEGIN IMMEDIATE");

@@ -195,4 +195,28 @@ big_list 1
 expect_ok "300,001 distinct values" timeout 30 "$GPUDSE" sweep $T/long.json --db $T/long.db --quiet
 expect_eq "both within 10 s" "$(( $(date +%s) - t0 < 10 ))" 1
 
+# --- 13. an archived result is readable on a read-only directory, and readers leave no files
+# (as root, permissions do not bind: the readers run as nobody through setpriv)
+if [ "$(id -u)" != 0 ]; then as_reader() { "$@"; }; R=$(id -u)
+elif command -v setpriv >/dev/null; then as_reader() { setpriv --reuid 65534 --regid 65534 --clear-groups "$@"; }; R=65534
+else R=; echo "SKIP 13: root without setpriv cannot test a read-only directory" >&2; fi
+if [ -n "$R" ]; then
+	chmod 711 $T; mkdir -p $T/ro $T/wr; chmod 777 $T/wr
+	cp $T/demo.db $T/ro/archive.db; chown $R $T/ro/archive.db 2>/dev/null; chmod 555 $T/ro
+	for c in "pareto" "query --limit 3" "export" "list runs" "plot --x energy_j --y speedup -o $T/wr/p.svg"; do
+		expect_ok "read-only directory: $c" as_reader "$GPUDSE" $c --db $T/ro/archive.db
+	done
+	expect_ok "read-only directory: merge input" as_reader "$GPUDSE" merge $T/ro/archive.db -o $T/wr/m.db
+	expect_eq "nothing created in the read-only directory" "$(ls -A $T/ro)" archive.db
+	chmod 755 $T/ro
+fi
+mkdir -p $T/rw; cp $T/demo.db $T/rw/r.db
+for c in "pareto" "query --limit 3" "export" "list runs" "plot --x energy_j --y speedup -o $T/p.svg"; do
+	"$GPUDSE" $c --db $T/rw/r.db >/dev/null 2>&1 || cli_bad "writable directory: $c"
+done
+expect_eq "readers leave no -wal or -shm behind" "$(ls -A $T/rw)" r.db
+chmod 444 $T/rw/r.db
+"$GPUDSE" query --db $T/rw/r.db --limit 1 >/dev/null 2>&1 || cli_bad "read-only file: query"
+expect_eq "nor next to a read-only file" "$(ls -A $T/rw)" r.db
+
 cli_done

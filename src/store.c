@@ -202,6 +202,91 @@ char *store_reader_uri(const char *path, int *flags)
 	return uri;
 }
 
+/* Is `col` a column of table `tbl`?  1 yes, 0 no, -1 no such table. */
+static int has_column(store_t *st, const char *tbl, const char *col, int *table_exists)
+{
+	char sql[96];
+	sqlite3_stmt *q;
+	snprintf(sql, sizeof sql, "SELECT count(*), sum(name = ?1) FROM pragma_table_info('%s')", tbl);
+	if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK)
+		return -1;
+	sqlite3_bind_text(q, 1, col, -1, SQLITE_STATIC);
+	int r = -1;
+	if (sqlite3_step(q) == SQLITE_ROW) {
+		*table_exists = sqlite3_column_int(q, 0) > 0;
+		r = sqlite3_column_int(q, 1) > 0;
+	}
+	sqlite3_finalize(q);
+	return r;
+}
+
+/* The tables gpudse reads have the columns it reads: a file with gpudse's table names but
+ * other columns is refused here, in one line, rather than by an SQL error later. */
+static int schema_check(store_t *st)
+{
+	static const char *const fixed[][2] = {
+		{ "runs", "id" }, { "runs", "study" }, { "runs", "study_json" }, { "runs", "identity" },
+		{ "runs", "shard" }, { "runs", "status" }, { "runs", "n_points" }, { "runs", "next_index" },
+		{ "runs", "n_illegal" }, { "runs", "gpu" }, { "runs", "started" }, { "runs", "finished" },
+		{ "workloads", "run_id" }, { "workloads", "id" }, { "workloads", "name" }, { "workloads", "path" },
+		{ "workloads", "profile_hash" }, { "designs", "run_id" }, { "designs", "id" }, { "designs", "variant" },
+		{ "results", "run_id" }, { "results", "design_id" }, { "results", "workload_id" },
+	};
+	size_t nf = sizeof fixed / sizeof fixed[0];
+	for (size_t i = 0; i < nf + n_knobs + n_metric_cols; i++) {
+		const char *tbl = i < nf ? fixed[i][0] : i < nf + n_knobs ? "designs" : "results";
+		const char *col = i < nf ? fixed[i][1] : i < nf + n_knobs ? knobs[i - nf].name : metric_cols[i - nf - n_knobs].name;
+		int exists = 0, r = has_column(st, tbl, col, &exists);
+		if (r < 0)
+			return sql_error(st, "reading the schema");
+		if (!exists)
+			return err_user("%s: not a gpudse results database (no table %s)", st->path, tbl);
+		if (!r)
+			return err_user("%s: not a gpudse results database (table %s has no column %s)", st->path, tbl, col);
+	}
+	return 0;
+}
+
+/* An existing file sweep or merge is about to write: a gpudse database (or an empty SQLite
+ * file), and not damaged -- tables are not added to someone else's database, and no run is
+ * written on top of a corrupt one. */
+static int writable_check(store_t *st)
+{
+	sqlite3_stmt *q;
+	if (sqlite3_prepare_v2(st->db, "SELECT count(*), sum(name = 'meta') FROM sqlite_master WHERE type = 'table'",
+			-1, &q, NULL) != SQLITE_OK)
+		return sql_error(st, "reading the schema");
+	int n = 0, meta = 0;
+	if (sqlite3_step(q) == SQLITE_ROW) {
+		n = sqlite3_column_int(q, 0);
+		meta = sqlite3_column_int(q, 1);
+	}
+	sqlite3_finalize(q);
+	if (n == 0)
+		return 0;    /* a new or empty file */
+	if (!meta)
+		return err_user("%s: an SQLite database of something else (%d tables, none of them gpudse's meta):"
+			" refusing to add gpudse's tables to it", st->path, n);
+	if (sqlite3_prepare_v2(st->db, "PRAGMA quick_check", -1, &q, NULL) != SQLITE_OK)
+		return sql_error(st, "checking the database");
+	int rc = sqlite3_step(q);
+	char first[160] = "";
+	if (rc == SQLITE_ROW) {
+		/* the first problem, on one line: "*** in database main ***\nPage 20: ..." */
+		const char *t = (const char *)sqlite3_column_text(q, 0);
+		const char *nl = strchr(t, '\n');
+		if (strncmp(t, "***", 3) == 0 && nl)
+			t = nl + 1;
+		snprintf(first, sizeof first, "%.*s", (int)strcspn(t, "\n"), t);
+	}
+	sqlite3_finalize(q);
+	if (rc != SQLITE_ROW)
+		return sql_error(st, "checking the database");
+	if (strcmp(first, "ok") != 0)
+		return err_user("%s: the database is damaged (quick_check: %s): not writing a run into it", st->path, first);
+	return schema_check(st);
+}
+
 int store_open(const char *path, enum store_mode mode, store_t **out)
 {
 	*out = NULL;
@@ -244,6 +329,8 @@ int store_open(const char *path, enum store_mode mode, store_t **out)
 	if (rc)
 		goto fail;
 	if (mode == STORE_WRITE) {
+		if ((rc = writable_check(st)))
+			goto fail;
 		if ((rc = store_exec(st, store_pragmas_sql())))
 			goto fail;
 		/* test hook: cap the file size to exercise the disk-full path (tests/cli/cli_engine.sh) */
@@ -273,6 +360,8 @@ int store_open(const char *path, enum store_mode mode, store_t **out)
 			goto fail;
 		}
 		sqlite3_finalize(q);
+		if ((rc = schema_check(st)))
+			goto fail;
 	}
 	*out = st;
 	return 0;

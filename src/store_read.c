@@ -164,14 +164,24 @@ int store_select(store_t *st, int64_t run_id, const char *workload, const store_
 	} else {
 		snprintf(cols, sizeof cols, "%s", columns);
 	}
+	if (columns && strlen(columns) >= sizeof cols)
+		return err_user("query: --columns: longer than %zu characters", sizeof cols - 1);
 	const char *names[256];
 	int ncol = 0;
-	char *save = NULL;
-	for (char *tok = strtok_r(cols, ",", &save); tok && ncol < 256; tok = strtok_r(NULL, ",", &save)) {
+	/* every comma separates two names: ",,", a leading or a trailing comma is an error, not
+	 * an empty list (strtok_r would skip them, and an empty list was an SQL syntax error) */
+	for (char *tok = cols, *next; tok; tok = next) {
+		next = strchr(tok, ',');
+		if (next)
+			*next++ = '\0';
 		char buf[64];
+		if (!*tok)
+			return err_user("query: --columns: an empty column name in \"%s\"", columns);
 		const char *c = column_sql(tok, buf, sizeof buf);
 		if (!c)
-			return err_user("--columns: unknown column \"%s\" (gpudse help query lists them)", tok);
+			return err_user("query: --columns: unknown column \"%s\" (gpudse help query lists them)", tok);
+		if (ncol == 256)
+			return err_user("query: --columns: more than 256 columns");
 		n += snprintf(sql + n, sizeof sql - n, "%s%s", ncol ? ", " : "", c);
 		names[ncol++] = tok;
 	}

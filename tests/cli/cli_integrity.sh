@@ -219,4 +219,26 @@ chmod 444 $T/rw/r.db
 "$GPUDSE" query --db $T/rw/r.db --limit 1 >/dev/null 2>&1 || cli_bad "read-only file: query"
 expect_eq "nor next to a read-only file" "$(ls -A $T/rw)" r.db
 
+# --- 14. foreign and damaged databases: one line naming the file or option, exit 1
+sqlite3 $T/alike.db "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT); INSERT INTO meta VALUES('schema_version', '1');
+	CREATE TABLE runs(x); CREATE TABLE workloads(x); CREATE TABLE designs(x); CREATE TABLE results(x);"
+expect_err "gpudse's table names, other columns" 1 "gpudse: $T/alike.db: not a gpudse results database (table runs has no column id)" \
+	"$GPUDSE" pareto --db $T/alike.db
+expect_err "... as a merge input" 1 "gpudse: $T/alike.db: not a gpudse results database (table runs has no column id)" \
+	"$GPUDSE" merge $T/alike.db -o $T/alike-out.db
+expect_err "query --columns ',,,'" 1 'gpudse: query: --columns: an empty column name in ",,,"' \
+	"$GPUDSE" query --db $T/demo.db --columns ',,,'
+expect_err "query --columns with a trailing comma" 1 'gpudse: query: --columns: an empty column name in "speedup,"' \
+	"$GPUDSE" query --db $T/demo.db --columns 'speedup,'
+sqlite3 $T/other.db "CREATE TABLE accounts(id INTEGER, owner TEXT); INSERT INTO accounts VALUES(1, 'x');"
+expect_err "sweep into someone else's SQLite file" 1 \
+	"gpudse: $T/other.db: an SQLite database of something else (1 tables, none of them gpudse's meta): refusing to add gpudse's tables to it" \
+	"$GPUDSE" sweep tests/data/engine-study.json --db $T/other.db
+expect_eq "... which keeps only its own table" "$(sqlite3 $T/other.db "SELECT group_concat(name) FROM sqlite_master")" accounts
+cp $T/demo.db $T/damaged.db
+for pg in 10 11 12 13 14 15 16 17 18 19; do printf '\177\177' | dd of=$T/damaged.db bs=1 seek=$((4096 * pg + 3)) conv=notrunc 2>/dev/null; done
+expect_err "sweep checks integrity before writing a run" 1 \
+	"gpudse: $T/damaged.db: the database is damaged (quick_check: Page 20: btreeInitPage() returns error code 11): not writing a run into it" \
+	"$GPUDSE" sweep tests/data/engine-study.json --db $T/damaged.db
+
 cli_done

@@ -88,6 +88,19 @@ const char *args_str(cli_args_t *a, const char *opt, const char *def)
 	return v ? v : def;
 }
 
+const char *args_path(cli_args_t *a, const char *opt, const char *def)
+{
+	int present;
+	const char *v = lookup(a, opt, 1, &present);
+	if (v && !*v) {
+		if (!a->failed)
+			err_user("%s: %s: empty file name", a->cmd, opt);
+		a->failed = 1;
+		return def;
+	}
+	return v ? v : def;
+}
+
 double args_double(cli_args_t *a, const char *opt, double def, double lo, double hi)
 {
 	int present;

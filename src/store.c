@@ -81,8 +81,10 @@ static int sql_error(store_t *st, const char *what)
 {
 	int code = sqlite3_errcode(st->db);
 	const char *msg = sqlite3_errmsg(st->db);
-	if (code == SQLITE_FULL)
-		return err_user("%s: database or disk is full (%s)", st->path, what);
+	int sys = sqlite3_system_errno(st->db);
+	if (code == SQLITE_FULL || (code == SQLITE_IOERR && (sys == ENOSPC || sys == EFBIG || sys == EDQUOT)))
+		return err_user("%s: database or disk is full (%s%s%s)", st->path, what,
+			code == SQLITE_FULL ? "" : ": ", code == SQLITE_FULL ? "" : strerror(sys));
 	if (code == SQLITE_NOTADB || code == SQLITE_CORRUPT)
 		return err_user("%s: not a gpudse database or corrupt (%s)", st->path, msg);
 	if (code == SQLITE_READONLY || code == SQLITE_CANTOPEN || code == SQLITE_PERM)
@@ -554,6 +556,17 @@ int store_set_status(store_t *st, int64_t run_id, const char *status)
 	int rc = sqlite3_step(q);
 	sqlite3_finalize(q);
 	return rc == SQLITE_DONE ? 0 : sql_error(st, "updating the run");
+}
+
+void store_mark_interrupted(store_t *st, int64_t run_id)
+{
+	sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);   /* whatever failed is undone first */
+	sqlite3_stmt *q;
+	if (sqlite3_prepare_v2(st->db, "UPDATE runs SET status = 'interrupted' WHERE id = ?1", -1, &q, NULL) != SQLITE_OK)
+		return;
+	sqlite3_bind_int64(q, 1, run_id);
+	sqlite3_step(q);
+	sqlite3_finalize(q);
 }
 
 int store_batch_begin(store_t *st)

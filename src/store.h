@@ -72,6 +72,9 @@ int store_new_run(store_t *st, const store_run_info_t *info, int64_t *run_id);
 int store_add_workload(store_t *st, int64_t run_id, int id, const char *name, const char *path,
 	const char *hash);
 int store_set_status(store_t *st, int64_t run_id, const char *status);
+/* After a failure already reported: roll back, mark the run interrupted, print nothing (a full
+ * disk may refuse this too; then the run stays "running", which --resume also accepts). */
+void store_mark_interrupted(store_t *st, int64_t run_id);
 
 /* Batched writes: begin, any number of designs/results, commit with the new progress of
  * shard shard_k of the run (the run's next_index and n_illegal become the sums over its shards). */

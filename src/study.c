@@ -1,11 +1,13 @@
 /* study.c -- study files to study_t, and the mixed-radix design space (see study.h). */
 #include "study.h"
 
+#include <errno.h>
 #include <glob.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "gpu_json.h"
@@ -223,6 +225,9 @@ int workload_resolve(const char *file, const char *jpath, const char *spec, char
 static int parse_gpu(const char *file, const cJSON *v, study_t *s)
 {
 	if (cJSON_IsString(v)) {
+		char pp[1024];
+		if (gpu_preset_path(v->valuestring, pp, sizeof pp) != 0)
+			return err_user("%s: .gpu: unknown GPU preset \"%s\" (gpudse list gpus shows them)", file, v->valuestring);
 		if (gpu_load(v->valuestring, &s->gpu))
 			return EXIT_USER;
 		/* canonical preset JSON: reload the file text through cJSON */
@@ -239,23 +244,11 @@ static int parse_gpu(const char *file, const cJSON *v, study_t *s)
 		return 0;
 	}
 	if (cJSON_IsObject(v)) {
-		/* an inline preset: written to a temporary file so gpu_load validates it alike */
-		char tmpl[] = "/tmp/gpudse-gpu-XXXXXX.json";
-		int fd = mkstemps(tmpl, 5);
-		if (fd < 0)
-			return err_internal("%s: .gpu: cannot create a temporary file", file);
-		char *txt = cJSON_PrintUnformatted(v);
-		FILE *f = fdopen(fd, "w");
-		fputs(txt, f);
-		fclose(f);
-		int rc = gpu_load(tmpl, &s->gpu);
-		remove(tmpl);
-		if (rc) {
-			free(txt);
+		/* an inline preset: validated like a preset file, its messages naming the study */
+		if (gpu_from_json(file, ".gpu", v, &s->gpu))
 			return EXIT_USER;
-		}
-		s->gpu_json = txt;
-		return 0;
+		s->gpu_json = cJSON_PrintUnformatted(v);
+		return s->gpu_json ? 0 : err_internal("%s: .gpu: out of memory", file);
 	}
 	return json_type_error(file, ".gpu", "a preset name or an inline preset object", v);
 }
@@ -297,6 +290,10 @@ int study_load(const char *path, study_t *s)
 		goto out;
 	if (json_get_str(path, "", root, "params", 0, s->params_path, sizeof s->params_path))
 		goto out;
+	if (s->params_path[0] && access(s->params_path, R_OK) != 0) {
+		err_user("%s: .params: %s: %s", path, s->params_path, strerror(errno));
+		goto out;
+	}
 	if (parse_workloads(path, cJSON_GetObjectItemCaseSensitive(root, "workloads"), s))
 		goto out;
 	design_default(&s->baseline);

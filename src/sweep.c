@@ -502,7 +502,7 @@ int sweep_run(const sweep_opts_t *o)
 		left += todo[i].n_points - todo[i].next_index;
 	double dt = now_s() - t0;
 	if (rc) {
-		store_set_status(st, run_id, "interrupted");
+		store_mark_interrupted(st, run_id);   /* after the error line: no second one */
 	} else if (left > 0) {
 		store_set_status(st, run_id, "interrupted");
 		rc = err_user("interrupted: run %lld has %lld points left; finish it with gpudse sweep %s --resume %lld",

@@ -26,9 +26,9 @@ int cmd_merge(int argc, char **argv)
 {
 	cli_args_t a;
 	args_init(&a, "merge", argc - 1, argv + 1);
-	const char *out = args_str(&a, "-o", NULL);
+	const char *out = args_path(&a, "-o", NULL);
 	if (!out)
-		out = args_str(&a, "--output", NULL);
+		out = args_path(&a, "--output", NULL);
 	/* every positional is an input: a job array's thousands of shard databases at once */
 	int n = 0;
 	const char **in = malloc(((size_t)a.argc + 1) * sizeof *in);

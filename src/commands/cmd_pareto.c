@@ -68,7 +68,7 @@ int cmd_pareto(int argc, char **argv)
 	cli_args_t a;
 	args_init(&a, "pareto", argc - 1, argv + 1);
 	char dbbuf[1100];
-	const char *db = args_str(&a, "--db", NULL);
+	const char *db = args_path(&a, "--db", NULL);
 	const char *run_s = args_str(&a, "--run", "latest");
 	const char *maxs = args_str(&a, "--max", NULL);
 	const char *mins = args_str(&a, "--min", NULL);

@@ -239,8 +239,8 @@ int cmd_profile(int argc, char **argv)
 {
 	cli_args_t a;
 	args_init(&a, "profile", argc - 1, argv + 1);
-	const char *out = args_str(&a, "--output", NULL);
-	const char *o2 = args_str(&a, "-o", NULL);
+	const char *out = args_path(&a, "--output", NULL);
+	const char *o2 = args_path(&a, "-o", NULL);
 	if (o2)
 		out = o2;
 	long block = args_long(&a, "--block", 128, 1, 1 << 20);

@@ -129,7 +129,7 @@ static int run_query(int argc, char **argv, int is_export)
 	cli_args_t a;
 	args_init(&a, is_export ? "export" : "query", argc - 1, argv + 1);
 	char dbbuf[1100];
-	const char *db = args_str(&a, "--db", NULL);
+	const char *db = args_path(&a, "--db", NULL);
 	const char *run_s = args_str(&a, "--run", "latest");
 	const char *workload = args_str(&a, "--workload", NULL);
 	const char *fmt_s = args_str(&a, "--format", is_export ? "csv" : "table");

@@ -61,7 +61,7 @@ int cmd_sweep(int argc, char **argv)
 	sweep_opts_t o;
 	memset(&o, 0, sizeof o);
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	o.db_path = args_str(&a, "--db", NULL);
+	o.db_path = args_path(&a, "--db", NULL);
 	o.jobs = (int)args_long(&a, "--jobs", ncpu > 1 ? ncpu - 1 : 1, 1, 256);
 	const char *shard = args_str(&a, "--shard", NULL);
 	o.resume_run = args_long(&a, "--resume", 0, 1, 1L << 40);

@@ -38,6 +38,16 @@ int trace_lines_open(trace_lines_t *r, const char *path, const char *name)
 		return err_user("%s: is a directory", r->name);
 	int fd = -1;
 	if (ends_with(path, ".xz")) {
+		/* xz's own complaint would be a second line: check the magic here, and silence it */
+		static const unsigned char magic[6] = { 0xFD, '7', 'z', 'X', 'Z', 0x00 };
+		unsigned char head[6] = { 0 };
+		FILE *f = fopen(path, "rb");
+		if (!f)
+			return err_user("%s: %s", r->name, strerror(errno));
+		size_t got = fread(head, 1, sizeof head, f);
+		fclose(f);
+		if (got != sizeof head || memcmp(head, magic, sizeof magic) != 0)
+			return err_user("%s: not xz data (the name ends in .xz)", r->name);
 		int p[2];
 		if (pipe(p) != 0)
 			return err_user("%s: cannot start xz: %s", r->name, strerror(errno));
@@ -49,6 +59,9 @@ int trace_lines_open(trace_lines_t *r, const char *path, const char *name)
 		}
 		if (pid == 0) {
 			dup2(p[1], 1);
+			int null = open("/dev/null", O_WRONLY);
+			if (null >= 0)
+				dup2(null, 2);
 			close(p[0]);
 			close(p[1]);
 			execlp("xz", "xz", "-dc", "--", path, (char *)NULL);
@@ -104,7 +117,7 @@ int trace_lines_next(trace_lines_t *r, const char **s, size_t *n)
 		}
 		size_t have = r->len - r->pos;
 		if (have == LR_BUF)
-			return err_user("%s:%llu: line longer than %u bytes", r->name,
+			return -err_user("%s:%llu: line longer than %u bytes", r->name,
 					(unsigned long long)r->line + 1, LR_BUF);
 		memmove(r->buf, p, have);
 		r->pos = 0;
@@ -113,10 +126,21 @@ int trace_lines_next(trace_lines_t *r, const char **s, size_t *n)
 		if (got < 0) {
 			int zerr;
 			const char *msg = gzerror((gzFile)r->gz, &zerr);
-			return err_user("%s: %s", r->name, zerr == Z_ERRNO ? strerror(errno) : msg);
+			return -err_user("%s: %s", r->name, zerr == Z_ERRNO ? strerror(errno) : msg);
 		}
-		if (got == 0)
+		if (got == 0) {
 			r->eof = 1;
+			if (r->pid > 0) {
+				/* the end of xz's output: a failed xz is the one error, before the reader
+				 * could mistake its truncated output for a malformed trace */
+				int status = 0;
+				waitpid(r->pid, &status, 0);
+				r->pid = 0;
+				if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+					return -err_user("%s: xz -dc failed (exit %d): a corrupt or truncated .xz file, or no xz program",
+						r->name, WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+			}
+		}
 		r->len += (size_t)got;
 	}
 }
@@ -875,6 +899,8 @@ static int read_kernel(rd_t *r, const char *path, const char *display)
 		if (r->nw > 0)
 			r->w[r->nw - 1].end = r->na;
 	}
+	if (rc < 0)
+		rc = EXIT_USER;   /* a read error, already reported */
 	if (rc == 0 && in_header)
 		rc = err_user("%s: no instruction section (no line starting with #)", r->file);
 	if (rc == 0 && in_tb)
@@ -1026,6 +1052,8 @@ int accelsim_read(const char *path, const accelsim_opts_t *oin, profiler_t *pb, 
 		if ((rc = one_kernel(&r, kpath, kdisp, ++nk)))
 			break;
 	}
+	if (rc < 0)
+		rc = EXIT_USER;   /* a read error, already reported */
 	if (rc == 0 && nk == 0)
 		rc = err_user("%s: no kernel trace files listed", ldisp);
 	trace_lines_close(&lr);

@@ -230,6 +230,8 @@ int nvbit_read(const char *path, int n_sm, int block_bytes, const char *display,
 		z.sectors += (uint64_t)nsec;
 		(void)warp;
 	}
+	if (rc < 0)
+		rc = EXIT_USER;   /* a read error, already reported */
 	if (rc == 0 && z.records == 0)
 		rc = err_user("%s: no MEMTRACE records", lr.name);
 	int crc = trace_lines_close(&lr);

@@ -241,4 +241,30 @@ expect_err "sweep checks integrity before writing a run" 1 \
 	"gpudse: $T/damaged.db: the database is damaged (quick_check: Page 20: btreeInitPage() returns error code 11): not writing a run into it" \
 	"$GPUDSE" sweep tests/data/engine-study.json --db $T/damaged.db
 
+# --- 15. one line on stderr, always, naming the study file and JSON path
+mkdir -p $T/xz; cp tests/data/accelsim/kernel-1-ctx_0x5581e0c2a3b0.traceg $T/xz/plain.traceg.xz
+expect_err "a .traceg.xz that is not xz" 1 "gpudse: $T/xz/plain.traceg.xz: not xz data (the name ends in .xz)" \
+	"$GPUDSE" profile $T/xz/plain.traceg.xz -o $T/xz.json --sms 2
+xz -c tests/data/accelsim/kernel-1-ctx_0x5581e0c2a3b0.traceg | head -c 300 > $T/xz/cut.traceg.xz
+expect_err "a truncated .traceg.xz" 1 \
+	"gpudse: $T/xz/cut.traceg.xz: xz -dc failed (exit 1): a corrupt or truncated .xz file, or no xz program" \
+	"$GPUDSE" profile $T/xz/cut.traceg.xz -o $T/xz.json --sms 2
+( ulimit -f 400; "$GPUDSE" sweep tests/data/engine-big.json --db $T/fsize.db --quiet >$CLI_TMP/out 2>$CLI_TMP/err ); rc=$?
+expect_eq "ulimit -f: exit 1 and one line, not SIGXFSZ" "$rc $(wc -l < $CLI_TMP/err)" "1 1"
+expect_eq "ulimit -f: the line says the disk is full" "$(grep -c "^gpudse: $T/fsize.db: database or disk is full (.*File too large)" $CLI_TMP/err)" 1
+expect_eq "ulimit -f: the run is marked interrupted" "$(run_status $T/fsize.db 1 | cut -d' ' -f2)" interrupted
+printf '{"name": "g", "gpu": {"n_sm": 68}, "workloads": ["tests/data/mini-a.json"]}\n' > $T/inline.json
+expect_err "inline gpu: the study and .gpu are named" 1 "gpudse: $T/inline.json: .gpu.name: missing (required)" \
+	"$GPUDSE" sweep $T/inline.json --db $T/x.db
+printf '{"name": "g", "gpu": "rtx9999", "workloads": ["tests/data/mini-a.json"]}\n' > $T/unknown.json
+expect_err "unknown preset: the study and .gpu are named" 1 \
+	"gpudse: $T/unknown.json: .gpu: unknown GPU preset \"rtx9999\" (gpudse list gpus shows them)" \
+	"$GPUDSE" sweep $T/unknown.json --db $T/x.db
+printf '{"name": "g", "gpu": "rtx3080", "params": "%s", "workloads": ["tests/data/mini-a.json"]}\n' $T/none.json > $T/params.json
+expect_err "missing params file: the study and .params are named" 1 \
+	"gpudse: $T/params.json: .params: $T/none.json: No such file or directory" \
+	"$GPUDSE" sweep $T/params.json --db $T/x.db
+expect_err "--db=" 1 "gpudse: pareto: --db: empty file name" "$GPUDSE" pareto --db=
+expect_err "sweep --db=" 1 "gpudse: sweep: --db: empty file name" "$GPUDSE" sweep tests/data/engine-study.json --db=
+
 cli_done

@@ -343,7 +343,7 @@ int store_open(const char *path, enum store_mode mode, store_t **out)
 			if ((rc = store_exec(st, sql)))
 				goto fail;
 		}
-		if ((rc = store_exec(st, "BEGIN")))
+		if ((rc = store_exec(st, "BEGIN IMMEDIATE")))
 			goto fail;
 		if ((rc = store_exec(st, store_schema_sql()))) {
 			store_exec(st, "ROLLBACK");

@@ -267,4 +267,12 @@ expect_err "missing params file: the study and .params are named" 1 \
 expect_err "--db=" 1 "gpudse: pareto: --db: empty file name" "$GPUDSE" pareto --db=
 expect_err "sweep --db=" 1 "gpudse: sweep: --db: empty file name" "$GPUDSE" sweep tests/data/engine-study.json --db=
 
+# --- 16. two sweeps on one database: the second waits its turn (BEGIN IMMEDIATE + busy timeout)
+"$GPUDSE" sweep tests/data/engine-big.json --db $T/conc.db --quiet >/dev/null 2>&1 &
+pid=$!
+for i in $(seq 1 300); do [ -n "$(run_status $T/conc.db 1 2>/dev/null)" ] && break; sleep 0.01; done
+expect_ok "second sweep while the first runs" "$GPUDSE" sweep tests/data/engine-study.json --db $T/conc.db --quiet
+wait $pid; expect_eq "first sweep finished too" "$?" 0
+expect_eq "both runs done" "$(run_status $T/conc.db 1 | cut -d' ' -f2) $(run_status $T/conc.db 2 | cut -d' ' -f2)" "done done"
+
 cli_done

@@ -82,9 +82,12 @@ static int sql_error(store_t *st, const char *what)
 	int code = sqlite3_errcode(st->db);
 	const char *msg = sqlite3_errmsg(st->db);
 	int sys = sqlite3_system_errno(st->db);
-	if (code == SQLITE_FULL || (code == SQLITE_IOERR && (sys == ENOSPC || sys == EFBIG || sys == EDQUOT)))
+	/* a full disk or a file-size limit: ENOSPC/EFBIG/EDQUOT, or a short write (no errno) */
+	int full_io = code == SQLITE_IOERR && (sys == ENOSPC || sys == EFBIG || sys == EDQUOT
+		|| (sys == 0 && sqlite3_extended_errcode(st->db) == SQLITE_IOERR_WRITE));
+	if (code == SQLITE_FULL || full_io)
 		return err_user("%s: database or disk is full (%s%s%s)", st->path, what,
-			code == SQLITE_FULL ? "" : ": ", code == SQLITE_FULL ? "" : strerror(sys));
+			full_io ? ": " : "", full_io ? (sys ? strerror(sys) : "short write") : "");
 	if (code == SQLITE_NOTADB || code == SQLITE_CORRUPT)
 		return err_user("%s: not a gpudse database or corrupt (%s)", st->path, msg);
 	if (code == SQLITE_READONLY || code == SQLITE_CANTOPEN || code == SQLITE_PERM)

@@ -251,7 +251,7 @@ expect_err "a truncated .traceg.xz" 1 \
 	"$GPUDSE" profile $T/xz/cut.traceg.xz -o $T/xz.json --sms 2
 ( ulimit -f 400; "$GPUDSE" sweep tests/data/engine-big.json --db $T/fsize.db --quiet >$CLI_TMP/out 2>$CLI_TMP/err ); rc=$?
 expect_eq "ulimit -f: exit 1 and one line, not SIGXFSZ" "$rc $(wc -l < $CLI_TMP/err)" "1 1"
-expect_eq "ulimit -f: the line says the disk is full" "$(grep -c "^gpudse: $T/fsize.db: database or disk is full (.*File too large)" $CLI_TMP/err)" 1
+expect_eq "ulimit -f: the line says the disk is full" "$(grep -cE "^gpudse: $T/fsize.db: database or disk is full \(.*: (File too large|short write)\)$" $CLI_TMP/err)" 1
 expect_eq "ulimit -f: the run is marked interrupted" "$(run_status $T/fsize.db 1 | cut -d' ' -f2)" interrupted
 printf '{"name": "g", "gpu": {"n_sm": 68}, "workloads": ["tests/data/mini-a.json"]}\n' > $T/inline.json
 expect_err "inline gpu: the study and .gpu are named" 1 "gpudse: $T/inline.json: .gpu.name: missing (required)" \

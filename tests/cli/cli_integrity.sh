@@ -275,4 +275,13 @@ expect_ok "second sweep while the first runs" "$GPUDSE" sweep tests/data/engine-
 wait $pid; expect_eq "first sweep finished too" "$?" 0
 expect_eq "both runs done" "$(run_status $T/conc.db 1 | cut -d' ' -f2) $(run_status $T/conc.db 2 | cut -d' ' -f2)" "done done"
 
+# --- 17. duplicate keys and non-UTF-8 bytes are refused with the JSON path
+printf '{"name": "d", "gpu": "rtx3080", "workloads": ["tests/data/mini-a.json"], "space": {"llc_scale": [1, 2], "llc_scale": [4]}}\n' > $T/dupkey.json
+expect_err "a key twice" 1 "gpudse: $T/dupkey.json: .space.llc_scale: duplicate key" "$GPUDSE" sweep $T/dupkey.json --db $T/x.db
+printf '{"name": "d\377\376", "gpu": "rtx3080", "workloads": ["tests/data/mini-a.json"], "space": {"llc_scale": [1, 2]}}\n' > $T/latin.json
+expect_err "a name that is not UTF-8" 1 "gpudse: $T/latin.json: .name: not UTF-8 text" "$GPUDSE" sweep $T/latin.json --db $T/x.db
+printf '{"name": "d", "gpu": "rtx3080", "workloads": ["tests/data/mini-a.json"], "constraints": ["llc_scale > 1 \300\200"], "space": {"llc_scale": [1, 2]}}\n' > $T/overlong.json
+expect_err "an overlong UTF-8 sequence" 1 "gpudse: $T/overlong.json: .constraints[0]: not UTF-8 text" "$GPUDSE" sweep $T/overlong.json --db $T/x.db
+expect_eq "none of them wrote a database" "$(ls $T/x.db 2>/dev/null)" ""
+
 cli_done

@@ -415,9 +415,6 @@ int sweep_run(const sweep_opts_t *o)
 	}
 	char identity[17];
 	run_identity(&s, w, nw, calib_hash, identity);
-	if ((rc = store_open(o->db_path, STORE_WRITE, &st)))
-		goto out;
-
 	char shard[48];
 	snprintf(shard, sizeof shard, "%lld/%lld", (long long)o->shard_k, (long long)o->shard_n);
 	if ((uint64_t)o->shard_n > s.n_points) {
@@ -425,6 +422,9 @@ int sweep_run(const sweep_opts_t *o)
 			shard, (long long)o->shard_n, (unsigned long long)s.n_points);
 		goto out;
 	}
+	if ((rc = store_open(o->db_path, STORE_WRITE, &st)))
+		goto out;
+
 	store_run_t run;
 	int64_t run_id;
 	if (o->resume_run > 0) {

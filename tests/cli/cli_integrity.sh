@@ -60,6 +60,7 @@ expect_err "--shard N beyond 2^32 is not wrapped" 1 \
 	"$GPUDSE" sweep $S --db $T/wrap.db --shard 1/4294967297
 expect_err "--shard overflowing 64 bits" 1 'gpudse: sweep: --shard: expected K/N with 1 <= K <= N, got "1/99999999999999999999"' \
 	"$GPUDSE" sweep $S --db $T/wrap.db --shard 1/99999999999999999999
+expect_eq "no database created by a refused split" "$(ls $T/wrap.db 2>/dev/null)" ""
 expect_ok "unsharded reference" "$GPUDSE" sweep $S --db $T/whole.db --quiet
 for k in 1 2 3 500 594; do "$GPUDSE" sweep $S --db $T/k$k.db --shard $k/594 --quiet >/dev/null || cli_bad "shard $k/594"; done
 expect_ok "merge step 1 (three shards of 594)" "$GPUDSE" merge $T/k1.db $T/k500.db $T/k3.db -o $T/m1.db

@@ -7,8 +7,8 @@
 # test program; every tests/cli/cli_*.sh is a CLI test run against the built binary.
 
 CC      ?= cc
-PKGS    := gsl sqlite3 libcjson zlib
-DEBPKGS := pkg-config libgsl-dev libsqlite3-dev libcjson-dev zlib1g-dev xz-utils sqlite3
+PKGS    := gsl sqlite3 libcjson zlib cairo fontconfig
+DEBPKGS := pkg-config libgsl-dev libsqlite3-dev libcjson-dev zlib1g-dev xz-utils libcairo2-dev libfontconfig-dev fonts-dejavu-core sqlite3
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wno-unused-parameter
 STD     := -std=c11 -D_GNU_SOURCE -pthread
 OPT     ?= -O2 -g
@@ -56,6 +56,11 @@ all: .deps-ok
 	@touch $@
 
 deps: .deps-ok
+
+# gpudse report in headless Chromium (apt-get install chromium): about 12 s.  cli_report.sh runs
+# the same check inside make test and skips it when chromium is absent.
+test-report: all
+	GPUDSE=$(BUILD)/gpudse bash tests/browser/report_browser.sh
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)

@@ -8,7 +8,7 @@
 
 CC      ?= cc
 PKGS    := gsl sqlite3 libcjson zlib cairo fontconfig
-DEBPKGS := pkg-config libgsl-dev libsqlite3-dev libcjson-dev zlib1g-dev xz-utils libcairo2-dev libfontconfig-dev fonts-dejavu-core
+DEBPKGS := pkg-config libgsl-dev libsqlite3-dev libcjson-dev zlib1g-dev xz-utils libcairo2-dev libfontconfig-dev fonts-dejavu-core sqlite3
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wno-unused-parameter
 STD     := -std=c11 -D_GNU_SOURCE -pthread
 OPT     ?= -O2 -g
@@ -37,16 +37,17 @@ ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
 TEST_SUPPORT_OBJ := $(TEST_SUPPORT_SRC:%.c=$(BUILD)/%.o)
 TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all deps run test test-normal test-san test-tsan bench profiles clean
+.PHONY: all deps run test test-normal test-san test-tsan bench profiles clean fuzz fuzz-build
 .DEFAULT_GOAL := all
 
 all: .deps-ok
 	@$(MAKE) --no-print-directory gpudse
 
 # Install what is missing, once; the stamp records that pkg-config found everything.
-# (xz-utils: Accel-Sim traces are often .xz, which gpudse profile reads through `xz -dc`.)
+# (xz-utils: Accel-Sim traces are often .xz, which gpudse profile reads through `xz -dc`;
+# sqlite3: tests/cli/cli_integrity.sh writes hostile databases with the sqlite3 shell.)
 .deps-ok:
-	@if ! command -v pkg-config >/dev/null 2>&1 || ! command -v xz >/dev/null 2>&1 || ! pkg-config --exists $(PKGS); then \
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! command -v xz >/dev/null 2>&1 || ! command -v sqlite3 >/dev/null 2>&1 || ! pkg-config --exists $(PKGS); then \
 	  echo "gpudse: installing missing Debian packages: $(DEBPKGS)"; \
 	  SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(DEBPKGS) >/dev/null; \
@@ -109,6 +110,52 @@ test: .deps-ok
 	@$(MAKE) --no-print-directory test-san
 	@$(MAKE) --no-print-directory test-tsan
 
+# Fuzzing (tests/fuzz/README.md): one libFuzzer harness per parser -- study, preset, profile,
+# text trace, Accel-Sim trace, NVBit trace, expression -- built with clang and ASan+UBSan,
+# each run for FUZZ_SECONDS from its committed seed corpus (tests/fuzz/corpus/NAME; new
+# inputs go to build-fuzz/corpus/NAME, a crash to build-fuzz/artifacts/).  clang and its
+# libFuzzer runtime are installed like the build's -dev packages.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := study preset profile text_trace accelsim nvbit expr
+FUZZ_DEBPKGS := clang libclang-rt-14-dev
+FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+
+.deps-fuzz-ok: .deps-ok
+	@if ! command -v clang >/dev/null 2>&1 || ! echo 'int LLVMFuzzerTestOneInput(const char *d, long n) { return 0; }' \
+	    | clang -x c -fsanitize=fuzzer - -o /dev/null >/dev/null 2>&1; then \
+	  echo "gpudse: installing clang and libFuzzer: $(FUZZ_DEBPKGS)"; \
+	  SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(FUZZ_DEBPKGS) >/dev/null; \
+	fi
+	@echo 'int LLVMFuzzerTestOneInput(const char *d, long n) { return 0; }' | clang -x c -fsanitize=fuzzer - -o /dev/null \
+	  || { echo "gpudse: clang cannot link libFuzzer (install $(FUZZ_DEBPKGS))" >&2; exit 1; }
+	@touch $@
+
+build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_common.h build-fuzz/libengine.a build-fuzz/libmodels.a
+	clang $(STD) -O1 -g $(WARN) $(CPPFLAGS) $(PKG_CFLAGS) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $< \
+	  build-fuzz/libengine.a build-fuzz/libmodels.a $(PKG_LIBS)
+
+fuzz-build: .deps-fuzz-ok
+	@$(MAKE) --no-print-directory BUILD=build-fuzz CC=clang OPT="-O1 -g" \
+	  EXTRA_CFLAGS="-fsanitize=fuzzer-no-link $(FUZZ_SAN)" build-fuzz/libengine.a build-fuzz/libmodels.a
+	@$(MAKE) --no-print-directory $(FUZZ_TARGETS:%=build-fuzz/fuzz_%)
+
+fuzz: fuzz-build
+	@mkdir -p build-fuzz/artifacts; fail=0; \
+	for t in $(FUZZ_TARGETS); do \
+	  mkdir -p build-fuzz/corpus/$$t; \
+	  GPUDSE_ROOT=$(CURDIR) ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	    build-fuzz/fuzz_$$t build-fuzz/corpus/$$t tests/fuzz/corpus/$$t -max_total_time=$(FUZZ_SECONDS) \
+	    -max_len=65536 -rss_limit_mb=2048 -timeout=30 -artifact_prefix=build-fuzz/artifacts/$$t- \
+	    >build-fuzz/$$t.log 2>&1; rc=$$?; \
+	  done_line=$$(grep -E '^Done [0-9]+ runs in [0-9]+ second' build-fuzz/$$t.log | tail -n 1); \
+	  runs=$$(echo "$$done_line" | awk '{print $$2}'); secs=$$(echo "$$done_line" | awk '{print $$5}'); \
+	  if [ $$rc -eq 0 ] && [ -n "$$done_line" ]; then \
+	    printf 'fuzz %-11s %9s runs in %4s s (%s runs/s)\n' $$t $$runs $$secs $$(( runs / (secs > 0 ? secs : 1) )); \
+	  else echo "fuzz $$t: FAILED (exit $$rc), see build-fuzz/$$t.log and build-fuzz/artifacts/"; \
+	    grep -E 'ERROR|SUMMARY|runtime error' build-fuzz/$$t.log | head -n 5; fail=1; fi; \
+	done; exit $$fail
+
 $(BUILD)/bench_insert: tests/bench/bench_insert.c $(BUILD)/libengine.a $(BUILD)/libmodels.a
 	$(CC) $(STD) $(OPT) $(WARN) $(CPPFLAGS) $(PKG_CFLAGS) -o $@ $^ $(PKG_LIBS)
 
@@ -125,6 +172,6 @@ profiles: all
 	@calibration/make_profiles.sh
 
 clean:
-	rm -rf build build-san build-tsan gpudse
+	rm -rf build build-san build-tsan build-fuzz gpudse
 
--include $(shell find build build-san build-tsan -name '*.d' 2>/dev/null)
+-include $(shell find build build-san build-tsan build-fuzz -name '*.d' 2>/dev/null)

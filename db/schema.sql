@@ -93,3 +93,9 @@ CREATE VIEW IF NOT EXISTS design_summary AS
 CREATE VIEW IF NOT EXISTS best_per_workload AS
   SELECT run_id, workload_id, design_id, max(speedup) AS speedup, ipc
   FROM results GROUP BY run_id, workload_id;
+CREATE TABLE IF NOT EXISTS shards(      -- progress of each shard a run holds
+  run_id INTEGER NOT NULL, k INTEGER NOT NULL, n INTEGER NOT NULL,
+  n_points INTEGER NOT NULL,     -- points of shard k of n
+  next_index INTEGER NOT NULL DEFAULT 0, -- its points stored so far (resume point)
+  n_illegal INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY(run_id, k)) WITHOUT ROWID;

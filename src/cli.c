@@ -31,12 +31,23 @@ int err_internal(const char *fmt, ...)
 	return EXIT_INTERNAL;
 }
 
+/* The marks of the command being parsed.  One command runs per process, so one buffer, kept
+ * reachable here (never a leak) and replaced by the next args_init. */
+static unsigned char *used_marks;
+
 void args_init(cli_args_t *a, const char *cmd, int argc, char **argv)
 {
 	memset(a, 0, sizeof *a);
 	a->cmd = cmd;
-	a->argc = argc < 256 ? argc : 256;
+	a->argc = argc > 0 ? argc : 0;
 	a->argv = argv;
+	free(used_marks);
+	used_marks = calloc((size_t)a->argc + 1, 1);
+	if (!used_marks) {
+		err_internal("%s: out of memory for %d arguments", cmd, argc);
+		exit(EXIT_INTERNAL);
+	}
+	a->used = used_marks;
 }
 
 /* The value of --opt (either "--opt v" or "--opt=v"); marks the words used. */
@@ -74,6 +85,19 @@ const char *args_str(cli_args_t *a, const char *opt, const char *def)
 {
 	int present;
 	const char *v = lookup(a, opt, 1, &present);
+	return v ? v : def;
+}
+
+const char *args_path(cli_args_t *a, const char *opt, const char *def)
+{
+	int present;
+	const char *v = lookup(a, opt, 1, &present);
+	if (v && !*v) {
+		if (!a->failed)
+			err_user("%s: %s: empty file name", a->cmd, opt);
+		a->failed = 1;
+		return def;
+	}
 	return v ? v : def;
 }
 

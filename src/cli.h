@@ -22,13 +22,16 @@ typedef struct cli_args {
 	const char *cmd;           /* command name for messages, e.g. "model hitrate" */
 	int argc;
 	char **argv;
-	unsigned char used[256];   /* argv[i] consumed */
+	unsigned char *used;       /* argv[i] consumed: 1 option or its value, 2 positional (argc
+	                            * entries, however many words there are) */
 	int failed;                /* an error was already reported */
 } cli_args_t;
 
 void args_init(cli_args_t *a, const char *cmd, int argc, char **argv);
 /* The value of --opt, or def if absent.  A repeated option: the last one wins. */
 const char *args_str(cli_args_t *a, const char *opt, const char *def);
+/* A file name option: like args_str, but an empty value ("--db=") is an error naming it. */
+const char *args_path(cli_args_t *a, const char *opt, const char *def);
 /* Numeric options: absent -> def; present but not a number in [lo, hi] -> error naming the
  * option, a->failed set, def returned. */
 double args_double(cli_args_t *a, const char *opt, double def, double lo, double hi);

@@ -19,7 +19,12 @@ typedef struct parser {
 	size_t errlen;
 	int failed;
 	int last_knob;   /* knob index of the most recent bare knob load (for 'spelling' compares) */
+	int depth;       /* nesting of ( ), unary - and !, function arguments */
 } parser_t;
+
+/* Deeper nesting is refused, not recursed into: 20,000 '(' overflowed the C stack.  No
+ * expression of EXPR_MAX_CODE operations needs more. */
+#define EXPR_MAX_DEPTH 256
 
 static void fail(parser_t *ps, const char *msg, const char *arg)
 {
@@ -57,6 +62,8 @@ static int accept(parser_t *ps, const char *tok)
 }
 
 static void expr_or(parser_t *ps);
+static void unary(parser_t *ps);
+static void unary_inner(parser_t *ps);
 
 static void primary(parser_t *ps)
 {
@@ -144,7 +151,27 @@ static void primary(parser_t *ps)
 	fail(ps, *ps->p ? "unexpected character" : "unexpected end of expression", NULL);
 }
 
+static int enter(parser_t *ps)
+{
+	if (ps->failed)
+		return 0;
+	if (ps->depth >= EXPR_MAX_DEPTH) {
+		fail(ps, "nested too deeply (more than 256 levels of ( ), - and !)", NULL);
+		return 0;
+	}
+	ps->depth++;
+	return 1;
+}
+
 static void unary(parser_t *ps)
+{
+	if (!enter(ps))
+		return;
+	unary_inner(ps);
+	ps->depth--;
+}
+
+static void unary_inner(parser_t *ps)
 {
 	if (accept(ps, "-")) {
 		unary(ps);
@@ -211,18 +238,21 @@ static void and_(parser_t *ps)
 
 static void expr_or(parser_t *ps)
 {
+	if (!enter(ps))
+		return;
 	and_(ps);
 	while (accept(ps, "||")) {
 		and_(ps);
 		emit(ps, OP_OR, 0, -1);
 	}
+	ps->depth--;
 }
 
 int expr_compile(expr_t *e, const char *src, char *err, size_t errlen)
 {
 	memset(e, 0, sizeof *e);
 	snprintf(e->text, sizeof e->text, "%s", src);
-	parser_t ps = { src, src, e, err, errlen, 0, -1 };
+	parser_t ps = { src, src, e, err, errlen, 0, -1, 0 };
 	expr_or(&ps);
 	skip(&ps);
 	if (!ps.failed && *ps.p)

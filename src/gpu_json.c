@@ -144,15 +144,16 @@ void gpu_field_format(const gpu_field_t *f, const gpu_t *g, char *buf, size_t le
 		snprintf(buf, len, "%.10g", *(const double *)base);
 }
 
-/* Fill g from the parsed object; 0 or EXIT_USER after one error line. */
-static int gpu_from_json(const char *file, const cJSON *obj, gpu_t *g)
+/* Fill g from the parsed object found at JSON path `jp` ("" for a preset file, ".gpu" for a
+ * study's inline preset) of `file`; 0 or EXIT_USER after one error line. */
+int gpu_from_json(const char *file, const char *jp, const cJSON *obj, gpu_t *g)
 {
 	if (!cJSON_IsObject(obj))
-		return json_type_error(file, ".", "an object", obj);
+		return json_type_error(file, jp[0] ? jp : ".", "an object", obj);
 	const char *keys[sizeof gpu_fields / sizeof gpu_fields[0]];
 	for (size_t i = 0; i <= n_gpu_fields; i++)
 		keys[i] = gpu_fields[i].key;
-	if (json_check_keys(file, "", obj, keys))
+	if (json_check_keys(file, jp, obj, keys))
 		return EXIT_USER;
 	gpu_defaults(g);
 	for (size_t i = 0; i < n_gpu_fields; i++) {
@@ -160,12 +161,12 @@ static int gpu_from_json(const char *file, const cJSON *obj, gpu_t *g)
 		char *base = (char *)g + f->offset;
 		int rc;
 		if (f->type == GF_STRING)
-			rc = json_get_str(file, "", obj, f->key, f->offset != offsetof(gpu_t, tech_table),
+			rc = json_get_str(file, jp, obj, f->key, f->offset != offsetof(gpu_t, tech_table),
 			                  base, (size_t)f->hi + 1);   /* only tech_table is optional */
 		else if (f->type == GF_INT)
-			rc = json_get_int(file, "", obj, f->key, 0, (long)f->lo, (long)f->hi, (int *)base);
+			rc = json_get_int(file, jp, obj, f->key, 0, (long)f->lo, (long)f->hi, (int *)base);
 		else
-			rc = json_get_num(file, "", obj, f->key, 0, f->lo, f->hi, (double *)base);
+			rc = json_get_num(file, jp, obj, f->key, 0, f->lo, f->hi, (double *)base);
 		if (rc)
 			return EXIT_USER;
 	}
@@ -174,10 +175,10 @@ static int gpu_from_json(const char *file, const cJSON *obj, gpu_t *g)
 		if (!cJSON_GetObjectItemCaseSensitive(obj, "l1_shmem_kib"))
 			g->l1_shmem_kib = g->l1_kib; /* the default storage follows a larger L1 */
 		else
-			return err_user("%s: .l1_kib: %g KiB exceeds l1_shmem_kib (%g KiB)", file, g->l1_kib, g->l1_shmem_kib);
+			return err_user("%s: %s.l1_kib: %g KiB exceeds l1_shmem_kib (%g KiB)", file, jp, g->l1_kib, g->l1_shmem_kib);
 	}
 	if (g->sector_bytes > g->line_bytes)
-		return err_user("%s: .sector_bytes: %d B exceeds line_bytes (%d B)", file, g->sector_bytes, g->line_bytes);
+		return err_user("%s: %s.sector_bytes: %d B exceeds line_bytes (%d B)", file, jp, g->sector_bytes, g->line_bytes);
 	if (g->tech_table[0]) {
 		char tpath[PATH_MAX], err[768];
 		if (g->tech_table[0] == '/')
@@ -185,13 +186,13 @@ static int gpu_from_json(const char *file, const cJSON *obj, gpu_t *g)
 		else
 			snprintf(tpath, sizeof tpath, "%s/%s", gpudse_root(), g->tech_table);
 		if (!(g->tech = tech_table_shared(tpath, err, sizeof err)))
-			return err_user("%s: .tech_table: %s", file, err);
+			return err_user("%s: %s.tech_table: %s", file, jp, err);
 		if (!(g->tech_node_nm > 0))
 			g->tech_node_nm = g->tech_nm;
 	}
 	if (g->llc_slices % g->llc_partitions != 0 && g->llc_partitions % g->llc_slices != 0)
-		return err_user("%s: .llc_slices: %d is not a multiple or divisor of llc_partitions (%d)",
-			file, g->llc_slices, g->llc_partitions);
+		return err_user("%s: %s.llc_slices: %d is not a multiple or divisor of llc_partitions (%d)",
+			file, jp, g->llc_slices, g->llc_partitions);
 	return 0;
 }
 
@@ -214,7 +215,7 @@ int gpu_load(const char *name_or_path, gpu_t *g)
 	cJSON *root = json_load_file(path, NULL);
 	if (!root)
 		return EXIT_USER;
-	int rc = gpu_from_json(path, root, g);
+	int rc = gpu_from_json(path, "", root, g);
 	cJSON_Delete(root);
 	if (rc)
 		memset(g, 0, sizeof *g);

@@ -6,12 +6,17 @@
 
 #include <stddef.h>
 
+#include <cjson/cJSON.h>
+
 #include "gpu.h"
 
 /* `name_or_path`: a preset name ("rtx3080" -> studies/gpus/rtx3080.json under the gpudse
  * root) or a path to a JSON file.  0, or EXIT_USER after one error line naming the file and
  * JSON path. */
 int gpu_load(const char *name_or_path, gpu_t *g);
+/* The same from a parsed object at JSON path jp of file (a study's inline "gpu": jp ".gpu"),
+ * so that messages name the study and the path.  0, or EXIT_USER after one line. */
+int gpu_from_json(const char *file, const char *jp, const cJSON *obj, gpu_t *g);
 
 /* The preset field table (every gpu_t field: JSON key = field name, unit, legal range, doc;
  * defaults from gpu_defaults).  Terminated by a NULL key; n_gpu_fields excludes it. */

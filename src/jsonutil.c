@@ -10,6 +10,95 @@
 
 #include "cli.h"
 
+/* Is s valid UTF-8 (RFC 3629: no overlongs, no surrogates, at most U+10FFFF)? */
+static int utf8_ok(const unsigned char *s)
+{
+	while (*s) {
+		unsigned c = *s++;
+		int n;
+		unsigned min;
+		if (c < 0x80)
+			continue;
+		if ((c & 0xE0) == 0xC0) {
+			n = 1;
+			min = 0x80;
+			c &= 0x1F;
+		} else if ((c & 0xF0) == 0xE0) {
+			n = 2;
+			min = 0x800;
+			c &= 0x0F;
+		} else if ((c & 0xF8) == 0xF0) {
+			n = 3;
+			min = 0x10000;
+			c &= 0x07;
+		} else {
+			return 0;
+		}
+		for (int i = 0; i < n; i++, s++) {
+			if ((*s & 0xC0) != 0x80)
+				return 0;
+			c = c << 6 | (*s & 0x3F);
+		}
+		if (c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
+			return 0;
+	}
+	return 1;
+}
+
+static int cmp_key(const void *a, const void *b)
+{
+	return strcmp((*(const cJSON *const *)a)->string, (*(const cJSON *const *)b)->string);
+}
+
+/* Every object of the tree without a key twice (cJSON keeps both and finds the first: a
+ * study with llc_scale twice gave duplicate designs) and every string and key valid UTF-8.
+ * 0, or EXIT_USER after one line naming the file and the JSON path. */
+static int json_check_tree(const char *file, char *path, size_t len, size_t used, const cJSON *v)
+{
+	if (cJSON_IsString(v) && !utf8_ok((const unsigned char *)v->valuestring))
+		return err_user("%s: %s: not UTF-8 text", file, used ? path : ".");
+	if (!cJSON_IsObject(v) && !cJSON_IsArray(v))
+		return 0;
+	int n = cJSON_GetArraySize(v), i = 0;
+	const cJSON *c;
+	if (cJSON_IsObject(v) && n > 1) {
+		const cJSON **keys = malloc((size_t)n * sizeof *keys);
+		if (!keys)
+			return err_internal("%s: out of memory", file);
+		cJSON_ArrayForEach(c, v)
+			keys[i++] = c;
+		qsort(keys, (size_t)n, sizeof *keys, cmp_key);
+		for (i = 1; i < n; i++)
+			if (strcmp(keys[i]->string, keys[i - 1]->string) == 0) {
+				snprintf(path + used, len - used, ".%s", keys[i]->string);
+				free(keys);
+				return err_user("%s: %s: duplicate key", file, path);
+			}
+		free(keys);
+	}
+	i = 0;
+	cJSON_ArrayForEach(c, v) {
+		size_t u = used;
+		if (cJSON_IsObject(v)) {
+			if (!utf8_ok((const unsigned char *)c->string)) {
+				snprintf(path + used, len - used, ".<key %d>", i);
+				return err_user("%s: %s: a key that is not UTF-8 text", file, path);
+			}
+			u += (size_t)snprintf(path + used, len - used, ".%s", c->string);
+		} else {
+			u += (size_t)snprintf(path + used, len - used, "[%d]", i);
+		}
+		if (u >= len)
+			u = len - 1;
+		int rc = json_check_tree(file, path, len, u, c);
+		path[used] = '\0';
+		if (rc)
+			return rc;
+		i++;
+	}
+	return 0;
+}
+
 cJSON *json_load_file(const char *path, char **text)
 {
 	FILE *f = fopen(path, "rb");
@@ -63,6 +152,12 @@ cJSON *json_load_file(const char *path, char **text)
 			err_user("%s: malformed JSON: unexpected end of file (truncated?) at line %d", path, line);
 		else
 			err_user("%s: malformed JSON at line %d, column %d", path, line, col);
+		free(buf);
+		return NULL;
+	}
+	char jp[512] = "";
+	if (json_check_tree(path, jp, sizeof jp, 0, root)) {
+		cJSON_Delete(root);
 		free(buf);
 		return NULL;
 	}

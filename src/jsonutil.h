@@ -12,7 +12,8 @@
 #include "json_writer.h"
 
 /* Read and parse a whole file.  NULL after printing one error line (missing file, empty,
- * malformed JSON with line and column).  *text (optional) receives the file's bytes. */
+ * malformed JSON with line and column, a key twice in one object, a string or key that is
+ * not UTF-8, each with its JSON path).  *text (optional) receives the file's bytes. */
 cJSON *json_load_file(const char *path, char **text);
 
 /* A short description of a value for messages: "\"ten\"", "3.5", "an object", "null". */

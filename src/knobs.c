@@ -130,15 +130,31 @@ int knob_set(design_t *d, const char *name, const char *value, char *err, size_t
 
 void knob_format(const knob_t *k, const design_t *d, char *buf, size_t len)
 {
-	double v = knob_get(k, d);
-	if (k->type == KNOB_ENUM)
+	knob_format_value(k, knob_get(k, d), buf, len);
+}
+
+void knob_format_value(const knob_t *k, double v, char *buf, size_t len)
+{
+	/* a value outside the knob's spellings (only a foreign database holds one) prints as the
+	 * number it is, never as a spelling it is not */
+	if (k->type == KNOB_ENUM && v >= 0 && v <= k->hi && v == floor(v))
 		snprintf(buf, len, "%s", k->enums[(int)v]);
-	else if (k->type == KNOB_BOOL)
+	else if (k->type == KNOB_BOOL && (v == 0 || v == 1))
 		snprintf(buf, len, "%s", v ? "true" : "false");
 	else if (k->offset == offsetof(design_t, rfc_sthld) && v == RFC_STHLD_DYNAMIC)
 		snprintf(buf, len, "dynamic");
 	else
 		snprintf(buf, len, "%.10g", v);
+}
+
+int knob_parse_value(const knob_t *k, const char *text, double *v, char *err, size_t errlen)
+{
+	design_t d;
+	design_default(&d);
+	if (knob_set(&d, k->name, text, err, errlen) < 0)
+		return -1;
+	*v = knob_get(k, &d);
+	return 0;
 }
 
 int design_parse(const char *spec, design_t *d, char *err, size_t errlen)

@@ -34,6 +34,12 @@ int knob_set_num(const knob_t *k, design_t *d, double v, char *err, size_t errle
 int knob_set(design_t *d, const char *name, const char *value, char *err, size_t errlen);
 /* Format field k of d as text (enum spelling, integer or %g). */
 void knob_format(const knob_t *k, const design_t *d, char *buf, size_t len);
+/* The same for a numeric value v of knob k (as stored: enums and bools by index); every
+ * command prints a knob value through this one function, so a cell reads alike everywhere. */
+void knob_format_value(const knob_t *k, double v, char *buf, size_t len);
+/* The numeric value of a spelling the user sees ("true", "dynamic", "shc", "40"); 0, or -1
+ * with err naming the knob and the accepted values. */
+int knob_parse_value(const knob_t *k, const char *text, double *v, char *err, size_t errlen);
 /* Parse "k=v,k=v" over design_default(); 0, or -1 with err naming the knob. */
 int design_parse(const char *spec, design_t *d, char *err, size_t errlen);
 

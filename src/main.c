@@ -2,6 +2,7 @@
  * main.c -- `gpudse <command> [options]`: dispatch from one table (git-style).
  * `gpudse help CMD` and `gpudse CMD --help` print the command's help text.
  */
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -80,6 +81,9 @@ static int help(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+	/* a file-size limit (ulimit -f) would kill us with SIGXFSZ and no word: as EFBIG, a
+	 * write fails like a full disk and is reported, and a sweep marks its run interrupted */
+	signal(SIGXFSZ, SIG_IGN);
 	if (argc < 2) {
 		usage(stderr);
 		return EXIT_USER;

@@ -2,6 +2,8 @@
 #include "output.h"
 
 #include <cjson/cJSON.h>
+#include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,6 +73,24 @@ output_t *out_begin(enum out_format f, int ncol, const char *const *names)
 	return o;
 }
 
+/* The JSON value of one cell: the text's own value, never a conversion that loses it. */
+static cJSON *json_cell(const char *text, int kind)
+{
+	if (kind == OUT_NUM) {
+		char *end;
+		errno = 0;
+		double v = strtod(text, &end);
+		if (end != text && *end == '\0' && !errno && isfinite(v))
+			return cJSON_CreateNumber(v);
+	} else if (kind == OUT_BOOL) {
+		if (!strcmp(text, "true"))
+			return cJSON_CreateTrue();
+		if (!strcmp(text, "false"))
+			return cJSON_CreateFalse();
+	}
+	return cJSON_CreateString(text);
+}
+
 void out_row(output_t *o, const char *const *text, const int *is_num)
 {
 	if (o->f == OUT_CSV) {
@@ -87,10 +107,8 @@ void out_row(output_t *o, const char *const *text, const int *is_num)
 		for (int i = 0; i < o->ncol; i++) {
 			if (!text[i])
 				cJSON_AddNullToObject(obj, o->names[i]);
-			else if (is_num && is_num[i])
-				cJSON_AddNumberToObject(obj, o->names[i], strtod(text[i], NULL));
 			else
-				cJSON_AddStringToObject(obj, o->names[i], text[i]);
+				cJSON_AddItemToObject(obj, o->names[i], json_cell(text[i], is_num ? is_num[i] : OUT_TEXT));
 		}
 		cJSON_AddItemToArray(o->json, obj);
 		return;

@@ -12,8 +12,12 @@ typedef struct output output_t;
 /* Parse "table", "csv" or "json"; -1 if none of them. */
 int out_format_parse(const char *s);
 output_t *out_begin(enum out_format f, int ncol, const char *const *names);
-/* One row: text[i] is the cell as text (NULL = empty/null); is_num[i] says whether the JSON
- * output writes it as a number. */
+/* What a cell is, for the JSON output (table and CSV print the text as it is). */
+enum out_kind { OUT_TEXT = 0, OUT_NUM = 1, OUT_BOOL = 2 };
+/* One row: text[i] is the cell as text (NULL = empty/null); is_num[i] an out_kind.  JSON
+ * writes an OUT_NUM cell as a number only when its whole text is a finite number, an OUT_BOOL
+ * cell "true"/"false" as a boolean; any other text stays a string, so JSON never shows a value
+ * the table does not (a knob's "dynamic" is "dynamic" in every format). */
 void out_row(output_t *o, const char *const *text, const int *is_num);
 /* Flush and free; returns 0, or EXIT_INTERNAL when stdout failed (full disk, closed pipe). */
 int out_end(output_t *o);

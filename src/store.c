@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "columns.h"
@@ -66,6 +67,12 @@ const char *store_schema_sql(void)
 	OUT("CREATE VIEW IF NOT EXISTS best_per_workload AS\n"
 		"  SELECT run_id, workload_id, design_id, max(speedup) AS speedup, ipc\n"
 		"  FROM results GROUP BY run_id, workload_id;\n");
+	OUT("CREATE TABLE IF NOT EXISTS shards(      -- progress of each shard a run holds\n"
+		"  run_id INTEGER NOT NULL, k INTEGER NOT NULL, n INTEGER NOT NULL,\n"
+		"  n_points INTEGER NOT NULL,     -- points of shard k of n\n"
+		"  next_index INTEGER NOT NULL DEFAULT 0, -- its points stored so far (resume point)\n"
+		"  n_illegal INTEGER NOT NULL DEFAULT 0,\n"
+		"  PRIMARY KEY(run_id, k)) WITHOUT ROWID;\n");
 #undef OUT
 	return schema_buf;
 }
@@ -74,8 +81,13 @@ static int sql_error(store_t *st, const char *what)
 {
 	int code = sqlite3_errcode(st->db);
 	const char *msg = sqlite3_errmsg(st->db);
-	if (code == SQLITE_FULL)
-		return err_user("%s: database or disk is full (%s)", st->path, what);
+	int sys = sqlite3_system_errno(st->db);
+	/* a full disk or a file-size limit: ENOSPC/EFBIG/EDQUOT, or a short write (no errno) */
+	int full_io = code == SQLITE_IOERR && (sys == ENOSPC || sys == EFBIG || sys == EDQUOT
+		|| (sys == 0 && sqlite3_extended_errcode(st->db) == SQLITE_IOERR_WRITE));
+	if (code == SQLITE_FULL || full_io)
+		return err_user("%s: database or disk is full (%s%s%s)", st->path, what,
+			full_io ? ": " : "", full_io ? (sys ? strerror(sys) : "short write") : "");
 	if (code == SQLITE_NOTADB || code == SQLITE_CORRUPT)
 		return err_user("%s: not a gpudse database or corrupt (%s)", st->path, msg);
 	if (code == SQLITE_READONLY || code == SQLITE_CANTOPEN || code == SQLITE_PERM)
@@ -136,6 +148,150 @@ const char *store_pragmas_sql(void)
 		" PRAGMA cache_size=-16384;";
 }
 
+/* How a reader opens `path`, so that an archived result stays readable and nothing is left
+ * behind (a read-only connection cannot remove the -wal and -shm files WAL mode creates):
+ *  - file and directory writable: read-write with PRAGMA query_only -- the last connection
+ *    to close checkpoints and removes -wal and -shm, and no statement can write;
+ *  - otherwise (read-only file, directory or mount) with no -wal file: immutable=1 -- the
+ *    database is whole in its file, nobody can be writing it (a writer would need the -wal),
+ *    and SQLite creates nothing;
+ *  - a -wal file in a read-only place: a plain read-only open (SQLite reads an existing -wal
+ *    and -shm read-only).
+ * Returns the URI to open (malloc'd) or NULL for the plain path; *flags set to match (-1
+ * with NULL: out of memory). */
+char *store_reader_uri(const char *path, int *flags)
+{
+	size_t n = strlen(path);
+	char *aux = malloc(n + 8);
+	if (!aux) {
+		*flags = -1;
+		return NULL;
+	}
+	memcpy(aux, path, n);
+	memcpy(aux + n, "-wal", 5);
+	struct stat sb;
+	int has_wal = stat(aux, &sb) == 0;
+	/* the directory: path up to its last '/' */
+	char *slash = strrchr(path, '/');
+	if (slash) {
+		memcpy(aux, path, (size_t)(slash - path) + 1);
+		aux[slash - path + 1] = '\0';
+	} else {
+		strcpy(aux, ".");
+	}
+	int dir_w = access(aux, W_OK) == 0, file_w = access(path, W_OK) == 0;
+	free(aux);
+	*flags = SQLITE_OPEN_READONLY;
+	if (dir_w && file_w) {
+		*flags = SQLITE_OPEN_READWRITE;
+		return NULL;
+	}
+	if (has_wal)
+		return NULL;
+	/* file:PATH?immutable=1, the path %-escaped where URI syntax needs it */
+	char *uri = malloc(3 * n + 32);
+	if (!uri) {
+		*flags = -1;
+		return NULL;
+	}
+	size_t k = (size_t)sprintf(uri, "file:");
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)path[i];
+		if (c == '%' || c == '?' || c == '#' || c <= ' ' || c >= 127)
+			k += (size_t)sprintf(uri + k, "%%%02X", c);
+		else
+			uri[k++] = (char)c;
+	}
+	strcpy(uri + k, "?immutable=1");
+	*flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI;
+	return uri;
+}
+
+/* Is `col` a column of table `tbl`?  1 yes, 0 no, -1 no such table. */
+static int has_column(store_t *st, const char *tbl, const char *col, int *table_exists)
+{
+	char sql[96];
+	sqlite3_stmt *q;
+	snprintf(sql, sizeof sql, "SELECT count(*), sum(name = ?1) FROM pragma_table_info('%s')", tbl);
+	if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK)
+		return -1;
+	sqlite3_bind_text(q, 1, col, -1, SQLITE_STATIC);
+	int r = -1;
+	if (sqlite3_step(q) == SQLITE_ROW) {
+		*table_exists = sqlite3_column_int(q, 0) > 0;
+		r = sqlite3_column_int(q, 1) > 0;
+	}
+	sqlite3_finalize(q);
+	return r;
+}
+
+/* The tables gpudse reads have the columns it reads: a file with gpudse's table names but
+ * other columns is refused here, in one line, rather than by an SQL error later. */
+static int schema_check(store_t *st)
+{
+	static const char *const fixed[][2] = {
+		{ "runs", "id" }, { "runs", "study" }, { "runs", "study_json" }, { "runs", "identity" },
+		{ "runs", "shard" }, { "runs", "status" }, { "runs", "n_points" }, { "runs", "next_index" },
+		{ "runs", "n_illegal" }, { "runs", "gpu" }, { "runs", "started" }, { "runs", "finished" },
+		{ "workloads", "run_id" }, { "workloads", "id" }, { "workloads", "name" }, { "workloads", "path" },
+		{ "workloads", "profile_hash" }, { "designs", "run_id" }, { "designs", "id" }, { "designs", "variant" },
+		{ "results", "run_id" }, { "results", "design_id" }, { "results", "workload_id" },
+	};
+	size_t nf = sizeof fixed / sizeof fixed[0];
+	for (size_t i = 0; i < nf + n_knobs + n_metric_cols; i++) {
+		const char *tbl = i < nf ? fixed[i][0] : i < nf + n_knobs ? "designs" : "results";
+		const char *col = i < nf ? fixed[i][1] : i < nf + n_knobs ? knobs[i - nf].name : metric_cols[i - nf - n_knobs].name;
+		int exists = 0, r = has_column(st, tbl, col, &exists);
+		if (r < 0)
+			return sql_error(st, "reading the schema");
+		if (!exists)
+			return err_user("%s: not a gpudse results database (no table %s)", st->path, tbl);
+		if (!r)
+			return err_user("%s: not a gpudse results database (table %s has no column %s)", st->path, tbl, col);
+	}
+	return 0;
+}
+
+/* An existing file sweep or merge is about to write: a gpudse database (or an empty SQLite
+ * file), and not damaged -- tables are not added to someone else's database, and no run is
+ * written on top of a corrupt one. */
+static int writable_check(store_t *st)
+{
+	sqlite3_stmt *q;
+	if (sqlite3_prepare_v2(st->db, "SELECT count(*), sum(name = 'meta') FROM sqlite_master WHERE type = 'table'",
+			-1, &q, NULL) != SQLITE_OK)
+		return sql_error(st, "reading the schema");
+	int n = 0, meta = 0;
+	if (sqlite3_step(q) == SQLITE_ROW) {
+		n = sqlite3_column_int(q, 0);
+		meta = sqlite3_column_int(q, 1);
+	}
+	sqlite3_finalize(q);
+	if (n == 0)
+		return 0;    /* a new or empty file */
+	if (!meta)
+		return err_user("%s: an SQLite database of something else (%d tables, none of them gpudse's meta):"
+			" refusing to add gpudse's tables to it", st->path, n);
+	if (sqlite3_prepare_v2(st->db, "PRAGMA quick_check", -1, &q, NULL) != SQLITE_OK)
+		return sql_error(st, "checking the database");
+	int rc = sqlite3_step(q);
+	char first[160] = "";
+	if (rc == SQLITE_ROW) {
+		/* the first problem, on one line: "*** in database main ***\nPage 20: ..." */
+		const char *t = (const char *)sqlite3_column_text(q, 0);
+		const char *nl = strchr(t, '\n');
+		if (strncmp(t, "***", 3) == 0 && nl)
+			t = nl + 1;
+		snprintf(first, sizeof first, "%.*s", (int)strcspn(t, "\n"), t);
+	}
+	sqlite3_finalize(q);
+	if (rc != SQLITE_ROW)
+		return sql_error(st, "checking the database");
+	if (strcmp(first, "ok") != 0)
+		return err_user("%s: the database is damaged (quick_check: %s): not writing a run into it", st->path, first);
+	return schema_check(st);
+}
+
 int store_open(const char *path, enum store_mode mode, store_t **out)
 {
 	*out = NULL;
@@ -150,8 +306,24 @@ int store_open(const char *path, enum store_mode mode, store_t **out)
 		return err_user("%s: not a regular file", path);
 	store_t *st = calloc(1, sizeof *st);
 	snprintf(st->path, sizeof st->path, "%s", path);
-	int flags = mode == STORE_READ ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
-	if (sqlite3_open_v2(path, &st->db, flags, NULL) != SQLITE_OK) {
+	/* a writer takes URIs so that merge can ATTACH a read-only input as one (the plain path
+	 * keeps its meaning: only names starting with "file:" are URIs, and those get "./") */
+	int flags = mode == STORE_READ ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_URI);
+	char *uri = NULL;
+	if (mode == STORE_WRITE && strncmp(path, "file:", 5) == 0) {
+		uri = malloc(strlen(path) + 3);
+		if (uri)
+			sprintf(uri, "./%s", path);
+	}
+	if (mode == STORE_READ && (uri = store_reader_uri(path, &flags)) == NULL && flags < 0) {
+		store_close(st);
+		return err_internal("%s: out of memory", path);
+	}
+	int orc = sqlite3_open_v2(uri ? uri : path, &st->db, flags, NULL);
+	free(uri);
+	if (orc == SQLITE_OK && mode == STORE_READ && (flags & SQLITE_OPEN_READWRITE))
+		orc = sqlite3_exec(st->db, "PRAGMA query_only = ON", NULL, NULL, NULL);
+	if (orc != SQLITE_OK) {
 		int rc = err_user("%s: cannot open database (%s)", path, st->db ? sqlite3_errmsg(st->db) : strerror(errno));
 		store_close(st);
 		return rc;
@@ -162,6 +334,8 @@ int store_open(const char *path, enum store_mode mode, store_t **out)
 	if (rc)
 		goto fail;
 	if (mode == STORE_WRITE) {
+		if ((rc = writable_check(st)))
+			goto fail;
 		if ((rc = store_exec(st, store_pragmas_sql())))
 			goto fail;
 		/* test hook: cap the file size to exercise the disk-full path (tests/cli/cli_engine.sh) */
@@ -172,7 +346,7 @@ int store_open(const char *path, enum store_mode mode, store_t **out)
 			if ((rc = store_exec(st, sql)))
 				goto fail;
 		}
-		if ((rc = store_exec(st, "BEGIN")))
+		if ((rc = store_exec(st, "BEGIN IMMEDIATE")))
 			goto fail;
 		if ((rc = store_exec(st, store_schema_sql()))) {
 			store_exec(st, "ROLLBACK");
@@ -191,6 +365,8 @@ int store_open(const char *path, enum store_mode mode, store_t **out)
 			goto fail;
 		}
 		sqlite3_finalize(q);
+		if ((rc = schema_check(st)))
+			goto fail;
 	}
 	*out = st;
 	return 0;
@@ -230,7 +406,11 @@ void store_read_run(sqlite3_stmt *q, store_run_t *r)
 	snprintf(r->study, sizeof r->study, "%s", (const char *)sqlite3_column_text(q, 1));
 	snprintf(r->status, sizeof r->status, "%s", (const char *)sqlite3_column_text(q, 2));
 	snprintf(r->identity, sizeof r->identity, "%s", (const char *)sqlite3_column_text(q, 3));
-	snprintf(r->shard, sizeof r->shard, "%s", (const char *)sqlite3_column_text(q, 4));
+	const char *sh = (const char *)sqlite3_column_text(q, 4);
+	if (strlen(sh) < sizeof r->shard)
+		snprintf(r->shard, sizeof r->shard, "%s", sh);
+	else   /* a long shard set: its count, not a cut list */
+		snprintf(r->shard, sizeof r->shard, "%.*s...", (int)sizeof r->shard - 4, sh);
 	r->n_points = sqlite3_column_int64(q, 5);
 	r->next_index = sqlite3_column_int64(q, 6);
 	r->n_illegal = sqlite3_column_int64(q, 7);
@@ -284,8 +464,8 @@ int store_new_run(store_t *st, const store_run_info_t *in, int64_t *run_id)
 		" VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 'running', ?12)";
 	if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK)
 		return sql_error(st, "creating the run");
-	char shard[32], now[32];
-	snprintf(shard, sizeof shard, "%d/%d", in->shard_k, in->shard_n);
+	char shard[48], now[32];
+	snprintf(shard, sizeof shard, "%lld/%lld", (long long)in->shard_k, (long long)in->shard_n);
 	now_iso(now, sizeof now);
 	const char *vals[] = { in->study, in->study_json, in->study_hash, in->gpu, in->gpu_json,
 		in->model_version, in->calib_hash, in->identity, shard, in->argv, now };
@@ -297,7 +477,53 @@ int store_new_run(store_t *st, const store_run_info_t *in, int64_t *run_id)
 	if (rc != SQLITE_DONE)
 		return sql_error(st, "creating the run");
 	*run_id = sqlite3_last_insert_rowid(st->db);
-	return 0;
+	return store_add_shard(st, *run_id, in->shard_k, in->shard_n, in->n_points, 0, 0);
+}
+
+int store_add_shard(store_t *st, int64_t run_id, int64_t k, int64_t n, int64_t n_points,
+	int64_t next_index, int64_t n_illegal)
+{
+	sqlite3_stmt *q;
+	if (sqlite3_prepare_v2(st->db, "INSERT INTO shards VALUES(?1, ?2, ?3, ?4, ?5, ?6)", -1, &q, NULL) != SQLITE_OK)
+		return sql_error(st, "recording a shard");
+	int64_t v[] = { run_id, k, n, n_points, next_index, n_illegal };
+	for (int i = 0; i < 6; i++)
+		sqlite3_bind_int64(q, i + 1, v[i]);
+	int rc = sqlite3_step(q);
+	sqlite3_finalize(q);
+	return rc == SQLITE_DONE ? 0 : sql_error(st, "recording a shard");
+}
+
+int store_run_shards(store_t *st, int64_t run_id, store_shard_t **out, int64_t *n)
+{
+	sqlite3_stmt *q;
+	*out = NULL;
+	*n = 0;
+	if (sqlite3_prepare_v2(st->db, "SELECT k, n, n_points, next_index, n_illegal FROM shards"
+			" WHERE run_id = ?1 ORDER BY k", -1, &q, NULL) != SQLITE_OK)
+		return sql_error(st, "reading shards");
+	sqlite3_bind_int64(q, 1, run_id);
+	int64_t cap = 0;
+	int step;
+	while ((step = sqlite3_step(q)) == SQLITE_ROW) {
+		if (*n == cap) {
+			cap = cap ? 2 * cap : 16;
+			store_shard_t *nb = realloc(*out, (size_t)cap * sizeof *nb);
+			if (!nb) {
+				sqlite3_finalize(q);
+				return err_internal("%s: out of memory reading shards", st->path);
+			}
+			*out = nb;
+		}
+		store_shard_t *sh = &(*out)[(*n)++];
+		sh->k = sqlite3_column_int64(q, 0);
+		sh->n = sqlite3_column_int64(q, 1);
+		sh->n_points = sqlite3_column_int64(q, 2);
+		sh->next_index = sqlite3_column_int64(q, 3);
+		sh->n_illegal = sqlite3_column_int64(q, 4);
+	}
+	sqlite3_finalize(q);
+	return step == SQLITE_DONE ? 0 : sql_error(st, "reading shards");
 }
 
 int store_add_workload(store_t *st, int64_t run_id, int id, const char *name, const char *path,
@@ -333,6 +559,17 @@ int store_set_status(store_t *st, int64_t run_id, const char *status)
 	int rc = sqlite3_step(q);
 	sqlite3_finalize(q);
 	return rc == SQLITE_DONE ? 0 : sql_error(st, "updating the run");
+}
+
+void store_mark_interrupted(store_t *st, int64_t run_id)
+{
+	sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);   /* whatever failed is undone first */
+	sqlite3_stmt *q;
+	if (sqlite3_prepare_v2(st->db, "UPDATE runs SET status = 'interrupted' WHERE id = ?1", -1, &q, NULL) != SQLITE_OK)
+		return;
+	sqlite3_bind_int64(q, 1, run_id);
+	sqlite3_step(q);
+	sqlite3_finalize(q);
 }
 
 int store_batch_begin(store_t *st)
@@ -377,18 +614,38 @@ int store_put_result(store_t *st, int64_t run_id, uint64_t design_id, int worklo
 	return rc == SQLITE_DONE ? 0 : sql_error(st, "inserting a result");
 }
 
-int store_batch_commit(store_t *st, int64_t run_id, int64_t next_index, int64_t n_illegal)
+int store_batch_commit(store_t *st, int64_t run_id, int64_t shard_k, int64_t next_index, int64_t n_illegal)
 {
-	sqlite3_stmt *q;
-	if (sqlite3_prepare_v2(st->db, "UPDATE runs SET next_index = ?1, n_illegal = ?2 WHERE id = ?3", -1, &q, NULL) != SQLITE_OK)
-		return sql_error(st, "recording progress");
-	sqlite3_bind_int64(q, 1, next_index);
-	sqlite3_bind_int64(q, 2, n_illegal);
-	sqlite3_bind_int64(q, 3, run_id);
-	int rc = sqlite3_step(q);
-	sqlite3_finalize(q);
-	if (rc != SQLITE_DONE)
-		return sql_error(st, "recording progress");
+	/* the shard's progress, then the run's totals over its shards, then commit: one
+	 * transaction, so a kill leaves the rows and the progress that describes them */
+	static const char *const sql[] = {
+		"UPDATE shards SET next_index = ?1, n_illegal = ?2 WHERE run_id = ?3 AND k = ?4",
+		"UPDATE runs SET next_index = (SELECT sum(next_index) FROM shards WHERE run_id = ?3),"
+		" n_illegal = (SELECT sum(n_illegal) FROM shards WHERE run_id = ?3) WHERE id = ?3",
+	};
+	for (int i = 0; i < 2; i++) {
+		sqlite3_stmt *q;
+		if (sqlite3_prepare_v2(st->db, sql[i], -1, &q, NULL) != SQLITE_OK)
+			return sql_error(st, "recording progress");
+		sqlite3_bind_int64(q, 1, next_index);
+		sqlite3_bind_int64(q, 2, n_illegal);
+		sqlite3_bind_int64(q, 3, run_id);
+		if (i == 0)
+			sqlite3_bind_int64(q, 4, shard_k);
+		int rc = sqlite3_step(q);
+		int changed = sqlite3_changes(st->db);
+		sqlite3_finalize(q);
+		if (rc != SQLITE_DONE)
+			return sql_error(st, "recording progress");
+		if (!changed)
+			return err_internal("%s: run %lld has no shard %lld to record progress in", st->path,
+				(long long)run_id, (long long)shard_k);
+	}
+	return store_exec(st, "COMMIT");
+}
+
+int store_commit(store_t *st)
+{
 	return store_exec(st, "COMMIT");
 }
 

@@ -7,6 +7,8 @@
  *   workloads(run_id, id, name, path, profile_hash)
  *   designs(run_id, id, variant, <one column per knob>)          id = the point's id
  *   results(run_id, design_id, workload_id, <one column per metric>)
+ *   shards(run_id, k, n, n_points, next_index, n_illegal)   each shard a run holds: a merge
+ *   of partial shards keeps every shard's own progress, so --resume finishes exactly them
  *   views: results_named (results + workload name), design_summary (per-design aggregates
  *   over workloads: count, mean/min speedup), best_per_workload.
  * A sweep writes a batch of points and its progress marker (next_index) in one transaction,
@@ -38,7 +40,8 @@ typedef struct store_run {
 	char study[64];
 	char status[16];        /* running, done, interrupted */
 	char identity[17];
-	char shard[32];         /* "K/N", or a merged set "1,2/4"; "1/1" when whole */
+	char shard[64];         /* "K/N", or a merged set "1-3,5/8"; "1/1" when whole (a set too
+	                         * long for 63 characters ends in "...": store_run_shards has all) */
 	int64_t n_points;       /* points of this shard */
 	int64_t next_index;     /* points of this shard already stored */
 	int64_t n_illegal;
@@ -47,25 +50,41 @@ typedef struct store_run {
 typedef struct store_run_info {
 	const char *study, *study_json, *study_hash, *gpu, *gpu_json, *model_version, *calib_hash;
 	const char *identity, *argv;
-	int shard_k, shard_n;
+	int64_t shard_k, shard_n;
 	int64_t n_points;
 } store_run_info_t;
+
+/* One shard of a run: shard k of n, its points, progress and illegal count (table shards). */
+typedef struct store_shard {
+	int64_t k, n, n_points, next_index, n_illegal;
+} store_shard_t;
+/* The shards run_id holds, in k order (malloc'd; *n 0 for a run written before the table). */
+int store_run_shards(store_t *st, int64_t run_id, store_shard_t **out, int64_t *n);
+int store_add_shard(store_t *st, int64_t run_id, int64_t k, int64_t n, int64_t n_points,
+	int64_t next_index, int64_t n_illegal);
 
 /* Find a run by identity and shard ("" shard matches any); 1 found, 0 not, EXIT_* on error. */
 int store_find_run(store_t *st, const char *identity, const char *shard, store_run_t *out);
 /* Read run `id` (id <= 0: the latest run).  1 found, 0 not found, EXIT_* on error. */
 int store_get_run(store_t *st, int64_t id, store_run_t *out);
+/* A new run and its one shard row (inside a batch). */
 int store_new_run(store_t *st, const store_run_info_t *info, int64_t *run_id);
 int store_add_workload(store_t *st, int64_t run_id, int id, const char *name, const char *path,
 	const char *hash);
 int store_set_status(store_t *st, int64_t run_id, const char *status);
+/* After a failure already reported: roll back, mark the run interrupted, print nothing (a full
+ * disk may refuse this too; then the run stays "running", which --resume also accepts). */
+void store_mark_interrupted(store_t *st, int64_t run_id);
 
-/* Batched writes: begin, any number of designs/results, commit with the new progress. */
+/* Batched writes: begin, any number of designs/results, commit with the new progress of
+ * shard shard_k of the run (the run's next_index and n_illegal become the sums over its shards). */
 int store_batch_begin(store_t *st);
 int store_put_design(store_t *st, int64_t run_id, uint64_t id, const char *variant, const design_t *d);
 int store_put_result(store_t *st, int64_t run_id, uint64_t design_id, int workload_id, const metrics_t *m);
-int store_batch_commit(store_t *st, int64_t run_id, int64_t next_index, int64_t n_illegal);
+int store_batch_commit(store_t *st, int64_t run_id, int64_t shard_k, int64_t next_index, int64_t n_illegal);
 void store_batch_rollback(store_t *st);
+/* Commit a batch without progress (a new shard row). */
+int store_commit(store_t *st);
 
 /* --- reads (store_read.c) --- */
 
@@ -105,7 +124,11 @@ int store_get_design(store_t *st, int64_t run_id, int64_t id, design_t *d, char 
 int store_is_column(const char *name);
 
 /* --- merge (store_merge.c) --- */
-/* Copy every run of `src_path` into st, joining shards of the same identity into one run. */
-int store_merge_from(store_t *st, const char *src_path);
+/* Rewrite run_id's summary (shard set, point sums, status done iff every shard it holds is
+ * finished, else interrupted) from its shards rows. */
+int store_run_summarise(store_t *st, int64_t run_id);
+/* Copy every run of `src_path` into st, joining shards of the same identity into one run;
+ * *added grows by the result rows that were new to st. */
+int store_merge_from(store_t *st, const char *src_path, int64_t *added);
 
 #endif

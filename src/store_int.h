@@ -25,6 +25,9 @@ size_t store_results_insert_sql(char *sql, size_t len);
 #define RUN_COLS "id, study, status, identity, shard, n_points, next_index, n_illegal"
 /* One runs row (selected with RUN_COLS) into r. */
 void store_read_run(sqlite3_stmt *q, store_run_t *r);
+/* How a reader opens path (store.c): a URI to open instead (malloc'd) or NULL for the path,
+ * and the open flags; NULL with *flags -1 when out of memory. */
+char *store_reader_uri(const char *path, int *flags);
 /* The pragmas every writer uses. */
 const char *store_pragmas_sql(void);
 

@@ -1,6 +1,7 @@
 /* store_read.c -- read-only access for query, export and pareto (see store.h).  Every value
  * from the user is bound as a parameter; column names are checked against the schema and
  * only then written into SQL. */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,6 +70,40 @@ static int valid_op(const char *op)
 	return 0;
 }
 
+/* The value a filter compares with, in the column's stored form: a knob's spelling (true,
+ * dynamic, shc) becomes what the database holds, a numeric column needs a whole finite
+ * number, a text column (workload, variant, enum knobs) takes = and != only.  0, or
+ * EXIT_USER after one line naming the column and the value. */
+static int filter_value(const store_filter_t *f, int *is_text, double *num, const char **text)
+{
+	const knob_t *k = knob_find(f->column);
+	int eq_only = 0;
+	*is_text = 0;
+	*text = f->value;
+	if (k) {
+		char err[256];
+		if (knob_parse_value(k, f->value, num, err, sizeof err) < 0)
+			return err_user("query: --where: %s", err);
+		if (k->type == KNOB_ENUM) {
+			*is_text = 1;
+			*text = k->enums[(int)*num];
+			eq_only = 1;
+		}
+	} else if (strcmp(f->column, "workload") == 0 || strcmp(f->column, "variant") == 0) {
+		*is_text = 1;
+		eq_only = 1;
+	} else {
+		char *end;
+		errno = 0;
+		*num = strtod(f->value, &end);
+		if (end == f->value || *end || errno || !isfinite(*num))
+			return err_user("query: --where: %s: expected a number, got \"%s\"", f->column, f->value);
+	}
+	if (eq_only && strcmp(f->op, "=") != 0 && strcmp(f->op, "!=") != 0)
+		return err_user("query: --where: %s: a named value takes = or != only, got \"%s\"", f->column, f->op);
+	return 0;
+}
+
 /* Builds "FROM ... WHERE ..." with parameters ?2.. for the workload and the filters. */
 static int build_where(char *sql, size_t len, size_t *n, const char *workload,
 	const store_filter_t *f, int nf)
@@ -83,9 +118,14 @@ static int build_where(char *sql, size_t len, size_t *n, const char *workload,
 		char buf[64];
 		const char *c = column_sql(f[i].column, buf, sizeof buf);
 		if (!c)
-			return err_user("--where: unknown column \"%s\" (gpudse help query lists them)", f[i].column);
+			return err_user("query: --where: unknown column \"%s\" (gpudse help query lists them)", f[i].column);
 		if (!valid_op(f[i].op))
-			return err_user("--where: unknown operator \"%s\"", f[i].op);
+			return err_user("query: --where: unknown operator \"%s\"", f[i].op);
+		int is_text;
+		double num;
+		const char *text;
+		if (filter_value(&f[i], &is_text, &num, &text))
+			return EXIT_USER;
 		*n += snprintf(sql + *n, len - *n, " AND %s %s ?%d", c, f[i].op, p++);
 	}
 	return 0;
@@ -98,12 +138,14 @@ static void bind_where(sqlite3_stmt *q, int64_t run_id, const char *workload, co
 	if (workload)
 		sqlite3_bind_text(q, p++, workload, -1, SQLITE_STATIC);
 	for (int i = 0; i < nf; i++) {
-		char *end;
-		double v = strtod(f[i].value, &end);
-		if (end != f[i].value && *end == '\0')
-			sqlite3_bind_double(q, p++, v);
+		int is_text;
+		double num;
+		const char *text;
+		filter_value(&f[i], &is_text, &num, &text);   /* checked by build_where */
+		if (is_text)
+			sqlite3_bind_text(q, p++, text, -1, SQLITE_STATIC);
 		else
-			sqlite3_bind_text(q, p++, f[i].value, -1, SQLITE_STATIC);
+			sqlite3_bind_double(q, p++, num);
 	}
 }
 
@@ -122,14 +164,24 @@ int store_select(store_t *st, int64_t run_id, const char *workload, const store_
 	} else {
 		snprintf(cols, sizeof cols, "%s", columns);
 	}
+	if (columns && strlen(columns) >= sizeof cols)
+		return err_user("query: --columns: longer than %zu characters", sizeof cols - 1);
 	const char *names[256];
 	int ncol = 0;
-	char *save = NULL;
-	for (char *tok = strtok_r(cols, ",", &save); tok && ncol < 256; tok = strtok_r(NULL, ",", &save)) {
+	/* every comma separates two names: ",,", a leading or a trailing comma is an error, not
+	 * an empty list (strtok_r would skip them, and an empty list was an SQL syntax error) */
+	for (char *tok = cols, *next; tok; tok = next) {
+		next = strchr(tok, ',');
+		if (next)
+			*next++ = '\0';
 		char buf[64];
+		if (!*tok)
+			return err_user("query: --columns: an empty column name in \"%s\"", columns);
 		const char *c = column_sql(tok, buf, sizeof buf);
 		if (!c)
-			return err_user("--columns: unknown column \"%s\" (gpudse help query lists them)", tok);
+			return err_user("query: --columns: unknown column \"%s\" (gpudse help query lists them)", tok);
+		if (ncol == 256)
+			return err_user("query: --columns: more than 256 columns");
 		n += snprintf(sql + n, sizeof sql - n, "%s%s", ncol ? ", " : "", c);
 		names[ncol++] = tok;
 	}
@@ -207,8 +259,9 @@ int store_fetch(store_t *st, int64_t run_id, const char *workload, const char *c
 		}
 		(*design_ids)[k] = sqlite3_column_int64(q, 0);
 		(*workload_ids)[k] = sqlite3_column_int(q, 1);
-		for (int i = 0; i < ncol; i++)
-			(*vals)[k * ncol + i] = sqlite3_column_double(q, 2 + i);
+		for (int i = 0; i < ncol; i++)   /* NULL (a NaN stored) stays NaN, never 0 */
+			(*vals)[k * ncol + i] = sqlite3_column_type(q, 2 + i) == SQLITE_NULL ? NAN
+				: sqlite3_column_double(q, 2 + i);
 		k++;
 	}
 	sqlite3_finalize(q);
@@ -238,12 +291,22 @@ int store_get_design(store_t *st, int64_t run_id, int64_t id, design_t *d, char 
 	design_default(d);
 	const char *v = (const char *)sqlite3_column_text(q, 0);
 	snprintf(variant, len, "%s", v ? v : "");
-	char err[128];
+	char err[256];
 	for (size_t i = 0; i < n_knobs; i++) {
-		if (knobs[i].type == KNOB_ENUM)
-			knob_set(d, knobs[i].name, (const char *)sqlite3_column_text(q, (int)i + 1), err, sizeof err);
-		else
-			knob_set_num(&knobs[i], d, sqlite3_column_double(q, (int)i + 1), err, sizeof err);
+		/* a value gpudse never writes (NULL, a wrong spelling, out of range) is the database's
+		 * fault, reported as such -- not a crash or a default in its place */
+		int col = (int)i + 1, bad;
+		if (sqlite3_column_type(q, col) == SQLITE_NULL) {
+			snprintf(err, sizeof err, "%s: NULL", knobs[i].name);
+			bad = 1;
+		} else if (knobs[i].type == KNOB_ENUM) {
+			bad = knob_set(d, knobs[i].name, (const char *)sqlite3_column_text(q, col), err, sizeof err) < 0;
+		} else {
+			bad = knob_set_num(&knobs[i], d, sqlite3_column_double(q, col), err, sizeof err) < 0;
+		}
+		if (bad)
+			return err_user("%s: run %lld, design %lld: %s (not a value gpudse writes)", st->path,
+				(long long)run_id, (long long)id, err);
 	}
 	return 0;
 }

@@ -1,11 +1,13 @@
 /* study.c -- study files to study_t, and the mixed-radix design space (see study.h). */
 #include "study.h"
 
+#include <errno.h>
 #include <glob.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "gpu_json.h"
@@ -72,6 +74,35 @@ static int parse_settings(const char *file, const char *path, const cJSON *obj, 
 	return 0;
 }
 
+typedef struct val_at {
+	double v;
+	int i;
+} val_at_t;
+
+static int cmp_val_at(const void *a, const void *b)
+{
+	const val_at_t *x = a, *y = b;
+	return x->v < y->v ? -1 : x->v > y->v ? 1 : x->i - y->i;
+}
+
+/* The index of the first value equal to an earlier one, or -1: sorted, O(n log n) (the
+ * pairwise check took over a minute on a 300,000-value list). */
+static int first_duplicate(const double *vals, int n)
+{
+	val_at_t *s = malloc((size_t)(n ? n : 1) * sizeof *s);
+	if (!s)
+		return -1;
+	for (int i = 0; i < n; i++)
+		s[i] = (val_at_t){ vals[i], i };
+	qsort(s, (size_t)n, sizeof *s, cmp_val_at);
+	int first = -1;
+	for (int i = 1; i < n; i++)   /* within a run of equal values, the second is the first repeat */
+		if (s[i].v == s[i - 1].v && (i < 2 || s[i - 1].v != s[i - 2].v) && (first < 0 || s[i].i < first))
+			first = s[i].i;
+	free(s);
+	return first;
+}
+
 static int parse_dim(const char *file, const cJSON *it, study_dim_t *dim)
 {
 	char p[256];
@@ -92,12 +123,12 @@ static int parse_dim(const char *file, const cJSON *it, study_dim_t *dim)
 			snprintf(pi, sizeof pi, "%s[%d]", p, i);
 			if (knob_value(file, pi, k, v, &dim->vals[i]))
 				return EXIT_USER;
-			for (int j = 0; j < i; j++)
-				if (dim->vals[j] == dim->vals[i])
-					return err_user("%s: %s: duplicate value", file, pi);
 			i++;
 		}
 		dim->n = n;
+		int dup = first_duplicate(dim->vals, n);
+		if (dup >= 0)
+			return err_user("%s: %s[%d]: duplicate value", file, p, dup);
 		return 0;
 	}
 	if (cJSON_IsObject(it)) {
@@ -194,6 +225,9 @@ int workload_resolve(const char *file, const char *jpath, const char *spec, char
 static int parse_gpu(const char *file, const cJSON *v, study_t *s)
 {
 	if (cJSON_IsString(v)) {
+		char pp[1024];
+		if (gpu_preset_path(v->valuestring, pp, sizeof pp) != 0)
+			return err_user("%s: .gpu: unknown GPU preset \"%s\" (gpudse list gpus shows them)", file, v->valuestring);
 		if (gpu_load(v->valuestring, &s->gpu))
 			return EXIT_USER;
 		/* canonical preset JSON: reload the file text through cJSON */
@@ -210,25 +244,25 @@ static int parse_gpu(const char *file, const cJSON *v, study_t *s)
 		return 0;
 	}
 	if (cJSON_IsObject(v)) {
-		/* an inline preset: written to a temporary file so gpu_load validates it alike */
-		char tmpl[] = "/tmp/gpudse-gpu-XXXXXX.json";
-		int fd = mkstemps(tmpl, 5);
-		if (fd < 0)
-			return err_internal("%s: .gpu: cannot create a temporary file", file);
-		char *txt = cJSON_PrintUnformatted(v);
-		FILE *f = fdopen(fd, "w");
-		fputs(txt, f);
-		fclose(f);
-		int rc = gpu_load(tmpl, &s->gpu);
-		remove(tmpl);
-		if (rc) {
-			free(txt);
+		/* an inline preset: validated like a preset file, its messages naming the study */
+		if (gpu_from_json(file, ".gpu", v, &s->gpu))
 			return EXIT_USER;
-		}
-		s->gpu_json = txt;
-		return 0;
+		s->gpu_json = cJSON_PrintUnformatted(v);
+		return s->gpu_json ? 0 : err_internal("%s: .gpu: out of memory", file);
 	}
 	return json_type_error(file, ".gpu", "a preset name or an inline preset object", v);
+}
+
+/* Multiply the point count by a dimension's size, refusing a space whose ids do not fit the
+ * database's 64-bit signed integers (a wrapped count would sweep a wrong, even empty, space). */
+static int space_grow(const char *file, const char *dim, uint64_t *n_points, uint64_t n)
+{
+	uint64_t prod;
+	if (__builtin_mul_overflow(*n_points, n, &prod) || prod > (uint64_t)INT64_MAX)
+		return err_user("%s: .space: the space has more than 2^63-1 points at dimension %s (%llu x %llu):"
+			" split the study", file, dim, (unsigned long long)*n_points, (unsigned long long)n);
+	*n_points = prod;
+	return 0;
 }
 
 int study_load(const char *path, study_t *s)
@@ -256,6 +290,10 @@ int study_load(const char *path, study_t *s)
 		goto out;
 	if (json_get_str(path, "", root, "params", 0, s->params_path, sizeof s->params_path))
 		goto out;
+	if (s->params_path[0] && access(s->params_path, R_OK) != 0) {
+		err_user("%s: .params: %s: %s", path, s->params_path, strerror(errno));
+		goto out;
+	}
 	if (parse_workloads(path, cJSON_GetObjectItemCaseSensitive(root, "workloads"), s))
 		goto out;
 	design_default(&s->baseline);
@@ -281,9 +319,10 @@ int study_load(const char *path, study_t *s)
 		}
 		/* counted before checking, so study_free releases a half-parsed dimension */
 		int bad = parse_dim(path, it, &s->dims[s->n_dims]);
-		s->n_points *= (uint64_t)s->dims[s->n_dims].n;
 		s->n_dims++;
 		if (bad)
+			goto out;
+		if (space_grow(path, it->string, &s->n_points, (uint64_t)s->dims[s->n_dims - 1].n))
 			goto out;
 	}
 	const cJSON *vars = cJSON_GetObjectItemCaseSensitive(root, "variants");
@@ -317,7 +356,8 @@ int study_load(const char *path, study_t *s)
 			i++;
 		}
 		s->n_variants = i;
-		s->n_points *= (uint64_t)i;
+		if (space_grow(path, "variants", &s->n_points, (uint64_t)i))
+			goto out;
 	}
 	const cJSON *der = cJSON_GetObjectItemCaseSensitive(root, "derived");
 	if (der) {

@@ -42,7 +42,7 @@ typedef struct pipe {
 	workload_t *w;
 	int nw;
 	const double *base_ipc;
-	int shard_k, shard_n;
+	int64_t shard_k, shard_n;
 	int64_t first_index, n_index; /* indices [first_index, n_index) of this shard */
 	int64_t n_chunks;
 	int nslots;
@@ -155,123 +155,97 @@ static void run_identity(const study_t *s, const workload_t *w, int nw, const ch
 	free(buf);
 }
 
-int sweep_run(const sweep_opts_t *o)
+/* Points of shard k of n in a space of n_points: ids k-1, k-1+n, ... below n_points. */
+static int64_t shard_points(uint64_t n_points, int64_t k, int64_t n)
 {
-	study_t s;
-	int rc = study_load(o->study_path, &s);
+	uint64_t first = (uint64_t)(k - 1);
+	return n_points > first ? (int64_t)((n_points - first - 1) / (uint64_t)n + 1) : 0;
+}
+
+/* What --resume runs: with --shard K/N that shard of the run (added when the run lacks it);
+ * without, every unfinished or missing shard of the run's split -- so a merge of partial
+ * shards is completed in place.  A run of one shard of a larger split needs its --shard (an
+ * array task finishes its own shard, not the others'). */
+static int resume_plan(store_t *st, const study_t *s, const store_run_t *run, const sweep_opts_t *o,
+	const char *shard, store_shard_t **todo, int64_t *n_todo)
+{
+	store_shard_t *sh;
+	int64_t n;
+	int rc = store_run_shards(st, run->id, &sh, &n);
 	if (rc)
 		return rc;
-	workload_t *w = calloc(s.n_workloads, sizeof *w);
-	double *base_ipc = calloc(s.n_workloads, sizeof *base_ipc);
-	store_t *st = NULL;
+	if (n == 0) {
+		/* a run written before the shards table: one shard, described by its runs row */
+		long long k, nn;
+		char extra;
+		if (sscanf(run->shard, "%lld/%lld%c", &k, &nn, &extra) != 2 || k < 1 || nn < k) {
+			free(sh);
+			return err_user("--resume: run %lld (shard set %s) was merged by an older gpudse without"
+				" per-shard progress: sweep the missing shards and merge them instead", (long long)run->id, run->shard);
+		}
+		free(sh);
+		sh = malloc(sizeof *sh);
+		*sh = (store_shard_t){ k, nn, run->n_points, run->next_index, run->n_illegal };
+		n = 1;
+		if ((rc = store_batch_begin(st)) || (rc = store_add_shard(st, run->id, k, nn, run->n_points,
+				run->next_index, run->n_illegal)) || (rc = store_commit(st))) {
+			free(sh);
+			return rc;
+		}
+	}
+	int64_t split = sh[0].n;
+	if (o->shard_given && o->shard_n != split) {
+		free(sh);
+		return err_user("--resume: run %lld is split %lld ways, not %lld (pass --shard K/%lld)",
+			(long long)run->id, (long long)split, (long long)o->shard_n, (long long)split);
+	}
+	if (!o->shard_given && n == 1 && split > 1) {
+		char want[48];
+		snprintf(want, sizeof want, "%lld/%lld", (long long)sh[0].k, (long long)split);
+		free(sh);
+		return err_user("--resume: run %lld is shard %s, not %s (pass --shard %s)", (long long)run->id,
+			want, shard, want);
+	}
+	int64_t lo = o->shard_given ? o->shard_k : 1, hi = o->shard_given ? o->shard_k : split;
+	*todo = calloc((size_t)(hi - lo + 1), sizeof **todo);
+	if (!*todo) {
+		free(sh);
+		return err_internal("sweep: out of memory");
+	}
+	*n_todo = 0;
+	int64_t j = 0;
+	for (int64_t k = lo; k <= hi && !rc; k++) {
+		while (j < n && sh[j].k < k)
+			j++;
+		if (j < n && sh[j].k == k) {
+			if (sh[j].next_index < sh[j].n_points)
+				(*todo)[(*n_todo)++] = sh[j];
+			continue;
+		}
+		store_shard_t add = { k, split, shard_points(s->n_points, k, split), 0, 0 };
+		if (!(rc = store_batch_begin(st)) && !(rc = store_add_shard(st, run->id, k, split, add.n_points, 0, 0)))
+			rc = store_commit(st);
+		(*todo)[(*n_todo)++] = add;
+	}
+	free(sh);
+	return rc;
+}
+
+/* Run the rest of one shard (from sh->next_index) through the pipeline into run_id,
+ * committing its progress with its rows; *sh becomes what was committed. */
+static int sweep_shard(store_t *st, const study_t *s, workload_t *w, int nw, const double *base_ipc,
+	int64_t run_id, store_shard_t *sh, const sweep_opts_t *o, int64_t *rows_out)
+{
 	pipe_t p;
 	memset(&p, 0, sizeof p);
-	int nw = 0;
-	char calib_hash[17] = "none";
-	calib_t calib;
-	memset(&calib, 0, sizeof calib);
-	if (s.params_path[0]) {
-		if ((rc = calib_load(s.params_path, &calib)))
-			goto out;
-		snprintf(calib_hash, sizeof calib_hash, "%s", calib.hash);
-		calib_apply_gpu(&calib, &s.gpu);
-	}
-	for (; nw < s.n_workloads; nw++) {
-		if ((rc = workload_load(s.workloads[nw], &s.gpu, &w[nw])))
-			goto out;
-		if (s.params_path[0] && (rc = calib_apply_workload(&calib, &s.gpu, &w[nw]))) {
-			nw++;
-			goto out;
-		}
-	}
-	for (int i = 0; i < nw; i++) {
-		metrics_t m;
-		const char *why = "illegal";
-		if (gpu_design_check(&s.gpu, &s.baseline, &why) || gpu_eval(&s.gpu, &s.baseline, w[i].ctx, &m, &why)) {
-			rc = err_user("%s: .baseline: %s", s.path, why);
-			goto out;
-		}
-		base_ipc[i] = m.ipc;
-	}
-	char identity[17];
-	run_identity(&s, w, nw, calib_hash, identity);
-	if ((rc = store_open(o->db_path, STORE_WRITE, &st)))
-		goto out;
-
-	char shard[32];
-	snprintf(shard, sizeof shard, "%d/%d", o->shard_k, o->shard_n);
-	int64_t n_index = s.n_points > (uint64_t)(o->shard_k - 1)
-		? (int64_t)((s.n_points - (o->shard_k - 1) + o->shard_n - 1) / o->shard_n) : 0;
-	store_run_t run;
-	int64_t run_id;
-	int64_t start = 0, n_illegal = 0;
-	if (o->resume_run > 0) {
-		int found = store_get_run(st, o->resume_run, &run);
-		if (found < 0 || found > 1) {
-			rc = found;
-			goto out;
-		}
-		if (!found) {
-			rc = err_user("--resume: %s has no run %lld", o->db_path, (long long)o->resume_run);
-			goto out;
-		}
-		if (strcmp(run.identity, identity) != 0) {
-			rc = err_user("--resume: run %lld holds a different study, preset, model version, calibration or profiles than %s",
-				(long long)run.id, s.path);
-			goto out;
-		}
-		if (strcmp(run.status, "done") == 0) {
-			printf("run %lld is already complete; nothing to resume\n", (long long)run.id);
-			rc = 0;
-			goto out;
-		}
-		if (strcmp(run.shard, shard) != 0) {
-			rc = err_user("--resume: run %lld is shard %s, not %s (pass --shard %s)", (long long)run.id,
-				run.shard, shard, run.shard);
-			goto out;
-		}
-		run_id = run.id;
-		start = run.next_index;
-		n_illegal = run.n_illegal;
-		if ((rc = store_set_status(st, run_id, "running")))
-			goto out;
-	} else {
-		int found = store_find_run(st, identity, shard, &run);
-		if (found < 0 || found > 1) {
-			rc = found;
-			goto out;
-		}
-		if (found && strcmp(run.status, "done") == 0) {
-			printf("%s: this study (same preset, model version %s, calibration and profiles) is already run %lld in %s; nothing to do\n",
-				s.path, GPUDSE_MODEL_VERSION, (long long)run.id, o->db_path);
-			rc = 0;
-			goto out;
-		}
-		if (found) {
-			rc = err_user("%s: run %lld of this study is unfinished (%s): finish it with gpudse sweep %s --resume %lld",
-				s.path, (long long)run.id, run.status, s.path, (long long)run.id);
-			goto out;
-		}
-		store_run_info_t info = { s.name, s.json, s.hash, s.gpu.name, s.gpu_json, GPUDSE_MODEL_VERSION,
-			calib_hash, identity, o->argv, o->shard_k, o->shard_n, n_index };
-		if ((rc = store_batch_begin(st)) || (rc = store_new_run(st, &info, &run_id)))
-			goto out;
-		for (int i = 0; i < nw; i++)
-			if ((rc = store_add_workload(st, run_id, i, w[i].prof.name, w[i].path, w[i].hash))) {
-				store_batch_rollback(st);
-				goto out;
-			}
-		if ((rc = store_batch_commit(st, run_id, 0, 0)))
-			goto out;
-	}
-
-	/* the pipeline */
-	p.s = &s;
+	int rc = 0;
+	int64_t start = sh->next_index, n_index = sh->n_points, n_illegal = sh->n_illegal;
+	p.s = s;
 	p.w = w;
 	p.nw = nw;
 	p.base_ipc = base_ipc;
-	p.shard_k = o->shard_k;
-	p.shard_n = o->shard_n;
+	p.shard_k = sh->k;
+	p.shard_n = sh->n;
 	p.first_index = start;
 	p.n_index = n_index;
 	p.n_chunks = (n_index - start + CHUNK - 1) / CHUNK;
@@ -293,7 +267,7 @@ int sweep_run(const sweep_opts_t *o)
 		pthread_create(&th[i], NULL, worker, &p);
 
 	double t0 = now_s(), last_commit = t0, last_draw = 0;
-	int64_t rows = 0, rows_in_txn = 0, done_index = start;
+	int64_t rows = 0, rows_in_txn = 0, done_index = start, committed = start, committed_illegal = n_illegal;
 	int in_txn = 0;
 	for (int64_t c = 0; c < p.n_chunks && !rc; c++) {
 		slot_t *sl = &p.slots[c % p.nslots];
@@ -327,7 +301,7 @@ int sweep_run(const sweep_opts_t *o)
 				n_illegal++;
 				continue;
 			}
-			const char *vname = sl->variant[i] >= 0 ? s.variants[sl->variant[i]].name : NULL;
+			const char *vname = sl->variant[i] >= 0 ? s->variants[sl->variant[i]].name : NULL;
 			rc = store_put_design(st, run_id, sl->id[i], vname, &sl->design[i]);
 			for (int k = 0; k < nw && !rc; k++)
 				rc = store_put_result(st, run_id, sl->id[i], k, &sl->m[(size_t)i * nw + k]);
@@ -345,11 +319,13 @@ int sweep_run(const sweep_opts_t *o)
 		pthread_mutex_unlock(&p.mu);
 		double t = now_s();
 		if (rows_in_txn >= COMMIT_ROWS || t - last_commit >= COMMIT_SECONDS || c + 1 == p.n_chunks) {
-			if ((rc = store_batch_commit(st, run_id, done_index, n_illegal)))
+			if ((rc = store_batch_commit(st, run_id, sh->k, done_index, n_illegal)))
 				break;
 			in_txn = 0;
 			rows += rows_in_txn;
 			rows_in_txn = 0;
+			committed = done_index;
+			committed_illegal = n_illegal;
 			last_commit = t;
 		}
 		if (o->progress && t - last_draw > 0.1) {
@@ -358,8 +334,11 @@ int sweep_run(const sweep_opts_t *o)
 		}
 	}
 	if (in_txn && !rc) {
-		if (!(rc = store_batch_commit(st, run_id, done_index, n_illegal)))
+		if (!(rc = store_batch_commit(st, run_id, sh->k, done_index, n_illegal))) {
 			rows += rows_in_txn;
+			committed = done_index;
+			committed_illegal = n_illegal;
+		}
 	}
 	pthread_mutex_lock(&p.mu);
 	p.stop = 1;
@@ -371,30 +350,9 @@ int sweep_run(const sweep_opts_t *o)
 	free(th);
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
-	double dt = now_s() - t0;
 	if (o->progress) {
 		draw_progress(done_index, n_index, rows, t0);
 		fputc('\n', stderr);
-	}
-	if (rc) {
-		store_set_status(st, run_id, "interrupted");
-	} else if (done_index < n_index) {
-		store_set_status(st, run_id, "interrupted");
-		rc = err_user("interrupted: run %lld stored %lld of %lld points; finish it with gpudse sweep %s --resume %lld",
-			(long long)run_id, (long long)done_index, (long long)n_index, s.path, (long long)run_id);
-		rc = 130;
-	} else {
-		rc = store_set_status(st, run_id, "done");
-		if (!rc)
-			printf("run %lld (%s, shard %s): %lld points, %lld illegal, %lld result rows in %.2f s -> %s\n",
-				(long long)run_id, s.name, shard, (long long)(n_index - start), (long long)n_illegal,
-				(long long)rows, dt, o->db_path);
-	}
-	if (o->stats) {
-		struct rusage ru;
-		getrusage(RUSAGE_SELF, &ru);
-		printf("stats: rows %lld seconds %.3f rows_per_s %.0f peak_rss_kib %ld points %lld\n", (long long)rows, dt,
-			dt > 0 ? rows / dt : 0, ru.ru_maxrss, (long long)(n_index - start));
 	}
 	for (int i = 0; i < p.nslots; i++)
 		free(p.slots[i].m);
@@ -402,7 +360,173 @@ int sweep_run(const sweep_opts_t *o)
 	pthread_mutex_destroy(&p.mu);
 	pthread_cond_destroy(&p.cv_full);
 	pthread_cond_destroy(&p.cv_free);
+	sh->next_index = committed;
+	sh->n_illegal = committed_illegal;
+	*rows_out += rows;
+	return rc;
+}
+
+int sweep_run(const sweep_opts_t *o)
+{
+	study_t s;
+	int rc = study_load(o->study_path, &s);
+	if (rc)
+		return rc;
+	workload_t *w = calloc(s.n_workloads, sizeof *w);
+	double *base_ipc = calloc(s.n_workloads, sizeof *base_ipc);
+	store_t *st = NULL;
+	store_shard_t *todo = NULL;   /* the shards this process runs, with their progress */
+	int64_t n_todo = 0;
+	int nw = 0;
+	char calib_hash[17] = "none";
+	calib_t calib;
+	memset(&calib, 0, sizeof calib);
+	if (s.params_path[0]) {
+		if ((rc = calib_load(s.params_path, &calib)))
+			goto out;
+		snprintf(calib_hash, sizeof calib_hash, "%s", calib.hash);
+		calib_apply_gpu(&calib, &s.gpu);
+	}
+	for (; nw < s.n_workloads; nw++) {
+		if ((rc = workload_load(s.workloads[nw], &s.gpu, &w[nw])))
+			goto out;
+		if (s.params_path[0] && (rc = calib_apply_workload(&calib, &s.gpu, &w[nw]))) {
+			nw++;
+			goto out;
+		}
+	}
+	/* results are found by workload name (query --workload, pareto --workload): two profiles
+	 * of one name would mix their rows */
+	for (int i = 0; i < nw; i++)
+		for (int j = 0; j < i; j++)
+			if (strcmp(w[i].prof.name, w[j].prof.name) == 0) {
+				rc = err_user("%s: .workloads: %s and %s are both named \"%s\": rename one (gpudse profile --name)",
+					s.path, w[j].path, w[i].path, w[i].prof.name);
+				goto out;
+			}
+	for (int i = 0; i < nw; i++) {
+		metrics_t m;
+		const char *why = "illegal";
+		if (gpu_design_check(&s.gpu, &s.baseline, &why) || gpu_eval(&s.gpu, &s.baseline, w[i].ctx, &m, &why)) {
+			rc = err_user("%s: .baseline: %s", s.path, why);
+			goto out;
+		}
+		base_ipc[i] = m.ipc;
+	}
+	char identity[17];
+	run_identity(&s, w, nw, calib_hash, identity);
+	char shard[48];
+	snprintf(shard, sizeof shard, "%lld/%lld", (long long)o->shard_k, (long long)o->shard_n);
+	if ((uint64_t)o->shard_n > s.n_points) {
+		rc = err_user("sweep: --shard: %s asks for %lld shards of a space of %llu points (at most one shard per point)",
+			shard, (long long)o->shard_n, (unsigned long long)s.n_points);
+		goto out;
+	}
+	if ((rc = store_open(o->db_path, STORE_WRITE, &st)))
+		goto out;
+
+	store_run_t run;
+	int64_t run_id;
+	if (o->resume_run > 0) {
+		int found = store_get_run(st, o->resume_run, &run);
+		if (found < 0 || found > 1) {
+			rc = found;
+			goto out;
+		}
+		if (!found) {
+			rc = err_user("--resume: %s has no run %lld", o->db_path, (long long)o->resume_run);
+			goto out;
+		}
+		if (strcmp(run.identity, identity) != 0) {
+			rc = err_user("--resume: run %lld holds a different study, preset, model version, calibration or profiles than %s",
+				(long long)run.id, s.path);
+			goto out;
+		}
+		if (strcmp(run.status, "done") == 0 && strcmp(run.shard, "1/1") == 0) {
+			printf("run %lld is already complete; nothing to resume\n", (long long)run.id);
+			rc = 0;
+			goto out;
+		}
+		run_id = run.id;
+		if ((rc = resume_plan(st, &s, &run, o, shard, &todo, &n_todo)))
+			goto out;
+		if ((rc = store_set_status(st, run_id, "running")))
+			goto out;
+	} else {
+		int found = store_find_run(st, identity, shard, &run);
+		if (found < 0 || found > 1) {
+			rc = found;
+			goto out;
+		}
+		if (found && strcmp(run.status, "done") == 0) {
+			printf("%s: this study (same preset, model version %s, calibration and profiles) is already run %lld in %s; nothing to do\n",
+				s.path, GPUDSE_MODEL_VERSION, (long long)run.id, o->db_path);
+			rc = 0;
+			goto out;
+		}
+		if (found) {
+			rc = err_user("%s: run %lld of this study is unfinished (%s): finish it with gpudse sweep %s --resume %lld",
+				s.path, (long long)run.id, run.status, s.path, (long long)run.id);
+			goto out;
+		}
+		int64_t n_index = shard_points(s.n_points, o->shard_k, o->shard_n);
+		store_run_info_t info = { s.name, s.json, s.hash, s.gpu.name, s.gpu_json, GPUDSE_MODEL_VERSION,
+			calib_hash, identity, o->argv, o->shard_k, o->shard_n, n_index };
+		if ((rc = store_batch_begin(st)))
+			goto out;
+		if ((rc = store_new_run(st, &info, &run_id))) {
+			store_batch_rollback(st);
+			goto out;
+		}
+		for (int i = 0; i < nw; i++)
+			if ((rc = store_add_workload(st, run_id, i, w[i].prof.name, w[i].path, w[i].hash))) {
+				store_batch_rollback(st);
+				goto out;
+			}
+		if ((rc = store_batch_commit(st, run_id, o->shard_k, 0, 0)))
+			goto out;
+		todo = calloc(1, sizeof *todo);
+		*todo = (store_shard_t){ o->shard_k, o->shard_n, n_index, 0, 0 };
+		n_todo = 1;
+	}
+
+	double t0 = now_s();
+	int64_t rows = 0, points = 0, illegal = 0, left = 0;
+	for (int64_t i = 0; i < n_todo && !rc && !sweep_interrupted; i++) {
+		int64_t before = todo[i].next_index, ill0 = todo[i].n_illegal;
+		rc = sweep_shard(st, &s, w, nw, base_ipc, run_id, &todo[i], o, &rows);
+		points += todo[i].next_index - before;
+		illegal += todo[i].n_illegal - ill0;
+	}
+	for (int64_t i = 0; i < n_todo; i++)
+		left += todo[i].n_points - todo[i].next_index;
+	double dt = now_s() - t0;
+	if (rc) {
+		store_mark_interrupted(st, run_id);   /* after the error line: no second one */
+	} else if (left > 0) {
+		store_set_status(st, run_id, "interrupted");
+		rc = err_user("interrupted: run %lld has %lld points left; finish it with gpudse sweep %s --resume %lld",
+			(long long)run_id, (long long)left, s.path, (long long)run_id);
+		rc = 130;
+	} else {
+		rc = store_run_summarise(st, run_id);
+		if (!rc && n_todo <= 1 && (!n_todo || todo[0].n == o->shard_n))
+			printf("run %lld (%s, shard %s): %lld points, %lld illegal, %lld result rows in %.2f s -> %s\n",
+				(long long)run_id, s.name, shard, (long long)points, (long long)illegal,
+				(long long)rows, dt, o->db_path);
+		else if (!rc)
+			printf("run %lld (%s): %lld shards finished, %lld points, %lld illegal, %lld result rows in %.2f s -> %s\n",
+				(long long)run_id, s.name, (long long)n_todo, (long long)points, (long long)illegal,
+				(long long)rows, dt, o->db_path);
+	}
+	if (o->stats) {
+		struct rusage ru;
+		getrusage(RUSAGE_SELF, &ru);
+		printf("stats: rows %lld seconds %.3f rows_per_s %.0f peak_rss_kib %ld points %lld\n", (long long)rows, dt,
+			dt > 0 ? rows / dt : 0, ru.ru_maxrss, (long long)points);
+	}
 out:
+	free(todo);
 	store_close(st);
 	for (int i = 0; i < nw; i++)
 		workload_free(&w[i]);

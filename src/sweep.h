@@ -17,11 +17,13 @@ typedef struct sweep_opts {
 	const char *study_path;
 	const char *db_path;
 	int jobs;              /* worker threads (>= 1) */
-	int shard_k, shard_n;  /* this process runs shard k of n (1-based); 1/1 = everything */
+	int64_t shard_k, shard_n; /* this process runs shard k of n (1-based); 1/1 = everything */
 	int64_t resume_run;    /* > 0: finish that run */
 	int progress;          /* draw a progress bar on stderr */
 	int stats;             /* print rates and peak memory */
 	const char *argv;      /* the command line, for provenance */
+	int shard_given;       /* --shard was on the command line (with --resume: that shard only);
+	                        * last, so positional initialisers of the fields above still hold */
 } sweep_opts_t;
 
 int sweep_run(const sweep_opts_t *o);

@@ -70,8 +70,8 @@ int cmd_calibrate(int argc, char **argv)
 {
 	cli_args_t a;
 	args_init(&a, "calibrate", argc - 1, argv + 1);
-	const char *out = args_str(&a, "--output", NULL);
-	const char *o2 = args_str(&a, "-o", NULL);
+	const char *out = args_path(&a, "--output", NULL);
+	const char *o2 = args_path(&a, "-o", NULL);
 	if (o2)
 		out = o2;
 	const char *name = args_str(&a, "--name", NULL);

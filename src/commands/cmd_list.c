@@ -176,7 +176,7 @@ int cmd_list(int argc, char **argv)
 	args_init(&a, "list", argc - 1, argv + 1);
 	const char *fmt_s = args_str(&a, "--format", "table");
 	char dbbuf[1100];
-	const char *db = args_str(&a, "--db", NULL);
+	const char *db = args_path(&a, "--db", NULL);
 	const char *what = args_pos(&a, 0);
 	int rc = args_finish(&a, 1);
 	if (rc)

@@ -85,7 +85,7 @@ int cmd_pareto(int argc, char **argv)
 	cli_args_t a;
 	args_init(&a, "pareto", argc - 1, argv + 1);
 	char dbbuf[1100];
-	const char *db = args_str(&a, "--db", NULL);
+	const char *db = args_path(&a, "--db", NULL);
 	const char *run_s = args_str(&a, "--run", "latest");
 	const char *maxs = args_str(&a, "--max", NULL);
 	const char *mins = args_str(&a, "--min", NULL);
@@ -150,8 +150,10 @@ int cmd_pareto(int argc, char **argv)
 	size_t n = 0;
 	if ((rc = store_fetch(st, run.id, workload, names, k, &dids, &wids, &vals, &n)))
 		goto out_free;
-	/* aggregate rows of one design (they are consecutive) into one point */
-	size_t np = 0;
+	/* aggregate rows of one design (they are consecutive) into one point; a design with a
+	 * non-finite objective (inf, or NULL in the database) cannot be ranked: it is left out,
+	 * and said so, rather than let it dominate or empty the front */
+	size_t np = 0, n_nonfinite = 0;
 	double *pts = malloc((n ? n : 1) * k * sizeof *pts);
 	int64_t *pid = malloc((n ? n : 1) * sizeof *pid);
 	for (size_t i = 0; i < n;) {
@@ -172,9 +174,18 @@ int cmd_pareto(int argc, char **argv)
 			double m = pos ? exp(lsum / (double)(j - i)) : sum / (double)(j - i);
 			pts[np * k + c] = signs[c] * m;
 		}
-		pid[np++] = dids[i];
+		int finite = 1;
+		for (int c = 0; c < k; c++)
+			finite &= isfinite(pts[np * k + c]);
+		if (finite)
+			pid[np++] = dids[i];
+		else
+			n_nonfinite++;
 		i = j;
 	}
+	if (n_nonfinite)
+		fprintf(stderr, "gpudse: pareto: %zu design%s left out: an objective is not a finite number (inf or missing)\n",
+			n_nonfinite, n_nonfinite == 1 ? "" : "s");
 	size_t *idx = malloc((np ? np : 1) * sizeof *idx);
 	int *group = NULL, ngroup = -1;   /* tie groups of the front (pareto_prob.h) */
 	double *prob = NULL;              /* --prob: P(non-dominated) per design */
@@ -278,7 +289,7 @@ no_ties:
 	}
 	for (int i = 0; i < ns; i++) {
 		cols[nc] = knobs[show[i]].name;
-		isnum[nc++] = knobs[show[i]].type != KNOB_ENUM;
+		isnum[nc++] = knobs[show[i]].type == KNOB_ENUM ? OUT_TEXT : knobs[show[i]].type == KNOB_BOOL ? OUT_BOOL : OUT_NUM;
 	}
 	for (int c = 0; c < k; c++) {
 		cols[nc] = names[c];

@@ -239,12 +239,12 @@ int cmd_plot(int argc, char **argv)
 	cli_args_t a;
 	args_init(&a, "plot", argc - 1, argv + 1);
 	char dbbuf[1100];
-	const char *db = args_str(&a, "--db", NULL);
+	const char *db = args_path(&a, "--db", NULL);
 	const char *run_s = args_str(&a, "--run", "latest");
 	const char *xs = args_str(&a, "--x", NULL);
 	const char *ys = args_str(&a, "--y", NULL);
 	const char *workload = args_str(&a, "--workload", NULL);
-	const char *out = args_str(&a, "-o", NULL);
+	const char *out = args_path(&a, "-o", NULL);
 	const char *fmt_s = args_str(&a, "--format", NULL);
 	const char *by_s = args_str(&a, "--by", NULL);
 	const char *color_s = args_str(&a, "--color", NULL);

@@ -31,7 +31,9 @@ const char help_profile[] =
 	"options:\n"
 	"  -o, --output FILE  profile to write (atomically: a temporary file renamed over FILE)\n"
 	"  --block BYTES      cache block size, a power of two (default 128)\n"
-	"  --name NAME        workload name (default: the trace's file name without extensions)\n"
+	"  --name NAME        workload name (default: the trace's file name without extensions; an\n"
+	"                     Accel-Sim trace's application directory, since its files are all\n"
+	"                     kernelslist.g and kernel-N.traceg)\n"
 	"  --groups LIST      group sizes for the group:G streams, comma separated, or \"none\"\n"
 	"                     (default: every power of two from 2 below the number of SMs, up to 64)\n"
 	"  --sms N            number of SMs (default: the largest SM id in the trace + 1); an access\n"
@@ -188,12 +190,65 @@ static void warn_few_samples(const profile_t *p, double rate)
 		want >= 1.0 ? " (exact)" : "");
 }
 
+/* The last path component of path[0..len) (trailing slashes dropped), as [*b, *b + *n). */
+static void last_component(const char *path, size_t len, const char **b, size_t *n)
+{
+	while (len > 1 && path[len - 1] == '/')
+		len--;
+	size_t i = len;
+	while (i > 0 && path[i - 1] != '/')
+		i--;
+	*b = path + i;
+	*n = len - i;
+}
+
+/* The default workload name: a trace file's name without extensions ("bfs.trace.gz" ->
+ * "bfs"), but an Accel-Sim trace is named after its directory, since every application's
+ * traces are called kernelslist.g and kernel-N.traceg: "bfs/traces/kernelslist.g" -> "bfs",
+ * "bfs/traces/kernel-3.traceg" -> "bfs-kernel-3", "bfs/traces/" -> "bfs".  -1 when nothing
+ * is left (a name of "/" or ""). */
+static int default_name(const char *trace, char *nm, size_t len)
+{
+	const char *b;
+	size_t n, tl = strlen(trace);
+	last_component(trace, tl, &b, &n);
+	char file[256];
+	snprintf(file, sizeof file, "%.*s", (int)(n < 255 ? n : 255), b);
+	struct stat sb;
+	int is_dir = stat(trace, &sb) == 0 && S_ISDIR(sb.st_mode);
+	int is_list = strcmp(file, "kernelslist.g") == 0 || strcmp(file, "kernelslist.g.xz") == 0;
+	int is_kernel = strncmp(file, "kernel-", 7) == 0 && strstr(file, ".traceg");
+	char kernel[64] = "";
+	if (is_kernel)
+		snprintf(kernel, sizeof kernel, "-%.*s", (int)(strstr(file, ".traceg") - file), file);
+	if (is_dir || is_list || is_kernel) {
+		/* the directory that holds the traces; Accel-Sim's own "traces" level names nothing */
+		size_t dl = is_dir ? (size_t)(b + n - trace) : (size_t)(b - trace);
+		last_component(trace, dl, &b, &n);
+		if (n == 6 && strncmp(b, "traces", 6) == 0 && b > trace)
+			last_component(trace, (size_t)(b - trace), &b, &n);
+		if (n == 0 || (n == 1 && (*b == '/' || *b == '.')) || (n == 2 && !strncmp(b, "..", 2)))
+			return -1;
+		snprintf(file, sizeof file, "%.*s%s", (int)(n < 180 ? n : 180), b, kernel);
+	}
+	if (strlen(file) >= len)
+		return -1;   /* never a cut name: the caller asks for --name */
+	memcpy(nm, file, strlen(file) + 1);
+	static const char *const ext[] = { ".gz", ".xz", ".traceg", ".trace", ".txt", ".tr", ".g" };
+	for (size_t i = 0; i < sizeof ext / sizeof ext[0]; i++) {
+		size_t l = strlen(nm), e = strlen(ext[i]);
+		if (l > e && strcmp(nm + l - e, ext[i]) == 0)
+			nm[l - e] = '\0';
+	}
+	return nm[0] && strcmp(nm, "/") != 0 ? 0 : -1;
+}
+
 int cmd_profile(int argc, char **argv)
 {
 	cli_args_t a;
 	args_init(&a, "profile", argc - 1, argv + 1);
-	const char *out = args_str(&a, "--output", NULL);
-	const char *o2 = args_str(&a, "-o", NULL);
+	const char *out = args_path(&a, "--output", NULL);
+	const char *o2 = args_path(&a, "-o", NULL);
 	if (o2)
 		out = o2;
 	long block = args_long(&a, "--block", 128, 1, 1 << 20);
@@ -263,16 +318,8 @@ int cmd_profile(int argc, char **argv)
 		if (strlen(name) >= sizeof nm)
 			return err_user("profile: --name: longer than %zu characters", sizeof nm - 1);
 		snprintf(nm, sizeof nm, "%s", name);
-	} else {
-		const char *b = strrchr(trace, '/');
-		b = b ? b + 1 : trace;
-		snprintf(nm, sizeof nm, "%s", b);
-		static const char *const ext[] = { ".gz", ".xz", ".traceg", ".trace", ".txt", ".tr", ".g" };
-		for (size_t i = 0; i < sizeof ext / sizeof ext[0]; i++) {
-			size_t n = strlen(nm), e = strlen(ext[i]);
-			if (n > e && strcmp(nm + n - e, ext[i]) == 0)
-				nm[n - e] = '\0';
-		}
+	} else if (default_name(trace, nm, sizeof nm)) {
+		return err_user("profile: cannot name a workload after \"%s\" (empty or over %zu characters): pass --name NAME", trace, sizeof nm - 1);
 	}
 	snprintf(src, sizeof src, "gpudse profile %.120s --block %ld%s%.40s", trace, block,
 		 fmt == F_ACCELSIM ? " --format accelsim --gpu " : fmt == F_NVBIT ? " --format nvbit --gpu " : "",

@@ -19,7 +19,9 @@ const char help_query[] =
 	"Filters a run's results.  The database is opened read-only; every value is bound as an SQL\n"
 	"parameter (never spliced into SQL) and column names are checked against the schema.\n"
 	"\n"
-	"  --where 'COL OP VALUE'  OP one of = != < <= > >=; repeatable (all must hold)\n"
+	"  --where 'COL OP VALUE'  OP one of = != < <= > >=; repeatable (all must hold).  VALUE as\n"
+	"                          printed: a number for a numeric column, true/false, dynamic, an\n"
+	"                          enum's name (= and != only); anything else is an error\n"
 	"  --columns C,...         columns to print (default: every knob and metric)\n"
 	"  --order [-]COL          sort by COL (leading - for descending)\n"
 	"  --limit N               at most N rows\n"
@@ -43,6 +45,31 @@ typedef struct row_ctx {
 	enum out_format fmt;
 } row_ctx_t;
 
+/* One cell as every command prints it: a knob through knob_format_value (true, dynamic, shc:
+ * the spelling a study and pareto use), a metric with 6 significant digits as pareto, an
+ * integer (design_id) exactly. */
+static const char *format_cell(const char *name, const char *text, double num, char *buf, size_t len, int *kind)
+{
+	const knob_t *k = knob_find(name);
+	*kind = OUT_TEXT;
+	if (!text)
+		return NULL;
+	if (k) {
+		*kind = k->type == KNOB_ENUM ? OUT_TEXT : k->type == KNOB_BOOL ? OUT_BOOL : OUT_NUM;
+		if (isnan(num))
+			return text;   /* an enum's spelling, stored as text */
+		knob_format_value(k, num, buf, len);
+		return buf;
+	}
+	if (isnan(num))
+		return text;
+	*kind = OUT_NUM;
+	if (strcmp(name, "design_id") == 0)
+		return text;       /* SQLite's text of an integer is exact */
+	snprintf(buf, len, "%.6g", num);
+	return buf;
+}
+
 static int on_row(void *vctx, int ncols, const char *const *names, const char *const *text, const double *num)
 {
 	row_ctx_t *c = vctx;
@@ -53,45 +80,50 @@ static int on_row(void *vctx, int ncols, const char *const *names, const char *c
 	int isnum[256];
 	char buf[256][32];
 	const char *cells[256];
-	for (int i = 0; i < ncols; i++) {
-		isnum[i] = !isnan(num[i]);
-		if (isnum[i] && text[i]) {
-			snprintf(buf[i], sizeof buf[i], "%.6g", num[i]);
-			cells[i] = buf[i];
-		} else {
-			cells[i] = text[i];
-		}
-	}
+	for (int i = 0; i < ncols; i++)
+		cells[i] = format_cell(names[i], text[i], num[i], buf[i], sizeof buf[i], &isnum[i]);
 	out_row(c->o, cells, isnum);
 	return 0;
 }
 
+/* "COLUMN OP VALUE": COLUMN a name, OP exactly one of = == != < <= > >=, VALUE the rest.
+ * Anything else (speedup >> 1, speedup =< 1) is refused here; whether VALUE can match the
+ * column (a number for a numeric column, a knob's spelling) is checked by store_select. */
 static int parse_where(const char *w, store_filter_t *f)
 {
-	static const char *const ops[] = { "<=", ">=", "!=", "=", "<", ">", NULL };
+	static const char *const ops[] = { "=", "==", "!=", "<", "<=", ">", ">=", NULL };
 	memset(f, 0, sizeof *f);
-	for (int i = 0; ops[i]; i++) {
-		const char *p = strstr(w, ops[i]);
-		if (!p)
-			continue;
-		/* take the leftmost operator occurrence of this spelling */
-		int nc = (int)(p - w);
-		while (nc > 0 && w[nc - 1] == ' ')
-			nc--;
-		const char *v = p + strlen(ops[i]);
-		while (*v == ' ')
-			v++;
-		if (nc == 0 || nc >= (int)sizeof f->column || !*v || strlen(v) >= sizeof f->value)
-			break;
-		snprintf(f->column, sizeof f->column, "%.*s", nc, w);
-		snprintf(f->op, sizeof f->op, "%s", ops[i]);
-		snprintf(f->value, sizeof f->value, "%s", v);
-		/* a '<' found inside "<=" etc. is excluded by the order of ops[] */
-		if (strpbrk(f->column, "<>=!"))
-			break;
-		return 0;
-	}
-	return err_user("query: --where: expected 'COLUMN OP VALUE' with OP one of = != < <= > >=, got \"%s\"", w);
+	const char *p = w;
+	while (*p == ' ')
+		p++;
+	const char *c0 = p;
+	while (*p && !strchr(" <>=!", *p))
+		p++;
+	size_t nc = (size_t)(p - c0);
+	while (*p == ' ')
+		p++;
+	const char *o0 = p;
+	while (*p && strchr("<>=!", *p))
+		p++;
+	size_t no = (size_t)(p - o0);
+	while (*p == ' ')
+		p++;
+	const char *v0 = p;
+	size_t nv = strlen(v0);
+	while (nv > 0 && v0[nv - 1] == ' ')
+		nv--;
+	int op = -1;
+	for (int i = 0; ops[i] && no; i++)
+		if (strlen(ops[i]) == no && strncmp(ops[i], o0, no) == 0)
+			op = i;
+	if (nc == 0 || nc >= sizeof f->column || op < 0 || nv == 0)
+		return err_user("query: --where: expected 'COLUMN OP VALUE' with OP one of = != < <= > >=, got \"%s\"", w);
+	if (nv >= sizeof f->value)
+		return err_user("query: --where: value longer than %zu characters in \"%s\"", sizeof f->value - 1, w);
+	snprintf(f->column, sizeof f->column, "%.*s", (int)nc, c0);
+	snprintf(f->op, sizeof f->op, "%s", op == 1 ? "=" : ops[op]);
+	snprintf(f->value, sizeof f->value, "%.*s", (int)nv, v0);
+	return 0;
 }
 
 static int run_query(int argc, char **argv, int is_export)
@@ -99,7 +131,7 @@ static int run_query(int argc, char **argv, int is_export)
 	cli_args_t a;
 	args_init(&a, is_export ? "export" : "query", argc - 1, argv + 1);
 	char dbbuf[1100];
-	const char *db = args_str(&a, "--db", NULL);
+	const char *db = args_path(&a, "--db", NULL);
 	const char *run_s = args_str(&a, "--run", "latest");
 	const char *workload = args_str(&a, "--workload", NULL);
 	const char *fmt_s = args_str(&a, "--format", is_export ? "csv" : "table");

@@ -1,4 +1,7 @@
 /* cmd_sweep.c -- `gpudse sweep STUDY [--db FILE] [--jobs N] [--shard K/N] [--resume RUN]`. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +34,26 @@ const char help_sweep[] =
 	"\n"
 	"example: gpudse sweep studies/demo.json --db db/results.db\n";
 
+/* "K/N": decimal digits only, no sign, no overflow (1/4294967297 is 4294967297 shards, not 1). */
+static int parse_shard(const char *s, int64_t *k, int64_t *n)
+{
+	int64_t v[2];
+	for (int i = 0; i < 2; i++) {
+		if (!isdigit((unsigned char)*s))
+			return -1;
+		char *end;
+		errno = 0;
+		long long x = strtoll(s, &end, 10);
+		if (errno || *end != (i ? '\0' : '/'))
+			return -1;
+		v[i] = x;
+		s = end + 1;
+	}
+	*k = v[0];
+	*n = v[1];
+	return *k >= 1 && *n >= *k ? 0 : -1;
+}
+
 int cmd_sweep(int argc, char **argv)
 {
 	cli_args_t a;
@@ -38,9 +61,9 @@ int cmd_sweep(int argc, char **argv)
 	sweep_opts_t o;
 	memset(&o, 0, sizeof o);
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	o.db_path = args_str(&a, "--db", NULL);
+	o.db_path = args_path(&a, "--db", NULL);
 	o.jobs = (int)args_long(&a, "--jobs", ncpu > 1 ? ncpu - 1 : 1, 1, 256);
-	const char *shard = args_str(&a, "--shard", "1/1");
+	const char *shard = args_str(&a, "--shard", NULL);
 	o.resume_run = args_long(&a, "--resume", 0, 1, 1L << 40);
 	int quiet = args_flag(&a, "--quiet");
 	o.stats = args_flag(&a, "--stats");
@@ -50,19 +73,27 @@ int cmd_sweep(int argc, char **argv)
 		return rc;
 	if (!o.study_path)
 		return err_user("sweep: missing STUDY.json (gpudse help sweep)");
-	char extra;
-	if (sscanf(shard, "%d/%d%c", &o.shard_k, &o.shard_n, &extra) != 2 || o.shard_n < 1 ||
-		o.shard_k < 1 || o.shard_k > o.shard_n)
+	o.shard_given = shard != NULL;
+	if (!shard)
+		shard = "1/1";
+	if (parse_shard(shard, &o.shard_k, &o.shard_n))
 		return err_user("sweep: --shard: expected K/N with 1 <= K <= N, got \"%s\"", shard);
 	char dbbuf[1100];
 	if (!o.db_path)
 		o.db_path = default_db_path(dbbuf, sizeof dbbuf);
 	o.progress = !quiet && isatty(2);
-	char argv_buf[2048];
-	size_t n = 0;
-	argv_buf[0] = '\0';
-	for (int i = -1; i < argc && n < sizeof argv_buf; i++)
-		n += snprintf(argv_buf + n, sizeof argv_buf - n, "%s%s", i < 0 ? "gpudse" : " ", i < 0 ? "" : argv[i]);
+	/* the whole command line, for provenance (no cap: a long one is stored whole) */
+	size_t len = 8;
+	for (int i = 0; i < argc; i++)
+		len += strlen(argv[i]) + 1;
+	char *argv_buf = malloc(len);
+	if (!argv_buf)
+		return err_internal("sweep: out of memory");
+	size_t n = snprintf(argv_buf, len, "gpudse");
+	for (int i = 0; i < argc; i++)
+		n += snprintf(argv_buf + n, len - n, " %s", argv[i]);
 	o.argv = argv_buf;
-	return sweep_run(&o);
+	rc = sweep_run(&o);
+	free(argv_buf);
+	return rc;
 }

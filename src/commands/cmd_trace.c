@@ -247,7 +247,7 @@ int cmd_trace(int argc, char **argv)
 	const char *gpu_name = args_str(&a, "--gpu", NULL);
 	long seed = args_long(&a, "--seed", 1, 0, 4294967295L);
 	int no_regs = args_flag(&a, "--no-regs");
-	const char *out = args_str(&a, "-o", NULL);
+	const char *out = args_path(&a, "-o", NULL);
 	const char *prof = args_str(&a, "--profile", NULL);
 	int stats = args_flag(&a, "--stats");
 	int exact = args_flag(&a, "--exact-classes");

@@ -57,11 +57,16 @@ static int want_object(const ld_t *c, const char *path, const cJSON *v)
 	return cJSON_IsObject(v) ? 0 : json_type_error(c->file, path[0] ? path : ".", "an object", v);
 }
 
-/* A non-negative finite number at v. */
+/* A non-negative number at v, at most 2^53: every count in a profile (accesses, blocks,
+ * instructions, distances) is an integer a double holds exactly, and a larger one (cold:
+ * 1e308) would make the model's energy and time infinite and empty every Pareto front. */
+#define PROFILE_MAX_COUNT 9007199254740992.0   /* 2^53 */
 static int nonneg(const ld_t *c, const char *path, const cJSON *v, double *out)
 {
 	if (!cJSON_IsNumber(v) || !isfinite(v->valuedouble) || v->valuedouble < 0)
 		return json_type_error(c->file, path, "a non-negative number", v);
+	if (v->valuedouble > PROFILE_MAX_COUNT)
+		return json_type_error(c->file, path, "a count of at most 2^53", v);
 	*out = v->valuedouble;
 	return 0;
 }

@@ -1,7 +1,9 @@
 /* trace_accelsim.c -- Accel-Sim kernelslist.g / kernel-N.traceg reader; see trace_accelsim.h. */
 #include "profiling/trace_accelsim.h"
 
+#include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -38,6 +40,16 @@ int trace_lines_open(trace_lines_t *r, const char *path, const char *name)
 		return err_user("%s: is a directory", r->name);
 	int fd = -1;
 	if (ends_with(path, ".xz")) {
+		/* xz's own complaint would be a second line: check the magic here, and silence it */
+		static const unsigned char magic[6] = { 0xFD, '7', 'z', 'X', 'Z', 0x00 };
+		unsigned char head[6] = { 0 };
+		FILE *f = fopen(path, "rb");
+		if (!f)
+			return err_user("%s: %s", r->name, strerror(errno));
+		size_t got = fread(head, 1, sizeof head, f);
+		fclose(f);
+		if (got != sizeof head || memcmp(head, magic, sizeof magic) != 0)
+			return err_user("%s: not xz data (the name ends in .xz)", r->name);
 		int p[2];
 		if (pipe(p) != 0)
 			return err_user("%s: cannot start xz: %s", r->name, strerror(errno));
@@ -49,6 +61,9 @@ int trace_lines_open(trace_lines_t *r, const char *path, const char *name)
 		}
 		if (pid == 0) {
 			dup2(p[1], 1);
+			int null = open("/dev/null", O_WRONLY);
+			if (null >= 0)
+				dup2(null, 2);
 			close(p[0]);
 			close(p[1]);
 			execlp("xz", "xz", "-dc", "--", path, (char *)NULL);
@@ -104,7 +119,7 @@ int trace_lines_next(trace_lines_t *r, const char **s, size_t *n)
 		}
 		size_t have = r->len - r->pos;
 		if (have == LR_BUF)
-			return err_user("%s:%llu: line longer than %u bytes", r->name,
+			return -err_user("%s:%llu: line longer than %u bytes", r->name,
 					(unsigned long long)r->line + 1, LR_BUF);
 		memmove(r->buf, p, have);
 		r->pos = 0;
@@ -113,10 +128,21 @@ int trace_lines_next(trace_lines_t *r, const char **s, size_t *n)
 		if (got < 0) {
 			int zerr;
 			const char *msg = gzerror((gzFile)r->gz, &zerr);
-			return err_user("%s: %s", r->name, zerr == Z_ERRNO ? strerror(errno) : msg);
+			return -err_user("%s: %s", r->name, zerr == Z_ERRNO ? strerror(errno) : msg);
 		}
-		if (got == 0)
+		if (got == 0) {
 			r->eof = 1;
+			if (r->pid > 0) {
+				/* the end of xz's output: a failed xz is the one error, before the reader
+				 * could mistake its truncated output for a malformed trace */
+				int status = 0;
+				waitpid(r->pid, &status, 0);
+				r->pid = 0;
+				if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+					return -err_user("%s: xz -dc failed (exit %d): a corrupt or truncated .xz file, or no xz program",
+						r->name, WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+			}
+		}
 		r->len += (size_t)got;
 	}
 }
@@ -685,17 +711,40 @@ static int inst_line(rd_t *r, cta_state_t *c, const char *s, size_t n)
 	return 0;
 }
 
-/* "key = (x,y,z)" */
-static int dim3(const char *s, size_t n, long d[3])
+/* "key = (x,y,z)" with 1 <= x, y, z <= lim[0..2] and x*y*z <= lim[3]: the CUDA limits, checked
+ * before any arithmetic (a huge block made threads per CTA overflow and warps per CTA 0). */
+static int dim3(const char *s, size_t n, long d[3], const long lim[4])
 {
 	char buf[128];
 	if (n >= sizeof buf)
 		return 0;
 	memcpy(buf, s, n);
 	buf[n] = '\0';
-	const char *eq = strchr(buf, '=');
-	return eq && sscanf(eq + 1, " (%ld,%ld,%ld)", &d[0], &d[1], &d[2]) == 3 && d[0] > 0 && d[1] > 0 && d[2] > 0;
+	const char *p = strchr(buf, '=');
+	if (!p)
+		return 0;
+	p++;
+	while (*p == ' ')
+		p++;
+	if (*p++ != '(')
+		return 0;
+	for (int i = 0; i < 3; i++) {
+		char *end;
+		errno = 0;
+		if (!isdigit((unsigned char)*p))
+			return 0;
+		d[i] = strtol(p, &end, 10);
+		if (errno || d[i] < 1 || d[i] > lim[i] || *end != (i < 2 ? ',' : ')'))
+			return 0;
+		p = end + 1;
+	}
+	while (*p == ' ')
+		p++;
+	return *p == '\0' && d[0] * d[1] <= lim[3] / d[2];
 }
+
+static const long block_lim[4] = { 1024, 1024, 64, 1024 };
+static const long grid_lim[4] = { 2147483647L, 65535, 65535, LONG_MAX };
 
 static int hdr_is(const char *s, size_t n, const char *key)
 {
@@ -715,10 +764,11 @@ static int hdr_int(const char *s, size_t n, long *v)
 	memcpy(buf, eq + 1, m);
 	buf[m] = '\0';
 	char *end;
+	errno = 0;
 	*v = strtol(buf, &end, 10);
 	while (*end == ' ')
 		end++;
-	return end != buf && *end == '\0';
+	return end != buf && *end == '\0' && !errno;
 }
 
 static int word_is(const char *s, size_t n, const char *w)
@@ -765,13 +815,15 @@ static int read_kernel(rd_t *r, const char *path, const char *display)
 			if (*s == '-') {
 				long v;
 				if (hdr_is(s, n, "-grid dim")) {
-					if (!dim3(s, n, grid)) {
-						rc = err_user("%s:%llu: expected \"-grid dim = (x,y,z)\"", r->file, (unsigned long long)r->line);
+					if (!dim3(s, n, grid, grid_lim)) {
+						rc = err_user("%s:%llu: expected \"-grid dim = (x,y,z)\" within CUDA's limits (x < 2^31, y and z <= 65535)",
+							r->file, (unsigned long long)r->line);
 						break;
 					}
 				} else if (hdr_is(s, n, "-block dim")) {
-					if (!dim3(s, n, block)) {
-						rc = err_user("%s:%llu: expected \"-block dim = (x,y,z)\"", r->file, (unsigned long long)r->line);
+					if (!dim3(s, n, block, block_lim)) {
+						rc = err_user("%s:%llu: expected \"-block dim = (x,y,z)\" within CUDA's limits (x, y <= 1024, z <= 64, at most 1024 threads)",
+							r->file, (unsigned long long)r->line);
 						break;
 					}
 				} else if (hdr_is(s, n, "-accelsim tracer version")) {
@@ -927,6 +979,8 @@ static int read_kernel(rd_t *r, const char *path, const char *display)
 		if (r->nw > 0)
 			r->w[r->nw - 1].end = r->na;
 	}
+	if (rc < 0)
+		rc = EXIT_USER;   /* a read error, already reported */
 	if (rc == 0 && in_header)
 		rc = err_user("%s: no instruction section (no line starting with #)", r->file);
 	if (rc == 0 && in_tb)
@@ -1078,6 +1132,8 @@ int accelsim_read(const char *path, const accelsim_opts_t *oin, profiler_t *pb, 
 		if ((rc = one_kernel(&r, kpath, kdisp, ++nk)))
 			break;
 	}
+	if (rc < 0)
+		rc = EXIT_USER;   /* a read error, already reported */
 	if (rc == 0 && nk == 0)
 		rc = err_user("%s: no kernel trace files listed", ldisp);
 	trace_lines_close(&lr);

@@ -133,8 +133,8 @@ typedef struct trace_lines {
 } trace_lines_t;
 /* 0, or EXIT_USER after "gpudse: NAME: reason". */
 int trace_lines_open(trace_lines_t *r, const char *path, const char *name);
-/* 1 and the line [*s, *s + *n) without its newline; 0 at the end; EXIT_USER on a read
- * error (printed). */
+/* 1 and the line [*s, *s + *n) without its newline; 0 at the end; -EXIT_USER on a read
+ * error (printed) -- negative, since EXIT_USER is 1: callers turn it into EXIT_USER. */
 int trace_lines_next(trace_lines_t *r, const char **s, size_t *n);
 /* 0, or EXIT_USER when the xz child failed. */
 int trace_lines_close(trace_lines_t *r);

@@ -1,6 +1,8 @@
 /* trace_nvbit.c -- NVBit mem_trace output reader; see trace_nvbit.h. */
 #include "profiling/trace_nvbit.h"
 
+#include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,14 +27,28 @@ static const char *field(const char *s, const char *e, const char *key, size_t *
 	return NULL;
 }
 
-static int three(const char *v, size_t n, long d[3])
+/* "x,y,z" with each part a decimal integer in [lo, CUDA's limit]: x below 2^31, y and z at
+ * most 65535 (grid sizes, and CTA indices below them).  Checked before any arithmetic. */
+static int three(const char *v, size_t n, long d[3], long lo)
 {
+	static const long lim[3] = { 2147483647L, 65535, 65535 };
 	char buf[64];
 	if (!v || n >= sizeof buf)
 		return 0;
 	memcpy(buf, v, n);
 	buf[n] = '\0';
-	return sscanf(buf, "%ld,%ld,%ld", &d[0], &d[1], &d[2]) == 3 && d[0] >= 0 && d[1] >= 0 && d[2] >= 0;
+	const char *p = buf;
+	for (int i = 0; i < 3; i++) {
+		char *end;
+		if (!isdigit((unsigned char)*p))
+			return 0;
+		errno = 0;
+		d[i] = strtol(p, &end, 10);
+		if (errno || d[i] < lo || d[i] > lim[i] || *end != (i < 2 ? ',' : '\0'))
+			return 0;
+		p = end + 1;
+	}
+	return 1;
 }
 
 static int cmp_u64(const void *a, const void *b)
@@ -85,8 +101,8 @@ int nvbit_read(const char *path, int n_sm, int block_bytes, const char *display,
 		if (field(s, e, "LAUNCH", &len)) {
 			long g[3];
 			v = field(s, e, "grid size ", &len);
-			if (!three(v, len, g) || g[0] < 1 || g[1] < 1 || g[2] < 1) {
-				rc = err_user("%s:%llu: LAUNCH line without \"grid size x,y,z\"", lr.name, ln);
+			if (!three(v, len, g, 1)) {
+				rc = err_user("%s:%llu: LAUNCH line without \"grid size x,y,z\" (1 <= x < 2^31, y and z <= 65535)", lr.name, ln);
 				break;
 			}
 			memcpy(grid, g, sizeof grid);
@@ -95,8 +111,8 @@ int nvbit_read(const char *path, int n_sm, int block_bytes, const char *display,
 		}
 		long cta[3], warp;
 		v = field(s, e, "CTA ", &len);
-		if (!three(v, len, cta)) {
-			rc = err_user("%s:%llu: expected \"CTA x,y,z\"", lr.name, ln);
+		if (!three(v, len, cta, 0)) {
+			rc = err_user("%s:%llu: expected \"CTA x,y,z\" (x < 2^31, y and z <= 65535)", lr.name, ln);
 			break;
 		}
 		v = field(s, e, "warp ", &len);
@@ -108,8 +124,9 @@ int nvbit_read(const char *path, int n_sm, int block_bytes, const char *display,
 		memcpy(buf, v, len);
 		buf[len] = '\0';
 		char *end;
+		errno = 0;
 		warp = strtol(buf, &end, 10);
-		if (*end || warp < 0) {
+		if (*end || end == buf || errno || warp < 0) {
 			rc = err_user("%s:%llu: expected \"warp W\"", lr.name, ln);
 			break;
 		}
@@ -148,8 +165,9 @@ int nvbit_read(const char *path, int n_sm, int block_bytes, const char *display,
 			}
 			memcpy(hb, p, (size_t)(q - p));
 			hb[q - p] = '\0';
+			errno = 0;
 			unsigned long long a = strtoull(hb, &xe, 16);
-			if (*xe || xe == hb) {
+			if (*xe || xe == hb || errno || hb[0] == '-') {
 				rc = err_user("%s:%llu: expected a hex lane address, got \"%s\"", lr.name, ln, hb);
 				break;
 			}
@@ -163,8 +181,9 @@ int nvbit_read(const char *path, int n_sm, int block_bytes, const char *display,
 			break;
 		}
 		z.records++;
-		long lin = cta[0] + grid[0] * (cta[1] + grid[1] * cta[2]);
-		int sm = (int)(lin % n_sm);
+		/* the linear CTA index, in unsigned arithmetic: it only picks an SM round-robin */
+		uint64_t lin = (uint64_t)cta[0] + (uint64_t)grid[0] * ((uint64_t)cta[1] + (uint64_t)grid[1] * (uint64_t)cta[2]);
+		int sm = (int)(lin % (uint64_t)n_sm);
 		enum accelsim_mclass mc = accelsim_opcode_class(opcode);
 		int active = 0;
 		for (int i = 0; i < na; i++)
@@ -211,6 +230,8 @@ int nvbit_read(const char *path, int n_sm, int block_bytes, const char *display,
 		z.sectors += (uint64_t)nsec;
 		(void)warp;
 	}
+	if (rc < 0)
+		rc = EXIT_USER;   /* a read error, already reported */
 	if (rc == 0 && z.records == 0)
 		rc = err_user("%s: no MEMTRACE records", lr.name);
 	int crc = trace_lines_close(&lr);

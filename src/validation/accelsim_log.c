@@ -146,6 +146,8 @@ int aslog_read(const char *path, aslog_t *l)
 			l->kernels++;
 		}
 	}
+	if (rc < 0)
+		rc = EXIT_USER;   /* a read error, already reported (trace_lines_next returns -EXIT_USER) */
 	int crc = trace_lines_close(&r);
 	if (!rc)
 		rc = crc;

@@ -66,7 +66,8 @@ static void demo_study(void)
 	int fd = mkstemp(path);
 	close(fd);
 	unlink(path);
-	sweep_opts_t so = { "studies/demo.json", path, 1, 1, 1, 0, 0, 0, "test_pareto_prob" };
+	sweep_opts_t so = { .study_path = "studies/demo.json", .db_path = path, .jobs = 1, .shard_k = 1, .shard_n = 1,
+		.argv = "test_pareto_prob" };
 	CHECK_INT(sweep_run(&so), 0, "sweep of studies/demo.json");
 	store_t *st;
 	CHECK_INT(store_open(path, STORE_READ, &st), 0, "the swept database");

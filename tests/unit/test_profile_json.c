@@ -238,7 +238,7 @@ static void test_traps(void)
 		  ".streams[0].sd.cold: expected a non-negative number, got inf" },
 		/* duplicate key */
 		{ "{\"block_bytes\": 128, \"block_bytes\": 64, \"n_sm\": 2, \"streams\": []}",
-		  ".: duplicate key \"block_bytes\"" },
+		  ".block_bytes: duplicate key" },
 		/* top level not an object */
 		{ "[1, 2]", ".: expected an object, got an array" },
 	};

@@ -27,5 +27,9 @@ static inline double metric_value(const metric_col_t *c, const metrics_t *m)
 }
 
 #define GPUDSE_MODEL_VERSION "gpudse-models-1"
+/* The program's version (the Makefile's VERSION). */
+#ifndef GPUDSE_VERSION
+#define GPUDSE_VERSION "0.1.0"
+#endif
 
 #endif

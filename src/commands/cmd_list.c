@@ -22,7 +22,7 @@ const char help_list[] =
 	"             fields each carries (streams, read levels, registers, compressibility, homes,\n"
 	"             observations)\n"
 	"  knobs      every design knob: name, family, type, range or values, meaning\n"
-	"  runs       the runs in a results database (--db, default db/results.db): study, shard,\n"
+	"  runs       the runs in a results database (--db, default $GPUDSE_DB or ./results.db): study, shard,\n"
 	"             status (running, done, interrupted), points stored so far\n"
 	"  schema     the results database schema (the DDL gpudse creates; db/schema.sql)\n"
 	"\n"

@@ -24,7 +24,7 @@ const char help_pareto[] =
 	"default; a column with a non-positive value is averaged arithmetically instead).\n"
 	"Two objectives use an O(n log n) sweep, more an exact sort-and-filter.\n"
 	"\n"
-	"  --db FILE       results database (default db/results.db)\n"
+	"  --db FILE       results database (default $GPUDSE_DB, else ./results.db)\n"
 	"  --run ID        a run id, or latest (default)\n"
 	"  --max M,...     objectives to maximise (default: speedup when neither is given)\n"
 	"  --min M,...     objectives to minimise (default: energy_j when neither is given)\n"

@@ -18,7 +18,7 @@ const char help_sweep[] =
 	"study already stored (same study, preset, model version, calibration and profiles) is\n"
 	"recognised and does nothing.\n"
 	"\n"
-	"  --db FILE      results database (default: db/results.db in the gpudse directory)\n"
+	"  --db FILE      results database (default: $GPUDSE_DB, else results.db in the working directory)\n"
 	"  --jobs N       model-evaluation threads (default: cores - 1, at least 1)\n"
 	"  --shard K/N    run only shard K of N (points id = K-1 mod N); merge shards' databases\n"
 	"                 with gpudse merge: the result equals one unsharded run\n"

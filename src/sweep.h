@@ -17,14 +17,16 @@ typedef struct sweep_opts {
 	int jobs;              /* worker threads (>= 1) */
 	int shard_k, shard_n;  /* this process runs shard k of n (1-based); 1/1 = everything */
 	int64_t resume_run;    /* > 0: finish that run */
-	int progress;          /* draw a progress bar on stderr */
+	int progress;          /* draw a progress bar on stderr (a terminal) */
+	int progress_lines;    /* plain progress lines on stderr every few seconds (not a terminal) */
 	int stats;             /* print rates and peak memory */
 	const char *argv;      /* the command line, for provenance */
 } sweep_opts_t;
 
 int sweep_run(const sweep_opts_t *o);
 
-/* Set by SIGINT/SIGTERM: the sweep stops after committing what is complete. */
+/* Set to the signal by SIGINT/SIGTERM: the sweep stops after committing what is complete,
+ * marks the run interrupted and returns 128 + the signal (130, 143). */
 extern volatile int sweep_interrupted;
 
 #endif

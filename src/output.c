@@ -1,7 +1,9 @@
-/* output.c -- table, CSV and JSON row output (see output.h). */
+/* output.c -- table, CSV, JSON and NDJSON row output (see output.h).  CSV, JSON and NDJSON
+ * stream: one row is written and freed before the next, so memory does not grow with rows. */
 #include "output.h"
 
 #include <cjson/cJSON.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +18,7 @@ struct output {
 	char **cells;
 	size_t nrows, cap;
 	int *width;
-	cJSON *json;
+	size_t nout;           /* rows written (JSON: for the separators) */
 };
 
 int out_format_parse(const char *s)
@@ -27,7 +29,20 @@ int out_format_parse(const char *s)
 		return OUT_CSV;
 	if (!strcmp(s, "json"))
 		return OUT_JSON;
+	if (!strcmp(s, "ndjson"))
+		return OUT_NDJSON;
 	return -1;
+}
+
+const char *out_double(double v, char *buf, size_t len)
+{
+	/* the shortest of 15, 16, 17 significant digits that reads back as the same double */
+	for (int digits = 15; digits <= 17; digits++) {
+		snprintf(buf, len, "%.*g", digits, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	return buf;
 }
 
 static void csv_cell(const char *s)
@@ -45,6 +60,19 @@ static void csv_cell(const char *s)
 		putchar(*s);
 	}
 	putchar('"');
+}
+
+/* A numeric cell as a JSON value, its digits kept as written (cJSON would reprint the double):
+ * a number, true/false for a boolean knob, null for what JSON cannot hold (nan, inf). */
+static cJSON *json_number(const char *t)
+{
+	if (!strcmp(t, "true") || !strcmp(t, "false"))
+		return cJSON_CreateRaw(t);
+	char *end;
+	double v = strtod(t, &end);
+	if (end == t || *end || !isfinite(v) || !strpbrk(t, "0123456789") || strpbrk(t, "xXpP"))
+		return cJSON_CreateNull();
+	return cJSON_CreateRaw(t);
 }
 
 output_t *out_begin(enum out_format f, int ncol, const char *const *names)
@@ -66,7 +94,7 @@ output_t *out_begin(enum out_format f, int ncol, const char *const *names)
 		}
 		putchar('\n');
 	} else if (f == OUT_JSON) {
-		o->json = cJSON_CreateArray();
+		putchar('[');
 	}
 	return o;
 }
@@ -82,17 +110,26 @@ void out_row(output_t *o, const char *const *text, const int *is_num)
 		putchar('\n');
 		return;
 	}
-	if (o->f == OUT_JSON) {
+	if (o->f == OUT_JSON || o->f == OUT_NDJSON) {
+		/* one object at a time: built, printed, freed */
 		cJSON *obj = cJSON_CreateObject();
 		for (int i = 0; i < o->ncol; i++) {
 			if (!text[i])
 				cJSON_AddNullToObject(obj, o->names[i]);
 			else if (is_num && is_num[i])
-				cJSON_AddNumberToObject(obj, o->names[i], strtod(text[i], NULL));
+				cJSON_AddItemToObject(obj, o->names[i], json_number(text[i]));
 			else
 				cJSON_AddStringToObject(obj, o->names[i], text[i]);
 		}
-		cJSON_AddItemToArray(o->json, obj);
+		char *line = cJSON_PrintUnformatted(obj);
+		if (o->f == OUT_JSON)
+			fputs(o->nout ? ",\n  " : "\n  ", stdout);
+		fputs(line ? line : "{}", stdout);
+		if (o->f == OUT_NDJSON)
+			putchar('\n');
+		free(line);
+		cJSON_Delete(obj);
+		o->nout++;
 		return;
 	}
 	if (o->nrows == o->cap) {
@@ -127,10 +164,7 @@ int out_end(output_t *o)
 			putchar('\n');
 		}
 	} else if (o->f == OUT_JSON) {
-		char *s = cJSON_Print(o->json);
-		puts(s);
-		free(s);
-		cJSON_Delete(o->json);
+		fputs(o->nout ? "\n]\n" : "]\n", stdout);
 	}
 	for (int i = 0; i < o->ncol; i++)
 		free(o->names[i]);

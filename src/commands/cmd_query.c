@@ -14,7 +14,8 @@
 
 const char help_query[] =
 	"usage: gpudse query [--db FILE] [--run ID|latest] [--workload W] [--where 'COL OP VALUE']...\n"
-	"                    [--columns C,...] [--order [-]COL] [--limit N] [--format table|csv|json]\n"
+	"                    [--columns C,...] [--order [-]COL] [--limit N] [--units]\n"
+	"                    [--format table|csv|json|ndjson]\n"
 	"\n"
 	"Filters a run's results.  The database is opened read-only; every value is bound as an SQL\n"
 	"parameter (never spliced into SQL) and column names are checked against the schema.\n"
@@ -23,6 +24,10 @@ const char help_query[] =
 	"  --columns C,...         columns to print (default: every knob and metric)\n"
 	"  --order [-]COL          sort by COL (leading - for descending)\n"
 	"  --limit N               at most N rows\n"
+	"  --units                 headers \"metric [unit]\" (the database's metrics table) in CSV and\n"
+	"                          JSON too; the table always shows them\n"
+	"CSV and JSON carry every value at full precision (reads back as the same double); the\n"
+	"table rounds to 6 significant digits.\n"
 	"\n"
 	"columns: design_id workload variant, every knob (gpudse list knobs) and every metric\n"
 	"  (gpudse help pareto)\n"
@@ -30,10 +35,13 @@ const char help_query[] =
 	"example: gpudse query --where 'speedup > 1.2' --where 'dcl1_org = shc' --columns design_id,workload,dcl1_clusters,speedup --order -speedup --limit 5\n";
 
 const char help_export[] =
-	"usage: gpudse export [--db FILE] [--run ID|latest] [--format csv|json] [--workload W]\n"
+	"usage: gpudse export [--db FILE] [--run ID|latest] [--format csv|json|ndjson] [--workload W] [--units]\n"
 	"\n"
 	"Dumps every design and result of a run (designs joined with results, one row per design and\n"
-	"workload) as CSV (default) or JSON.  Read-only.\n"
+	"workload) as CSV (default), JSON (an array of objects) or NDJSON (one object per line).\n"
+	"Read-only; streams (memory does not grow with the rows); every value at full precision\n"
+	"(the shortest text that reads back as the same double).  --units: headers \"metric [unit]\"\n"
+	"from the database's metrics table.\n"
 	"\n"
 	"example: gpudse export --run latest --format csv > results.csv\n";
 
@@ -41,13 +49,24 @@ typedef struct row_ctx {
 	output_t *o;
 	int started;
 	enum out_format fmt;
+	store_t *st;
+	int units;              /* headers "name [unit]" from the database's metrics table */
 } row_ctx_t;
 
 static int on_row(void *vctx, int ncols, const char *const *names, const char *const *text, const double *num)
 {
 	row_ctx_t *c = vctx;
 	if (!c->started) {
-		c->o = out_begin(c->fmt, ncols, names);
+		char hb[256][96];
+		const char *heads[256];
+		for (int i = 0; i < ncols; i++) {
+			if (c->units)
+				store_metric_header(c->st, names[i], hb[i], sizeof hb[i]);
+			else
+				snprintf(hb[i], sizeof hb[i], "%s", names[i]);
+			heads[i] = hb[i];
+		}
+		c->o = out_begin(c->fmt, ncols, heads);
 		c->started = 1;
 	}
 	int isnum[256];
@@ -56,7 +75,14 @@ static int on_row(void *vctx, int ncols, const char *const *names, const char *c
 	for (int i = 0; i < ncols; i++) {
 		isnum[i] = !isnan(num[i]);
 		if (isnum[i] && text[i]) {
-			snprintf(buf[i], sizeof buf[i], "%.6g", num[i]);
+			/* the table is for reading (6 significant digits, integers whole); CSV and JSON
+			 * carry the stored double exactly */
+			if (c->fmt != OUT_TABLE)
+				out_double(num[i], buf[i], sizeof buf[i]);
+			else if (num[i] == floor(num[i]) && fabs(num[i]) < 1e15)
+				snprintf(buf[i], sizeof buf[i], "%.0f", num[i]);
+			else
+				snprintf(buf[i], sizeof buf[i], "%.6g", num[i]);
 			cells[i] = buf[i];
 		} else {
 			cells[i] = text[i];
@@ -106,6 +132,7 @@ static int run_query(int argc, char **argv, int is_export)
 	const char *columns = is_export ? NULL : args_str(&a, "--columns", NULL);
 	const char *order = is_export ? NULL : args_str(&a, "--order", NULL);
 	long limit = is_export ? 0 : args_long(&a, "--limit", 0, 0, 1L << 40);
+	int units = args_flag(&a, "--units");
 	store_filter_t f[32];
 	int nf = 0;
 	if (!is_export) {
@@ -138,14 +165,15 @@ static int run_query(int argc, char **argv, int is_export)
 		db = default_db_path(dbbuf, sizeof dbbuf);
 	int fmt = out_format_parse(fmt_s);
 	if (fmt < 0 || (is_export && fmt == OUT_TABLE))
-		return err_user("%s: --format: expected %s, got \"%s\"", a.cmd, is_export ? "csv or json" : "table, csv or json", fmt_s);
+		return err_user("%s: --format: expected %s, got \"%s\"", a.cmd,
+			is_export ? "csv, json or ndjson" : "table, csv, json or ndjson", fmt_s);
 	store_t *st;
 	if ((rc = store_open(db, STORE_READ, &st)))
 		return rc;
 	store_run_t run;
 	if ((rc = run_select(st, db, run_s, &run)))
 		goto out;
-	row_ctx_t ctx = { NULL, 0, fmt };
+	row_ctx_t ctx = { NULL, 0, fmt, st, units || fmt == OUT_TABLE };
 	rc = store_select(st, run.id, workload, f, nf, columns, order, limit, on_row, &ctx);
 	if (!rc && !ctx.started) {
 		/* no rows: still print the header (or an empty JSON array) */

@@ -127,6 +127,10 @@ int store_workload_by_name(store_t *st, int64_t run_id, const char *name, int *i
 /* The stored metrics of one design on one workload.  1 found, 0 not, <0 error. */
 int store_get_result(store_t *st, int64_t run_id, int64_t design_id, int workload_id, metrics_t *m);
 
+/* Which columns take more than one value among the run's designs: varies[0] the variant,
+ * varies[1 + i] knob i (knobs[]).  What a study's space varies; what it fixes stays 0. */
+int store_varying_knobs(store_t *st, int64_t run_id, int *varies);
+
 /* --- merge (store_merge.c) --- */
 /* Copy every run of `src_path` into st, joining shards of the same identity into one run. */
 int store_merge_from(store_t *st, const char *src_path);

@@ -365,3 +365,21 @@ int store_get_result(store_t *st, int64_t run_id, int64_t design_id, int workloa
 	sqlite3_finalize(q);
 	return found;
 }
+
+int store_varying_knobs(store_t *st, int64_t run_id, int *varies)
+{
+	char sql[8192];
+	size_t n = snprintf(sql, sizeof sql, "SELECT count(DISTINCT coalesce(variant, ''))");
+	for (size_t i = 0; i < n_knobs; i++)
+		n += snprintf(sql + n, sizeof sql - n, ", count(DISTINCT %s)", knobs[i].name);
+	snprintf(sql + n, sizeof sql - n, " FROM designs WHERE run_id = ?1");
+	sqlite3_stmt *q;
+	if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK)
+		return store_sql_error(st, "reading designs");
+	sqlite3_bind_int64(q, 1, run_id);
+	int rc = sqlite3_step(q);
+	for (size_t i = 0; i <= n_knobs; i++)
+		varies[i] = rc == SQLITE_ROW && sqlite3_column_int64(q, (int)i) > 1;
+	sqlite3_finalize(q);
+	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : store_sql_error(st, "reading designs");
+}

@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "columns.h"
 #include "commands/commands.h"
+#include "commands/front_table.h"
 #include "dbpath.h"
 #include "knobs.h"
 #include "output.h"
@@ -16,7 +17,8 @@
 
 const char help_pareto[] =
 	"usage: gpudse pareto [--db FILE] [--run ID|latest] [--max M,...] [--min M,...]\n"
-	"                     [--workload W | --aggregate geomean] [--format table|csv|json] [--limit N]\n"
+	"                     [--workload W | --aggregate geomean] [--format table|csv|json|ndjson]\n"
+	"                     [--limit N] [--tolerance REL]\n"
 	"\n"
 	"The designs no other design beats in every objective (two or more objectives, each a\n"
 	"results column, maximised or minimised).  Per workload (--workload W), or aggregated over\n"
@@ -31,7 +33,14 @@ const char help_pareto[] =
 	"  --workload W    one workload's results\n"
 	"  --aggregate geomean  over all workloads (the default)\n"
 	"  --format F      table (default), csv or json\n"
-	"  --limit N       print at most N front designs (the front is sorted by the first objective)\n"
+	"  --limit N       print at most N front rows (the front is sorted by the first objective)\n"
+	"  --tolerance REL the table shows front designs whose objectives all agree within REL\n"
+	"                  (relative; default 1e-9) as one row: the lowest id, the others counted in\n"
+	"                  \"same\" and differing knobs shown as a|b (e.g. dcl1_boost on private L1s);\n"
+	"                  CSV and JSON list every front design\n"
+	"\n"
+	"The columns: the design, the knobs the run's space varies (those the study fixes are\n"
+	"hidden), and the objectives with their units (the database's metrics table) in the table.\n"
 	"\n"
 	"objectives: ipc speedup cycles time_s energy_j power_w perf_per_watt area_mm2 l1_hit llc_hit\n"
 	"  ext_hit l1_apki llc_apki dram_bpki noc_util llc_util dram_util sm_util replication rfc_hit\n"
@@ -76,6 +85,7 @@ int cmd_pareto(int argc, char **argv)
 	const char *agg = args_str(&a, "--aggregate", NULL);
 	const char *fmt_s = args_str(&a, "--format", "table");
 	long limit = args_long(&a, "--limit", 0, 0, 1L << 40);
+	double tol = args_double(&a, "--tolerance", FRONT_TOLERANCE, 0, 1);
 	int rc = args_finish(&a, 0);
 	if (rc)
 		return rc;
@@ -160,68 +170,7 @@ int cmd_pareto(int argc, char **argv)
 		rc = err_internal("pareto: out of memory");
 		goto out_pts;
 	}
-	if (limit > 0 && (size_t)limit < f)
-		f = (size_t)limit;
-	/* the knobs worth showing: those that differ between front designs or from the default */
-	design_t *fd = calloc(f ? f : 1, sizeof *fd);
-	char (*var)[64] = calloc(f ? f : 1, sizeof *var);
-	int any_variant = 0;
-	for (size_t i = 0; i < f && !rc; i++) {
-		rc = store_get_design(st, run.id, pid[idx[i]], &fd[i], var[i], sizeof var[i]);
-		any_variant |= var[i][0] != 0;
-	}
-	if (rc)
-		goto out_fd;
-	design_t def;
-	design_default(&def);
-	int show[64], ns = 0;
-	for (size_t kk = 0; kk < n_knobs && ns < 64; kk++) {
-		int differs = 0;
-		for (size_t i = 0; i < f && !differs; i++)
-			differs = knob_get(&knobs[kk], &fd[i]) != knob_get(&knobs[kk], &def) ||
-				knob_get(&knobs[kk], &fd[i]) != knob_get(&knobs[kk], &fd[0]);
-		if (differs)
-			show[ns++] = (int)kk;
-	}
-	const char *cols[96];
-	int isnum[96], nc = 0;
-	cols[nc] = "design_id";
-	isnum[nc++] = 1;
-	if (any_variant) {
-		cols[nc] = "variant";
-		isnum[nc++] = 0;
-	}
-	for (int i = 0; i < ns; i++) {
-		cols[nc] = knobs[show[i]].name;
-		isnum[nc++] = knobs[show[i]].type != KNOB_ENUM;
-	}
-	for (int c = 0; c < k; c++) {
-		cols[nc] = names[c];
-		isnum[nc++] = 1;
-	}
-	if (fmt == OUT_TABLE)
-		printf("run %lld (%s): %zu of %zu designs on the Pareto front (%s; %s)\n", (long long)run.id,
-			run.study, f, np, workload ? workload : "geomean over workloads", "max/min as asked");
-	output_t *o = out_begin(fmt, nc, cols);
-	char cells[96][64];
-	const char *text[96];
-	for (size_t i = 0; i < f; i++) {
-		int c = 0;
-		snprintf(cells[c++], 64, "%lld", (long long)pid[idx[i]]);
-		if (any_variant)
-			snprintf(cells[c++], 64, "%s", var[i]);
-		for (int s = 0; s < ns; s++)
-			knob_format(&knobs[show[s]], &fd[i], cells[c++], 64);
-		for (int j = 0; j < k; j++)
-			snprintf(cells[c++], 64, "%.6g", signs[j] * pts[idx[i] * k + j]);
-		for (int j = 0; j < nc; j++)
-			text[j] = cells[j];
-		out_row(o, text, isnum);
-	}
-	rc = out_end(o);
-out_fd:
-	free(fd);
-	free(var);
+	rc = front_print(st, &run, workload, fmt, names, signs, k, pts, pid, np, idx, f, limit, tol);
 out_pts:
 	free(idx);
 	free(pts);

@@ -3,7 +3,6 @@
 #include "output.h"
 
 #include <cjson/cJSON.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,19 +61,6 @@ static void csv_cell(const char *s)
 	putchar('"');
 }
 
-/* A numeric cell as a JSON value, its digits kept as written (cJSON would reprint the double):
- * a number, true/false for a boolean knob, null for what JSON cannot hold (nan, inf). */
-static cJSON *json_number(const char *t)
-{
-	if (!strcmp(t, "true") || !strcmp(t, "false"))
-		return cJSON_CreateRaw(t);
-	char *end;
-	double v = strtod(t, &end);
-	if (end == t || *end || !isfinite(v) || !strpbrk(t, "0123456789") || strpbrk(t, "xXpP"))
-		return cJSON_CreateNull();
-	return cJSON_CreateRaw(t);
-}
-
 output_t *out_begin(enum out_format f, int ncol, const char *const *names)
 {
 	output_t *o = calloc(1, sizeof *o);
@@ -117,17 +103,27 @@ void out_row(output_t *o, const char *const *text, const int *is_num)
 			if (!text[i])
 				cJSON_AddNullToObject(obj, o->names[i]);
 			else if (is_num && is_num[i])
-				cJSON_AddItemToObject(obj, o->names[i], json_number(text[i]));
+				cJSON_AddNumberToObject(obj, o->names[i], strtod(text[i], NULL));
 			else
 				cJSON_AddStringToObject(obj, o->names[i], text[i]);
 		}
-		char *line = cJSON_PrintUnformatted(obj);
-		if (o->f == OUT_JSON)
-			fputs(o->nout ? ",\n  " : "\n  ", stdout);
-		fputs(line ? line : "{}", stdout);
-		if (o->f == OUT_NDJSON)
-			putchar('\n');
-		free(line);
+		if (o->f == OUT_NDJSON) {
+			char *line = cJSON_PrintUnformatted(obj);
+			puts(line ? line : "{}");
+			free(line);
+		} else {
+			/* the layout cJSON_Print gives the whole array, one element at a time: the
+			 * element's lines indented one tab more, elements separated by ", " */
+			char *el = cJSON_Print(obj);
+			if (o->nout)
+				fputs(", ", stdout);
+			for (const char *p = el ? el : "{}"; *p; p++) {
+				putchar(*p);
+				if (*p == '\n')
+					putchar('\t');
+			}
+			free(el);
+		}
 		cJSON_Delete(obj);
 		o->nout++;
 		return;
@@ -164,7 +160,7 @@ int out_end(output_t *o)
 			putchar('\n');
 		}
 	} else if (o->f == OUT_JSON) {
-		fputs(o->nout ? "\n]\n" : "]\n", stdout);
+		fputs("]\n", stdout);
 	}
 	for (int i = 0; i < o->ncol; i++)
 		free(o->names[i]);

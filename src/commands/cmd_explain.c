@@ -323,7 +323,7 @@ int cmd_explain(int argc, char **argv)
 	if (db && gpu_name)
 		return err_user(CMD ": --db and --gpu exclude each other (the run's own preset is used)");
 	if (!db && !gpu_name)
-		return err_user(CMD ": --gpu is required (gpudse list gpus), or --db FILE --design ID");
+		return err_user(CMD ": --gpu is required (gpudse list gpus)");
 	if (!wl_spec)
 		return err_user(CMD ": --workload is required (gpudse list workloads)");
 

@@ -111,8 +111,8 @@ if [ $rc -eq 0 ]; then ok "sbatch --array=1-$SHARDS --wait: job $jobid, every ta
 fi
 n_db=$(ls shards/shard-*.db 2>/dev/null | wc -l)
 [ "$n_db" -eq "$SHARDS" ] && ok "$SHARDS shard databases" || bad "$n_db shard databases, expected $SHARDS"
-n_log=$(grep -l "points" "$T"/work/slurm-"${jobid}"_*.log 2>/dev/null | wc -l)
-[ "$n_log" -eq "$SHARDS" ] && ok "every task's log shows the sweep's progress line" ||
+n_log=$(grep -lE "^sweep: run [0-9]+: [0-9]+/[0-9]+ points \(.*\), .* rows/s, ETA" "$T"/work/slurm-"${jobid}"_*.log 2>/dev/null | wc -l)
+[ "$n_log" -eq "$SHARDS" ] && ok "every task's log shows the sweep's progress lines (points, rows/s, ETA)" ||
 	{ bad "$n_log of $SHARDS task logs show a progress line"; cat "$T"/work/slurm-"${jobid}"_1.log; }
 shards_done=$(for f in shards/shard-*.db; do sqlite3 "$f" "SELECT shard || ' ' || status FROM runs"; done | sort -t/ -k1n)
 [ "$(grep -c " done$" <<<"$shards_done")" -eq "$SHARDS" ] && ok "each shard's run is done (1/$SHARDS .. $SHARDS/$SHARDS)" ||

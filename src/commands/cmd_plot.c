@@ -152,11 +152,19 @@ int cmd_plot(int argc, char **argv)
 			}
 		hi_label = ym->higher_better ? "best at each value" : "lowest at each value";
 	}
-	char title[256], xl[128], yl[128];
+	char title[256], xl[300], yl[300];
 	snprintf(title, sizeof title, "%s: %s (run %lld, %zu designs, %s)", run.study, ys, (long long)run.id,
 		acc.len, workload ? workload : "mean over workloads");
-	snprintf(xl, sizeof xl, "%s%s%s", xs, xm ? " - " : "", xm ? xm->doc : "");
-	snprintf(yl, sizeof yl, "%s - %s", ys, ym->doc);
+	/* axis labels: "name [unit] - meaning", as the database's metrics table describes them */
+	store_metric_t xmi, ymi;
+	if (xm && store_metric(st, xs, &xmi))
+		snprintf(xl, sizeof xl, "%s [%s] - %s", xs, xmi.unit, xmi.description);
+	else
+		snprintf(xl, sizeof xl, "%s", xs);
+	if (store_metric(st, ys, &ymi))
+		snprintf(yl, sizeof yl, "%s [%s] - %s", ys, ymi.unit, ymi.description);
+	else
+		snprintf(yl, sizeof yl, "%s - %s", ys, ym->doc);
 	svg_plot_t p = { title, xl, yl, px, py, acc.len, hi, nhi, hi_label };
 	f = fopen(out, "w");
 	if (!f) {

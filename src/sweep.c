@@ -244,6 +244,11 @@ int sweep_run(const sweep_opts_t *o)
 	}
 	char identity[17];
 	run_identity(&s, w, nw, calib_hash, identity);
+	if (o->resume_run > 0 && access(o->db_path, F_OK) != 0) {
+		/* not created: resuming needs the database the run was written to */
+		rc = err_user("--resume: %s does not exist (pass the --db the run was written to)", o->db_path);
+		goto out;
+	}
 	if ((rc = store_open(o->db_path, STORE_WRITE, &st)))
 		goto out;
 
@@ -261,7 +266,8 @@ int sweep_run(const sweep_opts_t *o)
 			goto out;
 		}
 		if (!found) {
-			rc = err_user("--resume: %s has no run %lld", o->db_path, (long long)o->resume_run);
+			rc = err_user("--resume: %s has no run %lld (pass the --db the run was written to)", o->db_path,
+				(long long)o->resume_run);
 			goto out;
 		}
 		if (strcmp(run.identity, identity) != 0) {

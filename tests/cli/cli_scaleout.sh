@@ -57,6 +57,14 @@ if [ "$rc" = 0 ]; then cli_ok; cli_ok; cli_ok; cli_ok; else # finished before th
 fi
 expect_eq "interrupted + resumed == uninterrupted" "$(rows $T/t.db | md5sum)" "$(rows $T/ref.db | md5sum)"
 
+# --resume without the run's --db: the default database is named, and not created
+mkdir -p $T/nodb
+(cd $T/nodb && "$GPUDSE" sweep "$GPUDSE_ROOT/studies/dcl1-clusters.json" --resume 1 >$T/nodb.out 2>$T/nodb.err)
+expect_eq "--resume with no database: one line naming it, exit 1, nothing created" "$? $(cat $T/nodb.err) $(ls $T/nodb | wc -l)" \
+	"1 gpudse: --resume: results.db does not exist (pass the --db the run was written to) 0"
+expect_err "--resume of a run another database holds" 1 \
+	"gpudse: --resume: $T/q.db has no run 7 (pass the --db the run was written to)" "$GPUDSE" sweep $S --db $T/q.db --resume 7
+
 # --- the ETA after --resume: the resumed process's own rate over the points left,
 # ETA = elapsed x (total - done) / (done - start), not elapsed x (total - done) / done
 rm -f $T/e.db*

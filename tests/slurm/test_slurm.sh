@@ -153,5 +153,36 @@ r=$(diff_rows "$q_results")
 [ "$r" = "1 1 " ] && ok "negative control: one ipc changed by 1e-15 relative is one differing row each way" ||
 	bad "negative control: expected 1 1, got $r"
 mv merged.db.orig merged.db
+# --- a time limit: SIGTERM to a running task; exit 143, the run resumable; the same task
+# resubmitted resumes it (the job script's resume path) and ends with the unsharded rows
+sed "s|\"tests/data/|\"$repo/tests/data/|g; s/\"llc_scale\": \[[^]]*\]/\"llc_scale\": [0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875, 1, 1.125, 1.25, 1.5, 1.75, 2, 2.5, 3, 3.5, 4, 5, 6, 7, 8, 10, 12, 14, 16, 20, 24, 28, 32, 40, 48, 64]/" \
+	"$repo/tests/data/engine-big.json" >huge.json
+jid=$(GPUDSE=$GPUDSE GPUDSE_TEST_PROGRESS_SECONDS=0.05 sbatch --parsable --array=1-1 --chdir="$T/work" \
+	--output="$T/work/term-%a.log" "$repo/docs/slurm-sweep.sh" "$T/work/huge.json" tshards)
+jid=${jid%%;*}
+for _ in $(seq 600); do
+	awk '/^sweep: run/ { split($4, a, "/"); if (a[1] + 0 >= 20000) f = 1 } END { exit !f }' term-1.log 2>/dev/null && break
+	sleep 0.1
+done
+scancel --batch --signal=TERM "$jid"
+for _ in $(seq 300); do [ -z "$(squeue -h -j "$jid" 2>/dev/null)" ] && break; sleep 0.2; done
+exitcode=$(scontrol show job "${jid}_1" 2>/dev/null | grep -o ' ExitCode=[0-9:]*' | head -n 1)
+st=$(sqlite3 tshards/shard-1.db "SELECT status || ' ' || next_index || '/' || n_points FROM runs" 2>/dev/null)
+if grep -q '^gpudse: interrupted (SIGTERM)' term-1.log; then
+	[ "$exitcode" = " ExitCode=143:0" ] && ok "scancel --signal=TERM: the task exits 143 ($exitcode), log: $(grep '^gpudse: interrupted' term-1.log | cut -c1-60)..." ||
+		bad "SIGTERM exit code: [$exitcode]"
+	[ "${st%% *}" = interrupted ] && ok "the run is interrupted and resumable ($st points stored)" || bad "after SIGTERM: $st"
+	GPUDSE=$GPUDSE sbatch --wait --quiet --array=1-1 --chdir="$T/work" --output="$T/work/term2-%a.log" \
+		"$repo/docs/slurm-sweep.sh" "$T/work/huge.json" tshards
+	st2=$(sqlite3 tshards/shard-1.db "SELECT status || ' ' || next_index || '/' || n_points FROM runs")
+	[ "$(sqlite3 tshards/shard-1.db "SELECT count(*) FROM runs")" = 1 ] && [ "${st2%% *}" = done ] &&
+		ok "the resubmitted task resumed the same run: $st2 ($(grep -c 'ETA' term2-1.log) progress lines)" || bad "after resubmitting: $st2"
+	"$GPUDSE" sweep huge.json --db huge-whole.db --quiet >/dev/null 2>&1
+	a=$("$GPUDSE" export --db tshards/shard-1.db 2>/dev/null | md5sum); b=$("$GPUDSE" export --db huge-whole.db | md5sum)
+	[ "$a" = "$b" ] && ok "interrupted + resumed under SLURM = one uninterrupted run ($(sqlite3 huge-whole.db 'SELECT count(*) FROM results') result rows)" ||
+		bad "interrupted + resumed differs from the uninterrupted run"
+else
+	bad "the task was not interrupted by SIGTERM (log: $(tail -n 2 term-1.log | tr '\n' ' '))"
+fi
 echo "slurm array: $SHARDS tasks of $study, $n_d designs and $n_r result rows compared"
 done_

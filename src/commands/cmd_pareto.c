@@ -32,7 +32,7 @@ const char help_pareto[] =
 	"  --min M,...     objectives to minimise (default: energy_j when neither is given)\n"
 	"  --workload W    one workload's results\n"
 	"  --aggregate geomean  over all workloads (the default)\n"
-	"  --format F      table (default), csv or json\n"
+	"  --format F      table (default), csv, json or ndjson\n"
 	"  --limit N       print at most N front rows (the front is sorted by the first objective)\n"
 	"  --tolerance REL the table shows front designs whose objectives all agree within REL\n"
 	"                  (relative; default 1e-9) as one row: the lowest id, the others counted in\n"

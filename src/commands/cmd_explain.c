@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "columns.h"
 #include "commands/commands.h"
 #include "commands/explain_db.h"
 #include "design.h"
@@ -73,6 +74,46 @@ static void design_string(const design_t *d, char *buf, size_t len)
 		snprintf(buf, len, "baseline");
 }
 
+/* How the text report labels a mechanism's results column (default: the column name, %.6g). */
+static const struct {
+	const char *column, *label, *fmt;
+	double scale;                 /* printed value = column value x scale */
+} mech_labels[] = {
+	{ "replication", "replication", "%.4f", 1.0 },
+	{ "rfc_hit", "rf-cache hit", "%.4f", 1.0 },
+	{ "stt_wpki", "STT writes/inst", "%.6g", 1e-3 },
+};
+
+/* One line with every mechanism's results columns (mech_table's columns, in the order of the
+ * results table), when any of them is non-zero. */
+static void print_mech_outputs(const metrics_t *o)
+{
+	int any = 0;
+	for (size_t i = 0; i < n_metric_cols; i++)
+		if (mech_of_column(metric_cols[i].name) && metric_value(&metric_cols[i], o) > 0.0)
+			any = 1;
+	if (!any)
+		return;
+	const char *sep = "mechanisms: ";
+	for (size_t i = 0; i < n_metric_cols; i++) {
+		const metric_col_t *c = &metric_cols[i];
+		if (!mech_of_column(c->name))
+			continue;
+		const char *label = c->name, *fmt = "%.6g";
+		double scale = 1.0;
+		for (size_t k = 0; k < sizeof mech_labels / sizeof mech_labels[0]; k++)
+			if (strcmp(mech_labels[k].column, c->name) == 0) {
+				label = mech_labels[k].label;
+				fmt = mech_labels[k].fmt;
+				scale = mech_labels[k].scale;
+			}
+		printf("%s%s ", sep, label);
+		printf(fmt, metric_value(c, o) * scale);
+		sep = ", ";
+	}
+	putchar('\n');
+}
+
 static void print_text(const gpu_t *g, const char *dstr, const workload_t *wl, const memsys_t *m,
                        const metrics_t *o, const gpu_detail_t *det)
 {
@@ -106,9 +147,7 @@ static void print_text(const gpu_t *g, const char *dstr, const workload_t *wl, c
 	printf("%-10s %10d %8s %10s %12.6g\n", "dram", m->dram_channels, "-", "-", m->dram_lat);
 	printf("noc: one-way %.6g cycles; request %.6g cycles/port (%d ports), response %.6g cycles/port (%d ports)\n",
 	       m->noc_lat, m->noc_service_req, m->noc_req_ports, m->noc_service_resp, m->noc_resp_ports);
-	if (m->replication > 0.0 || m->rfc_hit > 0.0 || m->stt_writes_per_inst > 0.0)
-		printf("mechanisms: replication %.4f, rf-cache hit %.4f, STT writes/inst %.6g\n",
-		       m->replication, m->rfc_hit, m->stt_writes_per_inst);
+	print_mech_outputs(o);
 	printf("\n");
 
 	printf("closed network: population %.6g, throughput %.6g warp inst/cycle, cycle %.6g, %d MVA iterations\n",
@@ -300,9 +339,9 @@ static cJSON *json_report(const gpu_t *g, const char *dstr, const workload_t *wl
 	cJSON_AddNumberToObject(res, "noc_util", o->noc_util);
 	cJSON_AddNumberToObject(res, "llc_util", o->llc_util);
 	cJSON_AddNumberToObject(res, "dram_util", o->dram_util);
-	cJSON_AddNumberToObject(res, "replication", o->replication);
-	cJSON_AddNumberToObject(res, "rfc_hit", o->rfc_hit);
-	cJSON_AddNumberToObject(res, "stt_wpki", o->stt_wpki);
+	for (size_t i = 0; i < n_metric_cols; i++)   /* the mechanisms' columns (mech.h) */
+		if (mech_of_column(metric_cols[i].name))
+			cJSON_AddNumberToObject(res, metric_cols[i].name, metric_value(&metric_cols[i], o));
 	return r;
 }
 

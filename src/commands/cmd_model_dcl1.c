@@ -94,7 +94,7 @@ int cmd_model_dcl1(int argc, char **argv)
 			rc = err_user("model dcl1: %s: %s", pfile, werr);
 			goto out;
 		}
-		if (dcl1_eval(&g, &d, (const dcl1_ctx_t *)w->mech[0], &e, &why) != 0) {
+		if (dcl1_eval(&g, &d, (const dcl1_ctx_t *)w->mech[MECH_DCL1], &e, &why) != 0) {
 			rc = err_user("model dcl1: %s", rule(why));
 			goto out;
 		}
@@ -138,7 +138,7 @@ int cmd_model_dcl1(int argc, char **argv)
 	json_emit_num("l1_area_ratio", e.l1_area_ratio, !pfile);
 	if (pfile) {
 		printf("\"workload\": {\"profile\": \"%s\", \"name\": \"%s\", ", pfile, p.name);
-		printf("\"tables_assoc\": %d, ", ((const dcl1_ctx_t *)w->mech[0])->assoc);
+		printf("\"tables_assoc\": %d, ", ((const dcl1_ctx_t *)w->mech[MECH_DCL1])->assoc);
 		json_emit_num("domain_miss_ratio", e.miss, 0);
 		json_emit_num("replication_ratio", e.replication, 0);
 		json_emit_num("copies_per_line", e.copies, 0);

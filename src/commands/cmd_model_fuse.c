@@ -144,7 +144,7 @@ int cmd_model_fuse(int argc, char **argv)
 		rc = err_user(CMD ": %s: %s", pfile, werr);
 		goto out_profile;
 	}
-	if (!w->mech[1]) {
+	if (!w->mech[MECH_FUSE]) {
 		rc = err_internal(CMD ": no FUSE precomputation for %s", pfile);
 		goto out_wctx;
 	}
@@ -158,7 +158,7 @@ int cmd_model_fuse(int argc, char **argv)
 		rc = err_user(CMD ": %s", why ? why : "illegal design");
 		goto out_wctx;
 	}
-	const fuse_ctx_t *ctx = w->mech[1];
+	const fuse_ctx_t *ctx = w->mech[MECH_FUSE];
 	cJSON *root = cJSON_CreateObject();
 	cJSON_AddStringToObject(root, "model", "fuse");
 	cJSON *in = cJSON_AddObjectToObject(root, "inputs");

@@ -12,7 +12,9 @@
 #include "commands/commands.h"
 #include "gpu_json.h"
 #include "knobs.h"
-#include "mech.h"
+#include "dcl1.h"
+#include "fuse.h"
+#include "malekeh.h"
 #include "morpheus.h"
 #include "study.h"
 #include "workload.h"
@@ -283,7 +285,7 @@ int cmd_model_morpheus(int argc, char **argv)
 
 	if (have_wl) {
 		/* gpu_eval_detail's order, with this command's Morpheus parameters */
-		mor_ctx_t *ctx = morpheus_ctx_alloc_with(&g, &wl.prof, &par);
+		mor_ctx_t *ctx = morpheus_ctx_alloc(&g, &wl.prof, &par);
 		if (!ctx) {
 			cJSON_Delete(root);
 			workload_free(&wl);
@@ -295,7 +297,7 @@ int cmd_model_morpheus(int argc, char **argv)
 		fuse_apply(&g, &d, wl.ctx, &m);
 		mor_eval_t ev;
 		morpheus_eval(&g, &d, wl.ctx, ctx, &m, &ev);
-		rfc_apply(&g, &d, wl.ctx, &m);
+		malekeh_apply(&g, &d, wl.ctx, &m);
 		metrics_t o;
 		memsys_solve(&g, &m, wl.ctx, &o);
 		morpheus_ctx_free(ctx);

@@ -13,7 +13,7 @@
 #include "knobs.h"
 #include "mech.h"
 #include "profiling/profile_json.h"
-#include "rfcache.h"
+#include "malekeh.h"
 #include "sthld_fsm.h"
 
 const char help_model_rfcache[] =
@@ -23,7 +23,7 @@ const char help_model_rfcache[] =
 	"                            [--warps W] [--p-mem P] [--lat-mem L] [--lat-alu L] [--p-dep P]\n"
 	"                            [--curve]\n"
 	"\n"
-	"The Malekeh register-file cache (paper 002, models/rfcache.h) on one sub-core: CCU hit\n"
+	"The Malekeh register-file cache (paper 002, models/malekeh.h) on one sub-core: CCU hit\n"
 	"ratio (near and far reuses), the probability a warp loses its CCU per gap, the STHLD wait,\n"
 	"operand-collection cycles, the model's own IPC against the baseline OCUs, bank reads, CCU\n"
 	"writes, RF dynamic energy per instruction and the storage of §VI-D.  With --sthld dynamic,\n"
@@ -56,7 +56,7 @@ const char help_model_rfcache[] =
 	"example:\n"
 	"  gpudse model rfcache --sthld 4 --reuse-mean 4 --curve\n";
 
-static void print_res(const char *key, const rfc_res_t *r)
+static void print_res(const char *key, const malekeh_res_t *r)
 {
 	printf("\"%s\": {", key);
 	json_emit_num("hit", r->hit, 0);
@@ -83,10 +83,10 @@ static void print_res(const char *key, const rfc_res_t *r)
 	printf("\"iterations\": %d}, ", r->iterations);
 }
 
-static void print_work(const rfc_work_t *w)
+static void print_work(const malekeh_work_t *w)
 {
 	double mean = 0.0, gt3 = 0.0, gt10 = 0.0;
-	for (int d = 1; d <= RFC_DMAX; d++) {
+	for (int d = 1; d <= MALEKEH_DMAX; d++) {
 		mean += d * w->pmf[d];
 		if (d > 3)
 			gt3 += w->pmf[d];
@@ -94,7 +94,7 @@ static void print_work(const rfc_work_t *w)
 			gt10 += w->pmf[d];
 	}
 	printf("\"workload\": {");
-	json_emit_num("reuse_mean_finite", mean + w->tail * (RFC_DMAX + 1), 0);
+	json_emit_num("reuse_mean_finite", mean + w->tail * (MALEKEH_DMAX + 1), 0);
 	json_emit_num("reuse_frac_gt3", gt3 + w->tail, 0);
 	json_emit_num("reuse_frac_gt10", gt10 + w->tail, 0);
 	json_emit_num("cold", w->cold, 0);
@@ -109,14 +109,14 @@ static void print_work(const rfc_work_t *w)
 	printf("}, ");
 }
 
-static void print_curve(const rfc_work_t *w, const rfc_knobs_t *k)
+static void print_curve(const malekeh_work_t *w, const malekeh_knobs_t *k)
 {
 	printf("\"curve\": [");
-	for (int s = 0; s <= RFC_STHLD_MAX; s++) {
-		rfc_knobs_t kk = *k;
+	for (int s = 0; s <= MALEKEH_STHLD_MAX; s++) {
+		malekeh_knobs_t kk = *k;
 		kk.sthld = s;
-		rfc_res_t r;
-		rfc_eval(w, &kk, &r);
+		malekeh_res_t r;
+		malekeh_eval(w, &kk, &r);
 		printf("%s{\"sthld\": %d, ", s ? ", " : "", s);
 		json_emit_num("hit", r.hit, 0);
 		json_emit_num("ipc_subcore", r.ipc, 0);
@@ -139,12 +139,12 @@ int cmd_model_rfcache(int argc, char **argv)
 	const char *gpu_name = args_str(&a, "--gpu", "malekeh-2060");
 	const char *pfile = args_str(&a, "--profile", NULL);
 	const char *sthld = args_str(&a, "--sthld", "0");
-	long rthld = args_long(&a, "--rthld", 12, 1, RFC_DMAX);
-	long entries = args_long(&a, "--entries", 8, RFC_OCU_SLOTS, 32);
+	long rthld = args_long(&a, "--rthld", 12, 1, MALEKEH_DMAX);
+	long entries = args_long(&a, "--entries", 8, MALEKEH_OCU_SLOTS, 32);
 	long ccus = args_long(&a, "--ccus", 2, 1, 8);
 	const char *prio = args_str(&a, "--priority", "malekeh");
 	double mean = args_double(&a, "--reuse-mean", 1.0 / 0.2886, 1.0, 1000.0);
-	double src = args_double(&a, "--src", 2.0, 0.0, RFC_MAX_SRC);
+	double src = args_double(&a, "--src", 2.0, 0.0, MALEKEH_MAX_SRC);
 	double dst = args_double(&a, "--dst", 1.0, 0.0, 4.0);
 	double cold = args_double(&a, "--cold", 0.2, 0.0, 1.0);
 	double tensor = args_double(&a, "--tensor", 0.0, 0.0, 1.0);
@@ -152,7 +152,7 @@ int cmd_model_rfcache(int argc, char **argv)
 	double p_mem = args_double(&a, "--p-mem", 0.1, 0.0, 1.0);
 	double lat_mem = args_double(&a, "--lat-mem", 300.0, 1.0, 1e6);
 	double lat_alu = args_double(&a, "--lat-alu", 4.0, 1.0, 1e4);
-	double p_dep = args_double(&a, "--p-dep", RFC_P_DEP, 0.0, 1.0);
+	double p_dep = args_double(&a, "--p-dep", MALEKEH_P_DEP, 0.0, 1.0);
 	int curve = args_flag(&a, "--curve");
 	int rc = args_finish(&a, 0);
 	if (rc)
@@ -174,13 +174,13 @@ int cmd_model_rfcache(int argc, char **argv)
 	if ((rc = gpu_load(gpu_name, &g)))
 		return rc;
 	const char *why = NULL;
-	if (rfc_check(&g, &d, &why) != 0)
+	if (malekeh_check(&g, &d, &why) != 0)
 		return err_user("model rfcache: %s", why);
 
 	profile_t p;
 	memset(&p, 0, sizeof p);
 	wctx_t *w = NULL;
-	rfc_report_t rep;
+	malekeh_report_t rep;
 	memset(&rep, 0, sizeof rep);
 	metrics_t mb, md;
 	memsys_t msb, msd;
@@ -200,14 +200,14 @@ int cmd_model_rfcache(int argc, char **argv)
 			rc = err_user("model rfcache: %s", why ? why : "illegal design");
 			goto out;
 		}
-		if (rfc_design_eval(&g, &d, w, &msb, &rep) != 0) {
+		if (malekeh_design_eval(&g, &d, w, &msb, &rep) != 0) {
 			rc = err_internal("model rfcache: no RF-cache context for %s", pfile);
 			goto out;
 		}
 	} else {
-		rfc_work_t *wk = &rep.work;
+		malekeh_work_t *wk = &rep.work;
 		double q = 1.0 / mean, sum = 0.0;
-		for (int i = 1; i <= RFC_DMAX; i++) {
+		for (int i = 1; i <= MALEKEH_DMAX; i++) {
 			wk->pmf[i] = q * pow(1.0 - q, i - 1);
 			sum += wk->pmf[i];
 		}
@@ -228,11 +228,11 @@ int cmd_model_rfcache(int argc, char **argv)
 		rep.k.rthld = d.rfc_rthld;
 		rep.k.sthld = d.rfc_sthld < 0 ? 0 : d.rfc_sthld;
 		rep.k.prio = d.rfc_priority;
-		rfc_eval(wk, &rep.k, &rep.res);
+		malekeh_eval(wk, &rep.k, &rep.res);
 		rep.dynamic = d.rfc_sthld == RFC_STHLD_DYNAMIC && rep.k.prio == RFC_PRIO_MALEKEH;
 		if (rep.dynamic) {
 			double one = 1.0;
-			rfc_dynamic(wk, &one, 1, &rep.k, &rep.dyn);
+			malekeh_dynamic(wk, &one, 1, &rep.k, &rep.dyn);
 			rep.hit = rep.dyn.run.hit;
 			rep.ccu_writes = rep.dyn.ccu_writes;
 			rep.ipc = rep.dyn.run.ipc;
@@ -245,7 +245,7 @@ int cmd_model_rfcache(int argc, char **argv)
 		}
 	}
 
-	const rfc_work_t *wk = &rep.work;
+	const malekeh_work_t *wk = &rep.work;
 	printf("{\"model\": \"rfcache\", \"gpu\": \"%s\", ", g.name);
 	if (pfile)
 		printf("\"profile\": \"%s\", \"reuse_source\": \"%s\", \"phases\": %d, ", pfile,
@@ -279,7 +279,7 @@ int cmd_model_rfcache(int argc, char **argv)
 	}
 	if (curve)
 		print_curve(wk, &rep.k);
-	double bytes = rfc_storage_bytes(g.subcores, &rep.k);
+	double bytes = malekeh_storage_bytes(g.subcores, &rep.k);
 	double base_pj = rf_dyn_pj(&g, wk->src_per_inst, wk->dst_per_inst, 0.0);
 	double pj = rf_dyn_pj(&g, wk->src_per_inst * (1.0 - rep.hit), wk->dst_per_inst,
 	                      rep.ccu_writes * 0.1 * g.e_rf_read_pj);

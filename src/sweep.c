@@ -18,7 +18,7 @@
 #include "study.h"
 #include "workload.h"
 
-volatile int sweep_interrupted;
+atomic_int sweep_interrupted;
 
 #define CHUNK 256            /* points per chunk handed to a worker */
 #define COMMIT_SECONDS 0.5   /* commit at least this often, so a kill loses little */
@@ -449,7 +449,9 @@ int sweep_run(const sweep_opts_t *o)
 		store_set_status(st, run_id, "interrupted");
 		char hint[2600];
 		resume_hint(hint, sizeof hint, s.path, o->db_path, shard, run_id);
-		int sig = sweep_interrupted ? sweep_interrupted : SIGINT;
+		int sig = atomic_load(&sweep_interrupted);
+		if (!sig)
+			sig = SIGINT;
 		err_user("interrupted (%s): run %lld stored %lld of %lld points in %s; finish it with %s",
 			sig == SIGTERM ? "SIGTERM" : "SIGINT", (long long)run_id, (long long)done_index,
 			(long long)n_index, o->db_path, hint);

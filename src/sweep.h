@@ -9,6 +9,8 @@
 #ifndef GPUDSE_SWEEP_H
 #define GPUDSE_SWEEP_H
 
+#include <stdatomic.h>
+
 #include <stdint.h>
 
 typedef struct sweep_opts {
@@ -25,8 +27,11 @@ typedef struct sweep_opts {
 
 int sweep_run(const sweep_opts_t *o);
 
-/* Set to the signal by SIGINT/SIGTERM: the sweep stops after committing what is complete,
- * marks the run interrupted and returns 128 + the signal (130, 143). */
-extern volatile int sweep_interrupted;
+/* Set to the signal (SIGINT, SIGTERM) by its handler: the sweep stops after committing what
+ * is complete, marks the run interrupted and returns 128 + the signal (130, 143).  Atomic:
+ * the handler writes it on whichever thread takes the signal while the workers read it (with
+ * a volatile int that is a data race, which ThreadSanitizer reports); a lock-free atomic is
+ * also what C11 lets a signal handler write besides volatile sig_atomic_t (7.14.1.1). */
+extern atomic_int sweep_interrupted;
 
 #endif

@@ -13,9 +13,11 @@
 #include "columns.h"
 #include "commands/commands.h"
 #include "commands/explain_db.h"
+#include "commands/json_tables.h"
 #include "design.h"
 #include "gpu.h"
 #include "gpu_json.h"
+#include "json_writer.h"
 #include "knobs.h"
 #include "mech.h"
 #include "study.h"
@@ -239,72 +241,29 @@ static cJSON *json_report(const gpu_t *g, const char *dstr, const workload_t *wl
 	cJSON_AddNumberToObject(r, "insts", wl->prof.insts);
 
 	cJSON *wr = cJSON_AddObjectToObject(r, "workload_rates");
-	cJSON_AddNumberToObject(wr, "mem_per_inst", m->mem_per_inst);
-	cJSON_AddNumberToObject(wr, "req_per_mem", m->req_per_mem);
-	cJSON_AddNumberToObject(wr, "bytes_per_req", m->bytes_per_req);
-	cJSON_AddNumberToObject(wr, "write_frac", m->write_frac);
+	json_add_keys(wr, &memsys_json, m, NULL, "mem_per_inst req_per_mem bytes_per_req write_frac", NULL);
 	cJSON_AddNumberToObject(wr, "dep_cycles", w->dep_cycles);
 	cJSON_AddBoolToObject(wr, "dep_cycles_default", !wl->prof.has_dep_cycles);
 	cJSON_AddNumberToObject(wr, "mlp", w->mlp);
 	cJSON_AddBoolToObject(wr, "mlp_default", !wl->prof.has_mlp);
-	cJSON_AddNumberToObject(wr, "rf_reads_per_inst", m->rf_reads_per_inst);
-	cJSON_AddNumberToObject(wr, "rf_writes_per_inst", m->rf_writes_per_inst);
+	json_add_keys(wr, &memsys_json, m, NULL, "rf_reads_per_inst rf_writes_per_inst", NULL);
 
-	cJSON *ms = cJSON_AddObjectToObject(r, "memsys");
-	cJSON_AddNumberToObject(ms, "n_compute", m->n_compute);
-	cJSON_AddNumberToObject(ms, "n_cache", m->n_cache);
-	cJSON_AddNumberToObject(ms, "n_gated", m->n_gated);
-	cJSON_AddNumberToObject(ms, "warps", m->warps);
-	cJSON_AddNumberToObject(ms, "mlp", m->mlp);
-	cJSON_AddNumberToObject(ms, "issue_service", m->issue_service);
-	cJSON_AddNumberToObject(ms, "rf_service", m->rf_service);
-	cJSON_AddNumberToObject(ms, "dep_delay", m->dep_delay);
-	cJSON_AddNumberToObject(ms, "l1_count", m->l1_count);
-	cJSON_AddNumberToObject(ms, "l1_bytes", m->l1_bytes);
-	cJSON_AddNumberToObject(ms, "l1_hit", m->l1_hit);
-	cJSON_AddNumberToObject(ms, "l1_lat", m->l1_lat);
-	cJSON_AddNumberToObject(ms, "l1_service", m->l1_service);
-	cJSON_AddNumberToObject(ms, "noc_lat", m->noc_lat);
-	cJSON_AddNumberToObject(ms, "noc_service_req", m->noc_service_req);
-	cJSON_AddNumberToObject(ms, "noc_service_resp", m->noc_service_resp);
-	cJSON_AddNumberToObject(ms, "noc_req_ports", m->noc_req_ports);
-	cJSON_AddNumberToObject(ms, "noc_resp_ports", m->noc_resp_ports);
-	cJSON_AddNumberToObject(ms, "llc_bytes", m->llc_bytes);
-	cJSON_AddNumberToObject(ms, "llc_hit", m->llc_hit);
-	cJSON_AddNumberToObject(ms, "llc_lat", m->llc_lat);
-	cJSON_AddNumberToObject(ms, "llc_service", m->llc_service);
-	cJSON_AddNumberToObject(ms, "llc_slices", m->llc_slices);
-	cJSON_AddNumberToObject(ms, "ext_frac", m->ext_frac);
-	cJSON_AddNumberToObject(ms, "ext_bytes", m->ext_bytes);
-	cJSON_AddNumberToObject(ms, "ext_hit", m->ext_hit);
-	cJSON_AddNumberToObject(ms, "ext_miss_extra", m->ext_miss_extra);
-	cJSON_AddNumberToObject(ms, "dram_lat", m->dram_lat);
-	cJSON_AddNumberToObject(ms, "dram_service", m->dram_service);
-	cJSON_AddNumberToObject(ms, "dram_channels", m->dram_channels);
-	cJSON_AddNumberToObject(ms, "replication", m->replication);
-	cJSON_AddNumberToObject(ms, "rfc_hit", m->rfc_hit);
-	cJSON_AddNumberToObject(ms, "stt_writes_per_inst", m->stt_writes_per_inst);
+	json_add_keys(cJSON_AddObjectToObject(r, "memsys"), &memsys_json, m, NULL, "n_compute n_cache "
+		"n_gated warps mlp issue_service rf_service dep_delay l1_count l1_bytes l1_hit l1_lat "
+		"l1_service noc_lat noc_service_req noc_service_resp noc_req_ports noc_resp_ports llc_bytes "
+		"llc_hit llc_lat llc_service llc_slices ext_frac ext_bytes ext_hit ext_miss_extra dram_lat "
+		"dram_service dram_channels replication rfc_hit stt_writes_per_inst", NULL);
 
 	cJSON *net = cJSON_AddObjectToObject(r, "network");
-	cJSON_AddNumberToObject(net, "population", det->population);
-	cJSON_AddNumberToObject(net, "throughput", det->throughput);
-	cJSON_AddNumberToObject(net, "cycle", det->cycle);
-	cJSON_AddNumberToObject(net, "iterations", det->iterations);
+	json_add_all(net, &detail_json, det, NULL);
 	cJSON *sts = cJSON_AddArrayToObject(net, "stations");
 	for (int i = 0; i < det->n; i++) {
 		const gpu_station_report_t *s = &det->st[i];
 		cJSON *o1 = cJSON_CreateObject();
-		cJSON_AddStringToObject(o1, "name", s->name);
+		json_add_keys(o1, &station_report_json, s, NULL, "name", NULL);
 		cJSON_AddStringToObject(o1, "class", cpi_class_name[s->cls]);
-		cJSON_AddNumberToObject(o1, "visits_per_inst", s->visits);
-		cJSON_AddNumberToObject(o1, "service", s->service);
-		cJSON_AddNumberToObject(o1, "delay", s->delay);
-		cJSON_AddNumberToObject(o1, "copies", s->copies);
-		cJSON_AddNumberToObject(o1, "skew", s->skew > 0 ? s->skew : 1.0);
-		cJSON_AddNumberToObject(o1, "demand_per_inst", s->demand);
-		cJSON_AddNumberToObject(o1, "util", s->util);
-		cJSON_AddNumberToObject(o1, "resid_per_inst", s->resid);
-		cJSON_AddNumberToObject(o1, "latency_per_inst", s->delay_resid);
+		json_add_keys(o1, &station_report_json, s, NULL, "visits_per_inst service delay copies skew "
+			"demand_per_inst util resid_per_inst latency_per_inst", NULL);
 		cJSON_AddItemToArray(sts, o1);
 	}
 	cJSON *cpi = cJSON_AddObjectToObject(r, "cpi");
@@ -321,24 +280,9 @@ static cJSON *json_report(const gpu_t *g, const char *dstr, const workload_t *wl
 	for (int i = 0; i < EC_N; i++)
 		cJSON_AddNumberToObject(ar, ecomp_name[i], o->area_comp_mm2[i]);
 	cJSON *res = cJSON_AddObjectToObject(r, "metrics");
-	cJSON_AddNumberToObject(res, "ipc", o->ipc);
-	cJSON_AddNumberToObject(res, "cycles", o->cycles);
-	cJSON_AddNumberToObject(res, "time_s", o->time_s);
-	cJSON_AddNumberToObject(res, "energy_j", o->energy_j);
-	cJSON_AddNumberToObject(res, "power_w", o->power_w);
-	cJSON_AddNumberToObject(res, "perf_per_watt", o->perf_per_watt);
-	cJSON_AddNumberToObject(res, "area_mm2", o->area_mm2);
-	cJSON_AddNumberToObject(res, "area_chip_mm2", o->area_chip_mm2);
-	cJSON_AddNumberToObject(res, "l1_hit", o->l1_hit);
-	cJSON_AddNumberToObject(res, "llc_hit", o->llc_hit);
-	cJSON_AddNumberToObject(res, "ext_hit", o->ext_hit);
-	cJSON_AddNumberToObject(res, "l1_apki", o->l1_apki);
-	cJSON_AddNumberToObject(res, "llc_apki", o->llc_apki);
-	cJSON_AddNumberToObject(res, "dram_bpki", o->dram_bpki);
-	cJSON_AddNumberToObject(res, "sm_util", o->sm_util);
-	cJSON_AddNumberToObject(res, "noc_util", o->noc_util);
-	cJSON_AddNumberToObject(res, "llc_util", o->llc_util);
-	cJSON_AddNumberToObject(res, "dram_util", o->dram_util);
+	json_add_keys(res, &metrics_json, o, NULL, "ipc cycles time_s energy_j power_w perf_per_watt "
+		"area_mm2 area_chip_mm2 l1_hit llc_hit ext_hit l1_apki llc_apki dram_bpki sm_util noc_util "
+		"llc_util dram_util", NULL);
 	for (size_t i = 0; i < n_metric_cols; i++)   /* the mechanisms' columns (mech.h) */
 		if (mech_of_column(metric_cols[i].name))
 			cJSON_AddNumberToObject(res, metric_cols[i].name, metric_value(&metric_cols[i], o));
@@ -417,11 +361,11 @@ int cmd_explain(int argc, char **argv)
 			json_compare(r, bstr, &o, &bo);
 		if (db)
 			explain_db_json(r, &stored, &o);
-		char *s = cJSON_Print(r);
-		if (s)
-			printf("%s\n", s);
-		free(s);
-		cJSON_Delete(r);
+		rc = json_print(r, CMD);
+		if (rc) {
+			workload_free(&wl);
+			return rc;
+		}
 	} else {
 		print_text(&g, dstr, &wl, &m, &o, &det);
 		if (bspec)

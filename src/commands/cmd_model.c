@@ -1,6 +1,6 @@
 /*
  * cmd_model.c -- `gpudse model NAME [--param value ...]`: one model evaluated directly,
- * JSON on stdout.  Each model's command lives in src/cmd_model_NAME.c.
+ * JSON on stdout.  Each model's command lives in src/commands/cmd_model_NAME.c.
  */
 #include <stdio.h>
 #include <string.h>

@@ -63,5 +63,6 @@ void profile_free(profile_t *p)
 		free(p->homes[i].frac);
 	free(p->homes);
 	free(p->obs);
+	profile_shape_free(&p->shape);
 	memset(p, 0, sizeof *p);
 }

@@ -23,6 +23,8 @@
 
 #include <stddef.h>
 
+#include "profile_shape.h"
+
 /* Read-level classes of FUSE §III-A. */
 enum rl_class {
 	RL_WM = 0,   /* write-multiple: written more than once */
@@ -123,6 +125,8 @@ typedef struct profile {
 
 	size_t n_obs;
 	profile_obs_t *obs;
+
+	profile_shape_t shape;            /* launch geometry and code shape (profile_shape.h; issue 18) */
 } profile_t;
 
 /* The stream called `name`, or NULL. */

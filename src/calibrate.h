@@ -63,7 +63,7 @@ typedef struct calib_ob {
 	double pred;            /* model value at the fitted parameters */
 } calib_ob_t;
 
-#define CALIB_MAX_GPUS 16
+#define CALIB_MAX_GPUS 32   /* presets in one fit (an Accel-Sim grid has a preset per configuration) */
 #define CALIB_MAX_PARS 256
 
 typedef struct calib_problem {

@@ -23,6 +23,7 @@ const command_t gpudse_commands[] = {
 	{ "list",      cmd_list,      "list GPU presets, workloads or knobs", help_list },
 	{ "validate",  cmd_validate,  "the paper-reproduction report", help_validate },
 	{ "plot",      cmd_plot,      "Pareto fronts and sweep curves as SVG", help_plot },
+	{ "preset",    cmd_preset,    "import a GPU preset from a GPGPU-Sim/Accel-Sim configuration", help_preset },
 	{ NULL, NULL, NULL, NULL }
 };
 

@@ -17,6 +17,7 @@
 
 #include "cli.h"
 #include "jsonutil.h"
+#include "profiling/profile_json_shape.h"
 
 #define PROFILE_VERSION 1
 
@@ -265,7 +266,7 @@ static int load_body(const ld_t *c, const cJSON *root, profile_t *p)
 {
 	static const char *const keys[] = { "version", "name", "source", "block_bytes", "n_sm", "insts",
 		"mem_insts", "sectors", "streams", "read_levels", "registers", "phases", "compressibility",
-		"homes", "params", "observations", NULL };
+		"homes", "params", "observations", "shape", NULL };
 	if (want_object(c, "", root) || check_keys(c, "", root, keys))
 		return EXIT_USER;
 	int version = PROFILE_VERSION;
@@ -431,6 +432,11 @@ static int load_body(const ld_t *c, const cJSON *root, profile_t *p)
 			p->has_mlp = 1;
 		}
 	}
+
+	/* launch and code shape (profile_json_shape.c; absent: unknown) */
+	const cJSON *sh = cJSON_GetObjectItemCaseSensitive(root, "shape");
+	if (sh && shape_json_load(c->file, sh, &p->shape))
+		return EXIT_USER;
 
 	/* observations */
 	const cJSON *ob = cJSON_GetObjectItemCaseSensitive(root, "observations");
@@ -652,6 +658,7 @@ static void write_profile(FILE *f, const profile_t *p)
 		}
 		fputc('}', f);
 	}
+	shape_json_write(f, &p->shape);
 	if (p->n_obs) {
 		fputs(",\n  \"observations\": [", f);
 		for (size_t i = 0; i < p->n_obs; i++) {

@@ -10,6 +10,7 @@
 
 #include "profiling/lru_stack.h"
 #include "profiling/shards.h"
+#include "profiling/shape_acc.h"
 
 const int profiler_homes[PROFILER_NHOMES] = { 2, 4, 5, 8, 10, 16, 20, 32, 40, 64, 80 };
 
@@ -154,6 +155,7 @@ struct profiler {
 	double home80[80];                 /* accesses per block index mod 80 (gives Y | 80) */
 	double home64[64];                 /* accesses per block index mod 64 (gives Y | 64) */
 	double insts, mem_insts, sectors, tensor;
+	shape_acc_t shape;                 /* launch and code shape (shape_acc.h), fed by the readers */
 	int have_insts;
 	int have_comp;                     /* profiler_compressibility was called */
 	double comp[3];                    /* BDI shares high, low, none */
@@ -259,6 +261,7 @@ profiler_t *profiler_alloc(const profiler_opts_t *o)
 		pb->small_bin[d] = (uint16_t)profiler_bin(d);
 	pb->max_sm = -1;
 	pb->done_sm = -1;
+	shape_acc_init(&pb->shape);
 	shards_init(&pb->sh, o->sample_rate);
 	pb->lev[pb->nlev++].g = 1;
 	if (o->n_groups < 0) {
@@ -338,7 +341,13 @@ void profiler_free(profiler_t *pb)
 		free(pb->buf[b].items);
 	}
 	free(pb->cnt);
+	shape_acc_free(&pb->shape);
 	free(pb);
+}
+
+shape_acc_t *profiler_shape(profiler_t *pb)
+{
+	return &pb->shape;
 }
 
 uint64_t profiler_count(const profiler_t *pb)
@@ -1201,6 +1210,8 @@ int profiler_finish(profiler_t *pb, profile_t *out)
 		out->tensor_frac = pb->tensor / out->insts;
 	if (out->tensor_frac > 1)
 		out->tensor_frac = 1;
+	if (shape_acc_finish(&pb->shape, &out->shape) < 0)   /* exact: counted per instruction */
+		goto oom;
 	if (pb->sh.rate < 1) {          /* SHARDS scaling and SHARDS_adj: src/profiling/shards.h */
 		shards_correct(out, pb->sh.rate, (double)pb->count);
 		if (!pb->have_insts)

@@ -11,6 +11,7 @@
  *   profiler_regs(pb, sm, warp, dst, srcs, nsrc);       // optional register operands
  *   profiler_tensor(pb, sm, n);                         // optional tensor-core count
  *   profiler_compressibility(pb, high, low, none);      // optional BDI shares (generators)
+ *   shape_acc_*(profiler_shape(pb), ...);                // optional launch and code shape
  *   profiler_finish(pb, &profile);                      // fills a profile_t (caller frees)
  *   profiler_free(pb);
  *
@@ -103,6 +104,11 @@ int profiler_compressibility(profiler_t *pb, double high, double low, double non
  * in its block's final class.  Then profiler_finish as usual.  0, or -1 when out of memory.
  */
 int profiler_class_pass(profiler_t *pb);
+
+/* The launch and code-shape accumulator (shape_acc.h) the readers and generators feed per
+ * instruction; profiler_finish moves it into profile_t.shape.  Never NULL. */
+struct shape_acc;
+struct shape_acc *profiler_shape(profiler_t *pb);
 
 /* Accesses fed so far (for progress lines). */
 uint64_t profiler_count(const profiler_t *pb);

@@ -2,6 +2,7 @@
 #include "profiling/trace_accelsim.h"
 
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -14,6 +15,7 @@
 #include <zlib.h>
 
 #include "cli.h"
+#include "profiling/shape_acc.h"
 
 #define LR_BUF (1u << 20)
 
@@ -446,6 +448,7 @@ typedef struct rd {
 	wwarp_t *w;
 	size_t nw, capw;
 	uint64_t next_progress;
+	long nregs, shmem;    /* header "-nregs", "-shmem" of this kernel (0 / -1: absent) */
 } rd_t;
 
 static int oom(const rd_t *r)
@@ -476,9 +479,13 @@ static int fed(const rd_t *r, int rc)
 	return 0;
 }
 
+/* Slot-major, as gpudse trace issues (docs/workloads.md): warp slot k of SM 0, 1, ...,
+ * n_sm-1, then slot k+1, so that the SMs run concurrently. */
 static int cmp_warp(const void *a, const void *b)
 {
 	const wwarp_t *x = a, *y = b;
+	if (x->id != y->id)
+		return x->id < y->id ? -1 : 1;
 	if (x->sm != y->sm)
 		return x->sm < y->sm ? -1 : 1;
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
@@ -549,11 +556,46 @@ static int uniq(uint64_t *v, int n)
 
 typedef struct cta_state {
 	int sm, slot;
+	long gcta;             /* CTA index over the whole trace (register-history identity) */
 	int warp;              /* current warp index, -1 before "warp =" */
 	long want;             /* "insts = N" of the current warp, -1 unknown */
 	uint64_t icount;       /* instructions of the current warp so far */
 	double insts, mem, sect, tensor;
+	shape_warp_t mw[2];    /* MLP state of the current warp, for pb's and kpb's shape */
 } cta_state_t;
+
+/* The shape accumulators fed: the profile's and the per-kernel hook's (or NULL). */
+static int shapes(const rd_t *r, shape_acc_t *a[2])
+{
+	a[0] = profiler_shape(r->pb);
+	a[1] = r->kpb ? profiler_shape(r->kpb) : NULL;
+	return r->kpb ? 2 : 1;
+}
+
+/* Launch and code shape of one instruction (models/profile_shape.h has the definitions). */
+static int shape_inst(rd_t *r, cta_state_t *c, const accelsim_inst_t *in, enum accelsim_mclass mc,
+		      const int *srcs, int ns)
+{
+	shape_acc_t *a[2];
+	int na = shapes(r, a);
+	int lanes = __builtin_popcount(in->mask);
+	int is_load = mc == AS_GLOBAL_LD && in->mask != 0 && in->ndst > 0;
+	int rpd = is_load && in->width > 4 ? (in->width + 3) / 4 : 1;   /* a 64-bit load writes 2 registers */
+	for (int k = 0; k < na; k++) {
+		shape_acc_insts(a[k], shape_opcode_unit(in->opcode), 1, lanes);
+		if (op_is(in->opcode, "BAR"))
+			shape_acc_bar(a[k], 1);
+		shape_warp_inst(a[k], &c->mw[k], is_load, in->dst, in->ndst, rpd, srcs, ns);
+		if (mc == AS_SHARED && in->mask != 0)
+			shape_acc_shared(a[k], op_is(in->opcode, "STS") ? 1 : op_is(in->opcode, "ATOMS") ? 2 : 0,
+					 in->mask, in->addr, in->width, 0);
+		if (mc == AS_GLOBAL_ST && in->mask != 0 && (op_is(in->opcode, "ATOM") || op_is(in->opcode, "ATOMG")
+							   || op_is(in->opcode, "RED"))
+		    && shape_acc_atomic(a[k], in->mask, in->addr))
+			return -1;
+	}
+	return 0;
+}
 
 static int end_warp(rd_t *r, cta_state_t *c)
 {
@@ -562,6 +604,12 @@ static int end_warp(rd_t *r, cta_state_t *c)
 				(unsigned long long)r->line, c->warp, c->want, (unsigned long long)c->icount);
 	if (c->warp >= 0 && r->nw > 0)
 		r->w[r->nw - 1].end = r->na;
+	if (c->warp >= 0) {
+		shape_acc_t *a[2];
+		int na = shapes(r, a);
+		for (int k = 0; k < na; k++)
+			shape_warp_end(a[k], &c->mw[k]);
+	}
 	return 0;
 }
 
@@ -578,7 +626,7 @@ static int inst_line(rd_t *r, cta_state_t *c, const char *s, size_t n)
 	uint64_t idx = c->icount++;
 	r->st.insts++;
 	c->insts++;
-	long wid = (long)c->slot * r->wpc + c->warp;
+	long wid = c->gcta * r->wpc + c->warp;  /* a new CTA's warps start without register history */
 	int srcs[16], ns = 0;
 	for (int i = 0; i < in.nsrc; i++)
 		if (in.src[i] != 255)                 /* RZ is not a register */
@@ -594,6 +642,8 @@ static int inst_line(rd_t *r, cta_state_t *c, const char *s, size_t n)
 		r->st.tensor++;
 	}
 	enum accelsim_mclass mc = accelsim_mclass(&in);
+	if (shape_inst(r, c, &in, mc, srcs, ns))
+		return oom(r);
 	if (mc == AS_NONE)
 		return 0;
 	if (in.mask == 0) {
@@ -689,6 +739,8 @@ static int read_kernel(rd_t *r, const char *path, const char *display)
 	r->lineinfo = 0;
 	r->kernel_ctas = 0;
 	r->wpc = 0;
+	r->nregs = 0;
+	r->shmem = -1;
 	long grid[3] = { 0, 0, 0 }, block[3] = { 0, 0, 0 };
 	int in_header = 1, in_tb = 0;
 	cta_state_t c;
@@ -728,6 +780,18 @@ static int read_kernel(rd_t *r, const char *path, const char *display)
 						break;
 					}
 					r->version = (int)v;
+				} else if (hdr_is(s, n, "-nregs")) {       /* launch shape (issue 18) */
+					if (!hdr_int(s, n, &v) || v < 0 || v > 65536) {
+						rc = err_user("%s:%llu: expected \"-nregs = N\" (0..65536)", r->file, (unsigned long long)r->line);
+						break;
+					}
+					r->nregs = v;
+				} else if (hdr_is(s, n, "-shmem") && !hdr_is(s, n, "-shmem base_addr")) {
+					if (!hdr_int(s, n, &v) || v < 0 || v > (1L << 30)) {
+						rc = err_user("%s:%llu: expected \"-shmem = BYTES\" (0..2^30)", r->file, (unsigned long long)r->line);
+						break;
+					}
+					r->shmem = v;
 				} else if (hdr_is(s, n, "-enable lineinfo")) {
 					if (!hdr_int(s, n, &v) || v < 0 || v > 1) {
 						rc = err_user("%s:%llu: expected \"-enable lineinfo = 0 or 1\"", r->file, (unsigned long long)r->line);
@@ -754,6 +818,21 @@ static int read_kernel(rd_t *r, const char *path, const char *display)
 			if (r->cta_slots < 1)
 				r->cta_slots = 1;
 			r->st.trace_version = r->version;
+			if (grid[0] > 0) {                   /* launch shape: waves of this run's residency */
+				double per_wave = (double)r->o->n_sm * r->cta_slots;
+				double ctas = (double)grid[0] * (double)grid[1] * (double)grid[2];
+				double waves = ceil(ctas / per_wave);
+				shape_acc_t *a[2];
+				int na = shapes(r, a);
+				for (int k = 0; k < na; k++)
+					if (shape_acc_launch(a[k], grid, block, (int)r->nregs,
+					                     r->nregs > 0 ? r->shmem : -1, waves)  /* no registers: resources unknown (gen.h) */) {
+						rc = oom(r);
+						break;
+					}
+				if (rc)
+					break;
+			}
 			continue;
 		}
 		if (*s == '#') {
@@ -768,6 +847,7 @@ static int read_kernel(rd_t *r, const char *path, const char *display)
 				c.want = -1;
 				c.sm = (int)(r->kernel_ctas % r->o->n_sm);   /* round-robin block scheduler */
 				c.slot = r->sm_slots[c.sm]++;
+				c.gcta = (long)r->st.ctas;
 				r->kernel_ctas++;
 				r->wave_ctas++;
 				r->st.ctas++;

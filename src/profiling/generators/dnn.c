@@ -224,6 +224,7 @@ static int run_dbgemm(gen_t *g, long n)
 	gen_launch_t L = {
 		.kname = "cutlass_tensorop_h16816gemm_128x128_32x1_tn", .grid = { (int)(n / 128), (int)(n / 128), 1 },
 		.block = { 256, 1, 1 }, .max_cta_sm = 1,   /* 32 KiB shared x 2 stages, 255 regs/thread */
+		.regs = 255, .smem = 2 * 32768,
 		.sec = { db_pre, db_loop, db_post },
 		.nsec = { 1, (int)(sizeof db_loop / sizeof db_loop[0]), 16 }, .trips = n / 32,
 		.addr = db_addr, .has_regs = 1, .pc_base = 0x1000, .p = &p,

@@ -38,6 +38,8 @@
 
 #include <gsl/gsl_rng.h>
 
+#include "profiling/shape_acc.h"
+
 #define GEN_WARP 32          /* threads per warp */
 #define GEN_LINE 128         /* L1 line, bytes */
 #define GEN_SECTOR 32        /* sector, bytes */
@@ -50,7 +52,12 @@ enum gen_kind {
 	GEN_LD,        /* global load (also texture/read-only loads: unified L1 on Volta+) */
 	GEN_ST,        /* global store */
 	GEN_ATOM,      /* global atomic: recorded as a write access */
-	GEN_TENSOR     /* tensor-core instruction (HMMA) */
+	GEN_TENSOR,    /* tensor-core instruction (HMMA) */
+	/* The code's shape (issue 18): counted in the profile's "shape", no address record. */
+	GEN_LDS,       /* shared-memory load (LDS); `ways` = its bank-conflict degree */
+	GEN_STS,       /* shared-memory store (STS) */
+	GEN_ATOMS,     /* shared-memory atomic (ATOMS) */
+	GEN_BAR        /* __syncthreads (BAR.SYNC) */
 };
 
 /* One instruction template of a warp program. */
@@ -60,15 +67,41 @@ typedef struct gen_inst {
 	unsigned short rep;  /* GEN_ALU only: a run of rep anonymous instructions (no registers) */
 	short dst;           /* destination register or GEN_NOREG */
 	short src[3];        /* source registers, GEN_NOREG-padded */
+	/* The code's shape (appended: older templates leave them 0 = the kind's default).  A trace
+	 * writer gets an SASS opcode for a template from gen_inst_opcode. */
+	unsigned char unit;  /* GEN_ALU: execution unit + 1 (enum shape_unit; 0: not declared,
+	                        counted as "other"); other kinds imply their unit */
+	unsigned char width; /* LD/ST/ATOM/LDS/STS: bytes per lane (0: 4) */
+	unsigned char ways;  /* LDS/STS/ATOMS: bank-conflict degree the source implies (0: 1) */
 } gen_inst_t;
 
 /* Template helpers: registers are small integers; r(-1) is "none". */
-#define I_LD(op, d, a)        { GEN_LD, (op), 1, (d), { (a), -1, -1 } }
-#define I_ST(op, a, v)        { GEN_ST, (op), 1, -1, { (a), (v), -1 } }
-#define I_ATOM(op, a, v)      { GEN_ATOM, (op), 1, -1, { (a), (v), -1 } }
-#define I_ALU(d, a, b, c)     { GEN_ALU, 0, 1, (d), { (a), (b), (c) } }
-#define I_ALUN(n)             { GEN_ALU, 0, (n), -1, { -1, -1, -1 } }
-#define I_HMMA(d, a, b, c)    { GEN_TENSOR, 0, 1, (d), { (a), (b), (c) } }
+#define I_LD(op, d, a)        { GEN_LD, (op), 1, (d), { (a), -1, -1 }, 0, 0, 0 }
+#define I_ST(op, a, v)        { GEN_ST, (op), 1, -1, { (a), (v), -1 }, 0, 0, 0 }
+#define I_ATOM(op, a, v)      { GEN_ATOM, (op), 1, -1, { (a), (v), -1 }, 0, 0, 0 }
+#define I_ALU(d, a, b, c)     { GEN_ALU, 0, 1, (d), { (a), (b), (c) }, 0, 0, 0 }
+#define I_ALUN(n)             { GEN_ALU, 0, (n), -1, { -1, -1, -1 }, 0, 0, 0 }
+#define I_HMMA(d, a, b, c)    { GEN_TENSOR, 0, 1, (d), { (a), (b), (c) }, 0, 0, 0 }
+/* Templates with their execution unit (SU_* of models/profile_shape.h) and shared memory. */
+#define I_OP(u, d, a, b, c)   { GEN_ALU, 0, 1, (d), { (a), (b), (c) }, (u) + 1, 0, 0 }
+#define I_OPN(u, n)           { GEN_ALU, 0, (n), -1, { -1, -1, -1 }, (u) + 1, 0, 0 }
+#define I_FP32(d, a, b, c)    I_OP(SU_FP32, d, a, b, c)
+#define I_FP64(d, a, b, c)    I_OP(SU_FP64, d, a, b, c)
+#define I_INT(d, a, b, c)     I_OP(SU_INT, d, a, b, c)
+#define I_SFU(d, a)           I_OP(SU_SFU, d, a, -1, -1)
+#define I_BRA()               I_OP(SU_BRANCH, -1, -1, -1, -1)
+#define I_LDW(op, d, a, w)    { GEN_LD, (op), 1, (d), { (a), -1, -1 }, 0, (w), 0 }
+#define I_LDS(d, a, ways)     { GEN_LDS, 0, 1, (d), { (a), -1, -1 }, 0, 4, (ways) }
+#define I_LDSW(d, a, w, ways) { GEN_LDS, 0, 1, (d), { (a), -1, -1 }, 0, (w), (ways) }
+#define I_STS(a, v, ways)     { GEN_STS, 0, 1, -1, { (a), (v), -1 }, 0, 4, (ways) }
+#define I_ATOMS(a, v, ways)   { GEN_ATOMS, 0, 1, -1, { (a), (v), -1 }, 0, 4, (ways) }
+#define I_BAR()               { GEN_BAR, 0, 1, -1, { -1, -1, -1 }, 0, 0, 0 }
+
+/* Execution unit of a template (enum shape_unit) and an SASS opcode a trace writer can print
+ * for it (a representative one: "FFMA" for fp32, "IMAD" for int, "LDG.E" / "LDG.E.64" for a
+ * load by width, "STS", "BAR.SYNC", ...; "NOP" for an undeclared ALU template). */
+enum shape_unit gen_inst_unit(const gen_inst_t *in);
+const char *gen_inst_opcode(const gen_inst_t *in);
 
 typedef struct gen_launch gen_launch_t;
 
@@ -99,6 +132,9 @@ struct gen_launch {
 	int grid[3];              /* gridDim */
 	int block[3];             /* blockDim */
 	int max_cta_sm;           /* occupancy limit from shared memory/registers (0: none) */
+	int regs;                 /* registers per thread as the compiled kernel uses them (0:
+	                           * not declared; then smem is not declared either) */
+	long smem;                /* shared memory per CTA, bytes, static + dynamic (with regs) */
 	const gen_inst_t *sec[3]; /* prologue, loop, epilogue templates */
 	int nsec[3];              /* templates per section */
 	long trips;               /* loop trips when trip_fn is NULL */
@@ -117,6 +153,16 @@ typedef struct gen_sink {
 	void (*regs)(void *ctx, int sm, long warp, int dst, const int *src, int nsrc);
 	void (*tensor)(void *ctx, int sm, double n);
 	void (*comment)(void *ctx, const char *text);
+	shape_acc_t *shape;       /* launch and code shape (profiler_shape), or NULL */
+	/* Optional, for writers that need whole warp instructions (the Accel-Sim trace writer,
+	 * src/profiling/trace_write_accelsim.c): launch(ctx, L, 0) before a launch's first
+	 * instruction and launch(ctx, L, 1) after its last; winst for every executed template of
+	 * warp w on SM sm (an anonymous ALU run once, with in->rep), its PC, active mask and,
+	 * for memory kinds, the lane addresses a[] (valid where mask has the lane; NULL for
+	 * non-memory kinds).  A memory template with an all-zero mask is not executed: no call. */
+	void (*launch)(void *ctx, const gen_launch_t *L, int done);
+	void (*winst)(void *ctx, int sm, const gen_launch_t *L, const gen_warp_t *w,
+	              const gen_inst_t *in, uint32_t pc, uint32_t mask, const uint64_t *a);
 } gen_sink_t;
 
 /* Options of one generation run. */

@@ -9,6 +9,7 @@
 
 #include "bdi.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -369,6 +370,7 @@ typedef struct slot {
 	int sec, idx;      /* next template */
 	long age;          /* spawn order within the SM (GTO: smaller is older) */
 	gen_warp_t w;
+	shape_warp_t mw;   /* MLP dependence state (profile shape) */
 } slot_t;
 
 typedef struct sm_state {
@@ -458,6 +460,77 @@ static int uniq(uint64_t *v, int n)
 	return m;
 }
 
+/* ---------------------------------------------------------------- code shape */
+
+enum shape_unit gen_inst_unit(const gen_inst_t *in)
+{
+	switch (in->kind) {
+	case GEN_LD: case GEN_ST: case GEN_ATOM: case GEN_LDS: case GEN_STS: case GEN_ATOMS:
+		return SU_LDST;
+	case GEN_TENSOR:
+		return SU_TENSOR;
+	case GEN_BAR:
+		return SU_OTHER;                 /* BARRIER_OP in Accel-Sim's opcode map */
+	default:
+		return in->unit > 0 && in->unit <= SU_NUNIT ? (enum shape_unit)(in->unit - 1) : SU_OTHER;
+	}
+}
+
+const char *gen_inst_opcode(const gen_inst_t *in)
+{
+	int w = in->width ? in->width : 4;
+	switch (in->kind) {
+	case GEN_LD: return w >= 16 ? "LDG.E.128" : w == 8 ? "LDG.E.64" : "LDG.E";
+	case GEN_ST: return w >= 16 ? "STG.E.128" : w == 8 ? "STG.E.64" : "STG.E";
+	case GEN_ATOM: return "ATOMG.E.ADD.STRONG.GPU";
+	case GEN_LDS: return w >= 16 ? "LDS.128" : w == 8 ? "LDS.64" : "LDS";
+	case GEN_STS: return w >= 16 ? "STS.128" : w == 8 ? "STS.64" : "STS";
+	case GEN_ATOMS: return "ATOMS.ADD";
+	case GEN_BAR: return "BAR.SYNC";
+	case GEN_TENSOR: return "HMMA.16816.F32";
+	default: break;
+	}
+	switch (gen_inst_unit(in)) {
+	case SU_FP32: return "FFMA";
+	case SU_FP64: return "DFMA";
+	case SU_INT: return "IMAD";
+	case SU_SFU: return "MUFU.EX2";
+	case SU_BRANCH: return "BRA";
+	default: return "NOP";
+	}
+}
+
+/* Shape of one executed template (models/profile_shape.h): unit, lanes, shared memory,
+ * barriers, atomic targets, MLP dependences.  -1 on out of memory. */
+static int shape_issue(gen_t *g, const gen_launch_t *L, slot_t *sl, const gen_inst_t *in, double n, uint32_t mask,
+		       const uint64_t *a)
+{
+	shape_acc_t *sh = g->sink.shape;
+	int lanes = __builtin_popcount(mask);
+	shape_acc_insts(sh, gen_inst_unit(in), n, (double)lanes * n);
+	int ways = in->ways ? in->ways : 1;
+	switch (in->kind) {
+	case GEN_LDS: shape_acc_shared(sh, 0, mask, NULL, in->width, ways); break;
+	case GEN_STS: shape_acc_shared(sh, 1, mask, NULL, in->width, ways); break;
+	case GEN_ATOMS: shape_acc_shared(sh, 2, mask, NULL, in->width, ways); break;
+	case GEN_BAR: shape_acc_bar(sh, 1); break;
+	case GEN_ATOM:
+		if (shape_acc_atomic(sh, mask, a) < 0)
+			return -1;
+		break;
+	default: break;
+	}
+	if (L->has_regs && n == 1) {
+		int src[3], ns = 0, dst = in->dst;
+		for (int i = 0; i < 3; i++)
+			if (in->src[i] >= 0)
+				src[ns++] = in->src[i];
+		int w = in->width ? in->width : 4;
+		shape_warp_inst(sh, &sl->mw, in->kind == GEN_LD, &dst, dst >= 0, w > 4 ? (w + 3) / 4 : 1, src, ns);
+	}
+	return 0;
+}
+
 /* Issue the next template of warp slot `sl` on SM `sm`.  -1 on out of memory. */
 static int issue(gen_t *g, const gen_launch_t *L, int sm, sm_state_t *s, slot_t *sl, long warp_base)
 {
@@ -468,10 +541,12 @@ static int issue(gen_t *g, const gen_launch_t *L, int sm, sm_state_t *s, slot_t 
 	uint32_t pc = L->pc_base + 16u * (uint32_t)(off + sl->idx);
 	int executed = 1;
 	double n = 1;
+	uint32_t mask = sl->w.valid;
+	uint64_t a[GEN_WARP];
 
 	if (in->kind == GEN_LD || in->kind == GEN_ST || in->kind == GEN_ATOM) {
-		uint64_t a[GEN_WARP], lines[GEN_WARP], sects[GEN_WARP];
-		uint32_t mask = L->addr(L, &sl->w, sl->sec, in->memop, a) & sl->w.valid;
+		uint64_t lines[GEN_WARP], sects[GEN_WARP];
+		mask = L->addr(L, &sl->w, sl->sec, in->memop, a) & sl->w.valid;
 		if (!mask) {
 			executed = 0;
 		} else {
@@ -507,9 +582,14 @@ static int issue(gen_t *g, const gen_launch_t *L, int sm, sm_state_t *s, slot_t 
 		s->ptens += 1;
 		g->st.tensor += 1;
 	}
+	if (executed && g->sink.winst)
+		g->sink.winst(g->sink.ctx, sm, L, &sl->w, in, pc, mask,
+		              in->kind == GEN_LD || in->kind == GEN_ST || in->kind == GEN_ATOM ? a : NULL);
 	if (executed) {
 		s->pinst += n;
 		g->st.insts += n;
+		if (g->sink.shape && shape_issue(g, L, sl, in, n, mask, a) < 0)
+			return -1;
 		if (g->o.regs && L->has_regs && g->sink.regs) {
 			int src[3], ns = 0;
 			if (n == 1) {
@@ -533,8 +613,11 @@ static int issue(gen_t *g, const gen_launch_t *L, int sm, sm_state_t *s, slot_t 
 		if (sl->sec == 1 && ++sl->w.iter < sl->w.trips)
 			return 0;
 		sl->sec = next_section(L, &sl->w, sl->sec + 1);
-		if (sl->sec >= 3)
+		if (sl->sec >= 3) {
 			sl->active = 0;
+			if (g->sink.shape)
+				shape_warp_end(g->sink.shape, &sl->mw);
+		}
 	}
 	return 0;
 }
@@ -576,6 +659,13 @@ int gen_launch(gen_t *g, const gen_launch_t *L)
 	if (res < 1)
 		res = 1;
 	int nslots = res * wpc;
+	if (g->sink.shape) {              /* the launch's geometry, waves at this run's residency */
+		long gd[3] = { L->grid[0], L->grid[1], L->grid[2] }, bd[3] = { L->block[0], L->block[1], L->block[2] };
+		double per_wave = (double)nsm * res;
+		if (shape_acc_launch(g->sink.shape, gd, bd, L->regs, L->regs > 0 ? L->smem : -1,
+				     ceil((double)ncta / per_wave)) < 0)
+			return -1;
+	}
 	long warp_base = g->warp_base;   /* X-record warp ids stay unique across launches */
 	g->warp_base += ncta * wpc;
 
@@ -585,6 +675,8 @@ int gen_launch(gen_t *g, const gen_launch_t *L)
 		         L->grid[1], L->grid[2], L->block[0], L->block[1], L->block[2]);
 		g->sink.comment(g->sink.ctx, c);
 	}
+	if (g->sink.launch)
+		g->sink.launch(g->sink.ctx, L, 0);
 	sm_state_t *sms = calloc((size_t)nsm, sizeof *sms);
 	if (!sms)
 		return -1;
@@ -702,6 +794,8 @@ int gen_launch(gen_t *g, const gen_launch_t *L)
 #undef PLACE
 	for (int i = 0; i < nsm; i++)
 		flush_sm(g, i, &sms[i]);
+	if (g->sink.launch)
+		g->sink.launch(g->sink.ctx, L, 1);
 	g->st.launches++;
 	rc = 0;
 out_free:

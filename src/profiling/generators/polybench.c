@@ -63,14 +63,14 @@ static const gen_inst_t mm_loop[] = {
 	I_LD(2, 4, 2),              /* a[i*NK+k] (the same for the whole warp) */
 	I_LD(3, 5, 6),              /* b[k*NJ+j] (coalesced) */
 	I_LD(4, 7, 8),              /* out[i*NJ+j] */
-	I_ALU(9, 4, 21, -1),        /* alpha * a */
-	I_ALU(7, 9, 5, 7),          /* FFMA */
+	I_FP32(9, 4, 21, -1),       /* FMUL alpha * a */
+	I_FP32(7, 9, 5, 7),         /* FFMA */
 	I_ST(5, 8, 7),
-	I_ALU(2, 2, -1, -1),        /* a pointer += 4 */
-	I_ALU(6, 6, 11, -1),        /* b pointer += NJ*4 */
-	I_ALU(12, 12, -1, -1),      /* k++ */
-	I_ALU(-1, 12, 13, -1),      /* ISETP k < NK */
-	I_ALU(-1, -1, -1, -1),      /* BRA */
+	I_INT(2, 2, -1, -1),        /* a pointer += 4 */
+	I_INT(6, 6, 11, -1),        /* b pointer += NJ*4 */
+	I_INT(12, 12, -1, -1),      /* k++ */
+	I_INT(-1, 12, 13, -1),      /* ISETP k < NK */
+	I_BRA(),                    /* BRA */
 };
 
 static int mm_ok(const pbk_t *p, const gen_warp_t *w, int l)

@@ -1,0 +1,94 @@
+/*
+ * profile_shape.h -- what a workload asks of the GPU beyond its address stream: the launch
+ * geometry and the code's shape (issue 18).  Part of profile_t (profile.h, member `shape`);
+ * docs/profile-format.md "shape" documents the JSON and which readers fill each field.
+ *
+ * Every block has a has_* flag: 0 means the trace did not show it (unknown), and the model
+ * then uses a documented default and says so (gpudse explain).  All counts are exact, also
+ * in sampled profiles (they are counted per instruction, not per sampled block).
+ *
+ * Definitions (the tests in tests/unit/test_shape.c check each on fixtures):
+ *   launch      one entry per distinct (grid, block, registers, shared memory) geometry, with
+ *               the number of launches that had it and their warp instructions;
+ *   mix         warp instructions per execution unit, opcodes classified as Accel-Sim's
+ *               gpu-simulator/ISA_Def/ampere_opcode.h does (SP_OP -> fp32, DP_OP -> fp64,
+ *               INTP_OP and ALU_OP -> int, SFU_OP -> sfu, the MMA unit -> tensor, LOAD_OP and
+ *               STORE_OP -> ldst, SPECIALIZED_UNIT_1_OP and EXIT -> branch, the rest -> other);
+ *   simd        active lanes summed over warp instructions (mean = active_lanes / insts): the
+ *               trace's mask is the active & predicate mask;
+ *   shared      shared-memory warp instructions (LDS/LDSM loads, STS stores, ATOMS atomics)
+ *               and, where addresses are known, the bank-conflict degree: per instruction the
+ *               largest number of distinct 4 B words any of the 32 four-byte banks must
+ *               deliver (1 = conflict-free; a broadcast of one word is free), summed;
+ *   barriers    BAR warp instructions (per CTA: bar / warps per CTA / CTAs);
+ *   atomics     global atomic warp instructions (ATOM, ATOMG, RED), their active lanes, the
+ *               distinct addresses each touches (summed), the distinct addresses over the
+ *               whole profile, and the lane operations on the most-targeted address;
+ *   mlp         memory-level parallelism from register dependences: per warp, the global loads
+ *               issued before the first instruction that reads (or overwrites) one of their
+ *               destination registers form one group; hist[k-1] counts groups of k loads
+ *               (the last bin >= SHAPE_MLP_BINS); loads / groups is the mean loads in flight.
+ */
+#ifndef GPUDSE_PROFILE_SHAPE_H
+#define GPUDSE_PROFILE_SHAPE_H
+
+#include <stddef.h>
+
+enum shape_unit { SU_FP32 = 0, SU_FP64, SU_INT, SU_SFU, SU_TENSOR, SU_LDST, SU_BRANCH, SU_OTHER, SU_NUNIT };
+extern const char *const shape_unit_name[SU_NUNIT]; /* "fp32","fp64","int","sfu","tensor","ldst","branch","other" */
+
+#define SHAPE_MLP_BINS 64
+
+typedef struct shape_launch {
+	long grid[3], block[3];        /* gridDim, blockDim */
+	int regs;                      /* registers per thread (0: unknown) */
+	long smem;                     /* shared memory per CTA, bytes (-1: unknown) */
+	double count;                  /* launches with this geometry */
+	double insts;                  /* their warp instructions (0 when not counted) */
+	double waves;                  /* waves of the profiling run (its n_sm and residency limits;
+	                                  0: unknown), summed over the launches */
+} shape_launch_t;
+
+typedef struct profile_shape {
+	size_t n_launch;
+	shape_launch_t *launch;        /* n_launch entries (NULL: no launch geometry known) */
+
+	int has_mix;
+	double unit[SU_NUNIT];         /* warp instructions per execution unit */
+
+	int has_simd;
+	double simd_insts;             /* warp instructions whose mask is known */
+	double active_lanes;           /* their active lanes, summed */
+
+	int has_shared;
+	double lds, sts, atoms;        /* shared-memory warp instructions */
+	double shared_addr_insts;      /* of which with addresses (bank degree known) */
+	double shared_wavefronts;      /* bank-conflict degree summed over those */
+
+	int has_bar;
+	double bar;                    /* BAR warp instructions */
+
+	int has_atom;
+	double atom_insts;             /* global atomic warp instructions */
+	double atom_lanes;             /* their active lanes (atomic operations) */
+	double atom_addrs;             /* distinct addresses per instruction, summed */
+	double atom_targets;           /* distinct addresses over the whole profile */
+	double atom_top;               /* lane operations on the most-targeted address */
+
+	int has_mlp;
+	double mlp_loads, mlp_groups;  /* global loads and dependence groups */
+	double mlp_hist[SHAPE_MLP_BINS]; /* groups of k = i + 1 loads (last bin: k >= SHAPE_MLP_BINS) */
+} profile_shape_t;
+
+/* Warps per CTA of a launch: ceil(threads / 32). */
+long shape_warps_per_cta(const shape_launch_t *l);
+/* CTAs of all launches with this geometry. */
+double shape_ctas(const shape_launch_t *l);
+/* Mean loads in flight per warp (mlp_loads / mlp_groups), or 0 when unknown. */
+double shape_mlp_mean(const profile_shape_t *s);
+/* Mean active lanes per warp instruction in [0, 32], or 0 when unknown. */
+double shape_simd_lanes(const profile_shape_t *s);
+
+void profile_shape_free(profile_shape_t *s);
+
+#endif

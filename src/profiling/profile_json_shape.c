@@ -1,0 +1,275 @@
+/* profile_json_shape.c -- the profile's "shape" member; see profile_json_shape.h. */
+#include "profiling/profile_json_shape.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "jsonutil.h"
+
+/* A non-negative finite count at obj.key; absent leaves *out and returns 0 unless required. */
+static int count(const char *file, const char *path, const cJSON *obj, const char *key, int required, double *out)
+{
+	return json_get_num(file, path, obj, key, required, 0, 1e300, out);
+}
+
+static int dims(const char *file, const char *path, const cJSON *obj, const char *key, long out[3])
+{
+	char p[128];
+	snprintf(p, sizeof p, "%s.%s", path, key);
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+	if (!v)
+		return err_user("%s: %s: missing (required)", file, p);
+	if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) != 3)
+		return json_type_error(file, p, "an array [x, y, z] of positive integers", v);
+	for (int k = 0; k < 3; k++) {
+		const cJSON *e = cJSON_GetArrayItem(v, k);
+		if (!cJSON_IsNumber(e) || !(e->valuedouble >= 1 && e->valuedouble <= 2147483647.0)
+		    || e->valuedouble != floor(e->valuedouble))
+			return json_type_error(file, p, "an array [x, y, z] of integers in 1..2^31-1", v);
+		out[k] = (long)e->valuedouble;
+	}
+	return 0;
+}
+
+static int load_launch(const char *file, const char *path, const cJSON *v, shape_launch_t *l)
+{
+	static const char *const keys[] = { "grid", "block", "regs", "smem", "count", "insts", "waves", NULL };
+	if (!cJSON_IsObject(v))
+		return json_type_error(file, path, "an object", v);
+	if (json_check_keys(file, path, v, keys))
+		return EXIT_USER;
+	memset(l, 0, sizeof *l);
+	l->smem = -1;
+	l->count = 1;
+	double smem = -1;
+	if (dims(file, path, v, "grid", l->grid) || dims(file, path, v, "block", l->block)
+	    || json_get_int(file, path, v, "regs", 0, 0, 65536, &l->regs)
+	    || json_get_num(file, path, v, "smem", 0, -1, 1 << 30, &smem)
+	    || json_get_num(file, path, v, "count", 0, 1, 1e300, &l->count)
+	    || count(file, path, v, "insts", 0, &l->insts) || count(file, path, v, "waves", 0, &l->waves))
+		return EXIT_USER;
+	if (smem != floor(smem))
+		return err_user("%s: %s.smem: expected an integer number of bytes (-1: unknown), got %g", file, path, smem);
+	l->smem = (long)smem;
+	if (l->block[0] * l->block[1] * l->block[2] > 1024 * 1024)
+		return err_user("%s: %s.block: %ld threads per CTA is beyond any GPU", file, path,
+				l->block[0] * l->block[1] * l->block[2]);
+	return 0;
+}
+
+int shape_json_load(const char *file, const cJSON *v, profile_shape_t *s)
+{
+	static const char *const keys[] = { "launches", "mix", "simd", "shared", "barriers", "atomics", "mlp", NULL };
+	memset(s, 0, sizeof *s);
+	if (!cJSON_IsObject(v))
+		return json_type_error(file, ".shape", "an object", v);
+	if (json_check_keys(file, ".shape", v, keys))
+		return EXIT_USER;
+	const cJSON *x = cJSON_GetObjectItemCaseSensitive(v, "launches");
+	if (x) {
+		if (!cJSON_IsArray(x))
+			return json_type_error(file, ".shape.launches", "an array of launch objects", x);
+		int n = cJSON_GetArraySize(x);
+		if (n > 0 && !(s->launch = calloc((size_t)n, sizeof *s->launch)))
+			return err_internal("%s: out of memory", file);
+		const cJSON *e;
+		cJSON_ArrayForEach(e, x) {
+			char p[64];
+			snprintf(p, sizeof p, ".shape.launches[%zu]", s->n_launch);
+			if (load_launch(file, p, e, &s->launch[s->n_launch++]))
+				return EXIT_USER;
+		}
+	}
+	if ((x = cJSON_GetObjectItemCaseSensitive(v, "mix"))) {
+		static const char *const mk[] = { "fp32", "fp64", "int", "sfu", "tensor", "ldst", "branch", "other", NULL };
+		if (!cJSON_IsObject(x))
+			return json_type_error(file, ".shape.mix", "an object", x);
+		if (json_check_keys(file, ".shape.mix", x, mk))
+			return EXIT_USER;
+		for (int u = 0; u < SU_NUNIT; u++)
+			if (count(file, ".shape.mix", x, shape_unit_name[u], 1, &s->unit[u]))
+				return EXIT_USER;
+		s->has_mix = 1;
+	}
+	if ((x = cJSON_GetObjectItemCaseSensitive(v, "simd"))) {
+		static const char *const sk[] = { "insts", "active_lanes", NULL };
+		if (!cJSON_IsObject(x))
+			return json_type_error(file, ".shape.simd", "an object", x);
+		if (json_check_keys(file, ".shape.simd", x, sk) || count(file, ".shape.simd", x, "insts", 1, &s->simd_insts)
+		    || count(file, ".shape.simd", x, "active_lanes", 1, &s->active_lanes))
+			return EXIT_USER;
+		if (s->active_lanes > 32 * s->simd_insts)
+			return err_user("%s: .shape.simd.active_lanes: %g exceeds 32 lanes x %g instructions", file,
+					s->active_lanes, s->simd_insts);
+		s->has_simd = 1;
+	}
+	if ((x = cJSON_GetObjectItemCaseSensitive(v, "shared"))) {
+		static const char *const hk[] = { "lds", "sts", "atoms", "addr_insts", "wavefronts", NULL };
+		if (!cJSON_IsObject(x))
+			return json_type_error(file, ".shape.shared", "an object", x);
+		if (json_check_keys(file, ".shape.shared", x, hk) || count(file, ".shape.shared", x, "lds", 1, &s->lds)
+		    || count(file, ".shape.shared", x, "sts", 1, &s->sts) || count(file, ".shape.shared", x, "atoms", 1, &s->atoms)
+		    || count(file, ".shape.shared", x, "addr_insts", 0, &s->shared_addr_insts)
+		    || count(file, ".shape.shared", x, "wavefronts", 0, &s->shared_wavefronts))
+			return EXIT_USER;
+		if (s->shared_addr_insts > s->lds + s->sts + s->atoms)
+			return err_user("%s: .shape.shared.addr_insts: %g exceeds the %g shared-memory instructions", file,
+					s->shared_addr_insts, s->lds + s->sts + s->atoms);
+		if (s->shared_wavefronts < s->shared_addr_insts || s->shared_wavefronts > 32 * 4 * s->shared_addr_insts)
+			return err_user("%s: .shape.shared.wavefronts: %g is outside [addr_insts, 128 x addr_insts]", file,
+					s->shared_wavefronts);
+		s->has_shared = 1;
+	}
+	if ((x = cJSON_GetObjectItemCaseSensitive(v, "barriers"))) {
+		if (!cJSON_IsNumber(x) || !(x->valuedouble >= 0) || !isfinite(x->valuedouble))
+			return json_type_error(file, ".shape.barriers", "a non-negative number", x);
+		s->bar = x->valuedouble;
+		s->has_bar = 1;
+	}
+	if ((x = cJSON_GetObjectItemCaseSensitive(v, "atomics"))) {
+		static const char *const ak[] = { "insts", "lanes", "addrs", "targets", "top", NULL };
+		if (!cJSON_IsObject(x))
+			return json_type_error(file, ".shape.atomics", "an object", x);
+		if (json_check_keys(file, ".shape.atomics", x, ak) || count(file, ".shape.atomics", x, "insts", 1, &s->atom_insts)
+		    || count(file, ".shape.atomics", x, "lanes", 1, &s->atom_lanes)
+		    || count(file, ".shape.atomics", x, "addrs", 1, &s->atom_addrs)
+		    || count(file, ".shape.atomics", x, "targets", 1, &s->atom_targets)
+		    || count(file, ".shape.atomics", x, "top", 1, &s->atom_top))
+			return EXIT_USER;
+		if (s->atom_lanes > 32 * s->atom_insts || s->atom_addrs > s->atom_lanes || s->atom_targets > s->atom_addrs
+		    || s->atom_top > s->atom_lanes)
+			return err_user("%s: .shape.atomics: expected targets <= addrs <= lanes <= 32 x insts and top <= lanes", file);
+		s->has_atom = 1;
+	}
+	if ((x = cJSON_GetObjectItemCaseSensitive(v, "mlp"))) {
+		static const char *const lk[] = { "loads", "groups", "hist", NULL };
+		if (!cJSON_IsObject(x))
+			return json_type_error(file, ".shape.mlp", "an object", x);
+		if (json_check_keys(file, ".shape.mlp", x, lk) || count(file, ".shape.mlp", x, "loads", 1, &s->mlp_loads)
+		    || count(file, ".shape.mlp", x, "groups", 1, &s->mlp_groups))
+			return EXIT_USER;
+		const cJSON *h = cJSON_GetObjectItemCaseSensitive(x, "hist");
+		if (!h)
+			return err_user("%s: .shape.mlp.hist: missing (required)", file);
+		if (!cJSON_IsArray(h))
+			return json_type_error(file, ".shape.mlp.hist", "an array of [loads_per_group, groups]", h);
+		double groups = 0, loads = 0;
+		const cJSON *e;
+		int i = 0;
+		cJSON_ArrayForEach(e, h) {
+			char p[64];
+			snprintf(p, sizeof p, ".shape.mlp.hist[%d]", i++);
+			const cJSON *k = cJSON_GetArrayItem(e, 0), *g = cJSON_GetArrayItem(e, 1);
+			if (!cJSON_IsArray(e) || cJSON_GetArraySize(e) != 2 || !cJSON_IsNumber(k) || !cJSON_IsNumber(g)
+			    || !(k->valuedouble >= 1 && k->valuedouble <= SHAPE_MLP_BINS) || k->valuedouble != floor(k->valuedouble)
+			    || !(g->valuedouble >= 0) || !isfinite(g->valuedouble))
+				return json_type_error(file, p, "[k, groups] with an integer k in 1..64 and groups >= 0", e);
+			int b = (int)k->valuedouble - 1;
+			s->mlp_hist[b] += g->valuedouble;
+			groups += g->valuedouble;
+			loads += (b + 1) * g->valuedouble;
+		}
+		if (fabs(groups - s->mlp_groups) > 1e-9 * groups + 1e-9)
+			return err_user("%s: .shape.mlp.groups: %g does not match the histogram's %g groups", file,
+					s->mlp_groups, groups);
+		if (s->mlp_loads + 1e-9 * loads < loads)
+			return err_user("%s: .shape.mlp.loads: %g is below the histogram's %g loads", file, s->mlp_loads, loads);
+		s->has_mlp = 1;
+	}
+	return 0;
+}
+
+static void num(FILE *f, double x)
+{
+	char b[40];
+	snprintf(b, sizeof b, "%.15g", x);
+	if (strtod(b, NULL) != x)
+		snprintf(b, sizeof b, "%.17g", x);
+	fputs(b, f);
+}
+
+static void kv(FILE *f, const char *sep, const char *key, double x)
+{
+	fprintf(f, "%s\"%s\": ", sep, key);
+	num(f, x);
+}
+
+void shape_json_write(FILE *f, const profile_shape_t *s)
+{
+	if (!s->n_launch && !s->has_mix && !s->has_simd && !s->has_shared && !s->has_bar && !s->has_atom && !s->has_mlp)
+		return;
+	fputs(",\n  \"shape\": {", f);
+	const char *sep = "\n    ";
+	if (s->n_launch) {
+		fputs("\n    \"launches\": [", f);
+		for (size_t i = 0; i < s->n_launch; i++) {
+			const shape_launch_t *l = &s->launch[i];
+			fprintf(f, "%s{\"grid\": [%ld, %ld, %ld], \"block\": [%ld, %ld, %ld], \"regs\": %d, \"smem\": %ld",
+				i ? ",\n      " : "\n      ", l->grid[0], l->grid[1], l->grid[2], l->block[0], l->block[1],
+				l->block[2], l->regs, l->smem);
+			kv(f, ", ", "count", l->count);
+			kv(f, ", ", "insts", l->insts);
+			kv(f, ", ", "waves", l->waves);
+			fputc('}', f);
+		}
+		fputs("]", f);
+		sep = ",\n    ";
+	}
+	if (s->has_mix) {
+		fprintf(f, "%s\"mix\": {", sep);
+		for (int u = 0; u < SU_NUNIT; u++)
+			kv(f, u ? ", " : "", shape_unit_name[u], s->unit[u]);
+		fputc('}', f);
+		sep = ",\n    ";
+	}
+	if (s->has_simd) {
+		fprintf(f, "%s\"simd\": {", sep);
+		kv(f, "", "insts", s->simd_insts);
+		kv(f, ", ", "active_lanes", s->active_lanes);
+		fputc('}', f);
+		sep = ",\n    ";
+	}
+	if (s->has_shared) {
+		fprintf(f, "%s\"shared\": {", sep);
+		kv(f, "", "lds", s->lds);
+		kv(f, ", ", "sts", s->sts);
+		kv(f, ", ", "atoms", s->atoms);
+		kv(f, ", ", "addr_insts", s->shared_addr_insts);
+		kv(f, ", ", "wavefronts", s->shared_wavefronts);
+		fputc('}', f);
+		sep = ",\n    ";
+	}
+	if (s->has_bar) {
+		kv(f, sep, "barriers", s->bar);
+		sep = ",\n    ";
+	}
+	if (s->has_atom) {
+		fprintf(f, "%s\"atomics\": {", sep);
+		kv(f, "", "insts", s->atom_insts);
+		kv(f, ", ", "lanes", s->atom_lanes);
+		kv(f, ", ", "addrs", s->atom_addrs);
+		kv(f, ", ", "targets", s->atom_targets);
+		kv(f, ", ", "top", s->atom_top);
+		fputc('}', f);
+		sep = ",\n    ";
+	}
+	if (s->has_mlp) {
+		fprintf(f, "%s\"mlp\": {", sep);
+		kv(f, "", "loads", s->mlp_loads);
+		kv(f, ", ", "groups", s->mlp_groups);
+		fputs(", \"hist\": [", f);
+		int any = 0;
+		for (int b = 0; b < SHAPE_MLP_BINS; b++) {
+			if (!(s->mlp_hist[b] > 0))
+				continue;
+			fprintf(f, "%s[%d, ", any ? ", " : "", b + 1);
+			num(f, s->mlp_hist[b]);
+			fputc(']', f);
+			any = 1;
+		}
+		fputs("]}", f);
+	}
+	fputs("\n  }", f);
+}

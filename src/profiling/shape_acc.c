@@ -1,0 +1,314 @@
+/* shape_acc.c -- the launch and code-shape accumulator; see shape_acc.h. */
+#include "profiling/shape_acc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void shape_acc_init(shape_acc_t *a)
+{
+	memset(a, 0, sizeof *a);
+	a->cur = -1;
+}
+
+void shape_acc_free(shape_acc_t *a)
+{
+	profile_shape_free(&a->s);
+	free(a->tkey);
+	free(a->tcnt);
+	shape_acc_init(a);
+}
+
+int shape_acc_launch(shape_acc_t *a, const long grid[3], const long block[3], int regs, long smem,
+		     double waves)
+{
+	if (a->failed)
+		return -1;
+	for (size_t i = 0; i < a->s.n_launch; i++) {
+		shape_launch_t *l = &a->s.launch[i];
+		if (memcmp(l->grid, grid, sizeof l->grid) == 0 && memcmp(l->block, block, sizeof l->block) == 0
+		    && l->regs == regs && l->smem == smem) {
+			l->count += 1;
+			l->waves += waves;
+			a->cur = (long)i;
+			return 0;
+		}
+	}
+	if (a->s.n_launch == a->cap_launch) {
+		size_t nc = a->cap_launch ? 2 * a->cap_launch : 4;
+		shape_launch_t *nl = realloc(a->s.launch, nc * sizeof *nl);
+		if (!nl)
+			return a->failed = -1;
+		a->s.launch = nl;
+		a->cap_launch = nc;
+	}
+	shape_launch_t *l = &a->s.launch[a->s.n_launch];
+	memset(l, 0, sizeof *l);
+	memcpy(l->grid, grid, sizeof l->grid);
+	memcpy(l->block, block, sizeof l->block);
+	l->regs = regs;
+	l->smem = smem;
+	l->count = 1;
+	l->waves = waves;
+	a->cur = (long)a->s.n_launch++;
+	return 0;
+}
+
+/* Base opcodes and their units, sorted by name: Accel-Sim gpu-simulator/ISA_Def/ampere_opcode.h
+ * (SP_OP fp32, DP_OP fp64, INTP_OP/ALU_OP int, SFU_OP sfu, SPECIALIZED_UNIT_3_OP tensor,
+ * LOAD_OP/STORE_OP ldst, SPECIALIZED_UNIT_1_OP/EXIT_OPS branch; BARRIER_OP, MEMORY_BARRIER_OP,
+ * the uniform datapath and texture: other).  Volta/Turing names absent from Ampere's map
+ * (IADD, SHL, ...) are there too with the unit their Volta map gives. */
+static const struct { const char *op; unsigned char u; } optab[] = {
+	{ "ATOM", SU_LDST }, { "ATOMG", SU_LDST }, { "ATOMS", SU_LDST }, { "B2R", SU_INT },
+	{ "BAR", SU_OTHER }, { "BMMA", SU_TENSOR }, { "BMOV", SU_BRANCH }, { "BMSK", SU_INT },
+	{ "BPT", SU_BRANCH }, { "BRA", SU_BRANCH }, { "BREAK", SU_BRANCH }, { "BREV", SU_INT },
+	{ "BRX", SU_BRANCH }, { "BRXU", SU_BRANCH }, { "BSSY", SU_BRANCH }, { "BSYNC", SU_BRANCH },
+	{ "CALL", SU_BRANCH }, { "CS2R", SU_INT }, { "DADD", SU_FP64 }, { "DEPBAR", SU_INT },
+	{ "DFMA", SU_FP64 }, { "DMMA", SU_TENSOR }, { "DMNMX", SU_FP64 }, { "DMUL", SU_FP64 },
+	{ "DSET", SU_FP64 }, { "DSETP", SU_FP64 }, { "EXIT", SU_BRANCH }, { "F2F", SU_INT },
+	{ "F2FP", SU_INT }, { "F2I", SU_INT }, { "FADD", SU_FP32 }, { "FADD32I", SU_FP32 },
+	{ "FCHK", SU_FP32 }, { "FFMA", SU_FP32 }, { "FFMA32I", SU_FP32 }, { "FLO", SU_INT },
+	{ "FMNMX", SU_FP32 }, { "FMUL", SU_FP32 }, { "FMUL32I", SU_FP32 }, { "FRND", SU_INT },
+	{ "FSEL", SU_FP32 }, { "FSET", SU_FP32 }, { "FSETP", SU_FP32 }, { "FSWZADD", SU_FP32 },
+	{ "HADD2", SU_FP32 }, { "HADD2_32I", SU_FP32 }, { "HFMA2", SU_FP32 }, { "HFMA2_32I", SU_FP32 },
+	{ "HGMMA", SU_TENSOR }, { "HMMA", SU_TENSOR }, { "HMNMX2", SU_FP32 }, { "HMUL2", SU_FP32 },
+	{ "HMUL2_32I", SU_FP32 }, { "HSET2", SU_FP32 }, { "HSETP2", SU_FP32 }, { "I2F", SU_INT },
+	{ "I2FP", SU_INT }, { "I2I", SU_INT }, { "I2IP", SU_INT }, { "IABS", SU_INT },
+	{ "IADD", SU_INT }, { "IADD3", SU_INT }, { "IADD32I", SU_INT }, { "IDP", SU_INT },
+	{ "IDP4A", SU_INT }, { "IMAD", SU_INT }, { "IMMA", SU_TENSOR }, { "IMNMX", SU_INT },
+	{ "IMUL", SU_INT }, { "IMUL32I", SU_INT }, { "ISCADD", SU_INT }, { "ISCADD32I", SU_INT },
+	{ "ISETP", SU_INT }, { "JMP", SU_BRANCH }, { "JMX", SU_BRANCH }, { "JMXU", SU_BRANCH },
+	{ "KILL", SU_BRANCH }, { "LD", SU_LDST }, { "LDC", SU_INT }, { "LDG", SU_LDST },
+	{ "LDGSTS", SU_LDST }, { "LDL", SU_LDST }, { "LDS", SU_LDST }, { "LDSM", SU_LDST },
+	{ "LEA", SU_INT }, { "LOP", SU_INT }, { "LOP3", SU_INT }, { "LOP32I", SU_INT },
+	{ "MATCH", SU_INT }, { "MEMBAR", SU_OTHER }, { "MOV", SU_INT }, { "MOV32I", SU_INT },
+	{ "MOVM", SU_INT }, { "MUFU", SU_SFU }, { "NANOSLEEP", SU_BRANCH }, { "NOP", SU_INT },
+	{ "P2R", SU_INT }, { "PLOP3", SU_INT }, { "POPC", SU_INT }, { "PRMT", SU_INT },
+	{ "PSETP", SU_INT }, { "R2P", SU_INT }, { "RED", SU_LDST }, { "RET", SU_BRANCH },
+	{ "S2R", SU_INT }, { "SEL", SU_INT }, { "SGXT", SU_INT }, { "SHF", SU_INT },
+	{ "SHFL", SU_INT }, { "SHL", SU_INT }, { "SHR", SU_INT }, { "ST", SU_LDST },
+	{ "STG", SU_LDST }, { "STL", SU_LDST }, { "STS", SU_LDST }, { "VABSDIFF", SU_INT },
+	{ "VABSDIFF4", SU_INT }, { "VOTE", SU_INT }, { "WARPSYNC", SU_BRANCH }, { "YIELD", SU_BRANCH },
+};
+
+static int optab_cmp(const void *k, const void *e)
+{
+	const char *key = k;
+	const char *op = *(const char *const *)e;
+	return strcmp(key, op);
+}
+
+enum shape_unit shape_opcode_unit(const char *opcode)
+{
+	char base[24];
+	size_t n = strcspn(opcode, ".");
+	if (n == 0 || n >= sizeof base)
+		return SU_OTHER;
+	memcpy(base, opcode, n);
+	base[n] = '\0';
+	const void *e = bsearch(base, optab, sizeof optab / sizeof optab[0], sizeof optab[0], optab_cmp);
+	return e ? (enum shape_unit)((const __typeof__(optab[0]) *)e)->u : SU_OTHER;
+}
+
+static void count_launch(shape_acc_t *a, double n)
+{
+	if (a->cur >= 0)
+		a->s.launch[a->cur].insts += n;
+}
+
+void shape_acc_insts(shape_acc_t *a, enum shape_unit unit, double n, double lanes)
+{
+	a->s.has_mix = 1;
+	a->s.unit[unit] += n;
+	count_launch(a, n);
+	if (lanes >= 0) {
+		a->s.has_simd = 1;
+		a->s.simd_insts += n;
+		a->s.active_lanes += lanes;
+	}
+}
+
+void shape_acc_bar(shape_acc_t *a, double n)
+{
+	a->s.has_bar = 1;
+	a->s.bar += n;
+}
+
+int shape_bank_degree(uint32_t mask, const uint64_t *addr, int width)
+{
+	/* distinct 4 B words per bank: a warp touches at most 32 lanes x 4 words */
+	uint64_t word[32 * 4];
+	int nw = 0, words = width > 4 ? (width + 3) / 4 : 1;
+	if (words > 4)
+		words = 4;
+	for (int l = 0; l < 32; l++) {
+		if (!(mask >> l & 1))
+			continue;
+		for (int k = 0; k < words; k++) {
+			uint64_t w = (addr[l] >> 2) + (uint64_t)k;
+			int dup = 0;
+			for (int i = 0; i < nw && !dup; i++)
+				dup = word[i] == w;
+			if (!dup)
+				word[nw++] = w;
+		}
+	}
+	int per_bank[32] = { 0 }, deg = 0;
+	for (int i = 0; i < nw; i++) {
+		int b = (int)(word[i] & 31);
+		if (++per_bank[b] > deg)
+			deg = per_bank[b];
+	}
+	return deg;
+}
+
+void shape_acc_shared(shape_acc_t *a, int kind, uint32_t mask, const uint64_t *addr, int width, int ways)
+{
+	a->s.has_shared = 1;
+	if (kind == 0)
+		a->s.lds += 1;
+	else if (kind == 1)
+		a->s.sts += 1;
+	else
+		a->s.atoms += 1;
+	int deg = addr ? (mask ? shape_bank_degree(mask, addr, width) : 0) : ways;
+	if (deg > 0) {
+		a->s.shared_addr_insts += 1;
+		a->s.shared_wavefronts += deg;
+	}
+}
+
+static uint64_t mix64(uint64_t x)
+{
+	x ^= x >> 33;
+	x *= 0xff51afd7ed558ccdULL;
+	x ^= x >> 33;
+	x *= 0xc4ceb9fe1a85ec53ULL;
+	x ^= x >> 33;
+	return x;
+}
+
+/* Lane operations on target addr + 1 (key), counting distinct targets. */
+static int target_add(shape_acc_t *a, uint64_t key, double ops)
+{
+	if (2 * (a->tused + 1) > a->tcap) {
+		size_t nc = a->tcap ? 2 * a->tcap : 256;
+		uint64_t *nk = calloc(nc, sizeof *nk);
+		double *ncnt = calloc(nc, sizeof *ncnt);
+		if (!nk || !ncnt) {
+			free(nk);
+			free(ncnt);
+			return -1;
+		}
+		for (size_t i = 0; i < a->tcap; i++) {
+			if (!a->tkey[i])
+				continue;
+			size_t j = mix64(a->tkey[i]) & (nc - 1);
+			while (nk[j])
+				j = (j + 1) & (nc - 1);
+			nk[j] = a->tkey[i];
+			ncnt[j] = a->tcnt[i];
+		}
+		free(a->tkey);
+		free(a->tcnt);
+		a->tkey = nk;
+		a->tcnt = ncnt;
+		a->tcap = nc;
+	}
+	size_t j = mix64(key) & (a->tcap - 1);
+	while (a->tkey[j] && a->tkey[j] != key)
+		j = (j + 1) & (a->tcap - 1);
+	if (!a->tkey[j]) {
+		a->tkey[j] = key;
+		a->tused++;
+	}
+	a->tcnt[j] += ops;
+	if (a->tcnt[j] > a->s.atom_top)
+		a->s.atom_top = a->tcnt[j];
+	return 0;
+}
+
+int shape_acc_atomic(shape_acc_t *a, uint32_t mask, const uint64_t *addr)
+{
+	if (a->failed)
+		return -1;
+	a->s.has_atom = 1;
+	a->s.atom_insts += 1;
+	uint64_t d[32];
+	int nd = 0;
+	for (int l = 0; l < 32; l++) {
+		if (!(mask >> l & 1))
+			continue;
+		a->s.atom_lanes += 1;
+		int i = 0;
+		while (i < nd && d[i] != addr[l])
+			i++;
+		if (i == nd)
+			d[nd++] = addr[l];
+	}
+	a->s.atom_addrs += nd;
+	for (int i = 0; i < nd; i++) {
+		double ops = 0;
+		for (int l = 0; l < 32; l++)
+			ops += (mask >> l & 1) && addr[l] == d[i];
+		if (target_add(a, d[i] + 1, ops))
+			return a->failed = -1;
+	}
+	a->s.atom_targets = (double)a->tused;
+	return 0;
+}
+
+static int reg_pending(const shape_warp_t *w, int r)
+{
+	return r >= 0 && r < 256 && (w->pend[r >> 6] >> (r & 63) & 1);
+}
+
+static void close_group(shape_acc_t *a, shape_warp_t *w)
+{
+	if (w->n > 0) {
+		int b = w->n < SHAPE_MLP_BINS ? w->n - 1 : SHAPE_MLP_BINS - 1;
+		a->s.mlp_hist[b] += 1;
+		a->s.mlp_groups += 1;
+		a->s.mlp_loads += w->n;
+	}
+	memset(w, 0, sizeof *w);
+}
+
+void shape_warp_inst(shape_acc_t *a, shape_warp_t *w, int is_load, const int *dst, int ndst,
+		     int regs_per_dst, const int *src, int nsrc)
+{
+	a->s.has_mlp = 1;
+	int use = 0;
+	for (int i = 0; i < nsrc && !use; i++)
+		use = reg_pending(w, src[i]);
+	for (int i = 0; i < ndst && !use; i++)     /* a write after the load's write waits too */
+		for (int k = 0; k < (regs_per_dst > 0 ? regs_per_dst : 1) && !use; k++)
+			use = reg_pending(w, dst[i] + k);
+	if (use)
+		close_group(a, w);                      /* the first use: the group's loads were in flight */
+	if (!is_load)
+		return;
+	w->n++;
+	for (int i = 0; i < ndst; i++)
+		for (int k = 0; k < (regs_per_dst > 0 ? regs_per_dst : 1); k++) {
+			int r = dst[i] + k;
+			if (r >= 0 && r < 255)          /* R255 = RZ */
+				w->pend[r >> 6] |= 1ULL << (r & 63);
+		}
+}
+
+void shape_warp_end(shape_acc_t *a, shape_warp_t *w)
+{
+	close_group(a, w);
+}
+
+int shape_acc_finish(shape_acc_t *a, profile_shape_t *out)
+{
+	if (a->failed)
+		return -1;
+	*out = a->s;
+	memset(&a->s, 0, sizeof a->s);
+	a->cap_launch = 0;
+	a->cur = -1;
+	return 0;
+}

@@ -1,0 +1,69 @@
+/*
+ * shape_acc.h -- accumulates a profile's launch and code shape (models/profile_shape.h)
+ * instruction by instruction.  Every trace reader and the workload generators feed one
+ * (profiler_shape(pb) gives the profiler's own; profiler_finish moves it into the profile).
+ *
+ * Costs nothing per memory access: it is fed per warp instruction, and only the atomics'
+ * distinct targets are remembered (a hash set over the atomic addresses).
+ */
+#ifndef GPUDSE_SHAPE_ACC_H
+#define GPUDSE_SHAPE_ACC_H
+
+#include <stdint.h>
+
+#include "profile_shape.h"
+
+typedef struct shape_acc {
+	profile_shape_t s;
+	size_t cap_launch;
+	long cur;                 /* launch entry instructions are counted in (-1: none) */
+	uint64_t *tkey;           /* atomic targets: address + 1 (0 = empty) */
+	double *tcnt;             /* lane operations per target */
+	size_t tcap, tused;
+	int failed;               /* out of memory once: keeps failing */
+} shape_acc_t;
+
+/* Per-warp dependence state for the MLP measurement (a bit per register R0..R255). */
+typedef struct shape_warp {
+	uint64_t pend[4];         /* destination registers of the loads in flight */
+	int n;                    /* loads in flight (the open group's size) */
+} shape_warp_t;
+
+void shape_acc_init(shape_acc_t *a);
+void shape_acc_free(shape_acc_t *a);
+
+/* A kernel launch: later instructions count towards it.  regs 0 / smem -1: unknown; waves
+ * 0: unknown.  0, or -1 when out of memory. */
+int shape_acc_launch(shape_acc_t *a, const long grid[3], const long block[3], int regs, long smem,
+		     double waves);
+
+/* Execution unit of an SASS opcode (up to its first '.'), as profile_shape.h defines it. */
+enum shape_unit shape_opcode_unit(const char *opcode);
+
+/* n warp instructions on `unit`; lanes = their active lanes summed (< 0: mask unknown). */
+void shape_acc_insts(shape_acc_t *a, enum shape_unit unit, double n, double lanes);
+void shape_acc_bar(shape_acc_t *a, double n);
+
+/* A shared-memory warp instruction: kind 0 load, 1 store, 2 atomic; addr[lane] for the lanes
+ * in mask, `width` bytes each (addr NULL: addresses unknown; ways > 0 then gives the
+ * bank-conflict degree the caller knows, 0 = unknown). */
+void shape_acc_shared(shape_acc_t *a, int kind, uint32_t mask, const uint64_t *addr, int width, int ways);
+/* Bank-conflict degree of one shared-memory warp access: 32 banks of 4 B. */
+int shape_bank_degree(uint32_t mask, const uint64_t *addr, int width);
+
+/* A global atomic warp instruction with lane addresses (mask: active lanes).  0 or -1 (oom). */
+int shape_acc_atomic(shape_acc_t *a, uint32_t mask, const uint64_t *addr);
+
+/* MLP: one warp instruction of warp w.  is_load: a global load whose destinations are
+ * dst[0..ndst) each widened to `regs_per_dst` consecutive registers (a 64-bit load writes 2).
+ * Registers >= 256 or < 0 are ignored. */
+void shape_warp_inst(shape_acc_t *a, shape_warp_t *w, int is_load, const int *dst, int ndst,
+		     int regs_per_dst, const int *src, int nsrc);
+/* The warp ended: closes its open group. */
+void shape_warp_end(shape_acc_t *a, shape_warp_t *w);
+
+/* Move the accumulated shape into *out (which must be zeroed); the accumulator is reset.
+ * 0, or -1 when the accumulator ran out of memory at some point. */
+int shape_acc_finish(shape_acc_t *a, profile_shape_t *out);
+
+#endif

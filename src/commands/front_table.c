@@ -44,7 +44,7 @@ static void cell_add(char *cell, const char *v)
 
 int front_print(store_t *st, const store_run_t *run, const char *workload, enum out_format fmt,
 	const char *const *names, const int *signs, int k, const double *pts, const int64_t *pid,
-	size_t np, const size_t *idx, size_t f, long limit, double tol)
+	size_t np, const size_t *idx, size_t f, long limit, double tol, const front_extra_t *fx)
 {
 	int varies[256];
 	int rc = store_varying_knobs(st, run->id, varies);
@@ -55,6 +55,7 @@ int front_print(store_t *st, const store_run_t *run, const char *workload, enum 
 		if (varies[1 + kk])
 			show[ns++] = (int)kk;
 	int table = fmt == OUT_TABLE;
+	int collapse = table && !fx->want_prob;   /* --prob: every design has its own probability */
 
 	/* rows: the table groups equivalent designs (group[i] = the row of front design i) */
 	size_t *group = malloc((f ? f : 1) * sizeof *group);
@@ -63,7 +64,7 @@ int front_print(store_t *st, const store_run_t *run, const char *workload, enum 
 	size_t nrows = 0;
 	for (size_t i = 0; i < f; i++) {
 		size_t g = nrows;
-		if (table)
+		if (collapse)
 			for (size_t r = 0; r < nrows; r++)
 				if (equivalent(pts, k, idx[lead[r]], idx[i], tol)) {
 					g = r;
@@ -128,10 +129,20 @@ int front_print(store_t *st, const store_run_t *run, const char *workload, enum 
 		cols[nc] = heads[nc];
 		isnum[nc++] = 1;
 	}
+	if (fx->want_prob) {
+		static const char *const pc[] = { "p_front", "front", "tie_group" };
+		for (int i = 0; i < 3 && nc < MAX_COLS; i++) {
+			cols[nc] = pc[i];
+			isnum[nc++] = 1;
+		}
+	}
 	if (table) {
 		printf("run %lld (%s): %zu of %zu designs on the Pareto front (%s; %s)\n", (long long)run->id,
-			run->study, f, np, workload ? workload : "geomean over workloads", "max/min as asked");
-		if (nrows < f)
+			run->study, fx->fnom, np, workload ? workload : "geomean over workloads", "max/min as asked");
+		if (fx->want_prob)
+			printf("--prob: %zu designs non-dominated in at least one of %ld draws (rows: the front, then by p_front)\n",
+				f, fx->draws);
+		if (nrows < f && collapse)
 			printf("%zu row%s: designs whose objectives agree within %g (relative) are one row, "
 				"\"same\" counts the others\n", nrows, nrows == 1 ? "" : "s", tol);
 	}
@@ -159,6 +170,14 @@ int front_print(store_t *st, const store_run_t *run, const char *workload, enum 
 				snprintf(buf[c++], CELL, "%.6g", v);
 			else
 				out_double(v, buf[c++], CELL);
+		}
+		if (fx->want_prob && c + 3 <= MAX_COLS) {
+			snprintf(buf[c++], CELL, "%.4f", fx->prob[idx[i]]);
+			snprintf(buf[c++], CELL, "%d", i < fx->fnom);
+			if (fx->group && fx->group[i] >= 0)
+				snprintf(buf[c++], CELL, "%d", fx->group[i] + 1);
+			else
+				buf[c++][0] = '\0';
 		}
 		for (int j = 0; j < nc; j++)
 			text[j] = buf[j];

@@ -9,8 +9,8 @@
 CC      ?= cc
 VERSION := 0.1.0
 PREFIX  ?= /usr/local
-PKGS    := gsl sqlite3 libcjson zlib
-DEBPKGS := pkg-config libgsl-dev libsqlite3-dev libcjson-dev zlib1g-dev
+PKGS    := gsl sqlite3 libcjson zlib cairo fontconfig
+DEBPKGS := pkg-config libgsl-dev libsqlite3-dev libcjson-dev zlib1g-dev libcairo2-dev libfontconfig-dev fonts-dejavu-core
 # command:package pairs the build and the tests run
 DEBTOOLS := xz:xz-utils sqlite3:sqlite3 gzip:gzip awk:mawk
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wno-unused-parameter
@@ -67,6 +67,11 @@ all: .deps-ok
 	@touch $@
 
 deps: .deps-ok
+
+# gpudse report in headless Chromium (apt-get install chromium): about 12 s.  cli_report.sh runs
+# the same check inside make test and skips it when chromium is absent.
+test-report: all
+	GPUDSE=$(BUILD)/gpudse bash tests/browser/report_browser.sh
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)

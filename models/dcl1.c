@@ -9,6 +9,7 @@
 #include "mech.h"
 #include "area.h"
 #include "reuse.h"
+#include "tech.h"
 
 #include <assert.h>
 #include <math.h>
@@ -479,6 +480,46 @@ out_free:
 
 /* ---- one design point ---- */
 
+/* Issue 22: with a technology table (gpu_t.tech), each crossbar's area and fastest clock are
+ * the table's (DSENT MultiplexerCrossbar runs, models/tech.h) instead of the fitted area model
+ * and the sqrt fmax trend: area and leakage ratios over the X x L baseline crossbar, fmax over
+ * f_noc.
+ * The crossbar alone: no buffers or allocators (calibration/tech/README.md). */
+static int xbar_tab(const gpu_t *g, const dcl1_xbar_t *xb, double flit, double *area, double *leak,
+                    double *fmax_ghz, const char **why)
+{
+	tech_figures_t f;
+	char err[320];
+	*area = 0.0, *leak = 0.0, *fmax_ghz = INFINITY;
+	if (xb->count == 0 || (xb->n_in == 1 && xb->n_out == 1))
+		return 0;                                 /* direct links, as dcl1_xbar_cost */
+	if (tech_xbar_eval(g->tech, g->tech_node_nm, xb->n_in, xb->n_out, (int)(8 * flit), &f, err, sizeof err)) {
+		*why = "a crossbar of this organisation is outside the technology table's radices or nodes "
+		       "(gpudse tech xbar shows the range)";
+		return -1;
+	}
+	*area = xb->count * f.area_mm2;
+	*leak = xb->count * f.leak_mw;
+	*fmax_ghz = f.fmax_ghz;
+	return 0;
+}
+
+static int tech_noc(const gpu_t *g, const dcl1_shape_t *s, double flit, dcl1_eval_t *e, const char **why)
+{
+	dcl1_xbar_t bx = { 1, s->x, s->l };
+	double ab, a1, a2, lb, l1, l2, fb, f1, f2;
+	if (xbar_tab(g, &bx, flit, &ab, &lb, &fb, why) || xbar_tab(g, &s->noc1, flit, &a1, &l1, &f1, why) ||
+	    xbar_tab(g, &s->noc2, flit, &a2, &l2, &f2, why))
+		return -1;
+	e->noc_static_ratio = (l1 + l2) / lb;
+	e->noc1_area = a1 / ab;
+	e->noc2_area = a2 / ab;
+	e->noc_area_ratio = (a1 + a2) / ab;
+	e->noc1_fmax_ratio = s->noc1.count ? f1 * 1e3 / g->noc_mhz : INFINITY;
+	e->noc2_fmax_ratio = f2 * 1e3 / g->noc_mhz;
+	return 0;
+}
+
 int dcl1_eval(const gpu_t *g, const design_t *d, const dcl1_ctx_t *ctx, dcl1_eval_t *e,
               const char **why)
 {
@@ -498,6 +539,13 @@ int dcl1_eval(const gpu_t *g, const design_t *d, const dcl1_ctx_t *ctx, dcl1_eva
 
 	e->noc1_fmax_ratio = s->noc1.count ? dcl1_fmax_ratio(s->noc1.n_in, s->noc1.n_out, s->x, s->l) : INFINITY;
 	e->noc2_fmax_ratio = dcl1_fmax_ratio(s->noc2.n_in, s->noc2.n_out, s->x, s->l);
+	dcl1_eval_t tn;
+	memset(&tn, 0, sizeof tn);
+	if (g->tech) {                                    /* issue 22: DSENT crossbars from the table */
+		if (tech_noc(g, s, flit, &tn, why))
+			return -1;
+		e->noc1_fmax_ratio = tn.noc1_fmax_ratio, e->noc2_fmax_ratio = tn.noc2_fmax_ratio;
+	}
 	e->boost_applied = !base && d->dcl1_boost && e->noc1_fmax_ratio >= 2.0; /* §VI-C */
 	double mult = e->boost_applied ? 2.0 : 1.0;
 	e->noc1_mhz = g->noc_mhz * mult;
@@ -512,7 +560,11 @@ int dcl1_eval(const gpu_t *g, const design_t *d, const dcl1_ctx_t *ctx, dcl1_eva
 	e->noc1_area = dcl1_xbar_cost(&s->noc1, DCL1_AREA_BETA, flit) / bcost;
 	e->noc2_area = dcl1_xbar_cost(&s->noc2, DCL1_AREA_BETA, flit) / bcost;
 	e->noc_area_ratio = dcl1_noc_area_ratio(s, flit);
-	e->noc_static_ratio = dcl1_noc_static_ratio(s, flit);
+	if (g->tech) {                                    /* issue 22: DSENT crossbars from the table */
+		e->noc1_area = tn.noc1_area, e->noc2_area = tn.noc2_area;
+		e->noc_area_ratio = tn.noc_area_ratio;
+	}
+	e->noc_static_ratio = g->tech ? tn.noc_static_ratio : dcl1_noc_static_ratio(s, flit);
 	e->queue_bytes = base ? 0.0 : (double)s->y * DCL1_QUEUE_BYTES;
 	e->l1_area_ratio = dcl1_l1_area_ratio(s, c);
 

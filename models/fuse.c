@@ -231,6 +231,7 @@
  *   is memsys.l1_bytes as the earlier mechanisms left it.
  */
 #include "fuse.h"
+#include "tech.h"
 
 #include <assert.h>
 #include <math.h>
@@ -1300,12 +1301,55 @@ static void fuse_solve_life(const fuse_ctx_t *c, fuse_bank_t *b)
 	b->fifo.life = exp(x);
 }
 
+int fuse_split(const fuse_params_t *p, double l1_bytes, double s, stt_split_t *out)
+{
+	if (!p->tab)
+		return stt_split(&p->tech, l1_bytes, s, out);       /* sttmram.h (S1): cells only */
+	char err[320];
+	tech_figures_t l1;
+	memset(out, 0, sizeof *out);
+	if (!(l1_bytes > 0.0) || !(s >= 0.0 && s <= 1.0) ||
+	    tech_cache_eval(p->tab, TECH_SRAM, p->tab_node_nm, l1_bytes, p->tab_assoc,
+	                    p->tab_width_bits, 1, &l1, err, sizeof err))
+		return -1;
+	/* fuse.h: each bank is the cache of its cell whose data + tag area is its share of A */
+	if (s > 0.0 && tech_cache_bytes_for_area(p->tab, TECH_SRAM, p->tab_node_nm, p->tab_assoc,
+	                                         p->tab_width_bits, 1, s * l1.area_mm2,
+	                                         &out->sram_bytes, err, sizeof err))
+		return -1;
+	if (s < 1.0 && tech_cache_bytes_for_area(p->tab, TECH_STT, p->tab_node_nm, p->tab_assoc,
+	                                         p->tab_width_bits, 1, (1.0 - s) * l1.area_mm2,
+	                                         &out->stt_bytes, err, sizeof err))
+		return -1;
+	out->total_bytes = out->sram_bytes + out->stt_bytes;
+	out->gain = out->total_bytes / l1_bytes;
+	return 0;
+}
+
+/* Read and write energy (nJ) and leakage (mW) of a bank of `bytes` from the table; 0 for an
+ * absent bank. */
+static int tab_bank(const fuse_params_t *p, tech_cell_t cell, double bytes, double *rd, double *wr,
+                    double *leak)
+{
+	char err[320];
+	tech_figures_t f;
+	if (bytes <= 0.0) {
+		*rd = *wr = *leak = 0.0;
+		return 0;
+	}
+	if (tech_cache_eval(p->tab, cell, p->tab_node_nm, bytes, p->tab_assoc, p->tab_width_bits, 1,
+	                    &f, err, sizeof err))
+		return -1;
+	*rd = f.read_nj, *wr = f.write_nj, *leak = f.leak_mw;
+	return 0;
+}
+
 int fuse_hit_eval(const fuse_ctx_t *c, const fuse_org_t *o, double l1_bytes, fuse_hit_t *out)
 {
 	const fuse_params_t *p = &c->par;
 	stt_split_t sp;
 	memset(out, 0, sizeof *out);
-	if (stt_split(&p->tech, l1_bytes, o->sram_frac, &sp) != 0 || !(o->q >= 0.0 && o->q <= 1.0))
+	if (fuse_split(p, l1_bytes, o->sram_frac, &sp) != 0 || !(o->q >= 0.0 && o->q <= 1.0))
 		return -1;
 	out->sram_bytes = sp.sram_bytes;
 	out->stt_bytes = sp.stt_bytes;
@@ -1602,10 +1646,18 @@ int fuse_effects(const gpu_t *g, const fuse_ctx_t *c, const fuse_org_t *o, const
 	double a1 = m->mem_per_inst * m->req_per_mem;
 	double kib0 = m->l1_bytes / 1024.0, ks = h->sram_bytes / 1024.0, kt = h->stt_bytes / 1024.0;
 	double r0 = stt_access_nj(t, kib0, 0, 0), w0 = stt_access_nj(t, kib0, 0, 1);
-	double esr = g->e_l1_read_pj * stt_access_nj(t, ks, 0, 0) / r0;
-	double esw = g->e_l1_write_pj * stt_access_nj(t, ks, 0, 1) / w0;
-	double etr = g->e_l1_read_pj * stt_access_nj(t, kt, 1, 0) / r0;
-	double etw = g->e_l1_write_pj * stt_access_nj(t, kt, 1, 1) / w0;
+	double rs = stt_access_nj(t, ks, 0, 0), ws = stt_access_nj(t, ks, 0, 1);
+	double rt = stt_access_nj(t, kt, 1, 0), wt = stt_access_nj(t, kt, 1, 1);
+	double l0 = stt_leak_mw(t, kib0, 0), ls = stt_leak_mw(t, ks, 0), lt = stt_leak_mw(t, kt, 1);
+	const fuse_params_t *fp = &c->par;
+	if (fp->tab && (tab_bank(fp, TECH_SRAM, m->l1_bytes, &r0, &w0, &l0) ||   /* fuse.h: the table */
+	                tab_bank(fp, TECH_SRAM, h->sram_bytes, &rs, &ws, &ls) ||
+	                tab_bank(fp, TECH_STT, h->stt_bytes, &rt, &wt, &lt)))
+		return -1;
+	double esr = g->e_l1_read_pj * rs / r0;
+	double esw = g->e_l1_write_pj * ws / w0;
+	double etr = g->e_l1_read_pj * rt / r0;
+	double etw = g->e_l1_write_pj * wt / w0;
 	out->e_l1_pj_per_access = h->sram_read * esr + h->sram_write * esw + h->stt_read * etr +
 	                          h->stt_write * etw;
 	double wf = m->write_frac;
@@ -1614,7 +1666,7 @@ int fuse_effects(const gpu_t *g, const fuse_ctx_t *c, const fuse_org_t *o, const
 	out->e_l1_delta_pj_per_inst = a1 * out->e_l1_pj_per_access - e_base;
 
 	/* leakage (sttmram (S3)) and area (§V-C) */
-	out->leak_ratio = (stt_leak_mw(t, ks, 0) + stt_leak_mw(t, kt, 1)) / stt_leak_mw(t, kib0, 0);
+	out->leak_ratio = (ls + lt) / l0;
 	double powered = (g->n_sm - m->n_gated) + m->n_gated * g->gated_leak_frac;
 	out->p_l1_delta_w = (out->leak_ratio - 1.0) * g->p_sram_leak_mw_per_kib * 1e-3 * kib0 * powered;
 	double frac = (o->blocking ? 0.0 : c->par.area_tq_sb) + (o->fa ? c->par.area_cbf : 0.0) +
@@ -1651,6 +1703,18 @@ int fuse_check(const gpu_t *g, const design_t *d, const char **why)
 	if (!(g->l1_kib > 0.0)) {
 		*why = "FUSE needs an L1 (l1_kib > 0)";
 		return -1;
+	}
+	if (g->tech) {
+		fuse_params_t par;
+		stt_split_t sp;
+		fuse_params_default(&par);
+		par.tab = g->tech, par.tab_node_nm = g->tech_node_nm;
+		par.tab_assoc = g->l1_assoc, par.tab_width_bits = 8 * g->line_bytes;
+		if (fuse_split(&par, g->l1_kib * 1024.0, d->fuse_sram_frac, &sp)) {
+			*why = "a bank of this SRAM share falls outside the technology table's sizes or "
+			       "nodes (gpudse tech array shows the range)";
+			return -1;
+		}
 	}
 	return 0;
 }
@@ -1691,6 +1755,12 @@ static void *mech_ctx_alloc(const gpu_t *g, const profile_t *p)
 		par.tech.sram_cell_f2 = g->sram_cell_f2;
 	if (g->stt_cell_f2 > 0.0)
 		par.tech.stt_cell_f2 = g->stt_cell_f2;
+	if (g->tech) {                               /* issue 22: banks from the preset's table */
+		par.tab = g->tech;
+		par.tab_node_nm = g->tech_node_nm;
+		par.tab_assoc = g->l1_assoc;
+		par.tab_width_bits = 8 * g->line_bytes;
+	}
 	return fuse_ctx_alloc(p, &par);
 }
 

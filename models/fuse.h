@@ -47,7 +47,22 @@ typedef struct fuse_params {
 	double area_cbf;         /* ... by the counting filters and polling logic */
 	double area_pred;        /* ... by the read-level predictor; the three sum to Dy-FUSE's 0.7%
 	                            (§V-C), split in proportion to Table III's transistor counts */
+	/* technology table (issue 22): when set, the banks' capacities under the area budget, their
+	 * energies per access and leakage come from it (models/tech.h, periphery included) instead
+	 * of tech's cell areas and Table I scaling; NULL keeps the paper's constants */
+	const struct tech_table *tab;
+	double tab_node_nm;      /* node the table is read at */
+	int tab_assoc;           /* ways of the table's caches every bank is read at (the preset's
+	                            L1 ways: the table has no 2-way banks, an approximation) */
+	int tab_width_bits;      /* port width = the line, bits */
 } fuse_params_t;
+
+/* SRAM / STT-MRAM capacities of a hybrid L1 in the area of an SRAM L1 of l1_bytes, SRAM area
+ * share s (0: pure STT-MRAM).  Paper constants: sttmram.h (S1), cell areas only.  With a
+ * technology table: A = area of the SRAM cache of l1_bytes (data + tag, periphery in), the
+ * SRAM bank is the SRAM cache whose area is s A and the STT-MRAM bank the STT cache whose area
+ * is (1 - s) A (tech.h [L4]).  Returns 0, or -1 when a bank falls outside the table. */
+int fuse_split(const fuse_params_t *p, double l1_bytes, double s, stt_split_t *out /* OUT */);
 
 void fuse_params_default(fuse_params_t *p);
 

@@ -87,6 +87,10 @@ typedef struct gpu {
 	double array_overhead;     /* periphery multiplier on cell area (decoders, sense amps) */
 	double noc_area_mm2;       /* area of the baseline X x L crossbar at noc_flit_bytes */
 	double sm_logic_mm2;       /* per-SM area outside RF and L1 */
+	/* technology table (issue 22, models/tech.h): "" keeps the papers' constants above */
+	char tech_table[256];      /* CSV path, relative to gpudse's root unless absolute */
+	double tech_node_nm;       /* node the table is read at (0: tech_nm) */
+	const struct tech_table *tech; /* the loaded table (gpu_load), NULL for paper constants */
 } gpu_t;
 
 /* CPI-stack buckets and energy/area components: stable names in explain and the database. */

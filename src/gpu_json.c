@@ -18,6 +18,7 @@
 
 #include "cli.h"
 #include "jsonutil.h"
+#include "tech_table.h"
 
 #define F_D(field, unit, lo, hi, doc) { #field, GF_DOUBLE, offsetof(gpu_t, field), unit, lo, hi, doc }
 #define F_I(field, unit, lo, hi, doc) { #field, GF_INT, offsetof(gpu_t, field), unit, lo, hi, doc }
@@ -75,6 +76,9 @@ const gpu_field_t gpu_fields[] = {
 	F_D(array_overhead, "", 1, 100, "periphery multiplier on array cell area"),
 	F_D(noc_area_mm2, "mm^2", 0, 1e5, "area of the baseline n_sm x llc_slices crossbar at noc_flit_bytes"),
 	F_D(sm_logic_mm2, "mm^2", 0, 1e4, "per-SM area outside RF and L1"),
+	{ "tech_table", GF_STRING, offsetof(gpu_t, tech_table), "", 0, 255,
+	  "technology table (calibration/tech/*.csv) FUSE's banks are read from; absent: the papers' constants" },
+	F_D(tech_node_nm, "nm", 0, 1000, "node the technology table is read at (0: tech_nm)"),
 	{ NULL, GF_STRING, 0, NULL, 0, 0, NULL }
 };
 const size_t n_gpu_fields = sizeof gpu_fields / sizeof gpu_fields[0] - 1;
@@ -163,7 +167,8 @@ static int gpu_from_json(const char *file, const cJSON *obj, gpu_t *g)
 		char *base = (char *)g + f->offset;
 		int rc;
 		if (f->type == GF_STRING)
-			rc = json_get_str(file, "", obj, f->key, 1, base, (size_t)f->hi + 1);
+			rc = json_get_str(file, "", obj, f->key, f->offset != offsetof(gpu_t, tech_table),
+			                  base, (size_t)f->hi + 1);   /* only tech_table is optional */
 		else if (f->type == GF_INT)
 			rc = json_get_int(file, "", obj, f->key, 0, (long)f->lo, (long)f->hi, (int *)base);
 		else
@@ -180,6 +185,17 @@ static int gpu_from_json(const char *file, const cJSON *obj, gpu_t *g)
 	}
 	if (g->sector_bytes > g->line_bytes)
 		return err_user("%s: .sector_bytes: %d B exceeds line_bytes (%d B)", file, g->sector_bytes, g->line_bytes);
+	if (g->tech_table[0]) {
+		char tpath[PATH_MAX], err[768];
+		if (g->tech_table[0] == '/')
+			snprintf(tpath, sizeof tpath, "%s", g->tech_table);
+		else
+			snprintf(tpath, sizeof tpath, "%s/%s", gpudse_root(), g->tech_table);
+		if (!(g->tech = tech_table_shared(tpath, err, sizeof err)))
+			return err_user("%s: .tech_table: %s", file, err);
+		if (!(g->tech_node_nm > 0))
+			g->tech_node_nm = g->tech_nm;
+	}
 	if (g->llc_slices % g->llc_partitions != 0 && g->llc_partitions % g->llc_slices != 0)
 		return err_user("%s: .llc_slices: %d is not a multiple or divisor of llc_partitions (%d)",
 			file, g->llc_slices, g->llc_partitions);

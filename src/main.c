@@ -23,7 +23,9 @@ const command_t gpudse_commands[] = {
 	{ "list",      cmd_list,      "list GPU presets, workloads or knobs", help_list },
 	{ "validate",  cmd_validate,  "the paper-reproduction report", help_validate },
 	{ "sensitivity", cmd_sensitivity, "which knobs drive each metric (ANOVA / least squares)", help_sensitivity },
-	{ "plot",      cmd_plot,      "Pareto fronts and sweep curves as SVG", help_plot },
+	{ "plot",      cmd_plot,      "Pareto fronts, sweeps, stacks, validation as SVG/PNG/PDF", help_plot },
+	{ "report",    cmd_report,    "one self-contained HTML page about a run", help_report },
+	{ "tech",      cmd_tech,      "technology tables: import CACTI/NVSim/DSENT runs, read array and crossbar figures", help_tech },
 	{ "preset",    cmd_preset,    "import a GPU preset from a GPGPU-Sim/Accel-Sim configuration", help_preset },
 	{ NULL, NULL, NULL, NULL }
 };

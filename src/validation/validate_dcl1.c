@@ -7,7 +7,9 @@
 
 #include "cli.h"
 #include "dcl1.h"
+#include "gpu_json.h"
 #include "validation/validate.h"
+#include "tech.h"
 
 #define P "DC-L1"
 
@@ -209,6 +211,64 @@ static int performance(vreport_t *r, vstudy_t *s)
 	return 0;
 }
 
+/* Issue 22: the same NoC rows with the crossbars read from the dcl1-80-tech preset's technology
+ * table (DSENT MultiplexerCrossbar runs at 22 nm, 256-bit ports): the crossbars alone, where the
+ * paper's DSENT figures may include buffers and allocators. */
+static void tech_rows(vreport_t *r)
+{
+	gpu_t g;
+	if (gpu_load("dcl1-80-tech", &g))
+		return;
+	const int X = g.n_sm, L = g.llc_slices, bits = 8 * g.noc_flit_bytes;
+	static const struct { const char *name; int org, y, z; double area; const char *src; } c[] = {
+		{ "Pr40", DCL1_PR, 40, 1, -28, "§IV-B" }, { "Pr20", DCL1_PR, 20, 1, -54, "§IV-B" },
+		{ "Pr10", DCL1_PR, 10, 1, -67, "§IV-B" }, { "Sh40", DCL1_SH, 40, 1, 69, "§V-B" },
+		{ "Sh40+C5", DCL1_SHC, 40, 5, -45, "§VI-B" }, { "Sh40+C10", DCL1_SHC, 40, 10, -50, "§VI-B" },
+		{ "Sh40+C20", DCL1_SHC, 40, 20, -45, "§VI-B" },
+	};
+	tech_figures_t f;
+	char err[320], q[200];
+	if (tech_xbar_eval(g.tech, g.tech_node_nm, X, L, bits, &f, err, sizeof err)) {
+		vr_na(r, P, "NoC area from the technology table", "issue 22", "", 0, 0, NAN, err);
+		return;
+	}
+	double base = f.area_mm2;
+	for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+		dcl1_shape_t s;
+		const char *why;
+		if (dcl1_shape(c[i].org, X, c[i].y, c[i].z, L, &s, &why))
+			continue;
+		double a = 0;
+		const dcl1_xbar_t *xb[2] = { &s.noc1, &s.noc2 };
+		int ok = 1;
+		for (int k = 0; k < 2 && ok; k++) {
+			if (xb[k]->count == 0 || (xb[k]->n_in == 1 && xb[k]->n_out == 1))
+				continue;
+			if (tech_xbar_eval(g.tech, g.tech_node_nm, xb[k]->n_in, xb[k]->n_out, bits, &f, err, sizeof err))
+				ok = 0;
+			else
+				a += xb[k]->count * f.area_mm2;
+		}
+		snprintf(q, sizeof q, "%s: NoC area over the 80x32 crossbar (dcl1-80-tech: DSENT crossbars only)",
+		         c[i].name);
+		if (!ok)
+			vr_na(r, P, q, c[i].src, "%", 1, 0, c[i].area, err);
+		else
+			vr_num(r, P, q, c[i].src, "%", 1, 0, c[i].area, 100 * (a / base - 1), VR_ABS, 5);
+	}
+	static const struct { const char *q; int n, m, paper; } b[] = {
+		{ "boost: Sh40+C10 NoC#1 (8x4) can run at 2x (1 = yes; dcl1-80-tech: DSENT fmax)", 8, 4, 1 },
+		{ "boost: Sh40 NoC#1 (80x40) can run at 2x (0 = no; dcl1-80-tech: DSENT fmax)", 80, 40, 0 },
+	};
+	for (int i = 0; i < 2; i++) {
+		if (tech_xbar_eval(g.tech, g.tech_node_nm, b[i].n, b[i].m, bits, &f, err, sizeof err)) {
+			vr_na(r, P, b[i].q, "§VI-C", "", 0, 0, b[i].paper, err);
+			continue;
+		}
+		vr_num(r, P, b[i].q, "§VI-C", "", 0, 0, b[i].paper, f.fmax_ghz * 1e3 / g.noc_mhz >= 2.0, VR_EXACT, 0);
+	}
+}
+
 int validate_dcl1(vreport_t *r)
 {
 	vstudy_t s;
@@ -216,6 +276,7 @@ int validate_dcl1(vreport_t *r)
 	if (rc)
 		return rc;
 	structural(r, &s.gpu);
+	tech_rows(r);
 	rc = performance(r, &s);
 	vstudy_free(&s);
 	return rc;

@@ -33,13 +33,14 @@ dominated=$(awk -F, 'NR==FNR{ if (FNR>1) { front[$1]=1 } next }
 	      print bad+missing }' $T/front.csv $T/all.csv)
 expect_eq "pareto front equals brute force (dominated on front + missing)" "$dominated" 0
 
-# --- plot: an SVG with one point per design and the front highlighted
+# --- plot: an SVG with one mark per design and the front highlighted (more in cli_plot.sh)
 expect_ok "plot front" "$GPUDSE" plot --db $T/a.db --x energy_j --y speedup -o $T/front.svg
-expect_eq "plot: one circle per design + front + legend" "$(grep -c '<circle' $T/front.svg)" "$((585 + $(($(wc -l < $T/front.csv) - 1)) + 1))"
+expect_eq "plot: one cloud mark per design (cairo fills them at opacity 0.55)" "$(grep -c 'fill-opacity:0.55' $T/front.svg)" 585
+expect_eq "plot: front designs = pareto's" "$(grep -c "wrote .*: 585 designs, $(($(wc -l < $T/front.csv) - 1)) highlighted" $CLI_TMP/out)" 1
 expect_ok "plot curve" "$GPUDSE" plot --db $T/a.db --x active_sms --y speedup -o $T/curve.svg
 expect_eq "curve: best value at each of 33 SM counts" "$(grep -c 'wrote .*: 585 designs, 33 highlighted' $CLI_TMP/out)" 1
-expect_err "plot: enum x" 1 'gpudse: plot: --x: "dcl1_org" is neither a metric nor a numeric knob' \
-	"$GPUDSE" plot --db $T/a.db --x dcl1_org --y speedup -o $T/x.svg
+expect_err "plot: unknown x" 1 'gpudse: plot: --x: "nosuch" is neither a metric, a knob nor variant' \
+	"$GPUDSE" plot --db $T/a.db --x nosuch --y speedup -o $T/x.svg
 
 # --- query binds values: an injection attempt is just a value that matches nothing
 expect_ok "query injection" "$GPUDSE" query --db $T/a.db --where "workload = x'; DROP TABLE results; --" --format csv

@@ -1,6 +1,6 @@
 # cli_validate.sh -- `gpudse validate`: one full run as JSON (its structure checked with awk, no
-# python3 needed; every paper appears; the count of rows per status pinned: 95 rows, 24 exact,
-# 33 close, 38 off, 0 n/a; the structural rows pinned with status exact), the --paper filter,
+# python3 needed; every paper appears; the count of rows per status pinned: 115 rows, 25 exact,
+# 37 close, 53 off, 0 n/a (issue 22 added 20 technology-table rows: 1 exact, 4 close, 15 off); the structural rows pinned with status exact), the --paper filter,
 # the table and markdown formats on the fast Malekeh rows, pinned error lines.
 . "$(dirname "$0")/cli_lib.sh"
 V="$GPUDSE validate"
@@ -46,9 +46,9 @@ done
 expect_eq "every status is exact, close, off or n/a" "$(cut -d'|' -f5 "$CLI_TMP/rows" | grep -vcE '^(exact|close|off|n/a)$')" 0
 # the counts per status, pinned: a model change that moves a row moves one of these, and must
 # say so (docs/validation.md is regenerated with it)
-expect_eq "95 rows in all" "$(wc -l <"$CLI_TMP/rows" | tr -d ' ')" 95
-expect_eq "33 close rows" "$(grep -c '|close$' "$CLI_TMP/rows")" 33
-expect_eq "38 off rows (reported, exit 0)" "$(grep -c '|off$' "$CLI_TMP/rows")" 38
+expect_eq "115 rows in all" "$(wc -l <"$CLI_TMP/rows" | tr -d ' ')" 115
+expect_eq "37 close rows" "$(grep -c '|close$' "$CLI_TMP/rows")" 37
+expect_eq "53 off rows (reported, exit 0)" "$(grep -c '|off$' "$CLI_TMP/rows")" 53
 expect_eq "no row is n/a on the shipped data" "$(grep -c '|n/a$' "$CLI_TMP/rows")" 0
 
 # the structural rows, pinned: paper value = gpudse value, status exact
@@ -84,7 +84,7 @@ pin "DC-L1 Pr40 NoC area fit" "DC-L1|Pr40: NoC area over the 80x32 crossbar (fit
 pin "DC-L1 Sh40 NoC area fit: off by 5 points" "DC-L1|Sh40: NoC area over the 80x32 crossbar (fit)|+69%|+74%|off"
 pin "FUSE Fig. 18 1/16" "FUSE|L1 capacity with SRAM share 1/16 over share 1/2|+53%|+52%|close"
 pin "FUSE Fig. 20a" "FUSE|CBF false positives, 3 hashes vs 1 (128 slots, 4 blocks per filter)|-98.4%|-97.6%|close"
-expect_eq "24 exact rows in all (the pinned structural identities)" "$(grep -c '|exact$' "$CLI_TMP/rows")" 24
+expect_eq "25 exact rows in all (the pinned structural identities)" "$(grep -c '|exact$' "$CLI_TMP/rows")" 25
 
 # --paper filter and the other formats, on the fast Malekeh rows
 expect_ok "--paper malekeh as table" $V --paper malekeh

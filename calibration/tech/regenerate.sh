@@ -1,0 +1,178 @@
+#!/usr/bin/env bash
+# regenerate.sh -- rerun CACTI, NVSim and DSENT over the technology grid and rebuild the tables.
+#
+#   calibration/tech/regenerate.sh CACTI_DIR NVSIM_DIR DSENT_BIN DSENT_DIR GPUDSE OUT_DIR [JOBS]
+#
+#   CACTI_DIR  a built HewlettPackard/cacti checkout (runs ./cacti from there: it reads tech_params/)
+#   NVSIM_DIR  a built SEAL-UCSB/NVSim checkout (./nvsim)
+#   DSENT_BIN  a command-line build of gem5's ext/dsent: gem5 ships only a Python binding, so
+#              build its sources (minus interface.cc) with calibration/tech/dsent_main.cc
+#              (README.md here gives the two commands)
+#   DSENT_DIR  the ext/dsent directory (its tech/tech_models/*.model are read)
+#   GPUDSE     the gpudse binary (its `tech import` turns the raw outputs into tables)
+#   OUT_DIR    where raw/ (one file per tool run) and the tables go
+#
+# Each raw file starts with "# key value" provenance lines (tool, commit, config, node_nm, date,
+# held_out) followed by the tool's own output, verbatim. The grid is below: the shipped tables
+# use sizes 4^k KiB and nodes 22/40 nm (crossbars 22/45 nm); the held-out runs (sizes 2x4^k KiB,
+# 32 nm, crossbar shapes that are not powers of two) go to held-out tables that only the tests read.
+set -euo pipefail
+[ $# -ge 6 ] || { sed -n '2,20p' "$0" >&2; exit 1; }
+CACTI_DIR=$(realpath "$1"); NVSIM_DIR=$(realpath "$2"); DSENT_BIN=$(realpath "$3")
+DSENT_DIR=$(realpath "$4"); GPUDSE=$(realpath "$5"); OUT=$(realpath -m "$6"); JOBS=${7:-2}
+HERE=$(cd "$(dirname "$0")" && pwd); CFG="$HERE/configs"
+DATE=$(date -u +%Y-%m-%dT%H:%MZ)
+commit_of() { git -C "$1" rev-parse HEAD 2>/dev/null || echo unknown; }
+CACTI_COMMIT=$(commit_of "$CACTI_DIR"); NVSIM_COMMIT=$(commit_of "$NVSIM_DIR")
+DSENT_COMMIT=${DSENT_COMMIT:-$(commit_of "$DSENT_DIR")}
+mkdir -p "$OUT/raw" "$OUT/work"
+JOBLIST="$OUT/work/jobs.txt"; : > "$JOBLIST"
+
+# ---- the grid ---------------------------------------------------------------------------------
+SHIP_KB="4 16 64 256 1024 4096"; HOLD_KB="8 32 128 512 2048"
+LINE=128                          # bytes: a GPU L1/LLC line (FUSE, DC-L1, Morpheus); port width 1024 b
+array_job() { # tool cell kind node kb assoc held_out
+	local tool=$1 cell=$2 kind=$3 node=$4 kb=$5 assoc=$6 held=$7
+	echo "array $tool $cell $kind $node $kb $assoc $held" >> "$JOBLIST"
+}
+for held in 0 1; do
+	if [ $held = 0 ]; then nodes="22 40"; sizes=$SHIP_KB; assocs="4 8 16"
+	else nodes="22"; sizes=$HOLD_KB; assocs="4 16"; fi
+	for node in $nodes; do for kb in $sizes; do
+		for assoc in $assocs; do
+			# NVSim at 40 nm stops at 1 MiB and its held-out runs at 512 KiB: a 2-4 MiB run took
+			# many minutes on the shared machine
+			if { [ $node != 40 ] || [ $kb -le 1024 ]; } && { [ $held = 0 ] || [ $kb -le 512 ]; }; then
+				array_job nvsim sram cache $node $kb $assoc $held
+				array_job nvsim stt  cache $node $kb $assoc $held
+			fi
+			array_job cacti sram cache $node $kb $assoc $held
+		done
+		array_job cacti sram ram $node $kb 1 $held
+	done; done
+done
+for kb in 16 32 128 512 1024; do   # held-out node: 32 nm lies between the shipped 22 and 40 nm
+	array_job nvsim sram cache 32 $kb 8 1; array_job nvsim stt cache 32 $kb 8 1
+	array_job cacti sram cache 32 $kb 8 1; array_job cacti sram ram 32 $kb 1 1
+done
+XBAR_BITS=256                     # 32 B flits (DC-L1 Table II)
+for node in 22 45; do for nin in 2 8 32 128; do for nout in 1 4 16 64; do
+	echo "xbar dsent - xbar $node $nin $nout 0" >> "$JOBLIST"
+done; done; done
+for shape in "80 32" "80 40" "40 32" "10 8" "8 1" "20 4" "5 2"; do
+	echo "xbar dsent - xbar 22 $shape 1" >> "$JOBLIST"
+done
+for shape in "80 32" "16 16" "8 4" "64 1"; do
+	echo "xbar dsent - xbar 32 $shape 1" >> "$JOBLIST"
+done
+
+# ---- one run ----------------------------------------------------------------------------------
+run_one() {
+	local what=$1 tool=$2 cell=$3 kind=$4 node=$5 a=$6 b=$7 held=$8
+	local name="$tool-$cell-$kind-${node}nm-$a-$b" raw work cfg commit
+	[ "$what" = xbar ] && name="dsent-xbar-${node}nm-${a}x${b}"
+	raw="$OUT/raw/$name.txt"; work="$OUT/work/$name"; mkdir -p "$work"
+	[ -s "$raw" ] && return 0
+	case $tool in
+	nvsim)
+		cfg="$work/run.cfg"
+		sed -e "s/@NODE@/$node/" -e "s/@KB@/$a/" -e "s/@WIDTH@/$((LINE * 8))/" -e "s/@ASSOC@/$b/" \
+		    -e "s#@CELL@#$CFG/nvsim-$cell.cell#" "$CFG/nvsim-cache.cfg" > "$cfg"
+		# NVSim's CACTI assumption (2 x 2 subarrays per mat) finds no SRAM cache of 4-16 KiB
+		# ("No valid solutions"); 4-way caches up to 64 KiB (FUSE's banks, both cells alike) are
+		# organised freely instead.  Free organisation everywhere took over 10 minutes per
+		# 1 MiB run on the shared machine.
+		local org="CactiAssumption"
+		if [ "$b" = 4 ] && [ "$a" -le 64 ]; then
+			sed -i 's/^-UseCactiAssumption: Yes/-UseCactiAssumption: No/' "$cfg"; org="free organisation"
+		fi
+		commit=$NVSIM_COMMIT
+		(cd "$NVSIM_DIR" && nice ./nvsim "$cfg") > "$work/out.txt" 2>&1 || true
+		conf="nvsim-cache.cfg nvsim-$cell.cell Capacity=${a}KB Associativity=$b WordWidth=$((LINE * 8)) ($org)"
+		;;
+	cacti)
+		cfg="$work/run.cfg"
+		local tu; tu=$(awk -v n="$node" 'BEGIN { printf "%.3f", n / 1000 }')
+		local bytes=$((a * 1024)) width=$((LINE * 8)) line=$LINE
+		sed -e "s/@BYTES@/$bytes/" -e "s/@LINE@/$line/" -e "s/@ASSOC@/$b/" -e "s/@TECH_U@/$tu/" \
+		    -e "s/@WIDTH@/$width/" -e "s/@TYPE@/$kind/" -e "s/@PORTS@/1/" "$CFG/cacti.cfg" > "$cfg"
+		commit=$CACTI_COMMIT
+		(cd "$CACTI_DIR" && nice ./cacti -infile "$cfg") > "$work/out.txt" 2>&1 || true
+		conf="cacti.cfg size=${bytes}B block=${line}B assoc=$b bus=${width}b type=$kind ports=1rw"
+		;;
+	dsent)
+		local model
+		case $node in 22) model=Bulk22LVT;; 32) model=Bulk32LVT;; 45) model=Bulk45LVT;; esac
+		commit=$DSENT_COMMIT
+		# area, energy and leakage of the crossbar sized for a 1 GHz clock ...
+		(cd "$DSENT_DIR" && nice "$DSENT_BIN" "$CFG/dsent-crossbar.cfg" \
+			"ElectricalTechModelFilename=tech/tech_models/$model.model" \
+			NumberInputs=$a NumberOutputs=$b NumberBits=$XBAR_BITS Frequency=1e9) > "$work/out.txt" 2>&1 || true
+		# ... and its fastest clock: the highest clock at which DSENT's timing optimiser closes
+		# timing (no "Timing not met" warning), by bisection on ln f over [0.25, 16] GHz in 6
+		# steps (+-3.3%); a crossbar that closes at every step (2-input ones) is bisected again
+		# over [16, 256] GHz; a result at an end of the bracket is reported, not imported
+		meets() { local o; o=$(cd "$DSENT_DIR" && nice "$DSENT_BIN" "$CFG/dsent-crossbar.cfg" \
+			"ElectricalTechModelFilename=tech/tech_models/$model.model" \
+			NumberInputs=$a NumberOutputs=$b NumberBits=$XBAR_BITS Frequency=$1 2>&1)
+			case $o in *"Timing not met"*) return 1;; *) return 0;; esac; }
+		local lo hi mid met failed bracket
+		for bracket in "0.25e9 16e9" "16e9 256e9"; do
+			set -- $bracket; lo=$1; hi=$2; met=0; failed=0
+			for _ in 1 2 3 4 5 6; do
+				mid=$(awk -v l=$lo -v h=$hi 'BEGIN { printf "%.6e", sqrt(l * h) }')
+				if meets "$mid"; then lo=$mid; met=1; else hi=$mid; failed=1; fi
+				echo "fmax-bisection: [$lo, $hi] Hz" >> "$work/out.txt"
+			done
+			[ $failed = 0 ] || break
+		done
+		if [ $met = 1 ] && [ $failed = 1 ]; then
+			awk -v l=$lo -v h=$hi 'BEGIN { printf "fmax_hz %.6e\n", sqrt(l * h) }' >> "$work/out.txt"
+		else
+			echo "fmax-bisection: outside [0.25, 256] GHz" >> "$work/out.txt"
+		fi
+		conf="dsent-crossbar.cfg $model NumberInputs=$a NumberOutputs=$b NumberBits=$XBAR_BITS (1 GHz sizing; fmax: bisection on timing closure)"
+		;;
+	esac
+	{
+		echo "# tool $tool"
+		echo "# commit $commit"
+		echo "# config $conf"
+		echo "# node_nm $node"
+		echo "# cell $cell"
+		echo "# kind $kind"
+		echo "# held_out $held"
+		echo "# date $DATE"
+		[ "$what" = xbar ] && { echo "# xbar_inputs $a"; echo "# xbar_outputs $b"; echo "# xbar_bits $XBAR_BITS"; }
+		cat "$work/out.txt"
+	} > "$raw.tmp" && mv "$raw.tmp" "$raw"
+}
+export -f run_one
+export OUT CFG LINE XBAR_BITS CACTI_DIR NVSIM_DIR DSENT_BIN DSENT_DIR CACTI_COMMIT NVSIM_COMMIT DSENT_COMMIT DATE
+xargs -P "$JOBS" -L 1 bash -c 'run_one "$@"' _ < "$JOBLIST"
+
+# ---- tables -----------------------------------------------------------------------------------
+# A run in which the tool found no design (CACTI: "ERROR: no ... organizations", e.g. a 4 KiB
+# 16-way cache behind a 1024-bit port; NVSim: "No valid solutions") is listed, not imported.
+# Tables: tech-default.csv holds NVSim caches (SRAM and STT-MRAM from the same tool, so their
+# ratio compares like with like), CACTI RAMs and DSENT crossbars; tech-cacti-cache.csv holds
+# CACTI's SRAM caches as an alternative SRAM source.  Each has a held-out twin for the tests.
+# A run in which the tool found no design (CACTI: "ERROR: no ... organizations", e.g. a 4 KiB
+# 16-way cache behind a 1024-bit port; NVSim: "No valid solutions") is listed, not imported.
+def=(); defh=(); cc=(); cch=(); : > "$OUT/failed-runs.txt"
+for f in "$OUT"/raw/*.txt; do
+	if grep -q -e '^ERROR: no ' -e 'No valid solutions' "$f"; then
+		echo "$(basename "$f"): $(grep -m1 -e '^ERROR: no ' -e 'No valid solutions' "$f")" >> "$OUT/failed-runs.txt"
+		continue
+	fi
+	held=0; grep -q '^# held_out 1' "$f" && held=1
+	case $(basename "$f") in
+	cacti-sram-cache-*) if [ $held = 1 ]; then cch+=("$f"); else cc+=("$f"); fi;;
+	*)                  if [ $held = 1 ]; then defh+=("$f"); else def+=("$f"); fi;;
+	esac
+done
+echo "$(wc -l < "$OUT/failed-runs.txt") runs found no design: $OUT/failed-runs.txt"
+"$GPUDSE" tech import -o "$OUT/tech-default.csv" "${def[@]}"
+"$GPUDSE" tech import -o "$OUT/tech-heldout.csv" "${defh[@]}"
+"$GPUDSE" tech import -o "$OUT/tech-cacti-cache.csv" "${cc[@]}"
+"$GPUDSE" tech import -o "$OUT/tech-cacti-cache-heldout.csv" "${cch[@]}"

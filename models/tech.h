@@ -1,0 +1,118 @@
+/*
+ * tech.h -- technology model for on-chip arrays (SRAM, STT-MRAM; cache data, cache tag, plain
+ * RAM) and matrix crossbars: area (cell and periphery apart), latency, energy, leakage and, for
+ * crossbars, the fastest clock.  Issue 22.
+ *
+ * The numbers are not formulas but a table of runs of the circuit tools (CACTI 7 for SRAM,
+ * NVSim for SRAM and STT-MRAM, DSENT for crossbars), read by `gpudse tech import`
+ * (src/tech_table.c); calibration/tech/README.md says which runs the shipped table holds.
+ * The model only interpolates between runs:
+ *
+ *   arrays: a series is the runs that share (cell, kind, assoc, width_bits, ports, node);
+ *           between two capacities b0 < b < b1 of a series each figure q is interpolated
+ *           log-log:   q(b) = q0 * (q1/q0)^(ln(b/b0) / ln(b1/b0))                     [L1]
+ *           (linear in ln b when q0 or q1 is 0, e.g. an STT cell's 0 leakage).
+ *           Between two nodes n0 < n < n1 that both hold the series, the same rule in n  [L2]
+ *           applied to the two size-interpolated results.
+ *   crossbars: runs share (bits, node); within a node the figure is bilinear in
+ *           (ln n_in, ln n_out) between the four grid runs around (n_in, n_out), log of the
+ *           figure [L3]; between nodes, [L2].
+ *
+ *   [L4] a cache's capacity for a given area inverts [L1] (data + tag area is increasing in size).
+ *
+ *   Area = cell area + periphery; cell area = area x the tool's "area efficiency" (CACTI: memory
+ *   cell area / total area; NVSim: Area Efficiency), periphery = the rest (decoders, sense amps,
+ *   drivers, H-tree, comparators) -- interpolated apart, so the periphery share is explicit.
+ *
+ * Valid range: the capacities, nodes and crossbar radices spanned by the table's runs of the
+ * requested series.  Outside it, or when associativity, port width, ports or bits have no
+ * series, the functions return -1 and say so in err: never an extrapolation.  Associativity,
+ * port width and ports are matched exactly (a table holds the ones the presets use).
+ *
+ * Sources: CACTI 7 (HewlettPackard/cacti; Balasubramonian et al., TACO 2017), NVSim (Dong et
+ * al., TCAD 2012), DSENT (Sun et al., NOCS 2012; gem5 ext/dsent).  The interpolation rules are
+ * this file's assumption: array figures vary as power laws in size between neighbouring tool
+ * runs (a factor of 4 apart in the shipped table); docs/validation.md gives the held-out error.
+ */
+#ifndef GPUDSE_TECH_H
+#define GPUDSE_TECH_H
+#include <stddef.h>
+
+typedef enum tech_cell { TECH_SRAM = 0, TECH_STT = 1 } tech_cell_t;
+typedef enum tech_kind {
+	TECH_DATA = 0,  /* a cache's data array */
+	TECH_TAG = 1,   /* a cache's tag array (tag bits x sets x ways, with comparators) */
+	TECH_RAM = 2,   /* a plain RAM (register file, scratchpad): no tags */
+	TECH_XBAR = 3   /* a matrix crossbar */
+} tech_kind_t;
+
+/* One tool run, as the table holds it. */
+typedef struct tech_point {
+	int kind;            /* tech_kind_t */
+	int cell;            /* tech_cell_t (arrays; 0 for crossbars) */
+	double node_nm;      /* feature size */
+	double bytes;        /* capacity of the cache / RAM the run modelled (data bytes; a tag row
+	                        carries its cache's data capacity) */
+	int assoc;           /* ways (1 for RAM) */
+	int width_bits;      /* port width (arrays: line width; crossbars: flit bits) */
+	int ports;           /* read-write ports (arrays) */
+	int n_in, n_out;     /* crossbar radix */
+	double area_mm2;     /* total area */
+	double cell_mm2;     /* memory cells only (0 for crossbars) */
+	double read_ns;      /* access latency (crossbar: 0) */
+	double write_ns;     /* write latency (CACTI SRAM: = read_ns, CACTI reports one) */
+	double read_nj;      /* dynamic energy per read access of width_bits (crossbar: per flit) */
+	double write_nj;     /* dynamic energy per write access */
+	double leak_mw;      /* leakage power */
+	double fmax_ghz;     /* crossbar: fastest clock DSENT closes; arrays: 0 */
+} tech_point_t;
+
+typedef struct tech_table {
+	const tech_point_t *pt;  /* runs, any order */
+	size_t n;
+} tech_table_t;
+
+/* What the model returns for one array or crossbar. */
+typedef struct tech_figures {
+	double area_mm2;     /* total */
+	double cell_mm2;     /* memory cells */
+	double periph_mm2;   /* area_mm2 - cell_mm2 */
+	double read_ns, write_ns;
+	double read_nj, write_nj;  /* per access (crossbar: per flit traversal, read = write) */
+	double leak_mw;
+	double fmax_ghz;     /* crossbars only */
+} tech_figures_t;
+
+/* Figures of a (cell, kind) array of `bytes` data bytes, `assoc` ways (1 for RAM), port
+ * `width_bits` and `ports` read-write ports at `node_nm`, by [L1] and [L2].  Returns 0, or -1
+ * with a one-line reason in err (no series for the key, size or node outside the table). */
+int tech_array_eval(const tech_table_t *t, tech_cell_t cell, tech_kind_t kind, double node_nm,
+                    double bytes, int assoc, int width_bits, int ports,
+                    tech_figures_t *out /* OUT */, char *err, size_t errlen);
+
+/* Figures of one n_in x n_out crossbar of `bits`-wide ports at node_nm by [L3] and [L2].
+ * Returns 0, or -1 with the reason in err. */
+int tech_xbar_eval(const tech_table_t *t, double node_nm, int n_in, int n_out, int bits,
+                   tech_figures_t *out /* OUT */, char *err, size_t errlen);
+
+/* A cache = its data array + its tag array (TECH_DATA + TECH_TAG rows of the same key):
+ * figures summed (latency: the data array's, which the tag lookup overlaps in a normal-mode
+ * cache).  Returns 0 or -1 (err) as tech_array_eval. */
+int tech_cache_eval(const tech_table_t *t, tech_cell_t cell, double node_nm, double bytes,
+                    int assoc, int width_bits, int ports, tech_figures_t *out /* OUT */,
+                    char *err, size_t errlen);
+
+/* The inverse in size [L4]: the capacity (data bytes) of a cache of `cell` whose total area
+ * (data + tag) is area_mm2, by bisection on ln bytes over the sizes both arrays' series cover
+ * at node_nm (area rises with size between runs, so the root is unique).  Returns 0, or -1 with
+ * the reason in err: no series, or the area is below the smallest / above the largest cache
+ * the table holds (no extrapolation). */
+int tech_cache_bytes_for_area(const tech_table_t *t, tech_cell_t cell, double node_nm,
+                              int assoc, int width_bits, int ports, double area_mm2,
+                              double *bytes /* OUT */, char *err, size_t errlen);
+
+/* Power-law interpolation [L1]: q at x between (x0, q0) and (x1, q1), x0 < x1, x0 <= x <= x1;
+ * linear in ln x when q0 or q1 is not positive. */
+double tech_loglog(double x, double x0, double q0, double x1, double q1);
+
+#endif

@@ -136,13 +136,13 @@ bench: all
 profiles: all
 	@calibration/make_profiles.sh
 
-# The binary, the GPU presets and studies, the shipped profiles and parameter sets under
-# PREFIX: PREFIX/bin/gpudse finds PREFIX/share/gpudse by itself (no GPUDSE_ROOT needed).
+# The binary, the GPU presets and studies, and calibration/ (shipped profiles, parameter sets,
+# technology tables, Accel-Sim reference runs) under PREFIX: PREFIX/bin/gpudse finds
+# PREFIX/share/gpudse by itself (no GPUDSE_ROOT needed).
 install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/gpudse/calibration
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/gpudse
 	install -m 755 gpudse $(DESTDIR)$(PREFIX)/bin/gpudse
-	cp -R studies $(DESTDIR)$(PREFIX)/share/gpudse/
-	cp -R calibration/profiles calibration/params $(DESTDIR)$(PREFIX)/share/gpudse/calibration/
+	cp -R studies calibration $(DESTDIR)$(PREFIX)/share/gpudse/
 
 # SLURM job arrays on a real one-node SLURM cluster on this machine (installs slurm-wlm and
 # munge, starts and stops its own daemons): tests/slurm/test_slurm.sh.

@@ -136,7 +136,7 @@ if command -v make >/dev/null 2>&1; then
 	# the installed binary is the normal build's ./gpudse; run it with no GPUDSE_ROOT from /
 	chmod -R a-w $T/prefix
 	(cd $T/cwd && rm -f results.db && env -u GPUDSE_ROOT $T/prefix/bin/gpudse list gpus >$T/gpus.out 2>&1)
-	expect_eq "installed binary lists the presets under PREFIX/share/gpudse" "$(grep -c rtx3080 $T/gpus.out)" 1
+	expect_eq "installed binary lists the presets under PREFIX/share/gpudse" "$(grep -c '^rtx3080 ' $T/gpus.out)" 1
 	(cd $T/cwd && env -u GPUDSE_ROOT $T/prefix/bin/gpudse sweep $T/prefix/share/gpudse/studies/dcl1-clusters.json --quiet >$T/isw.out 2>&1)
 	expect_eq "installed binary sweeps a shipped study (shipped profiles) into ./results.db" \
 		"$? $(grep -c ' -> results.db$' $T/isw.out)" "0 1"

@@ -7,14 +7,18 @@
 # test program; every tests/cli/cli_*.sh is a CLI test run against the built binary.
 
 CC      ?= cc
+VERSION := 0.1.0
+PREFIX  ?= /usr/local
 PKGS    := gsl sqlite3 libcjson zlib cairo fontconfig
-DEBPKGS := pkg-config libgsl-dev libsqlite3-dev libcjson-dev zlib1g-dev xz-utils libcairo2-dev libfontconfig-dev fonts-dejavu-core sqlite3
+DEBPKGS := pkg-config libgsl-dev libsqlite3-dev libcjson-dev zlib1g-dev libcairo2-dev libfontconfig-dev fonts-dejavu-core
+# command:package pairs the build and the tests run
+DEBTOOLS := xz:xz-utils sqlite3:sqlite3 gzip:gzip awk:mawk
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wno-unused-parameter
 STD     := -std=c11 -D_GNU_SOURCE -pthread
 OPT     ?= -O2 -g
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm -pthread
-CPPFLAGS := -Imodels -Isrc -Itests
+CPPFLAGS := -Imodels -Isrc -Itests -DGPUDSE_VERSION='"$(VERSION)"'
 
 BUILD ?= build
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
@@ -37,21 +41,28 @@ ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
 TEST_SUPPORT_OBJ := $(TEST_SUPPORT_SRC:%.c=$(BUILD)/%.o)
 TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all deps run test test-normal test-san test-tsan bench profiles clean fuzz fuzz-build
+.PHONY: all deps run test test-normal test-san test-tsan test-slurm bench profiles install clean fuzz fuzz-build
 .DEFAULT_GOAL := all
 
 all: .deps-ok
 	@$(MAKE) --no-print-directory gpudse
 
-# Install what is missing, once; the stamp records that pkg-config found everything.
+# Install what is missing, once; the stamp records that the compiler, the tools and the
+# libraries (pkg-config) were all found.  On a bare Debian (sh make.sh) nothing but apt is
+# there: the C compiler and libc headers are checked like the libraries.
 # (xz-utils: Accel-Sim traces are often .xz, which gpudse profile reads through `xz -dc`;
-# sqlite3: tests/cli/cli_integrity.sh writes hostile databases with the sqlite3 shell.)
+# sqlite3: the command-line tool the tests query the database's views with.)
 .deps-ok:
-	@if ! command -v pkg-config >/dev/null 2>&1 || ! command -v xz >/dev/null 2>&1 || ! command -v sqlite3 >/dev/null 2>&1 || ! pkg-config --exists $(PKGS); then \
-	  echo "gpudse: installing missing Debian packages: $(DEBPKGS)"; \
-	  SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(DEBPKGS) >/dev/null; \
-	fi
+	@missing=; \
+	  command -v $(CC) >/dev/null 2>&1 || missing="$$missing gcc libc6-dev"; \
+	  command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $(PKGS) || missing="$$missing $(DEBPKGS)"; \
+	  for t in $(DEBTOOLS); do command -v $${t%%:*} >/dev/null 2>&1 || missing="$$missing $${t#*:}"; done; \
+	  if [ -n "$$missing" ]; then \
+	    echo "gpudse: installing missing Debian packages:$$missing"; \
+	    SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	    $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	  fi
+	@command -v $(CC) >/dev/null 2>&1 || { echo "gpudse: no C compiler \"$(CC)\" (apt-get install gcc)" >&2; exit 1; }
 	@pkg-config --exists $(PKGS) || { echo "gpudse: missing libraries: $(PKGS)" >&2; exit 1; }
 	@touch $@
 
@@ -170,6 +181,19 @@ bench: all
 
 profiles: all
 	@calibration/make_profiles.sh
+
+# The binary, the GPU presets and studies, and calibration/ (shipped profiles, parameter sets,
+# technology tables, Accel-Sim reference runs) under PREFIX: PREFIX/bin/gpudse finds
+# PREFIX/share/gpudse by itself (no GPUDSE_ROOT needed).
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/gpudse
+	install -m 755 gpudse $(DESTDIR)$(PREFIX)/bin/gpudse
+	cp -R studies calibration $(DESTDIR)$(PREFIX)/share/gpudse/
+
+# SLURM job arrays on a real one-node SLURM cluster on this machine (installs slurm-wlm and
+# munge, starts and stops its own daemons): tests/slurm/test_slurm.sh.
+test-slurm: all
+	@tests/slurm/test_slurm.sh
 
 clean:
 	rm -rf build build-san build-tsan build-fuzz gpudse

@@ -16,7 +16,8 @@ typedef struct metric_col {
 	const char *name;     /* column name */
 	size_t offset;        /* offsetof(metrics_t, ...) of a double */
 	int higher_better;    /* 1 maximise by default, 0 minimise */
-	const char *doc;      /* unit and meaning */
+	const char *unit;     /* "x" a ratio to the baseline, "fraction" in [0, 1] */
+	const char *doc;      /* meaning */
 } metric_col_t;
 
 extern const metric_col_t metric_cols[];
@@ -29,5 +30,9 @@ static inline double metric_value(const metric_col_t *c, const metrics_t *m)
 }
 
 #define GPUDSE_MODEL_VERSION "gpudse-models-1"
+/* The program's version (the Makefile's VERSION). */
+#ifndef GPUDSE_VERSION
+#define GPUDSE_VERSION "0.1.0"
+#endif
 
 #endif

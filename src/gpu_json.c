@@ -121,6 +121,15 @@ const char *gpudse_root(void)
 			break;
 		*slash = '\0';
 	}
+	/* installed by `make install PREFIX=P`: P/bin/gpudse and P/share/gpudse (relocatable:
+	 * found from the binary's own directory, so a copied prefix works too) */
+	char probe[PATH_MAX + 64];
+	snprintf(probe, sizeof probe, "%s/../share/gpudse/studies/gpus", exe);
+	if (access(probe, F_OK) == 0 && strlen(exe) + 17 < sizeof root) {
+		memcpy(root, exe, strlen(exe));
+		strcpy(root + strlen(exe), "/../share/gpudse");
+		return root;
+	}
 	snprintf(root, sizeof root, "%s", exe);
 	return root;
 }

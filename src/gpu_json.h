@@ -38,7 +38,9 @@ void gpu_field_format(const gpu_field_t *f, const gpu_t *g, char *buf, size_t le
  * is); 0, or -1 when a named preset does not exist. */
 int gpu_preset_path(const char *name_or_path, char *path, size_t len);
 
-/* The directory gpudse's shipped data lives in ($GPUDSE_ROOT, else the binary's directory). */
+/* The directory gpudse's shipped data (studies/, calibration/) lives in: $GPUDSE_ROOT; else the
+ * source tree the binary sits in (up to three levels above it); else BINDIR/../share/gpudse
+ * (`make install`); else the binary's directory. */
 const char *gpudse_root(void);
 
 #endif

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "columns.h"
 #include "commands/commands.h"
 
 const command_t gpudse_commands[] = {
@@ -49,6 +50,7 @@ static void usage(FILE *f)
 	for (const command_t *c = gpudse_commands; c->name; c++)
 		fprintf(f, "  %-10s %s\n", c->name, c->summary);
 	fprintf(f, "  %-10s %s\n", "help", "this list, or one command's options and an example");
+	fprintf(f, "  %-10s %s\n", "--version", "the program's version and its model version");
 }
 
 static int wants_help(int argc, char **argv)
@@ -89,6 +91,10 @@ int main(int argc, char **argv)
 		return EXIT_USER;
 	}
 	const char *name = argv[1];
+	if (strcmp(name, "--version") == 0 || strcmp(name, "version") == 0) {
+		printf("gpudse %s (model version %s)\n", GPUDSE_VERSION, GPUDSE_MODEL_VERSION);
+		return 0;
+	}
 	if (strcmp(name, "help") == 0 || strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0)
 		return help(argc - 1, argv + 1);
 	const command_t *c = command_find(gpudse_commands, name);

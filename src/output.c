@@ -1,4 +1,5 @@
-/* output.c -- table, CSV and JSON row output (see output.h). */
+/* output.c -- table, CSV, JSON and NDJSON row output (see output.h).  CSV, JSON and NDJSON
+ * stream: one row is written and freed before the next, so memory does not grow with rows. */
 #include "output.h"
 
 #include <cjson/cJSON.h>
@@ -18,7 +19,7 @@ struct output {
 	char **cells;
 	size_t nrows, cap;
 	int *width;
-	cJSON *json;
+	size_t nout;           /* rows written (JSON: for the separators) */
 };
 
 int out_format_parse(const char *s)
@@ -29,7 +30,20 @@ int out_format_parse(const char *s)
 		return OUT_CSV;
 	if (!strcmp(s, "json"))
 		return OUT_JSON;
+	if (!strcmp(s, "ndjson"))
+		return OUT_NDJSON;
 	return -1;
+}
+
+const char *out_double(double v, char *buf, size_t len)
+{
+	/* the shortest of 15, 16, 17 significant digits that reads back as the same double */
+	for (int digits = 15; digits <= 17; digits++) {
+		snprintf(buf, len, "%.*g", digits, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	return buf;
 }
 
 static void csv_cell(const char *s)
@@ -68,7 +82,7 @@ output_t *out_begin(enum out_format f, int ncol, const char *const *names)
 		}
 		putchar('\n');
 	} else if (f == OUT_JSON) {
-		o->json = cJSON_CreateArray();
+		putchar('[');
 	}
 	return o;
 }
@@ -102,7 +116,8 @@ void out_row(output_t *o, const char *const *text, const int *is_num)
 		putchar('\n');
 		return;
 	}
-	if (o->f == OUT_JSON) {
+	if (o->f == OUT_JSON || o->f == OUT_NDJSON) {
+		/* one object at a time: built, printed, freed */
 		cJSON *obj = cJSON_CreateObject();
 		for (int i = 0; i < o->ncol; i++) {
 			if (!text[i])
@@ -110,7 +125,25 @@ void out_row(output_t *o, const char *const *text, const int *is_num)
 			else
 				cJSON_AddItemToObject(obj, o->names[i], json_cell(text[i], is_num ? is_num[i] : OUT_TEXT));
 		}
-		cJSON_AddItemToArray(o->json, obj);
+		if (o->f == OUT_NDJSON) {
+			char *line = cJSON_PrintUnformatted(obj);
+			puts(line ? line : "{}");
+			free(line);
+		} else {
+			/* the layout cJSON_Print gives the whole array, one element at a time: the
+			 * element's lines indented one tab more, elements separated by ", " */
+			char *el = cJSON_Print(obj);
+			if (o->nout)
+				fputs(", ", stdout);
+			for (const char *p = el ? el : "{}"; *p; p++) {
+				putchar(*p);
+				if (*p == '\n')
+					putchar('\t');
+			}
+			free(el);
+		}
+		cJSON_Delete(obj);
+		o->nout++;
 		return;
 	}
 	if (o->nrows == o->cap) {
@@ -145,10 +178,7 @@ int out_end(output_t *o)
 			putchar('\n');
 		}
 	} else if (o->f == OUT_JSON) {
-		char *s = cJSON_Print(o->json);
-		puts(s);
-		free(s);
-		cJSON_Delete(o->json);
+		fputs("]\n", stdout);
 	}
 	for (int i = 0; i < o->ncol; i++)
 		free(o->names[i]);

@@ -1,16 +1,23 @@
 /*
- * output.h -- rows to stdout as an aligned table, CSV (RFC 4180 quoting) or JSON (an array
- * of objects; numbers stay numbers).  Shared by pareto, query, export and list.
+ * output.h -- rows to stdout as an aligned table, CSV (RFC 4180 quoting), JSON (an array of
+ * objects; numbers stay numbers) or NDJSON (one object per line).  Shared by pareto, query,
+ * export and list.  CSV, JSON and NDJSON stream (constant memory); the table buffers its rows
+ * to align them.
  */
 #ifndef GPUDSE_OUTPUT_H
 #define GPUDSE_OUTPUT_H
 
-enum out_format { OUT_TABLE = 0, OUT_CSV, OUT_JSON };
+#include <stddef.h>
+
+enum out_format { OUT_TABLE = 0, OUT_CSV, OUT_JSON, OUT_NDJSON };
 
 typedef struct output output_t;
 
-/* Parse "table", "csv" or "json"; -1 if none of them. */
+/* Parse "table", "csv", "json" or "ndjson" (one JSON object per line); -1 if none of them. */
 int out_format_parse(const char *s);
+/* v at full precision: the shortest %.15g..%.17g text that reads back as exactly v (CSV and
+ * JSON cells; the table's 6 significant digits are for reading). */
+const char *out_double(double v, char *buf, size_t len);
 output_t *out_begin(enum out_format f, int ncol, const char *const *names);
 /* What a cell is, for the JSON output (table and CSV print the text as it is). */
 enum out_kind { OUT_TEXT = 0, OUT_NUM = 1, OUT_BOOL = 2 };

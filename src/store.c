@@ -15,7 +15,7 @@
 #include "knobs.h"
 #include "store_int.h"
 
-static char schema_buf[16384];
+static char schema_buf[65536];
 
 const char *store_schema_sql(void)
 {
@@ -56,17 +56,42 @@ const char *store_schema_sql(void)
 	for (size_t i = 0; i < n_metric_cols; i++)
 		OUT(",\n  %s REAL", metric_cols[i].name);
 	OUT(",\n  PRIMARY KEY(run_id, design_id, workload_id)) WITHOUT ROWID;\n");
+	OUT("CREATE TABLE IF NOT EXISTS metrics(\n"
+		"  name TEXT PRIMARY KEY,        -- a results column\n"
+		"  unit TEXT NOT NULL,           -- 'x': ratio to the study's baseline; 'fraction': in [0, 1]\n"
+		"  direction TEXT NOT NULL CHECK(direction IN ('max','min')), -- the better way\n"
+		"  description TEXT NOT NULL) WITHOUT ROWID;\n");
 	OUT("CREATE VIEW IF NOT EXISTS results_named AS\n"
 		"  SELECT w.name AS workload, r.* FROM results r\n"
 		"  JOIN workloads w ON w.run_id = r.run_id AND w.id = r.workload_id;\n");
-	OUT("CREATE VIEW IF NOT EXISTS design_summary AS\n"
-		"  SELECT run_id, design_id, count(*) AS n_workloads, avg(speedup) AS mean_speedup,\n"
-		"         min(speedup) AS min_speedup, max(speedup) AS max_speedup,\n"
-		"         sum(energy_j) AS total_energy_j, max(area_mm2) AS area_mm2\n"
-		"  FROM results GROUP BY run_id, design_id;\n");
-	OUT("CREATE VIEW IF NOT EXISTS best_per_workload AS\n"
-		"  SELECT run_id, workload_id, design_id, max(speedup) AS speedup, ipc\n"
-		"  FROM results GROUP BY run_id, workload_id;\n");
+	/* results_wide: one row per design and workload, with names, never ids alone */
+	OUT("CREATE VIEW IF NOT EXISTS results_wide AS\n  SELECT r.run_id AS run_id, r.design_id AS design_id, d.variant AS variant");
+	for (size_t i = 0; i < n_knobs; i++)
+		OUT(", d.%s AS %s", knobs[i].name, knobs[i].name);
+	OUT(",\n  w.name AS workload");
+	for (size_t i = 0; i < n_metric_cols; i++)
+		OUT(", r.%s AS %s", metric_cols[i].name, metric_cols[i].name);
+	OUT("\n  FROM results r JOIN designs d ON d.run_id = r.run_id AND d.id = r.design_id\n"
+		"  JOIN workloads w ON w.run_id = r.run_id AND w.id = r.workload_id;\n");
+	/* design_summary: each metric over the workloads by the one definition pareto uses
+	 * (cmd_pareto.c, help pareto): the geometric mean, the arithmetic mean when a value is <= 0 */
+	OUT("CREATE VIEW IF NOT EXISTS design_summary AS\n  SELECT run_id, design_id, variant");
+	for (size_t i = 0; i < n_knobs; i++)
+		OUT(", %s", knobs[i].name);
+	OUT(", count(*) AS n_workloads");
+	for (size_t i = 0; i < n_metric_cols; i++)
+		OUT(",\n  CASE WHEN min(%s) > 0 THEN exp(avg(ln(%s))) ELSE avg(%s) END AS %s",
+			metric_cols[i].name, metric_cols[i].name, metric_cols[i].name, metric_cols[i].name);
+	OUT(",\n  min(speedup) AS min_speedup, max(speedup) AS max_speedup\n"
+		"  FROM results_wide GROUP BY run_id, design_id;\n");
+	/* best_per_workload: the fastest design of each workload (ties: the lower design id) */
+	OUT("CREATE VIEW IF NOT EXISTS best_per_workload AS\n  SELECT run_id, workload, design_id, variant");
+	for (size_t i = 0; i < n_knobs; i++)
+		OUT(", %s", knobs[i].name);
+	for (size_t i = 0; i < n_metric_cols; i++)
+		OUT(", %s", metric_cols[i].name);
+	OUT("\n  FROM (SELECT *, row_number() OVER (PARTITION BY run_id, workload ORDER BY speedup DESC, design_id) AS rank_in_workload\n"
+		"        FROM results_wide) WHERE rank_in_workload = 1;\n");
 	OUT("CREATE TABLE IF NOT EXISTS shards(      -- progress of each shard a run holds\n"
 		"  run_id INTEGER NOT NULL, k INTEGER NOT NULL, n INTEGER NOT NULL,\n"
 		"  n_points INTEGER NOT NULL,     -- points of shard k of n\n"
@@ -292,6 +317,41 @@ static int writable_check(store_t *st)
 	return schema_check(st);
 }
 
+/* The schema version a database was written with, 0 for a new (empty) one. */
+static int stored_schema_version(store_t *st)
+{
+	sqlite3_stmt *q;
+	int v = 0;
+	if (sqlite3_prepare_v2(st->db, "SELECT value FROM meta WHERE key = 'schema_version'", -1, &q, NULL) != SQLITE_OK)
+		return 0;
+	if (sqlite3_step(q) == SQLITE_ROW)
+		v = sqlite3_column_int(q, 0);
+	sqlite3_finalize(q);
+	return v;
+}
+
+/* The metrics table: what each results column means, from the one table (columns.c). */
+static int put_metrics(store_t *st)
+{
+	sqlite3_stmt *q;
+	if (sqlite3_prepare_v2(st->db, "INSERT OR REPLACE INTO metrics VALUES(?1, ?2, ?3, ?4)", -1, &q, NULL) != SQLITE_OK)
+		return sql_error(st, "describing the metrics");
+	for (size_t i = 0; i < n_metric_cols; i++) {
+		sqlite3_bind_text(q, 1, metric_cols[i].name, -1, SQLITE_STATIC);
+		sqlite3_bind_text(q, 2, metric_cols[i].unit, -1, SQLITE_STATIC);
+		sqlite3_bind_text(q, 3, metric_cols[i].higher_better ? "max" : "min", -1, SQLITE_STATIC);
+		sqlite3_bind_text(q, 4, metric_cols[i].doc, -1, SQLITE_STATIC);
+		int rc = sqlite3_step(q);
+		sqlite3_reset(q);
+		if (rc != SQLITE_DONE) {
+			sqlite3_finalize(q);
+			return sql_error(st, "describing the metrics");
+		}
+	}
+	sqlite3_finalize(q);
+	return 0;
+}
+
 int store_open(const char *path, enum store_mode mode, store_t **out)
 {
 	*out = NULL;
@@ -348,12 +408,19 @@ int store_open(const char *path, enum store_mode mode, store_t **out)
 		}
 		if ((rc = store_exec(st, "BEGIN IMMEDIATE")))
 			goto fail;
-		if ((rc = store_exec(st, store_schema_sql()))) {
+		/* a version-1 database: its views had other definitions (design_summary averaged
+		 * arithmetically); they are views, so replacing them loses nothing */
+		if (stored_schema_version(st) < STORE_SCHEMA_VERSION &&
+			(rc = store_exec(st, "DROP VIEW IF EXISTS design_summary; DROP VIEW IF EXISTS best_per_workload;"))) {
+			store_exec(st, "ROLLBACK");
+			goto fail;
+		}
+		if ((rc = store_exec(st, store_schema_sql())) || (rc = put_metrics(st))) {
 			store_exec(st, "ROLLBACK");
 			goto fail;
 		}
 		char sql[128];
-		snprintf(sql, sizeof sql, "INSERT OR IGNORE INTO meta VALUES('schema_version', '%d')", STORE_SCHEMA_VERSION);
+		snprintf(sql, sizeof sql, "INSERT OR REPLACE INTO meta VALUES('schema_version', '%d')", STORE_SCHEMA_VERSION);
 		if ((rc = store_exec(st, sql)) || (rc = store_exec(st, "COMMIT")))
 			goto fail;
 		if ((rc = prepare_inserts(st)))

@@ -7,10 +7,12 @@
  *   workloads(run_id, id, name, path, profile_hash)
  *   designs(run_id, id, variant, <one column per knob>)          id = the point's id
  *   results(run_id, design_id, workload_id, <one column per metric>)
+ *   metrics(name, unit, direction, description)                   what each metric means
+ *   views: results_named (results + workload name), results_wide (design knobs + workload
+ *   name + metrics), design_summary (per design: each metric's geometric mean over the
+ *   workloads, pareto's aggregate), best_per_workload (the fastest design of each workload).
  *   shards(run_id, k, n, n_points, next_index, n_illegal)   each shard a run holds: a merge
  *   of partial shards keeps every shard's own progress, so --resume finishes exactly them
- *   views: results_named (results + workload name), design_summary (per-design aggregates
- *   over workloads: count, mean/min speedup), best_per_workload.
  * A sweep writes a batch of points and its progress marker (next_index) in one transaction,
  * so a killed sweep leaves only whole batches and --resume continues after the last one.
  */
@@ -122,6 +124,31 @@ int store_get_design(store_t *st, int64_t run_id, int64_t id, design_t *d, char 
 
 /* Is `name` a column of designs or results? (for validating user input) */
 int store_is_column(const char *name);
+
+/* What a metric means, as the database describes it (its metrics table; the built-in table
+ * for a database written before that table existed). */
+typedef struct store_metric {
+	char name[48];
+	char unit[32];          /* "x" ratio to the baseline, "fraction" in [0, 1], "J", ... */
+	int higher_better;      /* direction: 1 max, 0 min */
+	char description[160];
+} store_metric_t;
+/* 1 found, 0 when `name` is not a metric. */
+int store_metric(store_t *st, const char *name, store_metric_t *out);
+/* A table header for column `name`: "name [unit]" for a metric, the name otherwise. */
+void store_metric_header(store_t *st, const char *name, char *buf, size_t len);
+
+/* Text column `column` (study_json, gpu_json, calib_hash, study) of run run_id, malloc'd. */
+int store_run_text(store_t *st, int64_t run_id, const char *column, char **out);
+/* Workload `name` of a run: its id, profile path and profile hash.  1 found, 0 not, <0 error. */
+int store_workload_by_name(store_t *st, int64_t run_id, const char *name, int *id, char *path,
+	size_t plen, char *hash, size_t hlen);
+/* The stored metrics of one design on one workload.  1 found, 0 not, <0 error. */
+int store_get_result(store_t *st, int64_t run_id, int64_t design_id, int workload_id, metrics_t *m);
+
+/* Which columns take more than one value among the run's designs: varies[0] the variant,
+ * varies[1 + i] knob i (knobs[]).  What a study's space varies; what it fixes stays 0. */
+int store_varying_knobs(store_t *st, int64_t run_id, int *varies);
 
 /* --- merge (store_merge.c) --- */
 /* Rewrite run_id's summary (shard set, point sums, status done iff every shard it holds is

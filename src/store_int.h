@@ -7,7 +7,8 @@
 
 #include "store.h"
 
-#define STORE_SCHEMA_VERSION 1
+/* 2: the metrics table; results_wide; design_summary by pareto's geometric mean */
+#define STORE_SCHEMA_VERSION 2
 
 struct store {
 	sqlite3 *db;

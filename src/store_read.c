@@ -326,3 +326,123 @@ int store_list_runs(store_t *st, store_run_t **runs, int *n)
 	sqlite3_finalize(q);
 	return step == SQLITE_DONE ? 0 : store_sql_error(st, "reading runs");
 }
+
+int store_metric(store_t *st, const char *name, store_metric_t *out)
+{
+	memset(out, 0, sizeof *out);
+	const metric_col_t *c = metric_col_find(name);
+	sqlite3_stmt *q = NULL;
+	int found = 0;
+	/* the database's own description; a database written before the metrics table existed
+	 * (schema version 1) is described by the built-in table */
+	if (sqlite3_prepare_v2(st->db, "SELECT unit, direction, description FROM metrics WHERE name = ?1",
+		-1, &q, NULL) == SQLITE_OK) {
+		sqlite3_bind_text(q, 1, name, -1, SQLITE_STATIC);
+		if (sqlite3_step(q) == SQLITE_ROW) {
+			snprintf(out->name, sizeof out->name, "%s", name);
+			snprintf(out->unit, sizeof out->unit, "%s", (const char *)sqlite3_column_text(q, 0));
+			out->higher_better = strcmp((const char *)sqlite3_column_text(q, 1), "max") == 0;
+			snprintf(out->description, sizeof out->description, "%s", (const char *)sqlite3_column_text(q, 2));
+			found = 1;
+		}
+		sqlite3_finalize(q);
+		if (found)
+			return 1;
+	}
+	if (!c)
+		return 0;
+	snprintf(out->name, sizeof out->name, "%s", c->name);
+	snprintf(out->unit, sizeof out->unit, "%s", c->unit);
+	out->higher_better = c->higher_better;
+	snprintf(out->description, sizeof out->description, "%s", c->doc);
+	return 1;
+}
+
+void store_metric_header(store_t *st, const char *name, char *buf, size_t len)
+{
+	store_metric_t m;
+	if (store_metric(st, name, &m) && m.unit[0])
+		snprintf(buf, len, "%s [%s]", name, m.unit);
+	else
+		snprintf(buf, len, "%s", name);
+}
+
+int store_run_text(store_t *st, int64_t run_id, const char *column, char **out)
+{
+	*out = NULL;
+	static const char *const allowed[] = { "study_json", "gpu_json", "calib_hash", "study", NULL };
+	int ok = 0;
+	for (int i = 0; allowed[i]; i++)
+		ok |= strcmp(allowed[i], column) == 0;
+	if (!ok)
+		return err_internal("store_run_text: column %s", column);
+	char sql[96];
+	snprintf(sql, sizeof sql, "SELECT %s FROM runs WHERE id = ?1", column);
+	sqlite3_stmt *q;
+	if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK)
+		return store_sql_error(st, "reading runs");
+	sqlite3_bind_int64(q, 1, run_id);
+	if (sqlite3_step(q) == SQLITE_ROW && sqlite3_column_text(q, 0))
+		*out = strdup((const char *)sqlite3_column_text(q, 0));
+	sqlite3_finalize(q);
+	return *out ? 0 : err_user("%s: run %lld has no %s", st->path, (long long)run_id, column);
+}
+
+int store_workload_by_name(store_t *st, int64_t run_id, const char *name, int *id, char *path,
+	size_t plen, char *hash, size_t hlen)
+{
+	sqlite3_stmt *q;
+	if (sqlite3_prepare_v2(st->db, "SELECT id, path, profile_hash FROM workloads WHERE run_id = ?1 AND name = ?2",
+		-1, &q, NULL) != SQLITE_OK)
+		return -store_sql_error(st, "reading workloads");
+	sqlite3_bind_int64(q, 1, run_id);
+	sqlite3_bind_text(q, 2, name, -1, SQLITE_STATIC);
+	int found = sqlite3_step(q) == SQLITE_ROW;
+	if (found) {
+		*id = sqlite3_column_int(q, 0);
+		snprintf(path, plen, "%s", sqlite3_column_text(q, 1) ? (const char *)sqlite3_column_text(q, 1) : "");
+		snprintf(hash, hlen, "%s", sqlite3_column_text(q, 2) ? (const char *)sqlite3_column_text(q, 2) : "");
+	}
+	sqlite3_finalize(q);
+	return found;
+}
+
+int store_get_result(store_t *st, int64_t run_id, int64_t design_id, int workload_id, metrics_t *m)
+{
+	char sql[4096];
+	size_t n = snprintf(sql, sizeof sql, "SELECT ");
+	for (size_t i = 0; i < n_metric_cols; i++)
+		n += snprintf(sql + n, sizeof sql - n, "%s%s", i ? ", " : "", metric_cols[i].name);
+	snprintf(sql + n, sizeof sql - n, " FROM results WHERE run_id = ?1 AND design_id = ?2 AND workload_id = ?3");
+	sqlite3_stmt *q;
+	if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK)
+		return -store_sql_error(st, "reading results");
+	sqlite3_bind_int64(q, 1, run_id);
+	sqlite3_bind_int64(q, 2, design_id);
+	sqlite3_bind_int(q, 3, workload_id);
+	int found = sqlite3_step(q) == SQLITE_ROW;
+	memset(m, 0, sizeof *m);
+	if (found)
+		for (size_t i = 0; i < n_metric_cols; i++)
+			*(double *)((char *)m + metric_cols[i].offset) = sqlite3_column_double(q, (int)i);
+	sqlite3_finalize(q);
+	return found;
+}
+
+int store_varying_knobs(store_t *st, int64_t run_id, int *varies)
+{
+	char sql[8192];
+	size_t n = snprintf(sql, sizeof sql, "SELECT count(DISTINCT coalesce(variant, ''))");
+	for (size_t i = 0; i < n_knobs; i++)
+		n += snprintf(sql + n, sizeof sql - n, ", count(DISTINCT %s)", knobs[i].name);
+	snprintf(sql + n, sizeof sql - n, " FROM designs WHERE run_id = ?1");
+	sqlite3_stmt *q;
+	if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK)
+		return store_sql_error(st, "reading designs");
+	sqlite3_bind_int64(q, 1, run_id);
+	int rc = sqlite3_step(q);
+	for (size_t i = 0; i <= n_knobs; i++)
+		varies[i] = rc == SQLITE_ROW && sqlite3_column_int64(q, (int)i) > 1;
+	sqlite3_finalize(q);
+	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : store_sql_error(st, "reading designs");
+}

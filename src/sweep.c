@@ -122,25 +122,74 @@ static void *worker(void *arg)
 	return NULL;
 }
 
+/* The signal that stopped the sweep (SIGINT, SIGTERM), 0 while none did. */
 static void on_signal(int sig)
 {
-	(void)sig;
-	sweep_interrupted = 1;
+	sweep_interrupted = sig;
 }
 
-static void draw_progress(int64_t done, int64_t total, double rows, double t0)
+/* Seconds between the plain progress lines written when stderr is not a terminal (a SLURM
+ * task's log, a pipe); GPUDSE_TEST_PROGRESS_SECONDS shortens it for the tests. */
+static double progress_line_seconds(void)
 {
-	double dt = now_s() - t0;
-	double frac = total ? (double)done / total : 1;
+	const char *e = getenv("GPUDSE_TEST_PROGRESS_SECONDS");
+	double v = e ? atof(e) : 0;
+	return v > 0 ? v : 5.0;
+}
+
+/* Rate and ETA of this process only: a resumed run's points stored before it started
+ * (`start` of them) are neither counted in its rate nor left for its ETA. */
+typedef struct progress {
+	int64_t start, total;   /* first index this process stores, indices of the shard */
+	double t0;
+} progress_t;
+
+static void progress_rates(const progress_t *pg, int64_t done, double rows, double *rate_rows,
+	double *eta)
+{
+	double dt = now_s() - pg->t0;
+	double pts = (double)(done - pg->start);
+	*rate_rows = dt > 0 ? rows / dt : 0;
+	*eta = pts > 0 ? dt * (double)(pg->total - done) / pts : -1;
+}
+
+static void draw_progress(const progress_t *pg, int64_t done, double rows)
+{
+	double frac = pg->total ? (double)done / pg->total : 1;
 	int w = 30, fill = (int)(frac * w);
 	char bar[32];
 	for (int i = 0; i < w; i++)
 		bar[i] = i < fill ? '=' : ' ';
 	bar[w] = '\0';
-	double rate = dt > 0 ? rows / dt : 0;
-	double eta = frac > 0 ? dt * (1 - frac) / frac : 0;
+	double rate, eta;
+	progress_rates(pg, done, rows, &rate, &eta);
 	fprintf(stderr, "\r[%s] %3.0f%% %lld/%lld points, %.0f rows/s, ETA %.0fs ", bar, 100 * frac,
-		(long long)done, (long long)total, rate, eta);
+		(long long)done, (long long)pg->total, rate, eta > 0 ? eta : 0);
+}
+
+/* One plain line (no \r, no bar): what a log file can show. */
+static void progress_line(const progress_t *pg, int64_t run_id, int64_t done, double rows)
+{
+	double rate, eta;
+	progress_rates(pg, done, rows, &rate, &eta);
+	char eta_s[32];
+	if (eta < 0)
+		snprintf(eta_s, sizeof eta_s, "unknown");
+	else
+		snprintf(eta_s, sizeof eta_s, eta < 100 ? "%.2f s" : "%.0f s", eta);
+	fprintf(stderr, "sweep: run %lld: %lld/%lld points (%.1f%%), %.2f s elapsed, %.0f rows/s, ETA %s\n",
+		(long long)run_id, (long long)done, (long long)pg->total,
+		pg->total ? 100.0 * (double)done / (double)pg->total : 100.0, now_s() - pg->t0, rate, eta_s);
+	fflush(stderr);
+}
+
+/* The command that finishes run_id: the study, the database and the shard as given. */
+static void resume_hint(char *buf, size_t len, const char *study_path, const char *db_path,
+	const char *shard, int64_t run_id)
+{
+	int sharded = strcmp(shard, "1/1") != 0;
+	snprintf(buf, len, "gpudse sweep %s --db %s%s%s --resume %lld", study_path, db_path,
+		sharded ? " --shard " : "", sharded ? shard : "", (long long)run_id);
 }
 
 /* Identity of a run: everything that determines its rows. */
@@ -266,9 +315,13 @@ static int sweep_shard(store_t *st, const study_t *s, workload_t *w, int nw, con
 	for (int i = 0; i < jobs; i++)
 		pthread_create(&th[i], NULL, worker, &p);
 
-	double t0 = now_s(), last_commit = t0, last_draw = 0;
+	double t0 = now_s(), last_commit = t0, last_draw = 0, last_line = t0;
 	int64_t rows = 0, rows_in_txn = 0, done_index = start, committed = start, committed_illegal = n_illegal;
 	int in_txn = 0;
+	progress_t pg = { start, n_index, t0 };
+	double line_every = progress_line_seconds();
+	if (o->progress_lines)
+		progress_line(&pg, run_id, done_index, 0);
 	for (int64_t c = 0; c < p.n_chunks && !rc; c++) {
 		slot_t *sl = &p.slots[c % p.nslots];
 		pthread_mutex_lock(&p.mu);
@@ -329,8 +382,12 @@ static int sweep_shard(store_t *st, const study_t *s, workload_t *w, int nw, con
 			last_commit = t;
 		}
 		if (o->progress && t - last_draw > 0.1) {
-			draw_progress(done_index, n_index, rows + rows_in_txn, t0);
+			draw_progress(&pg, done_index, rows + rows_in_txn);
 			last_draw = t;
+		}
+		if (o->progress_lines && t - last_line >= line_every) {
+			progress_line(&pg, run_id, done_index, rows + rows_in_txn);
+			last_line = t;
 		}
 	}
 	if (in_txn && !rc) {
@@ -351,9 +408,11 @@ static int sweep_shard(store_t *st, const study_t *s, workload_t *w, int nw, con
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	if (o->progress) {
-		draw_progress(done_index, n_index, rows, t0);
+		draw_progress(&pg, done_index, rows);
 		fputc('\n', stderr);
 	}
+	if (o->progress_lines)
+		progress_line(&pg, run_id, done_index, rows);
 	for (int i = 0; i < p.nslots; i++)
 		free(p.slots[i].m);
 	free(p.slots);
@@ -422,6 +481,11 @@ int sweep_run(const sweep_opts_t *o)
 			shard, (long long)o->shard_n, (unsigned long long)s.n_points);
 		goto out;
 	}
+	if (o->resume_run > 0 && access(o->db_path, F_OK) != 0) {
+		/* not created: resuming needs the database the run was written to */
+		rc = err_user("--resume: %s does not exist (pass the --db the run was written to)", o->db_path);
+		goto out;
+	}
 	if ((rc = store_open(o->db_path, STORE_WRITE, &st)))
 		goto out;
 
@@ -434,7 +498,8 @@ int sweep_run(const sweep_opts_t *o)
 			goto out;
 		}
 		if (!found) {
-			rc = err_user("--resume: %s has no run %lld", o->db_path, (long long)o->resume_run);
+			rc = err_user("--resume: %s has no run %lld (pass the --db the run was written to)", o->db_path,
+				(long long)o->resume_run);
 			goto out;
 		}
 		if (strcmp(run.identity, identity) != 0) {
@@ -465,8 +530,10 @@ int sweep_run(const sweep_opts_t *o)
 			goto out;
 		}
 		if (found) {
-			rc = err_user("%s: run %lld of this study is unfinished (%s): finish it with gpudse sweep %s --resume %lld",
-				s.path, (long long)run.id, run.status, s.path, (long long)run.id);
+			char hint[2600];
+			resume_hint(hint, sizeof hint, s.path, o->db_path, shard, run.id);
+			rc = err_user("%s: run %lld of this study in %s is unfinished (%s): finish it with %s",
+				s.path, (long long)run.id, o->db_path, run.status, hint);
 			goto out;
 		}
 		int64_t n_index = shard_points(s.n_points, o->shard_k, o->shard_n);
@@ -505,9 +572,14 @@ int sweep_run(const sweep_opts_t *o)
 		store_mark_interrupted(st, run_id);   /* after the error line: no second one */
 	} else if (left > 0) {
 		store_set_status(st, run_id, "interrupted");
-		rc = err_user("interrupted: run %lld has %lld points left; finish it with gpudse sweep %s --resume %lld",
-			(long long)run_id, (long long)left, s.path, (long long)run_id);
-		rc = 130;
+		char hint[2600];
+		resume_hint(hint, sizeof hint, s.path, o->db_path, shard, run_id);
+		int sig = atomic_load(&sweep_interrupted);
+		if (!sig)
+			sig = SIGINT;
+		err_user("interrupted (%s): run %lld has %lld points left in %s; finish it with %s",
+			sig == SIGTERM ? "SIGTERM" : "SIGINT", (long long)run_id, (long long)left, o->db_path, hint);
+		rc = 128 + sig;   /* the shell's convention: 130 for SIGINT, 143 for SIGTERM */
 	} else {
 		rc = store_run_summarise(st, run_id);
 		if (!rc && n_todo <= 1 && (!n_todo || todo[0].n == o->shard_n))

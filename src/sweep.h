@@ -19,7 +19,8 @@ typedef struct sweep_opts {
 	int jobs;              /* worker threads (>= 1) */
 	int64_t shard_k, shard_n; /* this process runs shard k of n (1-based); 1/1 = everything */
 	int64_t resume_run;    /* > 0: finish that run */
-	int progress;          /* draw a progress bar on stderr */
+	int progress;          /* draw a progress bar on stderr (a terminal) */
+	int progress_lines;    /* plain progress lines on stderr every few seconds (not a terminal) */
 	int stats;             /* print rates and peak memory */
 	const char *argv;      /* the command line, for provenance */
 	int shard_given;       /* --shard was on the command line (with --resume: that shard only);
@@ -28,9 +29,10 @@ typedef struct sweep_opts {
 
 int sweep_run(const sweep_opts_t *o);
 
-/* Set by SIGINT/SIGTERM: the sweep stops after committing what is complete.  Atomic: the
- * handler writes it on whichever thread takes the signal while the workers read it (with a
- * volatile int that is a data race, which ThreadSanitizer reports); a lock-free atomic is
+/* Set to the signal (SIGINT, SIGTERM) by its handler: the sweep stops after committing what
+ * is complete, marks the run interrupted and returns 128 + the signal (130, 143).  Atomic:
+ * the handler writes it on whichever thread takes the signal while the workers read it (with
+ * a volatile int that is a data race, which ThreadSanitizer reports); a lock-free atomic is
  * also what C11 lets a signal handler write besides volatile sig_atomic_t (7.14.1.1). */
 extern atomic_int sweep_interrupted;
 

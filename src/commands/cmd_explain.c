@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "columns.h"
 #include "commands/commands.h"
+#include "commands/explain_db.h"
 #include "commands/json_tables.h"
 #include "design.h"
 #include "gpu.h"
@@ -24,6 +25,7 @@
 
 const char help_explain[] =
 	"usage: gpudse explain --gpu G --workload W [--design 'knob=value,...'] [--baseline SPEC] [--json]\n"
+	"       gpudse explain --db FILE [--run ID|latest] --design ID --workload W [--baseline SPEC] [--json]\n"
 	"\n"
 	"Evaluates one design point on one workload with the full GPU model and prints every\n"
 	"intermediate quantity: the workload's rates (memory instructions per instruction,\n"
@@ -41,11 +43,16 @@ const char help_explain[] =
 	"  --baseline SPEC  also evaluate this design (\"\" = the baseline) and compare: speedup,\n"
 	"                   energy, perf/W and area ratios, CPI stacks side by side\n"
 	"  --json           one JSON object instead of the text report\n"
+	"  --db FILE        explain design ID of a stored run (--run, default the latest) on its\n"
+	"                   workload W: the run's own preset, calibration, profile (hash-checked)\n"
+	"                   and knobs; the stored row is printed with its units and compared with\n"
+	"                   the re-evaluation\n"
 	"\n"
 	"examples:\n"
 	"  gpudse explain --gpu rtx3080 --workload p-2mm\n"
 	"  gpudse explain --gpu rtx3080 --workload p-2mm --design 'active_sms=32,llc_scale=4' --json\n"
-	"  gpudse explain --gpu rtx3080 --workload p-2mm --design llc_scale=4 --baseline ''\n";
+	"  gpudse explain --gpu rtx3080 --workload p-2mm --design llc_scale=4 --baseline ''\n"
+	"  gpudse explain --db db/results.db --design 9 --workload r-kmeans\n";
 
 #define CMD "explain"
 
@@ -290,36 +297,48 @@ int cmd_explain(int argc, char **argv)
 	const char *wl_spec = args_str(&a, "--workload", NULL);
 	const char *dspec = args_str(&a, "--design", "");
 	const char *bspec = args_str(&a, "--baseline", NULL);
+	const char *db = args_str(&a, "--db", NULL);
+	const char *run_s = args_str(&a, "--run", "latest");
 	int as_json = args_flag(&a, "--json");
 	int rc = args_finish(&a, 0);
 	if (rc)
 		return rc;
-	if (!gpu_name)
+	if (db && gpu_name)
+		return err_user(CMD ": --db and --gpu exclude each other (the run's own preset is used)");
+	if (!db && !gpu_name)
 		return err_user(CMD ": --gpu is required (gpudse list gpus)");
 	if (!wl_spec)
 		return err_user(CMD ": --workload is required (gpudse list workloads)");
 
 	gpu_t g;
-	if ((rc = gpu_load(gpu_name, &g)))
-		return rc;
 	design_t d;
 	char err[256];
-	if (design_parse(dspec, &d, err, sizeof err) != 0)
-		return err_user(CMD ": --design: %s", err);
+	explain_stored_t stored;
+	workload_t wl;
+	if (db) {
+		if ((rc = explain_db_load(db, run_s, dspec, wl_spec, &g, &d, &wl, &stored)))
+			return rc;
+	} else {
+		if ((rc = gpu_load(gpu_name, &g)))
+			return rc;
+		if (design_parse(dspec, &d, err, sizeof err) != 0)
+			return err_user(CMD ": --design: %s", err);
+	}
 	const char *why = NULL;
-	if (gpu_design_check(&g, &d, &why) != 0)
-		return err_user(CMD ": --design: illegal on %s: %s", g.name, why);
 	design_t bd;
-	if (bspec) {
-		if (design_parse(bspec, &bd, err, sizeof err) != 0)
-			return err_user(CMD ": --baseline: %s", err);
-		if (gpu_design_check(&g, &bd, &why) != 0)
-			return err_user(CMD ": --baseline: illegal on %s: %s", g.name, why);
+	if (gpu_design_check(&g, &d, &why) != 0)
+		rc = err_user(CMD ": --design: illegal on %s: %s", g.name, why);
+	else if (bspec && design_parse(bspec, &bd, err, sizeof err) != 0)
+		rc = err_user(CMD ": --baseline: %s", err);
+	else if (bspec && gpu_design_check(&g, &bd, &why) != 0)
+		rc = err_user(CMD ": --baseline: illegal on %s: %s", g.name, why);
+	if (rc) {
+		if (db)
+			workload_free(&wl);
+		return rc;
 	}
 
-	workload_t wl;
-	rc = workload_load_one(CMD, "--workload", wl_spec, &g, &wl);
-	if (rc)
+	if (!db && (rc = workload_load_one(CMD, "--workload", wl_spec, &g, &wl)))
 		return rc;
 
 	memsys_t m;
@@ -340,6 +359,8 @@ int cmd_explain(int argc, char **argv)
 		cJSON *r = json_report(&g, dstr, &wl, &m, &o, &det);
 		if (bspec)
 			json_compare(r, bstr, &o, &bo);
+		if (db)
+			explain_db_json(r, &stored, &o);
 		rc = json_print(r, CMD);
 		if (rc) {
 			workload_free(&wl);
@@ -349,6 +370,8 @@ int cmd_explain(int argc, char **argv)
 		print_text(&g, dstr, &wl, &m, &o, &det);
 		if (bspec)
 			print_compare(bstr, &o, &bo);
+		if (db)
+			explain_db_print(&stored, &o);
 	}
 	workload_free(&wl);
 	if (fflush(stdout) != 0 || ferror(stdout))

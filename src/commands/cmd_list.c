@@ -1,4 +1,4 @@
-/* cmd_list.c -- `gpudse list gpus|workloads|knobs|schema`. */
+/* cmd_list.c -- `gpudse list gpus|workloads|knobs|metrics|runs|schema`. */
 #include <glob.h>
 #include <stdio.h>
 #include <string.h>
@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "cli.h"
+#include "columns.h"
 #include "dbpath.h"
 #include "commands/commands.h"
 #include "gpu_json.h"
@@ -15,14 +16,16 @@
 #include "store.h"
 
 const char help_list[] =
-	"usage: gpudse list gpus|workloads|knobs|runs|schema [--format table|csv|json] [--db FILE]\n"
+	"usage: gpudse list gpus|workloads|knobs|metrics|runs|schema [--format table|csv|json] [--db FILE]\n"
 	"\n"
 	"  gpus       the GPU presets in studies/gpus/ with their main parameters and source\n"
 	"  workloads  the shipped profiles in calibration/profiles/: source kernel, size, and the\n"
 	"             fields each carries (streams, read levels, registers, compressibility, homes,\n"
 	"             observations)\n"
 	"  knobs      every design knob: name, family, type, range or values, meaning\n"
-	"  runs       the runs in a results database (--db, default db/results.db): study, shard,\n"
+	"  metrics    every results column: unit, direction (max or min is better), meaning; with\n"
+	"             --db, as that database's metrics table describes them\n"
+	"  runs       the runs in a results database (--db, default $GPUDSE_DB or ./results.db): study, shard,\n"
 	"             status (running, done, interrupted), points stored so far\n"
 	"  schema     the results database schema (the DDL gpudse creates; db/schema.sql)\n"
 	"\n"
@@ -142,6 +145,33 @@ static int list_runs(const char *db, enum out_format fmt)
 	return out_end(o);
 }
 
+/* The metrics: from a database's metrics table when --db is given, else the built-in one. */
+static int list_metrics(const char *db, enum out_format fmt)
+{
+	store_t *st = NULL;
+	int rc;
+	if (db && (rc = store_open(db, STORE_READ, &st)))
+		return rc;
+	const char *cols[] = { "metric", "unit", "direction", "description" };
+	int isnum[4] = { 0 };
+	output_t *o = out_begin(fmt, 4, cols);
+	for (size_t i = 0; i < n_metric_cols; i++) {
+		store_metric_t m;
+		if (st) {
+			store_metric(st, metric_cols[i].name, &m);
+		} else {
+			snprintf(m.name, sizeof m.name, "%s", metric_cols[i].name);
+			snprintf(m.unit, sizeof m.unit, "%s", metric_cols[i].unit);
+			m.higher_better = metric_cols[i].higher_better;
+			snprintf(m.description, sizeof m.description, "%s", metric_cols[i].doc);
+		}
+		const char *t[4] = { m.name, m.unit, m.higher_better ? "max" : "min", m.description };
+		out_row(o, t, isnum);
+	}
+	store_close(st);
+	return out_end(o);
+}
+
 static int list_knobs(enum out_format fmt)
 {
 	const char *cols[] = { "knob", "family", "type", "values", "default", "meaning" };
@@ -185,18 +215,20 @@ int cmd_list(int argc, char **argv)
 	if (fmt < 0)
 		return err_user("list: --format: expected table, csv or json, got \"%s\"", fmt_s);
 	if (!what)
-		return err_user("list: expected gpus, workloads, knobs, runs or schema");
+		return err_user("list: expected gpus, workloads, knobs, metrics, runs or schema");
 	if (!strcmp(what, "gpus"))
 		return list_gpus(fmt);
 	if (!strcmp(what, "workloads"))
 		return list_workloads(fmt);
 	if (!strcmp(what, "knobs"))
 		return list_knobs(fmt);
+	if (!strcmp(what, "metrics"))
+		return list_metrics(db, fmt);
 	if (!strcmp(what, "runs"))
 		return list_runs(db ? db : default_db_path(dbbuf, sizeof dbbuf), fmt);
 	if (!strcmp(what, "schema")) {
 		fputs(store_schema_sql(), stdout);
 		return 0;
 	}
-	return err_user("list: unknown list \"%s\" (expected gpus, workloads, knobs, runs or schema)", what);
+	return err_user("list: unknown list \"%s\" (expected gpus, workloads, knobs, metrics, runs or schema)", what);
 }

@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "columns.h"
 #include "commands/commands.h"
+#include "commands/front_table.h"
 #include "dbpath.h"
 #include "knobs.h"
 #include "output.h"
@@ -17,7 +18,8 @@
 
 const char help_pareto[] =
 	"usage: gpudse pareto [--db FILE] [--run ID|latest] [--max M,...] [--min M,...]\n"
-	"                     [--workload W | --aggregate geomean] [--format table|csv|json] [--limit N]\n"
+	"                     [--workload W | --aggregate geomean] [--format table|csv|json|ndjson]\n"
+	"                     [--limit N] [--tolerance REL]\n"
 	"                     [--prob] [--draws N] [--rel-err E] [--shared R] [--seed S] [--level L]\n"
 	"\n"
 	"The designs no other design beats in every objective (two or more objectives, each a\n"
@@ -32,8 +34,12 @@ const char help_pareto[] =
 	"  --min M,...     objectives to minimise (default: energy_j when neither is given)\n"
 	"  --workload W    one workload's results\n"
 	"  --aggregate geomean  over all workloads (the default)\n"
-	"  --format F      table (default), csv or json\n"
-	"  --limit N       print at most N front designs (the front is sorted by the first objective)\n"
+	"  --format F      table (default), csv, json or ndjson\n"
+	"  --limit N       print at most N front rows (the front is sorted by the first objective)\n"
+	"  --tolerance REL the table shows front designs whose objectives all agree within REL\n"
+	"                  (relative; default 1e-9) as one row: the lowest id, the others counted in\n"
+	"                  \"same\" and differing knobs shown as a|b (e.g. dcl1_boost on private L1s);\n"
+	"                  CSV and JSON (and --prob) list every front design\n"
 	"  --prob          every design that is non-dominated in some draw of the error model, with\n"
 	"                  p_front (share of draws), front (on the nominal front) and tie_group\n"
 	"  --draws N       Monte Carlo draws (default 1000)\n"
@@ -49,6 +55,9 @@ const char help_pareto[] =
 	"holds with probability at least L (in closed form for positive values, else over the\n"
 	"draws); the table's last line counts the groups of tied front designs: how many are\n"
 	"distinguishable at all.\n"
+	"\n"
+	"The columns: the design, the knobs the run's space varies (those the study fixes are\n"
+	"hidden), and the objectives with their units (the database's metrics table) in the table.\n"
 	"\n"
 	"objectives: ipc speedup cycles time_s energy_j power_w perf_per_watt area_mm2 l1_hit llc_hit\n"
 	"  ext_hit l1_apki llc_apki dram_bpki noc_util llc_util dram_util sm_util replication rfc_hit\n"
@@ -93,6 +102,7 @@ int cmd_pareto(int argc, char **argv)
 	const char *agg = args_str(&a, "--aggregate", NULL);
 	const char *fmt_s = args_str(&a, "--format", "table");
 	long limit = args_long(&a, "--limit", 0, 0, 1L << 40);
+	double tol = args_double(&a, "--tolerance", FRONT_TOLERANCE, 0, 1);
 	int want_prob = args_flag(&a, "--prob");
 	pprob_model_t em = { args_double(&a, "--rel-err", 0.10, 0, 5), args_double(&a, "--shared", 0.5, 0, 1),
 		args_long(&a, "--draws", 1000, 1, 100000000), (unsigned long)args_long(&a, "--seed", 1, 0, 1L << 40),
@@ -255,93 +265,14 @@ no_ties:
 		group = g2;
 		f = m;
 	}
-	size_t nrows = f;   /* before --limit */
-	if (limit > 0 && (size_t)limit < f)
-		f = (size_t)limit;
-	/* the knobs worth showing: those that differ between front designs or from the default */
-	design_t *fd = calloc(f ? f : 1, sizeof *fd);
-	char (*var)[64] = calloc(f ? f : 1, sizeof *var);
-	int any_variant = 0;
-	for (size_t i = 0; i < f && !rc; i++) {
-		rc = store_get_design(st, run.id, pid[idx[i]], &fd[i], var[i], sizeof var[i]);
-		any_variant |= var[i][0] != 0;
-	}
-	if (rc)
-		goto out_fd;
-	design_t def;
-	design_default(&def);
-	int show[64], ns = 0;
-	for (size_t kk = 0; kk < n_knobs && ns < 64; kk++) {
-		int differs = 0;
-		for (size_t i = 0; i < f && !differs; i++)
-			differs = knob_get(&knobs[kk], &fd[i]) != knob_get(&knobs[kk], &def) ||
-				knob_get(&knobs[kk], &fd[i]) != knob_get(&knobs[kk], &fd[0]);
-		if (differs)
-			show[ns++] = (int)kk;
-	}
-	const char *cols[96];
-	int isnum[96], nc = 0;
-	cols[nc] = "design_id";
-	isnum[nc++] = 1;
-	if (any_variant) {
-		cols[nc] = "variant";
-		isnum[nc++] = 0;
-	}
-	for (int i = 0; i < ns; i++) {
-		cols[nc] = knobs[show[i]].name;
-		isnum[nc++] = knobs[show[i]].type == KNOB_ENUM ? OUT_TEXT : knobs[show[i]].type == KNOB_BOOL ? OUT_BOOL : OUT_NUM;
-	}
-	for (int c = 0; c < k; c++) {
-		cols[nc] = names[c];
-		isnum[nc++] = 1;
-	}
-	if (want_prob) {
-		static const char *const pc[] = { "p_front", "front", "tie_group" };
-		for (int i = 0; i < 3; i++) {
-			cols[nc] = pc[i];
-			isnum[nc++] = 1;
-		}
-	}
-	if (fmt == OUT_TABLE)
-		printf("run %lld (%s): %zu of %zu designs on the Pareto front (%s; %s)\n", (long long)run.id,
-			run.study, fnom, np, workload ? workload : "geomean over workloads", "max/min as asked");
-	if (fmt == OUT_TABLE && want_prob)
-		printf("--prob: %zu designs non-dominated in at least one of %ld draws (rows: the front, then by p_front)\n",
-			nrows, em.draws);
-	output_t *o = out_begin(fmt, nc, cols);
-	char cells[96][64];
-	const char *text[96];
-	for (size_t i = 0; i < f; i++) {
-		int c = 0;
-		snprintf(cells[c++], 64, "%lld", (long long)pid[idx[i]]);
-		if (any_variant)
-			snprintf(cells[c++], 64, "%s", var[i]);
-		for (int s = 0; s < ns; s++)
-			knob_format(&knobs[show[s]], &fd[i], cells[c++], 64);
-		for (int j = 0; j < k; j++)
-			snprintf(cells[c++], 64, "%.6g", signs[j] * pts[idx[i] * k + j]);
-		if (want_prob) {
-			snprintf(cells[c++], 64, "%.4f", prob[idx[i]]);
-			snprintf(cells[c++], 64, "%d", i < fnom);
-			if (group[i] >= 0)
-				snprintf(cells[c++], 64, "%d", group[i] + 1);
-			else
-				cells[c++][0] = '\0';
-		}
-		for (int j = 0; j < nc; j++)
-			text[j] = cells[j];
-		out_row(o, text, isnum);
-	}
-	rc = out_end(o);
+	front_extra_t fx = { fnom, want_prob, want_prob ? prob : NULL, group, em.draws };
+	rc = front_print(st, &run, workload, fmt, names, signs, k, pts, pid, np, idx, f, limit, tol, &fx);
 	if (!rc && fmt == OUT_TABLE && ngroup < 0)
 		printf("distinguishable: not computed (a design lacks results on some workload)\n");
 	else if (!rc && fmt == OUT_TABLE)
 		printf("distinguishable: %d of the %zu front designs (ties within a %.3g lognormal model error, %.3g of it"
 			" shared per workload: an assumed size, not a measurement; --prob)\n",
 			ngroup, fnom, em.rel_err, em.shared);
-out_fd:
-	free(fd);
-	free(var);
 out_pts:
 	free(group);
 	free(prob);

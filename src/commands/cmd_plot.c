@@ -443,7 +443,7 @@ int cmd_plot(int argc, char **argv)
 		for (size_t i = 0; i < acc.len; i++)
 			cat[i] = color_s ? acc.colcat[i] : acc.bycat[i];
 	}
-	char title[320], xl[160], yl[160], mean[96];
+	char title[320], xl[300], yl[300], mean[96];
 	if (workload)
 		snprintf(mean, sizeof mean, "workload %s", workload);
 	else if (arith_x || arith_y)
@@ -452,8 +452,16 @@ int cmd_plot(int argc, char **argv)
 		snprintf(mean, sizeof mean, "geometric mean over workloads");
 	snprintf(title, sizeof title, "%s: %s vs %s (run %lld, %zu designs, %s)", run.study, ys, xs,
 		(long long)run.id, acc.len, mean);
-	snprintf(xl, sizeof xl, "%s%s%s", xs, acc.x.m ? " - " : "", acc.x.m ? acc.x.m->doc : "");
-	snprintf(yl, sizeof yl, "%s - %s", ys, acc.y.m->doc);
+	/* axis labels: "name [unit] - meaning", as the database's metrics table describes them */
+	store_metric_t xmi, ymi;
+	if (acc.x.m && store_metric(st, xs, &xmi))
+		snprintf(xl, sizeof xl, "%s [%s] - %s", xs, xmi.unit, xmi.description);
+	else
+		snprintf(xl, sizeof xl, "%s", xs);
+	if (store_metric(st, ys, &ymi))
+		snprintf(yl, sizeof yl, "%s [%s] - %s", ys, ymi.unit, ymi.description);
+	else
+		snprintf(yl, sizeof yl, "%s - %s", ys, acc.y.m->doc);
 	p.width = (int)width;
 	p.height = (int)height;
 	p.font_size = font;

@@ -14,7 +14,8 @@
 
 const char help_query[] =
 	"usage: gpudse query [--db FILE] [--run ID|latest] [--workload W] [--where 'COL OP VALUE']...\n"
-	"                    [--columns C,...] [--order [-]COL] [--limit N] [--format table|csv|json]\n"
+	"                    [--columns C,...] [--order [-]COL] [--limit N] [--units]\n"
+	"                    [--format table|csv|json|ndjson]\n"
 	"\n"
 	"Filters a run's results.  The database is opened read-only; every value is bound as an SQL\n"
 	"parameter (never spliced into SQL) and column names are checked against the schema.\n"
@@ -25,6 +26,10 @@ const char help_query[] =
 	"  --columns C,...         columns to print (default: every knob and metric)\n"
 	"  --order [-]COL          sort by COL (leading - for descending)\n"
 	"  --limit N               at most N rows\n"
+	"  --units                 headers \"metric [unit]\" (the database's metrics table) in CSV and\n"
+	"                          JSON too; the table always shows them\n"
+	"CSV and JSON carry every value at full precision (reads back as the same double); the\n"
+	"table rounds to 6 significant digits.\n"
 	"\n"
 	"columns: design_id workload variant, every knob (gpudse list knobs) and every metric\n"
 	"  (gpudse help pareto)\n"
@@ -32,10 +37,13 @@ const char help_query[] =
 	"example: gpudse query --where 'speedup > 1.2' --where 'dcl1_org = shc' --columns design_id,workload,dcl1_clusters,speedup --order -speedup --limit 5\n";
 
 const char help_export[] =
-	"usage: gpudse export [--db FILE] [--run ID|latest] [--format csv|json] [--workload W]\n"
+	"usage: gpudse export [--db FILE] [--run ID|latest] [--format csv|json|ndjson] [--workload W] [--units]\n"
 	"\n"
 	"Dumps every design and result of a run (designs joined with results, one row per design and\n"
-	"workload) as CSV (default) or JSON.  Read-only.\n"
+	"workload) as CSV (default), JSON (an array of objects) or NDJSON (one object per line).\n"
+	"Read-only; streams (memory does not grow with the rows); every value at full precision\n"
+	"(the shortest text that reads back as the same double).  --units: headers \"metric [unit]\"\n"
+	"from the database's metrics table.\n"
 	"\n"
 	"example: gpudse export --run latest --format csv > results.csv\n";
 
@@ -43,12 +51,14 @@ typedef struct row_ctx {
 	output_t *o;
 	int started;
 	enum out_format fmt;
+	store_t *st;
+	int units;              /* headers "name [unit]" from the database's metrics table */
 } row_ctx_t;
 
 /* One cell as every command prints it: a knob through knob_format_value (true, dynamic, shc:
- * the spelling a study and pareto use), a metric with 6 significant digits as pareto, an
- * integer (design_id) exactly. */
-static const char *format_cell(const char *name, const char *text, double num, char *buf, size_t len, int *kind)
+ * the spelling a study and pareto use), a metric with 6 significant digits in the table and
+ * exactly in CSV and JSON (full), an integer (design_id) exactly. */
+static const char *format_cell(const char *name, const char *text, double num, int full, char *buf, size_t len, int *kind)
 {
 	const knob_t *k = knob_find(name);
 	*kind = OUT_TEXT;
@@ -66,7 +76,14 @@ static const char *format_cell(const char *name, const char *text, double num, c
 	*kind = OUT_NUM;
 	if (strcmp(name, "design_id") == 0)
 		return text;       /* SQLite's text of an integer is exact */
-	snprintf(buf, len, "%.6g", num);
+	/* the table is for reading (6 significant digits, integers whole); CSV and JSON carry the
+	 * stored double exactly */
+	if (full)
+		out_double(num, buf, len);
+	else if (num == floor(num) && fabs(num) < 1e15)
+		snprintf(buf, len, "%.0f", num);
+	else
+		snprintf(buf, len, "%.6g", num);
 	return buf;
 }
 
@@ -74,14 +91,23 @@ static int on_row(void *vctx, int ncols, const char *const *names, const char *c
 {
 	row_ctx_t *c = vctx;
 	if (!c->started) {
-		c->o = out_begin(c->fmt, ncols, names);
+		char hb[256][96];
+		const char *heads[256];
+		for (int i = 0; i < ncols; i++) {
+			if (c->units)
+				store_metric_header(c->st, names[i], hb[i], sizeof hb[i]);
+			else
+				snprintf(hb[i], sizeof hb[i], "%s", names[i]);
+			heads[i] = hb[i];
+		}
+		c->o = out_begin(c->fmt, ncols, heads);
 		c->started = 1;
 	}
 	int isnum[256];
 	char buf[256][32];
 	const char *cells[256];
 	for (int i = 0; i < ncols; i++)
-		cells[i] = format_cell(names[i], text[i], num[i], buf[i], sizeof buf[i], &isnum[i]);
+		cells[i] = format_cell(names[i], text[i], num[i], c->fmt != OUT_TABLE, buf[i], sizeof buf[i], &isnum[i]);
 	out_row(c->o, cells, isnum);
 	return 0;
 }
@@ -138,6 +164,7 @@ static int run_query(int argc, char **argv, int is_export)
 	const char *columns = is_export ? NULL : args_str(&a, "--columns", NULL);
 	const char *order = is_export ? NULL : args_str(&a, "--order", NULL);
 	long limit = is_export ? 0 : args_long(&a, "--limit", 0, 0, 1L << 40);
+	int units = args_flag(&a, "--units");
 	store_filter_t f[32];
 	int nf = 0;
 	if (!is_export) {
@@ -170,14 +197,15 @@ static int run_query(int argc, char **argv, int is_export)
 		db = default_db_path(dbbuf, sizeof dbbuf);
 	int fmt = out_format_parse(fmt_s);
 	if (fmt < 0 || (is_export && fmt == OUT_TABLE))
-		return err_user("%s: --format: expected %s, got \"%s\"", a.cmd, is_export ? "csv or json" : "table, csv or json", fmt_s);
+		return err_user("%s: --format: expected %s, got \"%s\"", a.cmd,
+			is_export ? "csv, json or ndjson" : "table, csv, json or ndjson", fmt_s);
 	store_t *st;
 	if ((rc = store_open(db, STORE_READ, &st)))
 		return rc;
 	store_run_t run;
 	if ((rc = run_select(st, db, run_s, &run)))
 		goto out;
-	row_ctx_t ctx = { NULL, 0, fmt };
+	row_ctx_t ctx = { NULL, 0, fmt, st, units || fmt == OUT_TABLE };
 	rc = store_select(st, run.id, workload, f, nf, columns, order, limit, on_row, &ctx);
 	if (!rc && !ctx.started) {
 		/* no rows: still print the header (or an empty JSON array) */

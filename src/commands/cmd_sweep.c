@@ -21,16 +21,20 @@ const char help_sweep[] =
 	"study already stored (same study, preset, model version, calibration and profiles) is\n"
 	"recognised and does nothing.\n"
 	"\n"
-	"  --db FILE      results database (default: db/results.db in the gpudse directory)\n"
+	"  --db FILE      results database (default: $GPUDSE_DB, else results.db in the working directory)\n"
 	"  --jobs N       model-evaluation threads (default: cores - 1, at least 1)\n"
 	"  --shard K/N    run only shard K of N (points id = K-1 mod N); merge shards' databases\n"
 	"                 with gpudse merge: the result equals one unsharded run\n"
-	"  --resume RUN   finish the interrupted run RUN of this study\n"
-	"  --quiet        no progress bar (it is drawn only on a terminal anyway)\n"
+	"  --resume RUN   finish the interrupted run RUN of this study (same --db and --shard)\n"
+	"  --quiet        no progress: neither the bar drawn on a terminal nor the plain lines\n"
+	"                 (points, rows/s, ETA) written every 5 s when stderr is a file or pipe\n"
 	"  --stats        print rows/s and peak memory at the end\n"
 	"\n"
 	"The model is the GPU model of models/gpu.c: hit rates from the profiles' reuse curves feed\n"
 	"a closed queueing network solved by mean-value analysis (see gpudse help explain).\n"
+	"\n"
+	"Exit status: 0 done; 1 bad input; 130 after SIGINT, 143 after SIGTERM (what SLURM sends\n"
+	"at a time limit): what was complete is stored and the printed --resume command finishes it.\n"
 	"\n"
 	"example: gpudse sweep studies/demo.json --db db/results.db\n";
 
@@ -82,6 +86,7 @@ int cmd_sweep(int argc, char **argv)
 	if (!o.db_path)
 		o.db_path = default_db_path(dbbuf, sizeof dbbuf);
 	o.progress = !quiet && isatty(2);
+	o.progress_lines = !quiet && !isatty(2);
 	/* the whole command line, for provenance (no cap: a long one is stored whole) */
 	size_t len = 8;
 	for (int i = 0; i < argc; i++)

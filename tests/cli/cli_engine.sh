@@ -70,7 +70,7 @@ expect_eq "sweep was killed while running" "$killed $(run_status $T/k.db 1 | cut
 stored=$(run_status $T/k.db 1 | cut -d' ' -f2)
 expect_eq "killed run holds whole batches only ($stored points)" "$(( $(rows $T/k.db | wc -l) - 1 ))" "$(( stored * 2 ))"
 expect_err "unfinished run is not silently restarted" 1 \
-	"gpudse: $B: run 1 of this study is unfinished (running): finish it with gpudse sweep $B --resume 1" \
+	"gpudse: $B: run 1 of this study in $T/k.db is unfinished (running): finish it with gpudse sweep $B --db $T/k.db --resume 1" \
 	"$GPUDSE" sweep $B --db $T/k.db
 expect_ok "resume" "$GPUDSE" sweep $B --db $T/k.db --resume 1 --quiet
 expect_eq "resumed == uninterrupted" "$(rows $T/k.db | md5sum)" "$(rows $T/ref.db | md5sum)"

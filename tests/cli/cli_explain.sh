@@ -42,7 +42,7 @@ expect_eq "text comparison section" "$(grep -c '^versus baseline' "$CLI_TMP/out"
 expect_err "bad baseline" 1 'gpudse: explain: --baseline: illegal on rtx3080: active_sms must be in [0, n_sm]' \
 	"$GPUDSE" explain --gpu rtx3080 --workload "$P" --baseline active_sms=99
 expect_ok "help" "$GPUDSE" help explain
-expect_eq "help names the options" "$(grep -c -- '--workload' "$CLI_TMP/out")" 5
+expect_eq "help names the options" "$(grep -c -- '--workload' "$CLI_TMP/out")" 7
 
 # pinned error lines
 expect_err "no --gpu" 1 'gpudse: explain: --gpu is required (gpudse list gpus)' \

@@ -577,8 +577,12 @@ int sweep_run(const sweep_opts_t *o)
 		int sig = atomic_load(&sweep_interrupted);
 		if (!sig)
 			sig = SIGINT;
-		err_user("interrupted (%s): run %lld has %lld points left in %s; finish it with %s",
-			sig == SIGTERM ? "SIGTERM" : "SIGINT", (long long)run_id, (long long)left, o->db_path, hint);
+		int64_t total = 0;
+		for (int64_t i = 0; i < n_todo; i++)
+			total += todo[i].n_points;
+		err_user("interrupted (%s): run %lld stored %lld of %lld points in %s; finish it with %s",
+			sig == SIGTERM ? "SIGTERM" : "SIGINT", (long long)run_id, (long long)(total - left),
+			(long long)total, o->db_path, hint);
 		rc = 128 + sig;   /* the shell's convention: 130 for SIGINT, 143 for SIGTERM */
 	} else {
 		rc = store_run_summarise(st, run_id);

@@ -50,9 +50,11 @@ int front_print(store_t *st, const store_run_t *run, const char *workload, enum 
 	int rc = store_varying_knobs(st, run->id, varies);
 	if (rc)
 		return rc;
+	/* the table shows the knobs the run varies; CSV and JSON, read by programs, carry every
+	 * knob (the same value a table would print for it: knob_format) */
 	int show[64], ns = 0;
 	for (size_t kk = 0; kk < n_knobs && ns < 64; kk++)
-		if (varies[1 + kk])
+		if (varies[1 + kk] || fmt != OUT_TABLE)
 			show[ns++] = (int)kk;
 	int table = fmt == OUT_TABLE;
 	int collapse = table && !fx->want_prob;   /* --prob: every design has its own probability */

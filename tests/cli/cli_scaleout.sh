@@ -107,7 +107,7 @@ expect_ok "merge 1,2 of 3" "$GPUDSE" merge $T/s1.db $T/s2.db -o $T/s12.db
 for c in pareto query export; do
 	"$GPUDSE" $c --db $T/s12.db >/dev/null 2>$T/warn
 	expect_eq "$c warns on shard set 1,2/3" "$(cat $T/warn)" \
-		"gpudse: warning: $T/s12.db: run 1 (engine-test) holds shard set 1,2/3 only, not the whole space (merge the other shards' databases with gpudse merge)"
+		"gpudse: warning: $T/s12.db: run 1 (engine-test) holds shard set 1-2/3 only, not the whole space (merge the other shards' databases with gpudse merge)"
 done
 expect_ok "shard 3/3" "$GPUDSE" sweep $S --db $T/s3.db --shard 3/3 --quiet
 expect_ok "merge the third" "$GPUDSE" merge $T/s3.db -o $T/s12.db

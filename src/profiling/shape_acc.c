@@ -171,7 +171,16 @@ void shape_acc_shared(shape_acc_t *a, int kind, uint32_t mask, const uint64_t *a
 		a->s.sts += 1;
 	else
 		a->s.atoms += 1;
-	int deg = addr ? (mask ? shape_bank_degree(mask, addr, width) : 0) : ways;
+	int deg = ways;
+	if (addr && kind == 2) {          /* atomics serialise per lane, also on one address */
+		int per_bank[32] = { 0 };
+		deg = 0;
+		for (int l = 0; l < 32; l++)
+			if ((mask >> l & 1) && ++per_bank[(addr[l] >> 2) & 31] > deg)
+				deg = per_bank[(addr[l] >> 2) & 31];
+	} else if (addr) {
+		deg = mask ? shape_bank_degree(mask, addr, width) : 0;
+	}
 	if (deg > 0) {
 		a->s.shared_addr_insts += 1;
 		a->s.shared_wavefronts += deg;

@@ -220,6 +220,13 @@ static cJSON *json_report(const gpu_t *g, const char *dstr, const workload_t *wl
 	cJSON_AddNumberToObject(ms, "n_gated", m->n_gated);
 	cJSON_AddNumberToObject(ms, "warps", m->warps);
 	cJSON_AddNumberToObject(ms, "mlp", m->mlp);
+	occ_t oc;                                      /* models/occupancy.h */
+	occ_profile(g, &wl->prof, m->n_compute, &oc);
+	cJSON *occ = cJSON_AddObjectToObject(r, "occupancy");
+	cJSON_AddBoolToObject(occ, "default", !oc.known);
+	cJSON_AddNumberToObject(occ, "warps_per_sm", oc.warps);
+	cJSON_AddNumberToObject(occ, "waves", oc.waves);
+	cJSON_AddStringToObject(occ, "limiter", occ_limiter_name[oc.limiter]);
 	cJSON_AddNumberToObject(ms, "issue_service", m->issue_service);
 	cJSON_AddNumberToObject(ms, "rf_service", m->rf_service);
 	cJSON_AddNumberToObject(ms, "dep_delay", m->dep_delay);

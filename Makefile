@@ -1,5 +1,7 @@
 # gpudse build.  `make` builds ./gpudse (installing missing Debian packages first),
-# `make test` runs the suite twice: normal build, then AddressSanitizer + UBSan.
+# `make test` runs the suite in three passes: normal build, AddressSanitizer + UBSan, then a
+# ThreadSanitizer build of gpudse on the threaded paths (sweep --jobs, profile --threads).
+# Its builds run in parallel, one job per core (nproc), unless make was given -j itself.
 # Every models/*.c and src/**/*.c is compiled; every tests/unit/test_*.c is one test program;
 # the reference simulators (tests/reference/) and helpers (tests/support/) are linked into every
 # test program; every tests/cli/cli_*.sh is a CLI test run against the built binary.
@@ -16,6 +18,14 @@ CPPFLAGS := -Imodels -Isrc -Itests
 
 BUILD ?= build
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+TSAN_FLAGS := -fsanitize=thread
+# What the ThreadSanitizer pass runs: the tests that start threads (the memo table under four
+# threads; gpudse's sweep --jobs and profile --threads).  test_profiler's thread checks run in
+# the other two passes only: under TSan it takes over two minutes.
+TSAN_TESTS := test_memo cli_threads
+NPROC := $(shell nproc 2>/dev/null || echo 2)
+# -j for the test builds: the core count, unless make already runs with -j (then its jobserver).
+TEST_JOBS = $(if $(findstring -j,$(MAKEFLAGS)),,-j$(NPROC))
 
 MODEL_SRC := $(wildcard models/*.c)
 ENGINE_SRC := $(filter-out src/main.c,$(wildcard src/*.c src/*/*.c src/*/*/*.c))
@@ -27,7 +37,7 @@ ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
 TEST_SUPPORT_OBJ := $(TEST_SUPPORT_SRC:%.c=$(BUILD)/%.o)
 TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all deps run test test-normal test-san bench profiles clean
+.PHONY: all deps run test test-normal test-san test-tsan bench profiles clean
 .DEFAULT_GOAL := all
 
 all: .deps-ok
@@ -74,18 +84,25 @@ test-bins: $(TEST_BIN) $(BUILD)/gpudse
 
 # One pass of the suite for one build directory.
 test-normal: .deps-ok
-	@$(MAKE) --no-print-directory test-bins
+	@$(MAKE) --no-print-directory $(TEST_JOBS) test-bins
 	@tests/run_all.sh $(BUILD) "normal"
 
 test-san: .deps-ok
-	@$(MAKE) --no-print-directory BUILD=build-san OPT="-O1 -g" EXTRA_CFLAGS="$(SAN_FLAGS)" test-bins
+	@$(MAKE) --no-print-directory $(TEST_JOBS) BUILD=build-san OPT="-O1 -g" EXTRA_CFLAGS="$(SAN_FLAGS)" test-bins
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  tests/run_all.sh build-san "asan+ubsan"
 
+# The threaded tests under ThreadSanitizer; a data race aborts the program, failing its test.
+test-tsan: .deps-ok
+	@$(MAKE) --no-print-directory $(TEST_JOBS) BUILD=build-tsan OPT="-O1 -g" EXTRA_CFLAGS="$(TSAN_FLAGS)" \
+	  build-tsan/gpudse $(patsubst test_%,build-tsan/tests/test_%,$(filter test_%,$(TSAN_TESTS)))
+	@TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 tests/run_all.sh build-tsan "tsan" $(TSAN_TESTS)
+
 test: .deps-ok
-	@$(MAKE) --no-print-directory gpudse
+	@$(MAKE) --no-print-directory $(TEST_JOBS) gpudse
 	@$(MAKE) --no-print-directory test-normal
 	@$(MAKE) --no-print-directory test-san
+	@$(MAKE) --no-print-directory test-tsan
 
 $(BUILD)/bench_insert: tests/bench/bench_insert.c $(BUILD)/libengine.a $(BUILD)/libmodels.a
 	$(CC) $(STD) $(OPT) $(WARN) $(CPPFLAGS) $(PKG_CFLAGS) -o $@ $^ $(PKG_LIBS)
@@ -103,6 +120,6 @@ profiles: all
 	@calibration/make_profiles.sh
 
 clean:
-	rm -rf build build-san gpudse
+	rm -rf build build-san build-tsan gpudse
 
--include $(shell find build build-san -name '*.d' 2>/dev/null)
+-include $(shell find build build-san build-tsan -name '*.d' 2>/dev/null)

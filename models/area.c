@@ -1,5 +1,5 @@
 /*
- * area.c -- area of arrays and crossbars (issue 3).
+ * area.c -- area of arrays and crossbars.
  *
  * Equations:
  *   A_array = 8 x bytes x cell_F2 x (F nm x 1e-6 mm/nm)^2 x array_overhead      [FUSE §II-B:

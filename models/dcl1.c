@@ -349,7 +349,7 @@ void dcl1_share_eval(const dcl1_fp_t *grp, const dcl1_fp_t *all, int domains, do
 
 /* ---- per-workload context ---- */
 
-void dcl1_ctx_release(dcl1_ctx_t *c)
+void dcl1_ctx_free(dcl1_ctx_t *c)
 {
 	if (!c)
 		return;
@@ -381,7 +381,7 @@ static int share_at(const profile_t *p, const profile_stream_t *s, const dcl1_fp
 	return 0;
 }
 
-dcl1_ctx_t *dcl1_ctx_build(const profile_t *p, int x, double cap_core, int assoc)
+dcl1_ctx_t *dcl1_ctx_alloc(const profile_t *p, int x, double cap_core, int assoc)
 {
 	if (!p || x < 1 || cap_core <= 0.0 || !profile_stream(p, "l1"))
 		return NULL;
@@ -473,7 +473,7 @@ dcl1_ctx_t *dcl1_ctx_build(const profile_t *p, int x, double cap_core, int assoc
 	return c;
 
 out_free:
-	dcl1_ctx_release(c);
+	dcl1_ctx_free(c);
 	return NULL;
 }
 
@@ -537,17 +537,6 @@ int dcl1_eval(const gpu_t *g, const design_t *d, const dcl1_ctx_t *ctx, dcl1_eva
 
 /* ---- the GPU-model seam (mech.h) ---- */
 
-void *dcl1_ctx_alloc(const gpu_t *g, const profile_t *p)
-{
-	double bb = p->block_bytes > 0 ? p->block_bytes : g->line_bytes;
-	return dcl1_ctx_build(p, g->n_sm, g->l1_kib * 1024.0 / bb, g->l1_assoc);
-}
-
-void dcl1_ctx_free(void *ctx)
-{
-	dcl1_ctx_release(ctx);
-}
-
 int dcl1_check(const gpu_t *g, const design_t *d, const char **why)
 {
 	if (d->dcl1_org == DCL1_BASE)
@@ -576,20 +565,22 @@ int dcl1_check(const gpu_t *g, const design_t *d, const char **why)
  *   area       NoC x dcl1_noc_area_ratio; L1 arrays x dcl1_l1_area_ratio (banks, queues).
  *   outputs    replication = the ratio of the footprint model (dcl1.h).
  */
-void dcl1_apply(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m)
+unsigned dcl1_apply(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m)
 {
-	const dcl1_ctx_t *ctx = w ? (const dcl1_ctx_t *)w->mech[0] : NULL;
+	const dcl1_ctx_t *ctx = w ? (const dcl1_ctx_t *)w->mech[MECH_DCL1] : NULL;
 	if (d->dcl1_org == DCL1_BASE) {
 		/* the private baseline changes nothing, but its replication (X domains of one core,
 		 * §II-A) is the number an architect checks first */
-		if (ctx && ctx->repl && ctx->x >= 1 && m->n_compute == ctx->x && isfinite(ctx->repl[1]))
+		if (ctx && ctx->repl && ctx->x >= 1 && m->n_compute == ctx->x && isfinite(ctx->repl[1])) {
 			m->replication = ctx->repl[1];
-		return;
+			return MECH_OUTPUTS;
+		}
+		return 0;
 	}
 	dcl1_eval_t e;
 	const char *why;
 	if (dcl1_eval(g, d, ctx, &e, &why) != 0)
-		return;                                   /* gpu_design_check rejects it first */
+		return 0;                                 /* gpu_design_check rejects it first */
 	const dcl1_shape_t *s = &e.s;
 	double c = m->l1_bytes;                           /* per-core L1 as memsys_init built it */
 	double scale = d->mem_clock_scale > 0.0 ? d->mem_clock_scale : 1.0;
@@ -628,4 +619,25 @@ void dcl1_apply(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m)
 	m->area_mm2[EC_NOC] *= e.noc_area_ratio;
 	m->area_mm2[EC_L1] += g->n_sm * area_sram_mm2(g, g->l1_kib * 1024.0) * (e.l1_area_ratio - 1.0);
 	m->replication = isnan(e.replication) ? 0.0 : e.replication;
+	return MECH_L1_HIT | MECH_LEVELS | MECH_STATIONS | MECH_ENERGY | MECH_AREA | MECH_OUTPUTS;
 }
+
+/* The row's per-workload context: the tables for this GPU's cores and per-core L1. */
+static void *mech_ctx_alloc(const gpu_t *g, const profile_t *p)
+{
+	double bb = p->block_bytes > 0 ? p->block_bytes : g->line_bytes;
+	return dcl1_ctx_alloc(p, g->n_sm, g->l1_kib * 1024.0 / bb, g->l1_assoc);
+}
+
+static void mech_ctx_free(void *ctx)
+{
+	dcl1_ctx_free(ctx);
+}
+
+static const char *const dcl1_columns[] = { "replication", NULL };
+
+const mech_t mech_dcl1 = {
+	.name = "dcl1", .level = MECH_LEVEL_L1,
+	.ctx_alloc = mech_ctx_alloc, .ctx_free = mech_ctx_free,
+	.check = dcl1_check, .apply = dcl1_apply, .columns = dcl1_columns,
+};

@@ -35,9 +35,7 @@
  * Set-associative caches: the miss ratio in the tables (and the GPU model's L1 hit rate) is
  * Smith's set-associative model, but replication and copies stay the fully-associative
  * measures: capacity replication, what the paper's sharing removes.  Conflict misses on
- * lines another L1 holds are not counted (checked: on p-2mm, 80 SMs, 16 KB L1, the
- * simulator gives 0.848 fully associative, model 0.843; 4-way 0.600).  An attempt to carry
- * associativity through an equivalent fully-associative capacity gave 0.95 and was dropped.
+ * lines another L1 holds are not counted.
  * Both are exact in the limits (no sharing: the merged stream is G disjoint streams and
  * h_any = h_own; G = 1: no replication) and are checked against a multi-cache simulation in
  * tests/reference/multicachesim.c.  Assumes equal access rates per core and LRU-like replacement.
@@ -59,11 +57,10 @@
  *     A(n, m) = n*m*(w/32)^2 + beta*(n + m)*(w/32)
  * (crosspoint wiring grows with the product of the port counts and the square of the width,
  * buffers and allocators with the port count and width).  One parameter per quantity, fitted to
- * the paper's ratios to its 80 x 32 baseline: area beta_a = 4.62 gives Pr40/20/10 -27/-54/-67%
- * (paper -28/-54/-67%), Sh40 +74% (+69%), C5/C10/C20 -45/-50/-45% (-45/-50/-45%); static power
- * beta_p = 14.5 gives Pr40 -1% (-4%), Sh40 +74% (+57%), C5/C10/C20 -14/-18/-14% (-15/-16/-14%):
- * one linear form cannot also fit Sh40's static power (the paper's DSENT buffers and
- * allocators scale differently); Sh40 is the outlier, overstated by 17 points.
+ * the paper's ratios to its 80 x 32 baseline (§IV-B, §V-B, §VI-B): area beta_a = 4.62, static
+ * power beta_p = 14.5.  Assumption: one linear form for all shapes; the paper's DSENT buffers
+ * and allocators scale differently for the chip-wide Sh40 crossbar, which it fits worst
+ * (`gpudse validate --paper dcl1` shows every fitted ratio against the paper's).
  * Direct links (N = 1) cost nothing (Pr80 "insignificant", §IV-B).  Costs are reported relative
  * to the GPU's own X x L baseline crossbar.
  *
@@ -192,7 +189,7 @@ typedef struct dcl1_share {
 void dcl1_share_eval(const dcl1_fp_t *grp, const dcl1_fp_t *all, int domains, double cap,
                      dcl1_share_t *out /* OUT */);
 
-/* Per-workload tables (wctx_t.mech[0]): sharing outcomes for every group size 1..X at the
+/* Per-workload tables (wctx_t.mech[MECH_DCL1]): sharing outcomes for every group size 1..X at the
  * GPU's per-core L1 capacity, and camping skew for every home count 1..X. */
 typedef struct dcl1_ctx {
 	int x;                     /* cores the tables are built for */
@@ -246,7 +243,12 @@ int dcl1_eval(const gpu_t *g, const design_t *d, const dcl1_ctx_t *ctx, dcl1_eva
  * is Smith's set-associative model, reuse_hit_smith; replication and copies are always the
  * fully-associative measures).  NULL when the profile
  * has no "l1" stream or on allocation failure. */
-dcl1_ctx_t *dcl1_ctx_build(const profile_t *p, int x, double cap_core, int assoc);
-void dcl1_ctx_release(dcl1_ctx_t *c);
+dcl1_ctx_t *dcl1_ctx_alloc(const profile_t *p, int x, double cap_core, int assoc);
+void dcl1_ctx_free(dcl1_ctx_t *c);
+
+/* The GPU-model seam (mech.h): legality, the edit of the memory system, the table row. */
+int dcl1_check(const gpu_t *g, const design_t *d, const char **why);
+unsigned dcl1_apply(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m);
+extern const mech_t mech_dcl1;
 
 #endif

@@ -1,5 +1,5 @@
 /*
- * energy.c -- dynamic and static energy (issue 3).
+ * energy.c -- dynamic and static energy.
  *
  * Equations (per warp instruction, pJ):
  *   core  = inst x e_inst_pj

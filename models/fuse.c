@@ -2,14 +2,16 @@
  * fuse.c -- the FUSE hybrid L1: placement, bank hit rates, STT traffic, write blocking, and the
  * edits of the GPU model's memory system.  Source: FUSE (HPCA 2019, ../shared/papers/004),
  * §II-B, §III-A (read levels, victims), §III-B (approximate FA bank), §IV-A (tag queue, swap
- * buffer, migrations), §IV-B (predictor), §V (configurations, Table I), §V-C (area).
+ * buffer, migrations), §IV-B (predictor), §V (configurations, Table I), §V-C (area).  Tested
+ * against the exact hybrid-L1 simulator tests/reference/hybridsim.c (tests/unit/test_fuse.c;
+ * the agreement table is in docs/validation.md).
  *
  * CLASSES.  c in {WM, RI, WORM, WORO} with a_c = share of L1 accesses, b_c = share of distinct
  *   blocks, w_c = share of the class's accesses that are writes, H_c(x; A) = the hit ratio of the
  *   class's accesses in an LRU cache of x blocks and A ways holding the whole l1 stream (Smith
  *   over profile cls_sd: the class's accesses' stack distances in the l1 stream, as
- *   src/profiling/profiler.c computes them).  A profile without read-level data is one class (the "l1"
- *   stream): the predictor then has nothing to act on and Dy-FUSE equals FA-FUSE.  A class
+ *   src/profiling/profiler.c computes them).  A profile without read-level data is one class (the
+ *   "l1" stream): the predictor then has nothing to act on and Dy-FUSE equals FA-FUSE.  A class
  *   without its own histogram uses the l1 stream's.
  * PLACEMENT (fractions pi_S, pi_T, pi_X of a class's blocks filled into SRAM, STT, or bypassed):
  *   no predictor (hybrid, base, fa):  every fill to SRAM; SRAM victims to STT      [§III-A]
@@ -87,23 +89,9 @@
  *     one refill at a random phase: (1 - T) / (n_T + 1/2).  A mispredicted block of a
  *     returning class migrates in on its first write hit and shares the ways as well: E_S of
  *     its reuses in SRAM, its STT shares scaled by 1 - E_S.  Weight 1 / CV^2 for a class of
- *     bursty gaps (CV^2 > 1: a mixture of rates, whose hot blocks hold the ways; with the
- *     n = 0 form, fuse-volta Dy-FUSE IPC +14% -> +13%, +9% without it), 1 else.
+ *     bursty gaps (CV^2 > 1: a mixture of rates, whose hot blocks hold the ways), 1 else.
  *     lam_n, the w's and rho are the previous round's (round 0: rho = write rate / mu, no
  *     non-returning fills, so that E_S starts at E[min(1, A_S / K)], the n = 0 form).
- *     Simulator (tests/reference/hybridsim.c, FUSE_DEBUG=1 "by K" rows: WM accesses grouped by K and by
- *     the non-WM blocks n in the set at the access): WM's SRAM share is E[min(1, (A - n) / K)]
- *     in every family -- loops dy q=.95 s=1/4 K=2 0.886 measured vs 0.885 from the measured n
- *     (0.23), K=3 0.624 vs 0.620; q=1 0.990 / 0.667 / 0.499 at K=2..4 (n ~ 0.01); the
- *     non-returning share E_J[min(1, E[n | K] / J)]: write-mixed dy s=1/2 RI at K = 0..3 0.55 /
- *     0.37 / 0.24 / 0.18 measured vs 0.57 / 0.39 / 0.28 / 0.18; a loop's time share, loops dy
- *     s=1/2 RI: T 0.464 vs 70.1 / 150 = 0.467 measured, misses 0.184 vs 0.187.  Effect (16
- *     hashes): write-mixed / read-dominated dy SRAM hits within 0.0031 (was 0.0135), writes
- *     within 3.1% (was 6.5%); loops dy q=.95 writes +5.5% (s=1/4, was +17%) and -1.3% (s=1/2,
- *     was -14.6%); loops dy s=1/2 q=1 -19.4% (was +7.2%; +2.7% with RUN STARTS' segments and
- *     the lifetime to 0.1 block: LIMITATION).  It replaces a form that
- *     applied E[min(1, A_S / K)] (n = 0) at ABSORBED's weight, which put a brief refill's way
- *     on the same footing as a block that stays.
  *   LRU STT (hybrid, base): Markov chain, m = w_c under the predictor for WM/RI, else 0:
  *     q1 = p_V - p_S,  r = p_T (1 - m),  pi_S = (1 - r) / (1 - r + q1 (1 - m)),  pi_T = 1 - pi_S
  *     h_S = pi_S p_S,  h_T = pi_S q1 + pi_T p_T,  migrations = m h_T.
@@ -119,7 +107,7 @@
  *     touches after the victim's insertion, as x_V's); the chain above is solved per j and
  *     averaged over j, so a block in a thrashing set (j >= A_T) never settles in STT and one in
  *     a quiet set settles for good.  Weight 1 - CV^2 (the regular form's, TIME), Smith's
- *     chain the rest.  Loops base: STT hits 0.334 -> 0.337 (s=1/2), 0.462 -> 0.471 (s=1/4).
+ *     chain the rest.
  *   FIFO STT (fa, dy; the paper's approximate FA bank, §III-B, Table I): a block stays exactly
  *     L accesses after its insertion, whatever its hits.  TIME: reuse gaps t in accesses, from
  *     the l1 stream's rt and sd histograms matched quantile by quantile (t(d)); per class the
@@ -146,18 +134,13 @@
  *       period), u on [0, 1): SRAM's eviction hazard taken constant over the gap, so that
  *       survival over one gap is p_S = e^-Lam, u ~ Exp(Lam) truncated to [0, 1); its STT hits
  *       are the uses at t - u t, 2t - u t, ... before L:  n_T = E[floor(L / t + u)] =
- *       floor(L / t) + P[u >= 1 - frac(L / t)]  (uniform u, Lam -> 0: L / t).  It replaces
- *       n_T = R / (1 - R) at the one point t_e = min(t_S, mu / 2), a staircase in L whose
- *       steps, for loops that nearly fill the L1, decided the lifetime (below).  Loops dy
- *       s=1/2, RI: 2.37 STT hits per miss at the simulator's lifetime (3589 for RI), which
- *       measures 2.35; the old point form gave 3.
+ *       floor(L / t) + P[u >= 1 - frac(L / t)]  (uniform u, Lam -> 0: L / t).
  *       SWEEP: STT-placed blocks of a loop enter the FIFO in the loop's order, so the block at
  *       the FIFO's head is the loop's next one: evicted, it misses at once and its refill
  *       evicts the next (the classical cyclic-reference result: a loop longer than the FIFO
  *       misses entirely).  Each block then misses once per lifetime, h(x) = max(0, 1 - 1/x)
- *       for x = L / t (instead of floor(x) / (1 + floor(x)), whose absent phase P/2 makes
- *       the occupancy balance flat in L): S_c(W) = E_c[max(0, 1 - t / W)], h_T = S_c(L + A);
- *       (SRAM victims keep the floor form: their insertion order is SRAM's eviction order.)
+ *       for x = L / t: S_c(W) = E_c[max(0, 1 - t / W)], h_T = S_c(L + A).  (SRAM victims keep
+ *       the floor form: their insertion order is SRAM's eviction order.)
  *       RUN STARTS: the loop misses in runs (each refill evicts the head, the loop's next
  *       block).  The FIFO is a queue of insertions: each evicts the token C_T insertions back,
  *       so the loop's blocks sit in segments (the runs that inserted them, in loop order, with
@@ -180,62 +163,22 @@
  *       plus A: h_T = S_c(L + A).  The loop's occupancy, N L / (L + A), rises with L.
  *       Assumptions: a uniform phase for the wait (A_1 = mu / 2), one wait per segment and
  *       lifetime, foreign insertions Poisson and all finding the loop's blocks at the head
- *       during a wait.  Simulator (tests/reference/hybridsim.c, FUSE_DEBUG=1 "absent after" rows; loops
- *       dy s=1/2 q=1 / s=1/2 q=.95 / s=1/4 q=.95): f 0.072 / 0.126 / 0.066 vs 0.07 / 0.13 /
- *       0.11 measured; A_for 177 / 171 / 178 vs 193 / 183 / 264; A_own 17 / 28 / 16 vs 11 /
- *       29 / 10; A 28 / 46 / 27 vs 24 / 49 / 38 accesses; steady-state WORM occupancy at the
- *       simulator's lifetime 416.2 / 400.7 / 415.7 vs 417.3 / 400.0 / 416.3 (after the
- *       warm-up; the previous form, A = f_c mu / 2 with f_c = 1 - own / C_T = 0.17 / 0.20 /
- *       0.45, gave 413.3 / 396.4 / 413.7).
+ *       during a wait.
  *     LIFETIME (Little's law on the FIFO bank): C_T = L x (blocks that leave by eviction per
  *       access: SRAM and STT fills, minus the first touches of reused classes, the warm-up of a
  *       fixed footprint; WORO and one-class profiles stream) + (migrations x their residence,
  *       Exp(mu / m) conditioned on < L); solved for L by secant / Illinois steps on log L,
- *       to |log(occupancy / C_T)| < 2e-4 (0.1 block of 498: with a loop that nearly fills the
- *       bank the balance is so flat that the former 5e-3, 2.5 blocks, left loops dy s=1/2's
- *       lifetime anywhere in 3400-4900; 2e-4 and 5e-5 agree to 0.2% in its writes).
+ *       to |log(occupancy / C_T)| < 2e-4 (0.1 block of a 498-block bank: with a loop that
+ *       nearly fills the bank the balance is flat in L, so the tolerance must be well below
+ *       one block).
  *   FIXED POINT.  The touch shares u_B, theta_c and L depend on the hit rates: at most 6 damped
  *     rounds (weight 1/2; undamped, loop profiles alternate between two states), stopped when
  *     the shares move less than 0.005 (with the absorption shares and RUN STARTS' A); L to
- *     0.02% of C_T per round (LIFETIME).  Cost per design point (fuse_hit_eval, 4-class 200k-access
- *     profiles, SRAM shares 1/4 and 1/2, q = 1 and .95; FUSE_BENCH=1 tests/test_fuse):
- *     write-mixed base 3.4-4.2, fa 3.9-4.6, dy 4.8-5.9 us; loops base 3.6-4.2, fa 5.3-7.2,
- *     dy 6.3-8.1 us, dy q = .95 s=1/2 10.1 us (the lifetime's plateau, below); EVEN adds
- *     0.7 us to loops dy s=1/4 (8.1, was 7.4) and nothing elsewhere (its per-set chain, below,
- *     adds 1.0-2.0 us to the dy points: write-mixed dy 8.1-9.0 us, was 6.5-7.8; loops dy q =
- *     .95 s=1/4 11.2, was 9.2; loops dy s=1/4 8.5, was 9.5, 4 rounds, was 6); LOOP SETS make loops
- *     base cost 1.5x write-mixed base (9.1 and 12.1 vs 6.1 and 7.7 us, measured on a loaded
- *     machine).  RUN STARTS add a share per class to
- *     the fixed point and VICTIM PHASE a log and two exps per call: loops dy 7.7 (s=1/2) and
- *     8.6 us (q = .95 s=1/2, no plateau now), write-mixed dy 6.5-7.7 us (loaded machine).
- *     The lifetime to 0.02% of C_T and RUN STARTS' segments (same machine, before / after):
- *     write-mixed fa 5.4-6.3 -> 6.0-7.0 us, dy 8.1-9.0 -> 9.5-11.0 us; loops fa 7.3 -> 9.1-9.3,
- *     dy s=1/4 8.6 -> 8.7, dy s=1/2 7.6 -> 11.8, dy q = .95 8.1-11.2 -> 11.2-13.3 us.
- *   LIMITATION (against tests/reference/hybridsim.c averaged over 16 hash functions of the set index
- *   and of the mispredicted blocks -- the model's expectation over hashes; one hash moves a
- *   loop pair's STT writes by up to 16% -- 200k-access traces, SRAM shares 1/4 and 1/2, 27
- *   pairs): all 27 meet issue 5 (0.03 per bank, 10% STT writes).  The random-reuse
- *   families (write-mixed, read-dominated), every configuration including dy at 95%
- *   accuracy: per bank within 0.0056 (read-dominated dy s=1/4 STT hits 0.566 vs 0.561), STT
- *   writes within 2.4% (write-mixed dy s=1/4, 0.249 vs 0.255; read-dominated dy s=1/4; 6.5%
- *   before EVEN's per-set chain).  Loops: base (s=1/2: STT hits 0.337 vs 0.367, -0.0298, a
- *   thin margin; 0.334, -0.033, before LOOP SETS), fa (s=1/4 STT hits 0.559 vs 0.583,
- *   writes +5.9%), pure STT, dy s=1/4 (writes 0.0162 vs 0.0148, +9.5%, a thin margin; +7.4%
- *   before the chain), dy q = .95 (s=1/4 writes 0.0484 vs 0.0456, +6.1%, was +17% before
- *   the chain; s=1/2 0.239 vs 0.224, +6.7%, STT hits 0.522 vs 0.532) and dy s=1/2 (q = 1:
- *   writes 0.1458 vs 0.1419, +2.7%, STT hits 0.605 vs 0.607, lifetime 3724 vs 3764).  The
- *   last was -19.4% (lifetime 4874) with RUN STARTS' former absent phase f_c mu / 2, f_c the
- *   share of the bank in other hands (0.17, where 0.07 of the WORM loop's evictions are
- *   foreign), and the lifetime solved to 2.5 blocks (LIFETIME); the segments form alone
- *   gives +10.7% (the solver stops anywhere in the flat band), the 0.1-block tolerance alone
- *   -12.5%.  The balance stays flat (3 blocks of occupancy move the lifetime ~20%): at the
- *   simulator's lifetime the model's occupancies are WM 14.6, RI 67.2, WORM 416.2 (sum
- *   498.0) against its steady state (after the warm-up) 14.4 / 66.3 / 417.3, so the pair's
- *   margin rests on errors of ~1 block that cancel: the WORM loop's -1.1 (RUN STARTS' A is
- *   28 vs 24 accesses: A_own 17 vs 11, A_for 177 vs 193) against RI's STT share, +0.9.  (The
- *   s=1/4 q=.95 loop's A is 27 vs 38, where the lifetime, ~25000, is not sensitive.)
- *   Real profiles: most classes are bursty mixtures (gap CV^2 from 0.3 to 170 in
- *   calibration/profiles, most above 2), carried by the regular form; no simulator here.
+ *     0.02% of C_T per round (LIFETIME).
+ *   Valid range: one SM's L1 stream; uniform hashing of blocks over sets; the classes' reuse
+ *     as the profile gives it (stationary over the profile).  For a loop that nearly fills the
+ *     FIFO bank the occupancy balance is flat in L, and the STT writes rest on occupancies
+ *     correct to about one block (docs/validation.md, FUSE simulator pairs, loops dy).
  * TRAFFIC per L1 access (sums over classes, weight a_c; per class, the chain's shares):
  *   SRAM fills sf_c = pi_S (cold + misses); victims (stt_evict) = sf + migrations (a migration
  *   fills SRAM and pushes one out); stt_fill = pi_T (cold + misses); STT read hits = h_T (1 - m_c);
@@ -247,11 +190,12 @@
  *   FA (§III-B): tag search from bloom_tagsearch_eval over ways = C_T blocks, ways / 4 filters
  *   (Table I: 128 for 512 ways; a bank of another size keeps 4 blocks per data set, as the
  *   paper's tuning of the filters would), counters per filter, 3 hashes, 2-bit counters,
- *   4 comparators, a one-cycle filter test.  Occupancy of the bank (the queue's server): the filter test runs in the separate
- *   NVM-CBF array and the true set's poll overlaps the pipelined data access, the polls of false-
- *   positive sets serialise: read = t_r + (F-1) f / 2 x cycles per set, probe = max(1, (F-1) f x
- *   cycles per set).  Latency: x_read = t_r - t_sram + (cycles_hit - 1) (filter test + false
- *   polls; the true set's poll replaces the usual tag check), x_probe = max(0, cycles_miss - 1).
+ *   4 comparators, a one-cycle filter test.  Occupancy of the bank (the queue's server): the
+ *   filter test runs in the separate NVM-CBF array and the true set's poll overlaps the
+ *   pipelined data access, the polls of false-positive sets serialise: read = t_r + (F-1) f / 2
+ *   x cycles per set, probe = max(1, (F-1) f x cycles per set).  Latency: x_read = t_r - t_sram
+ *   + (cycles_hit - 1) (filter test + false polls; the true set's poll replaces the usual tag
+ *   check), x_probe = max(0, cycles_miss - 1).
  *   COUNTERS PER FILTER: the paper gives three numbers: 16 (§IV-C, and 512 B in total), 64 (§V-C's
  *   area accounting) and 128 ("we select 128slots", §V-B).  With full data sets of 4 blocks the
  *   16-counter filter has FP 0.16 and the search takes ~11 cycles, inconsistent with the 1-2
@@ -288,6 +232,7 @@
  */
 #include "fuse.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -350,24 +295,24 @@ static void fuse_tabulate(fuse_ctx_t *c, const reuse_hist_t *sd)
 		if (sd->count[i] > 0.0 && sd->hi[i] > dmax)
 			dmax = sd->hi[i];
 	dmax *= 1.5;
-	c->ng = FUSE_NG;
-	c->gd[0] = 0.0;
+	c->depth.n = FUSE_NG;
+	c->depth.d[0] = 0.0;
 	for (int j = 1; j < FUSE_NG; j++)
-		c->gd[j] = exp(log(dmax) * (j - 1) / (FUSE_NG - 2));   /* 1 .. dmax */
+		c->depth.d[j] = exp(log(dmax) * (j - 1) / (FUSE_NG - 2));   /* 1 .. dmax */
 	double p0[RL_NCLASS], pm[RL_NCLASS], p1[RL_NCLASS];
 	for (int k = 0; k < RL_NCLASS; k++)
-		c->gn[k][0] = 0.0;
+		c->depth.n_c[k][0] = 0.0;
 	fuse_pos_share(c, 0.0, p0);
 	for (int j = 1; j < FUSE_NG; j++) {
-		double a = c->gd[j - 1], b = c->gd[j];
+		double a = c->depth.d[j - 1], b = c->depth.d[j];
 		fuse_pos_share(c, 0.5 * (a + b), pm);
 		fuse_pos_share(c, b, p1);
 		for (int k = 0; k < c->ncls; k++)                      /* Simpson */
-			c->gn[k][j] = c->gn[k][j - 1] + (b - a) * (p0[k] + 4.0 * pm[k] + p1[k]) / 6.0;
+			c->depth.n_c[k][j] = c->depth.n_c[k][j - 1] + (b - a) * (p0[k] + 4.0 * pm[k] + p1[k]) / 6.0;
 		memcpy(p0, p1, sizeof p0);
 	}
 	for (int k = 0; k < c->ncls; k++)
-		c->gslope[k] = p1[k];                                  /* beyond the grid: linear */
+		c->depth.slope[k] = p1[k];                                  /* beyond the grid: linear */
 }
 
 /* N(D) = sum_c w_c n_c(D) + vs * max(0, sum_c v_c n_c(D) - cs) (HIT RATES). */
@@ -378,8 +323,8 @@ static void fuse_occ_node(const fuse_ctx_t *c, const fuse_occ_t *o, int j, doubl
 {
 	*ns = *nv = 0.0;
 	for (int k = 0; k < c->ncls; k++) {
-		*ns += o->w[k] * c->gn[k][j];
-		*nv += o->v[k] * c->gn[k][j];
+		*ns += o->w[k] * c->depth.n_c[k][j];
+		*nv += o->v[k] * c->depth.n_c[k][j];
 	}
 }
 
@@ -390,7 +335,7 @@ static double fuse_occ_inv(const fuse_ctx_t *c, const fuse_occ_t *o, double cap)
 {
 	if (!(cap > 0.0))
 		return 0.0;
-	int last = c->ng - 1, lo = 0, hi = last;
+	int last = c->depth.n - 1, lo = 0, hi = last;
 	double ns, nv;
 	fuse_occ_node(c, o, last, &ns, &nv);
 	double sa, sv;                                   /* slopes on the chosen piece */
@@ -398,8 +343,8 @@ static double fuse_occ_inv(const fuse_ctx_t *c, const fuse_occ_t *o, double cap)
 		lo = last;                                   /* past the grid: linear extension */
 		sa = sv = 0.0;
 		for (int k = 0; k < c->ncls; k++) {
-			sa += o->w[k] * c->gslope[k];
-			sv += o->v[k] * c->gslope[k];
+			sa += o->w[k] * c->depth.slope[k];
+			sv += o->v[k] * c->depth.slope[k];
 		}
 	} else {
 		while (hi - lo > 1) {
@@ -410,14 +355,14 @@ static double fuse_occ_inv(const fuse_ctx_t *c, const fuse_occ_t *o, double cap)
 			else
 				hi = mid;
 		}
-		double ns1, nv1, dd = c->gd[hi] - c->gd[lo];
+		double ns1, nv1, dd = c->depth.d[hi] - c->depth.d[lo];
 		fuse_occ_node(c, o, hi, &ns1, &nv1);
 		fuse_occ_node(c, o, lo, &ns, &nv);
 		sa = (ns1 - ns) / dd;
 		sv = (nv1 - nv) / dd;
 	}
 	fuse_occ_node(c, o, lo, &ns, &nv);
-	double a = c->gd[lo];
+	double a = c->depth.d[lo];
 	/* piece 1: the v-part below cs */
 	if (sa > 0.0) {
 		double x = a + (cap - ns) / sa;
@@ -486,7 +431,7 @@ static double fuse_gap_of(const profile_stream_t *l1, double d)
 static int fuse_time_stats(fuse_ctx_t *c, const profile_stream_t *l1, int k, const reuse_hist_t *h)
 {
 	double fin = h->total - h->cold, s1 = 0.0, s2 = 0.0, sd = 0.0;
-	c->cold[k] = h->total > 0.0 ? h->cold / h->total : 1.0;
+	c->reuse.cold[k] = h->total > 0.0 ? h->cold / h->total : 1.0;
 	double *gap = malloc((h->n + 1) * sizeof *gap);
 	if (!gap)
 		return -1;
@@ -501,59 +446,59 @@ static int fuse_time_stats(fuse_ctx_t *c, const profile_stream_t *l1, int k, con
 		sd += h->count[i] * d;
 	}
 	if (!(fin > 0.0)) {
-		c->mu[k] = c->dbar[k] = 0.0;
-		c->cv2[k] = c->wp[k] = 1.0;
+		c->reuse.gap_mean[k] = c->reuse.dbar[k] = 0.0;
+		c->reuse.gap_cv2[k] = c->reuse.w_poisson[k] = 1.0;
 		free(gap);
 		return 0;
 	}
-	c->mu[k] = s1 / fin;
-	c->dbar[k] = sd / fin;
-	c->cv2[k] = fmax(0.0, s2 / fin / (c->mu[k] * c->mu[k]) - 1.0);
+	c->reuse.gap_mean[k] = s1 / fin;
+	c->reuse.dbar[k] = sd / fin;
+	c->reuse.gap_cv2[k] = fmax(0.0, s2 / fin / (c->reuse.gap_mean[k] * c->reuse.gap_mean[k]) - 1.0);
 	/* weight of the Poisson form (FIFO): 1 at CV^2 = 1 (one rate per class, as a random pool),
 	 * falling to 0 for regular gaps (CV^2 -> 0, loops) and for mixtures of rates (CV^2 >> 1,
 	 * bursty real classes: each reuse's gap stands for its block's); pure forms within 1% */
-	double cv2 = c->cv2[k];
-	c->wp[k] = cv2 <= 1.0 ? cv2 : 1.0 / cv2;
-	if (c->wp[k] > 0.99)
-		c->wp[k] = 1.0;
-	else if (c->wp[k] < 0.01)
-		c->wp[k] = 0.0;
+	double cv2 = c->reuse.gap_cv2[k];
+	c->reuse.w_poisson[k] = cv2 <= 1.0 ? cv2 : 1.0 / cv2;
+	if (c->reuse.w_poisson[k] > 0.99)
+		c->reuse.w_poisson[k] = 1.0;
+	else if (c->reuse.w_poisson[k] < 0.01)
+		c->reuse.w_poisson[k] = 0.0;
 	for (size_t i = 0; i < h->n; i++) {                /* the reuses on the depth grid */
 		if (!(h->count[i] > 0.0))
 			continue;
 		double d = 0.5 * (h->lo[i] + h->hi[i] - 1.0);
 		int j = 1;
-		while (j < c->ng - 1 && c->gd[j] < d)
+		while (j < c->depth.n - 1 && c->depth.d[j] < d)
 			j++;
-		double f = fmin(1.0, fmax(0.0, (d - c->gd[j - 1]) / (c->gd[j] - c->gd[j - 1])));
-		c->gm[k][j - 1] += (1.0 - f) * h->count[i] / fin;
-		c->gm[k][j] += f * h->count[i] / fin;
+		double f = fmin(1.0, fmax(0.0, (d - c->depth.d[j - 1]) / (c->depth.d[j] - c->depth.d[j - 1])));
+		c->depth.share[k][j - 1] += (1.0 - f) * h->count[i] / fin;
+		c->depth.share[k][j] += f * h->count[i] / fin;
 	}
 	for (int i = 0; i < c->ncls; i++)
-		for (int j = 0; j < c->ng; j++)
-			c->nbar[k][i] += c->gm[k][j] * c->gn[i][j];
-	for (int j = c->ng - 1; j >= 0; j--) {
-		int nx = j + 1 < c->ng;
-		c->sfm[k][j] = c->gm[k][j] + (nx ? c->sfm[k][j + 1] : 0.0);
-		c->sfd[k][j] = c->gm[k][j] * c->gd[j] + (nx ? c->sfd[k][j + 1] : 0.0);
+		for (int j = 0; j < c->depth.n; j++)
+			c->depth.n_mean[k][i] += c->depth.share[k][j] * c->depth.n_c[i][j];
+	for (int j = c->depth.n - 1; j >= 0; j--) {
+		int nx = j + 1 < c->depth.n;
+		c->depth.suffix_share[k][j] = c->depth.share[k][j] + (nx ? c->depth.suffix_share[k][j + 1] : 0.0);
+		c->depth.suffix_depth[k][j] = c->depth.share[k][j] * c->depth.d[j] + (nx ? c->depth.suffix_depth[k][j + 1] : 0.0);
 		for (int i = 0; i < c->ncls; i++)
-			c->sfn[k][i][j] = c->gm[k][j] * c->gn[i][j] + (nx ? c->sfn[k][i][j + 1] : 0.0);
+			c->depth.suffix_n[k][i][j] = c->depth.share[k][j] * c->depth.n_c[i][j] + (nx ? c->depth.suffix_n[k][i][j + 1] : 0.0);
 	}
 	for (int j = 0; j < FUSE_NW; j++) {
-		double w = exp(c->wlog_max * j / (FUSE_NW - 1)), f = 0.0, g = 0.0;
+		double w = exp(c->window.log_max * j / (FUSE_NW - 1)), f = 0.0, g = 0.0;
 		for (size_t i = 0; i < h->n; i++)
 			if (h->count[i] > 0.0) {
 				f += h->count[i] * floor(w / gap[i]) / (1.0 + floor(w / gap[i]));
 				g += h->count[i] * fmax(0.0, 1.0 - gap[i] / w);
 			}
-		c->rh[k][j] = f / fin;
-		c->rs[k][j] = g / fin;
+		c->window.regular[k][j] = f / fin;
+		c->window.sweep[k][j] = g / fin;
 	}
 	free(gap);
 	return 0;
 }
 
-fuse_ctx_t *fuse_ctx_build(const profile_t *p, const fuse_params_t *par)
+fuse_ctx_t *fuse_ctx_alloc(const profile_t *p, const fuse_params_t *par)
 {
 	const profile_stream_t *l1 = profile_stream(p, "l1");
 	if (!l1)
@@ -583,6 +528,13 @@ fuse_ctx_t *fuse_ctx_build(const profile_t *p, const fuse_params_t *par)
 		c->acc[0] = c->blk[0] = 1.0;
 		c->wr[0] = l1->writes / l1->accesses;
 	}
+	double acc_sum = 0.0;                               /* CLASSES: a_c, b_c, w_c are shares */
+	for (int k = 0; k < c->ncls; k++) {
+		assert(c->acc[k] >= 0.0 && c->blk[k] >= 0.0 && c->wr[k] >= 0.0 && c->wr[k] <= 1.0);
+		acc_sum += c->acc[k];
+	}
+	assert(fabs(acc_sum - 1.0) < 1e-9);
+	(void)acc_sum;
 	for (int k = 0; k < c->ncls; k++) {
 		const reuse_hist_t *h = fuse_cls_hist(c, l1, k);
 		if (c->acc[k] <= 0.0 && c->blk[k] <= 0.0)
@@ -590,7 +542,7 @@ fuse_ctx_t *fuse_ctx_build(const profile_t *p, const fuse_params_t *par)
 		for (int a = 0; a < FUSE_NA; a++) {
 			c->cur[k][a] = reuse_curve_alloc_hist(h, fuse_assoc_of(par, a));
 			if (!c->cur[k][a]) {
-				fuse_ctx_release(c);
+				fuse_ctx_free(c);
 				return NULL;
 			}
 		}
@@ -600,26 +552,26 @@ fuse_ctx_t *fuse_ctx_build(const profile_t *p, const fuse_params_t *par)
 	c->foot = (l1->footprint > 0.0 ? l1->footprint : l1->sd.cold) / (l1->units > 0 ? l1->units : 1);
 	c->horizon = l1->accesses / (l1->units > 0 ? l1->units : 1);
 	double gmax = 16.0;
-	for (int j = 0; j < c->ng; j++) {
-		c->gt[j] = fuse_gap_of(l1, c->gd[j]);
-		gmax = fmax(gmax, c->gt[j]);
+	for (int j = 0; j < c->depth.n; j++) {
+		c->depth.gap[j] = fuse_gap_of(l1, c->depth.d[j]);
+		gmax = fmax(gmax, c->depth.gap[j]);
 	}
-	c->wlog_max = log(8.0 * gmax);
+	c->window.log_max = log(8.0 * gmax);
 	for (int k = 0; k < c->ncls; k++) {
 		if (fuse_time_stats(c, l1, k, fuse_cls_hist(c, l1, k)) != 0) {
-			fuse_ctx_release(c);
+			fuse_ctx_free(c);
 			return NULL;
 		}
 		/* WRITES: an RI block is written once and read after (§III-A); its write is the fill */
-		double fin = 1.0 - c->cold[k];
-		c->rw[k] = c->wr[k];
+		double fin = 1.0 - c->reuse.cold[k];
+		c->reuse.write[k] = c->wr[k];
 		if (c->ncls > 1 && k == RL_RI)
-			c->rw[k] = fin > 1e-12 ? fmax(0.0, c->wr[k] - c->cold[k]) / fin : 0.0;
+			c->reuse.write[k] = fin > 1e-12 ? fmax(0.0, c->wr[k] - c->reuse.cold[k]) / fin : 0.0;
 	}
 	return c;
 }
 
-void fuse_ctx_release(fuse_ctx_t *c)
+void fuse_ctx_free(fuse_ctx_t *c)
 {
 	if (!c)
 		return;
@@ -653,10 +605,10 @@ static double fuse_h(const fuse_ctx_t *c, int k, int kind, double x)
 /* The grid nodes around depth d < gd[last]: gd[*lo] <= d < gd[*lo + 1] (bisection). */
 static int fuse_grid_node(const fuse_ctx_t *c, double d)
 {
-	int lo = 0, hi = c->ng - 1;
+	int lo = 0, hi = c->depth.n - 1;
 	while (hi - lo > 1) {
 		int mid = (lo + hi) / 2;
-		if (c->gd[mid] <= d)
+		if (c->depth.d[mid] <= d)
 			lo = mid;
 		else
 			hi = mid;
@@ -667,28 +619,28 @@ static int fuse_grid_node(const fuse_ctx_t *c, double d)
 /* N(d) = sum_k w_k n_k(d) at any depth d (linear between grid nodes, the slope beyond). */
 static double fuse_occ_eval(const fuse_ctx_t *c, const double *w, double d)
 {
-	int last = c->ng - 1;
+	int last = c->depth.n - 1;
 	double n = 0.0;
-	if (d >= c->gd[last]) {
+	if (d >= c->depth.d[last]) {
 		for (int k = 0; k < c->ncls; k++)
-			n += w[k] * (c->gn[k][last] + c->gslope[k] * (d - c->gd[last]));
+			n += w[k] * (c->depth.n_c[k][last] + c->depth.slope[k] * (d - c->depth.d[last]));
 		return n;
 	}
 	int lo = fuse_grid_node(c, d), hi = lo + 1;
-	double f = (d - c->gd[lo]) / (c->gd[hi] - c->gd[lo]);
+	double f = (d - c->depth.d[lo]) / (c->depth.d[hi] - c->depth.d[lo]);
 	for (int k = 0; k < c->ncls; k++)
-		n += w[k] * (c->gn[k][lo] + f * (c->gn[k][hi] - c->gn[k][lo]));
+		n += w[k] * (c->depth.n_c[k][lo] + f * (c->depth.n_c[k][hi] - c->depth.n_c[k][lo]));
 	return n;
 }
 
 /* Reuse gap (accesses) at l1 depth d: the TIME map, linear between grid nodes. */
 static double fuse_gap_at(const fuse_ctx_t *c, double d)
 {
-	int last = c->ng - 1;
-	if (d >= c->gd[last])
-		return c->gt[last] * d / c->gd[last];
+	int last = c->depth.n - 1;
+	if (d >= c->depth.d[last])
+		return c->depth.gap[last] * d / c->depth.d[last];
 	int lo = fuse_grid_node(c, d), hi = lo + 1;
-	return c->gt[lo] + (d - c->gd[lo]) / (c->gd[hi] - c->gd[lo]) * (c->gt[hi] - c->gt[lo]);
+	return c->depth.gap[lo] + (d - c->depth.d[lo]) / (c->depth.d[hi] - c->depth.d[lo]) * (c->depth.gap[hi] - c->depth.gap[lo]);
 }
 
 /* R_c(W) = E[h(W / t)], h(x) = floor(x) / (1 + floor(x)), over class c's reuse gaps t: the
@@ -698,50 +650,68 @@ static double fuse_rh(const fuse_ctx_t *c, int k, double wnd, int sweep)
 {
 	if (!(wnd >= 1.0))
 		return 0.0;
-	const double *r = sweep && c->cv2[k] <= 1.0 ? c->rs[k] : c->rh[k];   /* SWEEP */
-	double x = log(wnd) / c->wlog_max * (FUSE_NW - 1);
+	const double *r = sweep && c->reuse.gap_cv2[k] <= 1.0 ? c->window.sweep[k] : c->window.regular[k];   /* SWEEP */
+	double x = log(wnd) / c->window.log_max * (FUSE_NW - 1);
 	if (x >= FUSE_NW - 1)
-		return 1.0 - (1.0 - r[FUSE_NW - 1]) * exp(c->wlog_max) / wnd;
+		return 1.0 - (1.0 - r[FUSE_NW - 1]) * exp(c->window.log_max) / wnd;
 	int j = (int)x;
 	return r[j] + (x - j) * (r[j + 1] - r[j]);
 }
 
-/* Iteration state of the banks (HIT RATES). */
+/* Iteration state of the banks (HIT RATES): one small struct per named term of the header. */
 typedef struct fuse_bank {
 	const fuse_org_t *o;
-	double cs, ct;                   /* capacities, blocks */
-	double pl_s[RL_NCLASS], pl_t[RL_NCLASS];  /* placement fractions */
-	int to_sram[RL_NCLASS];          /* the predictor's SRAM classes (WM, RI) */
-	double rho[RL_NCLASS];           /* share of the class's accesses that touch SRAM */
-	double sig[RL_NCLASS];           /* ... that touch the set-associative STT bank's LRU order */
-	double comb[RL_NCLASS];          /* ... held by the L1 at all (not bypassed) */
-	double xs;                       /* depth where SRAM's touched blocks reach its capacity */
-	double ts;                       /* SRAM characteristic time, accesses */
-	double life;                     /* FIFO STT lifetime after insertion, accesses */
-	double ps[RL_NCLASS];            /* per reuse: survival in SRAM (contended sets) */
-	double p0[2];                    /* share of SRAM blocks in sets they never overflow: [0] of
-	                                    any class, [1] of a returning class (STATIC SETS) */
-	int back[RL_NCLASS];             /* the class returns to SRAM (its write hits in STT migrate) */
-	double theta[RL_NCLASS];         /* share of the class's blocks living in SRAM */
-	double psurv;                    /* absorbed survivors' share of a non-returning class */
-	double es;                       /* E[min(1, A_S / K)]: a returning block's SRAM share there */
-	double esn;                      /* a non-returning block's share of the other ways (EVEN) */
-	double fgn[RL_NCLASS];           /* FIFO: RUN STARTS' absent phase per eviction of the
-	                                    class's STT-placed blocks, in units of mu / 2 */
-	double stream;                   /* SRAM fills per access by non-returning blocks other than
-	                                    the first touches of reused classes (ABSORBED) */
-	double lam_n;                    /* SRAM fills per access of non-returning blocks (EVEN) */
-	double mu_n, mu_r;               /* their fill-weighted gap; the returning blocks' gap (EVEN) */
-	double rho_r;                    /* a returning block out of SRAM: its return rate (EVEN) */
-	double absb[RL_NCLASS];          /* share of an evicted block's STT stays' accesses that hit
-	                                    there (1: once in STT it never comes back, ABSORBED) */
-	double pc[RL_NCLASS];            /* ... in SRAM or as its victim in the LRU STT bank */
-	double pt[RL_NCLASS];            /* ... of an STT-resident block in the LRU STT bank */
-	/* LOOP SETS (LRU STT bank): weight, and per count j of the loop's own other blocks in the
-	 * block's set, its Poisson weight and the survivals of an STT-resident block and a victim */
-	double lw[RL_NCLASS];
-	int lj[RL_NCLASS];
-	double lpj[RL_NCLASS][FUSE_LJ], ltj[RL_NCLASS][FUSE_LJ], lcj[RL_NCLASS][FUSE_LJ];
+	struct { double sram, stt; } cap;          /* capacities C_S, C_T, blocks */
+	struct {                                   /* PLACEMENT: fractions of a class's fills */
+		double sram[RL_NCLASS], stt[RL_NCLASS];  /* pi_S, pi_T (the rest bypasses) */
+		int to_sram[RL_NCLASS];                  /* the predictor's SRAM classes (WM, RI) */
+	} place;
+	struct {                                   /* DEPTH: u_B(c), shares of the class's accesses */
+		double sram[RL_NCLASS];                  /* that touch SRAM */
+		double stt_lru[RL_NCLASS];               /* that touch the set-associative STT bank's LRU order */
+		double held[RL_NCLASS];                  /* held by the L1 at all (not bypassed) */
+	} touch;
+	struct {
+		double depth;                            /* x_S: where SRAM's touched blocks reach C_S */
+		double char_time;                        /* t_S: SRAM characteristic time, accesses */
+	} sram;
+	struct {                                   /* SET-ASSOCIATIVE: survival per reuse */
+		double sram[RL_NCLASS];                  /* p_S (contended sets) */
+		double sram_or_victim[RL_NCLASS];        /* p_V: in SRAM or as its victim in the LRU STT bank */
+		double stt[RL_NCLASS];                   /* p_T: an STT-resident block in the LRU STT bank */
+	} surv;
+	int returns[RL_NCLASS];                    /* the class returns to SRAM (its write hits in STT migrate) */
+	double in_sram[RL_NCLASS];                 /* theta_c: share of the class's blocks living in SRAM */
+	struct {                                   /* STATIC SETS */
+		double p0[2];                            /* P0: share of SRAM blocks in sets they never
+		                                            overflow, [0] of any class, [1] of a returning one */
+	} static_sets;
+	struct {                                   /* ABSORBED */
+		double survivors;                        /* P_abs: absorbed survivors' share of a non-returning class */
+		double stream;                           /* SRAM fills per access by non-returning blocks other
+		                                            than the first touches of reused classes */
+		double hit_share[RL_NCLASS];             /* share of an evicted block's STT stays' accesses that
+		                                            hit there (1: once in STT it never comes back) */
+	} absorbed;
+	struct {                                   /* EVEN */
+		double ret_share;                        /* E_S: a returning block's SRAM share of its reuses */
+		double nonret_share;                     /* E_N: a non-returning block's share of the other ways */
+		double fill_rate;                        /* lam_n: SRAM fills per access of non-returning blocks */
+		double gap_nonret, gap_ret;              /* w_n, w_r: their fill-weighted gap; the returning blocks' */
+		double return_rate;                      /* rho: a returning block out of SRAM, its return rate */
+	} even;
+	struct {                                   /* FIFO STT */
+		double life;                             /* L: lifetime after insertion, accesses (LIFETIME) */
+		double absent[RL_NCLASS];                /* RUN STARTS: A per eviction of the class's
+		                                            STT-placed blocks, in units of mu / 2 */
+	} fifo;
+	struct {                                   /* LOOP SETS (LRU STT bank) */
+		double weight[RL_NCLASS];                /* 1 - CV^2 */
+		int n_j[RL_NCLASS];                      /* counts j of the loop's own other blocks tabulated */
+		double p_j[RL_NCLASS][FUSE_LJ];          /* P[j] (Poisson) */
+		double stt_surv[RL_NCLASS][FUSE_LJ];     /* p_T(j) */
+		double victim_surv[RL_NCLASS][FUSE_LJ];  /* p_V(j) */
+	} loop;
 } fuse_bank_t;
 
 /* Per class, per class access: hits per bank and the events that move blocks. */
@@ -755,7 +725,7 @@ typedef struct fuse_cls {
 /* The hit probability per reuse (cold accesses excluded) of class k on curve kind at x. */
 static double fuse_p(const fuse_ctx_t *c, int k, int kind, double x)
 {
-	double fin = 1.0 - c->cold[k];
+	double fin = 1.0 - c->reuse.cold[k];
 	return fin > 1e-12 ? fmin(1.0, fuse_h(c, k, kind, x) / fin) : 0.0;
 }
 
@@ -764,18 +734,18 @@ static double fuse_p(const fuse_ctx_t *c, int k, int kind, double x)
  * the class's reuses deeper than x_S (suffix sums). */
 static double fuse_x_victim(const fuse_ctx_t *c, const double *w, double cap, int k, double xs)
 {
-	int j = 0, hi = c->ng - 1;                         /* first node with gd >= xs */
+	int j = 0, hi = c->depth.n - 1;                         /* first node with gd >= xs */
 	while (j < hi) {
 		int mid = (j + hi) / 2;
-		if (c->gd[mid] < xs)
+		if (c->depth.d[mid] < xs)
 			j = mid + 1;
 		else
 			hi = mid;
 	}
-	double n0 = fuse_occ_eval(c, w, xs), nb = -n0 * c->sfm[k][j];
+	double n0 = fuse_occ_eval(c, w, xs), nb = -n0 * c->depth.suffix_share[k][j];
 	for (int i = 0; i < c->ncls; i++)
-		nb += w[i] * c->sfn[k][i][j];
-	return nb > 0.0 ? cap * c->sfd[k][j] / nb : c->gd[c->ng - 1] * 1e3;
+		nb += w[i] * c->depth.suffix_n[k][i][j];
+	return nb > 0.0 ? cap * c->depth.suffix_depth[k][j] / nb : c->depth.d[c->depth.n - 1] * 1e3;
 }
 
 /* The capacity at which class k's Smith curve matches the bank's own occupancy on the mean:
@@ -784,8 +754,8 @@ static double fuse_x_sa(const fuse_ctx_t *c, const double *w, double cap, int k)
 {
 	double nb = 0.0;
 	for (int i = 0; i < c->ncls; i++)
-		nb += w[i] * c->nbar[k][i];
-	return nb > 0.0 ? cap * c->dbar[k] / nb : 1e3 * c->gd[c->ng - 1];
+		nb += w[i] * c->depth.n_mean[k][i];
+	return nb > 0.0 ? cap * c->reuse.dbar[k] / nb : 1e3 * c->depth.d[c->depth.n - 1];
 }
 
 /* P[Poisson(lam) <= n] (0 for n < 0). */
@@ -807,55 +777,55 @@ static double fuse_pois_cdf(double lam, int n)
 static void fuse_loop_sets(const fuse_ctx_t *c, fuse_bank_t *b, const double *w, int k)
 {
 	const fuse_org_t *o = b->o;
-	b->lw[k] = 0.0;
-	b->lj[k] = 0;
-	if (o->fa || o->pure_stt || !(b->pl_s[k] > 0.0) || c->ncls < 2 || !(c->cv2[k] < 1.0) ||
-	    !(b->ct >= 1.0) || !(c->dbar[k] > 0.0))
+	b->loop.weight[k] = 0.0;
+	b->loop.n_j[k] = 0;
+	if (o->fa || o->pure_stt || !(b->place.sram[k] > 0.0) || c->ncls < 2 || !(c->reuse.gap_cv2[k] < 1.0) ||
+	    !(b->cap.stt >= 1.0) || !(c->reuse.dbar[k] > 0.0))
 		return;
 	int at = c->par.stt_assoc;
-	double per = at / b->ct;                             /* a block's share of one set */
-	double own = w[k] * c->nbar[k][k], tot = 0.0;
+	double per = at / b->cap.stt;                             /* a block's share of one set */
+	double own = w[k] * c->depth.n_mean[k][k], tot = 0.0;
 	for (int i = 0; i < c->ncls; i++)
-		tot += w[i] * c->nbar[k][i];
+		tot += w[i] * c->depth.n_mean[k][i];
 	double lo = own * per, lf = fmax(0.0, tot - own) * per;
 	/* the victim, inserted at MRU when it leaves SRAM (depth x_S): the touches after it */
-	int j0 = 0, hi = c->ng - 1;
+	int j0 = 0, hi = c->depth.n - 1;
 	while (j0 < hi) {
 		int mid = (j0 + hi) / 2;
-		if (c->gd[mid] < b->xs)
+		if (c->depth.d[mid] < b->sram.depth)
 			j0 = mid + 1;
 		else
 			hi = mid;
 	}
-	double sf = c->sfm[k][j0], ov = 0.0, tv = 0.0;       /* share of reuses deeper than x_S */
+	double sf = c->depth.suffix_share[k][j0], ov = 0.0, tv = 0.0;       /* share of reuses deeper than x_S */
 	if (sf > 1e-12) {
 		double wk[RL_NCLASS] = { 0 };
 		wk[k] = w[k];
-		ov = (w[k] * c->sfn[k][k][j0] - fuse_occ_eval(c, wk, b->xs) * sf) / sf;
+		ov = (w[k] * c->depth.suffix_n[k][k][j0] - fuse_occ_eval(c, wk, b->sram.depth) * sf) / sf;
 		for (int i = 0; i < c->ncls; i++)
-			tv += w[i] * c->sfn[k][i][j0];
-		tv = (tv - fuse_occ_eval(c, w, b->xs) * sf) / sf;
+			tv += w[i] * c->depth.suffix_n[k][i][j0];
+		tv = (tv - fuse_occ_eval(c, w, b->sram.depth) * sf) / sf;
 	}
 	double fv = own > 0.0 ? fmin(1.0, fmax(0.0, ov / own)) : 0.0;
 	double lfv = fmax(0.0, tv - ov) * per;
 	double t = exp(-lo), cdf = 0.0;
 	int n = 0;
 	for (int j = 0; j < FUSE_LJ && (j <= at || cdf < 1.0 - 1e-6); j++, n++) {
-		b->lpj[k][j] = t;
+		b->loop.p_j[k][j] = t;
 		cdf += t;
-		b->ltj[k][j] = fuse_pois_cdf(lf, at - 1 - j);
+		b->loop.stt_surv[k][j] = fuse_pois_cdf(lf, at - 1 - j);
 		/* victim: i of the j own blocks touched after it, Bin(j, fv) */
 		double pv = 0.0, bi = pow(1.0 - fv, j);
 		for (int i = 0; i <= j && i < at; i++) {
 			pv += bi * fuse_pois_cdf(lfv, at - 1 - i);
 			bi *= fv < 1.0 ? (double)(j - i) / (i + 1) * fv / (1.0 - fv) : 0.0;
 		}
-		b->lcj[k][j] = fmax(b->ps[k], (1.0 - sf) + sf * pv);
+		b->loop.victim_surv[k][j] = fmax(b->surv.sram[k], (1.0 - sf) + sf * pv);
 		t *= lo / (j + 1);
 	}
-	b->lpj[k][n - 1] += fmax(0.0, 1.0 - cdf);            /* the tail: thrashing sets */
-	b->lj[k] = n;
-	b->lw[k] = 1.0 - c->wp[k];
+	b->loop.p_j[k][n - 1] += fmax(0.0, 1.0 - cdf);            /* the tail: thrashing sets */
+	b->loop.n_j[k] = n;
+	b->loop.weight[k] = 1.0 - c->reuse.w_poisson[k];
 }
 
 /* EVEN's Poisson sums (K and J below) run over the window lam -+ (6 sqrt(lam) + 6): the mass
@@ -939,13 +909,13 @@ static double fuse_jshare(const double *s, int a, double x)
  * E_K[E_J[min(1, E[n | K] / J)]] (K unbiased there, Poisson(lr)). */
 static void fuse_even(fuse_bank_t *b, double lr, double lj, int as)
 {
-	b->es = b->esn = 0.0;
+	b->even.ret_share = b->even.nonret_share = 0.0;
 	/* the sets where every block fits (K + J <= A, per set Poisson(lr + lj)) make no refills,
 	 * so the non-returning fills fall on the others */
 	double busy = 1.0 - fuse_pois_cdf(lr + lj, as);
-	double lam = b->lam_n * as / b->cs / fmax(busy, FUSE_EVEN_BUSY_MIN);
-	double rho = fmax(b->rho_r, FUSE_EVEN_RHO_MIN);
-	double wn = b->mu_n > 0.0 ? b->mu_n : 1.0, wr = b->mu_r > 0.0 ? b->mu_r : 1.0;
+	double lam = b->even.fill_rate * as / b->cap.sram / fmax(busy, FUSE_EVEN_BUSY_MIN);
+	double rho = fmax(b->even.return_rate, FUSE_EVEN_RHO_MIN);
+	double wn = b->even.gap_nonret > 0.0 ? b->even.gap_nonret : 1.0, wr = b->even.gap_ret > 0.0 ? b->even.gap_ret : 1.0;
 	double buf[33], *s = 2 * as + 1 <= 33 ? buf : malloc((size_t)(2 * as + 1) * sizeof *s);
 	if (!s)
 		return;                                    /* EVEN off: the chains' forms stand */
@@ -964,7 +934,7 @@ static void fuse_even(fuse_bank_t *b, double lr, double lj, int as)
 	double pk;                                     /* P[Poisson(lr) = m] = P[K = m + 1] */
 	int hi = fuse_pois_window(lr, &lo, &pk);
 	if (lo == 0)
-		b->esn += pk * s[as];                      /* K = 0: all ways to non-returning */
+		b->even.nonret_share += pk * s[as];                      /* K = 0: all ways to non-returning */
 	for (int m = lo; m <= hi; m++) {
 		int k = m + 1, n0 = as - k > 0 ? as - k : 0;
 		double pi = 1.0, sum = 1.0, e = as - n0, en = n0;
@@ -979,8 +949,8 @@ static void fuse_even(fuse_bank_t *b, double lr, double lj, int as)
 			}
 		}
 		double q = lr / k, inv = 1.0 / sum;
-		b->es += pk * e * inv / k;                 /* size-biased K */
-		b->esn += pk * q * fuse_jshare(s, as, en * inv);  /* P[K = k] = P[K - 1 = m] lr / k */
+		b->even.ret_share += pk * e * inv / k;                 /* size-biased K */
+		b->even.nonret_share += pk * q * fuse_jshare(s, as, en * inv);  /* P[K = k] = P[K - 1 = m] lr / k */
 		pk *= q;
 	}
 	if (s != buf)
@@ -993,33 +963,33 @@ static void fuse_bank_survival(const fuse_ctx_t *c, fuse_bank_t *b)
 	const fuse_org_t *o = b->o;
 	fuse_occ_t os = { .cs = 0.0, .vs = 0.0 }, ot = os;
 	for (int k = 0; k < c->ncls; k++) {
-		os.w[k] = b->rho[k];
-		ot.w[k] = b->sig[k];
+		os.w[k] = b->touch.sram[k];
+		ot.w[k] = b->touch.stt_lru[k];
 	}
-	b->xs = o->pure_stt ? 0.0 : fuse_occ_inv(c, &os, b->cs);
-	b->ts = o->pure_stt ? 0.0 : fuse_gap_at(c, b->xs);
+	b->sram.depth = o->pure_stt ? 0.0 : fuse_occ_inv(c, &os, b->cap.sram);
+	b->sram.char_time = o->pure_stt ? 0.0 : fuse_gap_at(c, b->sram.depth);
 	int kind_t = o->pure_stt ? FUSE_A_NVM : FUSE_A_STT;
 	/* STATIC SETS: the blocks living in SRAM, hashed over its sets; a block whose set holds
 	 * fewer than A_S others never leaves SRAM (size-biased Poisson load).  Blocks that come
 	 * back to SRAM (write hits in STT migrate) push out those that do not, so a returning
 	 * block counts only the returning others, a non-returning one all of them */
-	b->p0[0] = b->p0[1] = b->psurv = b->es = b->esn = 0.0;
-	if (!o->pure_stt && b->cs >= 1.0) {
+	b->static_sets.p0[0] = b->static_sets.p0[1] = b->absorbed.survivors = b->even.ret_share = b->even.nonret_share = 0.0;
+	if (!o->pure_stt && b->cap.sram >= 1.0) {
 		double fs = 0.0, fr = 0.0;
 		for (int k = 0; k < c->ncls; k++) {
-			double m = o->predictor && c->ncls > 1 && b->to_sram[k] ? c->rw[k] : 0.0;
-			double back = m > 0.0 && c->mu[k] > 0.0
-			              ? (o->fa ? -expm1(-m * b->life / c->mu[k]) : 1.0) : 0.0;
+			double m = o->predictor && c->ncls > 1 && b->place.to_sram[k] ? c->reuse.write[k] : 0.0;
+			double back = m > 0.0 && c->reuse.gap_mean[k] > 0.0
+			              ? (o->fa ? -expm1(-m * b->fifo.life / c->reuse.gap_mean[k]) : 1.0) : 0.0;
 			double blocks = c->blk[k] * c->foot;
-			b->back[k] = back > 0.5;
-			fs += (b->theta[k] + (1.0 - b->theta[k]) * back) * blocks;
-			fr += b->back[k] ? blocks : 0.0;
+			b->returns[k] = back > 0.5;
+			fs += (b->in_sram[k] + (1.0 - b->in_sram[k]) * back) * blocks;
+			fr += b->returns[k] ? blocks : 0.0;
 		}
 		int as = c->par.sram_assoc;
 		for (int i = 0; i < 2; i++) {
-			double lam = (i ? fr : fs) * as / b->cs, t = exp(-lam);
+			double lam = (i ? fr : fs) * as / b->cap.sram, t = exp(-lam);
 			for (int j = 0; j < as; j++) {
-				b->p0[i] += t;
+				b->static_sets.p0[i] += t;
 				t *= lam / (j + 1);
 			}
 		}
@@ -1030,14 +1000,14 @@ static void fuse_bank_survival(const fuse_ctx_t *c, fuse_bank_t *b)
 		 * footprint of reused classes per set; weighted by the footprint's absorption */
 		double fn = 0.0, fa = 0.0;
 		for (int k = 0; k < c->ncls; k++) {
-			if (b->back[k] || (c->ncls > 1 && k == RL_WORO))
+			if (b->returns[k] || (c->ncls > 1 && k == RL_WORO))
 				continue;
-			double blocks = c->blk[k] * c->foot * b->pl_s[k];
+			double blocks = c->blk[k] * c->foot * b->place.sram[k];
 			fn += blocks;
-			fa += blocks * b->absb[k];
+			fa += blocks * b->absorbed.hit_share[k];
 		}
 		if (fn > 0.0 && fa > 0.0) {
-			double lr = fr * as / b->cs, ln = fn * as / b->cs, tr = exp(-lr), pm = 0.0;
+			double lr = fr * as / b->cap.sram, ln = fn * as / b->cap.sram, tr = exp(-lr), pm = 0.0;
 			for (int j = 0; j < as; j++) {              /* N_r = j leaves a = as - j ways */
 				double tn = exp(-ln), em = 0.0;         /* E[min(N_n, a)] = sum_{i<a} P[N_n > i] */
 				double cdf = 0.0;
@@ -1051,10 +1021,10 @@ static void fuse_bank_survival(const fuse_ctx_t *c, fuse_bank_t *b)
 			}
 			/* a stream fill in a set ends its survivors for good (they never come back):
 			 * x = stream fills per set over the profile; time-average (1 - e^-x) / x */
-			double x = b->stream * c->horizon * as / b->cs;
+			double x = b->absorbed.stream * c->horizon * as / b->cap.sram;
 			double ab = fa / fn * (x > 1e-9 ? -expm1(-x) / x : 1.0);
-			b->p0[0] = (1.0 - ab) * b->p0[0] + ab * pm / ln;
-			b->psurv = ab * pm / ln;
+			b->static_sets.p0[0] = (1.0 - ab) * b->static_sets.p0[0] + ab * pm / ln;
+			b->absorbed.survivors = ab * pm / ln;
 		}
 		/* EVEN (header): per set, K returning blocks (footprint fr) and J non-returning
 		 * SRAM-placed ones of reused classes (fj; WORO's single touches are the stream the
@@ -1063,23 +1033,23 @@ static void fuse_bank_survival(const fuse_ctx_t *c, fuse_bank_t *b)
 		if (fr > 0.0) {
 			double fj = 0.0;
 			for (int k = 0; k < c->ncls; k++)
-				if (!b->back[k] && !(c->ncls > 1 && k == RL_WORO))
-					fj += c->blk[k] * c->foot * b->pl_s[k];
-			fuse_even(b, fr * as / b->cs, fj * as / b->cs, as);
+				if (!b->returns[k] && !(c->ncls > 1 && k == RL_WORO))
+					fj += c->blk[k] * c->foot * b->place.sram[k];
+			fuse_even(b, fr * as / b->cap.sram, fj * as / b->cap.sram, as);
 		}
 	}
 	for (int k = 0; k < c->ncls; k++) {
-		b->ps[k] = b->pc[k] = b->pt[k] = 0.0;
-		if (b->pl_s[k] > 0.0) {
-			b->ps[k] = fuse_p(c, k, FUSE_A_SRAM, fuse_x_sa(c, os.w, b->cs, k));
-			double p0 = b->p0[b->back[k]];
+		b->surv.sram[k] = b->surv.sram_or_victim[k] = b->surv.stt[k] = 0.0;
+		if (b->place.sram[k] > 0.0) {
+			b->surv.sram[k] = fuse_p(c, k, FUSE_A_SRAM, fuse_x_sa(c, os.w, b->cap.sram, k));
+			double p0 = b->static_sets.p0[b->returns[k]];
 			if (p0 > 0.0)
-				b->ps[k] = p0 < 1.0 ? fmax(0.0, (b->ps[k] - p0) / (1.0 - p0)) : 1.0;
+				b->surv.sram[k] = p0 < 1.0 ? fmax(0.0, (b->surv.sram[k] - p0) / (1.0 - p0)) : 1.0;
 			if (!o->fa)
-				b->pc[k] = fmax(b->ps[k], fuse_p(c, k, kind_t, fuse_x_victim(c, ot.w, b->ct, k, b->xs)));
+				b->surv.sram_or_victim[k] = fmax(b->surv.sram[k], fuse_p(c, k, kind_t, fuse_x_victim(c, ot.w, b->cap.stt, k, b->sram.depth)));
 		}
 		if (!o->fa)
-			b->pt[k] = fuse_p(c, k, kind_t, fuse_x_sa(c, ot.w, b->ct, k));
+			b->surv.stt[k] = fuse_p(c, k, kind_t, fuse_x_sa(c, ot.w, b->cap.stt, k));
 		fuse_loop_sets(c, b, ot.w, k);
 	}
 }
@@ -1111,29 +1081,29 @@ static void fuse_lru_chain(double ps, double pc, double pt, double m, double *hs
 static void fuse_cls_eval(const fuse_ctx_t *c, const fuse_bank_t *b, int k, fuse_cls_t *r)
 {
 	const fuse_org_t *o = b->o;
-	double fin = 1.0 - c->cold[k], w = c->rw[k], wp = c->wp[k], mu = c->mu[k];
-	double m = o->predictor && c->ncls > 1 && b->to_sram[k] ? w : 0.0; /* write hit in STT: moves */
+	double fin = 1.0 - c->reuse.cold[k], w = c->reuse.write[k], wp = c->reuse.w_poisson[k], mu = c->reuse.gap_mean[k];
+	double m = o->predictor && c->ncls > 1 && b->place.to_sram[k] ? w : 0.0; /* write hit in STT: moves */
 	memset(r, 0, sizeof *r);
 	double hs = 0.0, hv = 0.0, ms = 1.0, mg = 0.0;         /* SRAM-placed, per reuse */
 	double tau_s = 0.0;                                    /* residence before migrating */
-	if (b->pl_s[k] > 0.0 && fin > 0.0) {
-		double ps = b->ps[k];
+	if (b->place.sram[k] > 0.0 && fin > 0.0) {
+		double ps = b->surv.sram[k];
 		if (ps >= 1.0 - 1e-12) {
 			hs = 1.0, ms = 0.0;
 		} else if (o->fa) {
 			/* Poisson form: a renewal cycle of K_S SRAM hits, then the accesses that fall in
 			 * the FIFO window after the victim's insertion, up to a migrating write */
-			double ks = ps / (1.0 - ps), nb = mu > 0.0 ? b->life / mu : 0.0;
+			double ks = ps / (1.0 - ps), nb = mu > 0.0 ? b->fifo.life / mu : 0.0;
 			double g = m > 0.0 ? exp(-m * nb) : 1.0, kt = m > 0.0 ? (1.0 - g) / m : nb;
 			double tot = ks + kt + g;
 			double hv_p = kt / tot, ms_p = g / tot, mg_p = (1.0 - g) / tot;
 			/* regular form: the reuses SRAM keeps are the shortest; the others hit in STT
 			 * while their gap fits the window t_S + L after their last use, the victim
 			 * entering STT t_S after it but before the next use */
-			double te = fmin(b->ts, 0.5 * mu);
-			double rw = wp < 1.0 ? fuse_rh(c, k, te + b->life, 0) : 0.0;
+			double te = fmin(b->sram.char_time, 0.5 * mu);
+			double rw = wp < 1.0 ? fuse_rh(c, k, te + b->fifo.life, 0) : 0.0;
 			double hs_r, hv_r, ms_r, mg_r;
-			if (c->cv2[k] > 1.0) {
+			if (c->reuse.gap_cv2[k] > 1.0) {
 				/* a mixture of rates: SRAM keeps the shortest gaps */
 				double tot_r = fmax(ps, rw);
 				hs_r = ps, hv_r = tot_r - ps, ms_r = 1.0 - tot_r, mg_r = m * hv_r;
@@ -1146,7 +1116,7 @@ static void fuse_cls_eval(const fuse_ctx_t *c, const fuse_bank_t *b, int k, fuse
 					/* the victim leaves SRAM u t after its last use, u on [0, 1) with SRAM's
 					 * eviction hazard constant over the gap (survival ps = e^-Lam): its STT
 					 * hits are floor((L + u t) / t) */
-					double lam = -log(ps), x = b->life / mu, fl = floor(x), ph = x - fl;
+					double lam = -log(ps), x = b->fifo.life / mu, fl = floor(x), ph = x - fl;
 					double pu = lam < 1e-6 ? ph : (exp(-lam * (1.0 - ph)) - exp(-lam)) / -expm1(-lam);
 					nt = fl + pu;
 				}
@@ -1159,52 +1129,52 @@ static void fuse_cls_eval(const fuse_ctx_t *c, const fuse_bank_t *b, int k, fuse
 			ms = wp * ms_p + (1.0 - wp) * ms_r;
 			mg = wp * mg_p + (1.0 - wp) * mg_r;
 			if (m > 0.0)
-				tau_s = fuse_tau_migr(mu / m, b->life);
+				tau_s = fuse_tau_migr(mu / m, b->fifo.life);
 		} else {
 			/* Markov chain over {in SRAM, in STT}: victims enter STT, STT hits stay there */
-			fuse_lru_chain(ps, b->pc[k], b->pt[k], m, &hs, &hv);
-			if (b->lw[k] > 0.0) {
+			fuse_lru_chain(ps, b->surv.sram_or_victim[k], b->surv.stt[k], m, &hs, &hv);
+			if (b->loop.weight[k] > 0.0) {
 				/* LOOP SETS: the chain per own-block count j, averaged over j */
 				double hs_l = 0.0, hv_l = 0.0;
-				for (int j = 0; j < b->lj[k]; j++) {
+				for (int j = 0; j < b->loop.n_j[k]; j++) {
 					double a1, a2;
-					fuse_lru_chain(ps, b->lcj[k][j], b->ltj[k][j], m, &a1, &a2);
-					hs_l += b->lpj[k][j] * a1;
-					hv_l += b->lpj[k][j] * a2;
+					fuse_lru_chain(ps, b->loop.victim_surv[k][j], b->loop.stt_surv[k][j], m, &a1, &a2);
+					hs_l += b->loop.p_j[k][j] * a1;
+					hv_l += b->loop.p_j[k][j] * a2;
 				}
-				hs = (1.0 - b->lw[k]) * hs + b->lw[k] * hs_l;
-				hv = (1.0 - b->lw[k]) * hv + b->lw[k] * hv_l;
+				hs = (1.0 - b->loop.weight[k]) * hs + b->loop.weight[k] * hs_l;
+				hv = (1.0 - b->loop.weight[k]) * hv + b->loop.weight[k] * hv_l;
 			}
 			ms = fmax(0.0, 1.0 - hs - hv);
 			mg = m * hv;
 		}
 	}
 	double ht = 0.0, mt = 1.0;                             /* STT-placed, per reuse */
-	if (b->pl_t[k] > 0.0 && fin > 0.0) {
+	if (b->place.stt[k] > 0.0 && fin > 0.0) {
 		if (o->fa) {
-			double n0 = mu > 0.0 ? b->life / mu : 0.0;      /* Poisson: Che's FIFO, n0/(1+n0) */
+			double n0 = mu > 0.0 ? b->fifo.life / mu : 0.0;      /* Poisson: Che's FIFO, n0/(1+n0) */
 			/* SWEEP with its run starts: each eviction leaves the block absent fgn mu / 2
 			 * on average (RUN STARTS: the wait of a run start, the run's deficit) */
-			double ab = c->cv2[k] <= 1.0 ? 0.5 * b->fgn[k] * mu : 0.0;
-			ht = wp * n0 / (1.0 + n0) + (wp < 1.0 ? (1.0 - wp) * fuse_rh(c, k, b->life + ab, 1) : 0.0);
+			double ab = c->reuse.gap_cv2[k] <= 1.0 ? 0.5 * b->fifo.absent[k] * mu : 0.0;
+			ht = wp * n0 / (1.0 + n0) + (wp < 1.0 ? (1.0 - wp) * fuse_rh(c, k, b->fifo.life + ab, 1) : 0.0);
 		} else {
-			ht = b->pt[k];
+			ht = b->surv.stt[k];
 		}
 		mt = 1.0 - ht;
 	}
-	double p0 = b->p0[b->back[k]];                         /* STATIC SETS: always in SRAM */
+	double p0 = b->static_sets.p0[b->returns[k]];                         /* STATIC SETS: always in SRAM */
 	hs = p0 + (1.0 - p0) * hs, hv *= 1.0 - p0, ms *= 1.0 - p0, mg *= 1.0 - p0;
-	if (!b->back[k] && b->esn > 0.0 && b->pl_s[k] > 0.0 && !(c->ncls > 1 && k == RL_WORO)) {
+	if (!b->returns[k] && b->even.nonret_share > 0.0 && b->place.sram[k] > 0.0 && !(c->ncls > 1 && k == RL_WORO)) {
 		/* EVEN, a non-returning class: its blocks share the ways the chain leaves them alike,
 		 * a time share esn in SRAM; the rest of its reuses end as the chain's forms do (in
 		 * their ratios).  Weight 1 / CV^2 for bursty gaps, as the returning classes' below */
-		double out = hv + ms, es = b->esn;
-		double we = c->cv2[k] > 1.0 ? 1.0 / c->cv2[k] : 1.0;
+		double out = hv + ms, es = b->even.nonret_share;
+		double we = c->reuse.gap_cv2[k] > 1.0 ? 1.0 / c->reuse.gap_cv2[k] : 1.0;
 		double hv_e = out > 0.0 ? hv * (1.0 - es) / out : 1.0 - es;
 		double ms_e = out > 0.0 ? ms * (1.0 - es) / out : 0.0;
 		double mg_e = out > 0.0 ? mg * (1.0 - es) / out : m * (1.0 - es);
 		double hs_e = es;
-		if (c->cv2[k] < 1.0 && ms > 1e-12) {
+		if (c->reuse.gap_cv2[k] < 1.0 && ms > 1e-12) {
 			/* alike gaps (a loop): esn is a time share T, and a cycle is n_T STT hits and
 			 * one refill, the eviction at a random phase of the gap (half a gap absent
 			 * for the regular part, phi): misses (1 - T) / (n_T + 1 - phi), SRAM hits the
@@ -1212,7 +1182,7 @@ static void fuse_cls_eval(const fuse_ctx_t *c, const fuse_bank_t *b, int k, fuse
 			 * (ms above 1e-12: a class that never misses has no cycle to scale) */
 			double phi = 0.5 * (1.0 - wp), nt = hv / ms;
 			if (o->fa && mu > 0.0)
-				nt = wp * nt + (1.0 - wp) * b->life / mu;   /* evicted at a random phase */
+				nt = wp * nt + (1.0 - wp) * b->fifo.life / mu;   /* evicted at a random phase */
 			double mse = (1.0 - es) / (nt + 1.0 - phi);
 			if ((nt + 1.0) * mse <= 1.0) {
 				ms_e = mse, hv_e = nt * mse, hs_e = 1.0 - (nt + 1.0) * mse, mg_e = 0.0;
@@ -1223,12 +1193,12 @@ static void fuse_cls_eval(const fuse_ctx_t *c, const fuse_bank_t *b, int k, fuse
 		hs = (1.0 - we) * hs + we * hs_e, hv = (1.0 - we) * hv + we * hv_e;
 		ms = (1.0 - we) * ms + we * ms_e, mg = (1.0 - we) * mg + we * mg_e;
 	}
-	if (b->back[k] && b->es > 0.0 && b->pl_s[k] > 0.0) {
+	if (b->returns[k] && b->even.ret_share > 0.0 && b->place.sram[k] > 0.0) {
 		/* EVEN: the SRAM share is E[min(1, A_S / K)]; the other reuses end as the chain's.
 		 * Exchangeable blocks need one reuse rate: a mixture of rates (CV^2 > 1) keeps its hot
 		 * blocks in SRAM, so the weight falls as 1 / CV^2, as the Poisson form's (TIME) */
-		double out = hv + ms, es = b->es;
-		double we = c->cv2[k] > 1.0 ? 1.0 / c->cv2[k] : 1.0;  /* one rate only */
+		double out = hv + ms, es = b->even.ret_share;
+		double we = c->reuse.gap_cv2[k] > 1.0 ? 1.0 / c->reuse.gap_cv2[k] : 1.0;  /* one rate only */
 		double hv_e = out > 0.0 ? hv * (1.0 - es) / out : 1.0 - es;
 		double ms_e = out > 0.0 ? ms * (1.0 - es) / out : 0.0;
 		double mg_e = out > 0.0 ? mg * (1.0 - es) / out : m * (1.0 - es);
@@ -1236,21 +1206,21 @@ static void fuse_cls_eval(const fuse_ctx_t *c, const fuse_bank_t *b, int k, fuse
 		ms = (1.0 - we) * ms + we * ms_e, mg = (1.0 - we) * mg + we * mg_e;
 	}
 	double hst = 0.0;                                      /* STT-placed blocks in SRAM */
-	if (b->back[k] && b->es > 0.0 && b->pl_t[k] > 0.0) {
+	if (b->returns[k] && b->even.ret_share > 0.0 && b->place.stt[k] > 0.0) {
 		/* EVEN: a mispredicted block of a returning class (placed in STT) migrates in on
 		 * its first write hit and then shares the set's ways as the others, a share es of
 		 * its reuses in SRAM; its misses refill STT, so the STT shares scale by 1 - es */
-		double we = c->cv2[k] > 1.0 ? 1.0 / c->cv2[k] : 1.0;
-		hst = we * b->es;
+		double we = c->reuse.gap_cv2[k] > 1.0 ? 1.0 / c->reuse.gap_cv2[k] : 1.0;
+		hst = we * b->even.ret_share;
 		ht *= 1.0 - hst, mt *= 1.0 - hst;
 	}
-	r->hs = fin * (b->pl_s[k] * hs + b->pl_t[k] * hst);
-	r->ht = fin * (b->pl_s[k] * hv + b->pl_t[k] * ht);
-	r->sfill = b->pl_s[k] * (1.0 - fin + fin * ms);
-	r->tfill = b->pl_t[k] * (1.0 - fin + fin * mt);
-	r->migr = fin * (b->pl_s[k] * mg + b->pl_t[k] * m * ht);
+	r->hs = fin * (b->place.sram[k] * hs + b->place.stt[k] * hst);
+	r->ht = fin * (b->place.sram[k] * hv + b->place.stt[k] * ht);
+	r->sfill = b->place.sram[k] * (1.0 - fin + fin * ms);
+	r->tfill = b->place.stt[k] * (1.0 - fin + fin * mt);
+	r->migr = fin * (b->place.sram[k] * mg + b->place.stt[k] * m * ht);
 	if (o->fa && m > 0.0)
-		r->mres = fin * (b->pl_s[k] * mg * tau_s + b->pl_t[k] * m * ht * fuse_tau_migr(mu / m, b->life));
+		r->mres = fin * (b->place.sram[k] * mg * tau_s + b->place.stt[k] * m * ht * fuse_tau_migr(mu / m, b->fifo.life));
 }
 
 /* log(occupancy / C_T) of the FIFO bank at lifetime e^x (FIFO, Little's law): blocks that leave
@@ -1259,12 +1229,12 @@ static double fuse_life_gap(const fuse_ctx_t *c, fuse_bank_t *b, const double *w
 {
 	fuse_cls_t r;
 	double occ = 0.0;
-	b->life = exp(x);
+	b->fifo.life = exp(x);
 	for (int k = 0; k < c->ncls; k++) {
 		fuse_cls_eval(c, b, k, &r);
-		occ += (c->acc[k] * (r.sfill + r.tfill) - warm[k]) * b->life + c->acc[k] * r.mres;
+		occ += (c->acc[k] * (r.sfill + r.tfill) - warm[k]) * b->fifo.life + c->acc[k] * r.mres;
 	}
-	return log(fmax(occ, 1e-300)) - log(b->ct);
+	return log(fmax(occ, 1e-300)) - log(b->cap.stt);
 }
 
 /* FIFO lifetime: occupancy(life) = C_T, the fills depending on life; regula falsi (Illinois)
@@ -1276,16 +1246,16 @@ static void fuse_solve_life(const fuse_ctx_t *c, fuse_bank_t *b)
 	for (int k = 0; k < c->ncls; k++) {
 		/* first touches of reused blocks (WM, RI, WORM) are the warm-up of a fixed footprint,
 		 * not a flow through the bank; WORO blocks (and a profile without classes) stream */
-		warm[k] = c->ncls > 1 && k != RL_WORO ? c->acc[k] * (b->pl_s[k] + b->pl_t[k]) * c->cold[k]
+		warm[k] = c->ncls > 1 && k != RL_WORO ? c->acc[k] * (b->place.sram[k] + b->place.stt[k]) * c->reuse.cold[k]
 		                                      : 0.0;
-		fills += c->acc[k] * (b->pl_s[k] + b->pl_t[k]) * c->cold[k] - warm[k];
+		fills += c->acc[k] * (b->place.sram[k] + b->place.stt[k]) * c->reuse.cold[k] - warm[k];
 	}
-	double lmin = log(fmax(b->ct, 1e-9)), lmax = log(b->ct / fmax(fills, 1e-7 * b->ct));
+	double lmin = log(fmax(b->cap.stt, 1e-9)), lmax = log(b->cap.stt / fmax(fills, 1e-7 * b->cap.stt));
 	if (!(lmax > lmin)) {
-		b->life = b->ct;
+		b->fifo.life = b->cap.stt;
 		return;
 	}
-	double prev = fmin(lmax, fmax(lmin, log(b->life))), lo = lmin, hi = lmax, flo, fhi;
+	double prev = fmin(lmax, fmax(lmin, log(b->fifo.life))), lo = lmin, hi = lmax, flo, fhi;
 	{
 		/* warm start: secant from the previous round's life (occupancy ~ life: slope ~1) */
 		double x0 = prev, f0 = fuse_life_gap(c, b, warm, x0);
@@ -1298,14 +1268,14 @@ static void fuse_solve_life(const fuse_ctx_t *c, fuse_bank_t *b)
 			x1 = x2, f1 = fuse_life_gap(c, b, warm, x1);
 		}
 		if (fabs(f1) < FUSE_LIFE_TOL) {
-			b->life = exp(x1);
+			b->fifo.life = exp(x1);
 			return;
 		}
 	}
 	flo = fuse_life_gap(c, b, warm, lo);
 	fhi = fuse_life_gap(c, b, warm, hi);
 	if (flo >= 0.0 || fhi <= 0.0) {
-		b->life = exp(flo >= 0.0 ? lo : hi);
+		b->fifo.life = exp(flo >= 0.0 ? lo : hi);
 		return;
 	}
 	int side = 0;
@@ -1327,7 +1297,7 @@ static void fuse_solve_life(const fuse_ctx_t *c, fuse_bank_t *b)
 			side = 1;
 		}
 	}
-	b->life = exp(x);
+	b->fifo.life = exp(x);
 }
 
 int fuse_hit_eval(const fuse_ctx_t *c, const fuse_org_t *o, double l1_bytes, fuse_hit_t *out)
@@ -1360,28 +1330,28 @@ int fuse_hit_eval(const fuse_ctx_t *c, const fuse_org_t *o, double l1_bytes, fus
 		}
 	}
 	/* the banks' fixed point (header, HIT RATES) */
-	fuse_bank_t bk = { .o = o, .cs = cs, .ct = ct };
+	fuse_bank_t bk = { .o = o, .cap = { .sram = cs, .stt = ct } };
 	for (int k = 0; k < c->ncls; k++) {
-		bk.rho[k] = out->place_sram[k];                          /* first guess: placement */
-		bk.sig[k] = out->place_sram[k] + out->place_stt[k];
-		bk.comb[k] = out->place_sram[k] + out->place_stt[k];
-		bk.pl_s[k] = out->place_sram[k];
-		bk.pl_t[k] = out->place_stt[k];
-		bk.theta[k] = out->place_sram[k];
-		bk.to_sram[k] = c->ncls == 1 || k == RL_WM || k == RL_RI;
+		bk.touch.sram[k] = out->place_sram[k];                          /* first guess: placement */
+		bk.touch.stt_lru[k] = out->place_sram[k] + out->place_stt[k];
+		bk.touch.held[k] = out->place_sram[k] + out->place_stt[k];
+		bk.place.sram[k] = out->place_sram[k];
+		bk.place.stt[k] = out->place_stt[k];
+		bk.in_sram[k] = out->place_sram[k];
+		bk.place.to_sram[k] = c->ncls == 1 || k == RL_WM || k == RL_RI;
 	}
-	bk.life = 4.0 * ct;                                          /* first guess */
+	bk.fifo.life = 4.0 * ct;                                          /* first guess */
 	{
 		/* EVEN's return rate before any round: a returning block out of SRAM comes back on a
 		 * write hit (migration), rw / mu per access, footprint-weighted over the classes the
 		 * predictor sends to SRAM; the rounds replace it by the measured returns */
 		double br = 0.0, brr = 0.0;
 		for (int k = 0; k < c->ncls; k++)
-			if (o->predictor && c->ncls > 1 && bk.to_sram[k] && c->rw[k] > 0.0 && c->mu[k] > 0.0) {
+			if (o->predictor && c->ncls > 1 && bk.place.to_sram[k] && c->reuse.write[k] > 0.0 && c->reuse.gap_mean[k] > 0.0) {
 				br += c->blk[k];
-				brr += c->blk[k] * c->rw[k] / c->mu[k];
+				brr += c->blk[k] * c->reuse.write[k] / c->reuse.gap_mean[k];
 			}
-		bk.rho_r = br > 0.0 ? brr / br : 0.0;
+		bk.even.return_rate = br > 0.0 ? brr / br : 0.0;
 	}
 	fuse_cls_t cl[RL_NCLASS];
 	for (int round = 0; round < FUSE_ROUNDS; round++) {
@@ -1394,18 +1364,18 @@ int fuse_hit_eval(const fuse_ctx_t *c, const fuse_org_t *o, double l1_bytes, fus
 			/* shares of the class's accesses that touch each bank (HIT RATES, OCCUPANCY) */
 			double rho = fmin(1.0, cl[k].hs + cl[k].sfill + cl[k].migr);
 			double sig = fmin(1.0, cl[k].ht + cl[k].tfill + cl[k].sfill + cl[k].migr);
-			change = fmax(change, fabs(rho - bk.rho[k]) + fabs(sig - bk.sig[k]));
-			bk.rho[k] = round == 0 ? rho : FUSE_DAMP * rho + (1.0 - FUSE_DAMP) * bk.rho[k];
-			bk.sig[k] = round == 0 ? sig : FUSE_DAMP * sig + (1.0 - FUSE_DAMP) * bk.sig[k];
+			change = fmax(change, fabs(rho - bk.touch.sram[k]) + fabs(sig - bk.touch.stt_lru[k]));
+			bk.touch.sram[k] = round == 0 ? rho : FUSE_DAMP * rho + (1.0 - FUSE_DAMP) * bk.touch.sram[k];
+			bk.touch.stt_lru[k] = round == 0 ? sig : FUSE_DAMP * sig + (1.0 - FUSE_DAMP) * bk.touch.stt_lru[k];
 			/* ABSORBED: STT hits per STT stay's accesses (an exit: a miss or a migration) */
 			double ex = cl[k].sfill + cl[k].tfill + cl[k].migr -
-			            (bk.pl_s[k] + bk.pl_t[k]) * c->cold[k];
+			            (bk.place.sram[k] + bk.place.stt[k]) * c->reuse.cold[k];
 			double ab = cl[k].ht > 0.0 ? cl[k].ht / (cl[k].ht + fmax(0.0, ex)) : 0.0;
-			change = fmax(change, fabs(ab - bk.absb[k]));
-			bk.absb[k] = round == 0 ? ab : FUSE_DAMP * ab + (1.0 - FUSE_DAMP) * bk.absb[k];
-			double th = cl[k].hs + cl[k].ht > 0.0 ? cl[k].hs / (cl[k].hs + cl[k].ht) : bk.pl_s[k];
-			change = fmax(change, fabs(th - bk.theta[k]));
-			bk.theta[k] = round == 0 ? th : FUSE_DAMP * th + (1.0 - FUSE_DAMP) * bk.theta[k];
+			change = fmax(change, fabs(ab - bk.absorbed.hit_share[k]));
+			bk.absorbed.hit_share[k] = round == 0 ? ab : FUSE_DAMP * ab + (1.0 - FUSE_DAMP) * bk.absorbed.hit_share[k];
+			double th = cl[k].hs + cl[k].ht > 0.0 ? cl[k].hs / (cl[k].hs + cl[k].ht) : bk.place.sram[k];
+			change = fmax(change, fabs(th - bk.in_sram[k]));
+			bk.in_sram[k] = round == 0 ? th : FUSE_DAMP * th + (1.0 - FUSE_DAMP) * bk.in_sram[k];
 		}
 		if (o->fa && ct > 0.0) {
 			/* RUN STARTS (header): per class, its FIFO insertions per access (SRAM victims,
@@ -1417,33 +1387,33 @@ int fuse_hit_eval(const fuse_ctx_t *c, const fuse_org_t *o, double l1_bytes, fus
 			double ins[RL_NCLASS], itot = 0.0;
 			for (int k = 0; k < c->ncls; k++) {
 				double wm = c->ncls > 1 && k != RL_WORO
-				            ? c->acc[k] * (bk.pl_s[k] + bk.pl_t[k]) * c->cold[k] : 0.0;
+				            ? c->acc[k] * (bk.place.sram[k] + bk.place.stt[k]) * c->reuse.cold[k] : 0.0;
 				ins[k] = fmax(0.0, c->acc[k] * (cl[k].sfill + cl[k].tfill + cl[k].migr) - wm);
 				itot += ins[k];
 			}
 			for (int k = 0; k < c->ncls; k++) {
-				double a = c->acc[k], mu = c->mu[k], lf = itot - ins[k], fg = 0.0;
+				double a = c->acc[k], mu = c->reuse.gap_mean[k], lf = itot - ins[k], fg = 0.0;
 				if (a > 0.0 && mu > 0.0) {
 					double f = lf / a;                           /* during the runs */
-					if (ins[k] > 0.0 && bk.life > 0.0)           /* + one wait per lifetime */
-						f *= 1.0 + a * mu / (2.0 * bk.life * ins[k]);
+					if (ins[k] > 0.0 && bk.fifo.life > 0.0)           /* + one wait per lifetime */
+						f *= 1.0 + a * mu / (2.0 * bk.fifo.life * ins[k]);
 					f = fmin(1.0, f);
 					double a1 = 0.5 * mu, nw = lf * a1;
 					double afor = a1 * (1.0 + 0.5 * nw) / (1.0 + nw), aown = (1.0 + nw) / a;
 					fg = 2.0 * (f * afor + (1.0 - f) * aown) / mu;
 				}
 				fg = fmin(1.0, fmax(0.0, fg));
-				change = fmax(change, fabs(fg - bk.fgn[k]));
-				bk.fgn[k] = round == 0 ? fg : FUSE_DAMP * fg + (1.0 - FUSE_DAMP) * bk.fgn[k];
+				change = fmax(change, fabs(fg - bk.fifo.absent[k]));
+				bk.fifo.absent[k] = round == 0 ? fg : FUSE_DAMP * fg + (1.0 - FUSE_DAMP) * bk.fifo.absent[k];
 			}
 		}
 		{
 			double st = 0.0;                                     /* ABSORBED: stream fills */
 			for (int k = 0; k < c->ncls; k++)
-				if (!bk.back[k])
+				if (!bk.returns[k])
 					st += c->acc[k] * fmax(0.0, cl[k].sfill - (c->ncls > 1 && k == RL_WORO ? 0.0
-					                       : bk.pl_s[k] * c->cold[k]));
-			bk.stream = round == 0 ? st : FUSE_DAMP * st + (1.0 - FUSE_DAMP) * bk.stream;
+					                       : bk.place.sram[k] * c->reuse.cold[k]));
+			bk.absorbed.stream = round == 0 ? st : FUSE_DAMP * st + (1.0 - FUSE_DAMP) * bk.absorbed.stream;
 			/* EVEN's rates, damped as the others: non-returning SRAM fills per access (first
 			 * touches too: they take ways as refills do) and their fill-weighted mean gap; a
 			 * returning block's return rate while out of SRAM, (migrations + SRAM refills) per
@@ -1451,24 +1421,24 @@ int fuse_hit_eval(const fuse_ctx_t *c, const fuse_org_t *o, double l1_bytes, fus
 			 * a block always in SRAM, counted at one return per gap) */
 			double ln = 0.0, lnm = 0.0, br = 0.0, brm = 0.0, brr = 0.0;
 			for (int k = 0; k < c->ncls; k++) {
-				double fin = 1.0 - c->cold[k];
-				if (!bk.back[k]) {
+				double fin = 1.0 - c->reuse.cold[k];
+				if (!bk.returns[k]) {
 					ln += c->acc[k] * cl[k].sfill;
-					lnm += c->acc[k] * cl[k].sfill * c->mu[k];
-				} else if (c->mu[k] > 0.0) {
+					lnm += c->acc[k] * cl[k].sfill * c->reuse.gap_mean[k];
+				} else if (c->reuse.gap_mean[k] > 0.0) {
 					double blocks = c->blk[k] * c->foot, ou = fin - cl[k].hs;
-					double ret = cl[k].migr + fmax(0.0, cl[k].sfill - bk.pl_s[k] * c->cold[k]);
+					double ret = cl[k].migr + fmax(0.0, cl[k].sfill - bk.place.sram[k] * c->reuse.cold[k]);
 					br += blocks;
-					brm += blocks * c->mu[k];
-					brr += blocks * (ou > 1e-12 ? ret / ou : 1.0) / c->mu[k];
+					brm += blocks * c->reuse.gap_mean[k];
+					brr += blocks * (ou > 1e-12 ? ret / ou : 1.0) / c->reuse.gap_mean[k];
 				}
 			}
 			double mun = ln > 0.0 ? lnm / ln : 0.0, mur = br > 0.0 ? brm / br : 0.0;
 			double rr = br > 0.0 ? brr / br : 0.0;
-			bk.lam_n = round == 0 ? ln : FUSE_DAMP * ln + (1.0 - FUSE_DAMP) * bk.lam_n;
-			bk.mu_n = round == 0 || !(bk.mu_n > 0.0) ? mun : FUSE_DAMP * mun + (1.0 - FUSE_DAMP) * bk.mu_n;
-			bk.mu_r = round == 0 || !(bk.mu_r > 0.0) ? mur : FUSE_DAMP * mur + (1.0 - FUSE_DAMP) * bk.mu_r;
-			bk.rho_r = round == 0 ? rr : FUSE_DAMP * rr + (1.0 - FUSE_DAMP) * bk.rho_r;
+			bk.even.fill_rate = round == 0 ? ln : FUSE_DAMP * ln + (1.0 - FUSE_DAMP) * bk.even.fill_rate;
+			bk.even.gap_nonret = round == 0 || !(bk.even.gap_nonret > 0.0) ? mun : FUSE_DAMP * mun + (1.0 - FUSE_DAMP) * bk.even.gap_nonret;
+			bk.even.gap_ret = round == 0 || !(bk.even.gap_ret > 0.0) ? mur : FUSE_DAMP * mur + (1.0 - FUSE_DAMP) * bk.even.gap_ret;
+			bk.even.return_rate = round == 0 ? rr : FUSE_DAMP * rr + (1.0 - FUSE_DAMP) * bk.even.return_rate;
 		}
 		out->rounds = round + 1;
 		if (change < FUSE_ROUND_TOL)
@@ -1477,24 +1447,24 @@ int fuse_hit_eval(const fuse_ctx_t *c, const fuse_org_t *o, double l1_bytes, fus
 	{                                                            /* reported depths */
 		fuse_occ_t ot = { .cs = 0.0, .vs = 0.0 }, oc = ot;
 		for (int k = 0; k < c->ncls; k++) {
-			ot.w[k] = bk.sig[k];
-			oc.w[k] = bk.comb[k];
+			ot.w[k] = bk.touch.stt_lru[k];
+			oc.w[k] = bk.touch.held[k];
 		}
-		out->x_sram = bk.xs;
+		out->x_sram = bk.sram.depth;
 		out->x_stt = fuse_occ_inv(c, &ot, ct);
-		out->x_comb = fmax(bk.xs, fuse_occ_inv(c, &oc, cs + ct));
+		out->x_comb = fmax(bk.sram.depth, fuse_occ_inv(c, &oc, cs + ct));
 	}
-	out->t_sram = bk.ts;
-	out->stt_life = o->fa ? bk.life : 0.0;
+	out->t_sram = bk.sram.char_time;
+	out->stt_life = o->fa ? bk.fifo.life : 0.0;
 	double warm[RL_NCLASS];
 	for (int k = 0; k < c->ncls; k++)                           /* as fuse_solve_life's */
-		warm[k] = c->ncls > 1 && k != RL_WORO ? c->acc[k] * (bk.pl_s[k] + bk.pl_t[k]) * c->cold[k]
+		warm[k] = c->ncls > 1 && k != RL_WORO ? c->acc[k] * (bk.place.sram[k] + bk.place.stt[k]) * c->reuse.cold[k]
 		                                      : 0.0;
 	for (int k = 0; k < c->ncls; k++) {
-		double a = c->acc[k], w = c->rw[k];
+		double a = c->acc[k], w = c->reuse.write[k];
 		const fuse_cls_t *r = &cl[k];
 		if (o->fa)
-			out->cls_stt_occ[k] = (a * (r->sfill + r->tfill) - warm[k]) * bk.life + a * r->mres;
+			out->cls_stt_occ[k] = (a * (r->sfill + r->tfill) - warm[k]) * bk.fifo.life + a * r->mres;
 		out->cls_h_sram[k] = r->hs;
 		out->cls_h_stt[k] = r->ht;
 		out->h_sram += a * r->hs;
@@ -1655,22 +1625,6 @@ int fuse_effects(const gpu_t *g, const fuse_ctx_t *c, const fuse_org_t *o, const
 
 /* ---- the mechanism seam ---- */
 
-void *fuse_ctx_alloc(const gpu_t *g, const profile_t *p)
-{
-	fuse_params_t par;
-	fuse_params_default(&par);
-	if (g->sram_cell_f2 > 0.0)
-		par.tech.sram_cell_f2 = g->sram_cell_f2;
-	if (g->stt_cell_f2 > 0.0)
-		par.tech.stt_cell_f2 = g->stt_cell_f2;
-	return fuse_ctx_build(p, &par);
-}
-
-void fuse_ctx_free(void *ctx)
-{
-	fuse_ctx_release(ctx);
-}
-
 int fuse_check(const gpu_t *g, const design_t *d, const char **why)
 {
 	if (d->fuse_cfg < FUSE_SRAM || d->fuse_cfg >= FUSE_NCFG) {
@@ -1701,15 +1655,16 @@ int fuse_check(const gpu_t *g, const design_t *d, const char **why)
 	return 0;
 }
 
-void fuse_apply(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m)
+unsigned fuse_apply(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m)
 {
 	fuse_org_t o;
-	const fuse_ctx_t *c = w->mech[1];
+	const fuse_ctx_t *c = w->mech[MECH_FUSE];
 	if (d->fuse_cfg == FUSE_SRAM || !c || fuse_org_from_design(d, &o) != 0)
-		return;
+		return 0;
 	fuse_eff_t e;
 	if (fuse_effects(g, c, &o, m, &e) != 0)
-		return;
+		return 0;
+	unsigned changed = MECH_L1_HIT | MECH_LEVELS | MECH_ENERGY | MECH_AREA | MECH_OUTPUTS;
 	double a1 = m->mem_per_inst * m->req_per_mem;
 	m->l1_bytes = e.hit.sram_bytes + e.hit.stt_bytes;
 	m->l1_hit = e.hit.h;
@@ -1718,9 +1673,36 @@ void fuse_apply(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m)
 		ms_station_t s = { "stt", CPI_L1, MS_PER_L1_ACCESS, e.stt_visits, e.stt_service,
 		                   e.stt_delay, m->l1_count > 0 ? m->l1_count : 1, 1.0 };
 		memsys_add_station(m, &s);
+		changed |= MECH_STATIONS;
 	}
 	m->e_pj_per_inst[EC_L1] += e.e_l1_delta_pj_per_inst;
 	m->p_static_w[EC_L1] += e.p_l1_delta_w;
 	m->area_mm2[EC_L1] += e.area_l1_delta_mm2;
 	m->stt_writes_per_inst = a1 * e.hit.stt_write;
+	return changed;
 }
+
+/* The row's per-workload context: FUSE's default parameters with this GPU's cell areas. */
+static void *mech_ctx_alloc(const gpu_t *g, const profile_t *p)
+{
+	fuse_params_t par;
+	fuse_params_default(&par);
+	if (g->sram_cell_f2 > 0.0)
+		par.tech.sram_cell_f2 = g->sram_cell_f2;
+	if (g->stt_cell_f2 > 0.0)
+		par.tech.stt_cell_f2 = g->stt_cell_f2;
+	return fuse_ctx_alloc(p, &par);
+}
+
+static void mech_ctx_free(void *ctx)
+{
+	fuse_ctx_free(ctx);
+}
+
+static const char *const fuse_columns[] = { "stt_wpki", NULL };
+
+const mech_t mech_fuse = {
+	.name = "fuse", .level = MECH_LEVEL_L1,
+	.ctx_alloc = mech_ctx_alloc, .ctx_free = mech_ctx_free,
+	.check = fuse_check, .apply = fuse_apply, .columns = fuse_columns,
+};

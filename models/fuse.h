@@ -61,37 +61,43 @@ typedef struct fuse_ctx {
 	double acc[RL_NCLASS];           /* share of L1 accesses per class */
 	double blk[RL_NCLASS];           /* share of distinct blocks per class */
 	double wr[RL_NCLASS];            /* share of the class's accesses that are writes */
-	double rw[RL_NCLASS];            /* share of the class's reuses that are writes (RI: its one
-	                                    write taken as the first touch, WRITES) */
 	double block_bytes;
 	double foot;                     /* distinct blocks per L1 (the l1 stream's footprint / units) */
 	double horizon;                  /* L1 accesses per L1 over the profile (accesses / units) */
 	reuse_curve_t *cur[RL_NCLASS][FUSE_NA]; /* LRU curve of the class's accesses (cls_sd) per associativity
 	                                           (FUSE_A_FA: fully associative) */
 	int owns[RL_NCLASS];             /* curves of class c allocated (absent cls_sd: l1 stream) */
-	int ng;                          /* depth grid points */
-	double gd[FUSE_NG];              /* l1 stack depths D (0, then log-spaced) */
-	double gn[RL_NCLASS][FUSE_NG];   /* n_c(D): expected class-c blocks in the top D positions */
-	double gslope[RL_NCLASS];        /* dn_c/dD beyond the grid */
-	double gt[FUSE_NG];              /* l1 reuse time (accesses) at depth gd (quantiles of rt vs sd) */
-	double cold[RL_NCLASS];          /* share of the class's accesses that are first touches */
-	double dbar[RL_NCLASS];          /* mean finite l1 stack distance of the class's reuses */
-	double mu[RL_NCLASS];            /* mean reuse time of the class's reuses, accesses */
-	double cv2[RL_NCLASS];           /* their squared coefficient of variation */
-	double wp[RL_NCLASS];            /* weight of the Poisson form of the FIFO bank (fuse.c) */
-	double wlog_max;                 /* R grid: W_j = exp(wlog_max j / (FUSE_NW - 1)) */
-	double rh[RL_NCLASS][FUSE_NW];   /* R_c(W): FIFO hit ratio of regular gaps in a window W */
-	double rs[RL_NCLASS][FUSE_NW];   /* S_c(W): the same for a sweep, E[max(0, 1 - t / W)] */
-	double gm[RL_NCLASS][FUSE_NG];   /* share of the class's finite reuses at depth node gd[j] */
-	double nbar[RL_NCLASS][RL_NCLASS]; /* nbar[k][i] = E[n_i(d)] over class k's reuse depths d */
-	double sfm[RL_NCLASS][FUSE_NG];  /* suffix sums over nodes j' >= j of gm[k][j'] */
-	double sfd[RL_NCLASS][FUSE_NG];  /* ... of gm[k][j'] gd[j'] */
-	double sfn[RL_NCLASS][RL_NCLASS][FUSE_NG]; /* sfn[k][i][j]: ... of gm[k][j'] gn[i][j'] */
+	struct {                         /* per class, over its finite reuses (fuse.c: WRITES, TIME) */
+		double cold[RL_NCLASS];        /* share of the class's accesses that are first touches */
+		double write[RL_NCLASS];       /* m_c: share of its reuses that are writes (RI: its one
+		                                  write taken as the first touch) */
+		double dbar[RL_NCLASS];        /* E_c[d]: mean finite l1 stack distance */
+		double gap_mean[RL_NCLASS];    /* mu_c: mean reuse time, accesses */
+		double gap_cv2[RL_NCLASS];     /* CV^2 of the reuse time */
+		double w_poisson[RL_NCLASS];   /* w_P: weight of the FIFO bank's Poisson form */
+	} reuse;
+	struct {                         /* DEPTH: the l1 stack-depth grid */
+		int n;                         /* grid points */
+		double d[FUSE_NG];             /* depths D (0, then log-spaced) */
+		double n_c[RL_NCLASS][FUSE_NG];  /* n_c(D): expected class-c blocks in the top D positions */
+		double slope[RL_NCLASS];       /* dn_c/dD beyond the grid */
+		double gap[FUSE_NG];           /* t(D): l1 reuse time at depth D (quantiles of rt vs sd) */
+		double share[RL_NCLASS][FUSE_NG];  /* share of the class's finite reuses at node d[j] */
+		double n_mean[RL_NCLASS][RL_NCLASS]; /* n_mean[k][i] = E_k[n_i(d)] over class k's reuses */
+		double suffix_share[RL_NCLASS][FUSE_NG];  /* sums over nodes j' >= j of share[k][j'] */
+		double suffix_depth[RL_NCLASS][FUSE_NG];  /* ... of share[k][j'] d[j'] */
+		double suffix_n[RL_NCLASS][RL_NCLASS][FUSE_NG]; /* [k][i][j]: ... of share[k][j'] n_c[i][j'] */
+	} depth;
+	struct {                         /* TIME: FIFO windows W_j = exp(log_max j / (FUSE_NW - 1)) */
+		double log_max;
+		double regular[RL_NCLASS][FUSE_NW]; /* R_c(W): FIFO hit ratio of regular gaps in a window W */
+		double sweep[RL_NCLASS][FUSE_NW];   /* S_c(W): the same for a sweep, E[max(0, 1 - t / W)] */
+	} window;
 } fuse_ctx_t;
 
 /* Build from a profile (NULL if the profile has no "l1" stream or on allocation failure). */
-fuse_ctx_t *fuse_ctx_build(const profile_t *p, const fuse_params_t *par);
-void fuse_ctx_release(fuse_ctx_t *c);
+fuse_ctx_t *fuse_ctx_alloc(const profile_t *p, const fuse_params_t *par);
+void fuse_ctx_free(fuse_ctx_t *c);
 
 /* The organisation one design point asks for. */
 typedef struct fuse_org {
@@ -159,10 +165,9 @@ typedef struct fuse_eff {
 int fuse_effects(const gpu_t *g, const fuse_ctx_t *c, const fuse_org_t *o, const memsys_t *m,
                  fuse_eff_t *out);
 
-/* The mechanism seam (models/mech.h). */
-void *fuse_ctx_alloc(const gpu_t *g, const profile_t *p);
-void fuse_ctx_free(void *ctx);
+/* The GPU-model seam (models/mech.h): legality, the edit of the memory system, the row. */
 int fuse_check(const gpu_t *g, const design_t *d, const char **why);
-void fuse_apply(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m);
+unsigned fuse_apply(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m);
+extern const mech_t mech_fuse;
 
 #endif

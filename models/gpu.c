@@ -1,6 +1,6 @@
 /*
  * gpu.c -- the GPU model: hit rates -> service demands -> closed queueing network (MVA) ->
- * IPC, CPI stack, utilisations; energy (models/energy.c) and area (models/area.c).  Issue 3.
+ * IPC, CPI stack, utilisations; energy (models/energy.c) and area (models/area.c).
  *
  * WORKLOAD RATES (wctx_alloc, once per workload; profile_t fields, models/profile.h)
  *   mem_per_inst  a_m = mem_insts / insts                 (mem_insts == 0: l1.accesses / insts)
@@ -37,7 +37,8 @@
  *          h_llc = max(0, H(n, C) - h1) / (1 - h1)                       (gpu_local_hit)
  *        assuming inclusion: an access that hits in its L1 would also hit in the LLC.
  *        memsys.llc_hit_stream keeps H(n, C); when DC-L1 or FUSE change l1_hit and leave
- *        llc_hit alone, gpu_eval re-filters llc_hit with the new l1_hit.
+ *        llc_hit alone (apply's flags, mech.h), gpu_eval re-filters llc_hit with the new l1_hit
+ *        once the L1-level mechanisms have all applied.
  *   unified_sm_mem (Morpheus §6 Unified-SM-Mem): the RF the kernel leaves unused is added to
  *        L1: rf_kib - warps x 32 threads x GPU_REGS_PER_THREAD x 4 B (an assumed 32 registers
  *        per thread: the profile does not carry register allocation), floored at 0.
@@ -79,9 +80,9 @@
  *   mechanism station from its `per` and visits); so the delay demand per instruction is
  *   a_m (1 - (1 - q)^k) x delay rather than a1 q x delay.  Exact for independent requests and
  *   fixed latencies; k = 1 gives a1 q delay.  Queueing demands stay per request, and a
- *   customer still queues for its k requests one after another: against a fork-join
- *   simulation with k = 8, MLP 1 (tests/unit/test_gpu.c) the model is 2-5% low when latency-bound
- *   and 14% low near DRAM saturation (summing the latencies instead: 36-48% low).
+ *   customer still queues for its k requests one after another (an approximation of the
+ *   fork-join: it understates throughput, most near saturation; tests/unit/test_gpu.c checks it
+ *   against a fork-join simulation).
  *   Latencies: memsys.llc_lat = gpu_t.llc_lat - 2 noc_lat (the preset's figure includes the
  *   NoC round trip); the memory clock scale s divides every NoC, LLC and DRAM latency and
  *   service time (Morpheus §6 Frequency-Boost); llc_scale multiplies the LLC capacity only
@@ -90,7 +91,7 @@
  *     R_k = D_k (1 + Q_k (N - 1) / N), X = N / sum_k R_k, Q_k = X R_k.
  *   IPC = X; utilisation of each copy U_k = X D_k (< 1 in a closed network); cycles = insts / X.
  *   Checked in tests/unit/test_gpu.c against a discrete-event simulation with warps bound to their
- *   SM, L1 and response port: within 0.5-3.3% (exponential and deterministic services).
+ *   SM, L1 and response port (exponential and deterministic services).
  * CPI STACK (per compute SM): n_compute / X = sum over stations of residence x n_compute / N,
  *   each station's residence (queueing + service + its fixed delay) charged to its cpi class;
  *   the sm station's residence is split between CPI_ISSUE and CPI_RF in proportion to
@@ -111,8 +112,8 @@
  * (the usual approximation for pipelined, deterministic servers in closed networks: it
  * overstates queueing slightly at moderate load).
  *
- * Mechanisms (models/mech.h): gpu_eval calls dcl1_apply, fuse_apply, morpheus_apply, rfc_apply
- * in this order, between memsys_init and memsys_solve.
+ * Mechanisms (models/mech.h): gpu_eval applies the rows of mech_table in order (DC-L1, FUSE,
+ * Morpheus, Malekeh) between memsys_init and memsys_solve.
  */
 #include "gpu.h"
 
@@ -275,10 +276,8 @@ wctx_t *wctx_alloc(const gpu_t *g, const profile_t *p, const char **err)
 		if (!w->group_l1[i] || !w->group_llc[i])
 			goto fail_curve;
 	}
-	w->mech[0] = dcl1_ctx_alloc(g, p);
-	w->mech[1] = fuse_ctx_alloc(g, p);
-	w->mech[2] = morpheus_ctx_alloc(g, p);
-	w->mech[3] = rfc_ctx_alloc(g, p);
+	for (int i = 0; i < MECH_N; i++)
+		w->mech[i] = mech_table[i]->ctx_alloc(g, p);
 	return w;
 
 fail_curve:
@@ -291,10 +290,9 @@ void wctx_free(wctx_t *w)
 {
 	if (!w)
 		return;
-	if (w->mech[0]) dcl1_ctx_free(w->mech[0]);
-	if (w->mech[1]) fuse_ctx_free(w->mech[1]);
-	if (w->mech[2]) morpheus_ctx_free(w->mech[2]);
-	if (w->mech[3]) rfc_ctx_free(w->mech[3]);
+	for (int i = 0; i < MECH_N; i++)
+		if (w->mech[i])
+			mech_table[i]->ctx_free(w->mech[i]);
 	reuse_curve_free(w->l1);
 	for (int i = 0; i < w->n_group; i++) {
 		reuse_curve_free(w->group_l1[i]);
@@ -454,6 +452,11 @@ static double lat_overlap(double a_m, double k, double q, double delay)
 void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, metrics_t *out,
                          gpu_detail_t *det)
 {
+	/* probabilities and shares of the CLOSED NETWORK (gpu.c header), as memsys_init and the
+	 * mechanisms leave them */
+	assert(m->l1_hit >= 0.0 && m->l1_hit <= 1.0 + 1e-9 && m->llc_hit >= 0.0 && m->llc_hit <= 1.0 + 1e-9);
+	assert(m->ext_hit >= 0.0 && m->ext_hit <= 1.0 + 1e-9 && m->ext_frac >= 0.0 && m->ext_frac <= 1.0);
+	assert(m->write_frac >= 0.0 && m->write_frac <= 1.0);
 	st_in_t st[GPU_MAX_REPORT];
 	int ns = 0;
 	double a1 = m->mem_per_inst * m->req_per_mem;
@@ -667,10 +670,9 @@ int gpu_design_check(const gpu_t *g, const design_t *d, const char **why)
 		*why = "llc_scale and mem_clock_scale must be > 0";
 		return -1;
 	}
-	if (dcl1_check(g, d, why) != 0) return -1;
-	if (fuse_check(g, d, why) != 0) return -1;
-	if (morpheus_check(g, d, why) != 0) return -1;
-	if (rfc_check(g, d, why) != 0) return -1;
+	for (int i = 0; i < MECH_N; i++)
+		if (mech_table[i]->check(g, d, why) != 0)
+			return -1;
 	return 0;
 }
 
@@ -683,15 +685,17 @@ int gpu_eval_detail(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t
 	memsys_t *m = mout ? mout : &mloc;
 	memsys_init(g, d, w, m);
 	occ_apply(g, w, m);   /* launch geometry and code shape: models/occupancy.h */
-	double h1 = m->l1_hit, hl = m->llc_hit;
-	dcl1_apply(g, d, w, m);
-	fuse_apply(g, d, w, m);
-	/* An L1-level mechanism that changed the L1 hit ratio but not the LLC's: the LLC now sees
-	 * a different miss stream; re-filter (gpu.c header, HIT RATES). */
-	if (m->l1_hit != h1 && m->llc_hit == hl)
-		m->llc_hit = gpu_local_hit(m->llc_hit_stream, m->l1_hit);
-	morpheus_apply(g, d, w, m);
-	rfc_apply(g, d, w, m);
+	unsigned changed = 0;
+	for (int i = 0; i < MECH_N; i++) {
+		const mech_t *x = mech_table[i];
+		changed |= x->apply(g, d, w, m);
+		int last_l1 = x->level == MECH_LEVEL_L1 &&
+		              (i + 1 == MECH_N || mech_table[i + 1]->level != MECH_LEVEL_L1);
+		/* The L1-level mechanisms changed the L1 hit ratio but not the LLC's: the LLC now
+		 * sees a different miss stream; re-filter (gpu.c header, HIT RATES; mech.h). */
+		if (last_l1 && (changed & MECH_L1_HIT) && !(changed & MECH_LLC_HIT))
+			m->llc_hit = gpu_local_hit(m->llc_hit_stream, m->l1_hit);
+	}
 	memsys_solve_detail(g, m, w, out, det);
 	return 0;
 }

@@ -6,9 +6,10 @@
  *
  *   memsys_init(g, d, w)       the baseline system: per-level capacities, hit rates from the
  *                              workload's reuse curves, latencies, bandwidths, energy terms
- *   dcl1_apply / fuse_apply /  each mechanism edits capacities, hit rates, latencies and
- *   morpheus_apply / rfc_apply service times, adds stations (NoC#1, STT bank, cache-mode SMs,
- *                              RF banks) and energy/area terms; none touches the solver
+ *   mech_table[i]->apply       each mechanism (models/mech.h: DC-L1, FUSE, Morpheus, Malekeh)
+ *                              edits capacities, hit rates, latencies and service times, adds
+ *                              stations (NoC#1, STT bank, cache-mode SMs, RF banks) and
+ *                              energy/area terms; none touches the solver
  *   memsys_solve               stations -> closed queueing network -> MVA -> IPC, CPI stack,
  *                              utilisations; then energy = counts x energies + power x time,
  *                              area = structures x cell areas
@@ -20,6 +21,7 @@
 #define GPUDSE_GPU_H
 
 #include "design.h"
+#include "mech.h"
 #include "profile.h"
 #include "reuse.h"
 
@@ -238,7 +240,7 @@ typedef struct wctx {
 	double src_per_inst;       /* RF source operands per instruction (profile or default) */
 	double dst_per_inst;       /* RF destination operands per instruction */
 	double block_bytes;        /* the profile's block size: capacities in blocks = bytes / this */
-	void *mech[4];             /* mechanism-private precomputation: [0] dcl1 [1] fuse [2] morpheus [3] rfc */
+	void *mech[MECH_N];        /* mechanism-private precomputation, by enum mech_id (mech.h) */
 } wctx_t;
 
 /* Build / release the per-workload context; NULL with *err set when the profile lacks what

@@ -32,12 +32,12 @@
  *   the RF+L1 figure as the capacity-weighted mix of RF and L1: e_L1 = (61 - s 53) / (1 - s),
  *   s = 200/328 = 73.5 pJ/B.
  *   (Q1) Each kernel warp serves one request at a time (§4.1.3, §4.2.3), so by Little's law an
- *   SM of W warps moves W x 128 B per request time t: bw = W 128 B / t.  Check on the measured
- *   pair: 48 x 128 B / 185 ns = 33.2 GB/s vs 34 GB/s (RF+L1, -2.4%).  The text gives no latency
+ *   SM of W warps moves W x 128 B per request time t: bw = W 128 B / t (the RF+L1 pair of §5,
+ *   185 ns and 34 GB/s, satisfies it: tests/unit/test_morpheus.c).  The text gives no latency
  *   for RF or L1 alone (Fig. 11(b) is not in the text), so (Q1) derives them from their
  *   bandwidths: t_RF = 48 x 128 / 37 = 166 ns, t_L1 = 48 x 128 / 27.7 = 222 ns.
- *   The 290 GB/s ideal RF bandwidth vs 37 GB/s measured: the NoC round trip, not the kernel's
- *   instructions, sets t.  Each SM is one server of service u = 128 B / bw; when Indirect-MOV
+ *   Assumption: the NoC round trip, not the kernel's instructions, sets t (§5 gives 290 GB/s
+ *   as the RF's ideal bandwidth and 37 GB/s with the NoC).  Each SM is one server of service u = 128 B / bw; when Indirect-MOV
  *   or decompression change the per-request time t, u scales with it (Q1).
  *
  * ADDRESS SEPARATION (§4.1.1, §4.2 intro)
@@ -90,10 +90,9 @@
  *   compression), ext_hit, ext_miss_extra, llc_hit (the conventional part's local hit ratio),
  *   noc_service_req (+ the replies' flits), one station "mor_ext" (CPI_EXT, n_cache copies),
  *   e_pj_per_inst[EC_EXT], p_static_w[EC_EXT] (controller), area_mm2[EC_EXT] (controller
- *   storage).  Nothing when mor_cache_sms == 0.
- * COST: per design point, the Bloom predictor's U chain (O(levels x support), ~10^4 operations
- *   per set type) and ~10^2 hit-curve evaluations: ~30 us with the two set types of rf_l1, ~8 us
- *   for rf; none/perfect ~1 us.  The counter chains and layouts are per workload (ctx).
+ *   storage).  Nothing when mor_cache_sms == 0.  The predictor's counter chains and the
+ *   layouts are per workload (ctx); per design point, the Bloom predictor's chain runs per set
+ *   type (memoised per workload).
  *
  * Valid range / assumptions: one kernel per cache-mode SM using every warp slot; L1-resident
  * sets behave as LRU sets of l1_ways blocks for the predictor; compression shares from the
@@ -296,9 +295,8 @@ static int ctx_fill(const gpu_t *g, const profile_t *prof, const mor_params_t *p
 	return 0;
 }
 
-void morpheus_ctx_free(void *ctx)
+void morpheus_ctx_free(mor_ctx_t *c)
 {
-	mor_ctx_t *c = ctx;
 	if (!c)
 		return;
 	for (int i = 0; i < MOR_NIMPL; i++)
@@ -310,7 +308,7 @@ void morpheus_ctx_free(void *ctx)
 	free(c);
 }
 
-mor_ctx_t *morpheus_ctx_alloc_with(const gpu_t *g, const profile_t *p, const mor_params_t *par)
+mor_ctx_t *morpheus_ctx_alloc(const gpu_t *g, const profile_t *p, const mor_params_t *par)
 {
 	mor_ctx_t *c = calloc(1, sizeof *c);
 	if (!c)
@@ -321,11 +319,6 @@ mor_ctx_t *morpheus_ctx_alloc_with(const gpu_t *g, const profile_t *p, const mor
 		return NULL;
 	}
 	return c;
-}
-
-void *morpheus_ctx_alloc(const gpu_t *g, const profile_t *p)
-{
-	return morpheus_ctx_alloc_with(g, p, NULL);
 }
 
 int morpheus_check(const gpu_t *g, const design_t *d, const char **why)
@@ -388,7 +381,7 @@ static void predict_eval(const wctx_t *w, int n_active, double h1, const bfpred_
 }
 
 /* predict_eval through the per-workload memo: a sweep asks the same question for every
- * point that differs only in knobs the predictor does not see (the chain costs ~10-30 us). */
+ * point that differs only in knobs the predictor does not see (the chain is the costly part). */
 static void predict(const mor_ctx_t *ctx, const wctx_t *w, int n_active, double h1,
                     const bfpred_phase_t *ph, double bytes_per_way, bfpred_result_t *r)
 {
@@ -416,7 +409,7 @@ void morpheus_eval(const gpu_t *g, const design_t *d, const wctx_t *w, const mor
 		return;                                  /* Morpheus off: memsys untouched */
 	mor_ctx_t *tmp = NULL;
 	if (!ctx) {
-		tmp = morpheus_ctx_alloc(g, w->p);
+		tmp = morpheus_ctx_alloc(g, w->p, NULL);
 		if (!tmp)
 			return;
 		ctx = tmp;
@@ -524,9 +517,33 @@ void morpheus_eval(const gpu_t *g, const design_t *d, const wctx_t *w, const mor
 		morpheus_ctx_free(tmp);
 }
 
-void morpheus_apply(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m)
+unsigned morpheus_apply(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m)
 {
 	if (d->mor_cache_sms <= 0)
-		return;
-	morpheus_eval(g, d, w, (const mor_ctx_t *)w->mech[2], m, NULL);
+		return 0;
+	int stations = m->n_extra;
+	morpheus_eval(g, d, w, (const mor_ctx_t *)w->mech[MECH_MORPHEUS], m, NULL);
+	return MECH_LLC_HIT | MECH_LEVELS | MECH_ENERGY | MECH_AREA |
+	       (m->n_extra > stations ? MECH_STATIONS : 0u);
 }
+
+/* The row's per-workload context: Morpheus's default parameters (morpheus_params_default). */
+static void *mech_ctx_alloc(const gpu_t *g, const profile_t *p)
+{
+	return morpheus_ctx_alloc(g, p, NULL);
+}
+
+static void mech_ctx_free(void *ctx)
+{
+	morpheus_ctx_free(ctx);
+}
+
+/* Morpheus fills the core model's extended-LLC level (ext_hit, cpi_ext, energy "ext"): no
+ * column of its own. */
+static const char *const morpheus_columns[] = { NULL };
+
+const mech_t mech_morpheus = {
+	.name = "morpheus", .level = MECH_LEVEL_OUTER,
+	.ctx_alloc = mech_ctx_alloc, .ctx_free = mech_ctx_free,
+	.check = morpheus_check, .apply = morpheus_apply, .columns = morpheus_columns,
+};

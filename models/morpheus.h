@@ -135,17 +135,19 @@ typedef struct mor_eval {
 	double ctrl_mm2;            /* controller storage area added to area_mm2[EC_EXT] */
 } mor_eval_t;
 
-/* Per-workload precomputation (models/mech.h): NULL on allocation failure. */
-void *morpheus_ctx_alloc(const gpu_t *g, const profile_t *p);
-/* The same with explicit parameters (the `model morpheus` overrides); par is copied. */
-mor_ctx_t *morpheus_ctx_alloc_with(const gpu_t *g, const profile_t *p, const mor_params_t *par);
-void morpheus_ctx_free(void *ctx);
+/* Per-workload precomputation with parameters par (copied; NULL: morpheus_params_default, what
+ * the GPU model uses; the `model morpheus` command passes its overrides).  NULL on
+ * allocation failure. */
+mor_ctx_t *morpheus_ctx_alloc(const gpu_t *g, const profile_t *p, const mor_params_t *par);
+void morpheus_ctx_free(mor_ctx_t *c);
 /* Legality: 0, or -1 with *why naming the rule. */
 int morpheus_check(const gpu_t *g, const design_t *d, const char **why);
 /* Edit m for design d (nothing when mor_cache_sms == 0).  ctx may be NULL (computed on the
  * fly from defaults: slow, for tools).  out may be NULL. */
 void morpheus_eval(const gpu_t *g, const design_t *d, const wctx_t *w, const mor_ctx_t *ctx,
                    memsys_t *m, mor_eval_t *out);
-void morpheus_apply(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m);
+/* The GPU-model seam (models/mech.h): morpheus_eval with the workload's context; the row. */
+unsigned morpheus_apply(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m);
+extern const mech_t mech_morpheus;
 
 #endif

@@ -1,6 +1,7 @@
 /* profile.c -- lookups over a profile_t and its release.  No I/O. */
 #include "profile.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,6 +29,19 @@ void reuse_hist_free(reuse_hist_t *h)
 	free(h->hi);
 	free(h->count);
 	memset(h, 0, sizeof *h);
+}
+
+int reuse_hist_consistent(const reuse_hist_t *h)
+{
+	double sum = h->cold;
+	if (!(h->cold >= 0.0))
+		return 0;
+	for (size_t i = 0; i < h->n; i++) {
+		if (!(h->count[i] >= 0.0) || !(h->lo[i] < h->hi[i]) || (i > 0 && h->lo[i] < h->hi[i - 1]))
+			return 0;
+		sum += h->count[i];
+	}
+	return fabs(sum - h->total) <= 1e-9 * (h->total > 1.0 ? h->total : 1.0);
 }
 
 void profile_free(profile_t *p)

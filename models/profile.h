@@ -135,6 +135,9 @@ const profile_stream_t *profile_stream(const profile_t *p, const char *name);
 const profile_stream_t *profile_group(const profile_t *p, int g);
 
 void reuse_hist_free(reuse_hist_t *h);
+/* 1 when h is well formed: non-negative counts and cold, total = sum(count) + cold (to 1e-9
+ * relative), bins sorted with lo < hi; the models assert it of what they read. */
+int reuse_hist_consistent(const reuse_hist_t *h);
 void profile_free(profile_t *p);   /* frees everything the profile owns; p itself is not freed */
 
 #endif

@@ -42,8 +42,8 @@
  *    is a fully-associative FIFO of A ways with footprint K that sees a share K/F of the
  *    accesses; sets with K <= A take only cold misses, the others get their own fixed point
  *    (t scaled by K/F, fill share min(K, A)/K), and H = sum_K P(K) H_K.  This keeps the misses
- *    of overfull sets in those sets; for random replacement the set-blind model above measured
- *    better on mixed traces and is kept (tests/unit/test_reuse.c, and the figures below).
+ *    of overfull sets in those sets; random replacement keeps the set-blind model above (the
+ *    closer of the two to the exact simulator on mixed traces, tests/unit/test_reuse.c).
  *    Fixed point: m = cold/N + sum_t rt(t)/N * (1 - h(t; e(m))).  The right-hand side is
  *    non-decreasing in m, and m = 1 is never below it, so a root lies in [cold/N, 1]; GSL's
  *    Brent solver finds it (gsl_root_fsolver_brent).  A multi-distance bin uses the mean of h
@@ -51,12 +51,10 @@
  *    Direct-mapped caches (A = 1) have no replacement choice, so reuse_hit and the curves use
  *    Smith's LRU model for them whenever the stream has its sd histogram.
  *    Assumptions: uniform hashing of blocks over sets, misses spread evenly in time, and (FIFO)
- *    per-block regular gaps.  Known limitation: the random model spreads evictions over all
- *    sets, so a footprint near the capacity that overfills only some sets (pure loops) is
- *    predicted too optimistic: two interleaved loops of 3000 and 600 blocks, 4 KB..4 MB x 1..32
- *    ways: mean absolute miss-ratio error 0.015 (random; up to 0.27 at one point) and 0.017
- *    (FIFO per set; up to 0.12); mixes with random and Zipf traffic stay below 0.006.
- *    Checked against the exact simulator in tests/unit/test_reuse.c.
+ *    per-block regular gaps.  Valid range: the random model spreads evictions over all sets, so
+ *    a footprint near the capacity that overfills only some sets (pure loops) is predicted too
+ *    optimistic; mixes of random and Zipf traffic are its range.  Checked against the exact
+ *    simulator in tests/unit/test_reuse.c (interleaved loops and mixes).
  *
  * 4. Curves: hit ratio tabulated at C_k = 2^(k/32), k = 0..K, C_K >= 2 x (largest finite
  *    distance) and >= 2 x footprint bound; evaluation is piecewise linear in log2(C) between

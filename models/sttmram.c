@@ -8,8 +8,8 @@
  *      A = 8 l1_bytes x sram_f2 (F^2).  A share s of it is SRAM and 1 - s is STT-MRAM:
  *      sram = s A / (8 sram_f2) = s l1_bytes,  stt = (1 - s) l1_bytes x sram_f2 / stt_f2.  [§II-B]
  *      With 140/36 F^2 and 32 KB: s = 1/2 -> 16 KB + 62.2 KB (Table I rounds to 64 KB); the
- *      totals for s = 1/16, 1/8, 1/4, 3/4 are +52%, +44%, +30%, -30% relative to s = 1/2, the
- *      +53/+45/+30/-30% of §V-B.  Periphery is assumed to scale with the array (same share).
+ *      totals of the other shares against §V-B's: tests/unit/test_sttmram.c.  Periphery is
+ *      assumed to scale with the array (same share).
  * (S2) Dynamic energy per access E(C) = E_ref (C / C_ref)^0.75; Table I's SRAM banks give
  *      0.09 -> 0.15 nJ (read) and 0.07 -> 0.12 (write) from 16 to 32 KB: exponents 0.74 / 0.78.
  *      STT uses the same exponent from its 64 KB reference (0.26 / 2.4 nJ).  [Table I]
@@ -21,8 +21,8 @@
  *      M/D/1/K (level crossings, Gross & Harris §6.1.3; p_n = pi_n / (pi_0 + rho),
  *      p_K = 1 - 1 / (pi_0 + rho), eq. 6.14) with the arrivals-per-service probabilities of the
  *      mixture, a_j = sum_i (lam_i / lam) Poisson(j; lam t_i).  With one request type it is
- *      queue_md1k (the test checks it); feeding the mean service to queue_md1k instead
- *      underestimates blocking by up to 2x at these loads (event simulation in the test).  A
+ *      queue_md1k (the test checks it; the mixture matters: the mean service alone would
+ *      understate blocking, tests/unit/test_sttmram.c's event simulation).  A
  *      blocked arrival waits the mean residual service of the request in service,
  *      E[S^2] / (2 E[S]) (renewal theory), before it can enter.
  *      Blocking organisation (Hybrid, pure STT; §V "any write on STT-MRAM will result in a long

@@ -1,7 +1,9 @@
 /*
  * columns.h -- the results columns: one entry per stored metric, mapping a column name to
- * its metrics_t field.  The schema, the sweep's inserts, pareto's objectives, query's filters
- * and the bench's bare insert loop all use this one table.
+ * its metrics_t field.  The schema, the sweep's inserts, pareto's objectives, query's filters,
+ * explain's metrics and the bench's bare insert loop all use this one table.  A mechanism's own
+ * columns are named again in its row's `columns` list (models/mech.h: mech_of_column); the
+ * mechanism test (tests/unit/test_mech.c) checks that every such name is a row here.
  */
 #ifndef GPUDSE_COLUMNS_H
 #define GPUDSE_COLUMNS_H

@@ -174,35 +174,6 @@ int json_get_str(const char *file, const char *path, const cJSON *obj, const cha
 	return 0;
 }
 
-void json_add_num(cJSON *obj, const char *key, double v)
-{
-	if (isfinite(v))
-		cJSON_AddNumberToObject(obj, key, v);
-	else
-		cJSON_AddNullToObject(obj, key);
-}
-
-void json_emit_num(const char *key, double v, int last)
-{
-	if (isfinite(v))
-		printf("\"%s\": %.10g%s", key, v, last ? "" : ", ");
-	else
-		printf("\"%s\": null%s", key, last ? "" : ", ");
-}
-
-int json_print(cJSON *root, const char *cmd)
-{
-	char *s = cJSON_Print(root);
-	cJSON_Delete(root);
-	if (!s)
-		return err_internal("%s: out of memory", cmd);
-	puts(s);
-	free(s);
-	if (fflush(stdout) != 0 || ferror(stdout))
-		return err_internal("%s: writing the result failed", cmd);
-	return 0;
-}
-
 void hash_hex(const void *data, size_t len, char out[17])
 {
 	uint64_t h = 1469598103934665603ULL;   /* FNV-1a 64 offset basis */

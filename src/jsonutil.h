@@ -9,6 +9,8 @@
 #include <cjson/cJSON.h>
 #include <stddef.h>
 
+#include "json_writer.h"
+
 /* Read and parse a whole file.  NULL after printing one error line (missing file, empty,
  * malformed JSON with line and column).  *text (optional) receives the file's bytes. */
 cJSON *json_load_file(const char *path, char **text);
@@ -32,14 +34,7 @@ int json_get_int(const char *file, const char *path, const cJSON *obj, const cha
 int json_get_str(const char *file, const char *path, const cJSON *obj, const char *key,
 	int required, char *out, size_t outlen);
 
-/* Add a number to an object, or null when it is NaN or infinite (JSON has neither). */
-void json_add_num(cJSON *obj, const char *key, double v);
-/* Stream one `"key": number` member to stdout (null when not finite), then ", " unless last:
- * for commands that print large JSON objects without building them in memory. */
-void json_emit_num(const char *key, double v, int last);
-/* Print `root` (formatted) on stdout, free it, check the write; 0 or EXIT_INTERNAL after a
- * line naming `cmd`. */
-int json_print(cJSON *root, const char *cmd);
+/* Writing JSON (json_add_num, json_print, field tables): json_writer.h. */
 
 /* 64-bit FNV-1a of a byte string, as 16 hex digits in out[17]. */
 void hash_hex(const void *data, size_t len, char out[17]);

@@ -18,7 +18,7 @@
 #include "study.h"
 #include "workload.h"
 
-volatile int sweep_interrupted;
+atomic_int sweep_interrupted;
 
 #define CHUNK 256            /* points per chunk handed to a worker */
 #define COMMIT_SECONDS 0.5   /* commit at least this often, so a kill loses little */

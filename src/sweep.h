@@ -9,6 +9,8 @@
 #ifndef GPUDSE_SWEEP_H
 #define GPUDSE_SWEEP_H
 
+#include <stdatomic.h>
+
 #include <stdint.h>
 
 typedef struct sweep_opts {
@@ -24,7 +26,10 @@ typedef struct sweep_opts {
 
 int sweep_run(const sweep_opts_t *o);
 
-/* Set by SIGINT/SIGTERM: the sweep stops after committing what is complete. */
-extern volatile int sweep_interrupted;
+/* Set by SIGINT/SIGTERM: the sweep stops after committing what is complete.  Atomic: the
+ * handler writes it on whichever thread takes the signal while the workers read it (with a
+ * volatile int that is a data race, which ThreadSanitizer reports); a lock-free atomic is
+ * also what C11 lets a signal handler write besides volatile sig_atomic_t (7.14.1.1). */
+extern atomic_int sweep_interrupted;
 
 #endif

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Runs every test program in BUILD/tests and every tests/cli/cli_*.sh against BUILD/gpudse,
 # adds up their "N passed, N failed" lines and prints the total the same way.
-# Usage: tests/run_all.sh BUILD LABEL
+# Usage: tests/run_all.sh BUILD LABEL [NAME ...]
+# With NAMEs (e.g. test_memo cli_threads), only those test programs and CLI tests run (the
+# ThreadSanitizer pass: the ones that start threads).
 set -u
-build=$1; label=$2
+build=$1; label=$2; shift 2; only=" $* "
+picked() { [ "$only" = "  " ] || [[ "$only" == *" $1 "* ]]; }
 cd "$(dirname "$0")/.." || exit 2
 export GPUDSE="$PWD/$build/gpudse" GPUDSE_ROOT="$PWD"
 total_pass=0; total_fail=0; broken=()
@@ -25,11 +28,12 @@ run_one() { # name command...
 }
 echo "== gpudse tests ($label) =="
 for t in "$build"/tests/test_*; do
-	[ -x "$t" ] || continue
+	[ -x "$t" ] && picked "$(basename "$t")" || continue
 	run_one "$(basename "$t")" "$t"
 done
 for s in tests/cli/cli_*.sh; do
 	[ -f "$s" ] && [ "$s" != tests/cli/cli_lib.sh ] || continue
+	picked "$(basename "$s" .sh)" || continue
 	run_one "$(basename "$s" .sh)" bash "$s"
 done
 [ ${#broken[@]} -eq 0 ] || echo "failing: ${broken[*]}"

@@ -11,10 +11,13 @@
 
 #include "occupancy.h"
 #include "cli.h"
+#include "columns.h"
 #include "commands/commands.h"
+#include "commands/json_tables.h"
 #include "design.h"
 #include "gpu.h"
 #include "gpu_json.h"
+#include "json_writer.h"
 #include "knobs.h"
 #include "mech.h"
 #include "study.h"
@@ -67,6 +70,46 @@ static void design_string(const design_t *d, char *buf, size_t len)
 		snprintf(buf, len, "baseline");
 }
 
+/* How the text report labels a mechanism's results column (default: the column name, %.6g). */
+static const struct {
+	const char *column, *label, *fmt;
+	double scale;                 /* printed value = column value x scale */
+} mech_labels[] = {
+	{ "replication", "replication", "%.4f", 1.0 },
+	{ "rfc_hit", "rf-cache hit", "%.4f", 1.0 },
+	{ "stt_wpki", "STT writes/inst", "%.6g", 1e-3 },
+};
+
+/* One line with every mechanism's results columns (mech_table's columns, in the order of the
+ * results table), when any of them is non-zero. */
+static void print_mech_outputs(const metrics_t *o)
+{
+	int any = 0;
+	for (size_t i = 0; i < n_metric_cols; i++)
+		if (mech_of_column(metric_cols[i].name) && metric_value(&metric_cols[i], o) > 0.0)
+			any = 1;
+	if (!any)
+		return;
+	const char *sep = "mechanisms: ";
+	for (size_t i = 0; i < n_metric_cols; i++) {
+		const metric_col_t *c = &metric_cols[i];
+		if (!mech_of_column(c->name))
+			continue;
+		const char *label = c->name, *fmt = "%.6g";
+		double scale = 1.0;
+		for (size_t k = 0; k < sizeof mech_labels / sizeof mech_labels[0]; k++)
+			if (strcmp(mech_labels[k].column, c->name) == 0) {
+				label = mech_labels[k].label;
+				fmt = mech_labels[k].fmt;
+				scale = mech_labels[k].scale;
+			}
+		printf("%s%s ", sep, label);
+		printf(fmt, metric_value(c, o) * scale);
+		sep = ", ";
+	}
+	putchar('\n');
+}
+
 static void print_text(const gpu_t *g, const char *dstr, const workload_t *wl, const memsys_t *m,
                        const metrics_t *o, const gpu_detail_t *det)
 {
@@ -109,9 +152,7 @@ static void print_text(const gpu_t *g, const char *dstr, const workload_t *wl, c
 	printf("%-10s %10d %8s %10s %12.6g\n", "dram", m->dram_channels, "-", "-", m->dram_lat);
 	printf("noc: one-way %.6g cycles; request %.6g cycles/port (%d ports), response %.6g cycles/port (%d ports)\n",
 	       m->noc_lat, m->noc_service_req, m->noc_req_ports, m->noc_service_resp, m->noc_resp_ports);
-	if (m->replication > 0.0 || m->rfc_hit > 0.0 || m->stt_writes_per_inst > 0.0)
-		printf("mechanisms: replication %.4f, rf-cache hit %.4f, STT writes/inst %.6g\n",
-		       m->replication, m->rfc_hit, m->stt_writes_per_inst);
+	print_mech_outputs(o);
 	printf("\n");
 
 	printf("closed network: population %.6g, throughput %.6g warp inst/cycle, cycle %.6g, %d MVA iterations\n",
@@ -203,23 +244,18 @@ static cJSON *json_report(const gpu_t *g, const char *dstr, const workload_t *wl
 	cJSON_AddNumberToObject(r, "insts", wl->prof.insts);
 
 	cJSON *wr = cJSON_AddObjectToObject(r, "workload_rates");
-	cJSON_AddNumberToObject(wr, "mem_per_inst", m->mem_per_inst);
-	cJSON_AddNumberToObject(wr, "req_per_mem", m->req_per_mem);
-	cJSON_AddNumberToObject(wr, "bytes_per_req", m->bytes_per_req);
-	cJSON_AddNumberToObject(wr, "write_frac", m->write_frac);
+	json_add_keys(wr, &memsys_json, m, NULL, "mem_per_inst req_per_mem bytes_per_req write_frac", NULL);
 	cJSON_AddNumberToObject(wr, "dep_cycles", w->dep_cycles);
 	cJSON_AddBoolToObject(wr, "dep_cycles_default", !wl->prof.has_dep_cycles);
 	cJSON_AddNumberToObject(wr, "mlp", w->mlp);
 	cJSON_AddBoolToObject(wr, "mlp_default", !wl->prof.has_mlp && !(shape_mlp_mean(&wl->prof.shape) > 0));
-	cJSON_AddNumberToObject(wr, "rf_reads_per_inst", m->rf_reads_per_inst);
-	cJSON_AddNumberToObject(wr, "rf_writes_per_inst", m->rf_writes_per_inst);
+	json_add_keys(wr, &memsys_json, m, NULL, "rf_reads_per_inst rf_writes_per_inst", NULL);
 
-	cJSON *ms = cJSON_AddObjectToObject(r, "memsys");
-	cJSON_AddNumberToObject(ms, "n_compute", m->n_compute);
-	cJSON_AddNumberToObject(ms, "n_cache", m->n_cache);
-	cJSON_AddNumberToObject(ms, "n_gated", m->n_gated);
-	cJSON_AddNumberToObject(ms, "warps", m->warps);
-	cJSON_AddNumberToObject(ms, "mlp", m->mlp);
+	json_add_keys(cJSON_AddObjectToObject(r, "memsys"), &memsys_json, m, NULL, "n_compute n_cache "
+		"n_gated warps mlp issue_service rf_service dep_delay l1_count l1_bytes l1_hit l1_lat "
+		"l1_service noc_lat noc_service_req noc_service_resp noc_req_ports noc_resp_ports llc_bytes "
+		"llc_hit llc_lat llc_service llc_slices ext_frac ext_bytes ext_hit ext_miss_extra dram_lat "
+		"dram_service dram_channels replication rfc_hit stt_writes_per_inst", NULL);
 	occ_t oc;                                      /* models/occupancy.h */
 	occ_profile(g, &wl->prof, m->n_compute, &oc);
 	cJSON *occ = cJSON_AddObjectToObject(r, "occupancy");
@@ -227,55 +263,17 @@ static cJSON *json_report(const gpu_t *g, const char *dstr, const workload_t *wl
 	cJSON_AddNumberToObject(occ, "warps_per_sm", oc.warps);
 	cJSON_AddNumberToObject(occ, "waves", oc.waves);
 	cJSON_AddStringToObject(occ, "limiter", occ_limiter_name[oc.limiter]);
-	cJSON_AddNumberToObject(ms, "issue_service", m->issue_service);
-	cJSON_AddNumberToObject(ms, "rf_service", m->rf_service);
-	cJSON_AddNumberToObject(ms, "dep_delay", m->dep_delay);
-	cJSON_AddNumberToObject(ms, "l1_count", m->l1_count);
-	cJSON_AddNumberToObject(ms, "l1_bytes", m->l1_bytes);
-	cJSON_AddNumberToObject(ms, "l1_hit", m->l1_hit);
-	cJSON_AddNumberToObject(ms, "l1_lat", m->l1_lat);
-	cJSON_AddNumberToObject(ms, "l1_service", m->l1_service);
-	cJSON_AddNumberToObject(ms, "noc_lat", m->noc_lat);
-	cJSON_AddNumberToObject(ms, "noc_service_req", m->noc_service_req);
-	cJSON_AddNumberToObject(ms, "noc_service_resp", m->noc_service_resp);
-	cJSON_AddNumberToObject(ms, "noc_req_ports", m->noc_req_ports);
-	cJSON_AddNumberToObject(ms, "noc_resp_ports", m->noc_resp_ports);
-	cJSON_AddNumberToObject(ms, "llc_bytes", m->llc_bytes);
-	cJSON_AddNumberToObject(ms, "llc_hit", m->llc_hit);
-	cJSON_AddNumberToObject(ms, "llc_lat", m->llc_lat);
-	cJSON_AddNumberToObject(ms, "llc_service", m->llc_service);
-	cJSON_AddNumberToObject(ms, "llc_slices", m->llc_slices);
-	cJSON_AddNumberToObject(ms, "ext_frac", m->ext_frac);
-	cJSON_AddNumberToObject(ms, "ext_bytes", m->ext_bytes);
-	cJSON_AddNumberToObject(ms, "ext_hit", m->ext_hit);
-	cJSON_AddNumberToObject(ms, "ext_miss_extra", m->ext_miss_extra);
-	cJSON_AddNumberToObject(ms, "dram_lat", m->dram_lat);
-	cJSON_AddNumberToObject(ms, "dram_service", m->dram_service);
-	cJSON_AddNumberToObject(ms, "dram_channels", m->dram_channels);
-	cJSON_AddNumberToObject(ms, "replication", m->replication);
-	cJSON_AddNumberToObject(ms, "rfc_hit", m->rfc_hit);
-	cJSON_AddNumberToObject(ms, "stt_writes_per_inst", m->stt_writes_per_inst);
 
 	cJSON *net = cJSON_AddObjectToObject(r, "network");
-	cJSON_AddNumberToObject(net, "population", det->population);
-	cJSON_AddNumberToObject(net, "throughput", det->throughput);
-	cJSON_AddNumberToObject(net, "cycle", det->cycle);
-	cJSON_AddNumberToObject(net, "iterations", det->iterations);
+	json_add_all(net, &detail_json, det, NULL);
 	cJSON *sts = cJSON_AddArrayToObject(net, "stations");
 	for (int i = 0; i < det->n; i++) {
 		const gpu_station_report_t *s = &det->st[i];
 		cJSON *o1 = cJSON_CreateObject();
-		cJSON_AddStringToObject(o1, "name", s->name);
+		json_add_keys(o1, &station_report_json, s, NULL, "name", NULL);
 		cJSON_AddStringToObject(o1, "class", cpi_class_name[s->cls]);
-		cJSON_AddNumberToObject(o1, "visits_per_inst", s->visits);
-		cJSON_AddNumberToObject(o1, "service", s->service);
-		cJSON_AddNumberToObject(o1, "delay", s->delay);
-		cJSON_AddNumberToObject(o1, "copies", s->copies);
-		cJSON_AddNumberToObject(o1, "skew", s->skew > 0 ? s->skew : 1.0);
-		cJSON_AddNumberToObject(o1, "demand_per_inst", s->demand);
-		cJSON_AddNumberToObject(o1, "util", s->util);
-		cJSON_AddNumberToObject(o1, "resid_per_inst", s->resid);
-		cJSON_AddNumberToObject(o1, "latency_per_inst", s->delay_resid);
+		json_add_keys(o1, &station_report_json, s, NULL, "visits_per_inst service delay copies skew "
+			"demand_per_inst util resid_per_inst latency_per_inst", NULL);
 		cJSON_AddItemToArray(sts, o1);
 	}
 	cJSON *cpi = cJSON_AddObjectToObject(r, "cpi");
@@ -292,27 +290,12 @@ static cJSON *json_report(const gpu_t *g, const char *dstr, const workload_t *wl
 	for (int i = 0; i < EC_N; i++)
 		cJSON_AddNumberToObject(ar, ecomp_name[i], o->area_comp_mm2[i]);
 	cJSON *res = cJSON_AddObjectToObject(r, "metrics");
-	cJSON_AddNumberToObject(res, "ipc", o->ipc);
-	cJSON_AddNumberToObject(res, "cycles", o->cycles);
-	cJSON_AddNumberToObject(res, "time_s", o->time_s);
-	cJSON_AddNumberToObject(res, "energy_j", o->energy_j);
-	cJSON_AddNumberToObject(res, "power_w", o->power_w);
-	cJSON_AddNumberToObject(res, "perf_per_watt", o->perf_per_watt);
-	cJSON_AddNumberToObject(res, "area_mm2", o->area_mm2);
-	cJSON_AddNumberToObject(res, "area_chip_mm2", o->area_chip_mm2);
-	cJSON_AddNumberToObject(res, "l1_hit", o->l1_hit);
-	cJSON_AddNumberToObject(res, "llc_hit", o->llc_hit);
-	cJSON_AddNumberToObject(res, "ext_hit", o->ext_hit);
-	cJSON_AddNumberToObject(res, "l1_apki", o->l1_apki);
-	cJSON_AddNumberToObject(res, "llc_apki", o->llc_apki);
-	cJSON_AddNumberToObject(res, "dram_bpki", o->dram_bpki);
-	cJSON_AddNumberToObject(res, "sm_util", o->sm_util);
-	cJSON_AddNumberToObject(res, "noc_util", o->noc_util);
-	cJSON_AddNumberToObject(res, "llc_util", o->llc_util);
-	cJSON_AddNumberToObject(res, "dram_util", o->dram_util);
-	cJSON_AddNumberToObject(res, "replication", o->replication);
-	cJSON_AddNumberToObject(res, "rfc_hit", o->rfc_hit);
-	cJSON_AddNumberToObject(res, "stt_wpki", o->stt_wpki);
+	json_add_keys(res, &metrics_json, o, NULL, "ipc cycles time_s energy_j power_w perf_per_watt "
+		"area_mm2 area_chip_mm2 l1_hit llc_hit ext_hit l1_apki llc_apki dram_bpki sm_util noc_util "
+		"llc_util dram_util", NULL);
+	for (size_t i = 0; i < n_metric_cols; i++)   /* the mechanisms' columns (mech.h) */
+		if (mech_of_column(metric_cols[i].name))
+			cJSON_AddNumberToObject(res, metric_cols[i].name, metric_value(&metric_cols[i], o));
 	return r;
 }
 
@@ -374,11 +357,11 @@ int cmd_explain(int argc, char **argv)
 		cJSON *r = json_report(&g, dstr, &wl, &m, &o, &det);
 		if (bspec)
 			json_compare(r, bstr, &o, &bo);
-		char *s = cJSON_Print(r);
-		if (s)
-			printf("%s\n", s);
-		free(s);
-		cJSON_Delete(r);
+		rc = json_print(r, CMD);
+		if (rc) {
+			workload_free(&wl);
+			return rc;
+		}
 	} else {
 		print_text(&g, dstr, &wl, &m, &o, &det);
 		if (bspec)

@@ -1,6 +1,6 @@
 /*
  * cmd_model.c -- `gpudse model NAME [--param value ...]`: one model evaluated directly,
- * JSON on stdout.  Each model's command lives in src/cmd_model_NAME.c.
+ * JSON on stdout.  Each model's command lives in src/commands/cmd_model_NAME.c.
  */
 #include <stdio.h>
 #include <string.h>
@@ -17,6 +17,8 @@ const command_t model_commands[] = {
 	{ "dcl1",     cmd_model_dcl1,     "DC-L1 organisation: crossbars, bandwidth, replication, area", help_model_dcl1 },
 	{ "morpheus", cmd_model_morpheus, "Morpheus extended LLC: capacity, latency, predictor, compression", help_model_morpheus },
 	{ "rfcache",  cmd_model_rfcache,  "Malekeh register-file cache: hit ratio, STHLD waiting, IPC", help_model_rfcache },
+	/* the mechanism's code name (models/malekeh.h), an alias of rfcache */
+	{ "malekeh",  cmd_model_rfcache,  "alias of rfcache", help_model_rfcache },
 	{ NULL, NULL, NULL, NULL }
 };
 

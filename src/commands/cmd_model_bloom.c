@@ -8,8 +8,9 @@
 
 #include "bloom.h"
 #include "cli.h"
-#include "jsonutil.h"
 #include "commands/commands.h"
+#include "commands/json_tables.h"
+#include "json_writer.h"
 
 const char help_model_bloom[] =
 	"usage: gpudse model bloom [--kind filter] --m BITS --k HASHES --n ITEMS [--bits B]\n"
@@ -77,14 +78,7 @@ static int run_filter(cli_args_t *a)
 			return err_internal(CMD ": bloom_cbf_eval rejected checked arguments");
 		}
 		cJSON_AddNumberToObject(in, "bits", (double)bits);
-		cJSON *cb = cJSON_AddObjectToObject(r, "counting");
-		json_add_num(cb, "mean_load", c.mean_load);
-		json_add_num(cb, "p_zero", c.p_zero);
-		json_add_num(cb, "fp", c.fp);
-		json_add_num(cb, "fp_occupancy", c.fp_occ);
-		json_add_num(cb, "p_counter_saturates", c.p_sat);
-		json_add_num(cb, "p_counter_saturates_poisson", c.p_sat_poisson);
-		json_add_num(cb, "p_any_saturates", c.p_any_sat);
+		json_add_all(cJSON_AddObjectToObject(r, "counting"), &bloom_cbf_json, &c, NULL);
 	}
 	return json_print(root, CMD);
 }
@@ -120,15 +114,10 @@ static int run_tagsearch(cli_args_t *a)
 	cJSON_AddNumberToObject(in, "t_filter", tf);
 	cJSON_AddNumberToObject(in, "hit_rate", h);
 	cJSON *r = cJSON_AddObjectToObject(root, "result");
-	json_add_num(r, "set_size", t.set_size);
-	json_add_num(r, "fp_per_filter", t.fp);
-	json_add_num(r, "false_sets", t.false_sets);
-	json_add_num(r, "cycles_per_set", t.cyc_per_set);
-	json_add_num(r, "cycles_hit", t.cycles_hit);
-	json_add_num(r, "cycles_miss", t.cycles_miss);
+	json_add_keys(r, &tagsearch_json, &t, NULL, "set_size fp_per_filter false_sets cycles_per_set "
+		"cycles_hit cycles_miss", NULL);
 	json_add_num(r, "cycles_mean", bloom_tagsearch_cycles(&t, h));
-	json_add_num(r, "p_counter_saturates", t.p_sat);
-	json_add_num(r, "filter_bits", t.bits);
+	json_add_keys(r, &tagsearch_json, &t, NULL, "p_counter_saturates filter_bits", NULL);
 	return json_print(root, CMD);
 }
 

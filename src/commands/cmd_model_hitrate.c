@@ -5,6 +5,7 @@
 
 #include "cli.h"
 #include "commands/commands.h"
+#include "json_writer.h"
 #include "profiling/profile_json.h"
 #include "reuse.h"
 
@@ -101,15 +102,26 @@ int cmd_model_hitrate(int argc, char **argv)
 	const char *model = pol == REUSE_FIFO ? "fifo-fixed-point"
 		: pol == REUSE_RANDOM ? "random-fixed-point"
 		: (assoc == REUSE_FULL || assoc >= blocks) ? "lru-exact-mattson" : "lru-smith-binomial";
-	printf("{\"profile\": \"%s\", \"workload\": \"%s\", \"stream\": \"%s\", \"size_bytes\": %.17g, "
-	       "\"block_bytes\": %d, \"blocks\": %.17g, \"assoc\": ",
-	       file, p.name, s->name, size, p.block_bytes, blocks);
-	if (assoc == REUSE_FULL)
-		printf("\"full\", \"sets\": 1");
-	else
-		printf("%d, \"sets\": %.17g", assoc, blocks / assoc);
-	printf(", \"policy\": \"%s\", \"model\": \"%s\", \"accesses\": %.17g, \"hit_rate\": %.6f, \"miss_rate\": %.6f}\n",
-	       pol_s, model, s->accesses, h, 1 - h);
+	cJSON *root = cJSON_CreateObject();
+	cJSON_AddStringToObject(root, "profile", file);
+	cJSON_AddStringToObject(root, "workload", p.name);
+	cJSON_AddStringToObject(root, "stream", s->name);
+	json_add_fmt(root, "size_bytes", size, "%.17g");
+	cJSON_AddNumberToObject(root, "block_bytes", p.block_bytes);
+	json_add_fmt(root, "blocks", blocks, "%.17g");
+	if (assoc == REUSE_FULL) {
+		cJSON_AddStringToObject(root, "assoc", "full");
+		cJSON_AddNumberToObject(root, "sets", 1);
+	} else {
+		cJSON_AddNumberToObject(root, "assoc", assoc);
+		json_add_fmt(root, "sets", blocks / assoc, "%.17g");
+	}
+	cJSON_AddStringToObject(root, "policy", pol_s);
+	cJSON_AddStringToObject(root, "model", model);
+	json_add_fmt(root, "accesses", s->accesses, "%.17g");
+	json_add_fmt(root, "hit_rate", h, "%.6f");
+	json_add_fmt(root, "miss_rate", 1 - h, "%.6f");
+	rc = json_write(root, JSON_LINE, "model hitrate");
 out:
 	profile_free(&p);
 	return rc;

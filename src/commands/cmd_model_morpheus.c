@@ -8,11 +8,14 @@
 #include <cjson/cJSON.h>
 
 #include "cli.h"
-#include "jsonutil.h"
 #include "commands/commands.h"
+#include "commands/json_tables.h"
+#include "json_writer.h"
 #include "gpu_json.h"
 #include "knobs.h"
-#include "mech.h"
+#include "dcl1.h"
+#include "fuse.h"
+#include "malekeh.h"
 #include "morpheus.h"
 #include "study.h"
 #include "workload.h"
@@ -50,45 +53,22 @@ const char help_model_morpheus[] =
 
 static const char *const impl_name[MOR_NIMPL] = { "rf", "rf_l1", "l1" };
 
-static cJSON *json_rf_set(const mor_rf_set_t *s)
-{
-	cJSON *o = cJSON_CreateObject();
-	json_add_num(o, "regs_per_thread", s->regs);
-	json_add_num(o, "ways", s->ways);
-	json_add_num(o, "data_regs", s->data_regs);
-	json_add_num(o, "meta_regs", s->meta_regs);
-	json_add_num(o, "base_regs", s->base_regs);
-	json_add_num(o, "aux_regs", s->aux_regs);
-	return o;
-}
-
 static cJSON *json_layout(const mor_layout_t *L)
 {
 	cJSON *o = cJSON_CreateObject();
-	json_add_num(o, "rf_warps", L->rf_warps);
-	json_add_num(o, "l1_warps", L->l1_warps);
-	json_add_num(o, "sets", L->sets);
-	json_add_num(o, "warp_regs", L->warp_regs);
+	json_add_keys(o, &mor_layout_json, L, NULL, "rf_warps l1_warps sets warp_regs", NULL);
 	if (L->rf_warps > 0) {
-		cJSON_AddItemToObject(o, "rf_set", json_rf_set(&L->rf));
-		cJSON_AddItemToObject(o, "rf_set_compressed", json_rf_set(&L->rf_comp));
+		json_add_all(cJSON_AddObjectToObject(o, "rf_set"), &mor_rf_set_json, &L->rf, NULL);
+		json_add_all(cJSON_AddObjectToObject(o, "rf_set_compressed"), &mor_rf_set_json, &L->rf_comp, NULL);
 	}
-	json_add_num(o, "l1_ways", L->l1_ways);
-	json_add_num(o, "rf_kib", L->rf_bytes / 1024.0);
-	json_add_num(o, "rf_kib_eff", L->rf_bytes_eff / 1024.0);
-	json_add_num(o, "l1_kib", L->l1_bytes / 1024.0);
-	json_add_num(o, "kib", L->bytes / 1024.0);
-	json_add_num(o, "kib_eff", L->bytes_eff / 1024.0);
+	json_add_keys(o, &mor_layout_json, L, NULL, "l1_ways rf_kib rf_kib_eff l1_kib kib kib_eff", NULL);
 	return o;
 }
 
 static cJSON *json_params(const mor_params_t *p)
 {
 	cJSON *o = cJSON_CreateObject();
-	json_add_num(o, "max_regs", p->max_regs);
-	json_add_num(o, "aux_rf", p->aux_rf);
-	json_add_num(o, "aux_l1", p->aux_l1);
-	json_add_num(o, "block_bytes", p->block_bytes);
+	json_add_keys(o, &mor_params_json, p, NULL, "max_regs aux_rf aux_l1 block_bytes", NULL);
 	cJSON *im = cJSON_AddObjectToObject(o, "impl");
 	for (int i = 0; i < MOR_NIMPL; i++) {
 		cJSON *x = cJSON_AddObjectToObject(im, impl_name[i]);
@@ -98,66 +78,21 @@ static cJSON *json_params(const mor_params_t *p)
 		json_add_num(x, "bw_gbps", p->bw_gbps[i]);
 		json_add_num(x, "e_pj_per_byte", p->e_pj_per_byte[i]);
 	}
-	json_add_num(o, "miss_extra_ns", p->miss_extra_ns);
-	json_add_num(o, "imov_save_ns", p->imov_save_ns);
-	json_add_num(o, "comp_lat_ns", p->comp_lat_ns);
-	json_add_num(o, "msg_bytes", p->msg_bytes);
-	json_add_num(o, "bf_bytes", p->bf_bytes);
-	json_add_num(o, "bf_hashes", p->bf_hashes);
-	json_add_num(o, "max_cache_frac", p->max_cache_frac);
-	json_add_num(o, "query_kib", p->query_kib);
-	json_add_num(o, "ctrl_power_frac", p->ctrl_power_frac);
-	json_add_num(o, "ref_power_w", p->ref_power_w);
-	json_add_num(o, "ref_partitions", p->ref_partitions);
-	return o;
-}
-
-static cJSON *json_pred(const bfpred_result_t *r)
-{
-	cJSON *o = cJSON_CreateObject();
-	json_add_num(o, "fp_rate", r->fp_rate);
-	json_add_num(o, "fp_stale", r->fp_stale);
-	json_add_num(o, "fp_hash", r->fp_hash);
-	json_add_num(o, "fn_rate", r->fn_rate);
-	json_add_num(o, "miss_rate", r->miss_rate);
-	json_add_num(o, "mean_bf1_blocks", r->mean_bf1);
-	json_add_num(o, "mean_swap_blocks", r->mean_T);
-	json_add_num(o, "phase_accesses", r->phase_accesses);
-	cJSON_AddBoolToObject(o, "truncated", r->truncated);
+	json_add_keys(o, &mor_params_json, p, NULL, "miss_extra_ns imov_save_ns comp_lat_ns msg_bytes bf_bytes "
+		"bf_hashes max_cache_frac query_kib ctrl_power_frac ref_power_w ref_partitions", NULL);
 	return o;
 }
 
 static cJSON *json_eval(const mor_eval_t *e)
 {
 	cJSON *o = cJSON_CreateObject();
-	cJSON_AddBoolToObject(o, "on", e->on);
-	json_add_num(o, "n_cache", e->n_cache);
-	json_add_num(o, "n_compute", e->n_compute);
-	cJSON_AddBoolToObject(o, "compress_used", e->compress_used);
-	json_add_num(o, "conv_kib", e->conv_bytes / 1024.0);
-	json_add_num(o, "ext_kib", e->ext_bytes / 1024.0);
-	json_add_num(o, "ext_kib_eff", e->ext_bytes_eff / 1024.0);
-	json_add_num(o, "ext_frac", e->ext_frac);
-	json_add_num(o, "rf_share", e->rf_share);
-	json_add_num(o, "llc_hit", e->llc_hit);
-	json_add_num(o, "ext_hit", e->ext_hit);
-	json_add_num(o, "ext_hit_rf", e->ext_hit_rf);
-	json_add_num(o, "ext_hit_l1", e->ext_hit_l1);
-	cJSON_AddItemToObject(o, "pred_rf", json_pred(&e->pred_rf));
-	cJSON_AddItemToObject(o, "pred_l1", json_pred(&e->pred_l1));
-	json_add_num(o, "p_fwd", e->p_fwd);
-	json_add_num(o, "lookups_per_ext_req", e->lookups);
-	json_add_num(o, "fills_per_ext_req", e->fills);
-	json_add_num(o, "hit_ns", e->hit_ns);
-	json_add_num(o, "unit_cyc", e->unit_cyc);
-	json_add_num(o, "station_service_cyc", e->service_cyc);
-	json_add_num(o, "station_delay_cyc", e->delay_cyc);
-	json_add_num(o, "miss_extra_cyc", e->miss_extra_cyc);
-	json_add_num(o, "noc_flits_per_ext_req", e->noc_flits_per_ext);
-	json_add_num(o, "noc_service_req_add_cyc", e->noc_req_add_cyc);
-	json_add_num(o, "e_ext_pj_per_inst", e->e_pj_per_inst);
-	json_add_num(o, "ctrl_w", e->ctrl_w);
-	json_add_num(o, "ctrl_mm2", e->ctrl_mm2);
+	json_add_keys(o, &mor_eval_json, e, NULL, "on n_cache n_compute compress_used conv_kib ext_kib "
+		"ext_kib_eff ext_frac rf_share llc_hit ext_hit ext_hit_rf ext_hit_l1", NULL);
+	json_add_all(cJSON_AddObjectToObject(o, "pred_rf"), &bfpred_json, &e->pred_rf, NULL);
+	json_add_all(cJSON_AddObjectToObject(o, "pred_l1"), &bfpred_json, &e->pred_l1, NULL);
+	json_add_keys(o, &mor_eval_json, e, NULL, "p_fwd lookups_per_ext_req fills_per_ext_req hit_ns "
+		"unit_cyc station_service_cyc station_delay_cyc miss_extra_cyc noc_flits_per_ext_req "
+		"noc_service_req_add_cyc e_ext_pj_per_inst ctrl_w ctrl_mm2", NULL);
 	return o;
 }
 
@@ -283,7 +218,7 @@ int cmd_model_morpheus(int argc, char **argv)
 
 	if (have_wl) {
 		/* gpu_eval_detail's order, with this command's Morpheus parameters */
-		mor_ctx_t *ctx = morpheus_ctx_alloc_with(&g, &wl.prof, &par);
+		mor_ctx_t *ctx = morpheus_ctx_alloc(&g, &wl.prof, &par);
 		if (!ctx) {
 			cJSON_Delete(root);
 			workload_free(&wl);
@@ -295,7 +230,7 @@ int cmd_model_morpheus(int argc, char **argv)
 		fuse_apply(&g, &d, wl.ctx, &m);
 		mor_eval_t ev;
 		morpheus_eval(&g, &d, wl.ctx, ctx, &m, &ev);
-		rfc_apply(&g, &d, wl.ctx, &m);
+		malekeh_apply(&g, &d, wl.ctx, &m);
 		metrics_t o;
 		memsys_solve(&g, &m, wl.ctx, &o);
 		morpheus_ctx_free(ctx);
@@ -309,21 +244,9 @@ int cmd_model_morpheus(int argc, char **argv)
 			cJSON_AddStringToObject(ds, knobs[i].name, buf);
 		}
 		cJSON_AddItemToObject(root, "eval", json_eval(&ev));
-		cJSON *r = cJSON_AddObjectToObject(root, "metrics");
-		json_add_num(r, "ipc", o.ipc);
-		json_add_num(r, "cycles", o.cycles);
-		json_add_num(r, "energy_j", o.energy_j);
-		json_add_num(r, "power_w", o.power_w);
-		json_add_num(r, "perf_per_watt", o.perf_per_watt);
-		json_add_num(r, "area_mm2", o.area_mm2);
-		json_add_num(r, "l1_hit", o.l1_hit);
-		json_add_num(r, "llc_hit", o.llc_hit);
-		json_add_num(r, "ext_hit", o.ext_hit);
-		json_add_num(r, "noc_util", o.noc_util);
-		json_add_num(r, "dram_util", o.dram_util);
-		json_add_num(r, "cpi_ext", o.cpi[CPI_EXT]);
-		json_add_num(r, "cpi_dram", o.cpi[CPI_DRAM]);
-		json_add_num(r, "energy_ext_j", o.energy_comp_j[EC_EXT]);
+		json_add_keys(cJSON_AddObjectToObject(root, "metrics"), &metrics_json, &o, NULL, "ipc cycles "
+			"energy_j power_w perf_per_watt area_mm2 l1_hit llc_hit ext_hit noc_util dram_util cpi_ext "
+			"cpi_dram energy_ext_j", NULL);
 		workload_free(&wl);
 	}
 	return json_print(root, CMD);

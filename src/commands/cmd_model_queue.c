@@ -7,8 +7,9 @@
 #include <cjson/cJSON.h>
 
 #include "cli.h"
-#include "jsonutil.h"
 #include "commands/commands.h"
+#include "commands/json_tables.h"
+#include "json_writer.h"
 #include "queue.h"
 
 const char help_model_queue[] =
@@ -91,13 +92,7 @@ static int run_open(cli_args_t *a, const char *kind)
 	cJSON_AddNumberToObject(in, "lambda", lambda);
 	cJSON_AddNumberToObject(in, "service", s);
 	cJSON_AddNumberToObject(in, "cs2", cs2);
-	cJSON *r = cJSON_AddObjectToObject(root, "result");
-	json_add_num(r, "rho", q.rho);
-	cJSON_AddBoolToObject(r, "saturated", q.saturated);
-	json_add_num(r, "wait", q.wait);
-	json_add_num(r, "resp", q.resp);
-	json_add_num(r, "lq", q.lq);
-	json_add_num(r, "l", q.l);
+	json_add_keys(cJSON_AddObjectToObject(root, "result"), &queue_open_json, &q, NULL, "rho saturated wait resp lq l", NULL);
 	return json_print(root, CMD);
 }
 
@@ -128,13 +123,7 @@ static int run_md1k(cli_args_t *a)
 	cJSON_AddNumberToObject(in, "service", s);
 	cJSON_AddNumberToObject(in, "K", K);
 	cJSON *r = cJSON_AddObjectToObject(root, "result");
-	json_add_num(r, "rho", m.rho);
-	json_add_num(r, "p_block", m.p_block);
-	json_add_num(r, "throughput", m.throughput);
-	json_add_num(r, "util", m.util);
-	json_add_num(r, "l", m.l);
-	json_add_num(r, "wait", m.wait);
-	json_add_num(r, "resp", m.resp);
+	json_add_keys(r, &queue_md1k_json, &m, NULL, "rho p_block throughput util l wait resp", NULL);
 	if (dist) {
 		cJSON *arr = cJSON_AddArrayToObject(r, "p");
 		for (int n = 0; n <= K; n++)
@@ -176,13 +165,7 @@ static int run_xbar(cli_args_t *a)
 	cJSON_AddNumberToObject(in, "outputs", n_out);
 	cJSON_AddNumberToObject(in, "load", load);
 	cJSON_AddNumberToObject(in, "skew", skew);
-	cJSON *r = cJSON_AddObjectToObject(root, "result");
-	json_add_num(r, "throughput", x.throughput);
-	json_add_num(r, "util_max", x.util_max);
-	json_add_num(r, "util_mean", x.util_mean);
-	json_add_num(r, "wait_mean", x.wait_mean);
-	cJSON_AddBoolToObject(r, "saturated", x.saturated);
-	json_add_num(r, "hol_throughput", x.hol_throughput);
+	json_add_all(cJSON_AddObjectToObject(root, "result"), &queue_xbar_json, &x, NULL);
 	return json_print(root, CMD);
 }
 

@@ -5,15 +5,13 @@
 #include <string.h>
 
 #include "cli.h"
-#include "jsonutil.h"
 #include "commands/commands.h"
+#include "commands/json_tables.h"
+#include "commands/model_setup.h"
 #include "design.h"
-#include "gpu.h"
-#include "gpu_json.h"
-#include "knobs.h"
+#include "json_writer.h"
 #include "mech.h"
-#include "profiling/profile_json.h"
-#include "rfcache.h"
+#include "malekeh.h"
 #include "sthld_fsm.h"
 
 const char help_model_rfcache[] =
@@ -23,7 +21,7 @@ const char help_model_rfcache[] =
 	"                            [--warps W] [--p-mem P] [--lat-mem L] [--lat-alu L] [--p-dep P]\n"
 	"                            [--curve]\n"
 	"\n"
-	"The Malekeh register-file cache (paper 002, models/rfcache.h) on one sub-core: CCU hit\n"
+	"The Malekeh register-file cache (paper 002, models/malekeh.h) on one sub-core: CCU hit\n"
 	"ratio (near and far reuses), the probability a warp loses its CCU per gap, the STHLD wait,\n"
 	"operand-collection cycles, the model's own IPC against the baseline OCUs, bank reads, CCU\n"
 	"writes, RF dynamic energy per instruction and the storage of §VI-D.  With --sthld dynamic,\n"
@@ -56,74 +54,21 @@ const char help_model_rfcache[] =
 	"example:\n"
 	"  gpudse model rfcache --sthld 4 --reuse-mean 4 --curve\n";
 
-static void print_res(const char *key, const rfc_res_t *r)
-{
-	printf("\"%s\": {", key);
-	json_emit_num("hit", r->hit, 0);
-	json_emit_num("hit_near", r->hit_near, 0);
-	json_emit_num("hit_far", r->hit_far, 0);
-	json_emit_num("frac_reuse_near", r->frac_near, 0);
-	json_emit_num("n_near_live", r->n_near, 0);
-	json_emit_num("nu_ccu_near", r->nu, 0);
-	json_emit_num("theta_near", r->theta_near, 0);
-	json_emit_num("theta_far", r->theta_far, 0);
-	json_emit_num("theta", r->theta, 0);
-	json_emit_num("pi_homeless_head", r->pi, 0);
-	json_emit_num("rho_homeless_ready", r->rho_h, 0);
-	json_emit_num("steals_per_cycle", r->steals, 0);
-	json_emit_num("wait_frac", r->wait, 0);
-	json_emit_num("wait_per_inst", r->wait_per_inst, 0);
-	json_emit_num("collect_cycles", r->s, 0);
-	json_emit_num("collect_cycles_base", r->s_base, 0);
-	json_emit_num("gap_cycles", r->gap, 0);
-	json_emit_num("ipc_subcore", r->ipc, 0);
-	json_emit_num("ipc_subcore_base", r->ipc_base, 0);
-	json_emit_num("bank_reads_per_inst", r->bank_reads, 0);
-	json_emit_num("ccu_writes_per_inst", r->ccu_writes, 0);
-	printf("\"iterations\": %d}, ", r->iterations);
-}
+#define CMD "model rfcache"
 
-static void print_work(const rfc_work_t *w)
+static void add_curve(cJSON *root, const malekeh_work_t *w, const malekeh_knobs_t *k)
 {
-	double mean = 0.0, gt3 = 0.0, gt10 = 0.0;
-	for (int d = 1; d <= RFC_DMAX; d++) {
-		mean += d * w->pmf[d];
-		if (d > 3)
-			gt3 += w->pmf[d];
-		if (d > 10)
-			gt10 += w->pmf[d];
-	}
-	printf("\"workload\": {");
-	json_emit_num("reuse_mean_finite", mean + w->tail * (RFC_DMAX + 1), 0);
-	json_emit_num("reuse_frac_gt3", gt3 + w->tail, 0);
-	json_emit_num("reuse_frac_gt10", gt10 + w->tail, 0);
-	json_emit_num("cold", w->cold, 0);
-	json_emit_num("src_per_inst", w->src_per_inst, 0);
-	json_emit_num("dst_per_inst", w->dst_per_inst, 0);
-	json_emit_num("tensor_frac", w->tensor_frac, 0);
-	printf("\"warps_per_subcore\": %d, \"banks\": %d, ", w->warps, w->banks);
-	json_emit_num("p_mem", w->p_mem, 0);
-	json_emit_num("lat_mem", w->lat_mem, 0);
-	json_emit_num("lat_alu", w->lat_alu, 0);
-	json_emit_num("p_dep", w->p_dep, 1);
-	printf("}, ");
-}
-
-static void print_curve(const rfc_work_t *w, const rfc_knobs_t *k)
-{
-	printf("\"curve\": [");
-	for (int s = 0; s <= RFC_STHLD_MAX; s++) {
-		rfc_knobs_t kk = *k;
+	cJSON *c = cJSON_AddArrayToObject(root, "curve");
+	for (int s = 0; s <= MALEKEH_STHLD_MAX; s++) {
+		malekeh_knobs_t kk = *k;
 		kk.sthld = s;
-		rfc_res_t r;
-		rfc_eval(w, &kk, &r);
-		printf("%s{\"sthld\": %d, ", s ? ", " : "", s);
-		json_emit_num("hit", r.hit, 0);
-		json_emit_num("ipc_subcore", r.ipc, 0);
-		json_emit_num("wait_frac", r.wait, 1);
-		printf("}");
+		malekeh_res_t r;
+		malekeh_eval(w, &kk, &r);
+		cJSON *x = cJSON_CreateObject();
+		cJSON_AddNumberToObject(x, "sthld", s);
+		json_add_keys(x, &malekeh_res_json, &r, NULL, "hit ipc_subcore wait_frac", JSON_10G);
+		cJSON_AddItemToArray(c, x);
 	}
-	printf("], ");
 }
 
 /* RF dynamic energy per instruction (pJ): bank reads and writes, plus CCU result writes. */
@@ -135,16 +80,16 @@ static double rf_dyn_pj(const gpu_t *g, double reads, double writes, double extr
 int cmd_model_rfcache(int argc, char **argv)
 {
 	cli_args_t a;
-	args_init(&a, "model rfcache", argc - 1, argv + 1);
+	args_init(&a, CMD, argc - 1, argv + 1);
 	const char *gpu_name = args_str(&a, "--gpu", "malekeh-2060");
 	const char *pfile = args_str(&a, "--profile", NULL);
 	const char *sthld = args_str(&a, "--sthld", "0");
-	long rthld = args_long(&a, "--rthld", 12, 1, RFC_DMAX);
-	long entries = args_long(&a, "--entries", 8, RFC_OCU_SLOTS, 32);
+	long rthld = args_long(&a, "--rthld", 12, 1, MALEKEH_DMAX);
+	long entries = args_long(&a, "--entries", 8, MALEKEH_OCU_SLOTS, 32);
 	long ccus = args_long(&a, "--ccus", 2, 1, 8);
 	const char *prio = args_str(&a, "--priority", "malekeh");
 	double mean = args_double(&a, "--reuse-mean", 1.0 / 0.2886, 1.0, 1000.0);
-	double src = args_double(&a, "--src", 2.0, 0.0, RFC_MAX_SRC);
+	double src = args_double(&a, "--src", 2.0, 0.0, MALEKEH_MAX_SRC);
 	double dst = args_double(&a, "--dst", 1.0, 0.0, 4.0);
 	double cold = args_double(&a, "--cold", 0.2, 0.0, 1.0);
 	double tensor = args_double(&a, "--tensor", 0.0, 0.0, 1.0);
@@ -152,7 +97,7 @@ int cmd_model_rfcache(int argc, char **argv)
 	double p_mem = args_double(&a, "--p-mem", 0.1, 0.0, 1.0);
 	double lat_mem = args_double(&a, "--lat-mem", 300.0, 1.0, 1e6);
 	double lat_alu = args_double(&a, "--lat-alu", 4.0, 1.0, 1e4);
-	double p_dep = args_double(&a, "--p-dep", RFC_P_DEP, 0.0, 1.0);
+	double p_dep = args_double(&a, "--p-dep", MALEKEH_P_DEP, 0.0, 1.0);
 	int curve = args_flag(&a, "--curve");
 	int rc = args_finish(&a, 0);
 	if (rc)
@@ -160,54 +105,35 @@ int cmd_model_rfcache(int argc, char **argv)
 
 	design_t d;
 	design_default(&d);
-	char err[256];
-	if (knob_set(&d, "rfc_sthld", sthld, err, sizeof err) != 0)
-		return err_user("model rfcache: --sthld: %s", err);
-	if (knob_set(&d, "rfc_priority", prio, err, sizeof err) != 0)
-		return err_user("model rfcache: --priority: %s", err);
+	if ((rc = model_setup_knob(CMD, &d, "--sthld", "rfc_sthld", sthld)) ||
+	    (rc = model_setup_knob(CMD, &d, "--priority", "rfc_priority", prio)))
+		return rc;
 	d.rfc_on = 1;
 	d.rfc_rthld = (int)rthld;
 	d.rfc_entries = (int)entries;
 	d.rfc_ccus = (int)ccus;
 
-	gpu_t g;
-	if ((rc = gpu_load(gpu_name, &g)))
+	model_setup_t ms;
+	if ((rc = model_setup_gpu(&ms, CMD, gpu_name)))
 		return rc;
+	const gpu_t *g = &ms.g;
 	const char *why = NULL;
-	if (rfc_check(&g, &d, &why) != 0)
-		return err_user("model rfcache: %s", why);
+	if (malekeh_check(g, &d, &why) != 0)
+		return err_user(CMD ": %s", why);
 
-	profile_t p;
-	memset(&p, 0, sizeof p);
-	wctx_t *w = NULL;
-	rfc_report_t rep;
+	malekeh_report_t rep;
 	memset(&rep, 0, sizeof rep);
-	metrics_t mb, md;
-	memsys_t msb, msd;
 	if (pfile) {
-		if ((rc = profile_load(pfile, &p)))
-			return rc;
-		const char *werr = NULL;
-		w = wctx_alloc(&g, &p, &werr);
-		if (!w) {
-			rc = err_user("model rfcache: %s: %s", pfile, werr);
+		if ((rc = model_setup_profile(&ms, pfile)) || (rc = model_setup_eval(&ms, &d, NULL)))
 			goto out;
-		}
-		design_t base;
-		design_default(&base);
-		if (gpu_eval_detail(&g, &base, w, &msb, &mb, NULL, &why) != 0 ||
-		    gpu_eval_detail(&g, &d, w, &msd, &md, NULL, &why) != 0) {
-			rc = err_user("model rfcache: %s", why ? why : "illegal design");
-			goto out;
-		}
-		if (rfc_design_eval(&g, &d, w, &msb, &rep) != 0) {
-			rc = err_internal("model rfcache: no RF-cache context for %s", pfile);
+		if (malekeh_design_eval(g, &d, ms.w, &ms.msb, &rep) != 0) {
+			rc = err_internal(CMD ": no RF-cache context for %s", pfile);
 			goto out;
 		}
 	} else {
-		rfc_work_t *wk = &rep.work;
+		malekeh_work_t *wk = &rep.work;
 		double q = 1.0 / mean, sum = 0.0;
-		for (int i = 1; i <= RFC_DMAX; i++) {
+		for (int i = 1; i <= MALEKEH_DMAX; i++) {
 			wk->pmf[i] = q * pow(1.0 - q, i - 1);
 			sum += wk->pmf[i];
 		}
@@ -217,8 +143,8 @@ int cmd_model_rfcache(int argc, char **argv)
 		wk->dst_per_inst = dst;
 		wk->tensor_frac = tensor;
 		wk->warps = warps > 0 ? (int)warps
-		          : (int)(g.warps_per_sm / (g.subcores > 0 ? g.subcores : 1));
-		wk->banks = g.rf_banks_per_subcore;
+		          : (int)(g->warps_per_sm / (g->subcores > 0 ? g->subcores : 1));
+		wk->banks = g->rf_banks_per_subcore;
 		wk->p_mem = p_mem;
 		wk->lat_mem = lat_mem;
 		wk->lat_alu = lat_alu;
@@ -228,11 +154,11 @@ int cmd_model_rfcache(int argc, char **argv)
 		rep.k.rthld = d.rfc_rthld;
 		rep.k.sthld = d.rfc_sthld < 0 ? 0 : d.rfc_sthld;
 		rep.k.prio = d.rfc_priority;
-		rfc_eval(wk, &rep.k, &rep.res);
+		malekeh_eval(wk, &rep.k, &rep.res);
 		rep.dynamic = d.rfc_sthld == RFC_STHLD_DYNAMIC && rep.k.prio == RFC_PRIO_MALEKEH;
 		if (rep.dynamic) {
 			double one = 1.0;
-			rfc_dynamic(wk, &one, 1, &rep.k, &rep.dyn);
+			malekeh_dynamic(wk, &one, 1, &rep.k, &rep.dyn);
 			rep.hit = rep.dyn.run.hit;
 			rep.ccu_writes = rep.dyn.ccu_writes;
 			rep.ipc = rep.dyn.run.ipc;
@@ -245,87 +171,71 @@ int cmd_model_rfcache(int argc, char **argv)
 		}
 	}
 
-	const rfc_work_t *wk = &rep.work;
-	printf("{\"model\": \"rfcache\", \"gpu\": \"%s\", ", g.name);
-	if (pfile)
-		printf("\"profile\": \"%s\", \"reuse_source\": \"%s\", \"phases\": %d, ", pfile,
-		       rep.default_rd ? "default (Rodinia average, §VI-B2)" : "profile reg_rd", rep.n_phases);
-	else
-		printf("\"profile\": null, \"reuse_source\": \"geometric, mean %g\", ", mean);
-	printf("\"design\": {\"sthld\": ");
+	const malekeh_work_t *wk = &rep.work;
+	cJSON *root = cJSON_CreateObject();
+	cJSON_AddStringToObject(root, "model", "rfcache");
+	cJSON_AddStringToObject(root, "gpu", g->name);
+	char text[64];
+	if (pfile) {
+		cJSON_AddStringToObject(root, "profile", pfile);
+		cJSON_AddStringToObject(root, "reuse_source",
+			rep.default_rd ? "default (Rodinia average, §VI-B2)" : "profile reg_rd");
+		cJSON_AddNumberToObject(root, "phases", rep.n_phases);
+	} else {
+		cJSON_AddNullToObject(root, "profile");
+		snprintf(text, sizeof text, "geometric, mean %g", mean);
+		cJSON_AddStringToObject(root, "reuse_source", text);
+	}
+	cJSON *ds = cJSON_AddObjectToObject(root, "design");
 	if (d.rfc_sthld == RFC_STHLD_DYNAMIC)
-		printf("\"dynamic\", ");
+		cJSON_AddStringToObject(ds, "sthld", "dynamic");
 	else
-		printf("%d, ", d.rfc_sthld);
-	printf("\"rthld\": %d, \"entries\": %d, \"ccus\": %d, \"priority\": \"%s\"}, ",
-	       d.rfc_rthld, d.rfc_entries, d.rfc_ccus, d.rfc_priority == RFC_PRIO_GTO ? "gto" : "malekeh");
-	print_work(wk);
-	print_res(rep.dynamic ? "terms_static_0" : "terms", &rep.res);
+		cJSON_AddNumberToObject(ds, "sthld", d.rfc_sthld);
+	cJSON_AddNumberToObject(ds, "rthld", d.rfc_rthld);
+	cJSON_AddNumberToObject(ds, "entries", d.rfc_entries);
+	cJSON_AddNumberToObject(ds, "ccus", d.rfc_ccus);
+	cJSON_AddStringToObject(ds, "priority", d.rfc_priority == RFC_PRIO_GTO ? "gto" : "malekeh");
+	json_add_all(cJSON_AddObjectToObject(root, "workload"), &malekeh_work_json, wk, JSON_10G);
+	json_add_all(cJSON_AddObjectToObject(root, rep.dynamic ? "terms_static_0" : "terms"), &malekeh_res_json,
+		&rep.res, JSON_10G);
 	if (rep.dynamic) {
-		const sthld_run_t *r = &rep.dyn.run;
-		printf("\"dynamic\": {");
-		json_emit_num("hit", r->hit, 0);
-		json_emit_num("ipc_subcore", r->ipc, 0);
-		json_emit_num("ipc_subcore_base", rep.dyn.ipc_base, 0);
-		json_emit_num("sthld_mean", r->sthld_mean, 0);
-		printf("\"sthld_final\": %d, \"state_final\": \"%s\", \"intervals\": %d, ",
-		       r->sthld_final, sthld_state_name[r->state_final], r->intervals);
-		json_emit_num("settled_frac", r->settled_frac, 0);
-		json_emit_num("wait_per_inst", rep.dyn.wait_per_inst, 0);
-		json_emit_num("collect_cycles", rep.dyn.s, 0);
-		json_emit_num("collect_cycles_base", rep.dyn.s_base, 0);
-		json_emit_num("ccu_writes_per_inst", rep.dyn.ccu_writes, 1);
-		printf("}, ");
+		cJSON *dy = cJSON_AddObjectToObject(root, "dynamic");
+		json_add_keys(dy, &malekeh_dyn_json, &rep.dyn, NULL, "hit ipc_subcore ipc_subcore_base sthld_mean "
+			"sthld_final", JSON_10G);
+		cJSON_AddStringToObject(dy, "state_final", sthld_state_name[rep.dyn.run.state_final]);
+		json_add_keys(dy, &malekeh_dyn_json, &rep.dyn, NULL, "intervals settled_frac wait_per_inst "
+			"collect_cycles collect_cycles_base ccu_writes_per_inst", JSON_10G);
 	}
 	if (curve)
-		print_curve(wk, &rep.k);
-	double bytes = rfc_storage_bytes(g.subcores, &rep.k);
-	double base_pj = rf_dyn_pj(&g, wk->src_per_inst, wk->dst_per_inst, 0.0);
-	double pj = rf_dyn_pj(&g, wk->src_per_inst * (1.0 - rep.hit), wk->dst_per_inst,
-	                      rep.ccu_writes * 0.1 * g.e_rf_read_pj);
-	printf("\"result\": {");
-	json_emit_num("hit", rep.hit, 0);
-	json_emit_num("bank_read_reduction", rep.hit, 0);
-	json_emit_num("rf_dyn_pj_per_inst_base", base_pj, 0);
-	json_emit_num("rf_dyn_pj_per_inst", pj, 0);
-	json_emit_num("rf_dyn_energy_change", base_pj > 0 ? pj / base_pj - 1.0 : NAN, 0);
-	json_emit_num("ipc_subcore_change", rep.ipc_base > 0 ? rep.ipc / rep.ipc_base - 1.0 : NAN, 0);
-	json_emit_num("storage_bytes_per_sm", bytes, 0);
-	json_emit_num("storage_frac_of_rf", g.rf_kib > 0 ? bytes / (g.rf_kib * 1024.0) : NAN, 1);
-	printf("}");
+		add_curve(root, wk, &rep.k);
+	double bytes = malekeh_storage_bytes(g->subcores, &rep.k);
+	double base_pj = rf_dyn_pj(g, wk->src_per_inst, wk->dst_per_inst, 0.0);
+	double pj = rf_dyn_pj(g, wk->src_per_inst * (1.0 - rep.hit), wk->dst_per_inst,
+	                      rep.ccu_writes * 0.1 * g->e_rf_read_pj);
+	cJSON *res = cJSON_AddObjectToObject(root, "result");
+	json_add_fmt(res, "hit", rep.hit, JSON_10G);
+	json_add_fmt(res, "bank_read_reduction", rep.hit, JSON_10G);
+	json_add_fmt(res, "rf_dyn_pj_per_inst_base", base_pj, JSON_10G);
+	json_add_fmt(res, "rf_dyn_pj_per_inst", pj, JSON_10G);
+	json_add_fmt(res, "rf_dyn_energy_change", base_pj > 0 ? pj / base_pj - 1.0 : NAN, JSON_10G);
+	json_add_fmt(res, "ipc_subcore_change", rep.ipc_base > 0 ? rep.ipc / rep.ipc_base - 1.0 : NAN, JSON_10G);
+	json_add_fmt(res, "storage_bytes_per_sm", bytes, JSON_10G);
+	json_add_fmt(res, "storage_frac_of_rf", g->rf_kib > 0 ? bytes / (g->rf_kib * 1024.0) : NAN, JSON_10G);
 	if (pfile) {
-		printf(", \"gpu_model\": {");
-		json_emit_num("ipc_base", mb.ipc, 0);
-		json_emit_num("ipc", md.ipc, 0);
-		json_emit_num("speedup", mb.ipc > 0 ? md.ipc / mb.ipc : NAN, 0);
-		json_emit_num("rfc_hit", md.rfc_hit, 0);
-		double e0 = rf_dyn_pj(&g, msb.rf_reads_per_inst, msb.rf_writes_per_inst, msb.e_pj_per_inst[EC_RF]);
-		double e1 = rf_dyn_pj(&g, msd.rf_reads_per_inst, msd.rf_writes_per_inst, msd.e_pj_per_inst[EC_RF]);
-		json_emit_num("rf_dyn_energy_change", e0 > 0 ? e1 / e0 - 1.0 : NAN, 0);
-		json_emit_num("energy_j_base", mb.energy_j, 0);
-		json_emit_num("energy_j", md.energy_j, 0);
-		json_emit_num("area_rf_mm2_base", mb.area_comp_mm2[EC_RF], 0);
-		json_emit_num("area_rf_mm2", md.area_comp_mm2[EC_RF], 0);
-		printf("\"memsys\": {");
-		json_emit_num("rfc_hit", msd.rfc_hit, 0);
-		json_emit_num("rf_reads_per_inst_base", msb.rf_reads_per_inst, 0);
-		json_emit_num("rf_reads_per_inst", msd.rf_reads_per_inst, 0);
-		json_emit_num("rf_writes_per_inst", msd.rf_writes_per_inst, 0);
-		json_emit_num("dep_delay_base", msb.dep_delay, 0);
-		json_emit_num("dep_delay", msd.dep_delay, 0);
-		json_emit_num("rf_service_base", msb.rf_service, 0);
-		json_emit_num("rf_service", msd.rf_service, 0);
-		json_emit_num("issue_service", msd.issue_service, 0);
-		json_emit_num("e_rf_pj_per_inst_extra", msd.e_pj_per_inst[EC_RF], 0);
-		json_emit_num("p_static_rf_w_base", msb.p_static_w[EC_RF], 0);
-		json_emit_num("p_static_rf_w", msd.p_static_w[EC_RF], 0);
-		json_emit_num("area_rf_mm2", msd.area_mm2[EC_RF], 1);
-		printf("}}");
+		cJSON *gm = cJSON_AddObjectToObject(root, "gpu_model");
+		json_add_keys(gm, &metrics_json, &ms.md, &ms.mb, "ipc_base ipc speedup rfc_hit", JSON_10G);
+		double e0 = rf_dyn_pj(g, ms.msb.rf_reads_per_inst, ms.msb.rf_writes_per_inst, ms.msb.e_pj_per_inst[EC_RF]);
+		double e1 = rf_dyn_pj(g, ms.msd.rf_reads_per_inst, ms.msd.rf_writes_per_inst, ms.msd.e_pj_per_inst[EC_RF]);
+		json_add_fmt(gm, "rf_dyn_energy_change", e0 > 0 ? e1 / e0 - 1.0 : NAN, JSON_10G);
+		json_add_keys(gm, &metrics_json, &ms.md, &ms.mb, "energy_j_base energy_j area_rf_mm2_base "
+			"area_rf_mm2", JSON_10G);
+		json_add_keys(cJSON_AddObjectToObject(gm, "memsys"), &memsys_json, &ms.msd, &ms.msb,
+			"rfc_hit rf_reads_per_inst_base rf_reads_per_inst rf_writes_per_inst dep_delay_base "
+			"dep_delay rf_service_base rf_service issue_service e_rf_pj_per_inst_extra "
+			"p_static_rf_w_base p_static_rf_w area_rf_mm2", JSON_10G);
 	}
-	printf("}\n");
+	rc = json_write(root, JSON_LINE, CMD);
 out:
-	wctx_free(w);
-	if (pfile)
-		profile_free(&p);
+	model_setup_free(&ms);
 	return rc;
 }

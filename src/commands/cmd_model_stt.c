@@ -7,8 +7,9 @@
 #include <cjson/cJSON.h>
 
 #include "cli.h"
-#include "jsonutil.h"
 #include "commands/commands.h"
+#include "commands/json_tables.h"
+#include "json_writer.h"
 #include "sttmram.h"
 
 const char help_model_stt[] =
@@ -95,28 +96,7 @@ int cmd_model_stt(int argc, char **argv)
 	json_add_num(lat, "stt_write", t.stt_wr_cyc);
 	cJSON *bl = cJSON_AddObjectToObject(root, "blocking");
 	cJSON_AddStringToObject(bl, "organisation", L.nonblocking ? "tag queue + swap buffer" : "blocking");
-	json_add_num(bl, "lam_read", L.lam_read);
-	json_add_num(bl, "lam_probe", L.lam_probe);
-	json_add_num(bl, "lam_write", L.lam_write);
-	json_add_num(bl, "lam_evict", L.lam_evict);
-	json_add_num(bl, "lam_update", L.lam_update);
-	cJSON_AddNumberToObject(bl, "tag_queue", L.tag_queue);
-	cJSON_AddNumberToObject(bl, "swap_buffer", L.swap_buffer);
-	json_add_num(bl, "lam", b.lam);
-	json_add_num(bl, "s_mean", b.s_mean);
-	json_add_num(bl, "s_resid", b.s_resid);
-	json_add_num(bl, "rho", b.rho);
-	json_add_num(bl, "p_block_tag_queue", b.p_block_tq);
-	json_add_num(bl, "p_block_swap_buffer", b.p_block_sb);
-	json_add_num(bl, "wait", b.wait);
-	json_add_num(bl, "stall_per_request", b.stall_per_req);
-	json_add_num(bl, "stall_per_write", b.stall_per_write);
-	json_add_num(bl, "stall_per_cycle", b.stall_per_cycle);
-	char *out = cJSON_Print(root);
-	cJSON_Delete(root);
-	if (!out)
-		return err_internal(CMD ": out of memory");
-	puts(out);
-	free(out);
-	return 0;
+	json_add_all(bl, &stt_load_json, &L, NULL);
+	json_add_all(bl, &stt_block_json, &b, NULL);
+	return json_print(root, CMD);
 }

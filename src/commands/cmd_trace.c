@@ -11,11 +11,12 @@
 
 #include "cli.h"
 #include "commands/commands.h"
+#include "commands/json_tables.h"
+#include "json_writer.h"
 #include "profiling/generators/gen.h"
 #include "gpu_json.h"
 #include "profiling/profile_json.h"
 #include "profiling/profiler.h"
-
 
 const char help_trace[] =
 	"usage: gpudse trace KERNEL [--size N] [--gpu G] [--seed S] [--no-regs]\n"
@@ -195,22 +196,24 @@ static int list_kernels(void)
 	return 0;
 }
 
-static void print_stats(const gen_kernel_t *k, long size, const gpu_t *gpu, const gen_stats_t *s)
+static int print_stats(const gen_kernel_t *k, long size, const gpu_t *gpu, const gen_stats_t *s)
 {
 	double thread_insts = s->insts * GEN_WARP;
-	printf("{\n  \"kernel\": \"%s\",\n  \"size\": %ld,\n  \"gpu\": \"%s\",\n  \"n_sm\": %d,\n",
-	       k->name, size, gpu->name, gpu->n_sm);
-	printf("  \"launches\": %ld,\n  \"ctas\": %ld,\n", s->launches, s->ctas);
-	printf("  \"warp_insts\": %.0f,\n  \"mem_insts\": %.0f,\n  \"accesses\": %.0f,\n"
-	       "  \"writes\": %.0f,\n  \"sectors\": %.0f,\n  \"tensor_insts\": %.0f,\n  \"reg_insts\": %.0f,\n",
-	       s->insts, s->mem_insts, s->accesses, s->writes, s->sectors, s->tensor, s->reg_insts);
-	printf("  \"apki_thread\": %.4g,\n  \"apki_warp\": %.4g,\n  \"lines_per_mem_inst\": %.4g,\n",
-	       thread_insts > 0 ? 1000 * s->accesses / thread_insts : 0,
-	       s->insts > 0 ? 1000 * s->accesses / s->insts : 0,
-	       s->mem_insts > 0 ? s->accesses / s->mem_insts : 0);
-	printf("  \"l1_16k_read_miss_rate\": %.4g,\n  \"replication_ratio\": %.4g\n}\n",
-	       s->l1_reads > 0 ? s->l1_read_misses / s->l1_reads : 0,
-	       s->l1_read_misses > 0 ? s->l1_repl_misses / s->l1_read_misses : 0);
+	cJSON *o = cJSON_CreateObject();
+	cJSON_AddStringToObject(o, "kernel", k->name);
+	json_add_fmt(o, "size", (double)size, "%.0f");
+	cJSON_AddStringToObject(o, "gpu", gpu->name);
+	cJSON_AddNumberToObject(o, "n_sm", gpu->n_sm);
+	json_add_fmt(o, "launches", (double)s->launches, "%.0f");
+	json_add_fmt(o, "ctas", (double)s->ctas, "%.0f");
+	json_add_all(o, &gen_stats_json, s, "%.0f");
+	json_add_fmt(o, "apki_thread", thread_insts > 0 ? 1000 * s->accesses / thread_insts : 0, "%.4g");
+	json_add_fmt(o, "apki_warp", s->insts > 0 ? 1000 * s->accesses / s->insts : 0, "%.4g");
+	json_add_fmt(o, "lines_per_mem_inst", s->mem_insts > 0 ? s->accesses / s->mem_insts : 0, "%.4g");
+	json_add_fmt(o, "l1_16k_read_miss_rate", s->l1_reads > 0 ? s->l1_read_misses / s->l1_reads : 0, "%.4g");
+	json_add_fmt(o, "replication_ratio",
+		s->l1_read_misses > 0 ? s->l1_repl_misses / s->l1_read_misses : 0, "%.4g");
+	return json_write(o, JSON_INDENT2, "trace");
 }
 
 int cmd_trace(int argc, char **argv)
@@ -379,9 +382,7 @@ int cmd_trace(int argc, char **argv)
 		if (rc)
 			goto out_gen;
 	}
-	if (stats)
-		print_stats(k, size, &gpu, &g.st);
-	rc = 0;
+	rc = stats ? print_stats(k, size, &gpu, &g.st) : 0;
 out_gen:
 	gen_free(&g);
 out_prof:

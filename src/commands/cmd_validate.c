@@ -1,5 +1,5 @@
 /* cmd_validate.c -- `gpudse validate`: the paper-reproduction report.  Every gpudse value is
- * computed by the models (src/validate_<paper>.c); the paper values are typed in from the
+ * computed by the models (src/validation/validate_<paper>.c); the paper values are typed in from the
  * papers' text (../shared/papers, numbers sheet in its README). */
 #include <math.h>
 #include <stdio.h>

@@ -29,7 +29,7 @@ int cmd_validate(int argc, char **argv);
 int cmd_characterise(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
 
-/* `gpudse model NAME`: one file per model family, src/cmd_model_NAME.c */
+/* `gpudse model NAME`: one file per model family, src/commands/cmd_model_NAME.c */
 int cmd_model_hitrate(int argc, char **argv);
 int cmd_model_queue(int argc, char **argv);
 int cmd_model_bloom(int argc, char **argv);

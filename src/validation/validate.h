@@ -1,6 +1,6 @@
 /*
  * validate.h -- the rows of `gpudse validate` (the paper-reproduction report) and the
- * helpers the per-paper files (src/validate_<paper>.c) share.
+ * helpers the per-paper files (src/validation/validate_<paper>.c) share.
  *
  * A row compares one number (or one structural shape) the paper states with the value gpudse
  * computes from its models.  The paper value is typed in here, from the paper's text; the

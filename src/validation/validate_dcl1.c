@@ -137,7 +137,7 @@ static int performance(vreport_t *r, vstudy_t *s)
 				return EXIT_INTERNAL;
 			dcl1_eval_t e;
 			const char *why = NULL;
-			int ok = w->ctx->mech[0] && dcl1_eval(g, &d, w->ctx->mech[0], &e, &why) == 0;
+			int ok = w->ctx->mech[MECH_DCL1] && dcl1_eval(g, &d, w->ctx->mech[MECH_DCL1], &e, &why) == 0;
 			copies[k][n] = ok ? e.copies : NAN;
 			repl[k][n] = ok ? e.replication : NAN;
 		}

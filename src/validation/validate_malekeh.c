@@ -1,20 +1,20 @@
 /* validate_malekeh.c -- Malekeh (paper 002, MICRO 2023) rows of `gpudse validate`: the RF-cache
- * storage (models/rfcache.h) and the §VI hit-ratio, RF-read, RF-energy and IPC magnitudes on
+ * storage (models/malekeh.h) and the §VI hit-ratio, RF-read, RF-energy and IPC magnitudes on
  * the shipped profiles of studies/malekeh-sthld.json. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
-#include "rfcache.h"
+#include "malekeh.h"
 #include "validation/validate.h"
 
 #define P "Malekeh"
 
 static void structural(vreport_t *r, const gpu_t *g, const design_t *fixed)
 {
-	rfc_knobs_t k = { fixed->rfc_ccus, fixed->rfc_entries, fixed->rfc_rthld, 0, RFC_PRIO_MALEKEH };
-	double b = rfc_storage_bytes(g->subcores, &k);
+	malekeh_knobs_t k = { fixed->rfc_ccus, fixed->rfc_entries, fixed->rfc_rthld, 0, RFC_PRIO_MALEKEH };
+	double b = malekeh_storage_bytes(g->subcores, &k);
 	vr_num(r, P, "RF-cache storage per SM (4 sub-cores x 2 CCUs x 2 extra entries x 128 B)", "§VI-D", "KB",
 	       0, 0, 2, b / 1024, VR_EXACT, 0);
 	vr_num(r, P, "RF-cache storage over the 256 KB register file", "§VI-D", "%", 0, 2, 0.78,

@@ -38,4 +38,7 @@ expect_err "bad priority" 1 'gpudse: model rfcache: --priority: rfc_priority: ex
 expect_err "entries below the OCU slots" 1 'gpudse: model rfcache: --entries: expected an integer in [6, 32], got "4"' $R --entries 4
 expect_err "STHLD not a number" 1 'gpudse: model rfcache: --sthld: rfc_sthld: expected an integer in [-1, 1024], got "soon"' $R --sthld soon
 expect_ok "help" "$GPUDSE" help model rfcache
+# `model malekeh`: the mechanism's code name (models/malekeh.h) is an alias with the same output
+$R --sthld 4 >"$CLI_TMP/a" 2>&1; "$GPUDSE" model malekeh --sthld 4 >"$CLI_TMP/b" 2>&1
+expect_eq "model malekeh = model rfcache" "$(cmp -s "$CLI_TMP/a" "$CLI_TMP/b" && echo same)" same
 cli_done

@@ -150,7 +150,6 @@ typedef struct fifo {
 	int cap, count, head, tail, free_list;
 	uint64_t *blk;
 	int *prev, *next;
-	long *tin;                  /* insertion time (instrumentation) */
 	hmap_t map;                 /* block -> node */
 } fifo_t;
 
@@ -162,8 +161,7 @@ static int fifo_init(fifo_t *f, int cap)
 	f->blk = malloc((size_t)cap * sizeof *f->blk);
 	f->prev = malloc((size_t)cap * sizeof *f->prev);
 	f->next = malloc((size_t)cap * sizeof *f->next);
-	f->tin = malloc((size_t)cap * sizeof *f->tin);
-	if (!f->blk || !f->prev || !f->next || !f->tin || hm_init(&f->map, (size_t)cap) != 0)
+	if (!f->blk || !f->prev || !f->next || hm_init(&f->map, (size_t)cap) != 0)
 		return -1;
 	f->free_list = 0;
 	for (int i = 0; i < cap; i++)
@@ -176,7 +174,6 @@ static void fifo_free(fifo_t *f)
 	free(f->blk);
 	free(f->prev);
 	free(f->next);
-	free(f->tin);
 	hm_free(&f->map);
 }
 
@@ -197,14 +194,12 @@ static void fifo_remove(fifo_t *f, uint64_t b)
 		fifo_unlink(f, (int)*n);
 }
 
-/* Insert b at the tail; returns the block dropped at the head (HS_NONE if none), its
- * insertion time in *tin. */
-static uint64_t fifo_insert(fifo_t *f, uint64_t b, long now, long *tin)
+/* Insert b at the tail; returns the block dropped at the head (HS_NONE if none). */
+static uint64_t fifo_insert(fifo_t *f, uint64_t b)
 {
 	uint64_t old = HS_NONE;
 	if (f->count == f->cap) {
 		old = f->blk[f->head];
-		*tin = f->tin[f->head];
 		fifo_unlink(f, f->head);             /* the oldest block leaves */
 	}
 	int i = f->free_list;
@@ -215,7 +210,6 @@ static uint64_t fifo_insert(fifo_t *f, uint64_t b, long now, long *tin)
 	if (f->tail >= 0) f->next[f->tail] = i; else f->head = i;
 	f->tail = i;
 	f->count++;
-	f->tin[i] = now;
 	*hm_put(&f->map, b) = i;
 	return old;
 }
@@ -238,21 +232,7 @@ typedef struct hyb {
 	hmap_t cls;                         /* block -> counts, then class */
 	hs_result_t *r;
 	long now;
-	long occ_t[4], occ_s[4];            /* blocks present per class (instrumentation) */
-	hmap_t gone;                        /* FIFO-evicted block -> (time << 3 | cause << 2 | class) */
-	int *set_wm, *set_nr;               /* per SRAM set: WM blocks hashed to it; non-WM blocks
-	                                       in its ways (EVEN instrumentation) */
 } hyb_t;
-
-static long sram_set(const sa_t *c, uint64_t b)
-{
-	return (long)(sa_hash(b + c->salt) % (uint64_t)c->sets);
-}
-
-static int cls_of(hyb_t *h, uint64_t b)
-{
-	return class_of(*hm_get(&h->cls, b));
-}
 
 static int stt_has(hyb_t *h, uint64_t b, long *slot)
 {
@@ -264,31 +244,15 @@ static int stt_has(hyb_t *h, uint64_t b, long *slot)
 
 static void stt_put(hyb_t *h, uint64_t b)
 {
-	uint64_t v;
-	long tin = 0;
-	if (h->cfg->stt_fa) {
-		v = fifo_insert(&h->stt_fa, b, h->now, &tin);
-		if (v != HS_NONE) {
-			int cv = cls_of(h, v);
-			h->r->fifo_life_sum += (double)(h->now - tin);
-			h->r->fifo_evicted++;
-			h->r->cls_life_sum[cv] += (double)(h->now - tin);
-			if (h->cfg->instrument)
-				*hm_put(&h->gone, v) = h->now << 3 | (long)(cls_of(h, b) == cv) << 2 | cv;
-			h->r->cls_out_evict[cv]++;
-		}
-	} else {
-		v = sa_insert(&h->stt_sa, b, h->now);
-	}
-	if (v != HS_NONE)
-		h->occ_t[cls_of(h, v)]--;
-	h->occ_t[cls_of(h, b)]++;
+	if (h->cfg->stt_fa)
+		fifo_insert(&h->stt_fa, b);
+	else
+		sa_insert(&h->stt_sa, b, h->now);
 	h->r->stt_write++;
 }
 
 static void stt_drop(hyb_t *h, uint64_t b, long slot)
 {
-	h->occ_t[cls_of(h, b)]--;
 	if (h->cfg->stt_fa)
 		fifo_remove(&h->stt_fa, b);
 	else
@@ -298,16 +262,7 @@ static void stt_drop(hyb_t *h, uint64_t b, long slot)
 static void sram_fill(hyb_t *h, uint64_t b)
 {
 	uint64_t v = sa_insert(&h->sram, b, h->now);
-	h->occ_s[cls_of(h, b)]++;
-	long set = h->set_nr ? sram_set(&h->sram, b) : 0;
-	if (h->set_nr)
-		h->set_nr[set] += cls_of(h, b) != C_WM;
 	if (v != HS_NONE) {                 /* the victim moves to STT through the swap buffer */
-		int cv = cls_of(h, v);
-		if (h->set_nr)
-			h->set_nr[set] -= cv != C_WM;
-		h->occ_s[cv]--;
-		h->r->cls_in_victim[cv]++;
 		stt_put(h, v);
 		h->r->stt_evict++;
 	}
@@ -324,21 +279,12 @@ int hs_run(const hs_cfg_t *cfg, const hs_ref_t *refs, size_t n, hs_result_t *out
 	h.cfg = cfg;
 	h.r = out;
 	int rc = -1;
-	if (hm_init(&h.cls, n) != 0 || (cfg->instrument && hm_init(&h.gone, n) != 0))
+	if (hm_init(&h.cls, n) != 0)
 		goto out_free;
 	for (size_t i = 0; i < n; i++)
 		*hm_put(&h.cls, refs[i].block) += refs[i].is_write ? 1L << 32 : 1;
 	if (cfg->sram_sets > 0 && sa_init(&h.sram, cfg->sram_sets, cfg->sram_ways, cfg->seed) != 0)
 		goto out_free;
-	if (cfg->sram_sets > 0 && cfg->instrument) {
-		h.set_wm = calloc((size_t)cfg->sram_sets, sizeof *h.set_wm);
-		h.set_nr = calloc((size_t)cfg->sram_sets, sizeof *h.set_nr);
-		if (!h.set_wm || !h.set_nr)
-			goto out_free;
-		for (size_t i = 0; i <= h.cls.mask; i++)
-			if (h.cls.key[i] != HS_NONE && class_of(h.cls.val[i]) == C_WM)
-				h.set_wm[sram_set(&h.sram, h.cls.key[i])]++;
-	}
 	if (cfg->stt_fa ? fifo_init(&h.stt_fa, cfg->stt_blocks) != 0
 	                : sa_init(&h.stt_sa, cfg->stt_blocks / cfg->stt_ways, cfg->stt_ways, cfg->seed) != 0)
 		goto out_free;
@@ -353,38 +299,10 @@ int hs_run(const hs_cfg_t *cfg, const hs_ref_t *refs, size_t n, hs_result_t *out
 			pc = to_sram || c == C_WORO ? C_WORM : C_WM;
 		int place_sram = pc == C_WM || pc == C_RI;
 		h.now++;
-		if (cfg->stt_fa && cfg->instrument) {
-			long *g = hm_get(&h.gone, b);
-			if (g) {
-				long t0 = *g >> 3;
-				int own = (int)(*g >> 2 & 1), cg = (int)(*g & 3);
-				if (own) out->ev_own[cg]++, out->ab_own[cg] += (double)(h.now - t0);
-				else out->ev_for[cg]++, out->ab_for[cg] += (double)(h.now - t0);
-				hm_del(&h.gone, b);
-			}
-		}
 		out->acc++;
 		out->cls_acc[c]++;
-		for (int k = 0; k < 4; k++) {
-			out->cls_stt_occ[k] += (double)h.occ_t[k];
-			out->cls_sram_occ[k] += (double)h.occ_s[k];
-		}
-		if (cfg->instrument && i >= n / 10) {
-			out->acc_ss++;
-			for (int k = 0; k < 4; k++)
-				out->cls_stt_occ_ss[k] += (double)h.occ_t[k];
-		}
 		long slot = -1;
-		int kk = -1;
-		if (!pure && h.set_wm) {
-			long set = sram_set(&h.sram, b);
-			kk = h.set_wm[set] < HS_KMAX ? h.set_wm[set] : HS_KMAX - 1;
-			out->k_acc[c][kk]++;
-			out->k_nr[c][kk] += h.set_nr[set];
-		}
 		if (!pure && (slot = sa_find(&h.sram, b)) >= 0) {
-			if (kk >= 0)
-				out->k_hs[c][kk]++;
 			out->h_sram++;
 			out->cls_h_sram[c]++;
 			h.sram.stamp[slot] = h.now;
@@ -399,7 +317,6 @@ int hs_run(const hs_cfg_t *cfg, const hs_ref_t *refs, size_t n, hs_result_t *out
 			} else if (cfg->predictor && !pure && to_sram) {
 				stt_drop(&h, b, slot);           /* §IV-A: WM found in STT moves to SRAM */
 				out->migrations++;
-				out->cls_out_migr[c]++;
 				sram_fill(&h, b);
 			} else {
 				out->stt_update++;               /* written in place */
@@ -412,14 +329,12 @@ int hs_run(const hs_cfg_t *cfg, const hs_ref_t *refs, size_t n, hs_result_t *out
 		out->miss++;
 		if (pure) {
 			if (pc != C_WORO) {
-				out->cls_in_fill[c]++;
 				stt_put(&h, b);
 				out->stt_fill++;
 			}
 		} else if (!cfg->predictor || place_sram) {
 			sram_fill(&h, b);
 		} else if (pc == C_WORM) {
-			out->cls_in_fill[c]++;
 			stt_put(&h, b);
 			out->stt_fill++;
 		}                                        /* WORO: bypass */
@@ -427,9 +342,6 @@ int hs_run(const hs_cfg_t *cfg, const hs_ref_t *refs, size_t n, hs_result_t *out
 	rc = 0;
 out_free:
 	hm_free(&h.cls);
-	hm_free(&h.gone);
-	free(h.set_wm);
-	free(h.set_nr);
 	if (h.sram.blk) sa_free(&h.sram);
 	if (cfg->stt_fa) { if (h.stt_fa.blk) fifo_free(&h.stt_fa); }
 	else if (h.stt_sa.blk) sa_free(&h.stt_sa);

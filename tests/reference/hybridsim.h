@@ -41,8 +41,6 @@ typedef struct hs_cfg {
 	double pred_acc;            /* share of blocks whose class the predictor gets right (0: 1, an
 	                               oracle); the others, chosen by a hash of the block: WM, RI -> STT
 	                               (as WORM), WORM -> SRAM, WORO -> STT (as WORM), as fuse.c */
-	int instrument;             /* 1: also the per-set (k_*) and absent-phase (ev_*, ab_*) counts,
-	                               which cost ~35% more time */
 	uint64_t seed;              /* draws the set-index hash and the mispredicted blocks: hash of
 	                               block + seed x 0x9E3779B97F4A7C15 (0: the block itself), so a
 	                               test can average over hash functions as the models do */
@@ -55,29 +53,6 @@ typedef struct hs_result {
 	long stt_fill, stt_evict, stt_update, migrations;
 	long cls_acc[4];            /* accesses per class (WM, RI, WORM, WORO) */
 	long cls_h_sram[4], cls_h_stt[4]; /* hits per class in each bank */
-	/* instrumentation of the FIFO STT bank (stt_fa), for the model's intermediate quantities:
-	 * the lifetime (accesses from insertion to a capacity eviction), per-class occupancy
-	 * (summed over accesses: / acc for the time average), entries by source and exits */
-	double fifo_life_sum;       /* sum over capacity evictions of their age, accesses */
-	long fifo_evicted;          /* capacity evictions (the FIFO head dropped) */
-	double cls_stt_occ[4], cls_sram_occ[4]; /* per class: blocks present, summed over accesses */
-	long cls_in_victim[4], cls_in_fill[4];  /* STT entries: SRAM victims, direct fills */
-	long cls_out_evict[4], cls_out_migr[4]; /* STT exits: capacity evictions, migrations */
-	double cls_life_sum[4];                 /* per class: ages at capacity eviction */
-	/* EVEN measured (SRAM sets by their count K of WM blocks, the returning class of the
-	 * predictor): per class, accesses, their SRAM hits, and the non-WM blocks in the set's
-	 * SRAM ways at those accesses, per K (K >= HS_KMAX - 1 pooled) */
-#define HS_KMAX 8
-	long k_acc[4][HS_KMAX], k_hs[4][HS_KMAX];
-	/* FIFO: per class, capacity evictions by an insertion of its own class / of another, and
-	 * the accesses from such an eviction to the block's next access (its absent phase) */
-	long ev_own[4], ev_for[4];
-	double ab_own[4], ab_for[4];
-	double k_nr[4][HS_KMAX];
-	/* FIFO per-class occupancy in the steady state: summed over the accesses after the first
-	 * tenth of the trace (the bank's warm-up left out; instrument only), and their count */
-	double cls_stt_occ_ss[4];
-	long acc_ss;
 } hs_result_t;
 
 /* Simulate refs[0..n).  0, or -1 on bad configuration / allocation failure. */

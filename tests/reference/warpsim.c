@@ -10,7 +10,7 @@
 
 #include "design.h"
 
-#define WS_RING (2 * RFC_DMAX + 16)  /* instruction slots of pending reads per warp */
+#define WS_RING (2 * MALEKEH_DMAX + 16)  /* instruction slots of pending reads per warp */
 #define WS_SLOT 16                   /* reads one slot holds (overflow moves on) */
 #define WS_MAXW 64
 #define WS_MAXC 8
@@ -57,10 +57,10 @@ typedef struct ws_ev {           /* a destination write-back */
 
 
 typedef struct ws_state {
-	const rfc_work_t *w;
-	const rfc_knobs_t *k;
+	const malekeh_work_t *w;
+	const malekeh_knobs_t *k;
 	gsl_rng *r;
-	gsl_ran_discrete_t *dist;      /* reuse distance 1..RFC_DMAX, RFC_DMAX+1 = tail */
+	gsl_ran_discrete_t *dist;      /* reuse distance 1..MALEKEH_DMAX, MALEKEH_DMAX+1 = tail */
 	double p_next;
 	long next_id;
 	long t;
@@ -117,8 +117,8 @@ static int next_use(ws_state_t *s, int wi, long n, long id)
 	if (gsl_rng_uniform(s->r) >= s->p_next)
 		return 0;                                   /* dead: no further read (far) */
 	long d = (long)gsl_ran_discrete(s->r, s->dist) + 1;
-	if (d > RFC_DMAX)
-		d = RFC_DMAX + 1 + (long)gsl_rng_uniform_int(s->r, RFC_DMAX);
+	if (d > MALEKEH_DMAX)
+		d = MALEKEH_DMAX + 1 + (long)gsl_rng_uniform_int(s->r, MALEKEH_DMAX);
 	ws_warp_t *w = &s->warp[wi];
 	long at = n + d;
 	for (;;) {                                      /* a full slot pushes the read one later */
@@ -213,7 +213,7 @@ static void issue(ws_state_t *s, int wi, int ci)
 {
 	ws_warp_t *w = &s->warp[wi];
 	ws_ccu_t *c = &s->ccu[ci];
-	const rfc_work_t *wk = s->w;
+	const malekeh_work_t *wk = s->w;
 	if (c->warp != wi) {                            /* §III-C1: flush on a warp change */
 		if (c->warp >= 0) {
 			s->warp[c->warp].ccu = -1;
@@ -233,12 +233,12 @@ static void issue(ws_state_t *s, int wi, int ci)
 	unsigned nc = gsl_ran_poisson(s->r, wk->src_per_inst * wk->cold);
 	for (unsigned i = 0; i < nc && ns < WS_SLOT + 16; i++)
 		src[ns++] = s->next_id++;                   /* cold reads: fresh values */
-	if (ns > RFC_MAX_SRC) {                         /* at most 6 sources: the rest go next */
+	if (ns > MALEKEH_MAX_SRC) {                         /* at most 6 sources: the rest go next */
 		int nx = (int)((n + 1) % WS_RING);
-		for (int i = RFC_MAX_SRC; i < ns; i++)
+		for (int i = MALEKEH_MAX_SRC; i < ns; i++)
 			if (w->nslot[nx] < WS_SLOT)
 				w->slot[nx][w->nslot[nx]++] = src[i];
-		ns = RFC_MAX_SRC;
+		ns = MALEKEH_MAX_SRC;
 	}
 	c->busy = 1;
 	c->pending = 0;
@@ -348,7 +348,7 @@ static void try_issue(ws_state_t *s)
 
 static void cycle(ws_state_t *s)
 {
-	const rfc_work_t *wk = s->w;
+	const malekeh_work_t *wk = s->w;
 	int C = s->k->ccus, B = wk->banks;
 	int bank_busy[8] = { 0 };
 	for (int c = 0; c < C; c++)
@@ -396,12 +396,12 @@ static void cycle(ws_state_t *s)
 	s->t++;
 }
 
-void ws_run(const rfc_work_t *w, const rfc_knobs_t *k, long insts, unsigned long seed,
+void ws_run(const malekeh_work_t *w, const malekeh_knobs_t *k, long insts, unsigned long seed,
             ws_out_t *out)
 {
 	assert(w->warps >= 1 && w->warps <= WS_MAXW);
 	assert(k->ccus >= 1 && k->ccus <= WS_MAXC);
-	assert(k->entries >= RFC_MAX_SRC && k->entries <= WS_MAXE);
+	assert(k->entries >= MALEKEH_MAX_SRC && k->entries <= WS_MAXE);
 	assert(w->banks >= 1 && w->banks <= 8);
 	ws_state_t s;
 	memset(&s, 0, sizeof s);
@@ -409,11 +409,11 @@ void ws_run(const rfc_work_t *w, const rfc_knobs_t *k, long insts, unsigned long
 	s.k = k;
 	s.r = gsl_rng_alloc(gsl_rng_mt19937);
 	gsl_rng_set(s.r, seed);
-	double p[RFC_DMAX + 1];
-	for (int d = 1; d <= RFC_DMAX; d++)
+	double p[MALEKEH_DMAX + 1];
+	for (int d = 1; d <= MALEKEH_DMAX; d++)
 		p[d - 1] = w->pmf[d];
-	p[RFC_DMAX] = w->tail;
-	s.dist = gsl_ran_discrete_preproc(RFC_DMAX + 1, p);
+	p[MALEKEH_DMAX] = w->tail;
+	s.dist = gsl_ran_discrete_preproc(MALEKEH_DMAX + 1, p);
 	double acc = w->src_per_inst + w->dst_per_inst;
 	s.p_next = acc > 0 ? w->src_per_inst * (1 - w->cold) / acc : 0;
 	s.warp = calloc((size_t)w->warps, sizeof *s.warp);
@@ -427,7 +427,7 @@ void ws_run(const rfc_work_t *w, const rfc_knobs_t *k, long insts, unsigned long
 		for (int i = 0; i < WS_MAXE; i++)
 			s.ccu[c].e[i].id = -1;
 	}
-	s.bq_cap = k->ccus * RFC_MAX_SRC + 4;
+	s.bq_cap = k->ccus * MALEKEH_MAX_SRC + 4;
 	for (int b = 0; b < w->banks; b++) {
 		s.bq[b] = calloc((size_t)s.bq_cap, sizeof(long));
 		assert(s.bq[b]);

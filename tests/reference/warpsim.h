@@ -1,11 +1,11 @@
 /*
  * warpsim.h -- a small cycle-level simulation of one Malekeh sub-core (paper 002 §II-§IV),
- * the reference the analytical model in models/rfcache.c is tested against.
+ * the reference the analytical model in models/malekeh.c is tested against.
  *
  * What it simulates, cycle by cycle, for one sub-core:
  *   - W warps, each an in-order stream of instructions.  Register values are unique ids; every
  *     access (source read or destination write) draws the distance to the value's next read
- *     from the workload's reuse-distance pmf (rfc_work_t: with probability p_next it has one),
+ *     from the workload's reuse-distance pmf (malekeh_work_t: with probability p_next it has one),
  *     and the read is scheduled that many instructions later in the same warp.  Cold source
  *     reads (first touches) arrive as Poisson(src_per_inst * cold) per instruction.  At most
  *     6 sources per instruction (§II); excess reads move to the next instruction.
@@ -30,7 +30,7 @@
 #ifndef GPUDSE_WARPSIM_H
 #define GPUDSE_WARPSIM_H
 
-#include "rfcache.h"
+#include "malekeh.h"
 
 typedef struct ws_out {
 	double insts;        /* instructions issued */
@@ -47,7 +47,7 @@ typedef struct ws_out {
 } ws_out_t;
 
 /* Run `insts` warp instructions (after a warm-up of insts/10) with RNG seed `seed`. */
-void ws_run(const rfc_work_t *w, const rfc_knobs_t *k, long insts, unsigned long seed,
+void ws_run(const malekeh_work_t *w, const malekeh_knobs_t *k, long insts, unsigned long seed,
             ws_out_t *out);
 
 #endif

@@ -171,7 +171,7 @@ static void compare(const char *label, const mcs_gen_t *gen, int cap_core, int a
 		mcs_trace_free(&t);
 		return;
 	}
-	dcl1_ctx_t *ctx = dcl1_ctx_build(&p, x, cap_core, assoc);
+	dcl1_ctx_t *ctx = dcl1_ctx_alloc(&p, x, cap_core, assoc);
 	CHECK(ctx != NULL, "context");
 	gpu_t g;
 	gpu80(&g);
@@ -204,7 +204,7 @@ static void compare(const char *label, const mcs_gen_t *gen, int cap_core, int a
 			CHECK_NEAR(e.replication, r.replication, 0.05, src);
 		CHECK(e.copies >= 1.0 && e.copies <= e.s.domains, "copies in [1, G] (§VI-B: at most Z)");
 	}
-	dcl1_ctx_release(ctx);
+	dcl1_ctx_free(ctx);
 	profile_free(&p);
 	mcs_trace_free(&t);
 }
@@ -321,7 +321,8 @@ static void test_gpu(void)
 		CHECK(0, "studies/gpus/dcl1-80.json loads");
 		return;
 	}
-	CHECK(dcl1_apply != NULL, "dcl1 linked into the GPU model");
+	CHECK(mech_table[MECH_DCL1]->apply == dcl1_apply && mech_table[MECH_DCL1]->check == dcl1_check,
+	      "dcl1 is the GPU model's DC-L1 row (mech.h)");
 	{
 		design_t d;
 		design_default(&d);
@@ -431,7 +432,7 @@ static void test_interp(void)
 		CHECK(0, "trace/profile");
 		return;
 	}
-	dcl1_ctx_t *c = dcl1_ctx_build(&p, 32, 24, 0);
+	dcl1_ctx_t *c = dcl1_ctx_alloc(&p, 32, 24, 0);
 	CHECK(c != NULL, "context");
 	if (c) {
 		CHECK(!c->interp[2] && !c->interp[16] && !c->interp[32], "present groups are exact");
@@ -450,7 +451,7 @@ static void test_interp(void)
 			CHECK_NEAR(c->repl[gsz], r.replication, 0.08, "multicachesim, interpolated group size");
 		}
 	}
-	dcl1_ctx_release(c);
+	dcl1_ctx_free(c);
 	profile_free(&p);
 	mcs_trace_free(&t);
 }

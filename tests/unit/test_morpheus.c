@@ -274,7 +274,7 @@ static void test_directions(const gpu_t *g)
 	wctx_t *wm = wctx_alloc(g, &mem, &err);
 	wctx_t *wc = wctx_alloc(g, &comp, &err);
 	CHECK(wm && wc, "contexts for the constructed profiles");
-	CHECK(wm && wm->mech[2], "morpheus_ctx_alloc ran through the mechanism seam");
+	CHECK(wm && wm->mech[MECH_MORPHEUS], "morpheus_ctx_alloc ran through the mechanism seam");
 	if (!wm || !wc)
 		goto out;
 
@@ -380,7 +380,7 @@ static void test_directions(const gpu_t *g)
 	mor_eval_t ev;
 	memsys_t m2;
 	memsys_init(g, &d1, wm, &m2);
-	morpheus_eval(g, &d1, wm, (const mor_ctx_t *)wm->mech[2], &m2, &ev);
+	morpheus_eval(g, &d1, wm, (const mor_ctx_t *)wm->mech[MECH_MORPHEUS], &m2, &ev);
 	CHECK_REL(ev.ctrl_w, 0.0093 * 320.0, 1e-12, "§7.5: +0.93% of 320 W");
 	CHECK_REL(ev.ctrl_mm2, area_sram_mm2(g, 21.0 * 1024.0 * 10), 1e-12, "21 KiB x 10 partitions as SRAM");
 	CHECK(ev.p_fwd > 0.0 && ev.p_fwd < 0.5, "Bloom: some, not most, misses forwarded");
@@ -388,12 +388,12 @@ static void test_directions(const gpu_t *g)
 	/* no predictor: every miss forwarded; perfect: none */
 	d1.mor_pred = MOR_PRED_NONE;
 	memsys_init(g, &d1, wm, &m2);
-	morpheus_eval(g, &d1, wm, (const mor_ctx_t *)wm->mech[2], &m2, &ev);
+	morpheus_eval(g, &d1, wm, (const mor_ctx_t *)wm->mech[MECH_MORPHEUS], &m2, &ev);
 	CHECK_NEAR(ev.p_fwd, 1.0, 0, "no prediction: every extended miss forwarded");
 	CHECK_NEAR(m2.ext_miss_extra, 165.0 * g->core_mhz / 1000.0, 1e-9, "§4.1.2: 773 - 608 ns");
 	d1.mor_pred = MOR_PRED_PERFECT;
 	memsys_init(g, &d1, wm, &m2);
-	morpheus_eval(g, &d1, wm, (const mor_ctx_t *)wm->mech[2], &m2, &ev);
+	morpheus_eval(g, &d1, wm, (const mor_ctx_t *)wm->mech[MECH_MORPHEUS], &m2, &ev);
 	CHECK_NEAR(ev.p_fwd, 0.0, 0, "perfect: none");
 	/* off: memsys untouched */
 	design_t d0 = mor;

@@ -1,6 +1,6 @@
 /*
- * rfcache.h -- Malekeh: the operand collectors as a register-file cache, and the STHLD issue
- * policy (paper 002, Abaie Shoushtary et al., MICRO 2023, §II-§VI).  models/rfcache.c has the
+ * malekeh.h -- Malekeh: the operand collectors as a register-file cache, and the STHLD issue
+ * policy (paper 002, Abaie Shoushtary et al., MICRO 2023, §II-§VI).  models/malekeh.c has the
  * equations; models/sthld_fsm.h the dynamic STHLD state machine.
  *
  * One sub-core: W warps, C caching collector units (CCUs) of E cache-table entries, B
@@ -11,24 +11,31 @@
  *   s       cycles an instruction occupies its CCU (operand collection, bank conflicts)
  *   ipc     sub-core instructions per cycle (the model's own closed-form throughput)
  * Storage (§VI-D): subcores x C x (E - 6) x 128 B per SM.
+ *
+ * Names: the code says malekeh (files, the malekeh_ prefix, the mechanism row mech_malekeh,
+ * knob family "malekeh").  The knobs rfc_on, rfc_sthld, rfc_rthld, rfc_entries, rfc_ccus and
+ * rfc_priority and the results column rfc_hit are stored database columns and keep their
+ * names: they are the register-file-cache (RFC) knobs and output of this mechanism, and
+ * design_t / memsys_t / metrics_t mirror them.  `gpudse model rfcache` (alias `model malekeh`)
+ * evaluates the model directly.
  */
-#ifndef GPUDSE_RFCACHE_H
-#define GPUDSE_RFCACHE_H
+#ifndef GPUDSE_MALEKEH_H
+#define GPUDSE_MALEKEH_H
 
 #include "gpu.h"
 #include "profile.h"
 
-#define RFC_DMAX 128          /* largest register reuse distance tabulated (instructions) */
-#define RFC_MAX_SRC 6         /* source operand slots per instruction (§II) */
-#define RFC_OCU_SLOTS 6       /* entries a baseline OCU already has (§III-C) */
-#define RFC_REG_BYTES 128.0   /* one warp register: 32 threads x 4 B (§II) */
-#define RFC_P_DEP 0.5         /* assumed share of instructions whose successor waits for them */
-#define RFC_STHLD_MAX 32      /* largest STHLD the tables and the dynamic policy use */
+#define MALEKEH_DMAX 128          /* largest register reuse distance tabulated (instructions) */
+#define MALEKEH_MAX_SRC 6         /* source operand slots per instruction (§II) */
+#define MALEKEH_OCU_SLOTS 6       /* entries a baseline OCU already has (§III-C) */
+#define MALEKEH_REG_BYTES 128.0   /* one warp register: 32 threads x 4 B (§II) */
+#define MALEKEH_P_DEP 0.5         /* assumed share of instructions whose successor waits for them */
+#define MALEKEH_STHLD_MAX 32      /* largest STHLD the tables and the dynamic policy use */
 
 /* The workload as the RF-cache model sees it (one sub-core). */
-typedef struct rfc_work {
-	double pmf[RFC_DMAX + 1]; /* pmf[d], d = 1..RFC_DMAX: share of reuse reads at distance d */
-	double tail;              /* share of reuse reads at distance > RFC_DMAX; pmf + tail sum to 1 */
+typedef struct malekeh_work {
+	double pmf[MALEKEH_DMAX + 1]; /* pmf[d], d = 1..MALEKEH_DMAX: share of reuse reads at distance d */
+	double tail;              /* share of reuse reads at distance > MALEKEH_DMAX; pmf + tail sum to 1 */
 	double cold;              /* share of source reads that are first touches (no earlier access) */
 	double src_per_inst;      /* register source operands per instruction */
 	double dst_per_inst;      /* register destination operands per instruction */
@@ -39,19 +46,19 @@ typedef struct rfc_work {
 	double lat_mem;           /* mean memory latency, cycles (exponential) */
 	double lat_alu;           /* ALU latency, cycles */
 	double p_dep;             /* probability the next instruction depends on this one */
-} rfc_work_t;
+} malekeh_work_t;
 
 /* The Malekeh knobs of one design point. */
-typedef struct rfc_knobs {
+typedef struct malekeh_knobs {
 	int ccus;                 /* CCUs per sub-core */
 	int entries;              /* cache-table entries per CCU */
 	int rthld;                /* near/far threshold: next use < rthld instructions is near */
 	int sthld;                /* static STHLD >= 0 */
 	int prio;                 /* enum rfc_prio (design.h): GTO = the Fig. 17 traditional system */
-} rfc_knobs_t;
+} malekeh_knobs_t;
 
 /* Every intermediate term of one evaluation (`gpudse model rfcache` prints them all). */
-typedef struct rfc_res {
+typedef struct malekeh_res {
 	double hit;               /* RF-cache hit ratio of source reads */
 	double hit_near;          /* hit ratio of reads whose reuse is near (d < RTHLD) */
 	double hit_far;           /* hit ratio of reads whose reuse is far */
@@ -74,56 +81,65 @@ typedef struct rfc_res {
 	double bank_reads;        /* RF bank reads per instruction (= src (1 - hit)) */
 	double ccu_writes;        /* destination values written into a CCU per instruction */
 	int iterations;           /* fixed-point iterations */
-} rfc_res_t;
+} malekeh_res_t;
 
 /* Fill the reuse part of w from a register reuse-distance histogram (bins spread uniformly
  * over their distances; distances >= 1).  0, or -1 if the histogram is empty. */
-int rfc_work_set_hist(rfc_work_t *w, const reuse_hist_t *h);
+int malekeh_work_set_hist(malekeh_work_t *w, const reuse_hist_t *h);
 
-/* Evaluate the model (rfcache.c header).  Pure; no allocation. */
-void rfc_eval(const rfc_work_t *w, const rfc_knobs_t *k, rfc_res_t *out);
+/* Evaluate the model (malekeh.c header).  Pure; no allocation. */
+void malekeh_eval(const malekeh_work_t *w, const malekeh_knobs_t *k, malekeh_res_t *out);
 
 /* Legal knob values: 0, or -1 with *why naming the rule (static string). */
-int rfc_knobs_check(const rfc_knobs_t *k, int ocu_per_subcore, const char **why);
+int malekeh_knobs_check(const malekeh_knobs_t *k, int ocu_per_subcore, const char **why);
 
 /* Extra storage per SM in bytes (§VI-D: 4 x 2 x 2 x 128 B = 2 KB). */
-double rfc_storage_bytes(int subcores, const rfc_knobs_t *k);
+double malekeh_storage_bytes(int subcores, const malekeh_knobs_t *k);
 
 /* The timing part of w (warps, banks, p_mem, latencies, p_dep) from the GPU and a memory
- * system already built (rfc_apply uses it; rfcache.c header: the GPU-model seam). */
-void rfc_work_timing(const gpu_t *g, const memsys_t *m, rfc_work_t *w);
+ * system already built (malekeh_apply uses it; malekeh.c header: the GPU-model seam). */
+void malekeh_work_timing(const gpu_t *g, const memsys_t *m, malekeh_work_t *w);
 
 /* The reuse part of w set to the default (Rodinia average of §VI-B2) when a profile has none. */
-void rfc_work_default_rd(rfc_work_t *w);
+void malekeh_work_default_rd(malekeh_work_t *w);
 
 /* The dynamic STHLD policy over phases (sthld_fsm.h) on the model's own curves. */
 #include "sthld_fsm.h"
-typedef struct rfc_dyn {
+typedef struct malekeh_dyn {
 	sthld_run_t run;          /* converged STHLD, time-averaged IPC and hit ratio */
 	double wait_per_inst;     /* instruction-weighted over the (phase, STHLD) visited */
 	double s;                 /* CCU occupancy, likewise */
 	double s_base;            /* baseline OCU occupancy, instruction-weighted over phases */
 	double ccu_writes;        /* result writes into CCUs per instruction */
 	double ipc_base;          /* baseline sub-core IPC over the phases (harmonic, by instructions) */
-} rfc_dyn_t;
+} malekeh_dyn_t;
 /* phases[i]: complete workloads (reuse + timing); insts[i]: instructions of the unit the
  * counter belongs to (one sub-core).  0, or -1 if n_phases is not 1..16. */
-int rfc_dynamic(const rfc_work_t *phases, const double *insts, int n_phases,
-                const rfc_knobs_t *k, rfc_dyn_t *out);
+int malekeh_dynamic(const malekeh_work_t *phases, const double *insts, int n_phases,
+                const malekeh_knobs_t *k, malekeh_dyn_t *out);
 
-/* Everything rfc_apply computes for one design on one workload, before it edits memsys
+/* Everything malekeh_apply computes for one design on one workload, before it edits memsys
  * (`gpudse model rfcache --profile` prints it).  m: the memory system built so far. */
-typedef struct rfc_report {
-	rfc_knobs_t k;            /* the design's knobs (sthld 0 when dynamic) */
+typedef struct malekeh_report {
+	malekeh_knobs_t k;            /* the design's knobs (sthld 0 when dynamic) */
 	int dynamic;              /* the dynamic STHLD policy ran */
 	int default_rd;           /* the profile had no reg_rd: the §VI-B2 default was used */
 	int n_phases;             /* profile phases (0: the whole program as one) */
-	rfc_work_t work;          /* the whole program's sub-core workload */
-	rfc_res_t res;            /* rfc_eval of the whole program at k.sthld */
-	rfc_dyn_t dyn;            /* the dynamic run (when dynamic) */
+	malekeh_work_t work;          /* the whole program's sub-core workload */
+	malekeh_res_t res;            /* malekeh_eval of the whole program at k.sthld */
+	malekeh_dyn_t dyn;            /* the dynamic run (when dynamic) */
 	double hit, wait_per_inst, s, s_base, ccu_writes, ipc, ipc_base; /* the terms in force */
-} rfc_report_t;
-int rfc_design_eval(const gpu_t *g, const design_t *d, const wctx_t *w, const memsys_t *m,
-                    rfc_report_t *out);
+} malekeh_report_t;
+int malekeh_design_eval(const gpu_t *g, const design_t *d, const wctx_t *w, const memsys_t *m,
+                    malekeh_report_t *out);
+
+/* The GPU-model seam (models/mech.h; malekeh.c header).  The per-workload context: the reuse
+ * pmf of the whole program and of each phase; NULL on allocation failure. */
+typedef struct malekeh_ctx malekeh_ctx_t;
+malekeh_ctx_t *malekeh_ctx_alloc(const profile_t *p);
+void malekeh_ctx_free(malekeh_ctx_t *c);
+int malekeh_check(const gpu_t *g, const design_t *d, const char **why);
+unsigned malekeh_apply(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m);
+extern const mech_t mech_malekeh;
 
 #endif

@@ -1,5 +1,5 @@
 /*
- * rfcache.c -- Malekeh register-file cache model (paper 002 §III-§IV; storage §VI-D).
+ * malekeh.c -- Malekeh register-file cache model (paper 002 §III-§IV; storage §VI-D).
  *
  * WORKLOAD.  Every register access (source read or destination write, A = src + dst per
  * instruction) of a warp has a next read of the same value d instructions of that warp later
@@ -81,9 +81,10 @@
  * compiler's near/far bit is exact (§III-A profiles the majority case); one write port per CCU
  * is enough (§III-B: "almost the same benefit as an unbounded number"); the counter is per
  * sub-core scheduler (the text says per core; with a shared counter every sub-core advances
- * it).  Valid for W > C, E >= 6.  Tested against tests/reference/warpsim.c (within 0.05).
+ * it).  Valid for W > C, E >= 6.  Tested against the cycle-level sub-core simulator
+ * tests/reference/warpsim.c (tests/unit/test_malekeh.c).
  */
-#include "rfcache.h"
+#include "malekeh.h"
 
 #include <assert.h>
 #include <math.h>
@@ -100,8 +101,9 @@
 #include "memo.h"
 #include "sthld_fsm.h"
 
-int rfc_work_set_hist(rfc_work_t *w, const reuse_hist_t *h)
+int malekeh_work_set_hist(malekeh_work_t *w, const reuse_hist_t *h)
 {
+	assert(reuse_hist_consistent(h));
 	double tot = 0.0;
 	memset(w->pmf, 0, sizeof w->pmf);
 	w->tail = 0.0;
@@ -110,7 +112,7 @@ int rfc_work_set_hist(rfc_work_t *w, const reuse_hist_t *h)
 		double hi = h->hi[i] <= lo ? lo + 1.0 : h->hi[i];
 		double per = h->count[i] / (hi - lo);          /* spread the bin uniformly */
 		for (double d = lo; d < hi; d += 1.0) {
-			if (d > RFC_DMAX) {
+			if (d > MALEKEH_DMAX) {
 				w->tail += per * (hi - d);
 				break;
 			}
@@ -120,16 +122,20 @@ int rfc_work_set_hist(rfc_work_t *w, const reuse_hist_t *h)
 	}
 	if (!(tot > 0.0))
 		return -1;
-	for (int d = 1; d <= RFC_DMAX; d++)
+	for (int d = 1; d <= MALEKEH_DMAX; d++)
 		w->pmf[d] /= tot;
 	w->tail /= tot;
 	w->cold = h->total > 0.0 ? h->cold / h->total : 0.0;
+	double sum = w->tail;                               /* WORKLOAD: pmf + tail is a law */
+	for (int d = 1; d <= MALEKEH_DMAX; d++)
+		sum += w->pmf[d];
+	assert(fabs(sum - 1.0) < 1e-9 && w->cold >= 0.0 && w->cold <= 1.0);
 	return 0;
 }
 
-int rfc_knobs_check(const rfc_knobs_t *k, int ocu_per_subcore, const char **why)
+int malekeh_knobs_check(const malekeh_knobs_t *k, int ocu_per_subcore, const char **why)
 {
-	if (k->entries < RFC_OCU_SLOTS || k->entries > 32) {
+	if (k->entries < MALEKEH_OCU_SLOTS || k->entries > 32) {
 		*why = "rfc_entries must be 6..32 (the 6 OCU slots plus extra entries, §III-C)";
 		return -1;
 	}
@@ -137,11 +143,11 @@ int rfc_knobs_check(const rfc_knobs_t *k, int ocu_per_subcore, const char **why)
 		*why = "rfc_ccus must be 1..8";
 		return -1;
 	}
-	if (k->rthld < 1 || k->rthld > RFC_DMAX) {
+	if (k->rthld < 1 || k->rthld > MALEKEH_DMAX) {
 		*why = "rfc_rthld must be 1..128 instructions";
 		return -1;
 	}
-	if (k->sthld < 0 || k->sthld > RFC_STHLD_MAX) {
+	if (k->sthld < 0 || k->sthld > MALEKEH_STHLD_MAX) {
 		*why = "rfc_sthld must be 0..32 or dynamic";
 		return -1;
 	}
@@ -149,9 +155,9 @@ int rfc_knobs_check(const rfc_knobs_t *k, int ocu_per_subcore, const char **why)
 	return 0;
 }
 
-double rfc_storage_bytes(int subcores, const rfc_knobs_t *k)
+double malekeh_storage_bytes(int subcores, const malekeh_knobs_t *k)
 {
-	return (double)subcores * k->ccus * (k->entries - RFC_OCU_SLOTS) * RFC_REG_BYTES; /* §VI-D */
+	return (double)subcores * k->ccus * (k->entries - MALEKEH_OCU_SLOTS) * MALEKEH_REG_BYTES; /* §VI-D */
 }
 
 /* E[max of n iid Poisson(m)] = sum_k (1 - P[X <= k]^n), the pmf by its recursion
@@ -173,7 +179,7 @@ static double max_poisson(double m, int n)
 }
 
 /* Cycles an instruction holds its CCU (header: OPERAND COLLECTION). */
-static double collect_cycles(const rfc_work_t *w, double hit, double ipc)
+static double collect_cycles(const malekeh_work_t *w, double hit, double ipc)
 {
 	double mb = w->src_per_inst * (1.0 - hit);
 	double u = ipc * (mb + w->dst_per_inst) / w->banks;
@@ -222,19 +228,22 @@ static double emin_exp(double c, double L)
 	return cl * (1.0 - exp(-1.0 / cl));
 }
 
-void rfc_eval(const rfc_work_t *w, const rfc_knobs_t *k, rfc_res_t *o)
+void malekeh_eval(const malekeh_work_t *w, const malekeh_knobs_t *k, malekeh_res_t *o)
 {
 	assert(w->banks >= 1 && w->warps >= 1);
 	assert(k->entries >= 1 && k->ccus >= 1 && k->rthld >= 1 && k->sthld >= 0);
+	/* probabilities of the WORKLOAD paragraph */
+	assert(w->p_mem >= 0.0 && w->p_mem <= 1.0 && w->p_dep >= 0.0 && w->p_dep <= 1.0);
+	assert(w->cold >= 0.0 && w->cold <= 1.0 && w->tensor_frac >= 0.0 && w->tensor_frac <= 1.0);
 	memset(o, 0, sizeof *o);
 	const int malekeh = k->prio == RFC_PRIO_MALEKEH;
 	const double sig = w->src_per_inst, dlt = w->dst_per_inst, A = sig + dlt;
 	const double p = A > 0.0 ? sig * (1.0 - w->cold) / A : 0.0;
 	const double omega = A > 0.0 ? dlt / A : 0.0;
-	const int E = k->entries, RT = k->rthld < RFC_DMAX ? k->rthld : RFC_DMAX;
-	double F[RFC_DMAX + 1];
+	const int E = k->entries, RT = k->rthld < MALEKEH_DMAX ? k->rthld : MALEKEH_DMAX;
+	double F[MALEKEH_DMAX + 1];
 	F[0] = 0.0;
-	for (int d = 1; d <= RFC_DMAX; d++)
+	for (int d = 1; d <= MALEKEH_DMAX; d++)
 		F[d] = F[d - 1] + w->pmf[d];
 	const double Fn = F[RT - 1];                       /* P(gap < RTHLD | reused) */
 
@@ -247,19 +256,19 @@ void rfc_eval(const rfc_work_t *w, const rfc_knobs_t *k, rfc_res_t *o)
 	o->frac_near = Fn;
 
 	/* replacement survival and insertion, per distance (owner kept) */
-	double pin_surv[RFC_DMAX + 1];
+	double pin_surv[MALEKEH_DMAX + 1];
 	/* the sources accessed after ours in our own instruction compete too: half the others,
 	 * (E[n^2]/E[n] - 1)/2 with tensor instructions at 6 sources (§II) and the rest at sig_nt */
 	double tfr = w->tensor_frac > 0.0 && w->tensor_frac < 1.0 ? w->tensor_frac : 0.0;
-	double snt = tfr > 0.0 ? (sig - RFC_MAX_SRC * tfr) / (1.0 - tfr) : sig;
+	double snt = tfr > 0.0 ? (sig - MALEKEH_MAX_SRC * tfr) / (1.0 - tfr) : sig;
 	if (snt < 0.0)
 		snt = 0.0;
-	double others = sig > 0.0 ? ((1.0 - tfr) * snt * snt + tfr * RFC_MAX_SRC * RFC_MAX_SRC) / sig - 1.0 : 0.0;
+	double others = sig > 0.0 ? ((1.0 - tfr) * snt * snt + tfr * MALEKEH_MAX_SRC * MALEKEH_MAX_SRC) / sig - 1.0 : 0.0;
 	double mu = (others > 0.0 ? others / 2.0 : 0.0) * (malekeh ? p * Fn : 1.0);
 	/* the other sources of the reusing instruction are locked and, inserted before the
 	 * lookup half of the time, compete too */
 	double cap = E - 1.0 - (others > 0.0 ? others / 2.0 : 0.0);
-	for (int d = 1; d <= RFC_DMAX; d++) {
+	for (int d = 1; d <= MALEKEH_DMAX; d++) {
 		if (d >= 2)
 			mu += malekeh ? (d - 2 < RT - 1 ? A * p * (Fn - F[d - 2]) : 0.0)
 			              : A * (1.0 - p * F[d - 2]);
@@ -329,7 +338,7 @@ void rfc_eval(const rfc_work_t *w, const rfc_knobs_t *k, rfc_res_t *o)
 		double h = 0.0, h_n = 0.0, h_f = 0.0, own = 1.0;
 		const double fr = exp(-ins / nfar);
 		double fs = 1.0 - omega;                       /* far survival, times fr per instruction */
-		for (int d = 1; d <= RFC_DMAX; d++) {
+		for (int d = 1; d <= MALEKEH_DMAX; d++) {
 			int near = !malekeh || d < RT;
 			own *= 1.0 - (near ? tn : tf);
 			double ps = pin_surv[d];
@@ -401,23 +410,23 @@ void rfc_eval(const rfc_work_t *w, const rfc_knobs_t *k, rfc_res_t *o)
 
 /* ---- the GPU-model seam (models/mech.h) ---------------------------------------------------
  *
- * rfc_ctx_alloc (per workload): the reuse pmf of the whole program and of each phase
+ * malekeh_ctx_alloc (per workload): the reuse pmf of the whole program and of each phase
  * (profile_t.reg_rd, phases[i].reg_rd; a phase without its own histogram uses the whole), the
  * operand counts and tensor share.  A profile without reg_rd gets the Rodinia average of
  * §VI-B2 (36% of reuses farther than 3: geometric with (1 - q)^3 = 0.36) so that designs stay
  * comparable; `gpudse model rfcache` says which one it used.
  *
- * rfc_apply (per design, only when rfc_on): the sub-core workload from the GPU and the memory
+ * malekeh_apply (per design, only when rfc_on): the sub-core workload from the GPU and the memory
  * system already built: W = warps / subcores, B = rf_banks_per_subcore, p_mem = mem_per_inst,
  * L_a = dep_delay (the dependent-issue latency), L_m = l1_lat + (1 - h1)(2 noc_lat + llc_lat +
- * (1 - h_llc) dram_lat), p_dep = RFC_P_DEP.  Static STHLD: one rfc_eval.  Dynamic: per phase
- * the curves ipc(s), hit(s) on s = 0..RFC_STHLD_MAX (evaluated on a grid, linear in between),
+ * (1 - h_llc) dram_lat), p_dep = MALEKEH_P_DEP.  Static STHLD: one malekeh_eval.  Dynamic: per phase
+ * the curves ipc(s), hit(s) on s = 0..MALEKEH_STHLD_MAX (evaluated on a grid, linear in between),
  * sthld_fsm_run over the phases, and every reported term weighted by the instructions run at
  * each (phase, s).  Into memsys (what explain shows):
  *   rfc_hit            the hit ratio
  *   rf_reads_per_inst  src (1 - hit): the bank reads left (§VI-B: -46.4%)
  *   rf_writes_per_inst unchanged: the banks are written for every result (§IV-A2)
- *   e_pj_per_inst[EC_RF] += ccu_writes x RFC_E_CCU_FRAC x e_rf_read_pj  (result writes into a
+ *   e_pj_per_inst[EC_RF] += ccu_writes x MALEKEH_E_CCU_FRAC x e_rf_read_pj  (result writes into a
  *                      CCU; an 8-entry latch array vs a bank: assumed 1/10 of a bank read)
  *   dep_delay          += (s - s_base) (operand collection shortened by hits, fewer bank
  *                      conflicts) + wait_per_inst (the homeless warp held by the wait)
@@ -430,40 +439,39 @@ void rfc_eval(const rfc_work_t *w, const rfc_knobs_t *k, rfc_res_t *o)
  * (rf_service = 0): the conflicts hits remove are charged as the change in collection latency
  * relative to the baseline OCUs (s - s_base < 0), the same model evaluated without a cache.
  */
-#define RFC_E_CCU_FRAC 0.1     /* CCU result write vs an RF bank read (assumption) */
-#define RFC_MAX_PHASES 16
-#define RFC_DEFAULT_Q 0.2886   /* 1 - 0.36^(1/3): §VI-B2 Rodinia, 36% of reuses beyond 3 */
+#define MALEKEH_E_CCU_FRAC 0.1     /* CCU result write vs an RF bank read (assumption) */
+#define MALEKEH_MAX_PHASES 16
+#define MALEKEH_DEFAULT_Q 0.2886   /* 1 - 0.36^(1/3): §VI-B2 Rodinia, 36% of reuses beyond 3 */
 
 /* STHLD grid of the dynamic curves (linear interpolation in between). */
-static const int rfc_grid[] = { 0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 28, 32 };
-#define RFC_NGRID ((int)(sizeof rfc_grid / sizeof rfc_grid[0]))
+static const int malekeh_grid[] = { 0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 28, 32 };
+#define MALEKEH_NGRID ((int)(sizeof malekeh_grid / sizeof malekeh_grid[0]))
 
-typedef struct rfc_ctx {
-	rfc_work_t whole;                     /* reuse part of the whole program */
-	int default_rd;                       /* 1: no reg_rd in the profile (RFC_DEFAULT_Q used) */
+struct malekeh_ctx {
+	malekeh_work_t whole;                     /* reuse part of the whole program */
+	int default_rd;                       /* 1: no reg_rd in the profile (MALEKEH_DEFAULT_Q used) */
 	int n_phases;                         /* 0: none */
-	rfc_work_t phase[RFC_MAX_PHASES];     /* reuse part per phase */
-	double phase_insts[RFC_MAX_PHASES];
-	double phase_mem[RFC_MAX_PHASES];     /* memory instructions per instruction (<0: whole) */
-	struct memo *memo;          /* rfc_apply results by (timing, knobs): see rfc_apply */
-} rfc_ctx_t;
+	malekeh_work_t phase[MALEKEH_MAX_PHASES];     /* reuse part per phase */
+	double phase_insts[MALEKEH_MAX_PHASES];
+	double phase_mem[MALEKEH_MAX_PHASES];     /* memory instructions per instruction (<0: whole) */
+	struct memo *memo;          /* malekeh_apply results by (timing, knobs): see malekeh_apply */
+};
 
-void rfc_work_default_rd(rfc_work_t *w)
+void malekeh_work_default_rd(malekeh_work_t *w)
 {
 	double s = 0.0;
 	memset(w->pmf, 0, sizeof w->pmf);
-	for (int d = 1; d <= RFC_DMAX; d++) {
-		w->pmf[d] = RFC_DEFAULT_Q * pow(1.0 - RFC_DEFAULT_Q, d - 1);
+	for (int d = 1; d <= MALEKEH_DMAX; d++) {
+		w->pmf[d] = MALEKEH_DEFAULT_Q * pow(1.0 - MALEKEH_DEFAULT_Q, d - 1);
 		s += w->pmf[d];
 	}
 	w->tail = 1.0 - s;
 	w->cold = 0.0;
 }
 
-void *rfc_ctx_alloc(const gpu_t *g, const profile_t *p)
+malekeh_ctx_t *malekeh_ctx_alloc(const profile_t *p)
 {
-	(void)g;
-	rfc_ctx_t *c = calloc(1, sizeof *c);
+	malekeh_ctx_t *c = calloc(1, sizeof *c);
 	if (!c)
 		return NULL;
 	c->memo = memo_alloc(4096);
@@ -471,18 +479,18 @@ void *rfc_ctx_alloc(const gpu_t *g, const profile_t *p)
 		free(c);
 		return NULL;
 	}
-	if (p->reg_rd.n == 0 || rfc_work_set_hist(&c->whole, &p->reg_rd) != 0) {
-		rfc_work_default_rd(&c->whole);
+	if (p->reg_rd.n == 0 || malekeh_work_set_hist(&c->whole, &p->reg_rd) != 0) {
+		malekeh_work_default_rd(&c->whole);
 		c->default_rd = 1;
 	}
 	c->whole.src_per_inst = p->src_per_inst > 0.0 ? p->src_per_inst : 2.0; /* gpu.c defaults */
 	c->whole.dst_per_inst = p->src_per_inst > 0.0 ? p->dst_per_inst : 1.0;
 	c->whole.tensor_frac = p->tensor_frac;
-	c->n_phases = p->n_phases < RFC_MAX_PHASES ? (int)p->n_phases : RFC_MAX_PHASES;
+	c->n_phases = p->n_phases < MALEKEH_MAX_PHASES ? (int)p->n_phases : MALEKEH_MAX_PHASES;
 	for (int i = 0; i < c->n_phases; i++) {
 		const profile_phase_t *ph = &p->phases[i];
 		c->phase[i] = c->whole;
-		if (ph->reg_rd.n > 0 && rfc_work_set_hist(&c->phase[i], &ph->reg_rd) != 0)
+		if (ph->reg_rd.n > 0 && malekeh_work_set_hist(&c->phase[i], &ph->reg_rd) != 0)
 			c->phase[i] = c->whole;
 		c->phase_insts[i] = ph->insts > 0.0 ? ph->insts : 0.0;
 		c->phase_mem[i] = ph->mem_per_inst > 0.0 ? ph->mem_per_inst : -1.0;
@@ -490,15 +498,14 @@ void *rfc_ctx_alloc(const gpu_t *g, const profile_t *p)
 	return c;
 }
 
-void rfc_ctx_free(void *ctx)
+void malekeh_ctx_free(malekeh_ctx_t *c)
 {
-	rfc_ctx_t *c = ctx;
 	if (c)
 		memo_free(c->memo);
 	free(c);
 }
 
-static void knobs_of(const design_t *d, rfc_knobs_t *k)
+static void knobs_of(const design_t *d, malekeh_knobs_t *k)
 {
 	k->ccus = d->rfc_ccus;
 	k->entries = d->rfc_entries;
@@ -507,7 +514,7 @@ static void knobs_of(const design_t *d, rfc_knobs_t *k)
 	k->prio = d->rfc_priority;
 }
 
-int rfc_check(const gpu_t *g, const design_t *d, const char **why)
+int malekeh_check(const gpu_t *g, const design_t *d, const char **why)
 {
 	if (!d->rfc_on)
 		return 0;
@@ -523,12 +530,12 @@ int rfc_check(const gpu_t *g, const design_t *d, const char **why)
 		*why = "rfc_priority must be gto or malekeh";
 		return -1;
 	}
-	rfc_knobs_t k;
+	malekeh_knobs_t k;
 	knobs_of(d, &k);
-	return rfc_knobs_check(&k, g->ocu_per_subcore, why);
+	return malekeh_knobs_check(&k, g->ocu_per_subcore, why);
 }
 
-void rfc_work_timing(const gpu_t *g, const memsys_t *m, rfc_work_t *w)
+void malekeh_work_timing(const gpu_t *g, const memsys_t *m, malekeh_work_t *w)
 {
 	int sc = g->subcores > 0 ? g->subcores : 1;
 	w->warps = (int)lround(m->warps / sc);
@@ -541,37 +548,37 @@ void rfc_work_timing(const gpu_t *g, const memsys_t *m, rfc_work_t *w)
 	             (2.0 * m->noc_lat + m->llc_lat + (1.0 - m->llc_hit) * m->dram_lat);
 	if (w->lat_mem < 1.0)
 		w->lat_mem = 1.0;
-	w->p_dep = RFC_P_DEP;
+	w->p_dep = MALEKEH_P_DEP;
 }
 
 /* Linear interpolation of the grid values v[] at STHLD s. */
 static double grid_at(const double *v, int s)
 {
-	for (int i = 1; i < RFC_NGRID; i++)
-		if (s <= rfc_grid[i]) {
-			double t = (double)(s - rfc_grid[i - 1]) / (rfc_grid[i] - rfc_grid[i - 1]);
+	for (int i = 1; i < MALEKEH_NGRID; i++)
+		if (s <= malekeh_grid[i]) {
+			double t = (double)(s - malekeh_grid[i - 1]) / (malekeh_grid[i] - malekeh_grid[i - 1]);
 			return (1.0 - t) * v[i - 1] + t * v[i];
 		}
-	return v[RFC_NGRID - 1];
+	return v[MALEKEH_NGRID - 1];
 }
 
-int rfc_dynamic(const rfc_work_t *phases, const double *insts, int n_phases,
-                const rfc_knobs_t *k, rfc_dyn_t *out)
+int malekeh_dynamic(const malekeh_work_t *phases, const double *insts, int n_phases,
+                const malekeh_knobs_t *k, malekeh_dyn_t *out)
 {
-	enum { M1 = RFC_STHLD_MAX + 1 };
-	double ipc[RFC_MAX_PHASES * M1] = { 0 }, hit[RFC_MAX_PHASES * M1] = { 0 };
-	double occ[RFC_MAX_PHASES * M1];
-	double g_ipc[RFC_NGRID], g_hit[RFC_NGRID], g_wait[RFC_NGRID], g_s[RFC_NGRID], g_wr[RFC_NGRID];
-	double wait[RFC_MAX_PHASES * M1], sc[RFC_MAX_PHASES * M1], wr[RFC_MAX_PHASES * M1];
-	if (n_phases < 1 || n_phases > RFC_MAX_PHASES)
+	enum { M1 = MALEKEH_STHLD_MAX + 1 };
+	double ipc[MALEKEH_MAX_PHASES * M1] = { 0 }, hit[MALEKEH_MAX_PHASES * M1] = { 0 };
+	double occ[MALEKEH_MAX_PHASES * M1];
+	double g_ipc[MALEKEH_NGRID], g_hit[MALEKEH_NGRID], g_wait[MALEKEH_NGRID], g_s[MALEKEH_NGRID], g_wr[MALEKEH_NGRID];
+	double wait[MALEKEH_MAX_PHASES * M1], sc[MALEKEH_MAX_PHASES * M1], wr[MALEKEH_MAX_PHASES * M1];
+	if (n_phases < 1 || n_phases > MALEKEH_MAX_PHASES)
 		return -1;
 	memset(out, 0, sizeof *out);
 	for (int i = 0; i < n_phases; i++) {
-		rfc_knobs_t kk = *k;
-		for (int j = 0; j < RFC_NGRID; j++) {
-			rfc_res_t r;
-			kk.sthld = rfc_grid[j];
-			rfc_eval(&phases[i], &kk, &r);
+		malekeh_knobs_t kk = *k;
+		for (int j = 0; j < MALEKEH_NGRID; j++) {
+			malekeh_res_t r;
+			kk.sthld = malekeh_grid[j];
+			malekeh_eval(&phases[i], &kk, &r);
 			g_ipc[j] = r.ipc;
 			g_hit[j] = r.hit;
 			g_wait[j] = r.wait_per_inst;
@@ -590,7 +597,7 @@ int rfc_dynamic(const rfc_work_t *phases, const double *insts, int n_phases,
 			wr[i * M1 + s] = grid_at(g_wr, s);
 		}
 	}
-	sthld_fsm_run(ipc, hit, insts, n_phases, RFC_STHLD_MAX, occ, &out->run);
+	sthld_fsm_run(ipc, hit, insts, n_phases, MALEKEH_STHLD_MAX, occ, &out->run);
 	double ti = 0.0, tot = 0.0;
 	for (int i = 0; i < n_phases * M1; i++) {
 		out->wait_per_inst += occ[i] * wait[i];
@@ -610,33 +617,33 @@ int rfc_dynamic(const rfc_work_t *phases, const double *insts, int n_phases,
 	return 0;
 }
 
-int rfc_design_eval(const gpu_t *g, const design_t *d, const wctx_t *w, const memsys_t *m,
-                    rfc_report_t *out)
+int malekeh_design_eval(const gpu_t *g, const design_t *d, const wctx_t *w, const memsys_t *m,
+                    malekeh_report_t *out)
 {
 	memset(out, 0, sizeof *out);
-	const rfc_ctx_t *c = w->mech[3];
+	const malekeh_ctx_t *c = w->mech[MECH_MALEKEH];
 	if (!c)
 		return -1;
 	knobs_of(d, &out->k);
 	out->default_rd = c->default_rd;
 	out->n_phases = c->n_phases;
 	out->work = c->whole;
-	rfc_work_timing(g, m, &out->work);
-	rfc_eval(&out->work, &out->k, &out->res);       /* the whole program at the static STHLD */
+	malekeh_work_timing(g, m, &out->work);
+	malekeh_eval(&out->work, &out->k, &out->res);       /* the whole program at the static STHLD */
 	out->dynamic = d->rfc_sthld == RFC_STHLD_DYNAMIC && out->k.prio == RFC_PRIO_MALEKEH;
 	if (out->dynamic) {
-		rfc_work_t ph[RFC_MAX_PHASES];
-		double insts[RFC_MAX_PHASES];
+		malekeh_work_t ph[MALEKEH_MAX_PHASES];
+		double insts[MALEKEH_MAX_PHASES];
 		int n = c->n_phases > 0 ? c->n_phases : 1;
 		double per_unit = 1.0 / (g->n_sm > 0 ? g->n_sm : 1) / (g->subcores > 0 ? g->subcores : 1);
 		for (int i = 0; i < n; i++) {
 			ph[i] = c->n_phases > 0 ? c->phase[i] : c->whole;
-			rfc_work_timing(g, m, &ph[i]);
+			malekeh_work_timing(g, m, &ph[i]);
 			if (c->n_phases > 0 && c->phase_mem[i] >= 0.0)
 				ph[i].p_mem = c->phase_mem[i] < 1.0 ? c->phase_mem[i] : 1.0;
 			insts[i] = (c->n_phases > 0 ? c->phase_insts[i] : w->p->insts) * per_unit;
 		}
-		if (rfc_dynamic(ph, insts, n, &out->k, &out->dyn) != 0)
+		if (malekeh_dynamic(ph, insts, n, &out->k, &out->dyn) != 0)
 			return -1;
 		out->hit = out->dyn.run.hit;
 		out->wait_per_inst = out->dyn.wait_per_inst;
@@ -657,17 +664,17 @@ int rfc_design_eval(const gpu_t *g, const design_t *d, const wctx_t *w, const me
 	return 0;
 }
 
-void rfc_apply(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m)
+unsigned malekeh_apply(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m)
 {
 	if (!d->rfc_on)
-		return;
-	/* rfc_design_eval (10-400 us: the dynamic policy runs the FSM over whole IPC curves)
+		return 0;
+	/* malekeh_design_eval (costly: the dynamic policy runs the FSM over whole IPC curves)
 	 * depends on the design only through its rfc knobs and on the memory system only through
-	 * rfc_work_timing's inputs: memoise on exactly those, per workload. */
-	const rfc_ctx_t *c = w->mech[3];
-	rfc_report_t r;
-	rfc_work_t tw = c ? c->whole : (rfc_work_t){ 0 };
-	rfc_work_timing(g, m, &tw);
+	 * malekeh_work_timing's inputs: memoise on exactly those, per workload. */
+	const malekeh_ctx_t *c = w->mech[MECH_MALEKEH];
+	malekeh_report_t r;
+	malekeh_work_t tw = c ? c->whole : (malekeh_work_t){ 0 };
+	malekeh_work_timing(g, m, &tw);
 	double knob = ((((double)(d->rfc_sthld + 1) * 2048 + d->rfc_rthld) * 128 + d->rfc_entries) * 32
 		+ d->rfc_ccus) * 2 + d->rfc_priority;
 	double key[5] = { knob, tw.warps, tw.p_mem, tw.lat_alu, tw.lat_mem };
@@ -678,8 +685,8 @@ void rfc_apply(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m)
 		r.hit = v[0]; r.ccu_writes = v[1]; r.s = v[2]; r.s_base = v[3];
 		r.wait_per_inst = v[4]; r.ipc = v[5]; r.ipc_base = v[6];
 	} else {
-		if (rfc_design_eval(g, d, w, m, &r) != 0)
-			return;
+		if (malekeh_design_eval(g, d, w, m, &r) != 0)
+			return 0;
 		double o[7] = { r.hit, r.ccu_writes, r.s, r.s_base, r.wait_per_inst, r.ipc, r.ipc_base };
 		if (c)
 			memo_put(c->memo, key, 5, o, 7);
@@ -688,16 +695,39 @@ void rfc_apply(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m)
 	const double src = m->rf_reads_per_inst;                  /* the baseline's source reads */
 	m->rfc_hit = r.hit;
 	m->rf_reads_per_inst = src * (1.0 - r.hit);               /* §VI-B: bank reads saved */
-	m->e_pj_per_inst[EC_RF] += r.ccu_writes * RFC_E_CCU_FRAC * g->e_rf_read_pj;
+	m->e_pj_per_inst[EC_RF] += r.ccu_writes * MALEKEH_E_CCU_FRAC * g->e_rf_read_pj;
 	m->dep_delay += (r.s - r.s_base) + r.wait_per_inst;
 	if (m->dep_delay < 0.0)
 		m->dep_delay = 0.0;
 	if (r.ipc > 0.0 && r.ipc < r.ipc_base)                     /* throughput lost by the rules */
 		m->rf_service += m->issue_service * (r.ipc_base / r.ipc - 1.0);
-	double bytes = rfc_storage_bytes(sc, &r.k);               /* §VI-D */
+	unsigned changed = MECH_LEVELS | MECH_ENERGY | MECH_OUTPUTS;
+	double bytes = malekeh_storage_bytes(sc, &r.k);           /* §VI-D */
 	if (bytes > 0.0) {
 		double powered = m->n_compute + m->n_cache + m->n_gated * g->gated_leak_frac;
 		m->area_mm2[EC_RF] += g->n_sm * area_sram_mm2(g, bytes);
 		m->p_static_w[EC_RF] += g->p_sram_leak_mw_per_kib / 1000.0 * bytes / 1024.0 * powered;
+		changed |= MECH_AREA;
 	}
+	return changed;
 }
+
+/* The row's per-workload context. */
+static void *mech_ctx_alloc(const gpu_t *g, const profile_t *p)
+{
+	(void)g;
+	return malekeh_ctx_alloc(p);
+}
+
+static void mech_ctx_free(void *ctx)
+{
+	malekeh_ctx_free(ctx);
+}
+
+static const char *const malekeh_columns[] = { "rfc_hit", NULL };
+
+const mech_t mech_malekeh = {
+	.name = "malekeh", .level = MECH_LEVEL_OUTER,
+	.ctx_alloc = mech_ctx_alloc, .ctx_free = mech_ctx_free,
+	.check = malekeh_check, .apply = malekeh_apply, .columns = malekeh_columns,
+};

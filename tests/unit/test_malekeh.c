@@ -1,5 +1,5 @@
 /*
- * test_rfcache.c -- the Malekeh RF-cache model (models/rfcache.c), the dynamic STHLD machine
+ * test_malekeh.c -- the Malekeh RF-cache model (models/malekeh.c), the dynamic STHLD machine
  * (models/sthld_fsm.c) and their seam into the GPU model.
  *
  * Expected values come from: the warp-level simulation tests/reference/warpsim.c (hit ratio within 0.05,
@@ -19,15 +19,15 @@
 #include "gpu.h"
 #include "gpu_json.h"
 #include "mech.h"
-#include "rfcache.h"
+#include "malekeh.h"
 #include "sthld_fsm.h"
 #include "reference/warpsim.h"
 
 /* Rodinia-like: geometric reuse distances with 36% beyond 3 (§VI-B2, Fig. 1). */
-static void work_rodinia(rfc_work_t *w)
+static void work_rodinia(malekeh_work_t *w)
 {
 	memset(w, 0, sizeof *w);
-	rfc_work_default_rd(w);
+	malekeh_work_default_rd(w);
 	w->cold = 0.2;
 	w->src_per_inst = 2.2;
 	w->dst_per_inst = 0.9;
@@ -40,18 +40,18 @@ static void work_rodinia(rfc_work_t *w)
 }
 
 /* Deepbench-like: 50.9% of reuses beyond 3 and 42% beyond 10 (§VI-B2: 50.2%; §I: > 40%). */
-static void work_deepbench(rfc_work_t *w)
+static void work_deepbench(malekeh_work_t *w)
 {
 	work_rodinia(w);
 	memset(w->pmf, 0, sizeof w->pmf);
 	double q = 0.55, s = 0.0;
-	for (int d = 1; d <= RFC_DMAX; d++)
+	for (int d = 1; d <= MALEKEH_DMAX; d++)
 		w->pmf[d] = 0.54 * q * pow(1 - q, d - 1);
 	for (int d = 4; d <= 10; d++)
 		w->pmf[d] += 0.04 / 7;
 	for (int d = 11; d <= 40; d++)
 		w->pmf[d] += 0.42 / 30;
-	for (int d = 1; d <= RFC_DMAX; d++)
+	for (int d = 1; d <= MALEKEH_DMAX; d++)
 		s += w->pmf[d];
 	w->tail = 1.0 - s;
 }
@@ -60,36 +60,36 @@ static void test_hist_and_storage(void)
 {
 	double lo[] = { 1, 2, 200 }, hi[] = { 2, 4, 300 }, cnt[] = { 50, 40, 10 };
 	reuse_hist_t h = { 3, lo, hi, cnt, 25, 125 };
-	rfc_work_t w;
+	malekeh_work_t w;
 	memset(&w, 0, sizeof w);
-	CHECK_INT(rfc_work_set_hist(&w, &h), 0, "non-empty histogram");
+	CHECK_INT(malekeh_work_set_hist(&w, &h), 0, "non-empty histogram");
 	CHECK_NEAR(w.pmf[1], 0.5, 1e-12, "50 of 100 reuses at distance 1");
 	CHECK_NEAR(w.pmf[2], 0.2, 1e-12, "bin [2,4) spread uniformly");
 	CHECK_NEAR(w.pmf[3], 0.2, 1e-12, "bin [2,4) spread uniformly");
-	CHECK_NEAR(w.tail, 0.1, 1e-12, "bin [200,300) beyond RFC_DMAX");
+	CHECK_NEAR(w.tail, 0.1, 1e-12, "bin [200,300) beyond MALEKEH_DMAX");
 	CHECK_NEAR(w.cold, 0.2, 1e-12, "25 cold of 125");
 	reuse_hist_t e = { 0, NULL, NULL, NULL, 0, 0 };
-	CHECK_INT(rfc_work_set_hist(&w, &e), -1, "empty histogram is refused");
+	CHECK_INT(malekeh_work_set_hist(&w, &e), -1, "empty histogram is refused");
 
-	rfc_knobs_t k = { 2, 8, 12, 0, RFC_PRIO_MALEKEH };
-	CHECK_NEAR(rfc_storage_bytes(4, &k), 2048, 0, "§VI-D: 4 x 2 x 2 x 128 B = 2 KB per SM");
-	CHECK_NEAR(rfc_storage_bytes(4, &k) / (256.0 * 1024), 0.0078125, 1e-12, "§VI-D: 0.78% of 256 KB");
+	malekeh_knobs_t k = { 2, 8, 12, 0, RFC_PRIO_MALEKEH };
+	CHECK_NEAR(malekeh_storage_bytes(4, &k), 2048, 0, "§VI-D: 4 x 2 x 2 x 128 B = 2 KB per SM");
+	CHECK_NEAR(malekeh_storage_bytes(4, &k) / (256.0 * 1024), 0.0078125, 1e-12, "§VI-D: 0.78% of 256 KB");
 	const char *why = NULL;
-	rfc_knobs_t bad = k;
+	malekeh_knobs_t bad = k;
 	bad.entries = 5;
-	CHECK_INT(rfc_knobs_check(&bad, 2, &why), -1, "fewer entries than the 6 OCU slots");
+	CHECK_INT(malekeh_knobs_check(&bad, 2, &why), -1, "fewer entries than the 6 OCU slots");
 	CHECK_STR(why, "rfc_entries must be 6..32 (the 6 OCU slots plus extra entries, §III-C)", "rule text");
 	bad = k;
 	bad.sthld = 33;
-	CHECK_INT(rfc_knobs_check(&bad, 2, &why), -1, "STHLD beyond the table");
+	CHECK_INT(malekeh_knobs_check(&bad, 2, &why), -1, "STHLD beyond the table");
 	CHECK_STR(why, "rfc_sthld must be 0..32 or dynamic", "rule text");
 	bad = k;
 	bad.rthld = 0;
-	CHECK_INT(rfc_knobs_check(&bad, 2, &why), -1, "RTHLD 0");
+	CHECK_INT(malekeh_knobs_check(&bad, 2, &why), -1, "RTHLD 0");
 	bad = k;
 	bad.ccus = 0;
-	CHECK_INT(rfc_knobs_check(&bad, 2, &why), -1, "no CCU");
-	CHECK_INT(rfc_knobs_check(&k, 2, &why), 0, "Table I design is legal");
+	CHECK_INT(malekeh_knobs_check(&bad, 2, &why), -1, "no CCU");
+	CHECK_INT(malekeh_knobs_check(&k, 2, &why), 0, "Table I design is legal");
 }
 
 /* The model against the warp-level simulation: STHLD 0, 2, 4, 8, both priorities. */
@@ -98,18 +98,18 @@ static void test_vs_sim(void)
 	static const int S[] = { 0, 2, 4, 8 };
 	double worst = 0.0;
 	for (int wl = 0; wl < 2; wl++) {
-		rfc_work_t w;
+		malekeh_work_t w;
 		if (wl == 0)
 			work_rodinia(&w);
 		else
 			work_deepbench(&w);
 		for (int prio = 0; prio < 2; prio++)
 			for (int i = 0; i < 4; i++) {
-				rfc_knobs_t k = { 2, 8, 12, S[i], prio };
+				malekeh_knobs_t k = { 2, 8, 12, S[i], prio };
 				ws_out_t o;
 				ws_run(&w, &k, 60000, 11 + i + 7 * prio, &o);
-				rfc_res_t r;
-				rfc_eval(&w, &k, &r);
+				malekeh_res_t r;
+				malekeh_eval(&w, &k, &r);
 				char src[128];
 				snprintf(src, sizeof src, "warpsim %s, %s, STHLD %d (issue 7: within 0.05)",
 				         wl ? "deepbench-like" : "rodinia-like", prio ? "malekeh" : "gto", S[i]);
@@ -131,46 +131,46 @@ static void test_vs_sim(void)
 static void test_directions(void)
 {
 	for (int wl = 0; wl < 2; wl++) {
-		rfc_work_t w;
+		malekeh_work_t w;
 		if (wl == 0)
 			work_rodinia(&w);
 		else
 			work_deepbench(&w);
 		double prev = -1.0;
 		int mono = 1;
-		for (int s = 0; s <= RFC_STHLD_MAX; s++) {
-			rfc_knobs_t k = { 2, 8, 12, s, RFC_PRIO_MALEKEH };
-			rfc_res_t r;
-			rfc_eval(&w, &k, &r);
+		for (int s = 0; s <= MALEKEH_STHLD_MAX; s++) {
+			malekeh_knobs_t k = { 2, 8, 12, s, RFC_PRIO_MALEKEH };
+			malekeh_res_t r;
+			malekeh_eval(&w, &k, &r);
 			if (r.hit < prev - 1e-6)
 				mono = 0;
 			prev = r.hit;
 		}
 		CHECK(mono, "§IV-B3: hit ratio vs STHLD is a monotonic growing curve");
-		rfc_knobs_t kg = { 2, 8, 12, 8, RFC_PRIO_GTO }, km = kg;
+		malekeh_knobs_t kg = { 2, 8, 12, 8, RFC_PRIO_GTO }, km = kg;
 		km.prio = RFC_PRIO_MALEKEH;
-		rfc_res_t rg, rm;
-		rfc_eval(&w, &kg, &rg);
-		rfc_eval(&w, &km, &rm);
+		malekeh_res_t rg, rm;
+		malekeh_eval(&w, &kg, &rg);
+		malekeh_eval(&w, &km, &rm);
 		printf("%s reuse: hit ratio at STHLD 8: Malekeh %.3f, GTO + LRU %.3f\n",
 		       wl ? "Deepbench-like" : "Rodinia-like", rm.hit, rg.hit);
 		CHECK(rm.hit - rg.hit > 0.12, "§VI-C: GTO + LRU far below Malekeh (7.9% vs 46.4%)");
 	}
 	/* longer reuse distances: lower hit ratio (Fig. 1, §VI-B2) */
-	rfc_work_t a, b;
+	malekeh_work_t a, b;
 	work_rodinia(&a);
 	work_deepbench(&b);
-	rfc_knobs_t k = { 2, 8, 12, 4, RFC_PRIO_MALEKEH };
-	rfc_res_t ra, rb;
-	rfc_eval(&a, &k, &ra);
-	rfc_eval(&b, &k, &rb);
+	malekeh_knobs_t k = { 2, 8, 12, 4, RFC_PRIO_MALEKEH };
+	malekeh_res_t ra, rb;
+	malekeh_eval(&a, &k, &ra);
+	malekeh_eval(&b, &k, &rb);
 	CHECK(ra.hit > rb.hit + 0.05, "Deepbench-like reuse distances hit less than Rodinia-like");
 	/* more entries never hurt; RTHLD beyond every near reuse changes nothing much */
-	rfc_knobs_t k8 = k, k16 = k;
+	malekeh_knobs_t k8 = k, k16 = k;
 	k16.entries = 16;
-	rfc_res_t r8, r16;
-	rfc_eval(&a, &k8, &r8);
-	rfc_eval(&a, &k16, &r16);
+	malekeh_res_t r8, r16;
+	malekeh_eval(&a, &k8, &r8);
+	malekeh_eval(&a, &k16, &r16);
 	CHECK(r16.hit >= r8.hit, "§III-C: more cache-table entries, no lower hit ratio");
 }
 
@@ -187,7 +187,7 @@ static void curve(double *ipc, double *hit, int max, double level, int knee, dou
 
 static void test_fsm(void)
 {
-	enum { M = RFC_STHLD_MAX, M1 = RFC_STHLD_MAX + 1 };
+	enum { M = MALEKEH_STHLD_MAX, M1 = MALEKEH_STHLD_MAX + 1 };
 	double ipc[2 * M1], hit[2 * M1], insts[2];
 	sthld_run_t r;
 	/* one phase, knee at 10 (Fig. 9a/9b): settles at the knee */
@@ -235,20 +235,20 @@ static void test_fsm(void)
 /* The dynamic policy on the model's own curve settles near its knee. */
 static void test_dynamic_model(void)
 {
-	rfc_work_t w;
+	malekeh_work_t w;
 	work_rodinia(&w);
 	w.p_mem = 0.02;        /* compute-bound: waiting costs at once (srad_v1-like, §IV-B3) */
 	w.lat_mem = 200;
-	rfc_knobs_t k = { 2, 8, 12, 0, RFC_PRIO_MALEKEH };
+	malekeh_knobs_t k = { 2, 8, 12, 0, RFC_PRIO_MALEKEH };
 	double one = 1.0;
-	rfc_dyn_t dy;
-	CHECK_INT(rfc_dynamic(&w, &one, 1, &k, &dy), 0, "one phase");
+	malekeh_dyn_t dy;
+	CHECK_INT(malekeh_dynamic(&w, &one, 1, &k, &dy), 0, "one phase");
 	double best = 0.0;
 	int knee = 0;
-	for (int s = 0; s <= RFC_STHLD_MAX; s++) {
+	for (int s = 0; s <= MALEKEH_STHLD_MAX; s++) {
 		k.sthld = s;
-		rfc_res_t r;
-		rfc_eval(&w, &k, &r);
+		malekeh_res_t r;
+		malekeh_eval(&w, &k, &r);
 		if (s == 0)
 			best = r.ipc;
 		if (r.ipc >= best * (1.0 - STHLD_SMALL))
@@ -261,9 +261,9 @@ static void test_dynamic_model(void)
 	w.p_mem = 0.2;
 	w.lat_mem = 800;
 	k.sthld = 0;
-	CHECK_INT(rfc_dynamic(&w, &one, 1, &k, &dy), 0, "one phase");
-	rfc_res_t r0;
-	rfc_eval(&w, &k, &r0);
+	CHECK_INT(malekeh_dynamic(&w, &one, 1, &k, &dy), 0, "one phase");
+	malekeh_res_t r0;
+	malekeh_eval(&w, &k, &r0);
 	CHECK(dy.run.sthld_mean > 8, "flat curve: the machine climbs");
 	CHECK(dy.run.hit > r0.hit, "and gains hit ratio over STHLD 0");
 }
@@ -271,7 +271,7 @@ static void test_dynamic_model(void)
 /* ---- the GPU seam ----------------------------------------------------------------------- */
 
 /* A profile: private loops of W blocks, a1 requests per instruction, reg_rd from `w`. */
-static void make_profile(profile_t *p, double a1, double W, const rfc_work_t *w)
+static void make_profile(profile_t *p, double a1, double W, const malekeh_work_t *w)
 {
 	memset(p, 0, sizeof *p);
 	snprintf(p->name, sizeof p->name, "rfc-test");
@@ -315,7 +315,7 @@ static void test_gpu_seam(void)
 		CHECK(0, "malekeh-2060 preset loads");
 		return;
 	}
-	rfc_work_t rod, deep;
+	malekeh_work_t rod, deep;
 	work_rodinia(&rod);
 	work_deepbench(&deep);
 	profile_t ps, pl;
@@ -323,7 +323,7 @@ static void test_gpu_seam(void)
 	make_profile(&pl, 0.1, 200, &deep);
 	const char *err = NULL, *why = NULL;
 	wctx_t *ws = wctx_alloc(&g, &ps, &err), *wl = wctx_alloc(&g, &pl, &err);
-	CHECK(ws && wl && ws->mech[3] && wl->mech[3], "wctx_alloc builds the rfc context");
+	CHECK(ws && wl && ws->mech[MECH_MALEKEH] && wl->mech[MECH_MALEKEH], "wctx_alloc builds the rfc context");
 	if (!ws || !wl)
 		goto out;
 	design_t base, d;
@@ -333,8 +333,8 @@ static void test_gpu_seam(void)
 	CHECK_INT(gpu_eval_detail(&g, &base, ws, &m0, &mb, NULL, &why), 0, "baseline evaluates");
 	/* off: apply leaves memsys untouched */
 	memsys_t mcopy = m0;
-	rfc_apply(&g, &base, ws, &mcopy);
-	CHECK(memcmp(&mcopy, &m0, sizeof m0) == 0, "rfc_apply does nothing when rfc_on = 0");
+	malekeh_apply(&g, &base, ws, &mcopy);
+	CHECK(memcmp(&mcopy, &m0, sizeof m0) == 0, "malekeh_apply does nothing when rfc_on = 0");
 	d = base;
 	d.rfc_on = 1;
 	d.rfc_sthld = 4;
@@ -355,7 +355,7 @@ static void test_gpu_seam(void)
 	d.rfc_sthld = RFC_STHLD_DYNAMIC;
 	CHECK_INT(gpu_eval(&g, &d, ws, &md, &why), 0, "dynamic evaluates");
 	double ipc_dyn = md.ipc, best = 0.0;
-	for (int s = 0; s <= RFC_STHLD_MAX; s += 4) {
+	for (int s = 0; s <= MALEKEH_STHLD_MAX; s += 4) {
 		d.rfc_sthld = s;
 		gpu_eval(&g, &d, ws, &md, &why);
 		if (md.ipc > best)
@@ -385,7 +385,7 @@ static void test_gpu_knee(void)
 	gpu_t g;
 	if (gpu_load("malekeh-2060", &g) != 0)
 		return;
-	rfc_work_t rod;
+	malekeh_work_t rod;
 	work_rodinia(&rod);
 	profile_t p;
 	make_profile(&p, 0.3, 4000, &rod);       /* memory-bound: latency tolerance */
@@ -399,8 +399,8 @@ static void test_gpu_knee(void)
 	design_t d;
 	design_default(&d);
 	d.rfc_on = 1;
-	double ipc[RFC_STHLD_MAX + 1];
-	for (int s = 0; s <= RFC_STHLD_MAX; s++) {
+	double ipc[MALEKEH_STHLD_MAX + 1];
+	for (int s = 0; s <= MALEKEH_STHLD_MAX; s++) {
 		metrics_t m;
 		d.rfc_sthld = s;
 		gpu_eval(&g, &d, w, &m, &why);
@@ -409,9 +409,9 @@ static void test_gpu_knee(void)
 	int flat = 1;
 	for (int s = 0; s <= 8; s++)
 		flat &= fabs(ipc[s] / ipc[0] - 1.0) < 0.01;
-	printf("GPU-level IPC vs STHLD: 0 %.3f, 8 %.3f, %d %.3f\n", ipc[0], ipc[8], RFC_STHLD_MAX, ipc[RFC_STHLD_MAX]);
+	printf("GPU-level IPC vs STHLD: 0 %.3f, 8 %.3f, %d %.3f\n", ipc[0], ipc[8], MALEKEH_STHLD_MAX, ipc[MALEKEH_STHLD_MAX]);
 	CHECK(flat, "Fig. 7: IPC flat for small STHLD on a latency-tolerant workload");
-	CHECK(ipc[RFC_STHLD_MAX] < ipc[0], "Fig. 7: and lower at the largest STHLD");
+	CHECK(ipc[MALEKEH_STHLD_MAX] < ipc[0], "Fig. 7: and lower at the largest STHLD");
 	wctx_free(w);
 	profile_free(&p);
 }
@@ -425,5 +425,5 @@ int main(void)
 	test_vs_sim();
 	test_gpu_seam();
 	test_gpu_knee();
-	return check_summary("rfcache");
+	return check_summary("malekeh");
 }

@@ -62,6 +62,11 @@ static double to_u(const calib_par_t *p, double x)
 	return log(s / (1 - s));
 }
 
+double calib_par_x(const calib_par_t *p, double u)
+{
+	return to_x(p, u);
+}
+
 /* dx/du */
 static double dxdu(const calib_par_t *p, double u)
 {
@@ -335,6 +340,7 @@ void calib_problem_free(calib_problem_t *P)
 	free(P->wl_path);
 	free(P->wl_hash);
 	free(P->wl_name);
+	free(P->cov_u);
 	memset(P, 0, sizeof *P);
 }
 
@@ -524,6 +530,17 @@ int calib_problem_fit(calib_problem_t *P, const calib_opts_t *o)
 		q->ci_hi = a < b ? b : a;
 		c.x[i] = q->value;
 	}
+	free(P->cov_u);
+	P->cov_u = malloc((size_t)p * (size_t)p * sizeof *P->cov_u);
+	if (!P->cov_u) {
+		rc = err_internal("calibrate: out of memory");
+		goto out;
+	}
+	for (int i = 0; i < p; i++) {
+		P->u_fit[i] = gsl_vector_get(uf, (size_t)i);
+		for (int j = 0; j < p; j++)
+			P->cov_u[i * p + j] = gsl_matrix_get(cov, (size_t)i, (size_t)j) * s2;
+	}
 	/* predictions and statistics */
 	set_params(P, c.x);
 	double mean = 0, ss_res = 0, ss_tot = 0, h_ss = 0, h_rel = 0;
@@ -621,6 +638,19 @@ int calib_problem_save(const calib_problem_t *P, const char *path, const char *n
 		cJSON *b = cJSON_AddArrayToObject(e, "bounds");
 		cJSON_AddItemToArray(b, cJSON_CreateNumber(q->lo));
 		cJSON_AddItemToArray(b, cJSON_CreateNumber(q->hi));
+	}
+	/* the full covariance, for propagating it to results (src/uncert.h): in the transformed
+	 * coordinates u the fit works in, where it is the Gaussian the fit's intervals assume */
+	if (P->cov_u) {
+		cJSON *tr = cJSON_AddObjectToObject(fit, "transformed");
+		cJSON_AddStringToObject(tr, "map", "x = lo + (hi - lo) s(u) for dram_eff, exp(log lo + (log hi - log lo) s(u)) otherwise; s logistic");
+		cJSON *uu = cJSON_AddArrayToObject(tr, "u");
+		cJSON *cv = cJSON_AddArrayToObject(tr, "cov_u");
+		for (int i = 0; i < P->n_par; i++) {
+			cJSON_AddItemToArray(uu, cJSON_CreateNumber(P->u_fit[i]));
+			cJSON *row = cJSON_CreateDoubleArray(P->cov_u + (size_t)i * P->n_par, P->n_par);
+			cJSON_AddItemToArray(cv, row);
+		}
 	}
 	char *txt = cJSON_Print(root);
 	cJSON_Delete(root);

@@ -63,7 +63,7 @@ typedef struct calib_ob {
 	double pred;            /* model value at the fitted parameters */
 } calib_ob_t;
 
-#define CALIB_MAX_GPUS 16
+#define CALIB_MAX_GPUS 32   /* presets in one fit (an Accel-Sim grid has a preset per configuration) */
 #define CALIB_MAX_PARS 256
 
 typedef struct calib_problem {
@@ -87,6 +87,11 @@ typedef struct calib_problem {
 	double held_rmse;       /* held-out observations, metric units (0 when none) */
 	double held_mare;       /* held-out mean absolute relative error */
 	int all_sigma;          /* every fitted observation had a sigma */
+	/* the fit in the transformed (unbounded) parameters u, for propagating its uncertainty
+	 * (src/uncert.h): u at the optimum and its covariance (J^T W J)^-1, scaled by chi^2/dof
+	 * as the intervals are; n_par x n_par row-major, malloc'd (NULL before a fit) */
+	double u_fit[CALIB_MAX_PARS];
+	double *cov_u;
 } calib_problem_t;
 
 void calib_opts_default(calib_opts_t *o);
@@ -111,5 +116,8 @@ double calib_problem_eval(calib_problem_t *P, const double *x, int i);
 int calib_problem_save(const calib_problem_t *P, const char *path, const char *name, const char *argv_line);
 
 void calib_problem_free(calib_problem_t *P);
+
+/* The parameter value of transformed coordinate u (the map the fit uses; bounds respected). */
+double calib_par_x(const calib_par_t *p, double u);
 
 #endif

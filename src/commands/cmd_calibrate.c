@@ -7,10 +7,13 @@
 #include "cli.h"
 #include "commands/commands.h"
 #include "gpu_json.h"
+#include "validation/calibrate_accelsim.h"
 
 const char help_calibrate[] =
 	"usage: gpudse calibrate PROFILE.json ... [-o PARAMS.json] [--name NAME] [--holdout F]\n"
 	"                        [--gpu G] [--fit LIST] [--seed S]\n"
+	"       gpudse calibrate --accelsim [--runs DIR] [--split] [-o PARAMS.json] [--name NAME]\n"
+	"                        [--fit LIST]\n"
 	"\n"
 	"Fits the GPU model's free parameters to the observations the profiles carry (measured IPC,\n"
 	"speedups or hit rates for named presets and designs; docs/calibration.md): the DRAM\n"
@@ -30,6 +33,13 @@ const char help_calibrate[] =
 	"  --fit LIST         parameters to fit, comma separated among dram_eff, dep_cycles, mlp\n"
 	"                     (default: all three)\n"
 	"  --seed S           seed of the held-out selection (default 1)\n"
+	"  --accelsim         observations from Accel-Sim simulation logs instead of profiles: each\n"
+	"                     log DIR/PRESET/CONFIG/KERNEL.log[.xz] gives ipc, l1_hit and llc_hit for\n"
+	"                     its kernel's profile (generated from the log's gpudse trace command)\n"
+	"                     on the preset imported from the log's options (docs/calibration.md)\n"
+	"  --runs DIR         the logs (default calibration/accelsim/runs)\n"
+	"  --split            fit on half the kernels (even positions by name), report the error\n"
+	"                     on the other half\n"
 	"\n"
 	"example:\n"
 	"  gpudse calibrate tests/data/calib/p-2mm-obs.json -o /tmp/p.json --holdout 0.2\n";
@@ -71,6 +81,9 @@ int cmd_calibrate(int argc, char **argv)
 	o.holdout = args_double(&a, "--holdout", 0, 0, 0.9);
 	o.fit_gpu = args_str(&a, "--gpu", NULL);
 	o.seed = (unsigned long)args_long(&a, "--seed", 1, 0, 1L << 30);
+	int accelsim = args_flag(&a, "--accelsim");
+	int split = args_flag(&a, "--split");
+	const char *runs = args_str(&a, "--runs", NULL);
 	const char *profiles[256];
 	int n = 0;
 	while (n < 256 && args_pos(&a, n)) {
@@ -80,10 +93,25 @@ int cmd_calibrate(int argc, char **argv)
 	int rc = args_finish(&a, 256);
 	if (rc)
 		return rc;
-	if (n == 0)
-		return err_user("calibrate: missing PROFILE.json (see gpudse help calibrate)");
 	if (fit && (rc = parse_fit(fit, &o.kinds)))
 		return rc;
+	if ((split || runs) && !accelsim)
+		return err_user("calibrate: --split and --runs need --accelsim");
+	if (accelsim) {
+		if (n > 0)
+			return err_user("calibrate: --accelsim takes its profiles from the logs, not PROFILE.json");
+		if (o.holdout > 0 || o.fit_gpu)
+			return err_user("calibrate: --accelsim holds out kernels with --split, not --holdout or --gpu");
+		char def[1100], line[1024] = "gpudse";
+		snprintf(def, sizeof def, "%s/calibration/accelsim/runs", gpudse_root());
+		for (int i = 0; i < argc && strlen(line) < 900; i++) {
+			strcat(line, " ");
+			strncat(line, argv[i], 100);
+		}
+		return calibrate_accelsim(runs ? runs : def, split, &o, out, name, line);
+	}
+	if (n == 0)
+		return err_user("calibrate: missing PROFILE.json (see gpudse help calibrate)");
 	calib_problem_t *P = calloc(1, sizeof *P);
 	if (!P)
 		return err_internal("calibrate: out of memory");

@@ -11,12 +11,14 @@
 #include "knobs.h"
 #include "output.h"
 #include "pareto.h"
+#include "pareto_prob.h"
 #include "runsel.h"
 #include "store.h"
 
 const char help_pareto[] =
 	"usage: gpudse pareto [--db FILE] [--run ID|latest] [--max M,...] [--min M,...]\n"
 	"                     [--workload W | --aggregate geomean] [--format table|csv|json] [--limit N]\n"
+	"                     [--prob] [--draws N] [--rel-err E] [--shared R] [--seed S] [--level L]\n"
 	"\n"
 	"The designs no other design beats in every objective (two or more objectives, each a\n"
 	"results column, maximised or minimised).  Per workload (--workload W), or aggregated over\n"
@@ -32,6 +34,21 @@ const char help_pareto[] =
 	"  --aggregate geomean  over all workloads (the default)\n"
 	"  --format F      table (default), csv or json\n"
 	"  --limit N       print at most N front designs (the front is sorted by the first objective)\n"
+	"  --prob          every design that is non-dominated in some draw of the error model, with\n"
+	"                  p_front (share of draws), front (on the nominal front) and tie_group\n"
+	"  --draws N       Monte Carlo draws (default 1000)\n"
+	"  --rel-err E     model error: sd of the log of each result's error factor (default 0.10,\n"
+	"                  an assumed 10%, not a measurement)\n"
+	"  --shared R      share of that variance common to all designs on a workload and objective\n"
+	"                  (default 0.5; it cancels under the geometric mean)\n"
+	"  --seed S        random seed (default 1)   --level L  tie level (default 0.9)\n"
+	"\n"
+	"Error model (src/pareto_prob.h): each result v of a design on a workload is read as\n"
+	"v exp(s + e), s ~ N(0, R E^2) drawn once per workload and objective and shared by every\n"
+	"design, e ~ N(0, (1-R) E^2) per design.  Two front designs tie when no objective's order\n"
+	"holds with probability at least L (in closed form for positive values, else over the\n"
+	"draws); the table's last line counts the groups of tied front designs: how many are\n"
+	"distinguishable at all.\n"
 	"\n"
 	"objectives: ipc speedup cycles time_s energy_j power_w perf_per_watt area_mm2 l1_hit llc_hit\n"
 	"  ext_hit l1_apki llc_apki dram_bpki noc_util llc_util dram_util sm_util replication rfc_hit\n"
@@ -76,6 +93,10 @@ int cmd_pareto(int argc, char **argv)
 	const char *agg = args_str(&a, "--aggregate", NULL);
 	const char *fmt_s = args_str(&a, "--format", "table");
 	long limit = args_long(&a, "--limit", 0, 0, 1L << 40);
+	int want_prob = args_flag(&a, "--prob");
+	pprob_model_t em = { args_double(&a, "--rel-err", 0.10, 0, 5), args_double(&a, "--shared", 0.5, 0, 1),
+		args_long(&a, "--draws", 1000, 1, 100000000), (unsigned long)args_long(&a, "--seed", 1, 0, 1L << 40),
+		args_double(&a, "--level", 0.9, 0.5, 1) };
 	int rc = args_finish(&a, 0);
 	if (rc)
 		return rc;
@@ -155,11 +176,75 @@ int cmd_pareto(int argc, char **argv)
 		i = j;
 	}
 	size_t *idx = malloc((np ? np : 1) * sizeof *idx);
+	int *group = NULL, ngroup = -1;   /* tie groups of the front (pareto_prob.h) */
+	double *prob = NULL;              /* --prob: P(non-dominated) per design */
 	size_t f = pareto_front(pts, np, k, idx);
 	if (f == (size_t)-1) {
 		rc = err_internal("pareto: out of memory");
 		goto out_pts;
 	}
+	/* the front under the error model: tie groups of the whole front (table and --prob), and
+	 * with --prob every design's probability of being non-dominated */
+	size_t fnom = f;
+	if (fmt == OUT_TABLE || want_prob) {
+		pprob_in_t pin;
+		size_t bad = 0;
+		int prc = pprob_build(&pin, dids, wids, vals, n, k, signs, &bad);
+		if (prc == -1 && want_prob) {
+			rc = err_user("pareto: --prob: design %lld lacks results on some workload; the error model needs them all",
+				(long long)dids[bad]);
+			goto out_pts;
+		}
+		if (prc == -1)
+			goto no_ties;   /* the table without its distinguishable count */
+		group = malloc((np ? np : 1) * sizeof *group);
+		prob = want_prob ? malloc((np ? np : 1) * sizeof *prob) : NULL;
+		if (prc || !group || (want_prob && !prob) || (ngroup = pprob_ties(&pin, &em, idx, f, group)) < 0 ||
+			(want_prob && pprob_front_prob(&pin, &em, prob))) {
+			pprob_free(&pin);
+			rc = err_internal("pareto: out of memory");
+			goto out_pts;
+		}
+		pprob_free(&pin);
+	}
+no_ties:
+	if (want_prob) {
+		/* rows: every design on the front in some draw, nominal front first, then by p_front */
+		size_t *all = malloc((np ? np : 1) * sizeof *all), m = 0;
+		int *g2 = malloc((np ? np : 1) * sizeof *g2);
+		if (!all || !g2) {
+			free(all);
+			free(g2);
+			rc = err_internal("pareto: out of memory");
+			goto out_pts;
+		}
+		for (size_t i = 0; i < f; i++) {
+			g2[m] = group[i];
+			all[m++] = idx[i];
+		}
+		size_t mfront = m;
+		for (size_t d = 0; d < np; d++) {
+			int on = 0;
+			for (size_t i = 0; i < f && !on; i++)
+				on = idx[i] == d;
+			if (!on && prob[d] > 0) {
+				size_t at = m++;
+				while (at > mfront && prob[all[at - 1]] < prob[d]) {
+					all[at] = all[at - 1];
+					at--;
+				}
+				all[at] = d;
+			}
+		}
+		for (size_t i = mfront; i < m; i++)
+			g2[i] = -1;
+		free(idx);
+		free(group);
+		idx = all;
+		group = g2;
+		f = m;
+	}
+	size_t nrows = f;   /* before --limit */
 	if (limit > 0 && (size_t)limit < f)
 		f = (size_t)limit;
 	/* the knobs worth showing: those that differ between front designs or from the default */
@@ -199,9 +284,19 @@ int cmd_pareto(int argc, char **argv)
 		cols[nc] = names[c];
 		isnum[nc++] = 1;
 	}
+	if (want_prob) {
+		static const char *const pc[] = { "p_front", "front", "tie_group" };
+		for (int i = 0; i < 3; i++) {
+			cols[nc] = pc[i];
+			isnum[nc++] = 1;
+		}
+	}
 	if (fmt == OUT_TABLE)
 		printf("run %lld (%s): %zu of %zu designs on the Pareto front (%s; %s)\n", (long long)run.id,
-			run.study, f, np, workload ? workload : "geomean over workloads", "max/min as asked");
+			run.study, fnom, np, workload ? workload : "geomean over workloads", "max/min as asked");
+	if (fmt == OUT_TABLE && want_prob)
+		printf("--prob: %zu designs non-dominated in at least one of %ld draws (rows: the front, then by p_front)\n",
+			nrows, em.draws);
 	output_t *o = out_begin(fmt, nc, cols);
 	char cells[96][64];
 	const char *text[96];
@@ -214,15 +309,31 @@ int cmd_pareto(int argc, char **argv)
 			knob_format(&knobs[show[s]], &fd[i], cells[c++], 64);
 		for (int j = 0; j < k; j++)
 			snprintf(cells[c++], 64, "%.6g", signs[j] * pts[idx[i] * k + j]);
+		if (want_prob) {
+			snprintf(cells[c++], 64, "%.4f", prob[idx[i]]);
+			snprintf(cells[c++], 64, "%d", i < fnom);
+			if (group[i] >= 0)
+				snprintf(cells[c++], 64, "%d", group[i] + 1);
+			else
+				cells[c++][0] = '\0';
+		}
 		for (int j = 0; j < nc; j++)
 			text[j] = cells[j];
 		out_row(o, text, isnum);
 	}
 	rc = out_end(o);
+	if (!rc && fmt == OUT_TABLE && ngroup < 0)
+		printf("distinguishable: not computed (a design lacks results on some workload)\n");
+	else if (!rc && fmt == OUT_TABLE)
+		printf("distinguishable: %d of the %zu front designs (ties within a %.3g lognormal model error, %.3g of it"
+			" shared per workload: an assumed size, not a measurement; --prob)\n",
+			ngroup, fnom, em.rel_err, em.shared);
 out_fd:
 	free(fd);
 	free(var);
 out_pts:
+	free(group);
+	free(prob);
 	free(idx);
 	free(pts);
 	free(pid);

@@ -286,6 +286,8 @@ int cmd_profile(int argc, char **argv)
 		accelsim_opts_default(&ao);
 		ao.n_sm = (int)sms;
 		ao.warps_per_sm = gpu.warps_per_sm;
+		/* resident CTA limit as gpudse trace sets it (cmd_trace.c, docs/workloads.md) */
+		ao.max_ctas_per_sm = gpu.l1_shmem_kib >= 64 ? 16 : 8;
 		ao.block_bytes = (int)block;
 		ao.progress = isatty(2) ? show_progress : NULL;
 		ao.arg = &pr;

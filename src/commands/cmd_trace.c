@@ -17,11 +17,13 @@
 #include "gpu_json.h"
 #include "profiling/profile_json.h"
 #include "profiling/profiler.h"
+#include "profiling/trace_write_accelsim.h"
 
 const char help_trace[] =
 	"usage: gpudse trace KERNEL [--size N] [--gpu G] [--seed S] [--no-regs]\n"
 	"                    [--sched lrr|gto [--gto-burst N]]\n"
-	"                    [-o TRACE] [--profile P.json [--exact-classes] [--write-evict]]\n"
+	"                    [--format text|accelsim] [-o TRACE|DIR]\n"
+	"                    [--profile P.json [--exact-classes] [--write-evict]]\n"
 	"                    [--stats]\n"
 	"       gpudse trace --list\n"
 	"\n"
@@ -43,6 +45,9 @@ const char help_trace[] =
 	"                    instructions, then the next oldest, cycling (docs/workloads.md)\n"
 	"  --gto-burst N     with --sched gto: memory instructions per turn (default 4)\n"
 	"  -o TRACE          write the plain-text trace (\"-\" = stdout; .gz = compressed)\n"
+	"  --format accelsim with -o DIR: write an Accel-Sim SASS trace instead, DIR/kernelslist.g\n"
+	"                    and one DIR/kernel-N.traceg per launch (tracer version 4; registers,\n"
+	"                    lane addresses, one EXIT per warp; docs/trace-formats.md)\n"
 	"  --profile P.json  profile the stream in process (same result as gpudse profile TRACE)\n"
 	"  --exact-classes   with --profile: generate the stream twice and count every l1 reuse in\n"
 	"                    its block's final read-level class (gpudse profile --exact-classes)\n"
@@ -184,6 +189,23 @@ static void s_comment(void *ctx, const char *text)
 	t->buf[t->n++] = '\n';
 }
 
+/* The Accel-Sim writer of this run (one `gpudse trace` per process), forwarded to from the
+ * generator's sink. */
+static aswriter_t *tsink_as;
+
+static void s_launch(void *ctx, const gen_launch_t *L, int done)
+{
+	(void)ctx;
+	aswrite_launch(tsink_as, L, done);
+}
+
+static void s_winst(void *ctx, int sm, const gen_launch_t *L, const gen_warp_t *w, const gen_inst_t *in,
+                    uint32_t pc, uint32_t mask, const uint64_t *a)
+{
+	(void)ctx;
+	aswrite_winst(tsink_as, sm, L, w, in, pc, mask, a);
+}
+
 /* ---------------------------------------------------------------- command */
 
 static int list_kernels(void)
@@ -231,6 +253,7 @@ int cmd_trace(int argc, char **argv)
 	int exact = args_flag(&a, "--exact-classes");
 	int wevict = args_flag(&a, "--write-evict");
 	const char *sched = args_str(&a, "--sched", "lrr");
+	const char *format = args_str(&a, "--format", "text");
 	long burst = args_long(&a, "--gto-burst", 0, 1, 1000000);
 	const char *kname = args_pos(&a, 0);
 	int rc = args_finish(&a, 1);
@@ -248,6 +271,13 @@ int cmd_trace(int argc, char **argv)
 	if (size < k->min_size || size > k->max_size)
 		return err_user("trace: --size: %s accepts %ld..%ld (%s), got %ld", k->name, k->min_size,
 		                k->max_size, k->size_doc, size);
+	int as_fmt = strcmp(format, "accelsim") == 0;
+	if (!as_fmt && strcmp(format, "text") != 0)
+		return err_user("trace: --format: expected text or accelsim, got \"%s\"", format);
+	if (as_fmt && !out)
+		return err_user("trace: --format accelsim needs -o DIR");
+	if (as_fmt && strcmp(out, "-") == 0)
+		return err_user("trace: --format accelsim: -o must name a directory, not stdout");
 	if (!out && !prof && !stats)
 		return err_user("trace: nothing to do: give -o TRACE, --profile P.json or --stats");
 	if (exact && !prof)
@@ -272,7 +302,17 @@ int cmd_trace(int argc, char **argv)
 	if (!t)
 		return err_internal("trace: out of memory");
 	rc = EXIT_INTERNAL;
-	if (out) {
+	aswriter_t *asw = NULL;
+	if (out && as_fmt) {
+		char e[400];
+		gen_opts_t oo = { .warps_per_sm = gpu.warps_per_sm, .ctas_per_sm = gpu.l1_shmem_kib >= 64 ? 16 : 8 };
+		aswrite_opts_t wo = { .dir = out, .warps_per_sm = oo.warps_per_sm, .ctas_per_sm = oo.ctas_per_sm };
+		asw = aswrite_open(&wo, e, sizeof e);
+		if (!asw) {
+			rc = err_user("trace: %s", e);
+			goto out_free;
+		}
+	} else if (out) {
 		size_t ol = strlen(out);
 		if (strcmp(out, "-") == 0)
 			t->f = stdout;
@@ -322,8 +362,13 @@ int cmd_trace(int argc, char **argv)
 		.seed = (unsigned long)seed, .regs = !no_regs, .stats = stats,
 		.sched = gto ? GEN_SCHED_GTO : GEN_SCHED_LRR, .gto_burst = (int)burst,
 	};
-	gen_sink_t sink = { t, s_access, s_insts, s_regs, s_tensor, s_comment,
-			    t->pb ? profiler_shape(t->pb) : NULL };  /* launch and code shape */
+	gen_sink_t sink = { .ctx = t, .access = s_access, .insts = s_insts, .regs = s_regs, .tensor = s_tensor, .comment = s_comment,
+	                    .shape = t->pb ? profiler_shape(t->pb) : NULL };  /* launch and code shape */
+	tsink_as = asw;
+	if (asw) {
+		sink.launch = s_launch;
+		sink.winst = s_winst;
+	}
 	gen_t g;
 	if (gen_init(&g, &o, &sink) < 0) {
 		rc = err_internal("trace: out of memory");
@@ -336,6 +381,15 @@ int cmd_trace(int argc, char **argv)
 	}
 	gen_finish(&g);
 	t_flush(t);
+	if (asw) {
+		char e[400];
+		aswriter_t *w = asw;
+		asw = NULL;
+		if (aswrite_close(w, e, sizeof e)) {
+			rc = err_user("trace: %s", e);
+			goto out_gen;
+		}
+	}
 	if (t->werr) {
 		rc = err_user("trace: %s: write failed", out);
 		goto out_gen;
@@ -354,7 +408,7 @@ int cmd_trace(int argc, char **argv)
 		int bad = !t2 || profiler_class_pass(t->pb) < 0;
 		if (!bad) {
 			t2->pb = t->pb;
-			gen_sink_t sink2 = { t2, s_access, NULL, NULL, NULL, NULL, NULL };
+			gen_sink_t sink2 = { .ctx = t2, .access = s_access };
 			bad = gen_init(&g2, &o2, &sink2) < 0;
 			if (!bad) {
 				bad = k->run(&g2, size) < 0 || t2->perr;
@@ -396,6 +450,10 @@ out_close:
 	if (t->gz && gzclose(t->gz) != Z_OK && rc == 0)
 		rc = err_user("trace: %s: write failed", out);
 out_free:
+	if (asw) {
+		char e[400];
+		aswrite_close(asw, e, sizeof e);
+	}
 	free(t);
 	return rc;
 }

@@ -10,10 +10,13 @@
 #include "commands/commands.h"
 #include "output.h"
 #include "validation/validate.h"
+#include "validation/validate_accelsim.h"
+#include "gpu_json.h"
 
 const char help_validate[] =
 	"usage: gpudse validate [--paper morpheus|dcl1|fuse|malekeh] [--format table|markdown|json|csv]\n"
 	"                       [--workloads]\n"
+	"       gpudse validate --accelsim [--runs DIR] [--format table|markdown|csv]\n"
 	"\n"
 	"The paper-reproduction report: each row compares a number one of the four source papers\n"
 	"states with the value gpudse's models compute.  Structural numbers (capacities, crossbar\n"
@@ -31,6 +34,13 @@ const char help_validate[] =
 	"  --workloads   also one row per workload under the main performance magnitudes\n"
 	"                (\"  NAME: quantity\", against the paper's mean, not counted in the\n"
 	"                summary), to see which workloads a mean hides\n"
+	"\n"
+	"  --accelsim    instead: gpudse against the Accel-Sim reference set, one row per simulation\n"
+	"                log (IPC, L1 and L2 hit rates, DRAM bandwidth), the mean and worst errors,\n"
+	"                the SM-count saturation point and the 4x-L2 speedup per kernel\n"
+	"                (docs/validation.md \"Against Accel-Sim\"); csv: the rows as data\n"
+	"  --runs DIR    the logs, DIR/PRESET/CONFIG/KERNEL.log.xz (default\n"
+	"                calibration/accelsim/runs)\n"
 	"\n"
 	"example: gpudse validate --paper dcl1\n"
 	"         gpudse validate --paper malekeh --workloads\n"
@@ -125,6 +135,13 @@ static int print_markdown(const vreport_t *r)
 		}
 		putchar('\n');
 	}
+	if (r->paper_mask == VP_MORPHEUS + VP_DCL1 + VP_FUSE + VP_MALEKEH) {   /* the whole page */
+		char dir[1100];
+		snprintf(dir, sizeof dir, "%s/calibration/accelsim/runs", gpudse_root());
+		int rc = validate_accelsim_section(dir);
+		if (rc)
+			return rc;
+	}
 	return fflush(stdout) == 0 && !ferror(stdout) ? 0 : err_internal("validate: cannot write stdout");
 }
 
@@ -171,9 +188,20 @@ int cmd_validate(int argc, char **argv)
 	const char *paper = args_str(&a, "--paper", NULL);
 	const char *fmt = args_str(&a, "--format", "table");
 	int detail = args_flag(&a, "--workloads");
+	int accelsim = args_flag(&a, "--accelsim");
+	const char *runs = args_str(&a, "--runs", NULL);
 	int rc = args_finish(&a, 0);
 	if (rc)
 		return rc;
+	if (runs && !accelsim)
+		return err_user("validate: --runs needs --accelsim");
+	if (accelsim) {
+		if (paper || detail)
+			return err_user("validate: --accelsim does not take --paper or --workloads");
+		char def[1100];
+		snprintf(def, sizeof def, "%s/calibration/accelsim/runs", gpudse_root());
+		return validate_accelsim(runs ? runs : def, fmt);
+	}
 	int markdown = !strcmp(fmt, "markdown");
 	int f = markdown ? OUT_TABLE : out_format_parse(fmt);
 	if (f < 0)

@@ -479,9 +479,13 @@ static int fed(const rd_t *r, int rc)
 	return 0;
 }
 
+/* Slot-major, as gpudse trace issues (docs/workloads.md): warp slot k of SM 0, 1, ...,
+ * n_sm-1, then slot k+1, so that the SMs run concurrently. */
 static int cmp_warp(const void *a, const void *b)
 {
 	const wwarp_t *x = a, *y = b;
+	if (x->id != y->id)
+		return x->id < y->id ? -1 : 1;
 	if (x->sm != y->sm)
 		return x->sm < y->sm ? -1 : 1;
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
@@ -552,6 +556,7 @@ static int uniq(uint64_t *v, int n)
 
 typedef struct cta_state {
 	int sm, slot;
+	long gcta;             /* CTA index over the whole trace (register-history identity) */
 	int warp;              /* current warp index, -1 before "warp =" */
 	long want;             /* "insts = N" of the current warp, -1 unknown */
 	uint64_t icount;       /* instructions of the current warp so far */
@@ -621,7 +626,7 @@ static int inst_line(rd_t *r, cta_state_t *c, const char *s, size_t n)
 	uint64_t idx = c->icount++;
 	r->st.insts++;
 	c->insts++;
-	long wid = (long)c->slot * r->wpc + c->warp;
+	long wid = c->gcta * r->wpc + c->warp;  /* a new CTA's warps start without register history */
 	int srcs[16], ns = 0;
 	for (int i = 0; i < in.nsrc; i++)
 		if (in.src[i] != 255)                 /* RZ is not a register */
@@ -820,7 +825,8 @@ static int read_kernel(rd_t *r, const char *path, const char *display)
 				shape_acc_t *a[2];
 				int na = shapes(r, a);
 				for (int k = 0; k < na; k++)
-					if (shape_acc_launch(a[k], grid, block, (int)r->nregs, r->shmem, waves)) {
+					if (shape_acc_launch(a[k], grid, block, (int)r->nregs,
+					                     r->nregs > 0 ? r->shmem : -1, waves)  /* no registers: resources unknown (gen.h) */) {
 						rc = oom(r);
 						break;
 					}
@@ -841,6 +847,7 @@ static int read_kernel(rd_t *r, const char *path, const char *display)
 				c.want = -1;
 				c.sm = (int)(r->kernel_ctas % r->o->n_sm);   /* round-robin block scheduler */
 				c.slot = r->sm_slots[c.sm]++;
+				c.gcta = (long)r->st.ctas;
 				r->kernel_ctas++;
 				r->wave_ctas++;
 				r->st.ctas++;

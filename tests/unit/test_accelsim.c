@@ -119,13 +119,14 @@ static int read2(const char *path, accelsim_stats_t *st, profile_t *p)
  *              -> b31, b32, b33 (sectors fe0,1000,1020,1060,1080,10a0: 6); i4 STG mask 0 (skipped)
  *   SM0 W1: i1 LDG 4 lanes -> b1 (1 sector); i2 STG -> b96 write (4 sectors)
  *   SM1 W0: i1 LDG -> b0 (4); SM1 W1: i1 LDG -> b96 (4)
- *   loose round robin by instruction index, SM 0 first:
- *   round 1: b0 (SM0) b1 (SM0) b0 (SM1) b96 (SM1); round 2: b96 W (SM0); round 3: b31 b32 b33 (SM0)
+ *   loose round robin by instruction index, slot-major (warp slot 0 of SM 0, SM 1, then slot 1):
+ *   round 1: b0 (SM0 W0) b0 (SM1 W0) b1 (SM0 W1) b96 (SM1 W1); round 2: b96 W (SM0 W1);
+ *   round 3: b31 b32 b33 (SM0 W0)
  * kernel 2 (v4, lineinfo, no immediate): SM0: LDG.E.U8 32 x 1 B -> b2 (1 sector)
  * kernel 3 (v2 prefix, mode 0): SM0: b128, b130 (2 sectors), then b0 (1 sector); one HMMA
  * Totals: 25 instructions, 9 global memory instructions, 12 requests, 27 sectors, 1 write.
  * l1 stack distances: SM0's second b0 saw b1 b96 b31 b32 b33 b2 b128 b130 -> 8; 11 cold.
- * global stream: b0 b1 b0' (sd 1) b96 b96W (sd 0) b31 b32 b33 b2 b128 b130 b0 (sd 7); 9 cold.
+ * global stream: b0 b0' (sd 0) b1 b96 b96W (sd 0) b31 b32 b33 b2 b128 b130 b0 (sd 8); 9 cold.
  */
 static void check_hand(const accelsim_stats_t *st, const profile_t *p, const char *what)
 {
@@ -156,9 +157,9 @@ static void check_hand(const accelsim_stats_t *st, const profile_t *p, const cha
 	CHECK_NEAR(l1->sd.cold, 11, 0, src);
 	CHECK_NEAR(bin_count(&l1->sd, 8), 1, 0, "SM0's second b0: distance 8 (by hand)");
 	CHECK_NEAR(gl->sd.cold, 9, 0, src);
-	CHECK_NEAR(bin_count(&gl->sd, 0), 1, 0, "b96 read then written: distance 0 in the merged stream");
-	CHECK_NEAR(bin_count(&gl->sd, 1), 1, 0, "SM1's b0 after SM0's b0, b1: distance 1 (round robin)");
-	CHECK_NEAR(bin_count(&gl->sd, 7), 1, 0, "last b0: distance 7");
+	CHECK_NEAR(bin_count(&gl->sd, 0), 2, 0, "SM1's b0 right after SM0's (slot-major) and b96 read then written: distance 0");
+	CHECK_NEAR(bin_count(&gl->sd, 1), 0, 0, "nothing at distance 1 (SM-major order would put SM1's b0 there)");
+	CHECK_NEAR(bin_count(&gl->sd, 8), 1, 0, "last b0: distance 8");
 	/* registers: 19 source operands (RZ excluded), 16 destinations over 25 instructions */
 	CHECK_NEAR(p->src_per_inst, 19.0 / 25, 1e-12, "sources counted by hand, RZ excluded");
 	CHECK_NEAR(p->dst_per_inst, 16.0 / 25, 1e-12, "destinations counted by hand");
@@ -253,12 +254,13 @@ static void test_errors(void)
 }
 
 /*
- * Waves: CTAs 0..7 of 1 warp on 2 SMs read their own block c; with 2 resident CTAs per SM
- * (warps_per_sm = 2) a wave holds 4 CTAs, issued SM-major: b0 b2 b1 b3, then b4 b6 b5 b7.
- * CTA 8 (third wave) then reads b0..b7 in one instruction (ascending).  By hand, the merged
- * stream's distances of that last pass are 7 except b1 and b5 (6): after b1 came only
- * b3 b4 b6 b5 b7 and b0.  File order (one CTA after the other) would give eight 7s; one
- * wave of 8 (ignoring the residency limit) would give b1 distance 4.
+ * Waves: CTAs 0..7 of 1 warp on 2 SMs read block c, then block c + 8; with 2 resident CTAs
+ * per SM (warps_per_sm = 2) a wave holds 4 CTAs (CTA c on SM c mod 2, slots in arrival
+ * order), issued slot-major by instruction: b0 b1 b2 b3 b8 b9 b10 b11, then b4 b5 b6 b7 b12
+ * b13 b14 b15.  CTA 8 (third wave) then reads b0..b7 in one instruction (ascending).  By hand,
+ * the merged stream's distances of that last pass: b0..b3 15 (every other block came after
+ * them), b4..b7 11 (b5 b6 b7 b12..b15 and b0..b3 after b4).  SM-major order (b0 b2 b1 b3 ...)
+ * would put b1 at 14 and b5 at 10; file order (one CTA after the other) b1 at 14 too.
  */
 static void test_waves(void)
 {
@@ -272,8 +274,9 @@ static void test_waves(void)
 	fprintf(f, "-grid dim = (9,1,1)\n-block dim = (32,1,1)\n-accelsim tracer version = 5\n"
 		   "-enable lineinfo = 0\n\n#traces format\n");
 	for (int c = 0; c < 8; c++)
-		fprintf(f, "#BEGIN_TB\nthread block = %d,0,0\nwarp = 0\ninsts = 1\n"
-			   "0010 00000001 1 R4 LDG.E 1 R2 4 1 0x%x 0 0\n#END_TB\n", c, c * 128);
+		fprintf(f, "#BEGIN_TB\nthread block = %d,0,0\nwarp = 0\ninsts = 2\n"
+			   "0010 00000001 1 R4 LDG.E 1 R2 4 1 0x%x 0 0\n0020 00000001 1 R5 LDG.E 1 R2 4 1 0x%x 0 0\n"
+			   "#END_TB\n", c, c * 128, (c + 8) * 128);
 	fprintf(f, "#BEGIN_TB\nthread block = 8,0,0\nwarp = 0\ninsts = 1\n0010 000000ff 1 R4 LDG.E 1 R2 4 1 0x0 128 0\n#END_TB\n");
 	fclose(f);
 	profiler_t *pb = mkpb(2);
@@ -288,9 +291,9 @@ static void test_waves(void)
 	if (!rc && profiler_finish(pb, &p) == 0) {
 		CHECK_INT((long long)st.ctas, 9, "9 CTAs");
 		const profile_stream_t *gl = profile_stream(&p, "global");
-		CHECK_NEAR(gl->sd.cold, 8, 0, "8 distinct blocks");
-		CHECK_NEAR(bin_count(&gl->sd, 6), 2, 0, "b1 and b5 at distance 6 (SM-major waves of 4, by hand)");
-		CHECK_NEAR(bin_count(&gl->sd, 7), 6, 0, "the others at 7 (by hand)");
+		CHECK_NEAR(gl->sd.cold, 16, 0, "16 distinct blocks");
+		CHECK_NEAR(bin_count(&gl->sd, 15), 4, 0, "b0..b3 at distance 15 (slot-major waves of 4, by hand)");
+		CHECK_NEAR(bin_count(&gl->sd, 11), 4, 0, "b4..b7 at distance 11 (by hand)");
 		profile_free(&p);
 	}
 	profiler_free(pb);

@@ -202,7 +202,7 @@ static void test_kernel(const char *name, long size, double rate, double bar, do
 	o.sample_rate = rate;
 	ps.sa = profiler_alloc(&o);
 	gen_opts_t go = { .n_sm = gpu.n_sm, .warps_per_sm = gpu.warps_per_sm, .ctas_per_sm = 16, .seed = 1 };
-	gen_sink_t sink = { &ps, pair_access, NULL, NULL, NULL, NULL, NULL };
+	gen_sink_t sink = { .ctx = &ps, .access = pair_access };
 	gen_t g;
 	profile_t ex, sa;
 	int ok = ps.ex && ps.sa && gen_init(&g, &go, &sink) == 0;

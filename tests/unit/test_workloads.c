@@ -135,7 +135,7 @@ static int ord_run(int n_sm, int ncta, int sched, int burst, ord_log_t *o)
 	                   .addr = ord_addr, .pc_base = 0x100 };
 	gen_opts_t op = { .n_sm = n_sm, .warps_per_sm = 2, .ctas_per_sm = 1, .seed = 1,
 	                  .sched = sched, .gto_burst = burst };
-	gen_sink_t sk = { o, ord_access, NULL, NULL, NULL, NULL, NULL };
+	gen_sink_t sk = { .ctx = o, .access = ord_access };
 	gen_t g;
 	memset(o, 0, sizeof *o);
 	if (gen_init(&g, &op, &sk) < 0)

@@ -154,6 +154,15 @@ typedef struct gen_sink {
 	void (*tensor)(void *ctx, int sm, double n);
 	void (*comment)(void *ctx, const char *text);
 	shape_acc_t *shape;       /* launch and code shape (profiler_shape), or NULL */
+	/* Optional, for writers that need whole warp instructions (the Accel-Sim trace writer,
+	 * src/profiling/trace_write_accelsim.c): launch(ctx, L, 0) before a launch's first
+	 * instruction and launch(ctx, L, 1) after its last; winst for every executed template of
+	 * warp w on SM sm (an anonymous ALU run once, with in->rep), its PC, active mask and,
+	 * for memory kinds, the lane addresses a[] (valid where mask has the lane; NULL for
+	 * non-memory kinds).  A memory template with an all-zero mask is not executed: no call. */
+	void (*launch)(void *ctx, const gen_launch_t *L, int done);
+	void (*winst)(void *ctx, int sm, const gen_launch_t *L, const gen_warp_t *w,
+	              const gen_inst_t *in, uint32_t pc, uint32_t mask, const uint64_t *a);
 } gen_sink_t;
 
 /* Options of one generation run. */

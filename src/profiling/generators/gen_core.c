@@ -582,6 +582,9 @@ static int issue(gen_t *g, const gen_launch_t *L, int sm, sm_state_t *s, slot_t 
 		s->ptens += 1;
 		g->st.tensor += 1;
 	}
+	if (executed && g->sink.winst)
+		g->sink.winst(g->sink.ctx, sm, L, &sl->w, in, pc, mask,
+		              in->kind == GEN_LD || in->kind == GEN_ST || in->kind == GEN_ATOM ? a : NULL);
 	if (executed) {
 		s->pinst += n;
 		g->st.insts += n;
@@ -672,6 +675,8 @@ int gen_launch(gen_t *g, const gen_launch_t *L)
 		         L->grid[1], L->grid[2], L->block[0], L->block[1], L->block[2]);
 		g->sink.comment(g->sink.ctx, c);
 	}
+	if (g->sink.launch)
+		g->sink.launch(g->sink.ctx, L, 0);
 	sm_state_t *sms = calloc((size_t)nsm, sizeof *sms);
 	if (!sms)
 		return -1;
@@ -789,6 +794,8 @@ int gen_launch(gen_t *g, const gen_launch_t *L)
 #undef PLACE
 	for (int i = 0; i < nsm; i++)
 		flush_sm(g, i, &sms[i]);
+	if (g->sink.launch)
+		g->sink.launch(g->sink.ctx, L, 1);
 	g->st.launches++;
 	rc = 0;
 out_free:

@@ -1,0 +1,630 @@
+/* gpgpusim_config.c -- GPGPU-Sim option files to a GPU preset; see gpgpusim_config.h. */
+#include "gpgpusim_config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "gpu_json.h"
+
+/* ---------------------------------------------------------------- reading */
+
+static gsopt_t *find(gsconf_t *c, const char *name)
+{
+	for (size_t i = 0; i < c->n; i++)
+		if (strcmp(c->o[i].name, name) == 0)
+			return &c->o[i];
+	return NULL;
+}
+
+int gsconf_set(gsconf_t *c, const char *name, const char *value, const char *file, int line)
+{
+	gsopt_t *o = find(c, name);
+	if (!o) {
+		if (c->n == c->cap) {
+			size_t nc = c->cap ? 2 * c->cap : 256;
+			gsopt_t *no = realloc(c->o, nc * sizeof *no);
+			if (!no)
+				return -1;
+			c->o = no;
+			c->cap = nc;
+		}
+		o = &c->o[c->n++];
+		memset(o, 0, sizeof *o);
+		o->name = strdup(name);
+		if (!o->name) {
+			c->n--;
+			return -1;
+		}
+	}
+	char *v = strdup(value);
+	if (!v)
+		return -1;
+	free(o->value);
+	o->value = v;
+	o->file = file;
+	o->line = line;
+	return 0;
+}
+
+static char *trim(char *s)
+{
+	while (*s && isspace((unsigned char)*s))
+		s++;
+	size_t n = strlen(s);
+	while (n > 0 && isspace((unsigned char)s[n - 1]))
+		s[--n] = '\0';
+	return s;
+}
+
+int gsconf_read(gsconf_t *c, const char *path, const char *name)
+{
+	if (c->nfiles >= (int)(sizeof c->files / sizeof c->files[0]))
+		return err_user("%s: too many configuration files (at most 8)", name ? name : path);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return err_user("%s: %s", name ? name : path, strerror(errno));
+	char *disp = strdup(name ? name : path);
+	if (!disp) {
+		fclose(f);
+		return err_internal("%s: out of memory", path);
+	}
+	c->files[c->nfiles++] = disp;
+	char buf[8192], pending_name[128] = "", pending[8192] = "";
+	int lineno = 0, pending_line = 0, in_quote = 0, rc = 0;
+	while (fgets(buf, sizeof buf, f)) {
+		lineno++;
+		size_t bl = strlen(buf);
+		if (bl == sizeof buf - 1 && buf[bl - 1] != '\n') {
+			rc = err_user("%s:%d: line longer than %zu characters", disp, lineno, sizeof buf - 2);
+			break;
+		}
+		if (in_quote) {                        /* a quoted value continued */
+			char *q = strchr(buf, '"');
+			if (q)
+				*q = '\0';
+			size_t pl = strlen(pending);
+			snprintf(pending + pl, sizeof pending - pl, " %s", trim(buf));
+			if (!q)
+				continue;
+			in_quote = 0;
+			if (gsconf_set(c, pending_name, trim(pending), disp, pending_line)) {
+				rc = err_internal("%s: out of memory", disp);
+				break;
+			}
+			continue;
+		}
+		char *s = trim(buf);
+		if (s[0] != '-' || !(islower((unsigned char)s[1]) || isupper((unsigned char)s[1])))
+			continue;                          /* comments, blank lines, a log's other output */
+		char *e = s + 1;
+		while (*e && !isspace((unsigned char)*e))
+			e++;
+		size_t nl = (size_t)(e - s - 1);
+		if (nl >= sizeof pending_name)
+			continue;
+		char nm[128];
+		memcpy(nm, s + 1, nl);
+		nm[nl] = '\0';
+		int ok = 1;                            /* an option name: letters, digits, _ : */
+		for (char *p = nm; *p; p++)
+			if (!(isalnum((unsigned char)*p) || *p == '_' || *p == ':'))
+				ok = 0;
+		if (!ok)
+			continue;
+		char *v = e;
+		while (*v && isspace((unsigned char)*v))
+			v++;
+		if (*v == '"') {
+			char *q = strchr(v + 1, '"');
+			if (!q) {                          /* spans lines */
+				snprintf(pending_name, sizeof pending_name, "%s", nm);
+				snprintf(pending, sizeof pending, "%s", trim(v + 1));
+				pending_line = lineno;
+				in_quote = 1;
+				continue;
+			}
+			*q = '\0';
+			v++;
+		} else {
+			char *h = strchr(v, '#');          /* comment */
+			if (h)
+				*h = '\0';
+		}
+		if (gsconf_set(c, nm, trim(v), disp, lineno)) {
+			rc = err_internal("%s: out of memory", disp);
+			break;
+		}
+	}
+	if (!rc && in_quote)
+		rc = err_user("%s:%d: -%s: the quoted value never ends", disp, pending_line, pending_name);
+	if (!rc && ferror(f))
+		rc = err_user("%s: read error", disp);
+	fclose(f);
+	return rc;
+}
+
+int gsconf_name(gsconf_t *c, const char *name)
+{
+	if (c->nfiles >= (int)(sizeof c->files / sizeof c->files[0]))
+		return -1;
+	char *d = strdup(name);
+	if (!d)
+		return -1;
+	c->files[c->nfiles++] = d;
+	return 0;
+}
+
+const char *gsconf_get(gsconf_t *c, const char *name)
+{
+	gsopt_t *o = find(c, name);
+	if (!o)
+		return NULL;
+	o->used = 1;
+	return o->value;
+}
+
+void gsconf_free(gsconf_t *c)
+{
+	for (size_t i = 0; i < c->n; i++) {
+		free(c->o[i].name);
+		free(c->o[i].value);
+	}
+	free(c->o);
+	for (int i = 0; i < c->nfiles; i++)
+		free(c->files[i]);
+	memset(c, 0, sizeof *c);
+}
+
+/* ---------------------------------------------------------------- cache strings */
+
+int gscache_parse(const char *s, gscache_t *out)
+{
+	gscache_t c;
+	memset(&c, 0, sizeof c);
+	c.type = 'N';
+	c.rep = c.write = c.alloc = c.write_alloc = c.set_index = '?';
+	const char *p = s;
+	if (isalpha((unsigned char)p[0]) && p[1] == ':') {
+		c.type = p[0];
+		p += 2;
+	}
+	int k = 0;
+	if (sscanf(p, "%ld:%ld:%ld%n", &c.sets, &c.line, &c.ways, &k) != 3 || c.sets < 1 || c.line < 1 || c.ways < 1)
+		return -1;
+	p += k;
+	if (*p == ',') {                         /* rep:write:alloc:write_alloc[:set_index] */
+		p++;
+		char f[5] = { '?', '?', '?', '?', '?' };
+		int i = 0;
+		while (i < 5 && isalpha((unsigned char)*p)) {
+			f[i++] = *p++;
+			if (*p == ':')
+				p++;
+		}
+		if (i < 4)
+			return -1;
+		c.rep = f[0];
+		c.write = f[1];
+		c.alloc = f[2];
+		c.write_alloc = f[3];
+		c.set_index = f[4];
+		if (*p == ',') {                     /* mshr_type:entries:merge */
+			p++;
+			char mt;
+			if (sscanf(p, "%c:%ld:%ld%n", &mt, &c.mshr_entries, &c.mshr_merge, &k) == 3) {
+				p += k;
+				if (*p == ',' && sscanf(p + 1, "%ld:%ld%n", &c.miss_queue, &c.fifo, &k) == 2) {
+					p += 1 + k;
+					if (*p == ',')
+						c.data_port = strtol(p + 1, NULL, 10);
+				}
+			}
+		}
+	}
+	*out = c;
+	return 0;
+}
+
+static const char *rep_name(char r)
+{
+	return r == 'L' ? "LRU" : r == 'F' ? "FIFO" : r == 'R' ? "random" : "unknown";
+}
+
+static const char *write_name(char w)
+{
+	switch (w) {
+	case 'R': return "read-only";
+	case 'B': return "write-back";
+	case 'T': return "write-through";
+	case 'E': return "write-evict";
+	case 'L': return "write-back local, write-through global";
+	default: return "unknown";
+	}
+}
+
+static const char *alloc_name(char a)
+{
+	return a == 'm' ? "allocate on miss" : a == 'f' ? "allocate on fill" : a == 's' ? "streaming" : "unknown";
+}
+
+static const char *walloc_name(char a)
+{
+	switch (a) {
+	case 'N': return "no write allocate";
+	case 'W': return "write allocate";
+	case 'F': return "fetch on write";
+	case 'L': return "lazy fetch on read";
+	default: return "unknown";
+	}
+}
+
+static const char *index_name(char i)
+{
+	switch (i) {
+	case 'L': return "linear";
+	case 'H': return "Fermi hash";
+	case 'P': return "IPOLY hash";
+	case 'X': return "bitwise XOR";
+	case '?': return "linear (not given)";
+	default: return "custom";
+	}
+}
+
+/* ---------------------------------------------------------------- mapping */
+
+typedef struct mapper {
+	gsconf_t *c;
+	gpu_t *g;
+	FILE *rep;
+	unsigned char *mapped;    /* per gpu_fields index */
+	char (*why)[200];         /* per gpu_fields index: where it came from */
+	char extra[16][300];      /* read, no preset field */
+	int nextra;
+} mapper_t;
+
+static const gsopt_t *opt(mapper_t *m, const char *name)
+{
+	return gsconf_get(m->c, name) ? find(m->c, name) : NULL;
+}
+
+static int bad(const gsopt_t *o, const char *what)
+{
+	return err_user("%s:%d: -%s: %s, got \"%s\"", o->file, o->line, o->name, what, o->value);
+}
+
+static int num(mapper_t *m, const char *name, double *v, int *have)
+{
+	const gsopt_t *o = opt(m, name);
+	*have = 0;
+	if (!o)
+		return 0;
+	char *end;
+	errno = 0;
+	double x = strtod(o->value, &end);
+	while (*end && isspace((unsigned char)*end))
+		end++;
+	if (end == o->value || *end || errno || !isfinite(x))
+		return bad(o, "expected a number");
+	*v = x;
+	*have = 1;
+	return 0;
+}
+
+/* Set preset field `key` (range-checked), recording where it came from. */
+static int put(mapper_t *m, const char *key, double v, const gsopt_t *o, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+static int put(mapper_t *m, const char *key, double v, const gsopt_t *o, const char *fmt, ...)
+{
+	const gpu_field_t *f = gpu_field_find(key);
+	if (!f)
+		return err_internal("preset import: no preset field %s", key);
+	if (!(v >= f->lo && v <= f->hi)) {
+		if (o)
+			return err_user("%s:%d: -%s: gives %s = %g, outside the preset's range [%g, %g]", o->file, o->line,
+			                o->name, key, v, f->lo, f->hi);
+		return err_user("preset import: %s = %g, outside the preset's range [%g, %g]", key, v, f->lo, f->hi);
+	}
+	char *base = (char *)m->g + f->offset;
+	if (f->type == GF_INT) {
+		if (v != floor(v))
+			return o ? bad(o, "expected a whole number") : err_user("preset import: %s = %g is not whole", key, v);
+		*(int *)base = (int)v;
+	} else {
+		*(double *)base = v;
+	}
+	size_t i = (size_t)(f - gpu_fields);
+	m->mapped[i] = 1;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(m->why[i], sizeof m->why[i], fmt, ap);
+	va_end(ap);
+	return 0;
+}
+
+static void extra(mapper_t *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void extra(mapper_t *m, const char *fmt, ...)
+{
+	if (m->nextra >= (int)(sizeof m->extra / sizeof m->extra[0]))
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(m->extra[m->nextra++], sizeof m->extra[0], fmt, ap);
+	va_end(ap);
+}
+
+/* "a:b:c:d" -> up to n doubles; returns how many were read. */
+static int split_nums(const char *s, double *v, int n)
+{
+	int k = 0;
+	const char *p = s;
+	while (k < n && *p) {
+		char *end;
+		double x = strtod(p, &end);
+		if (end == p)
+			break;
+		v[k++] = x;
+		p = end;
+		while (*p == ':' || *p == ',' || isspace((unsigned char)*p))
+			p++;
+	}
+	return k;
+}
+
+static int map_all(mapper_t *m)
+{
+	int rc, h1, h2;
+	double a, b;
+	/* ---- cores */
+	if ((rc = num(m, "gpgpu_n_clusters", &a, &h1)) || (rc = num(m, "gpgpu_n_cores_per_cluster", &b, &h2)))
+		return rc;
+	if (h1)
+		if ((rc = put(m, "n_sm", a * (h2 ? b : 1), opt(m, "gpgpu_n_clusters"),
+		              "gpgpu_n_clusters %g x gpgpu_n_cores_per_cluster %g", a, h2 ? b : 1)))
+			return rc;
+	double clk[4] = { 0, 0, 0, 0 };
+	const gsopt_t *co = opt(m, "gpgpu_clock_domains");
+	if (co) {
+		if (split_nums(co->value, clk, 4) != 4 || clk[0] <= 0 || clk[1] <= 0 || clk[2] <= 0 || clk[3] <= 0)
+			return bad(co, "expected <core>:<icnt>:<l2>:<dram> MHz");
+		if ((rc = put(m, "core_mhz", clk[0], co, "gpgpu_clock_domains core %g MHz", clk[0])) ||
+		    (rc = put(m, "noc_mhz", clk[1], co, "gpgpu_clock_domains interconnect %g MHz", clk[1])))
+			return rc;
+		extra(m, "L2 clock %g MHz (gpgpu_clock_domains): the preset counts LLC latency and bandwidth in core cycles (converted)", clk[2]);
+	}
+	double core = clk[0] > 0 ? clk[0] : m->g->core_mhz, l2clk = clk[2] > 0 ? clk[2] : core;
+	const gsopt_t *pp = opt(m, "gpgpu_shader_core_pipeline");
+	if (pp) {
+		double v[2];
+		if (split_nums(pp->value, v, 2) != 2 || v[0] < 1 || v[1] < 1)
+			return bad(pp, "expected <threads per SM>:<warp size>");
+		if ((rc = put(m, "warps_per_sm", floor(v[0] / v[1]), pp, "gpgpu_shader_core_pipeline %g threads / %g", v[0], v[1])))
+			return rc;
+	}
+	const gsopt_t *cta = opt(m, "gpgpu_shader_cta");
+	if (cta)
+		extra(m, "resident CTAs per SM %s (gpgpu_shader_cta): no preset field (gpudse trace and the Accel-Sim reader use 16 on presets with >= 64 KiB L1 + shared memory, else 8)", cta->value);
+	double sched = 0;
+	if ((rc = num(m, "gpgpu_num_sched_per_core", &sched, &h1)))
+		return rc;
+	if (h1 && (rc = put(m, "subcores", sched, opt(m, "gpgpu_num_sched_per_core"), "gpgpu_num_sched_per_core")))
+		return rc;
+	if ((rc = num(m, "gpgpu_max_insn_issue_per_warp", &a, &h2)))
+		return rc;
+	if (h2 && (rc = put(m, "issue_per_subcore", a, opt(m, "gpgpu_max_insn_issue_per_warp"),
+	                    "gpgpu_max_insn_issue_per_warp (one warp per scheduler per cycle)")))
+		return rc;
+	if ((rc = num(m, "gpgpu_shader_registers", &a, &h1)))
+		return rc;
+	if (h1 && (rc = put(m, "rf_kib", a * 4 / 1024, opt(m, "gpgpu_shader_registers"),
+	                    "gpgpu_shader_registers %g x 4 B", a)))
+		return rc;
+	if (sched > 0) {
+		if ((rc = num(m, "gpgpu_num_reg_banks", &a, &h1)))
+			return rc;
+		if (h1 && (rc = put(m, "rf_banks_per_subcore", floor(a / sched), opt(m, "gpgpu_num_reg_banks"),
+		                    "gpgpu_num_reg_banks %g / %g schedulers", a, sched)))
+			return rc;
+		if ((rc = num(m, "gpgpu_operand_collector_num_units_gen", &a, &h1)))
+			return rc;
+		if (h1 && a >= sched && (rc = put(m, "ocu_per_subcore", floor(a / sched), opt(m, "gpgpu_operand_collector_num_units_gen"),
+		                    "gpgpu_operand_collector_num_units_gen %g / %g schedulers", a, sched)))
+			return rc;
+	}
+	/* ---- L1 */
+	const gsopt_t *l1o = opt(m, "gpgpu_cache:dl1");
+	if (l1o) {
+		gscache_t l1;
+		if (gscache_parse(l1o->value, &l1))
+			return bad(l1o, "expected a cache configuration [type:]sets:line:ways,rep:write:alloc:write_alloc[:index],...");
+		double adaptive = 0, unified = 0, shmem = 0;
+		int ha, hu, hs;
+		if ((rc = num(m, "gpgpu_adaptive_cache_config", &adaptive, &ha)) ||
+		    (rc = num(m, "gpgpu_unified_l1d_size", &unified, &hu)) || (rc = num(m, "gpgpu_shmem_size", &shmem, &hs)))
+			return rc;
+		double kib = (double)(l1.sets * l1.line * l1.ways) / 1024, ways = (double)l1.ways;
+		if (ha && adaptive != 0 && hu && unified > 0) {
+			/* gpgpu-sim shader.cc max_cta: assoc = max_assoc x (1 - carve-out / unified) */
+			ways = floor(unified * 1024 / (double)(l1.sets * l1.line));
+			kib = unified;
+			if ((rc = put(m, "l1_kib", kib, l1o, "gpgpu_unified_l1d_size %g KiB (adaptive carve-out, no shared memory)", unified)))
+				return rc;
+		} else if ((rc = put(m, "l1_kib", kib, l1o, "gpgpu_cache:dl1 %ld sets x %ld B x %ld ways", l1.sets, l1.line, l1.ways))) {
+			return rc;
+		}
+		double l1sh = hu && unified > 0 ? unified : kib + (hs ? shmem / 1024 : 0);
+		if ((rc = put(m, "l1_shmem_kib", l1sh < kib ? kib : l1sh, hu ? opt(m, "gpgpu_unified_l1d_size") : l1o,
+		              hu ? "gpgpu_unified_l1d_size" : "L1 + gpgpu_shmem_size")) ||
+		    (rc = put(m, "l1_assoc", ways, l1o, "gpgpu_cache:dl1 ways%s", ha && adaptive != 0 ? " (scaled to the unified size)" : "")) ||
+		    (rc = put(m, "line_bytes", (double)l1.line, l1o, "gpgpu_cache:dl1 line")) ||
+		    (rc = put(m, "l1_write_evict", l1.write == 'E', l1o, "gpgpu_cache:dl1 write policy '%c' (%s)", l1.write, write_name(l1.write))))
+			return rc;
+		if (l1.type == 'S' && (rc = put(m, "sector_bytes", (double)l1.line / 4, l1o, "sectored cache: 4 sectors per line")))
+			return rc;
+		extra(m, "L1 (gpgpu_cache:dl1 %s): replacement %s, %s, %s, %s, set index %s, %ld MSHRs merging %ld",
+		      l1o->value, rep_name(l1.rep), write_name(l1.write), alloc_name(l1.alloc), walloc_name(l1.write_alloc),
+		      index_name(l1.set_index), l1.mshr_entries, l1.mshr_merge);
+		if (hs)
+			extra(m, "shared memory %g KiB per SM (gpgpu_shmem_size)%s", shmem / 1024,
+			      ha && adaptive != 0 ? ", carved out of the unified L1 per kernel" : "");
+	}
+	if ((rc = num(m, "gpgpu_l1_latency", &a, &h1)))
+		return rc;
+	if (h1 && (rc = put(m, "l1_lat", a, opt(m, "gpgpu_l1_latency"), "gpgpu_l1_latency")))
+		return rc;
+	/* ---- memory partitions, L2, DRAM */
+	double nmem = 0, nsub = 1, per = 1;
+	int hm, hsub, hper;
+	if ((rc = num(m, "gpgpu_n_mem", &nmem, &hm)) || (rc = num(m, "gpgpu_n_sub_partition_per_mchannel", &nsub, &hsub)) ||
+	    (rc = num(m, "gpgpu_n_mem_per_ctrlr", &per, &hper)))
+		return rc;
+	if (!hsub)
+		nsub = 1;
+	if (!hper)
+		per = 1;
+	if (hm) {
+		const gsopt_t *mo = opt(m, "gpgpu_n_mem");
+		if ((rc = put(m, "llc_partitions", nmem, mo, "gpgpu_n_mem")) ||
+		    (rc = put(m, "llc_slices", nmem * nsub, mo, "gpgpu_n_mem %g x gpgpu_n_sub_partition_per_mchannel %g", nmem, nsub)) ||
+		    (rc = put(m, "dram_channels", nmem * per, mo, "gpgpu_n_mem %g x gpgpu_n_mem_per_ctrlr %g", nmem, per)))
+			return rc;
+	}
+	const gsopt_t *l2o = opt(m, "gpgpu_cache:dl2");
+	if (l2o && hm) {
+		gscache_t l2;
+		if (gscache_parse(l2o->value, &l2))
+			return bad(l2o, "expected a cache configuration [type:]sets:line:ways,rep:write:alloc:write_alloc[:index],...");
+		double kib = (double)(l2.sets * l2.line * l2.ways) * nmem * nsub / 1024;
+		if ((rc = put(m, "llc_kib", kib, l2o, "gpgpu_cache:dl2 %ld sets x %ld B x %ld ways per sub-partition x %g",
+		              l2.sets, l2.line, l2.ways, nmem * nsub)) ||
+		    (rc = put(m, "llc_assoc", (double)l2.ways, l2o, "gpgpu_cache:dl2 ways")))
+			return rc;
+		if (l2.data_port > 0 && (rc = put(m, "llc_bytes_per_cycle_slice", (double)l2.data_port * l2clk / core, l2o,
+		                                  "gpgpu_cache:dl2 data port %ld B per L2 cycle x %g/%g MHz", l2.data_port, l2clk, core)))
+			return rc;
+		extra(m, "L2 (gpgpu_cache:dl2 %s): replacement %s, %s, %s, %s, set index %s, %ld MSHRs merging %ld; line %ld B",
+		      l2o->value, rep_name(l2.rep), write_name(l2.write), alloc_name(l2.alloc), walloc_name(l2.write_alloc),
+		      index_name(l2.set_index), l2.mshr_entries, l2.mshr_merge, l2.line);
+	}
+	if ((rc = num(m, "gpgpu_l2_rop_latency", &a, &h1)))
+		return rc;
+	if (h1 && (rc = put(m, "llc_lat", a * core / l2clk, opt(m, "gpgpu_l2_rop_latency"),
+	                    "gpgpu_l2_rop_latency %g L2 cycles (the interconnect's latency is simulated, not included)", a)))
+		return rc;
+	if ((rc = num(m, "dram_latency", &a, &h1)))
+		return rc;
+	if (h1 && (rc = put(m, "dram_lat", a * core / l2clk, opt(m, "dram_latency"),
+	                    "dram_latency %g (fixed part; DRAM timing is simulated, not included)", a)))
+		return rc;
+	double bw = 0, ratio = 2;
+	int hb, hr;
+	if ((rc = num(m, "gpgpu_dram_buswidth", &bw, &hb)) || (rc = num(m, "dram_data_command_freq_ratio", &ratio, &hr)))
+		return rc;
+	if (!hr)
+		ratio = 2;
+	if (hb && hm && clk[3] > 0) {
+		double gbps = nmem * per * bw * ratio * clk[3] * 1e6 / 1e9;
+		if ((rc = put(m, "dram_gbps", gbps, opt(m, "gpgpu_dram_buswidth"),
+		              "gpgpu_n_mem %g x gpgpu_n_mem_per_ctrlr %g x gpgpu_dram_buswidth %g B x dram_data_command_freq_ratio %g x %g MHz",
+		              nmem, per, bw, ratio, clk[3])))
+			return rc;
+	}
+	const gsopt_t *to = opt(m, "gpgpu_dram_timing_opt");
+	if (to)
+		extra(m, "DRAM timing (gpgpu_dram_timing_opt %s): simulated by GPGPU-Sim, no preset field", to->value);
+	/* ---- interconnect */
+	if ((rc = num(m, "icnt_flit_size", &a, &h1)))
+		return rc;
+	if (h1 && (rc = put(m, "noc_flit_bytes", a, opt(m, "icnt_flit_size"), "icnt_flit_size")))
+		return rc;
+	const gsopt_t *nm = opt(m, "network_mode");
+	if (nm)
+		extra(m, "interconnect network_mode %s (%s)%s", nm->value,
+		      strcmp(nm->value, "2") == 0 ? "local crossbar" : strcmp(nm->value, "1") == 0 ? "BookSim" : "other",
+		      strcmp(nm->value, "1") == 0 ? ": its latency is in the BookSim file, not read" : "");
+	return 0;
+}
+
+int gsconf_to_gpu(gsconf_t *c, const char *name, const char *source, gpu_t *g, FILE *report,
+                  unsigned char *mapped)
+{
+	gpu_defaults(g);
+	snprintf(g->name, sizeof g->name, "%s", name);
+	snprintf(g->source, sizeof g->source, "%s", source);
+	mapper_t m;
+	memset(&m, 0, sizeof m);
+	m.c = c;
+	m.g = g;
+	m.rep = report;
+	m.mapped = calloc(n_gpu_fields, 1);
+	m.why = calloc(n_gpu_fields, sizeof *m.why);
+	if (!m.mapped || !m.why) {
+		free(m.mapped);
+		free(m.why);
+		return err_internal("preset import: out of memory");
+	}
+	int rc = map_all(&m);
+	/* cross-field rules of gpu_json.c */
+	if (!rc && g->l1_shmem_kib < g->l1_kib)
+		g->l1_shmem_kib = g->l1_kib;
+	if (!rc && g->sector_bytes > g->line_bytes)
+		rc = err_user("preset import: sector %d B larger than the line %d B", g->sector_bytes, g->line_bytes);
+	if (!rc && g->llc_slices % g->llc_partitions && g->llc_partitions % g->llc_slices)
+		rc = err_user("preset import: %d LLC slices neither a multiple nor a divisor of %d partitions", g->llc_slices,
+		              g->llc_partitions);
+	if (!rc && report) {
+		int nm = 0;
+		for (size_t i = 0; i < n_gpu_fields; i++)
+			nm += m.mapped[i];
+		fprintf(report, "%s: %d of %zu preset fields from", name, nm, n_gpu_fields - 2);
+		for (int i = 0; i < c->nfiles; i++)
+			fprintf(report, " %s", c->files[i]);
+		fprintf(report, "\n\nmapped:\n");
+		for (size_t i = 0; i < n_gpu_fields; i++)
+			if (m.mapped[i]) {
+				char v[64];
+				gpu_field_format(&gpu_fields[i], g, v, sizeof v);
+				fprintf(report, "  %-26s %-12s <- %s\n", gpu_fields[i].key, v, m.why[i]);
+			}
+		fprintf(report, "\nnot mapped (the preset default is kept; no GPGPU-Sim option gives it):\n ");
+		int col = 1;
+		for (size_t i = 2; i < n_gpu_fields; i++)
+			if (!m.mapped[i]) {
+				size_t k = strlen(gpu_fields[i].key) + 1;
+				if (col + k > 95) {
+					fprintf(report, "\n ");
+					col = 1;
+				}
+				fprintf(report, " %s", gpu_fields[i].key);
+				col += (int)k;
+			}
+		fprintf(report, "\n\nread, no preset field:\n");
+		for (int i = 0; i < m.nextra; i++)
+			fprintf(report, "  %s\n", m.extra[i]);
+		size_t unused = 0;
+		for (size_t i = 0; i < c->n; i++)
+			unused += !c->o[i].used;
+		fprintf(report, "\noptions not used (%zu):\n ", unused);
+		col = 1;
+		for (size_t i = 0; i < c->n; i++)
+			if (!c->o[i].used) {
+				size_t k = strlen(c->o[i].name) + 2;
+				if (col + k > 95) {
+					fprintf(report, "\n ");
+					col = 1;
+				}
+				fprintf(report, " -%s", c->o[i].name);
+				col += (int)k;
+			}
+		fprintf(report, "\n");
+	}
+	if (mapped)
+		memcpy(mapped, m.mapped, n_gpu_fields);
+	free(m.mapped);
+	free(m.why);
+	return rc;
+}

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# cli_accelsim_ref.sh -- `gpudse validate --accelsim` and `gpudse calibrate --accelsim` on one
+# run of the Accel-Sim reference set (tests/data/accelsim-logs/SM7_QV100/base/c-blk.log.xz,
+# a copy of calibration/accelsim/runs/...): the reference numbers come from the log, worked
+# out by hand: 6226 cycles less one kernel's 5000-cycle launch latency = 1226; the profile of
+# gpudse trace c-blk --size 20000 has 64735 warp instructions (gpudse trace --stats), so IPC =
+# 64735 / 1226 = 52.8018; Accel-Sim ran 66655 = 64735 + 1920 EXITs (480 CTAs x 4 warps).
+. "$(dirname "$0")/cli_lib.sh"
+G=$GPUDSE
+R=tests/data/accelsim-logs
+expect_ok "validate csv" $G validate --accelsim --runs $R --format csv
+row=$(sed -n 2p "$CLI_TMP/out")
+f() { echo "$row" | cut -d, -f"$1"; }
+expect_eq "one run" "$(wc -l < "$CLI_TMP/out")" 2
+expect_eq "preset,config,kernel,size" "$(f 1-4)" "SM7_QV100,base,c-blk,20000"
+expect_eq "SMs from the options echo" "$(f 5)" 80
+expect_eq "profile instructions" "$(f 9)" 64735
+expect_eq "kernels, launch cycles, kernel cycles" "$(f 10-12)" "1,5000,1226"
+expect_eq "reference IPC 64735/1226" "$(f 13)" 52.8018
+expect_eq "L1 and L2 hit rates (all miss)" "$(f 14-15)" "0,0"
+expect_eq "DRAM 7500 x 32 B over 1226 cycles at 1132 MHz" "$(f 16)" 221.599
+expect_eq "Accel-Sim's warp instructions, the trace's warps" "$(f 22-23)" "66655,1920"
+expect_eq "model columns present" "$(f 17-20 | tr ',' '\n' | grep -c '^[0-9.e+-]*$')" 4
+expect_ok "validate table" $G validate --accelsim --runs $R
+expect_eq "the trace ran exactly" "$(grep -c 'warp instructions = the profile.s + one EXIT per warp): 1 of 1 runs$' "$CLI_TMP/out")" 1
+expect_ok "validate markdown" $G validate --accelsim --runs $R --format markdown
+expect_eq "markdown table" "$(grep -c '^| c-blk | SM7_QV100 | base | 80 | 52.80 |' "$CLI_TMP/out")" 1
+# calibration from the log: one kernel's mlp reproduces its one IPC exactly
+expect_ok "calibrate mlp" $G calibrate --accelsim --runs $R --fit mlp -o "$CLI_TMP/p.json"
+expect_eq "one parameter, three observations" "$(grep -c '^fit: 3 observations, 1 parameters' "$CLI_TMP/out")" 1
+expect_eq "IPC fitted exactly" "$(grep -c '^fitted   ipc    : mean |relative error| 0.0%' "$CLI_TMP/out")" 1
+expect_eq "parameter set written with the kernel's mlp" "$(grep -c '"c-blk@SM7_QV100.mlp"' "$CLI_TMP/p.json")" 1
+expect_err "underdetermined" 1 "gpudse: calibrate: parameter c-blk@SM7_QV100.dep_cycles is not determined separately from the others by these observations (fit fewer with --fit)" \
+	$G calibrate --accelsim --runs $R -o "$CLI_TMP/q.json"
+mkdir -p "$CLI_TMP/empty"
+expect_err "no logs" 1 "gpudse: $CLI_TMP/empty: no Accel-Sim logs (expected $CLI_TMP/empty/PRESET/CONFIG/KERNEL.log.xz)" \
+	$G validate --accelsim --runs "$CLI_TMP/empty"
+expect_err "--runs alone" 1 "gpudse: validate: --runs needs --accelsim" $G validate --runs $R
+expect_err "--split alone" 1 "gpudse: calibrate: --split and --runs need --accelsim" $G calibrate --split p.json
+expect_err "profiles and logs" 1 "gpudse: calibrate: --accelsim takes its profiles from the logs, not PROFILE.json" \
+	$G calibrate --accelsim p.json
+cli_done

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# cli_preset.sh -- `gpudse preset import` on gpgpu-sim's SM7_QV100 and SM86_RTX3070 tested
+# configurations (tests/data/gpgpusim/, verbatim copies): every mapped number against the
+# config lines it comes from, worked out by hand; the report; pinned errors.
+. "$(dirname "$0")/cli_lib.sh"
+G=$GPUDSE
+D=$GPUDSE_ROOT/tests/data/gpgpusim
+jv() { grep -o "\"$2\":[[:space:]]*[-0-9.e+]*" "$1" | grep -o '[-0-9.e+]*$'; }
+
+# SM7_QV100: -gpgpu_n_clusters 80, -gpgpu_n_cores_per_cluster 1; -gpgpu_clock_domains
+# 1132.0:1132.0:1132.0:850.0; -gpgpu_shader_core_pipeline 2048:32 -> 64 warps;
+# -gpgpu_shader_registers 65536 -> 256 KiB; -gpgpu_num_reg_banks 16 / 4 schedulers -> 4;
+# adaptive L1: -gpgpu_unified_l1d_size 128 with dl1 S:4:128:64 -> 128 KiB, 128*1024/(4*128) =
+# 256 ways, 32 B sectors; -gpgpu_l1_latency 20; dl2 S:32:128:24 per sub-partition x (32 x 2)
+# -> 32*128*24*64/1024 = 6144 KiB, 24 ways, 64 slices, 32 partitions; -gpgpu_l2_rop_latency 160;
+# DRAM 32 channels x 16 B x 2 (DDR) x 850 MHz = 870.4 GB/s; -icnt_flit_size 40.
+expect_ok "import QV100" $G preset import "$D/SM7_QV100/gpgpusim.config" -o "$CLI_TMP/qv.json"
+P=$CLI_TMP/qv.json
+expect_eq "qv name" "$(grep -o '"name":[[:space:]]*"[^"]*"' "$P" | grep -o '"[^"]*"$')" '"SM7_QV100"'
+for kv in n_sm=80 core_mhz=1132 noc_mhz=1132 warps_per_sm=64 subcores=4 rf_kib=256 rf_banks_per_subcore=4 \
+	  ocu_per_subcore=2 l1_kib=128 l1_shmem_kib=128 l1_assoc=256 l1_write_evict=0 l1_lat=20 line_bytes=128 \
+	  sector_bytes=32 llc_kib=6144 llc_assoc=24 llc_slices=64 llc_partitions=32 llc_lat=160 \
+	  llc_bytes_per_cycle_slice=32 dram_gbps=870.4 dram_channels=32 dram_lat=100 noc_flit_bytes=40; do
+	expect_eq "qv ${kv%%=*}" "$(jv "$P" "${kv%%=*}")" "${kv#*=}"
+done
+expect_eq "report: replacement and policies read" "$(grep -c 'replacement LRU, write-through, allocate on miss, lazy fetch on read, set index linear' "$CLI_TMP/out")" 1
+expect_eq "report: L2 IPOLY set index" "$(grep -c 'L2 .*write-back.*set index IPOLY hash' "$CLI_TMP/out")" 1
+expect_eq "report: unmapped fields listed" "$(grep -A3 '^not mapped' "$CLI_TMP/out" | grep -c 'noc_lat')" 1
+expect_eq "report: unused options listed" "$(grep -c -- '-gpgpu_dram_timing_opt\|-gpgpu_mem_addr_mapping' "$CLI_TMP/out")" 1
+expect_ok "the preset loads" $G explain --gpu "$P" --workload p-gemm
+# SM86_RTX3070: 46 x 1 SMs; 1536:32 -> 48 warps; dl2 S:64:128:16 x (16 x 2) -> 4096 KiB;
+# DRAM 16 channels x 2 B x 4 (GDDR6 data/command ratio) x 3500.5 MHz = 448.064 GB/s;
+# -gpgpu_l1_latency 39; -gpgpu_l2_rop_latency 187; -dram_latency 254.
+expect_ok "import RTX3070" $G preset import "$D/SM86_RTX3070/gpgpusim.config" -o "$CLI_TMP/r.json" --name rtx3070-sim
+P=$CLI_TMP/r.json
+expect_eq "r name" "$(grep -o '"name":[[:space:]]*"[^"]*"' "$P" | grep -o '"[^"]*"$')" '"rtx3070-sim"'
+for kv in n_sm=46 core_mhz=1132 warps_per_sm=48 l1_kib=128 l1_assoc=256 l1_lat=39 llc_kib=4096 llc_assoc=16 \
+	  llc_slices=32 llc_partitions=16 llc_lat=187 dram_gbps=448.064 dram_channels=16 dram_lat=254; do
+	expect_eq "r ${kv%%=*}" "$(jv "$P" "${kv%%=*}")" "${kv#*=}"
+done
+# a later file overrides an earlier one (trace.config after gpgpusim.config)
+printf -- '-gpgpu_n_clusters 40 # half\n-gpgpu_dram_timing_opt "nbk=16:CCD=1\n   :RRD=3"\n' > "$CLI_TMP/over.config"
+expect_ok "override" $G preset import "$D/SM7_QV100/gpgpusim.config" "$CLI_TMP/over.config" -o "$CLI_TMP/o.json"
+expect_eq "override n_sm" "$(jv "$CLI_TMP/o.json" n_sm)" 40
+expect_eq "quoted value over two lines" "$(grep -c 'gpgpu_dram_timing_opt nbk=16:CCD=1 :RRD=3' "$CLI_TMP/out")" 1
+# errors: one line naming the file and option, exit 1
+printf -- '-gpgpu_n_clusters eighty\n' > "$CLI_TMP/bad.config"
+expect_err "not a number" 1 "gpudse: $CLI_TMP/bad.config:1: -gpgpu_n_clusters: expected a number, got \"eighty\"" \
+	$G preset import "$D/SM7_QV100/gpgpusim.config" "$CLI_TMP/bad.config" -o "$CLI_TMP/x.json"
+printf -- '-gpgpu_cache:dl2 lots\n' > "$CLI_TMP/bad2.config"
+expect_err "bad cache string" 1 "gpudse: $CLI_TMP/bad2.config:1: -gpgpu_cache:dl2: expected a cache configuration [type:]sets:line:ways,rep:write:alloc:write_alloc[:index],..., got \"lots\"" \
+	$G preset import "$D/SM7_QV100/gpgpusim.config" "$CLI_TMP/bad2.config" -o "$CLI_TMP/x.json"
+printf -- '-gpgpu_n_clusters 5000\n' > "$CLI_TMP/bad3.config"
+expect_err "out of range" 1 "gpudse: $CLI_TMP/bad3.config:1: -gpgpu_n_clusters: gives n_sm = 5000, outside the preset's range [1, 1024]" \
+	$G preset import "$D/SM7_QV100/gpgpusim.config" "$CLI_TMP/bad3.config" -o "$CLI_TMP/x.json"
+expect_eq "nothing written on error" "$(test -e "$CLI_TMP/x.json" && echo written || echo none)" none
+expect_err "no -o" 1 "gpudse: preset import: -o PRESET.json is required" $G preset import "$D/SM7_QV100/gpgpusim.config"
+expect_err "missing file" 1 "gpudse: $CLI_TMP/nope.config: No such file or directory" $G preset import "$CLI_TMP/nope.config" -o "$CLI_TMP/x.json"
+expect_err "subcommand" 1 'gpudse: preset: unknown subcommand "export" (expected import)' $G preset export
+cli_done

@@ -311,7 +311,7 @@ static void test_generator(void)
 		return;
 	shape_acc_t acc;
 	shape_acc_init(&acc);
-	gen_sink_t sink = { NULL, NULL, NULL, NULL, NULL, NULL, &acc };
+	gen_sink_t sink = { .shape = &acc };
 	gen_opts_t o = { .n_sm = 4, .warps_per_sm = 48, .ctas_per_sm = 16, .seed = 1, .regs = 0 };
 	gen_t g;
 	int ok = gen_init(&g, &o, &sink) == 0 && k->run(&g, 64) == 0;

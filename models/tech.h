@@ -5,7 +5,7 @@
  *
  * The numbers are not formulas but a table of runs of the circuit tools (CACTI 7 for SRAM,
  * NVSim for SRAM and STT-MRAM, DSENT for crossbars), read by `gpudse tech import`
- * (src/tech_table.c); calibration/tech/README.md says which runs the shipped table holds.
+ * (src/tech/tech_table.c); calibration/tech/README.md says which runs the shipped table holds.
  * The model only interpolates between runs:
  *
  *   arrays: a series is the runs that share (cell, kind, assoc, width_bits, ports, node);

@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "gpu_json.h"
+#include "presets/gpu_json.h"
 #include "jsonutil.h"
 #include "knobs.h"
 

@@ -10,11 +10,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "calib.h"
+#include "calibration/calib.h"
 #include "cli.h"
 #include "columns.h"
 #include "jsonutil.h"
-#include "store.h"
+#include "store/store.h"
 #include "study.h"
 #include "workload.h"
 

@@ -3,10 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "calibrate.h"
+#include "calibration/calibrate.h"
 #include "cli.h"
 #include "commands/commands.h"
-#include "gpu_json.h"
+#include "presets/gpu_json.h"
 #include "validation/calibrate_accelsim.h"
 
 const char help_calibrate[] =

@@ -16,7 +16,7 @@
 #include "commands/json_tables.h"
 #include "design.h"
 #include "gpu.h"
-#include "gpu_json.h"
+#include "presets/gpu_json.h"
 #include "json_writer.h"
 #include "knobs.h"
 #include "mech.h"

@@ -7,13 +7,13 @@
 
 #include "cli.h"
 #include "columns.h"
-#include "dbpath.h"
+#include "store/dbpath.h"
 #include "commands/commands.h"
-#include "gpu_json.h"
+#include "presets/gpu_json.h"
 #include "knobs.h"
 #include "output.h"
 #include "profiling/profile_json.h"
-#include "store.h"
+#include "store/store.h"
 
 const char help_list[] =
 	"usage: gpudse list gpus|workloads|knobs|metrics|runs|schema [--format table|csv|json] [--db FILE]\n"

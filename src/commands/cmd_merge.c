@@ -7,7 +7,7 @@
 
 #include "cli.h"
 #include "commands/commands.h"
-#include "store.h"
+#include "store/store.h"
 
 const char help_merge[] =
 	"usage: gpudse merge A.db B.db ... -o C.db\n"

@@ -11,7 +11,7 @@
 #include "commands/commands.h"
 #include "commands/json_tables.h"
 #include "json_writer.h"
-#include "gpu_json.h"
+#include "presets/gpu_json.h"
 #include "knobs.h"
 #include "dcl1.h"
 #include "fuse.h"

@@ -8,14 +8,14 @@
 #include "cli.h"
 #include "columns.h"
 #include "commands/commands.h"
-#include "dbpath.h"
+#include "store/dbpath.h"
 #include "knobs.h"
 #include "pareto.h"
 #include "commands/plot_json.h"
 #include "plot/plot.h"
 #include "plot/staircase.h"
 #include "runsel.h"
-#include "store.h"
+#include "store/store.h"
 
 const char help_plot[] =
 	"usage: gpudse plot --x COL --y METRIC [--db FILE] [--run ID|latest] [--workload W] -o FILE\n"

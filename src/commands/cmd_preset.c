@@ -1,6 +1,6 @@
 /*
  * cmd_preset.c -- `gpudse preset import`: a GPU preset (docs/gpu-presets.md) from GPGPU-Sim /
- * Accel-Sim option files (src/gpgpusim_config.h has the mapping), with a report of every
+ * Accel-Sim option files (src/presets/gpgpusim_config.h has the mapping), with a report of every
  * preset field it could not map and every option it did not use.
  */
 #include <errno.h>
@@ -12,8 +12,8 @@
 
 #include "cli.h"
 #include "commands/commands.h"
-#include "gpgpusim_config.h"
-#include "gpu_json.h"
+#include "presets/gpgpusim_config.h"
+#include "presets/gpu_json.h"
 
 const char help_preset[] =
 	"usage: gpudse preset import CONFIG [CONFIG ...] -o PRESET.json [--name NAME]\n"

@@ -9,7 +9,7 @@
 
 #include "cli.h"
 #include "commands/commands.h"
-#include "gpu_json.h"
+#include "presets/gpu_json.h"
 #include "profiling/profile_json.h"
 #include "profiling/profiler.h"
 #include "profiling/trace_text.h"

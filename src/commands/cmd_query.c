@@ -6,11 +6,11 @@
 
 #include "cli.h"
 #include "commands/commands.h"
-#include "dbpath.h"
+#include "store/dbpath.h"
 #include "knobs.h"
 #include "output.h"
 #include "runsel.h"
-#include "store.h"
+#include "store/store.h"
 
 const char help_query[] =
 	"usage: gpudse query [--db FILE] [--run ID|latest] [--workload W] [--where 'COL OP VALUE']...\n"

@@ -11,13 +11,13 @@
 #include "cli.h"
 #include "columns.h"
 #include "commands/commands.h"
-#include "dbpath.h"
+#include "store/dbpath.h"
 #include "jsonutil.h"
 #include "knobs.h"
 #include "pareto.h"
 #include "plot/plot.h"
 #include "runsel.h"
-#include "store.h"
+#include "store/store.h"
 
 const char help_report[] =
 	"usage: gpudse report [--db FILE] [--run ID|latest] -o FILE.html\n"

@@ -6,12 +6,12 @@
 #include "cli.h"
 #include "columns.h"
 #include "commands/commands.h"
-#include "dbpath.h"
+#include "store/dbpath.h"
 #include "output.h"
 #include "runsel.h"
-#include "sensitivity.h"
-#include "sensitivity_data.h"
-#include "store.h"
+#include "stats/sensitivity.h"
+#include "stats/sensitivity_data.h"
+#include "store/store.h"
 
 const char help_sensitivity[] =
 	"usage: gpudse sensitivity [--db FILE] [--run ID|latest] [--metric M,...]\n"

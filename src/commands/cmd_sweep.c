@@ -9,7 +9,7 @@
 
 #include "cli.h"
 #include "commands/commands.h"
-#include "dbpath.h"
+#include "store/dbpath.h"
 #include "sweep.h"
 
 const char help_sweep[] =

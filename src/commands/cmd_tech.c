@@ -1,6 +1,6 @@
 /*
  * cmd_tech.c -- `gpudse tech import|array|xbar`: build a technology table from CACTI, NVSim and
- * DSENT outputs, and read figures out of one (models/tech.h, src/tech_table.h).
+ * DSENT outputs, and read figures out of one (models/tech.h, src/tech/tech_table.h).
  */
 #include <stdio.h>
 #include <string.h>
@@ -9,10 +9,10 @@
 
 #include "cli.h"
 #include "commands/commands.h"
-#include "gpu_json.h"
+#include "presets/gpu_json.h"
 #include "jsonutil.h"
 #include "tech.h"
-#include "tech_table.h"
+#include "tech/tech_table.h"
 
 const char help_tech[] =
 	"usage: gpudse tech import -o TABLE.csv RAW...\n"

@@ -14,7 +14,7 @@
 #include "commands/json_tables.h"
 #include "json_writer.h"
 #include "profiling/generators/gen.h"
-#include "gpu_json.h"
+#include "presets/gpu_json.h"
 #include "profiling/profile_json.h"
 #include "profiling/profiler.h"
 #include "profiling/trace_write_accelsim.h"

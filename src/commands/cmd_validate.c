@@ -11,7 +11,7 @@
 #include "output.h"
 #include "validation/validate.h"
 #include "validation/validate_accelsim.h"
-#include "gpu_json.h"
+#include "presets/gpu_json.h"
 
 const char help_validate[] =
 	"usage: gpudse validate [--paper morpheus|dcl1|fuse|malekeh] [--format table|markdown|json|csv]\n"

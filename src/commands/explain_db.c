@@ -6,12 +6,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "calib.h"
+#include "calibration/calib.h"
 #include "cli.h"
 #include "columns.h"
-#include "gpu_json.h"
+#include "presets/gpu_json.h"
 #include "runsel.h"
-#include "store.h"
+#include "store/store.h"
 
 #define CMD "explain"
 

@@ -11,7 +11,7 @@
 #include <stdint.h>
 
 #include "output.h"
-#include "store.h"
+#include "store/store.h"
 
 /* Default relative tolerance under which two front designs are one row of the table. */
 #define FRONT_TOLERANCE 1e-9

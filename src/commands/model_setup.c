@@ -5,7 +5,7 @@
 
 #include "cli.h"
 #include "commands/json_tables.h"
-#include "gpu_json.h"
+#include "presets/gpu_json.h"
 #include "knobs.h"
 
 int model_setup_gpu(model_setup_t *s, const char *cmd, const char *gpu_name)

@@ -17,7 +17,7 @@
 #ifndef GPUDSE_ACCELSIM_LOG_H
 #define GPUDSE_ACCELSIM_LOG_H
 
-#include "gpgpusim_config.h"
+#include "presets/gpgpusim_config.h"
 
 typedef struct aslog {
 	char path[1024];

@@ -21,9 +21,9 @@
 
 #include <cjson/cJSON.h>
 
-#include "calibrate.h"
+#include "calibration/calibrate.h"
 #include "cli.h"
-#include "gpu_json.h"
+#include "presets/gpu_json.h"
 #include "profiling/profile_json.h"
 #include "validation/calibrate_accelsim.h"
 #include "validation/validate_accelsim.h"

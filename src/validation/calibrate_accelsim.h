@@ -5,7 +5,7 @@
 #ifndef GPUDSE_CALIBRATE_ACCELSIM_H
 #define GPUDSE_CALIBRATE_ACCELSIM_H
 
-#include "calibrate.h"
+#include "calibration/calibrate.h"
 
 /* runs: DIR/PRESET/CONFIG/KERNEL.log[.xz]; split: fit on the even-position kernels (sorted by
  * name), hold out the others; out/name: the parameter set (calibrate's defaults when NULL).

@@ -12,7 +12,7 @@
 #include <gsl/gsl_errno.h>
 
 #include "cli.h"
-#include "gpu_json.h"
+#include "presets/gpu_json.h"
 #include "knobs.h"
 #include "study.h"
 

@@ -7,7 +7,7 @@
 
 #include "cli.h"
 #include "dcl1.h"
-#include "gpu_json.h"
+#include "presets/gpu_json.h"
 #include "validation/validate.h"
 #include "tech.h"
 

@@ -8,10 +8,10 @@
 
 #include "cli.h"
 #include "fuse.h"
-#include "gpu_json.h"
+#include "presets/gpu_json.h"
 #include "validation/validate.h"
 #include "tech.h"
-#include "tech_table.h"
+#include "tech/tech_table.h"
 
 #define P "FUSE"
 

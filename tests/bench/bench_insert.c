@@ -10,7 +10,7 @@
 #include <time.h>
 
 #include "columns.h"
-#include "store_int.h"
+#include "store/store_int.h"
 
 static double now_s(void)
 {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # cli_explain.sh -- `gpudse explain` on every GPU preset, its JSON, the effect of design knobs,
-# and the pinned error lines of explain and of the preset loader (src/gpu_json.c).
+# and the pinned error lines of explain and of the preset loader (src/presets/gpu_json.c).
 . "$(dirname "$0")/cli_lib.sh"
 
 # A small profile: 8 SMs, each looping 6 times over 300 private blocks (10% writes).

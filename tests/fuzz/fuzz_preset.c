@@ -1,6 +1,6 @@
-/* fuzz_preset.c -- the GPU preset parser (src/gpu_json.c): gpu_load on arbitrary bytes. */
+/* fuzz_preset.c -- the GPU preset parser (src/presets/gpu_json.c): gpu_load on arbitrary bytes. */
 #include "fuzz_common.h"
-#include "gpu_json.h"
+#include "presets/gpu_json.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

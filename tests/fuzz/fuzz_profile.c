@@ -3,7 +3,7 @@
  * so that an accepted profile is also one the model can take. */
 #include "fuzz_common.h"
 #include "gpu.h"
-#include "gpu_json.h"
+#include "presets/gpu_json.h"
 #include "profiling/profile_json.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -1,6 +1,6 @@
 /*
  * test_accelsim_log.c -- reading Accel-Sim simulation logs (src/validation/accelsim_log.c)
- * and importing the preset from a log's options echo (src/gpgpusim_config.c).
+ * and importing the preset from a log's options echo (src/presets/gpgpusim_config.c).
  *
  * Fixture: tests/data/accelsim-logs/SM7_QV100/base/c-blk.log.xz, a run of the reference set
  * (calibration/accelsim/runs, trimmed by run_grid.sh).  The expected numbers are read off its
@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "gpgpusim_config.h"
+#include "presets/gpgpusim_config.h"
 #include "support/check.h"
 #include "validation/accelsim_log.h"
 

@@ -25,7 +25,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "gpu_json.h"
+#include "presets/gpu_json.h"
 #include "jsonutil.h"
 #include "profiling/generators/gen.h"
 #include "profiling/profile_json.h"

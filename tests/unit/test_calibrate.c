@@ -1,5 +1,5 @@
 /*
- * test_calibrate.c -- src/calibrate.c on synthetic observations: the GPU model itself
+ * test_calibrate.c -- src/calibration/calibrate.c on synthetic observations: the GPU model itself
  * (gpu_eval) evaluated with known parameters, plus seeded Gaussian noise of stated sigma
  * (GSL mt19937), written into copies of the fixture profiles; the fit must recover every
  * parameter inside its 95% interval, and a fit to one preset must predict another preset's
@@ -18,11 +18,11 @@
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 
-#include "calib.h"
-#include "calibrate.h"
+#include "calibration/calib.h"
+#include "calibration/calibrate.h"
 #include "support/check.h"
 #include "cli.h"
-#include "gpu_json.h"
+#include "presets/gpu_json.h"
 #include "knobs.h"
 #include "profiling/profile_json.h"
 

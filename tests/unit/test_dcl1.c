@@ -7,7 +7,7 @@
 #include "design.h"
 #include "reference/multicachesim.h"
 #include "gpu.h"
-#include "gpu_json.h"
+#include "presets/gpu_json.h"
 #include "mech.h"
 
 #include <math.h>

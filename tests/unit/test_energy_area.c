@@ -8,7 +8,7 @@
 #include "support/check.h"
 #include "energy.h"
 #include "gpu.h"
-#include "gpu_json.h"
+#include "presets/gpu_json.h"
 
 static void test_area(void)
 {

@@ -31,7 +31,7 @@
 #include "support/check.h"
 #include "design.h"
 #include "fuse.h"
-#include "gpu_json.h"
+#include "presets/gpu_json.h"
 #include "reference/hybridsim.h"
 #include "profile.h"
 #include "profiling/profiler.h"

@@ -22,7 +22,7 @@
 #include "support/testhist.h"
 #include "design.h"
 #include "gpu.h"
-#include "gpu_json.h"
+#include "presets/gpu_json.h"
 #include "queue.h"
 
 /* Private loops of W blocks per SM on n_sm SMs; a1 requests per instruction. */

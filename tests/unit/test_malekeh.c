@@ -17,7 +17,7 @@
 #include "support/testhist.h"
 #include "design.h"
 #include "gpu.h"
-#include "gpu_json.h"
+#include "presets/gpu_json.h"
 #include "mech.h"
 #include "malekeh.h"
 #include "sthld_fsm.h"

@@ -19,7 +19,7 @@
 #include "dcl1.h"
 #include "fuse.h"
 #include "gpu.h"
-#include "gpu_json.h"
+#include "presets/gpu_json.h"
 #include "knobs.h"
 #include "malekeh.h"
 #include "mech.h"

@@ -20,7 +20,7 @@
 #include "support/check.h"
 #include "design.h"
 #include "gpu.h"
-#include "gpu_json.h"
+#include "presets/gpu_json.h"
 #include "area.h"
 #include "morpheus.h"
 

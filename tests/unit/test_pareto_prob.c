@@ -1,5 +1,5 @@
 /*
- * test_pareto_prob.c -- fronts under the model error (src/pareto_prob.h).
+ * test_pareto_prob.c -- fronts under the model error (src/stats/pareto_prob.h).
  *
  * 1. The demo study (studies/demo.json, swept into a temporary database): every design's
  *    probability of being non-dominated equals a brute-force recount over the same draws
@@ -21,8 +21,8 @@
 #include <gsl/gsl_rng.h>
 
 #include "pareto.h"
-#include "pareto_prob.h"
-#include "store.h"
+#include "stats/pareto_prob.h"
+#include "store/store.h"
 #include "support/check.h"
 #include "sweep.h"
 

@@ -24,9 +24,9 @@
 #include <unistd.h>
 
 #include "knobs.h"
-#include "sensitivity.h"
-#include "sensitivity_data.h"
-#include "store.h"
+#include "stats/sensitivity.h"
+#include "stats/sensitivity_data.h"
+#include "store/store.h"
 #include "support/check.h"
 
 static const double A[3] = { -1, 0, 1 }, B[4] = { -3, -1, 1, 3 }, C[2] = { -0.5, 0.5 };

@@ -22,7 +22,7 @@
 
 #include "support/check.h"
 #include "profiling/generators/gen.h"
-#include "gpu_json.h"
+#include "presets/gpu_json.h"
 #include "profiling/profiler.h"
 #include "reuse.h"
 #include "profiling/shards.h"

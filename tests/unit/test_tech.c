@@ -1,5 +1,5 @@
 /*
- * test_tech.c -- the technology model (models/tech.h) and its tables (src/tech_table.h).
+ * test_tech.c -- the technology model (models/tech.h) and its tables (src/tech/tech_table.h).
  *
  * 1. Closed forms: on synthetic tables whose figures are exact power laws in size, node and
  *    crossbar radix, the log-log interpolation must return the power law at points between the
@@ -27,7 +27,7 @@
 
 #include "support/check.h"
 #include "tech.h"
-#include "tech_table.h"
+#include "tech/tech_table.h"
 
 #define DEFAULT_TABLE "calibration/tech/tech-default.csv"
 #define HELDOUT_TABLE "calibration/tech/tech-heldout.csv"

@@ -1,6 +1,6 @@
 /*
  * test_uncert.c -- coverage of the intervals propagated from the calibration covariance
- * (src/uncert.h).
+ * (src/stats/uncert.h).
  *
  * Ground truth of known error: the profile tests/data/calib/p-2mm-obs.json (IPC and DRAM
  * utilisation of 12 designs on rtx3080 and a100) gets its observations replaced by the model
@@ -20,9 +20,9 @@
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 
-#include "calibrate.h"
+#include "calibration/calibrate.h"
 #include "support/check.h"
-#include "uncert.h"
+#include "stats/uncert.h"
 
 #define REPS 200
 #define DRAWS 200

@@ -39,7 +39,7 @@
 #include <sys/stat.h>
 
 #include "support/check.h"
-#include "gpu_json.h"
+#include "presets/gpu_json.h"
 #include "profiling/generators/gen.h"
 #include "profile.h"
 #include "profiling/profile_json.h"

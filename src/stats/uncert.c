@@ -1,5 +1,5 @@
 /* uncert.c -- propagating the calibration covariance to a result (see uncert.h). */
-#include "uncert.h"
+#include "stats/uncert.h"
 
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_linalg.h>

@@ -2,7 +2,7 @@
  * tech_table.c -- technology tables: CSV read/write and the CACTI / NVSim / DSENT importers
  * (format: tech_table.h).
  */
-#include "tech_table.h"
+#include "tech/tech_table.h"
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>

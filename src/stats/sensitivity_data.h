@@ -12,8 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "sensitivity.h"
-#include "store.h"
+#include "stats/sensitivity.h"
+#include "store/store.h"
 
 #define SENS_MAX_LEVELS 256
 #define SENS_MAX_METRICS 32

@@ -1,5 +1,5 @@
 /* sensitivity.c -- ANOVA and least-squares effect sizes (see sensitivity.h). */
-#include "sensitivity.h"
+#include "stats/sensitivity.h"
 
 #include <gsl/gsl_linalg.h>
 #include <gsl/gsl_permutation.h>

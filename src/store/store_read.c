@@ -10,7 +10,7 @@
 #include "cli.h"
 #include "columns.h"
 #include "knobs.h"
-#include "store_int.h"
+#include "store/store_int.h"
 
 /* SQL expression for a user-visible column name, or NULL. */
 static const char *column_sql(const char *name, char *buf, size_t len)

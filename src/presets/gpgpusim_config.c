@@ -1,5 +1,5 @@
 /* gpgpusim_config.c -- GPGPU-Sim option files to a GPU preset; see gpgpusim_config.h. */
-#include "gpgpusim_config.h"
+#include "presets/gpgpusim_config.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "gpu_json.h"
+#include "presets/gpu_json.h"
 
 /* ---------------------------------------------------------------- reading */
 

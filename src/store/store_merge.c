@@ -18,7 +18,7 @@
 #include "cli.h"
 #include "columns.h"
 #include "knobs.h"
-#include "store_int.h"
+#include "store/store_int.h"
 
 /* Rows of source run `from` into run `to`; *added counts the new result rows. */
 static int copy_rows(store_t *st, int64_t to, int64_t from, int64_t *added)

@@ -5,7 +5,7 @@
 #include <sqlite3.h>
 #include <stddef.h>
 
-#include "store.h"
+#include "store/store.h"
 
 /* 2: the metrics table; results_wide; design_summary by pareto's geometric mean */
 #define STORE_SCHEMA_VERSION 2

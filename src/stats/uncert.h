@@ -1,7 +1,7 @@
 /*
  * uncert.h -- uncertainty of a model result from the calibrated parameters' covariance.
  *
- * Source quantified here: the calibration fit (src/calibrate.c) leaves the transformed
+ * Source quantified here: the calibration fit (src/calibration/calibrate.c) leaves the transformed
  * parameters u at the optimum with covariance C = (J^T W J)^-1 (scaled by chi^2/dof when the
  * observations carry no sigmas).  A result's distribution is propagated by drawing u ~ N(u_fit, C)
  * (GSL: Cholesky, gsl_ran_multivariate_gaussian), mapping each draw through the fit's bounded
@@ -14,7 +14,7 @@
 #ifndef GPUDSE_UNCERT_H
 #define GPUDSE_UNCERT_H
 
-#include "calibrate.h"
+#include "calibration/calibrate.h"
 
 /* n parameter draws (n x P->n_par, par order) from the fit of P.  0, or -1 (no fit, or its
  * covariance is not positive definite), -2 (allocation). */

@@ -1,5 +1,5 @@
 /* store.c -- opening the results database, its schema, runs and batched writes (store.h). */
-#include "store.h"
+#include "store/store.h"
 
 #include <errno.h>
 #include <sqlite3.h>
@@ -13,7 +13,7 @@
 #include "cli.h"
 #include "columns.h"
 #include "knobs.h"
-#include "store_int.h"
+#include "store/store_int.h"
 
 static char schema_buf[65536];
 

@@ -1,5 +1,5 @@
 /* calib_params.c -- loading and applying calibration parameter sets (see calib.h). */
-#include "calib.h"
+#include "calibration/calib.h"
 
 #include <stdio.h>
 #include <stdlib.h>

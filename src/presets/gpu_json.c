@@ -7,7 +7,7 @@
  * every other key is optional.  Unknown keys, wrong types and out-of-range values are errors
  * naming the file and JSON path.
  */
-#include "gpu_json.h"
+#include "presets/gpu_json.h"
 
 #include <limits.h>
 #include <stddef.h>
@@ -18,7 +18,7 @@
 
 #include "cli.h"
 #include "jsonutil.h"
-#include "tech_table.h"
+#include "tech/tech_table.h"
 
 #define F_D(field, unit, lo, hi, doc) { #field, GF_DOUBLE, offsetof(gpu_t, field), unit, lo, hi, doc }
 #define F_I(field, unit, lo, hi, doc) { #field, GF_INT, offsetof(gpu_t, field), unit, lo, hi, doc }

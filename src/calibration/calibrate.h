@@ -88,7 +88,7 @@ typedef struct calib_problem {
 	double held_mare;       /* held-out mean absolute relative error */
 	int all_sigma;          /* every fitted observation had a sigma */
 	/* the fit in the transformed (unbounded) parameters u, for propagating its uncertainty
-	 * (src/uncert.h): u at the optimum and its covariance (J^T W J)^-1, scaled by chi^2/dof
+	 * (src/stats/uncert.h): u at the optimum and its covariance (J^T W J)^-1, scaled by chi^2/dof
 	 * as the intervals are; n_par x n_par row-major, malloc'd (NULL before a fit) */
 	double u_fit[CALIB_MAX_PARS];
 	double *cov_u;

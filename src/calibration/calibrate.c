@@ -1,5 +1,5 @@
 /* calibrate.c -- weighted nonlinear least squares over the GPU model; see calibrate.h. */
-#include "calibrate.h"
+#include "calibration/calibrate.h"
 
 #include <errno.h>
 #include <math.h>
@@ -18,7 +18,7 @@
 #include <gsl/gsl_vector.h>
 
 #include "cli.h"
-#include "gpu_json.h"
+#include "presets/gpu_json.h"
 #include "knobs.h"
 #include "profiling/profile_json.h"
 
@@ -639,7 +639,7 @@ int calib_problem_save(const calib_problem_t *P, const char *path, const char *n
 		cJSON_AddItemToArray(b, cJSON_CreateNumber(q->lo));
 		cJSON_AddItemToArray(b, cJSON_CreateNumber(q->hi));
 	}
-	/* the full covariance, for propagating it to results (src/uncert.h): in the transformed
+	/* the full covariance, for propagating it to results (src/stats/uncert.h): in the transformed
 	 * coordinates u the fit works in, where it is the Gaussian the fit's intervals assume */
 	if (P->cov_u) {
 		cJSON *tr = cJSON_AddObjectToObject(fit, "transformed");

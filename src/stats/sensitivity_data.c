@@ -1,5 +1,5 @@
 /* sensitivity_data.c -- a stored run as factors and responses (see sensitivity_data.h). */
-#include "sensitivity_data.h"
+#include "stats/sensitivity_data.h"
 
 #include <math.h>
 #include <stdio.h>

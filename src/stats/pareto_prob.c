@@ -1,5 +1,5 @@
 /* pareto_prob.c -- fronts under a stated model error (see pareto_prob.h). */
-#include "pareto_prob.h"
+#include "stats/pareto_prob.h"
 
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_randist.h>

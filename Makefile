@@ -170,6 +170,10 @@ fuzz: fuzz-build
 $(BUILD)/bench_insert: tests/bench/bench_insert.c $(BUILD)/libengine.a $(BUILD)/libmodels.a
 	$(CC) $(STD) $(OPT) $(WARN) $(CPPFLAGS) $(PKG_CFLAGS) -o $@ $^ $(PKG_LIBS)
 
+# the reuse.c part of loading a 200,000-bin profile (issue 15, item 12; farm-bench it)
+$(BUILD)/bench_curves: tests/bench/bench_curves.c $(BUILD)/libmodels.a
+	$(CC) $(STD) $(OPT) $(WARN) $(CPPFLAGS) $(PKG_CFLAGS) -o $@ $^ $(PKG_LIBS)
+
 # The main job: the demo study into db/results.db, then its Pareto front.
 run: all
 	./gpudse sweep studies/demo.json --db db/results.db

@@ -28,6 +28,33 @@ expect_eq "svg: one red marker per front design" "$(grep -c 'fill:rgb(75%,16%,12
 expect_ok "--format overrides the extension" "$GPUDSE" plot --db $T/a.db --x energy_j --y speedup --format png -o $T/front.img
 expect_eq "--format png" "$(od -An -tx1 -N4 $T/front.img | tr -d ' ')" "89504e47"
 
+# axis labels come from the database's metrics table ("name [unit] - description"): the PDF's
+# text, extracted by pdftotext (poppler-utils, installed by make), carries the table's words;
+# then, as the negative control, the table of a copy is edited and the labels must follow it
+# and the old words be gone (a label hard-coded in the plot code fails one of the two).
+pdf_text() { pdftotext -raw "$1" - | tr '\n' ' ' | tr -s ' '; }
+label_of() { sqlite3 -separator '|' "$1" "SELECT name || ' [' || unit || '] - ' || description FROM metrics WHERE name = '$2'"; }
+has() { case "$1" in *"$2"*) echo yes ;; *) echo no ;; esac; }
+if command -v pdftotext >/dev/null && command -v sqlite3 >/dev/null; then
+	xlab=$(label_of $T/a.db energy_j); ylab=$(label_of $T/a.db speedup)
+	expect_eq "the metrics table describes energy_j" "$xlab" "energy_j [J] - energy, joules (dynamic + static)"
+	expect_eq "the metrics table describes speedup" "$ylab" "speedup [x] - execution-time speedup over the study's baseline design"
+	txt=$(pdf_text $T/front.pdf)
+	expect_eq "pdf: x label from the metrics table" "$(has "$txt" "$xlab")" yes
+	expect_eq "pdf: y label from the metrics table" "$(has "$txt" "$ylab")" yes
+	cp $T/a.db $T/relabel.db
+	sqlite3 $T/relabel.db "UPDATE metrics SET unit = 'kJ', description = 'energy as relabelled' WHERE name = 'energy_j';
+		UPDATE metrics SET description = 'speedup as relabelled' WHERE name = 'speedup'"
+	expect_ok "pdf of the relabelled copy" "$GPUDSE" plot --db $T/relabel.db --x energy_j --y speedup -o $T/relabel.pdf
+	txt=$(pdf_text $T/relabel.pdf)
+	expect_eq "relabelled: x label follows the table" "$(has "$txt" "energy_j [kJ] - energy as relabelled")" yes
+	expect_eq "relabelled: y label follows the table" "$(has "$txt" "speedup [x] - speedup as relabelled")" yes
+	expect_eq "relabelled: the old x words are gone" "$(has "$txt" "$xlab")" no
+	expect_eq "relabelled: the old y words are gone" "$(has "$txt" "$ylab")" no
+else
+	cli_bad "pdftotext (poppler-utils) or sqlite3 is missing (make installs them)"
+fi
+
 # categorical axes: enum-less booleans and variant are categories, not 0.2 ticks; --by lines
 expect_ok "bool x" "$GPUDSE" plot --db $T/a.db --x gate_idle --y speedup -o $T/cat.svg
 expect_eq "bool x: best y in each of 2 categories" "$(grep -c 'wrote .*: 585 designs, 2 highlighted' $CLI_TMP/out)" 1

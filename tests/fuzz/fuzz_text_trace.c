@@ -11,6 +11,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	profiler_opts_default(&o);
 	o.n_sm = 8;
 	o.threads = 1;
+	o.batch = 4096;      /* the inputs are small: 2 x 4096 buffered accesses, not 2 x 2^19 */
 	profiler_t *pb = profiler_alloc(&o);
 	if (!pb)
 		abort();

@@ -38,6 +38,57 @@ const char help_report[] =
 #define SENS_TOP 8      /* sensitivity terms per metric in the chart and the table */
 #define SENS_TOP_S "8"
 
+/* One row of gpudse sensitivity --format json; ok = 0 when it lacks a metric, term or share.
+ * rank and df are -1 where the row has none (the residual). */
+typedef struct sens_row {
+	int ok, rank, df;
+	const char *metric, *method, *term;
+	double share;
+} sens_row_t;
+
+static sens_row_t sens_row(const cJSON *r)
+{
+	const cJSON *m = cJSON_GetObjectItemCaseSensitive(r, "metric");
+	const cJSON *me = cJSON_GetObjectItemCaseSensitive(r, "method");
+	const cJSON *rank = cJSON_GetObjectItemCaseSensitive(r, "rank");
+	const cJSON *t = cJSON_GetObjectItemCaseSensitive(r, "term");
+	const cJSON *df = cJSON_GetObjectItemCaseSensitive(r, "df");
+	const cJSON *sh = cJSON_GetObjectItemCaseSensitive(r, "share");
+	sens_row_t o = { cJSON_IsString(m) && cJSON_IsString(t) && cJSON_IsNumber(sh),
+		cJSON_IsNumber(rank) ? rank->valueint : -1, cJSON_IsNumber(df) ? df->valueint : -1,
+		cJSON_IsString(m) ? m->valuestring : "", cJSON_IsString(me) ? me->valuestring : "",
+		cJSON_IsString(t) ? t->valuestring : "", cJSON_IsNumber(sh) ? sh->valuedouble : 0 };
+	return o;
+}
+
+/* A bar chart (stacked when nseries > 1) over the categories names[0..n) into path as PNG. */
+static int write_bars(const char *path, const char *title, const char *xlabel, const char *const *names, size_t n,
+		      const char *ylabel, const char *const *series, size_t nseries, const double *v, int height,
+		      double font)
+{
+	double tops[64] = { 0 };
+	if (n > 63)
+		return err_internal("report: %zu bars in one chart (at most 63)", n);
+	for (size_t g = 0; g < n; g++)
+		for (size_t s = 0; s < nseries; s++)
+			tops[g] += v[s * n + g];
+	plot_bars_t b = { series, nseries, v, n };
+	plot_t p;
+	memset(&p, 0, sizeof p);
+	p.width = 900;
+	p.height = height;
+	p.font_size = font;
+	p.title = title;
+	p.x = (plot_axis_t){ AXIS_CATEGORY, xlabel, names, n, 0, 0 };
+	p.y = (plot_axis_t){ AXIS_LINEAR, ylabel, NULL, 0, 0, 0 };
+	p.bars = &b;
+	char err[300];
+	if (axis_fit(&p.x, NULL, 0, err, sizeof err) || axis_fit(&p.y, tops, n + 1, err, sizeof err)
+		|| plot_write(&p, path, PLOT_PNG, err, sizeof err))
+		return err_user("report: %s", err);
+	return 0;
+}
+
 static void html(FILE *f, const char *s)
 {
 	for (; s && *s; s++)
@@ -225,48 +276,28 @@ int cmd_report(int argc, char **argv)
 	int sens_charts[2] = { 0, 0 };
 	for (int mi = 0; mi < 2 && sens && cJSON_IsArray(sens); mi++) {
 		const char *tn[SENS_TOP + 1];
-		double share[SENS_TOP + 1], tops[SENS_TOP + 1];
+		double share[SENS_TOP + 1];
 		size_t nt = 0;
 		const cJSON *r;
 		const char *method = "";
 		cJSON_ArrayForEach(r, sens) {
-			const cJSON *m = cJSON_GetObjectItemCaseSensitive(r, "metric");
-			const cJSON *rank = cJSON_GetObjectItemCaseSensitive(r, "rank");
-			const cJSON *t = cJSON_GetObjectItemCaseSensitive(r, "term");
-			const cJSON *sh = cJSON_GetObjectItemCaseSensitive(r, "share");
-			const cJSON *me = cJSON_GetObjectItemCaseSensitive(r, "method");
-			if (!cJSON_IsString(m) || strcmp(m->valuestring, sens_metric[mi]) || !cJSON_IsNumber(rank)
-				|| !cJSON_IsString(t) || !cJSON_IsNumber(sh) || nt == SENS_TOP)
+			sens_row_t sr = sens_row(r);
+			if (!sr.ok || strcmp(sr.metric, sens_metric[mi]) || sr.rank < 0 || nt == SENS_TOP)
 				continue;
-			method = cJSON_IsString(me) ? me->valuestring : "";
-			tn[nt] = t->valuestring;
-			share[nt] = tops[nt] = 100 * sh->valuedouble;
-			nt++;
+			method = sr.method;
+			tn[nt] = sr.term;
+			share[nt++] = 100 * sr.share;
 		}
 		if (nt == 0)
 			continue;
-		tops[nt] = 0;
 		static const char *const series[] = { "share of the variance" };
-		plot_bars_t b = { series, 1, share, nt };
-		plot_t p;
-		memset(&p, 0, sizeof p);
 		char title[160];
 		snprintf(title, sizeof title, "What drives %s: each term's share of its variance over the designs (%s)",
 			sens_metric[mi], method);
-		p.width = 900;
-		p.height = 420;
-		p.font_size = 11;
-		p.title = title;
-		p.x = (plot_axis_t){ AXIS_CATEGORY, "knob, or pair of knobs (interaction)", tn, nt, 0, 0 };
-		p.y = (plot_axis_t){ AXIS_LINEAR, "share of the variance, %", NULL, 0, 0, 0 };
-		p.bars = &b;
-		char err[300];
 		snprintf(path, sizeof path, "%s/sens-%d.png", dir, mi);
-		if (axis_fit(&p.x, NULL, 0, err, sizeof err) || axis_fit(&p.y, tops, nt + 1, err, sizeof err)
-			|| plot_write(&p, path, PLOT_PNG, err, sizeof err)) {
-			rc = err_user("report: %s", err);
+		if ((rc = write_bars(path, title, "knob, or pair of knobs (interaction)", tn, nt, "share of the variance, %",
+				     series, 1, share, 420, 11)))
 			goto out;
-		}
 		sens_charts[mi] = 1;
 	}
 	/* CPI stacks of the shown front designs: the mean over workloads of each cpi_* column */
@@ -298,29 +329,10 @@ int cmd_report(int argc, char **argv)
 	free(cids);
 	free(cw);
 	free(cv);
-	if (shown) {
-		plot_bars_t b = { cpi_names, 8, cpi, shown };
-		double tops[MAX_FRONT + 1] = { 0 };
-		for (size_t g = 0; g < shown; g++)
-			for (int s = 0; s < 8; s++)
-				tops[g] += cpi[s * shown + g];
-		plot_t p;
-		memset(&p, 0, sizeof p);
-		p.width = 900;
-		p.height = 480;
-		p.font_size = 12;
-		p.title = "CPI stack of the front's designs (mean over workloads)";
-		p.x = (plot_axis_t){ AXIS_CATEGORY, "front design", gnames, shown, 0, 0 };
-		p.y = (plot_axis_t){ AXIS_LINEAR, "CPI: core cycles per warp instruction", NULL, 0, 0, 0 };
-		p.bars = &b;
-		char err[300];
-		snprintf(path, sizeof path, "%s/cpi.png", dir);
-		if (axis_fit(&p.x, NULL, 0, err, sizeof err) || axis_fit(&p.y, tops, shown + 1, err, sizeof err)
-			|| plot_write(&p, path, PLOT_PNG, err, sizeof err)) {
-			rc = err_user("report: %s", err);
-			goto out;
-		}
-	}
+	snprintf(path, sizeof path, "%s/cpi.png", dir);
+	if (shown && (rc = write_bars(path, "CPI stack of the front's designs (mean over workloads)", "front design", gnames,
+				      shown, "CPI: core cycles per warp instruction", cpi_names, 8, cpi, 480, 12)))
+		goto out;
 	/* validation: the rows outside their tolerance */
 	snprintf(path, sizeof path, "%s/validate.json", dir);
 	char *va[] = { "validate", "--format", "json", NULL };
@@ -391,29 +403,22 @@ int cmd_report(int argc, char **argv)
 			"<th style=\"text-align:left\">term</th><th>df</th><th>share of variance</th></tr>\n", f);
 		const cJSON *r;
 		cJSON_ArrayForEach(r, sens) {
-			const cJSON *m = cJSON_GetObjectItemCaseSensitive(r, "metric");
-			const cJSON *me = cJSON_GetObjectItemCaseSensitive(r, "method");
-			const cJSON *rank = cJSON_GetObjectItemCaseSensitive(r, "rank");
-			const cJSON *t = cJSON_GetObjectItemCaseSensitive(r, "term");
-			const cJSON *df = cJSON_GetObjectItemCaseSensitive(r, "df");
-			const cJSON *sh = cJSON_GetObjectItemCaseSensitive(r, "share");
-			if (!cJSON_IsString(m) || !cJSON_IsString(t) || !cJSON_IsNumber(sh))
+			sens_row_t sr = sens_row(r);
+			if (!sr.ok)
 				continue;
 			fputs("<tr class=\"sens\"><td>", f);
-			html(f, m->valuestring);
+			html(f, sr.metric);
 			fputs("</td><td>", f);
-			html(f, cJSON_IsString(me) ? me->valuestring : "");
-			if (cJSON_IsNumber(rank))
-				fprintf(f, "</td><td>%d", rank->valueint);
-			else
-				fputs("</td><td>", f);
+			html(f, sr.method);
+			fputs("</td><td>", f);
+			if (sr.rank >= 0)
+				fprintf(f, "%d", sr.rank);
 			fputs("</td><td style=\"text-align:left\">", f);
-			html(f, t->valuestring);
-			if (cJSON_IsNumber(df))
-				fprintf(f, "</td><td>%d", df->valueint);
-			else
-				fputs("</td><td>", f);
-			fprintf(f, "</td><td>%.1f%%</td></tr>\n", 100 * sh->valuedouble);
+			html(f, sr.term);
+			fputs("</td><td>", f);
+			if (sr.df >= 0)
+				fprintf(f, "%d", sr.df);
+			fprintf(f, "</td><td>%.1f%%</td></tr>\n", 100 * sr.share);
 		}
 		fputs("</table>\n", f);
 	}

@@ -8,7 +8,6 @@
 #include "cli.h"
 #include "columns.h"
 #include "commands/commands.h"
-#include "store/dbpath.h"
 #include "knobs.h"
 #include "pareto.h"
 #include "commands/plot_accelsim.h"
@@ -245,7 +244,7 @@ int cmd_plot(int argc, char **argv)
 	cli_args_t a;
 	args_init(&a, "plot", argc - 1, argv + 1);
 	char dbbuf[1100];
-	const char *db = args_path(&a, "--db", NULL);
+	const char *db = args_db(&a, dbbuf, sizeof dbbuf);
 	const char *run_s = args_str(&a, "--run", "latest");
 	const char *xs = args_str(&a, "--x", NULL);
 	const char *ys = args_str(&a, "--y", NULL);
@@ -270,8 +269,6 @@ int cmd_plot(int argc, char **argv)
 	int rc = args_finish(&a, 0);
 	if (rc)
 		return rc;
-	if (!db)
-		db = default_db_path(dbbuf, sizeof dbbuf);
 	if (!out)
 		return err_user("plot: -o FILE is required (gpudse help plot)");
 	int fmt = fmt_s ? (!strcmp(fmt_s, "svg") ? PLOT_SVG : !strcmp(fmt_s, "png") ? PLOT_PNG : !strcmp(fmt_s, "pdf") ? PLOT_PDF : -1)

@@ -11,7 +11,6 @@
 #include "cli.h"
 #include "columns.h"
 #include "commands/commands.h"
-#include "store/dbpath.h"
 #include "jsonutil.h"
 #include "knobs.h"
 #include "pareto.h"
@@ -188,14 +187,12 @@ int cmd_report(int argc, char **argv)
 	cli_args_t a;
 	args_init(&a, "report", argc - 1, argv + 1);
 	char dbbuf[1100];
-	const char *db = args_str(&a, "--db", NULL);
+	const char *db = args_db(&a, dbbuf, sizeof dbbuf);
 	const char *run_s = args_str(&a, "--run", "latest");
 	const char *out = args_str(&a, "-o", NULL);
 	int rc = args_finish(&a, 0);
 	if (rc)
 		return rc;
-	if (!db)
-		db = default_db_path(dbbuf, sizeof dbbuf);
 	if (!out)
 		return err_user("report: -o FILE.html is required (gpudse help report)");
 	char dir[] = "/tmp/gpudse-report.XXXXXX";

@@ -22,6 +22,7 @@ const command_t gpudse_commands[] = {
 	{ "list",      cmd_list,      "list GPU presets, workloads or knobs", help_list },
 	{ "validate",  cmd_validate,  "the paper-reproduction report", help_validate },
 	{ "sensitivity", cmd_sensitivity, "which knobs drive each metric (ANOVA / least squares)", help_sensitivity },
+	{ "characterise", cmd_characterise, "classify the shipped workloads with the model against the papers", help_characterise },
 	{ "plot",      cmd_plot,      "Pareto fronts and sweep curves as SVG", help_plot },
 	{ "preset",    cmd_preset,    "import a GPU preset from a GPGPU-Sim/Accel-Sim configuration", help_preset },
 	{ NULL, NULL, NULL, NULL }

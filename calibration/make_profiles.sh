@@ -35,3 +35,9 @@ for k in "${kernels[@]}"; do
 	printf '  %-16s %3ds  %6s KB\n' "$k" $((SECONDS - t)) "$(( $(stat -c %s "$OUT/$k.json") / 1024 ))"
 done
 echo "profiles: ${#kernels[@]} kernels in $((SECONDS - t0)) s -> $OUT/"
+# names must be unique across the shipped set (a study resolves workloads by name)
+dups=$(grep -ho '^  "name": "[^"]*"' "$OUT"/*.json | sort | uniq -d)
+if [ -n "$dups" ]; then
+	echo "make_profiles: duplicate profile names in $OUT: $dups" >&2
+	exit 1
+fi

@@ -132,6 +132,7 @@
 #include "area.h"
 #include "energy.h"
 #include "mech.h"
+#include "occupancy.h"
 #include "queue.h"
 #include "setassoc.h"
 
@@ -162,6 +163,8 @@ void gpu_defaults(gpu_t *g)
 	g->rf_banks_per_subcore = 2;     /* Malekeh Table I */
 	g->ocu_per_subcore = 2;          /* Malekeh Table I */
 	g->max_regs_per_thread = 255;    /* Ampere architectural limit */
+	g->max_ctas_per_sm = 16;         /* CUDA C Programming Guide, compute capability 8.6 */
+	g->smem_kib = 100.0;             /* CUDA C Programming Guide, compute capability 8.6 */
 	g->l1_kib = 128.0;               /* Morpheus Table 1 (L1 + shared, all as L1) */
 	g->l1_shmem_kib = 128.0;
 	g->l1_assoc = 4;                 /* DC-L1 Table II, FUSE Table I */
@@ -234,7 +237,8 @@ wctx_t *wctx_alloc(const gpu_t *g, const profile_t *p, const char **err)
 	w->p = p;
 	w->g = g;
 	w->dep_cycles = p->has_dep_cycles ? p->dep_cycles : GPU_DEP_CYCLES;
-	w->mlp = p->has_mlp && p->mlp > 0.0 ? p->mlp : GPU_MLP;
+	/* fitted params.mlp, else the profile's measured MLP (models/occupancy.h), else GPU_MLP */
+	w->mlp = p->has_mlp && p->mlp > 0.0 ? p->mlp : occ_shape_mlp(p, GPU_MLP);
 	if (p->mem_insts > 0.0) {
 		w->mem_per_inst = p->mem_insts / p->insts;
 		w->req_per_mem = l1->accesses / p->mem_insts;
@@ -702,6 +706,7 @@ int gpu_eval_detail(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t
 	memsys_t mloc;
 	memsys_t *m = mout ? mout : &mloc;
 	memsys_init(g, d, w, m);
+	occ_apply(g, w, m);   /* launch geometry and code shape: models/occupancy.h */
 	unsigned changed = 0;
 	for (int i = 0; i < MECH_N; i++) {
 		const mech_t *x = mech_table[i];

@@ -39,6 +39,8 @@ typedef struct gpu {
 	int rf_banks_per_subcore;  /* single-ported RF banks per sub-core */
 	int ocu_per_subcore;       /* operand collector units per sub-core */
 	int max_regs_per_thread;   /* architectural limit (255 on Ampere) */
+	int max_ctas_per_sm;       /* resident CTAs per SM (occupancy limit, models/occupancy.h) */
+	double smem_kib;           /* shared memory per SM that CTAs may allocate (occupancy limit) */
 	/* L1 */
 	double l1_kib;             /* L1 data cache per SM */
 	double l1_shmem_kib;       /* unified L1 + shared memory storage per SM (Morpheus uses it) */

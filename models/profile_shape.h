@@ -19,7 +19,9 @@
  *   shared      shared-memory warp instructions (LDS/LDSM loads, STS stores, ATOMS atomics)
  *               and, where addresses are known, the bank-conflict degree: per instruction the
  *               largest number of distinct 4 B words any of the 32 four-byte banks must
- *               deliver (1 = conflict-free; a broadcast of one word is free), summed;
+ *               deliver (1 = conflict-free; a broadcast of one word is free), summed; for
+ *               ATOMS the largest number of active lanes on one bank (same-address atomics
+ *               serialise);
  *   barriers    BAR warp instructions (per CTA: bar / warps per CTA / CTAs);
  *   atomics     global atomic warp instructions (ATOM, ATOMG, RED), their active lanes, the
  *               distinct addresses each touches (summed), the distinct addresses over the

@@ -24,6 +24,7 @@ const command_t gpudse_commands[] = {
 	{ "list",      cmd_list,      "list GPU presets, workloads or knobs", help_list },
 	{ "validate",  cmd_validate,  "the paper-reproduction report", help_validate },
 	{ "sensitivity", cmd_sensitivity, "which knobs drive each metric (ANOVA / least squares)", help_sensitivity },
+	{ "characterise", cmd_characterise, "classify the shipped workloads with the model against the papers", help_characterise },
 	{ "plot",      cmd_plot,      "Pareto fronts, sweeps, stacks, validation as SVG/PNG/PDF", help_plot },
 	{ "report",    cmd_report,    "one self-contained HTML page about a run", help_report },
 	{ "tech",      cmd_tech,      "technology tables: import CACTI/NVSim/DSENT runs, read array and crossbar figures", help_tech },

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "occupancy.h"
 #include "cli.h"
 #include "columns.h"
 #include "commands/commands.h"
@@ -132,12 +133,21 @@ static void print_text(const gpu_t *g, const char *dstr, const workload_t *wl, c
 	printf("  %-28s %12.6g\n", "write_frac", m->write_frac);
 	printf("  %-28s %12.6g  cycles%s\n", "dep_cycles", w->dep_cycles,
 	       wl->prof.has_dep_cycles ? "" : " (model default)");
-	printf("  %-28s %12.6g%s\n", "mlp", w->mlp, wl->prof.has_mlp ? "" : " (model default)");
+	printf("  %-28s %12.6g%s\n", "mlp", w->mlp, wl->prof.has_mlp ? " (params)"
+	       : shape_mlp_mean(&wl->prof.shape) > 0 ? " (measured: register dependences)" : " (model default)");
 	printf("  %-28s %12.6g\n", "rf_reads_per_inst", m->rf_reads_per_inst);
 	printf("  %-28s %12.6g\n\n", "rf_writes_per_inst", m->rf_writes_per_inst);
 
-	printf("SMs: %d computing, %d in cache mode, %d power-gated; %.6g warps x MLP %.6g each\n\n",
+	printf("SMs: %d computing, %d in cache mode, %d power-gated; %.6g warps x MLP %.6g each\n",
 	       m->n_compute, m->n_cache, m->n_gated, m->warps, m->mlp);
+	occ_t oc;
+	occ_profile(g, &wl->prof, m->n_compute, &oc);
+	if (oc.known)
+		printf("occupancy: %.6g resident warps per SM (time average over %.6g waves), limited by %s\n\n",
+		       oc.warps, oc.waves, occ_limiter_name[oc.limiter]);
+	else
+		printf("occupancy: no launch geometry in the profile: the preset's %d warps per SM (model default)\n\n",
+		       g->warps_per_sm);
 
 	printf("%-10s %10s %8s %10s %12s\n", "level", "instances", "KiB each", "hit ratio", "latency cyc");
 	printf("%-10s %10d %8.6g %10.4f %12.6g\n", "l1", m->l1_count, m->l1_bytes / 1024.0, m->l1_hit, m->l1_lat);
@@ -245,7 +255,7 @@ static cJSON *json_report(const gpu_t *g, const char *dstr, const workload_t *wl
 	cJSON_AddNumberToObject(wr, "dep_cycles", w->dep_cycles);
 	cJSON_AddBoolToObject(wr, "dep_cycles_default", !wl->prof.has_dep_cycles);
 	cJSON_AddNumberToObject(wr, "mlp", w->mlp);
-	cJSON_AddBoolToObject(wr, "mlp_default", !wl->prof.has_mlp);
+	cJSON_AddBoolToObject(wr, "mlp_default", !wl->prof.has_mlp && !(shape_mlp_mean(&wl->prof.shape) > 0));
 	json_add_keys(wr, &memsys_json, m, NULL, "rf_reads_per_inst rf_writes_per_inst", NULL);
 
 	json_add_keys(cJSON_AddObjectToObject(r, "memsys"), &memsys_json, m, NULL, "n_compute n_cache "
@@ -253,6 +263,13 @@ static cJSON *json_report(const gpu_t *g, const char *dstr, const workload_t *wl
 		"l1_service noc_lat noc_service_req noc_service_resp noc_req_ports noc_resp_ports llc_bytes "
 		"llc_hit llc_lat llc_service llc_slices ext_frac ext_bytes ext_hit ext_miss_extra dram_lat "
 		"dram_service dram_channels replication rfc_hit stt_writes_per_inst", NULL);
+	occ_t oc;                                      /* models/occupancy.h */
+	occ_profile(g, &wl->prof, m->n_compute, &oc);
+	cJSON *occ = cJSON_AddObjectToObject(r, "occupancy");
+	cJSON_AddBoolToObject(occ, "default", !oc.known);
+	cJSON_AddNumberToObject(occ, "warps_per_sm", oc.warps);
+	cJSON_AddNumberToObject(occ, "waves", oc.waves);
+	cJSON_AddStringToObject(occ, "limiter", occ_limiter_name[oc.limiter]);
 
 	cJSON *net = cJSON_AddObjectToObject(r, "network");
 	json_add_all(net, &detail_json, det, NULL);

@@ -26,6 +26,7 @@ int cmd_model(int argc, char **argv);
 int cmd_explain(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
+int cmd_characterise(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_tech(int argc, char **argv);
@@ -46,7 +47,8 @@ int cmd_model_rfcache(int argc, char **argv);
  * help_<name>, e.g. help_sweep, help_model_hitrate.  The tables are in main.c and cmd_model.c. */
 extern const char help_sweep[], help_pareto[], help_query[], help_export[], help_merge[],
 	help_profile[], help_trace[], help_calibrate[], help_model[], help_explain[], help_list[],
-	help_validate[], help_plot[], help_report[], help_tech[], help_preset[], help_sensitivity[];
+	help_validate[], help_plot[], help_report[], help_tech[], help_preset[], help_sensitivity[],
+	help_characterise[];
 extern const char help_model_hitrate[], help_model_queue[], help_model_bloom[], help_model_stt[],
 	help_model_fuse[], help_model_dcl1[], help_model_morpheus[], help_model_rfcache[];
 

@@ -35,6 +35,8 @@ const gpu_field_t gpu_fields[] = {
 	F_I(rf_banks_per_subcore, "", 1, 64, "single-ported RF banks per sub-core"),
 	F_I(ocu_per_subcore, "", 1, 64, "operand collector units per sub-core"),
 	F_I(max_regs_per_thread, "regs", 1, 1024, "architectural register limit per thread"),
+	F_I(max_ctas_per_sm, "CTAs", 1, 1024, "resident CTAs per SM (occupancy limit)"),
+	F_D(smem_kib, "KiB", 0, 65536, "shared memory per SM that CTAs may allocate (occupancy limit)"),
 	F_D(l1_kib, "KiB", 0, 65536, "L1 data cache per SM"),
 	F_D(l1_shmem_kib, "KiB", 0, 65536, "unified L1 + shared memory storage per SM (>= l1_kib)"),
 	F_I(l1_assoc, "ways", 0, 65536, "L1 associativity (0: fully associative)"),

@@ -136,9 +136,10 @@ void shape_acc_bar(shape_acc_t *a, double n)
 
 int shape_bank_degree(uint32_t mask, const uint64_t *addr, int width)
 {
-	/* distinct 4 B words per bank: a warp touches at most 32 lanes x 4 words */
-	uint64_t word[32 * 4];
-	int nw = 0, words = width > 4 ? (width + 3) / 4 : 1;
+	/* distinct 4 B words per bank; a lane's (at most 4) words fall in consecutive banks, so
+	 * a bank holds at most 32 distinct words: per-bank lists, searched only within a bank */
+	uint64_t word[32][32];
+	int nb[32] = { 0 }, deg = 0, words = width > 4 ? (width + 3) / 4 : 1;
 	if (words > 4)
 		words = 4;
 	for (int l = 0; l < 32; l++) {
@@ -146,18 +147,15 @@ int shape_bank_degree(uint32_t mask, const uint64_t *addr, int width)
 			continue;
 		for (int k = 0; k < words; k++) {
 			uint64_t w = (addr[l] >> 2) + (uint64_t)k;
-			int dup = 0;
-			for (int i = 0; i < nw && !dup; i++)
-				dup = word[i] == w;
-			if (!dup)
-				word[nw++] = w;
+			int b = (int)(w & 31), i = 0;
+			while (i < nb[b] && word[b][i] != w)
+				i++;
+			if (i == nb[b]) {
+				word[b][nb[b]++] = w;
+				if (nb[b] > deg)
+					deg = nb[b];
+			}
 		}
-	}
-	int per_bank[32] = { 0 }, deg = 0;
-	for (int i = 0; i < nw; i++) {
-		int b = (int)(word[i] & 31);
-		if (++per_bank[b] > deg)
-			deg = per_bank[b];
 	}
 	return deg;
 }
@@ -171,7 +169,16 @@ void shape_acc_shared(shape_acc_t *a, int kind, uint32_t mask, const uint64_t *a
 		a->s.sts += 1;
 	else
 		a->s.atoms += 1;
-	int deg = addr ? (mask ? shape_bank_degree(mask, addr, width) : 0) : ways;
+	int deg = ways;
+	if (addr && kind == 2) {          /* atomics serialise per lane, also on one address */
+		int per_bank[32] = { 0 };
+		deg = 0;
+		for (int l = 0; l < 32; l++)
+			if ((mask >> l & 1) && ++per_bank[(addr[l] >> 2) & 31] > deg)
+				deg = per_bank[(addr[l] >> 2) & 31];
+	} else if (addr) {
+		deg = mask ? shape_bank_degree(mask, addr, width) : 0;
+	}
 	if (deg > 0) {
 		a->s.shared_addr_insts += 1;
 		a->s.shared_wavefronts += deg;

@@ -10,6 +10,7 @@
 #include <zlib.h>
 
 #include "cli.h"
+#include "profiling/shape_acc.h"
 
 /* The field after "KEY " in [s, e), up to the next " - " or the end; NULL if absent. */
 static const char *field(const char *s, const char *e, const char *key, size_t *len)
@@ -48,6 +49,21 @@ static int three(const char *v, size_t n, long d[3], long lo)
 			return 0;
 		p = end + 1;
 	}
+	return 1;
+}
+
+/* A non-negative decimal field of at most 18 digits. */
+static int dec(const char *v, size_t n, long *x)
+{
+	if (n == 0 || n > 18)
+		return 0;
+	long r = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (v[i] < '0' || v[i] > '9')
+			return 0;
+		r = r * 10 + (v[i] - '0');
+	}
+	*x = r;
 	return 1;
 }
 
@@ -107,6 +123,25 @@ int nvbit_read(const char *path, int n_sm, int block_bytes, const char *display,
 			}
 			memcpy(grid, g, sizeof grid);
 			z.launches++;
+			/* launch shape (issue 18): block size, nregs, shmem when the line has them */
+			long b[3], nregs = 0, shmem = -1;
+			v = field(s, e, "block size ", &len);
+			if (v && three(v, len, b, 1) && b[0] >= 1 && b[1] >= 1 && b[2] >= 1) {
+				long x;
+				if ((v = field(s, e, "nregs ", &len)) && dec(v, len, &x))
+					nregs = x;
+				if ((v = field(s, e, "shmem ", &len)) && dec(v, len, &x))
+					shmem = x;
+				if (nregs > 65536 || shmem > (1L << 30)) {
+					rc = err_user("%s:%llu: LAUNCH line with nregs %ld or shmem %ld out of range", lr.name, ln,
+						      nregs, shmem);
+					break;
+				}
+				if (shape_acc_launch(profiler_shape(pb), g, b, (int)nregs, shmem, 0)) {
+					rc = err_internal("%s:%llu: out of memory", lr.name, ln);
+					break;
+				}
+			}
 			continue;
 		}
 		long cta[3], warp;
@@ -192,9 +227,20 @@ int nvbit_read(const char *path, int n_sm, int block_bytes, const char *display,
 			z.zero_mask++;
 			continue;
 		}
-		if (mc == AS_SHARED) {
+		uint32_t mask = 0;
+		for (int i = 0; i < na; i++)
+			if (addr[i])
+				mask |= 1u << i;
+		if (mc == AS_SHARED) {          /* counted, with its bank-conflict degree */
 			z.shared_insts++;
+			shape_acc_shared(profiler_shape(pb), strncmp(opcode, "STS", 3) == 0 ? 1 : strncmp(opcode, "ATOMS", 5) == 0 ? 2 : 0,
+					 mask, addr, accelsim_opcode_width(opcode), 0);
 			continue;
+		}
+		if ((strncmp(opcode, "ATOM", 4) == 0 || strncmp(opcode, "RED", 3) == 0)
+		    && shape_acc_atomic(profiler_shape(pb), mask, addr)) {
+			rc = err_internal("%s:%llu: out of memory", lr.name, ln);
+			break;
 		}
 		if (mc == AS_OTHER_MEM) {
 			z.other_mem_insts++;

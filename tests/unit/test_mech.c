@@ -9,7 +9,7 @@
  *    returns 0 only when it left memsys_t byte for byte as it was.  (A flag may be set for a
  *    part written with its old value: DC-L1's private baseline writes a replication of 0.)
  * 3. gpu_eval over the table gives bit-identical metrics to the reference composition written
- *    out by hand below (the calls in order, the LLC re-filter decided by comparing hit ratios:
+ *    out by hand below (memsys_init, occ_apply, the calls in order, the LLC re-filter decided by comparing hit ratios:
  *    the composition the table replaced), on every legal (preset, workload, design) below.
  */
 #include <stdlib.h>
@@ -24,6 +24,7 @@
 #include "malekeh.h"
 #include "mech.h"
 #include "morpheus.h"
+#include "occupancy.h"
 #include "profile.h"
 #include "support/check.h"
 #include "workload.h"
@@ -99,6 +100,7 @@ static void reference_eval(const gpu_t *g, const design_t *d, const wctx_t *w, m
 {
 	memsys_t m;
 	memsys_init(g, d, w, &m);
+	occ_apply(g, w, &m);          /* the profile's launch and code shape (models/occupancy.h) */
 	double h1 = m.l1_hit, hl = m.llc_hit;
 	dcl1_apply(g, d, w, &m);
 	fuse_apply(g, d, w, &m);

@@ -4,7 +4,9 @@
  *
  *  1. every kernel of the library has a shipped profile, named after it, with its provenance
  *     (the generator command with size, GPU preset and seed), the SM count of its preset,
- *     instruction counts, and a compact file (< 300 KB);
+ *     instruction counts, and a compact file (< 2 MB: issue 17's sd_exact records, up to 2^16
+ *     exact distances per cache, are 0.4-0.8 MB for the global stream of the large-footprint
+ *     kernels; the largest file is pagerank at 1.16 MB);
  *  2. FUSE Table II: L1 accesses per kilo-instruction (APKI) per application;
  *  3. DC-L1 §II: the replication ratio of T-AlexNet (95%) and of the replication-sensitive
  *     PolyBench kernels (> 25%), and no replication in streaming kernels;
@@ -213,7 +215,7 @@ int main(void)
 		char path[700], want[160];
 		snprintf(path, sizeof path, "%s/calibration/profiles/%s.json", root, k->name);
 		struct stat sb;
-		CHECK(stat(path, &sb) == 0 && sb.st_size < 300 * 1024, k->name);
+		CHECK(stat(path, &sb) == 0 && sb.st_size < 2 * 1024 * 1024, k->name);
 		if (load(k->name, &all[i]) != 0) {
 			CHECK(0, k->name);
 			continue;

@@ -13,7 +13,7 @@
 
 #include <stdlib.h>
 
-#define PR_ITERS 2
+#define PR_ITERS 4
 
 typedef struct prk {
 	uint64_t a[4];
@@ -104,6 +104,6 @@ static int run_pagerank(gen_t *g, long scale)
 }
 
 const gen_kernel_t gen_graph[] = {
-	{ "pagerank", "Pannotia", "PageRank (push, atomics) on an R-MAT graph, 2 iterations", 15, 10, 22, "log2 vertices", "rtx3080", run_pagerank },
+	{ "pagerank", "Pannotia", "PageRank (push, atomics) on an R-MAT graph, 4 iterations", 18, 10, 22, "log2 vertices", "rtx3080", run_pagerank },
 	{ NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
 };

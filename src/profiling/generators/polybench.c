@@ -165,12 +165,12 @@ static int run_3mm(gen_t *g, long n)
  * a[0] = a, a[1] = b, a[2] = c. */
 static const gen_inst_t syr2k_loop[] = {
 	I_LD(2, 4, 2), I_LD(3, 5, 3), I_LD(4, 6, 14), I_LD(5, 9, 15),
-	I_ALU(10, 4, 21, -1), I_ALU(11, 6, 21, -1),
+	I_FP32(10, 4, 21, -1), I_FP32(11, 6, 21, -1),   /* FMUL alpha * a, alpha * b */
 	I_LD(6, 7, 8),
-	I_ALU(7, 10, 5, 7), I_ALU(7, 11, 9, 7),
+	I_FP32(7, 10, 5, 7), I_FP32(7, 11, 9, 7),       /* FFMA x 2 */
 	I_ST(7, 8, 7),
-	I_ALU(2, 2, -1, -1), I_ALU(3, 3, -1, -1), I_ALU(14, 14, -1, -1), I_ALU(15, 15, -1, -1),
-	I_ALU(12, 12, -1, -1), I_ALU(-1, 12, 13, -1), I_ALU(-1, -1, -1, -1),
+	I_INT(2, 2, -1, -1), I_INT(3, 3, -1, -1), I_INT(14, 14, -1, -1), I_INT(15, 15, -1, -1),
+	I_INT(12, 12, -1, -1), I_INT(-1, 12, 13, -1), I_BRA(),   /* pointers, k++, ISETP, BRA */
 };
 
 static uint32_t syr2k_addr(const gen_launch_t *L, const gen_warp_t *w, int sec, int op, uint64_t a[32])
@@ -222,10 +222,10 @@ static const gen_inst_t mv_loop[] = {
 	I_LD(1, 4, 2),              /* M element */
 	I_LD(2, 5, 6),              /* vector element */
 	I_LD(3, 7, 8),              /* out[] */
-	I_ALU(7, 4, 5, 7),          /* FFMA */
+	I_FP32(7, 4, 5, 7),         /* FFMA */
 	I_ST(4, 8, 7),
-	I_ALU(2, 2, 11, -1), I_ALU(6, 6, -1, -1),
-	I_ALU(12, 12, -1, -1), I_ALU(-1, 12, 13, -1), I_ALU(-1, -1, -1, -1),
+	I_INT(2, 2, 11, -1), I_INT(6, 6, -1, -1),
+	I_INT(12, 12, -1, -1), I_INT(-1, 12, 13, -1), I_BRA(),   /* k++, ISETP, BRA */
 };
 
 static int mv_ok(const pbk_t *p, const gen_warp_t *w, int l)
@@ -320,13 +320,13 @@ static int run_mvt(gen_t *g, long n)
 /* gesummv_kernel: for j: tmp[i] += a[i*N+j]*x[j]; y[i] += b[i*N+j]*x[j];
  *                 then y[i] = ALPHA*tmp[i] + BETA*y[i].  a[0]=A a[1]=x a[2]=tmp a[3]=B a[4]=y */
 static const gen_inst_t gesummv_loop[] = {
-	I_LD(1, 4, 2), I_LD(2, 5, 6), I_LD(3, 7, 8), I_ALU(7, 4, 5, 7), I_ST(4, 8, 7),
-	I_LD(5, 14, 15), I_LD(2, 5, 6), I_LD(6, 16, 17), I_ALU(16, 14, 5, 16), I_ST(7, 17, 16),
-	I_ALU(2, 2, -1, -1), I_ALU(15, 15, -1, -1), I_ALU(6, 6, -1, -1),
-	I_ALU(12, 12, -1, -1), I_ALU(-1, 12, 13, -1), I_ALU(-1, -1, -1, -1),
+	I_LD(1, 4, 2), I_LD(2, 5, 6), I_LD(3, 7, 8), I_FP32(7, 4, 5, 7), I_ST(4, 8, 7),
+	I_LD(5, 14, 15), I_LD(2, 5, 6), I_LD(6, 16, 17), I_FP32(16, 14, 5, 16), I_ST(7, 17, 16),
+	I_INT(2, 2, -1, -1), I_INT(15, 15, -1, -1), I_INT(6, 6, -1, -1),
+	I_INT(12, 12, -1, -1), I_INT(-1, 12, 13, -1), I_BRA(),   /* pointers, j++, ISETP, BRA */
 };
 static const gen_inst_t gesummv_post[] = {
-	I_LD(3, 7, 8), I_LD(6, 16, 17), I_ALU(7, 7, 21, -1), I_ALU(16, 16, 22, 7), I_ST(7, 17, 16),
+	I_LD(3, 7, 8), I_LD(6, 16, 17), I_FP32(7, 7, 21, -1), I_FP32(16, 16, 22, 7), I_ST(7, 17, 16),
 };
 
 static uint32_t gesummv_addr(const gen_launch_t *L, const gen_warp_t *w, int sec, int op, uint64_t a[32])

@@ -1,0 +1,106 @@
+/* occupancy.c -- launch geometry and code shape in the GPU model; equations in occupancy.h. */
+#include "occupancy.h"
+
+#include <math.h>
+
+const char *const occ_limiter_name[OCC_NLIM] = { "default", "warps", "ctas", "registers", "shared memory", "grid" };
+
+int occ_ctas_per_sm(const gpu_t *g, long warps_per_cta, int regs, long smem, enum occ_limiter *why)
+{
+	long w = warps_per_cta > 0 ? warps_per_cta : 1;
+	long res = g->warps_per_sm / w;                       /* occupancy.h: warps */
+	enum occ_limiter lim = OCC_WARPS;
+	if (g->max_ctas_per_sm > 0 && g->max_ctas_per_sm < res) {
+		res = g->max_ctas_per_sm;                     /* CTA slots */
+		lim = OCC_CTAS;
+	}
+	if (regs > 0 && g->rf_kib > 0) {                      /* registers: 256-register units per warp */
+		long per_warp = (32L * regs + 255) / 256 * 256;
+		long warps = (long)(g->rf_kib * 256.0) / per_warp;
+		if (warps / w < res) {
+			res = warps / w;
+			lim = OCC_REGS;
+		}
+	}
+	if (smem > 0 && g->smem_kib > 0) {                   /* shared memory: 128 B units */
+		long s = (smem + 127) / 128 * 128;
+		long ctas = (long)(g->smem_kib * 1024.0) / s;
+		if (ctas < res) {
+			res = ctas;
+			lim = OCC_SMEM;
+		}
+	}
+	if (res < 1)
+		res = 1;
+	if (why)
+		*why = lim;
+	return (int)(res > 1 << 20 ? 1 << 20 : res);
+}
+
+double occ_waves(double ctas, int n_sm, int res)
+{
+	double per = (double)(n_sm > 0 ? n_sm : 1) * (res > 0 ? res : 1);
+	return ceil(ctas / per);                               /* occupancy.h: waves */
+}
+
+void occ_profile(const gpu_t *g, const profile_t *p, int n_compute, occ_t *out)
+{
+	out->known = 0;
+	out->warps = g->warps_per_sm;
+	out->waves = 0;
+	out->limiter = OCC_DEFAULT;
+	const profile_shape_t *s = &p->shape;
+	double wsum = 0, warps = 0, waves = 0, best = -1;
+	int n = n_compute > 0 ? n_compute : 1;
+	for (size_t i = 0; i < s->n_launch; i++) {
+		const shape_launch_t *l = &s->launch[i];
+		long w = shape_warps_per_cta(l);
+		enum occ_limiter why;
+		int res = occ_ctas_per_sm(g, w, l->regs, l->smem, &why);
+		double ctas = shape_ctas(l) / (l->count > 0 ? l->count : 1);   /* CTAs of one launch */
+		double wv = occ_waves(ctas, n, res);
+		double avg = ctas * (double)w / (n * wv);                      /* time-averaged warps */
+		if (wv <= 1 && ctas < (double)n * res)
+			why = OCC_GRID;                                        /* the grid is too small to fill */
+		double weight = l->insts > 0 ? l->insts : shape_ctas(l) * (double)w;
+		wsum += weight;
+		warps += weight * avg;
+		waves += weight * wv;
+		if (weight > best) {
+			best = weight;
+			out->limiter = why;
+		}
+	}
+	if (wsum > 0) {
+		out->known = 1;
+		out->warps = warps / wsum;
+		out->waves = waves / wsum;
+	}
+}
+
+double occ_shape_mlp(const profile_t *p, double dflt)
+{
+	double m = shape_mlp_mean(&p->shape);                    /* occupancy.h: MLP */
+	return m > 0 ? m : dflt;
+}
+
+void occ_apply(const gpu_t *g, const wctx_t *w, memsys_t *m)
+{
+	const profile_t *p = w->p;
+	occ_t o;
+	occ_profile(g, p, m->n_compute, &o);
+	if (o.known)
+		m->warps = o.warps;
+	const profile_shape_t *s = &p->shape;
+	double shared = s->lds + s->sts + s->atoms;
+	if (s->has_shared && shared > 0 && p->insts > 0) {
+		double deg = s->shared_addr_insts > 0 ? s->shared_wavefronts / s->shared_addr_insts : 1.0;
+		ms_station_t st = {
+			.name = "shmem", .cls = CPI_L1, .per = MS_PER_INST,
+			.visits = shared / p->insts,                               /* occupancy.h: shared memory */
+			.service = deg * 128.0 / g->l1_bytes_per_cycle,
+			.delay = 0.0, .copies = m->n_compute, .skew = 1.0,
+		};
+		memsys_add_station(m, &st);
+	}
+}

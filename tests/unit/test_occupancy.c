@@ -1,0 +1,162 @@
+/*
+ * test_occupancy.c -- models/occupancy.c: the CUDA occupancy calculation worked by hand for
+ * the rtx3080 preset's limits (48 warps, 16 CTAs, 64 Ki registers, 100 KiB shared memory per
+ * SM: compute capability 8.6 in the CUDA C Programming Guide), waves and time-averaged warps,
+ * and the GPU model reading a profile's shape (occupancy-limited warps, measured MLP instead of
+ * the default 1, the shared-memory station) on the Accel-Sim fixtures of
+ * tests/data/accelsim-shape.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "support/check.h"
+#include "design.h"
+#include "gpu.h"
+#include "occupancy.h"
+#include "profiling/profiler.h"
+#include "profiling/trace_accelsim.h"
+
+static void test_calc(void)
+{
+	gpu_t g;
+	gpu_defaults(&g);
+	CHECK_INT(g.warps_per_sm, 48, "preset default");
+	CHECK_INT(g.max_ctas_per_sm, 16, "CC 8.6");
+	CHECK_NEAR(g.smem_kib, 100, 0, "CC 8.6");
+	enum occ_limiter why;
+	/* 256 threads, 32 regs: warps 48 / 8 = 6; regs 32 x 32 = 1024 per warp, 65536 / 1024 = 64
+	 * warps = 8 CTAs; CTAs 16 -> 6, by warps */
+	CHECK_INT(occ_ctas_per_sm(&g, 8, 32, 0, &why), 6, "48 / 8");
+	CHECK_INT(why, OCC_WARPS, "warps bind");
+	/* 64 regs: 2048 per warp, 32 warps = 4 CTAs of 8 */
+	CHECK_INT(occ_ctas_per_sm(&g, 8, 64, 0, &why), 4, "65536 / 2048 / 8");
+	CHECK_INT(why, OCC_REGS, "registers bind");
+	/* 255 regs (db-gemm): ceil(8160 / 256) x 256 = 8192 per warp, 8 warps = 1 CTA of 8 */
+	CHECK_INT(occ_ctas_per_sm(&g, 8, 255, 0, &why), 1, "65536 / 8192 / 8");
+	/* 37 regs: 1184 -> 1280 per warp, 51 warps; 4-warp CTAs: 12 by regs, 12 by warps (tie) */
+	CHECK_INT(occ_ctas_per_sm(&g, 4, 37, 0, &why), 12, "min(48 / 4, floor(51 / 4))");
+	/* 4 warps, 48 KiB shared: floor(100 / 48) = 2 */
+	CHECK_INT(occ_ctas_per_sm(&g, 4, 32, 48 * 1024, &why), 2, "100 KiB / 48 KiB");
+	CHECK_INT(why, OCC_SMEM, "shared memory binds");
+	/* 1000 B rounds up to 1024 B: 100 CTAs by shared memory; 1 warp: 48 by warps, 16 by slots */
+	CHECK_INT(occ_ctas_per_sm(&g, 1, 16, 1000, &why), 16, "CTA slots");
+	CHECK_INT(why, OCC_CTAS, "16 CTA slots bind");
+	/* a CTA larger than the SM's warps still runs alone */
+	CHECK_INT(occ_ctas_per_sm(&g, 64, 0, 0, &why), 1, "at least one");
+	/* unknown regs/smem: only warps and CTA slots */
+	CHECK_INT(occ_ctas_per_sm(&g, 2, 0, -1, &why), 16, "48 / 2 = 24 > 16 slots");
+	/* waves */
+	CHECK_NEAR(occ_waves(1000, 68, 6), 3, 0, "ceil(1000 / 408)");
+	CHECK_NEAR(occ_waves(408, 68, 6), 1, 0, "exactly one wave");
+	CHECK_NEAR(occ_waves(409, 68, 6), 2, 0, "one CTA over");
+}
+
+/* A profile from an Accel-Sim fixture directory on n SMs. */
+static int fixture(const char *dir, int n, profile_t *p)
+{
+	profiler_opts_t o;
+	profiler_opts_default(&o);
+	o.n_sm = n;
+	profiler_t *pb = profiler_alloc(&o);
+	accelsim_opts_t ao;
+	accelsim_opts_default(&ao);
+	ao.n_sm = n;
+	char path[256];
+	snprintf(path, sizeof path, "tests/data/accelsim-shape/%s", dir);
+	int rc = pb ? accelsim_read(path, &ao, pb, NULL) : -1;
+	if (!rc)
+		rc = profiler_finish(pb, p);
+	profiler_free(pb);
+	return rc;
+}
+
+/* Evaluate the baseline design; the memory system into *m, metrics into *o. */
+static int eval(const gpu_t *g, const profile_t *p, memsys_t *m, metrics_t *o, double *mlp)
+{
+	const char *err = NULL, *why = NULL;
+	wctx_t *w = wctx_alloc(g, p, &err);
+	if (!w)
+		return -1;
+	design_t d;
+	design_default(&d);
+	int rc = gpu_eval_detail(g, &d, w, m, o, NULL, &why);
+	*mlp = w->mlp;
+	wctx_free(w);
+	return rc;
+}
+
+static void test_model(void)
+{
+	gpu_t g;
+	gpu_defaults(&g);
+	profile_t p;
+	memsys_t m;
+	metrics_t o, o0;
+	double mlp;
+	/* vectoradd: one CTA of 32 warps on 68 SMs: 32 / 68 warps per SM, limited by the grid */
+	if (fixture("vectoradd", 68, &p)) {
+		CHECK(0, "vectoradd fixture");
+		return;
+	}
+	occ_t oc;
+	occ_profile(&g, &p, 68, &oc);
+	CHECK(oc.known, "launches known");
+	CHECK_NEAR(oc.warps, 32.0 / 68.0, 1e-12, "1 CTA x 32 warps / 68 SMs, one wave");
+	CHECK_INT(oc.limiter, OCC_GRID, "the grid cannot fill the GPU");
+	CHECK_INT(eval(&g, &p, &m, &o, &mlp), 0, "evaluates");
+	CHECK_NEAR(m.warps, 32.0 / 68.0, 1e-12, "the model runs with it");
+	CHECK_NEAR(mlp, 2, 0, "measured MLP (LDG, LDG, then FADD) instead of the default 1");
+	/* the same profile without its shape: 48 warps, MLP 1 -- 48 x 68 / (32 / 68 x 68) = 102x the
+	 * population; IPC must be higher */
+	profile_shape_t keep = p.shape;
+	memset(&p.shape, 0, sizeof p.shape);
+	CHECK_INT(eval(&g, &p, &m, &o0, &mlp), 0, "evaluates without shape");
+	CHECK_NEAR(m.warps, 48, 0, "preset default without launch geometry");
+	CHECK_NEAR(mlp, 1, 0, "GPU_MLP default without dependences");
+	CHECK(o0.ipc > 2 * o.ipc, "one CTA cannot use the GPU the default assumes");
+	p.shape = keep;
+	/* fitted params.mlp wins over the measurement */
+	p.has_mlp = 1;
+	p.mlp = 3;
+	CHECK_INT(eval(&g, &p, &m, &o, &mlp), 0, "evaluates");
+	CHECK_NEAR(mlp, 3, 0, "params.mlp first");
+	profile_free(&p);
+
+	/* matmul: 4 CTAs of 8 warps on 2 SMs: res 6 by warps, one wave, 4 x 8 / 2 = 16 warps per SM;
+	 * shared: 384 instructions over 1120, degree 512 / 384 -> service 4/3 x 128 B / 128 B/cycle */
+	if (fixture("matmul", 2, &p)) {
+		CHECK(0, "matmul fixture");
+		return;
+	}
+	gpu_t g2 = g;
+	g2.n_sm = 2;
+	CHECK_INT(eval(&g2, &p, &m, &o, &mlp), 0, "evaluates");
+	CHECK_NEAR(m.warps, 16, 1e-12, "32 warps over 2 SMs");
+	int found = 0;
+	for (int i = 0; i < m.n_extra; i++)
+		if (strcmp(m.extra[i].name, "shmem") == 0) {
+			found = 1;
+			CHECK_NEAR(m.extra[i].visits, 384.0 / 1120.0, 1e-12, "shared per instruction");
+			CHECK_NEAR(m.extra[i].service, 512.0 / 384.0, 1e-12, "wavefronts x 128 B / 128 B per cycle");
+			CHECK_INT(m.extra[i].copies, 2, "one per SM");
+		}
+	CHECK(found, "shmem station added");
+	CHECK_NEAR(mlp, 2, 0, "two loads per group");
+	/* 1000 CTAs of this shape on 68 SMs: 3 waves, 8000 / 204 warps per SM on average */
+	p.shape.launch[0].grid[0] = 1000;
+	p.shape.launch[0].grid[1] = 1;
+	p.shape.launch[0].insts = 0;
+	occ_profile(&g, &p, 68, &oc);
+	CHECK_NEAR(oc.waves, 3, 0, "ceil(1000 / (68 x 6))");
+	CHECK_NEAR(oc.warps, 8000.0 / 204.0, 1e-9, "C w / (n waves)");
+	CHECK_INT(oc.limiter, OCC_WARPS, "warps bind");
+	profile_free(&p);
+}
+
+int main(void)
+{
+	test_calc();
+	test_model();
+	return check_summary("occupancy");
+}

@@ -1,0 +1,401 @@
+/*
+ * test_shape.c -- the profile's launch and code shape (models/profile_shape.h): the Accel-Sim
+ * fixtures of tests/data/accelsim-shape (written by make_fixtures.py there; every expected
+ * count below is worked out from that construction in its README.md), the bank-conflict
+ * degree and opcode units on hand-made warps, the NVBit LAUNCH line, a generator template
+ * whose counts follow from its source, and the JSON round trip (old profiles without the
+ * block still load, as unknown).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "support/check.h"
+#include "cli.h"
+#include "profiling/profile_json.h"
+#include "profiling/profiler.h"
+#include "profiling/shape_acc.h"
+#include "profiling/trace_accelsim.h"
+#include "profiling/trace_nvbit.h"
+#include "profiling/generators/gen.h"
+
+#define DATA "tests/data/accelsim-shape"
+
+/* Profile of a fixture directory on n_sm SMs (0 on success). */
+static int read_fixture(const char *dir, int n_sm, profile_t *p, accelsim_stats_t *st)
+{
+	profiler_opts_t o;
+	profiler_opts_default(&o);
+	o.n_sm = n_sm;
+	o.n_groups = 0;
+	profiler_t *pb = profiler_alloc(&o);
+	accelsim_opts_t ao;
+	accelsim_opts_default(&ao);
+	ao.n_sm = n_sm;
+	char path[256];
+	snprintf(path, sizeof path, "%s/%s", DATA, dir);
+	int rc = pb ? accelsim_read(path, &ao, pb, st) : -1;
+	if (!rc)
+		rc = profiler_finish(pb, p);
+	profiler_free(pb);
+	return rc;
+}
+
+/*
+ * matmul: grid (2,2,1) of 16x16 threads = 4 CTAs x 8 warps; each warp runs 3 + 2 x 15 + 2 = 35
+ * instructions (README.md lists them): 1120 warp instructions; global: 2 LDG per iteration +
+ * 1 STG = 5 per warp = 160; shared: 2 STS + 4 LDS per iteration = 12 per warp = 384 (128 STS,
+ * 256 LDS); BAR.SYNC 2 per iteration = 4 per warp = 128 (4 barriers per CTA); units per warp:
+ * int 7 (S2R x2, IMAD, IADD3 x2, ISETP x2), fp32 4 (FFMA), ldst 17, branch 3 (BRA x2, EXIT),
+ * other 4 (BAR); bank degree per iteration STS 1+1, LDS 1 (broadcast) + 2 (8 B stride) + 1 + 2
+ * = 8, so 16 per warp = 512 wavefronts over 384 instructions; MLP: the two LDGs of an
+ * iteration are both in flight when the first STS reads R4: 2 groups of 2 per warp.
+ */
+static void test_matmul(void)
+{
+	profile_t p;
+	accelsim_stats_t st;
+	if (read_fixture("matmul", 2, &p, &st)) {
+		CHECK(0, "matmul fixture reads");
+		return;
+	}
+	const profile_shape_t *s = &p.shape;
+	CHECK_NEAR(p.insts, 1120, 0, "32 warps x 35 instructions");
+	CHECK_NEAR(p.mem_insts, 160, 0, "32 warps x (2 x 2 LDG + STG)");
+	CHECK_INT((long long)st.shared_insts, 384, "32 warps x 2 x (2 STS + 4 LDS)");
+	CHECK_INT((long long)s->n_launch, 1, "one launch");
+	CHECK_INT(s->launch[0].grid[0], 2, "-grid dim = (2,2,1)");
+	CHECK_INT(s->launch[0].grid[1], 2, "-grid dim = (2,2,1)");
+	CHECK_INT(s->launch[0].block[0], 16, "-block dim = (16,16,1)");
+	CHECK_INT(s->launch[0].block[1], 16, "-block dim = (16,16,1)");
+	CHECK_INT(shape_warps_per_cta(&s->launch[0]), 8, "256 threads = 8 warps");
+	CHECK_NEAR(shape_ctas(&s->launch[0]), 4, 0, "2 x 2 CTAs");
+	CHECK_INT(s->launch[0].regs, 32, "-nregs = 32");
+	CHECK_INT(s->launch[0].smem, 2048, "-shmem = 2048");
+	CHECK_NEAR(s->launch[0].insts, 1120, 0, "every instruction in the one launch");
+	/* 2 SMs, 64 warps and 32 CTAs per SM (reader defaults): 8 CTAs per SM fit, one wave */
+	CHECK_NEAR(s->launch[0].waves, 1, 0, "4 CTAs <= 2 SMs x 8 resident");
+	CHECK(s->has_shared, "shared block present");
+	CHECK_NEAR(s->lds, 256, 0, "4 LDS x 2 iterations x 32 warps");
+	CHECK_NEAR(s->sts, 128, 0, "2 STS x 2 iterations x 32 warps");
+	CHECK_NEAR(s->atoms, 0, 0, "no ATOMS");
+	CHECK_NEAR(s->shared_addr_insts, 384, 0, "every shared instruction has addresses");
+	CHECK_NEAR(s->shared_wavefronts, 512, 0, "8 per iteration x 2 x 32 warps");
+	CHECK_NEAR(s->bar, 128, 0, "4 BAR.SYNC x 32 warps");
+	CHECK_NEAR(s->bar / (shape_ctas(&s->launch[0]) * 8), 4, 0, "4 barriers per CTA (per warp of it)");
+	CHECK_NEAR(s->unit[SU_INT], 224, 0, "7 x 32");
+	CHECK_NEAR(s->unit[SU_FP32], 128, 0, "4 FFMA x 32");
+	CHECK_NEAR(s->unit[SU_LDST], 544, 0, "17 x 32");
+	CHECK_NEAR(s->unit[SU_BRANCH], 96, 0, "3 x 32");
+	CHECK_NEAR(s->unit[SU_OTHER], 128, 0, "BAR x 4 x 32");
+	CHECK_NEAR(s->unit[SU_FP64] + s->unit[SU_SFU] + s->unit[SU_TENSOR], 0, 0, "none");
+	CHECK_NEAR(shape_simd_lanes(s), 32, 0, "every mask full");
+	CHECK_NEAR(s->mlp_groups, 64, 0, "2 groups per warp");
+	CHECK_NEAR(s->mlp_hist[1], 64, 0, "all of 2 loads");
+	CHECK_NEAR(shape_mlp_mean(s), 2, 0, "two independent LDGs before the first use");
+	profile_free(&p);
+	/* the shape does not depend on the SM count, except waves: 1 SM still holds all 4 CTAs */
+	if (read_fixture("matmul", 1, &p, &st) == 0) {
+		CHECK_NEAR(p.shape.shared_wavefronts, 512, 0, "same on 1 SM");
+		CHECK_NEAR(p.shape.launch[0].waves, 1, 0, "8 resident CTAs per SM");
+		profile_free(&p);
+	}
+}
+
+/*
+ * vectoradd: one CTA of 1024 threads = 32 warps, n = 1000: warps 0-30 run 8 instructions
+ * with full masks; warp 31's LDG, LDG, FADD, STG have lanes 0-7 (mask 0xff).  Lanes: 31 x 8 x
+ * 32 + 4 x 32 + 4 x 8 = 8096 over 256 instructions (31.625 per instruction).
+ */
+static void test_vectoradd(void)
+{
+	profile_t p;
+	accelsim_stats_t st;
+	if (read_fixture("vectoradd", 4, &p, &st)) {
+		CHECK(0, "vectoradd fixture reads");
+		return;
+	}
+	const profile_shape_t *s = &p.shape;
+	CHECK_INT((long long)s->n_launch, 1, "one launch");
+	CHECK_NEAR(shape_ctas(&s->launch[0]), 1, 0, "one CTA");
+	CHECK_INT(shape_warps_per_cta(&s->launch[0]), 32, "1024 threads = 32 warps");
+	CHECK_INT(s->launch[0].regs, 10, "-nregs = 10");
+	CHECK_INT(s->launch[0].smem, 0, "-shmem = 0");
+	CHECK_NEAR(p.insts, 256, 0, "32 x 8");
+	CHECK_NEAR(p.mem_insts, 96, 0, "32 x 3");
+	CHECK_NEAR(s->active_lanes, 8096, 0, "31 x 8 x 32 + 4 x 32 + 4 x 8");
+	CHECK_NEAR(shape_simd_lanes(s), 31.625, 1e-12, "8096 / 256");
+	CHECK(!s->has_shared && !s->has_bar && !s->has_atom, "no shared memory, barrier or atomic");
+	CHECK_NEAR(shape_mlp_mean(s), 2, 0, "LDG a, LDG b, then FADD");
+	CHECK_NEAR(s->unit[SU_FP32], 32, 0, "one FADD per warp");
+	CHECK_NEAR(s->unit[SU_INT], 96, 0, "S2R, IMAD, ISETP");
+	profile_free(&p);
+}
+
+/* MLP: a chain of 4 dependent loads = 4 groups of 1; 4 independent loads then their uses = 1
+ * group of 4; a 64-bit load (R8, R9) and a 4 B load, then an IADD3 that touches neither, then
+ * a read of R9 = 1 group of 2. */
+static void test_mlp(void)
+{
+	static const struct { const char *dir; double loads, groups, mean; int bin; } c[] = {
+		{ "mlp-chain", 4, 4, 1, 0 }, { "mlp-indep", 4, 1, 4, 3 }, { "mlp-wide", 2, 1, 2, 1 },
+	};
+	for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+		profile_t p;
+		accelsim_stats_t st;
+		if (read_fixture(c[i].dir, 1, &p, &st)) {
+			CHECK(0, c[i].dir);
+			continue;
+		}
+		CHECK_NEAR(p.shape.mlp_loads, c[i].loads, 0, c[i].dir);
+		CHECK_NEAR(p.shape.mlp_groups, c[i].groups, 0, c[i].dir);
+		CHECK_NEAR(p.shape.mlp_hist[c[i].bin], c[i].groups, 0, c[i].dir);
+		CHECK_NEAR(shape_mlp_mean(&p.shape), c[i].mean, 0, c[i].dir);
+		profile_free(&p);
+	}
+	/* the same rule driven directly: two loads to R2 and R3, the second reading the first
+	 * (a dependence) closes a group of 1 */
+	shape_acc_t a;
+	shape_acc_init(&a);
+	shape_warp_t w;
+	memset(&w, 0, sizeof w);
+	int d2 = 2, d3 = 3, s1 = 1, s2 = 2, s3 = 3;
+	shape_warp_inst(&a, &w, 1, &d2, 1, 1, &s1, 1);
+	shape_warp_inst(&a, &w, 1, &d3, 1, 1, &s2, 1);
+	shape_warp_inst(&a, &w, 0, NULL, 0, 1, &s3, 1);
+	CHECK_NEAR(a.s.mlp_groups, 2, 0, "chain of 2: 2 groups");
+	CHECK_NEAR(a.s.mlp_loads, 2, 0, "2 loads");
+	/* a load whose destination is overwritten before any read also ends its group (WAW) */
+	shape_warp_inst(&a, &w, 1, &d2, 1, 1, &s1, 1);
+	shape_warp_inst(&a, &w, 0, &d2, 1, 1, NULL, 0);
+	CHECK_NEAR(a.s.mlp_groups, 3, 0, "overwrite = use");
+	shape_warp_inst(&a, &w, 1, &d2, 1, 1, &s1, 1);
+	shape_warp_end(&a, &w);
+	CHECK_NEAR(a.s.mlp_groups, 4, 0, "the warp's end closes its open group");
+	shape_acc_free(&a);
+}
+
+/*
+ * misc: one CTA of 2 warps.  Warp 0: FFMA (32 lanes), FMUL (16), DFMA (8), MUFU.RSQ (4), HMMA,
+ * IADD3, BAR.SYNC, ATOMG x 2, RED, ATOMS, BAR.SYNC, BRA, EXIT (all 32); warp 1: FADD (1 lane),
+ * BAR.SYNC x 2, EXIT.  Units: fp32 3, fp64 1, sfu 1, tensor 1, int 1, ldst 4, branch 3,
+ * other 4 (BAR).  Lanes 380 + 97 = 477 over 18.  Atomics: ATOMG all lanes on X (1 address),
+ * ATOMG lanes on X + 4 (l mod 4) (4 addresses, 8 lanes each), RED lanes on Y + 4 l (32):
+ * 3 instructions, 96 lanes, 37 addresses, 36 distinct targets (X counted once), X takes
+ * 32 + 8 = 40 lane operations.  ATOMS: 32 lanes on one word = degree 32.
+ */
+static void test_misc(void)
+{
+	profile_t p;
+	accelsim_stats_t st;
+	if (read_fixture("misc", 1, &p, &st)) {
+		CHECK(0, "misc fixture reads");
+		return;
+	}
+	const profile_shape_t *s = &p.shape;
+	static const double unit[SU_NUNIT] = { 3, 1, 1, 1, 1, 4, 3, 4 };
+	for (int u = 0; u < SU_NUNIT; u++)
+		CHECK_NEAR(s->unit[u], unit[u], 0, shape_unit_name[u]);
+	CHECK_NEAR(s->active_lanes, 477, 0, "380 + 97");
+	CHECK_NEAR(s->simd_insts, 18, 0, "14 + 4");
+	CHECK_NEAR(s->bar, 4, 0, "2 per warp");
+	CHECK_NEAR(s->atom_insts, 3, 0, "ATOMG x 2 + RED");
+	CHECK_NEAR(s->atom_lanes, 96, 0, "3 x 32");
+	CHECK_NEAR(s->atom_addrs, 37, 0, "1 + 4 + 32");
+	CHECK_NEAR(s->atom_targets, 36, 0, "X, X+4, X+8, X+12 and 32 of Y");
+	CHECK_NEAR(s->atom_top, 40, 0, "X: 32 + 8");
+	CHECK_NEAR(s->atoms, 1, 0, "one ATOMS");
+	CHECK_NEAR(s->shared_wavefronts, 32, 0, "32 lanes on one word serialise");
+	CHECK_NEAR(p.mem_insts, 3, 0, "global atomics are global memory instructions");
+	profile_free(&p);
+}
+
+static void test_units_banks(void)
+{
+	CHECK_INT(shape_opcode_unit("FFMA"), SU_FP32, "ampere_opcode.h SP_OP");
+	CHECK_INT(shape_opcode_unit("HFMA2.MMA"), SU_FP32, "SP_OP");
+	CHECK_INT(shape_opcode_unit("DADD"), SU_FP64, "DP_OP");
+	CHECK_INT(shape_opcode_unit("IMAD.WIDE.U32"), SU_INT, "INTP_OP");
+	CHECK_INT(shape_opcode_unit("MOV"), SU_INT, "ALU_OP");
+	CHECK_INT(shape_opcode_unit("MUFU.EX2"), SU_SFU, "SFU_OP");
+	CHECK_INT(shape_opcode_unit("IMMA.8816.S8.S8"), SU_TENSOR, "SPECIALIZED_UNIT_3_OP");
+	CHECK_INT(shape_opcode_unit("LDGSTS.E.BYPASS.128"), SU_LDST, "LOAD_OP");
+	CHECK_INT(shape_opcode_unit("EXIT"), SU_BRANCH, "EXIT_OPS");
+	CHECK_INT(shape_opcode_unit("BAR.SYNC"), SU_OTHER, "BARRIER_OP");
+	CHECK_INT(shape_opcode_unit("UIADD3"), SU_OTHER, "uniform datapath");
+	CHECK_INT(shape_opcode_unit("NOTANOP"), SU_OTHER, "unknown");
+	uint64_t a[32];
+	for (int l = 0; l < 32; l++)
+		a[l] = 0x1000 + 4 * (uint64_t)l;
+	CHECK_INT(shape_bank_degree(0xffffffff, a, 4), 1, "consecutive words: one per bank");
+	for (int l = 0; l < 32; l++)
+		a[l] = 0x1000 + 8 * (uint64_t)l;
+	CHECK_INT(shape_bank_degree(0xffffffff, a, 8), 2, "8 B per lane: 64 words, 2 per bank (2 wavefronts)");
+	for (int l = 0; l < 32; l++)
+		a[l] = 0x1000 + 16 * (uint64_t)l;
+	CHECK_INT(shape_bank_degree(0xffffffff, a, 16), 4, "16 B per lane: 128 words, 4 per bank");
+	for (int l = 0; l < 32; l++)
+		a[l] = 0x1000 + 128 * (uint64_t)l;
+	CHECK_INT(shape_bank_degree(0xffffffff, a, 4), 32, "stride 32 words: every lane on bank 0");
+	CHECK_INT(shape_bank_degree(0x0000000f, a, 4), 4, "4 active lanes on bank 0");
+	for (int l = 0; l < 32; l++)
+		a[l] = 0x1000 + 4 * (uint64_t)(l % 2);
+	CHECK_INT(shape_bank_degree(0xffffffff, a, 4), 1, "two words broadcast: no conflict");
+	for (int l = 0; l < 32; l++)
+		a[l] = 0x1000 + 4 * (uint64_t)(l * 3);
+	CHECK_INT(shape_bank_degree(0xffffffff, a, 4), 1, "odd stride 3: a permutation of the banks");
+}
+
+/* NVBit: the LAUNCH line gives grid, block, nregs and shmem; an LDS with 8 B stride has degree
+ * 2; an ATOMG with every lane on one address is one target taking 32 operations. */
+static void test_nvbit_shape(void)
+{
+	char path[] = "/tmp/gpudse-nvshape-XXXXXX";
+	int fd = mkstemp(path);
+	if (fd < 0) {
+		CHECK(0, "mkstemp");
+		return;
+	}
+	FILE *f = fdopen(fd, "w");
+	fprintf(f, "MEMTRACE: CTX 0x00005581e0c2a3b0 - LAUNCH - Kernel pc 0x00007f1a2c000000 - Kernel name k - "
+		   "grid launch id 0 - grid size 3,2,1 - block size 128,1,1 - nregs 40 - shmem 8192 - cuda stream id 0\n");
+	fprintf(f, "MEMTRACE: CTX 0x00005581e0c2a3b0 - grid_launch_id 0 - CTA 0,0,0 - warp 0 - LDS - ");
+	for (int l = 0; l < 32; l++)
+		fprintf(f, "0x%016llx ", 0x7f2000000100ULL + 8ULL * (unsigned long long)l);
+	fprintf(f, "\nMEMTRACE: CTX 0x00005581e0c2a3b0 - grid_launch_id 0 - CTA 1,0,0 - warp 0 - ATOMG.E.ADD - ");
+	for (int l = 0; l < 32; l++)
+		fprintf(f, "0x%016llx ", 0x7f1200000040ULL);
+	fprintf(f, "\n");
+	fclose(f);
+	profiler_opts_t o;
+	profiler_opts_default(&o);
+	o.n_sm = 2;
+	o.n_groups = 0;
+	profiler_t *pb = profiler_alloc(&o);
+	nvbit_stats_t st;
+	int rc = nvbit_read(path, 2, 128, NULL, pb, NULL, NULL, &st);
+	CHECK_INT(rc, 0, "reads");
+	profile_t p;
+	if (!rc && profiler_finish(pb, &p) == 0) {
+		const profile_shape_t *s = &p.shape;
+		CHECK_INT((long long)s->n_launch, 1, "one LAUNCH");
+		if (s->n_launch == 1) {
+			CHECK_INT(s->launch[0].grid[0] * s->launch[0].grid[1], 6, "grid size 3,2,1");
+			CHECK_INT(s->launch[0].block[0], 128, "block size 128,1,1");
+			CHECK_INT(s->launch[0].regs, 40, "nregs 40");
+			CHECK_INT(s->launch[0].smem, 8192, "shmem 8192");
+		}
+		CHECK_NEAR(s->lds, 1, 0, "one LDS");
+		CHECK_NEAR(s->shared_wavefronts, 2, 0, "8 B stride: 2 lanes per bank");
+		CHECK_NEAR(s->atom_targets, 1, 0, "one address");
+		CHECK_NEAR(s->atom_top, 32, 0, "every lane on it");
+		CHECK(!s->has_mix && !s->has_simd && !s->has_mlp, "mem_trace sees memory instructions only: unknown");
+		profile_free(&p);
+	}
+	profiler_free(pb);
+	unlink(path);
+}
+
+/*
+ * A generator: p-gemm at size 64 (PolyBench gemm_kernel, polybench.c mm_launch): grid (2,8,1)
+ * of 32x8 threads = 16 CTAs x 8 warps; the loop runs NK = 64 times with FMUL + FFMA (fp32 2),
+ * 4 integer templates and a BRA; loads of a, b, c are all in flight before the FFMA: groups
+ * of 3; the prologue's one load of c is used at once: a group of 1 per warp.
+ */
+static void test_generator(void)
+{
+	const gen_kernel_t *k = gen_find("p-gemm");
+	CHECK(k != NULL, "p-gemm in the library");
+	if (!k)
+		return;
+	shape_acc_t acc;
+	shape_acc_init(&acc);
+	gen_sink_t sink = { .shape = &acc };
+	gen_opts_t o = { .n_sm = 4, .warps_per_sm = 48, .ctas_per_sm = 16, .seed = 1, .regs = 0 };
+	gen_t g;
+	int ok = gen_init(&g, &o, &sink) == 0 && k->run(&g, 64) == 0;
+	CHECK(ok, "p-gemm runs");
+	if (ok) {
+		const profile_shape_t *s = &acc.s;
+		CHECK_INT((long long)s->n_launch, 1, "one launch");
+		CHECK_INT(s->launch[0].grid[0], 2, "NJ / 32");
+		CHECK_INT(s->launch[0].grid[1], 8, "NI / 8");
+		CHECK_INT(shape_warps_per_cta(&s->launch[0]), 8, "32 x 8 threads");
+		CHECK_NEAR(s->launch[0].waves, 1, 0, "16 CTAs <= 4 SMs x 6 resident (48 warps / 8)");
+		CHECK_NEAR(s->unit[SU_FP32], 128 * 64 * 2, 0, "128 warps x 64 trips x (FMUL + FFMA)");
+		CHECK_NEAR(s->unit[SU_BRANCH], 128 * 64, 0, "one BRA per trip");
+		CHECK_NEAR(s->mlp_hist[2], 128 * 64, 0, "a, b, c loads per trip");
+		CHECK_NEAR(s->mlp_hist[0], 128, 0, "the prologue's load of c, used at once");
+		CHECK_NEAR(shape_simd_lanes(s), 32, 0, "64 x 64 fills every lane");
+	}
+	gen_free(&g);
+	shape_acc_free(&acc);
+	/* the trace writer's opcode per template */
+	gen_inst_t ld = I_LDW(0, 4, 2, 8), ffma = I_FP32(1, 2, 3, 4), anon = I_ALUN(3), sts = I_STS(1, 2, 2), bar = I_BAR();
+	CHECK_STR(gen_inst_opcode(&ld), "LDG.E.64", "8 B load");
+	CHECK_STR(gen_inst_opcode(&ffma), "FFMA", "fp32 template");
+	CHECK_STR(gen_inst_opcode(&anon), "NOP", "undeclared unit");
+	CHECK_STR(gen_inst_opcode(&sts), "STS", "shared store");
+	CHECK_STR(gen_inst_opcode(&bar), "BAR.SYNC", "barrier");
+	CHECK_INT(gen_inst_unit(&anon), SU_OTHER, "undeclared ALU counts as other");
+}
+
+/* Save and load: the shape survives; a profile without "shape" loads as unknown; bad values
+ * are refused with the JSON path. */
+static void test_json(void)
+{
+	profile_t p;
+	accelsim_stats_t st;
+	if (read_fixture("misc", 1, &p, &st)) {
+		CHECK(0, "misc fixture reads");
+		return;
+	}
+	char path[] = "/tmp/gpudse-shape-XXXXXX";
+	int fd = mkstemp(path);
+	close(fd);
+	CHECK_INT(profile_save(path, &p), 0, "saves");
+	profile_t q;
+	CHECK_INT(profile_load(path, &q), 0, "loads");
+	CHECK_INT((long long)q.shape.n_launch, 1, "launch kept");
+	CHECK_INT(q.shape.launch[0].smem, 4096, "smem kept");
+	for (int u = 0; u < SU_NUNIT; u++)
+		CHECK_NEAR(q.shape.unit[u], p.shape.unit[u], 0, shape_unit_name[u]);
+	CHECK_NEAR(q.shape.atom_top, 40, 0, "atomics kept");
+	CHECK_NEAR(q.shape.shared_wavefronts, 32, 0, "shared kept");
+	CHECK_NEAR(q.shape.bar, 4, 0, "barriers kept");
+	CHECK(q.shape.has_mlp && q.shape.mlp_groups == 0, "MLP known, no loads");
+	profile_free(&q);
+	profile_free(&p);
+	/* an old profile (no "shape") */
+	CHECK_INT(profile_load("tests/data/mini-a.json", &q), 0, "old profile loads");
+	CHECK(q.shape.n_launch == 0 && !q.shape.has_mix && !q.shape.has_mlp && !q.shape.has_simd, "absent = unknown");
+	profile_free(&q);
+	/* a bad shape: more active lanes than 32 per instruction */
+	FILE *f = fopen(path, "w");
+	fprintf(f, "{\"version\": 1, \"block_bytes\": 128, \"n_sm\": 1, \"insts\": 10, \"mem_insts\": 1,\n"
+		   " \"streams\": [{\"name\": \"l1\", \"accesses\": 1, \"sd\": {\"cold\": 1, \"bins\": []}}],\n"
+		   " \"shape\": {\"simd\": {\"insts\": 1, \"active_lanes\": 33}}}\n");
+	fclose(f);
+	CHECK_INT(profile_load(path, &q), EXIT_USER, "33 lanes on one instruction refused");
+	f = fopen(path, "w");
+	fprintf(f, "{\"version\": 1, \"block_bytes\": 128, \"n_sm\": 1, \"insts\": 10, \"mem_insts\": 1,\n"
+		   " \"streams\": [{\"name\": \"l1\", \"accesses\": 1, \"sd\": {\"cold\": 1, \"bins\": []}}],\n"
+		   " \"shape\": {\"launches\": [{\"grid\": [1, 0, 1], \"block\": [32, 1, 1]}]}}\n");
+	fclose(f);
+	CHECK_INT(profile_load(path, &q), EXIT_USER, "a zero grid dimension refused");
+	unlink(path);
+}
+
+int main(void)
+{
+	test_matmul();
+	test_vectoradd();
+	test_mlp();
+	test_misc();
+	test_units_banks();
+	test_nvbit_shape();
+	test_generator();
+	test_json();
+	return check_summary("shape");
+}

@@ -56,6 +56,7 @@
  * instruction, with m1 = a1 (1 - h1) L1 misses, e = ext_frac, s = mem_clock_scale:
  *   station    visits/inst                              service (core cycles)          copies
  *   sm         1                                        1/(subcores x issue) + rf_service  n_compute
+ *   rf_banks   1                                        (src + dst) / (subcores x B)       n_compute
  *   dep        1 (delay dep_delay)                      -                               inf.
  *   l1         a1  (delay l1_lat)                       b / l1_bytes_per_cycle          l1_count
  *   noc_req    m1  (delay noc_lat)                      f_req  x flit cycles            noc_req_ports
@@ -65,6 +66,17 @@
  *   noc_resp   m1  (delay noc_lat)                      f_resp x flit cycles            noc_resp_ports
  *   noc_reply_src m1 (the reply's LLC-side input port)   f_resp x flit cycles            noc_req_ports
  *   extras     visits x rate(per)                       as given by the mechanism       copies
+ *   RF BANKS: each sub-core's operand collectors read sources from, and the write-back stage
+ *   writes results to, B = rf_banks_per_subcore single-ported banks, one 128 B warp register
+ *   per bank per cycle (Malekeh §II, Table I: 2 banks per sub-core; GPGPU-Sim's
+ *   gpgpu_num_reg_banks).  With the registers spread uniformly over the banks (GPGPU-Sim maps
+ *   register r of warp w to bank (r + w) mod B), an SM's banks do subcores x B accesses per
+ *   cycle, and an instruction needs rf_reads_per_inst + rf_writes_per_inst of them (the
+ *   profile's register operands; a mechanism that serves reads elsewhere, Malekeh's CCU cache,
+ *   lowers rf_reads_per_inst).  Collection is pipelined with issue, so the banks are their own
+ *   station, not a term added to the issue service: they bound the SM's IPC at
+ *   subcores x B / (src + dst) and queue when close to it.  Conflicts between operands of one
+ *   instruction lengthen its collection (latency, in dep_delay's default), not the banks' rate.
  *   where flits per request f_req = 1 + w_f n_d (header, plus the data of a write),
  *   f_resp = (1 - w_f) n_d + w_f (data of a read, the ack of a write), n_d = max(1, b / flit)
  *   the mean data flits (a reply carries only the requested 32 B sectors), and a flit
@@ -496,6 +508,12 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 	double q_dram = q_miss * dram_per_l1miss;    /* per request: reaches DRAM */
 	double q_xmiss = q_miss * e * (1.0 - m->ext_hit);
 	st[ns++] = (st_in_t){ "sm", CPI_ISSUE, 1.0, sm_service, 0.0, 1.0, m->n_compute, 0.0 };
+	/* register-file banks (gpu.c header, RF BANKS): every source read and result write takes
+	 * one cycle of one of the SM's subcores x rf_banks_per_subcore single-ported banks */
+	int rf_banks = g->subcores * g->rf_banks_per_subcore;
+	double rf_access = m->rf_reads_per_inst + m->rf_writes_per_inst;
+	if (rf_banks > 0 && rf_access > 0.0)
+		st[ns++] = (st_in_t){ "rf_banks", CPI_RF, 1.0, rf_access / rf_banks, 0.0, 1.0, m->n_compute, 0.0 };
 	st[ns++] = (st_in_t){ "l1", CPI_L1, a1, m->l1_service, m->l1_lat, 1.0, m->l1_count,
 	                      lat_overlap(am, kq, 1.0, m->l1_lat) };
 	st[ns++] = (st_in_t){ "noc_req", CPI_NOC, m1, m->noc_service_req, m->noc_lat, 1.0, m->noc_req_ports,

@@ -152,6 +152,7 @@ static void test_closed_forms(void)
 	memsys_t ms;
 	memsys_init(&g, &d, w, &ms);
 	ms.mem_per_inst = 0.0;  /* pure issue station: X = copies / D exactly (saturated) */
+	ms.rf_reads_per_inst = ms.rf_writes_per_inst = 0.0; /* no RF bank station (gpu.c RF BANKS) */
 	memsys_solve(&g, &ms, w, &m);
 	/* c identical copies, uniform routing, N customers, nothing else: product form gives
 	 * U = G(N-1)/G(N) = N / (N + c - 1) per copy, X = (c / D) U  [Gordon-Newell; G(N) =
@@ -170,6 +171,18 @@ static void test_closed_forms(void)
 	double want = 68.0 / (0.25 + 1000.0);
 	CHECK_REL(m.ipc, want, 1e-3, "light load: X = N / (D + Z) (asymptotic closed form)");
 	CHECK_REL(m.cpi[CPI_DEP] + m.cpi[CPI_ISSUE], 68.0 / m.ipc, 1e-9, "CPI stack sums to n_compute / IPC");
+
+	/* RF banks alone (gpu.c RF BANKS): issue service 0, 2 sources + 1 result per instruction
+	 * over 4 sub-cores x 2 banks: one station type of 68 copies, D = 3/8, so again
+	 * X = (c / D) N / (N + c - 1) (product form), below the issue bound of 4 per SM. */
+	ms.warps = 48;
+	ms.dep_delay = 0.0;
+	ms.issue_service = 0.0;
+	ms.rf_reads_per_inst = 2.0;
+	ms.rf_writes_per_inst = 1.0;
+	memsys_solve(&g, &ms, w, &m);
+	CHECK_REL(m.ipc, 68 * (8.0 / 3.0) * U, 1e-6, "RF banks: X = (c / D) N/(N+c-1), D = (src + dst) / (subcores x banks)");
+	CHECK_REL(m.cpi[CPI_RF], 68.0 / m.ipc, 1e-9, "all of the CPI at the RF banks");
 	wctx_free(w);
 	profile_free(&p);
 }
@@ -271,8 +284,9 @@ static void test_morpheus_phenomena(void)
 	CHECK(m.dram_util > 0.9, "memory-bound at 68 SMs: DRAM nearly saturated");
 	CHECK(m.cpi[CPI_DRAM] > m.cpi[CPI_ISSUE], "memory-bound: DRAM dominates the CPI stack");
 	gpu_eval(&g, &d, wc, &m, &why);
-	CHECK(m.sm_util > 0.9, "compute-bound: issue nearly saturated");
-	CHECK(m.cpi[CPI_ISSUE] > m.cpi[CPI_DRAM], "compute-bound: issue dominates the CPI stack");
+	/* 2 sources + 1 result over 4 x 2 banks (0.375 cycles) outlast issue (0.25): the banks bind */
+	CHECK(m.cpi[CPI_RF] > m.cpi[CPI_ISSUE], "compute-bound: the RF banks bind before issue (3 accesses / 8 banks)");
+	CHECK(m.cpi[CPI_ISSUE] + m.cpi[CPI_RF] > m.cpi[CPI_DRAM], "compute-bound: the SM dominates the CPI stack");
 
 	/* DRAM bound (closed form): IPC <= channels / (dram visits per inst x service). */
 	gpu_eval_detail(&g, &d, wm, &ms, &m, &det, &why);
@@ -348,7 +362,9 @@ out:
  * uniformly); each instruction: SM issue (FCFS server) -> dependence delay -> with
  * probability a1 an L1 access (own L1) + l1_lat -> with probability 1 - h1 a NoC request port
  * (uniform) + noc_lat -> an LLC slice (uniform) + llc_lat -> with probability 1 - h_llc a DRAM
- * channel (uniform) + dram_lat -> own NoC response port + noc_lat -> issue again.  Services are
+ * channel (uniform) + dram_lat -> own NoC response port + noc_lat -> issue again; between issue
+ * and the dependence delay the operands pass the own SM's RF banks (one FCFS server of
+ * (src + dst) / (subcores x banks) cycles, gpu.c RF BANKS).  Services are
  * exponential (the MVA's assumption) or deterministic (closer to pipelined hardware).  Seeded
  * GSL MT19937.  Valid for a1 <= 1 and no mechanism stations. */
 #include <gsl/gsl_cdf.h>
@@ -356,7 +372,8 @@ out:
 
 typedef struct sim_ev { double t; int c; } sim_ev_t;
 typedef struct sim_srv { int busy, head, n; int *q; } sim_srv_t;
-enum { ST_ISSUE, ST_DEP, ST_L1, ST_L1D, ST_NREQ, ST_NREQD, ST_LLC, ST_LLCD, ST_DRAM, ST_DRAMD, ST_NRESP, ST_NRESPD };
+enum { ST_ISSUE, ST_DEP, ST_L1, ST_L1D, ST_NREQ, ST_NREQD, ST_LLC, ST_LLCD, ST_DRAM, ST_DRAMD, ST_NRESP, ST_NRESPD,
+       ST_RF };  /* even stages are servers (stage / 2), ST_RF = the own SM's RF banks */
 
 static void heap_push(sim_ev_t *h, int *n, sim_ev_t e)
 {
@@ -390,18 +407,18 @@ static sim_ev_t heap_pop(sim_ev_t *h, int *n)
 /* Simulated IPC of memory system m; `det` = deterministic services.  A memory instruction
  * (probability mem_per_inst) forks k = req_per_mem requests (an integer here) that travel
  * independently; the warp issues again when all k have returned (fork-join). */
-static double sim_ipc(const memsys_t *m, int det, long insts, unsigned long seed)
+static double sim_ipc(const memsys_t *m, double rf_svc, int det, long insts, unsigned long seed)
 {
 	int n = m->n_compute, pop = (int)lround(n * m->warps * m->mlp);
 	int K = (int)lround(m->req_per_mem);
 	if (K < 1)
 		K = 1;
 	int ne = pop * K; /* entity e: customer e / K, request e % K (request 0 is also the warp) */
-	int nsrv[6] = { n, m->l1_count, m->noc_req_ports, m->llc_slices, m->dram_channels, m->noc_resp_ports };
-	double svc[6] = { m->issue_service + m->rf_service, m->l1_service, m->noc_service_req,
-	                  m->llc_service, m->dram_service, m->noc_service_resp };
-	sim_srv_t *srv[6];
-	for (int k = 0; k < 6; k++) {
+	int nsrv[7] = { n, m->l1_count, m->noc_req_ports, m->llc_slices, m->dram_channels, m->noc_resp_ports, n };
+	double svc[7] = { m->issue_service + m->rf_service, m->l1_service, m->noc_service_req,
+	                  m->llc_service, m->dram_service, m->noc_service_resp, rf_svc };
+	sim_srv_t *srv[7];
+	for (int k = 0; k < 7; k++) {
 		srv[k] = calloc(nsrv[k], sizeof **srv);
 		for (int j = 0; j < nsrv[k]; j++)
 			srv[k][j].q = malloc(ne * sizeof(int));
@@ -445,7 +462,8 @@ static double sim_ipc(const memsys_t *m, int det, long insts, unsigned long seed
 		double lat = 0.0;
 		int next = -1, srvk = -1, j = 0, ret = 0;
 		switch (st) {
-		case ST_ISSUE: next = ST_DEP; lat = m->dep_delay; break;
+		case ST_ISSUE: next = ST_RF; srvk = 6; j = own; break;  /* operands from the own SM's banks */
+		case ST_RF: next = ST_DEP; lat = m->dep_delay; break;
 		case ST_DEP:
 			if (gsl_rng_uniform(r) < am) { /* fork K requests at the own L1 */
 				pending[cust] = K;
@@ -491,7 +509,7 @@ static double sim_ipc(const memsys_t *m, int det, long insts, unsigned long seed
 #undef ARRIVE
 	double ipc = (done - warm) / (t - t0);
 	gsl_rng_free(r);
-	for (int k = 0; k < 6; k++) {
+	for (int k = 0; k < 7; k++) {
 		for (int j = 0; j < nsrv[k]; j++)
 			free(srv[k][j].q);
 		free(srv[k]);
@@ -528,8 +546,9 @@ static void test_vs_simulation(void)
 			gpu_detail_t det;
 			const char *why;
 			gpu_eval_detail(&g, &d, w[k], &ms, &m, &det, &why);
-			double se = sim_ipc(&ms, 0, 200000, 11 + i);
-			double sd = sim_ipc(&ms, 1, 200000, 21 + i);
+			double rf = (ms.rf_reads_per_inst + ms.rf_writes_per_inst) / (g.subcores * g.rf_banks_per_subcore);
+			double se = sim_ipc(&ms, rf, 0, 200000, 11 + i);
+			double sd = sim_ipc(&ms, rf, 1, 200000, 21 + i);
 			printf("%s %2d SMs: model IPC %.3f, simulated (bound warps) exponential %.3f (%+.1f%%), deterministic %.3f (%+.1f%%)\n",
 			       k ? "compbound" : "membound ", sms[i], m.ipc, se, 100 * (m.ipc / se - 1), sd, 100 * (m.ipc / sd - 1));
 			CHECK_REL(m.ipc, se, 0.05, "model within 5% of the bound-warp simulation, exponential services");
@@ -553,7 +572,8 @@ static void test_vs_simulation(void)
 		const char *why;
 		gpu_eval_detail(&g, &d, wu, &ms, &m, NULL, &why);
 		gpu_eval(&g, &d, ws, &mseq, &why);
-		double se = sim_ipc(&ms, 0, 100000, 31 + i);
+		double se = sim_ipc(&ms, (ms.rf_reads_per_inst + ms.rf_writes_per_inst) / (g.subcores * g.rf_banks_per_subcore),
+		                    0, 100000, 31 + i);
 		printf("uncoalesced k=8 %2d SMs: model IPC %.3f, fork-join simulation %.3f (%+.1f%%); latencies in sequence %.3f (%+.1f%%)\n",
 		       sms[i], m.ipc, se, 100 * (m.ipc / se - 1), mseq.ipc, 100 * (mseq.ipc / se - 1));
 		/* measured -2.4%, -5.4%, -13.6%: the model still serialises the k requests' queueing

@@ -77,6 +77,11 @@
  *   station, not a term added to the issue service: they bound the SM's IPC at
  *   subcores x B / (src + dst) and queue when close to it.  Conflicts between operands of one
  *   instruction lengthen its collection (latency, in dep_delay's default), not the banks' rate.
+ *   LLC-SIDE PORTS: noc_req and noc_reply_src are the crossbar's ports at the LLC slices (one
+ *   each way per slice).  A flit takes core_mhz / (noc_mhz x s) core cycles on them, unless the
+ *   preset gives the ports' own bandwidth noc_llc_port_gbps (GB/s per port and direction):
+ *   then noc_flit_bytes / (noc_llc_port_gbps / core clock) / s (e.g. rtx3080: Morpheus §5's
+ *   ~300 GB/s per LLC partition over its 2 slices' ports).  The SM-side ports keep noc_mhz.
  *   where flits per request f_req = 1 + w_f n_d (header, plus the data of a write),
  *   f_resp = (1 - w_f) n_d + w_f (data of a read, the ack of a write), n_d = max(1, b / flit)
  *   the mean data flits (a reply carries only the requested 32 B sectors), and a flit
@@ -411,12 +416,14 @@ void memsys_init(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m
 	m->l1_service = b / g->l1_bytes_per_cycle;
 
 	double flit_cycles = g->core_mhz / (g->noc_mhz * s);
+	double llc_flit_cycles = gpu_llc_port_flit_cycles(g, s);  /* LLC-SIDE PORTS */
 	double data_flits = b / g->noc_flit_bytes; /* mean flits of the data (sectors), >= 1 */
 	if (data_flits < 1.0)
 		data_flits = 1.0;
 	m->noc_lat = g->noc_lat / s;
-	m->noc_service_req = (1.0 + m->write_frac * data_flits) * flit_cycles;
+	m->noc_service_req = (1.0 + m->write_frac * data_flits) * llc_flit_cycles;
 	m->noc_service_resp = ((1.0 - m->write_frac) * data_flits + m->write_frac) * flit_cycles;
+	m->noc_service_reply_src = ((1.0 - m->write_frac) * data_flits + m->write_frac) * llc_flit_cycles;
 	m->noc_resp_ports = m->n_compute;
 
 	double scale = d->llc_scale > 0.0 ? d->llc_scale : 1.0;
@@ -449,6 +456,13 @@ void memsys_init(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m
 	area_baseline(g, scale, m->area_mm2);
 	m->rf_reads_per_inst = w->src_per_inst;
 	m->rf_writes_per_inst = w->dst_per_inst;
+}
+
+double gpu_llc_port_flit_cycles(const gpu_t *g, double s)
+{
+	if (g->noc_llc_port_gbps > 0.0)   /* the preset's own port bandwidth (gpu.c LLC-SIDE PORTS) */
+		return g->noc_flit_bytes / (g->noc_llc_port_gbps * 1e9 * s / (g->core_mhz * 1e6));
+	return g->core_mhz / (g->noc_mhz * s);
 }
 
 int memsys_add_station(memsys_t *m, const ms_station_t *s)
@@ -528,7 +542,7 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 	                      lat_overlap(am, kq, q_miss, m->noc_lat) };
 	/* a reply also occupies its LLC-side input port of the reply crossbar for its flits:
 	 * L ports serve all SMs' replies, the bottleneck DC-L1 §II-B describes (80 SMs, 32 ports) */
-	st[ns++] = (st_in_t){ "noc_reply_src", CPI_NOC, m1, m->noc_service_resp, 0.0, 1.0, m->noc_req_ports, 0.0 };
+	st[ns++] = (st_in_t){ "noc_reply_src", CPI_NOC, m1, m->noc_service_reply_src, 0.0, 1.0, m->noc_req_ports, 0.0 };
 	for (int i = 0; i < m->n_extra && ns < GPU_MAX_REPORT; i++) {
 		const ms_station_t *x = &m->extra[i];
 		double rate = x->per == MS_PER_INST ? 1.0 : x->per == MS_PER_L1_ACCESS ? a1

@@ -61,6 +61,9 @@ typedef struct gpu {
 	double noc_mhz;            /* crossbar clock */
 	int noc_flit_bytes;        /* flit width */
 	double noc_lat;            /* one-way traversal latency, core cycles, unloaded */
+	double noc_llc_port_gbps;  /* bandwidth of one LLC-side crossbar port, each direction, GB/s;
+	                              0: one noc_flit_bytes flit per noc_mhz cycle (gpu.c CLOSED
+	                              NETWORK, LLC-SIDE PORTS) */
 	/* LLC */
 	double llc_kib;            /* total conventional LLC */
 	int llc_assoc;
@@ -149,6 +152,7 @@ typedef struct memsys {
 	double noc_lat;            /* one-way latency, cycles */
 	double noc_service_req;    /* cycles a miss request occupies an LLC-side port */
 	double noc_service_resp;   /* cycles a response occupies an SM-side port */
+	double noc_service_reply_src; /* cycles a response occupies its LLC-side output port */
 	int noc_resp_ports;        /* SM-side (or DC-L1-side) ports */
 	/* LLC (conventional) */
 	double llc_bytes;          /* total conventional capacity */
@@ -231,6 +235,10 @@ typedef struct gpu_detail {
 	double dyn_pj_per_inst[EC_N]; /* dynamic energy per warp instruction by component */
 	double static_w[EC_N];     /* static power by component */
 } gpu_detail_t;
+
+/* Core cycles one flit occupies an LLC-side crossbar port (gpu.c, LLC-SIDE PORTS), with the
+ * memory system's clock scaled by mem_clock_scale s (> 0). */
+double gpu_llc_port_flit_cycles(const gpu_t *g, double s);
 
 /* Per-workload precomputation (curves), built once per (GPU, workload). */
 #define GPU_INDEX_UNIFORM 0

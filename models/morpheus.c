@@ -483,7 +483,7 @@ void morpheus_eval(const gpu_t *g, const design_t *d, const wctx_t *w, const mor
 	}
 	/* extra NoC load at the LLC-side ports: the cache-mode SM's replies */
 	double s_clk = d->mem_clock_scale > 0.0 ? d->mem_clock_scale : 1.0;
-	double flit_cyc = g->core_mhz / (g->noc_mhz * s_clk);
+	double flit_cyc = gpu_llc_port_flit_cycles(g, s_clk); /* the replies arrive at LLC-side ports (gpu.c) */
 	double dfl = ceil(B / g->noc_flit_bytes);
 	o->noc_flits_per_ext = h * dfl + (1.0 - h) * o->p_fwd * ceil(p->msg_bytes / g->noc_flit_bytes);
 	o->noc_req_add_cyc = e * o->noc_flits_per_ext * flit_cyc;

@@ -48,6 +48,7 @@ const gpu_field_t gpu_fields[] = {
 	F_D(noc_mhz, "MHz", 1, 10000, "crossbar clock"),
 	F_I(noc_flit_bytes, "B", 1, 4096, "flit width"),
 	F_D(noc_lat, "cycles", 0, 10000, "one-way unloaded traversal, core cycles"),
+	F_D(noc_llc_port_gbps, "GB/s", 0, 1e6, "one LLC-side crossbar port, each direction (0: noc_flit_bytes x noc_mhz)"),
 	F_D(llc_kib, "KiB", 1, 1048576, "total conventional LLC"),
 	F_I(llc_assoc, "ways", 0, 65536, "LLC associativity (0: fully associative)"),
 	F_I(llc_slices, "", 1, 4096, "LLC banks (DC-L1's L)"),

@@ -643,6 +643,18 @@ static void test_reply_ports(void)
 	}
 	CHECK_REL(src / dst, 80.0 / 32.0, 1e-12, "LLC-side reply port load / SM-side = X / L (DC-L1 Table II: 80 / 32)");
 	CHECK(m.noc_util > 0.5, "a streaming profile loads the reply ports");
+	/* LLC-SIDE PORTS (gpu.c): a preset's own port bandwidth replaces flit x noc_mhz on the LLC
+	 * side only: 150 GB/s at 1400 MHz core = 107.14 B/cycle, a 32 B flit 0.29867 cycles
+	 * (by hand: 32 / (150e9 / 1.4e9)); the SM-side ports keep 2 cycles per flit (1400 / 700) */
+	g.noc_llc_port_gbps = 150.0;
+	gpu_eval_detail(&g, &d, w, &ms, &m, &det, &why);
+	double fl = 32.0 / (150e9 / 1.4e9);
+	CHECK_NEAR(gpu_llc_port_flit_cycles(&g, 1.0), fl, 1e-12, "LLC-side flit = flit bytes / port bytes per core cycle");
+	CHECK_NEAR(gpu_llc_port_flit_cycles(&g, 1.2), fl / 1.2, 1e-12, "scaled by the memory clock (Frequency-Boost)");
+	double df = ms.bytes_per_req / 32.0 < 1.0 ? 1.0 : ms.bytes_per_req / 32.0;
+	CHECK_NEAR(ms.noc_service_req, (1.0 + ms.write_frac * df) * fl, 1e-12, "request at an LLC-side port");
+	CHECK_NEAR(ms.noc_service_reply_src, ((1.0 - ms.write_frac) * df + ms.write_frac) * fl, 1e-12, "reply leaving its slice");
+	CHECK_NEAR(ms.noc_service_resp, ((1.0 - ms.write_frac) * df + ms.write_frac) * 2.0, 1e-12, "SM-side port unchanged");
 	wctx_free(w);
 	profile_free(&p);
 }

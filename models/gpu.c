@@ -46,6 +46,24 @@
  *        memsys.llc_hit_stream keeps H(n, C); when DC-L1 or FUSE change l1_hit and leave
  *        llc_hit alone (apply's flags, mech.h), gpu_eval re-filters llc_hit with the new l1_hit
  *        once the L1-level mechanisms have all applied.
+ *   INCLUSION (preset llc_inclusion): the hierarchy L1s + LLC is taken as one LRU cache of the
+ *   merged stream whose capacity C_h depends on the policy, and the LLC's local hit ratio is
+ *   gpu_local_hit(H(n, C_h), h1) as above (gpu_hierarchy_bytes):
+ *     inclusive      C_h = C_llc: every L1 line is also in the LLC, so a larger L1 cannot
+ *                    reduce DRAM traffic (the exact set-associative record applies here only)
+ *     exclusive      C_h = C_llc + U: the LLC holds the L1s' victims, the levels are disjoint
+ *     non-inclusive  C_h = max(C_llc, U): fills go to both levels and an LLC eviction leaves
+ *                    the L1 copy (no back-invalidation, GPGPU-Sim's L2); the union of the two
+ *                    lies between max(C_llc, U) (full overlap) and C_llc + U (none); the model
+ *                    takes the lower bound, so it differs from inclusion only when the L1s
+ *                    hold more than the LLC (FUSE's STT-MRAM L1s)
+ *   where U = l1_count x l1_bytes / copies is what the L1s hold distinctly (copies per resident
+ *   line of private L1s from DC-L1's footprint model, dcl1.h; 1 for DC-L1 nodes).  When an
+ *   L1-level mechanism changes the L1 (DC-L1, FUSE), gpu_eval recomputes H(n, C_h) with the
+ *   new U before re-filtering.  Not modelled: an exclusive LLC's victim traffic on the NoC.
+ *   Write policy (preset llc_write_through): a write-through LLC sends every write that hits
+ *   it on to DRAM too, + (1 - e) h_llc w_f DRAM visits per L1 miss; write-back (default):
+ *   dirty evictions are not modelled (Assumptions below).
  *   unified_sm_mem (Morpheus §6 Unified-SM-Mem): the RF the kernel leaves unused is added to
  *        L1: rf_kib - warps x 32 threads x GPU_REGS_PER_THREAD x 4 B (an assumed 32 registers
  *        per thread: the profile does not carry register allocation), floored at 0.
@@ -156,6 +174,7 @@
 #include "energy.h"
 #include "mech.h"
 #include "queue.h"
+#include "dcl1.h"
 #include "setassoc.h"
 
 #define GPU_DEP_CYCLES 4.0       /* default dependent-issue latency (Volta/Ampere ALU) */
@@ -428,9 +447,11 @@ void memsys_init(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m
 
 	double scale = d->llc_scale > 0.0 ? d->llc_scale : 1.0;
 	m->llc_bytes = g->llc_kib * 1024.0 * scale;
-	/* the LLC sees the L1 misses: local hit ratio under inclusion (gpu.c header) */
-	m->llc_hit_stream = wctx_llc_hit(w, m->n_compute, m->llc_bytes);
-	if (w->global_stream && m->n_compute == w->p->n_sm) {   /* the global stream is this LLC's */
+	/* the LLC sees the L1 misses: local hit ratio of the hierarchy's capacity (gpu.c header,
+	 * INCLUSION) */
+	m->llc_hit_stream = wctx_llc_hit(w, m->n_compute, gpu_hierarchy_bytes(g, m, w));
+	if (g->llc_inclusion == GPU_INCL_INCLUSIVE && w->global_stream && m->n_compute == w->p->n_sm) {
+		/* the global stream is this LLC's */
 		double hl = setassoc_level_hit(w->global_stream, m->llc_bytes / w->block_bytes, g->llc_assoc,
 					       g->llc_index, 0);
 		if (hl >= 0.0)
@@ -456,6 +477,23 @@ void memsys_init(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m
 	area_baseline(g, scale, m->area_mm2);
 	m->rf_reads_per_inst = w->src_per_inst;
 	m->rf_writes_per_inst = w->dst_per_inst;
+}
+
+double gpu_hierarchy_bytes(const gpu_t *g, const memsys_t *m, const wctx_t *w)
+{
+	if (g->llc_inclusion == GPU_INCL_INCLUSIVE)
+		return m->llc_bytes;
+	/* distinct bytes the L1s hold: private L1s replicate shared lines, copies per resident line
+	 * from DC-L1's footprint model of the private baseline (dcl1.h); other L1 organisations
+	 * (DC-L1 nodes) are taken without replication */
+	double copies = 1.0;
+	const dcl1_ctx_t *dc = w ? (const dcl1_ctx_t *)w->mech[MECH_DCL1] : NULL;
+	if (dc && dc->copies && m->l1_count == dc->x && isfinite(dc->copies[1]) && dc->copies[1] > 1.0)
+		copies = dc->copies[1];
+	double u = m->l1_count * m->l1_bytes / copies;
+	if (g->llc_inclusion == GPU_INCL_EXCLUSIVE)
+		return m->llc_bytes + u;                         /* INCLUSION: disjoint levels */
+	return u > m->llc_bytes ? u : m->llc_bytes;          /* INCLUSION: non-inclusive, lower bound */
 }
 
 double gpu_llc_port_flit_cycles(const gpu_t *g, double s)
@@ -513,6 +551,8 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 	double m1 = a1 * (1.0 - m->l1_hit);
 	double e = m->ext_frac;
 	double dram_per_l1miss = (1.0 - e) * (1.0 - m->llc_hit) + e * (1.0 - m->ext_hit);
+	if (g->llc_write_through)   /* INCLUSION / write policy: write hits go on to DRAM too */
+		dram_per_l1miss += (1.0 - e) * m->llc_hit * m->write_frac;
 	double dram_v = m1 * dram_per_l1miss;
 	double sm_service = m->issue_service + m->rf_service;
 	double flit_b = g->noc_flit_bytes;
@@ -748,8 +788,12 @@ int gpu_eval_detail(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t
 		              (i + 1 == MECH_N || mech_table[i + 1]->level != MECH_LEVEL_L1);
 		/* The L1-level mechanisms changed the L1 hit ratio but not the LLC's: the LLC now
 		 * sees a different miss stream; re-filter (gpu.c header, HIT RATES; mech.h). */
-		if (last_l1 && (changed & MECH_L1_HIT) && !(changed & MECH_LLC_HIT))
+		if (last_l1 && (changed & MECH_L1_HIT) && !(changed & MECH_LLC_HIT)) {
+			/* a non-inclusive or exclusive LLC's reach includes the new L1 capacity */
+			if (g->llc_inclusion != GPU_INCL_INCLUSIVE)
+				m->llc_hit_stream = wctx_llc_hit(w, m->n_compute, gpu_hierarchy_bytes(g, m, w));
 			m->llc_hit = gpu_local_hit(m->llc_hit_stream, m->l1_hit);
+		}
 	}
 	memsys_solve_detail(g, m, w, out, det);
 	return 0;

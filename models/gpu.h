@@ -70,6 +70,11 @@ typedef struct gpu {
 	int llc_slices;            /* banks (DC-L1's L, 32 on its baseline) */
 	int llc_partitions;        /* memory partitions (Morpheus: 10 on RTX 3080) */
 	double llc_lat;            /* hit latency, core cycles, unloaded, including the NoC round trip */
+	int llc_inclusion;         /* GPU_INCL_*: inclusive (an L1 line is always in the LLC),
+	                              non-inclusive (no back-invalidation: GPGPU-Sim's L2) or exclusive
+	                              (the LLC holds L1 victims); gpu.c HIT RATES, INCLUSION */
+	int llc_write_through;     /* 1: write-through LLC (every write also goes to DRAM); 0:
+	                              write-back (dirty evictions not modelled, gpu.c header) */
 	double llc_bytes_per_cycle_slice; /* per slice, core cycles */
 	/* DRAM */
 	double dram_gbps;          /* peak bandwidth, GB/s */
@@ -236,9 +241,19 @@ typedef struct gpu_detail {
 	double static_w[EC_N];     /* static power by component */
 } gpu_detail_t;
 
+struct wctx;
+/* Capacity, bytes, of the L1s + LLC hierarchy as one cache of the merged stream under the
+ * preset's LLC inclusion policy (gpu.c HIT RATES, INCLUSION); m: l1_count, l1_bytes,
+ * llc_bytes as built; w (may be NULL): the L1s' replication. */
+double gpu_hierarchy_bytes(const gpu_t *g, const memsys_t *m, const struct wctx *w);
+
 /* Core cycles one flit occupies an LLC-side crossbar port (gpu.c, LLC-SIDE PORTS), with the
  * memory system's clock scaled by mem_clock_scale s (> 0). */
 double gpu_llc_port_flit_cycles(const gpu_t *g, double s);
+
+#define GPU_INCL_INCLUSIVE 0
+#define GPU_INCL_NONINCLUSIVE 1
+#define GPU_INCL_EXCLUSIVE 2
 
 /* Per-workload precomputation (curves), built once per (GPU, workload). */
 #define GPU_INDEX_UNIFORM 0

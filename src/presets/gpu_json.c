@@ -54,6 +54,8 @@ const gpu_field_t gpu_fields[] = {
 	F_I(llc_slices, "", 1, 4096, "LLC banks (DC-L1's L)"),
 	F_I(llc_partitions, "", 1, 4096, "memory partitions"),
 	F_D(llc_lat, "cycles", 0, 100000, "LLC hit latency, core cycles, NoC round trip included"),
+	F_I(llc_inclusion, "", 0, 2, "LLC inclusion: 0 inclusive, 1 non-inclusive, 2 exclusive"),
+	F_I(llc_write_through, "", 0, 1, "1: write-through LLC (writes also go to DRAM); 0: write-back"),
 	F_D(llc_bytes_per_cycle_slice, "B/cycle", 0.01, 65536, "LLC bandwidth per slice, core cycles"),
 	F_D(dram_gbps, "GB/s", 0.01, 1e6, "peak DRAM bandwidth"),
 	F_I(dram_channels, "", 1, 4096, "DRAM channels"),

@@ -726,10 +726,81 @@ static void test_write_evict(void)
 	CHECK(gpu_load("rtx3080", &dc) == 0 && dc.l1_write_evict == 0, "rtx3080: write-allocate (default)");
 }
 
+/* LLC inclusion and write policy (gpu.c HIT RATES, INCLUSION).  Private loops of W = 48 blocks
+ * on 4 SMs, fully associative L1s of 32 blocks (every reuse, at distance 47, misses) and a
+ * fully associative LLC of 128 blocks; the merged stream reuses at distance 4 x 48 - 1 = 191.
+ * By hand: inclusive C_h = 128 < 192 -> the LLC misses every reuse; non-inclusive max(128,
+ * 4 x 32) = 128, the same; exclusive 128 + 128 = 256 > 191 -> it hits every reuse (only the
+ * 192 cold misses of 1e6 accesses remain). */
+static void test_inclusion(void)
+{
+	gpu_t g;
+	gpu_defaults(&g);
+	g.n_sm = 4;
+	g.l1_kib = 4.0;                  /* 32 blocks */
+	g.l1_assoc = 0;
+	g.llc_kib = 16.0;                /* 128 blocks */
+	g.llc_assoc = 0;
+	profile_t p;
+	make_loop_profile(&p, "loops", 4, 48, 1.0, 1e6);
+	const char *err = NULL, *why = NULL;
+	wctx_t *w = wctx_alloc(&g, &p, &err);
+	CHECK(w != NULL, "wctx_alloc");
+	if (!w) {
+		profile_free(&p);
+		return;
+	}
+	design_t d;
+	design_default(&d);
+	memsys_t ms;
+	metrics_t m[3];
+	static const char *const name[3] = { "inclusive", "non-inclusive", "exclusive" };
+	static const double want_bytes[3] = { 128 * 128.0, 128 * 128.0, 256 * 128.0 };
+	for (int k = 0; k < 3; k++) {
+		g.llc_inclusion = k;
+		gpu_eval_detail(&g, &d, w, &ms, &m[k], NULL, &why);
+		char q[96];
+		snprintf(q, sizeof q, "%s: hierarchy capacity by hand", name[k]);
+		CHECK_NEAR(gpu_hierarchy_bytes(&g, &ms, w), want_bytes[k], 1e-9, q);
+		CHECK_NEAR(m[k].l1_hit, 0.0, 1e-9, "L1: every access misses (distance 47 >= 32 blocks)");
+	}
+	/* the L1 misses all reuses: its hit ratio is 0 */
+	CHECK_NEAR(m[0].l1_hit, 0.0, 1e-9, "L1 misses every access");
+	CHECK_NEAR(m[0].llc_hit, 0.0, 1e-9, "inclusive: the LLC misses every reuse (128 < 192)");
+	CHECK_NEAR(m[1].llc_hit, 0.0, 1e-9, "non-inclusive: the same (max(128, 128) = 128)");
+	CHECK_NEAR(m[2].llc_hit, 1.0 - 192.0 / 1e6, 1e-9, "exclusive: every reuse hits (256 > 191)");
+	CHECK(m[2].dram_bpki < 0.01 * m[0].dram_bpki, "exclusive: DRAM traffic only the cold misses");
+	/* non-inclusive differs from inclusion once the L1s outgrow the LLC: 8 KiB LLC (64 blocks)
+	 * under 4 x 32 blocks of L1: C_h = 128 against 64 (still < 192: both miss; capacity by hand) */
+	g.llc_kib = 8.0;
+	g.llc_inclusion = GPU_INCL_NONINCLUSIVE;
+	memsys_init(&g, &d, w, &ms);
+	CHECK_NEAR(gpu_hierarchy_bytes(&g, &ms, w), 128 * 128.0, 1e-9, "non-inclusive: the L1s' 128 blocks exceed the LLC's 64");
+	g.llc_inclusion = GPU_INCL_INCLUSIVE;
+	CHECK_NEAR(gpu_hierarchy_bytes(&g, &ms, w), 64 * 128.0, 1e-9, "inclusive: the LLC's 64 blocks");
+	/* write-through LLC: each L1 miss adds h_llc x w_f DRAM visits (by hand on a built memsys) */
+	g.llc_kib = 16.0;
+	g.llc_inclusion = GPU_INCL_EXCLUSIVE;
+	memsys_init(&g, &d, w, &ms);
+	ms.write_frac = 0.3;
+	metrics_t wb, wt;
+	g.llc_write_through = 0;
+	memsys_solve(&g, &ms, w, &wb);
+	g.llc_write_through = 1;
+	memsys_solve(&g, &ms, w, &wt);
+	double m1 = ms.mem_per_inst * ms.req_per_mem * (1.0 - ms.l1_hit);
+	CHECK_REL(wb.dram_bpki, 1000.0 * m1 * (1.0 - ms.llc_hit) * ms.bytes_per_req, 1e-12, "write-back: misses only");
+	CHECK_REL(wt.dram_bpki, 1000.0 * m1 * ((1.0 - ms.llc_hit) + ms.llc_hit * 0.3) * ms.bytes_per_req, 1e-12,
+	          "write-through: + h_llc w_f per L1 miss");
+	wctx_free(w);
+	profile_free(&p);
+}
+
 int main(void)
 {
 	test_write_evict();
 	test_reply_ports();
+	test_inclusion();
 	test_presets();
 	test_closed_forms();
 	test_morpheus_phenomena();

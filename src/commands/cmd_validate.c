@@ -11,6 +11,7 @@
 #include "output.h"
 #include "validation/validate.h"
 #include "validation/validate_accelsim.h"
+#include "validation/validate_causes.h"
 #include "presets/gpu_json.h"
 
 const char help_validate[] =
@@ -138,6 +139,22 @@ static int print_markdown(const vreport_t *r)
 			puts(" |");
 		}
 		putchar('\n');
+		/* the causes of the off rows (validate_causes.h) */
+		int header = 0;
+		for (int i = 0; i < r->n; i++) {
+			const vrow_t *v = &r->row[i];
+			if (strcmp(v->paper, paper_label[p]) || v->detail || strcmp(v->status, "off"))
+				continue;
+			if (!header++)
+				printf("Why the off rows are off (\"checked\": traced with `gpudse explain`; \"likely\": not yet "
+				       "verified):\n\n");
+			const char *why = vr_cause_of(v->paper, v->quantity);
+			fputs("- ", stdout);
+			md_cell(v->quantity);
+			printf(": %s\n", why ? why : "no cause recorded yet.");
+		}
+		if (header)
+			putchar('\n');
 	}
 	if (r->paper_mask == VP_MORPHEUS + VP_DCL1 + VP_FUSE + VP_MALEKEH) {   /* the whole page */
 		char dir[1100];

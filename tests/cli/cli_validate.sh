@@ -95,6 +95,12 @@ expect_ok "--paper malekeh as markdown" $V --paper malekeh --format markdown
 expect_eq "markdown: one section" "$(grep -c '^## ' "$CLI_TMP/out")" 1
 expect_eq "markdown: says how it was generated" "$(grep -c 'gpudse validate --format markdown > docs/validation.md' "$CLI_TMP/out")" 1
 expect_eq "markdown: the storage row" "$(grep -cF '| RF-cache storage over the 256 KB register file | 0.78% | 0.78% | exact | identity | §VI-D |' "$CLI_TMP/out")" 1
+expect_eq "markdown: each off row with its cause (validate_causes.c)" \
+	"$(grep -c '^- .*: \(Checked\|Likely\|As \|The \|DSENT\|Follows\|With \|Same \)' "$CLI_TMP/out")" \
+	"$(grep -c '| \*\*off\*\* |' "$CLI_TMP/out")"
+expect_eq "markdown: no off row without a cause" "$(grep -c 'no cause recorded' "$CLI_TMP/out")" 0
+expect_ok "the whole page as markdown" $V --format markdown
+expect_eq "whole page: every off row has a cause" "$(grep -c 'no cause recorded' "$CLI_TMP/out")" 0
 expect_ok "--paper malekeh as csv" $V --paper malekeh --format csv
 expect_eq "csv header" "$(head -n 1 "$CLI_TMP/out")" "paper,quantity,paper_value,gpudse,unit,paper_text,gpudse_text,status,tolerance,source"
 expect_ok "--workloads" $V --paper malekeh --workloads

@@ -147,7 +147,7 @@ static int print_markdown(const vreport_t *r)
 				continue;
 			if (!header++)
 				printf("Why the off rows are off (\"checked\": traced with `gpudse explain`; \"likely\": not yet "
-				       "verified):\n\n");
+				       "verified; \"not traced\": only when the row moved):\n\n");
 			const char *why = vr_cause_of(v->paper, v->quantity);
 			fputs("- ", stdout);
 			md_cell(v->quantity);

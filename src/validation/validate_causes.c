@@ -109,6 +109,15 @@ static const vcause_t causes[] = {
 	  "lines, so their distinct capacity stays under the L2 even with the non-inclusive L2) and the IPC gain "
 	  "is small." },
 	{ "FUSE", "Volta (fuse-volta)", "As Dy-FUSE over L1-SRAM, on the Volta preset." },
+	{ "FUSE", "Hybrid IPC over L1-SRAM",
+	  "Not traced: the row is derived from the paper's §V-A ratios, which are inconsistent with each other "
+	  "(validate_fuse.c); it moved off with issue 18's occupancy-limited profiles (off on issue 18's tree alone)." },
+	{ "FUSE", "Base-FUSE IPC over L1-SRAM", "As Hybrid IPC over L1-SRAM (derived row)." },
+	{ "FUSE", "Dy-FUSE IPC over FA-FUSE", "As Dy-FUSE over L1-SRAM: the profiles gain little from capacity." },
+	{ "FUSE", "Dy-FUSE IPC over By-NVM", "As Dy-FUSE over L1-SRAM: the profiles gain little from capacity." },
+	{ "FUSE", "best SRAM share of the L1 area",
+	  "Not traced: moved with issue 18's occupancy-limited profiles (off on issue 18's tree alone); fewer "
+	  "resident warps change how many write-multiple blocks compete for the SRAM part." },
 	{ "FUSE", "best SRAM share for Dy-FUSE with periphery",
 	  "With NVSim's periphery (fuse-15-tech, 40 nm) a small STT-MRAM bank loses most of its cell-area "
 	  "advantage, so more SRAM wins; the paper's 1/2 uses cell areas alone (issue 22)." },
@@ -116,6 +125,9 @@ static const vcause_t causes[] = {
 	{ "Malekeh", "RF-cache hit ratio",
 	  "Likely: the register reuse distances come from the workload library's synthetic register templates "
 	  "(issue 19), not the paper's SASS; their reuses are farther than §VI-B2's Rodinia/DeepBench mix." },
+	{ "Malekeh", "RF bank reads over the baseline OCUs",
+	  "Not traced: moved with issue 18's occupancy-limited profiles (off on issue 18's tree alone); fewer "
+	  "warps per sub-core compete for the CCUs, so more source reads hit." },
 	{ "Malekeh", "GTO + LRU on the same storage",
 	  "Likely: under GTO the synthetic register streams reuse the greedy warp's operands at short distance, "
 	  "which LRU keeps; in the paper's traces GTO switches warps on long memory stalls more often." },

@@ -96,7 +96,7 @@ expect_eq "markdown: one section" "$(grep -c '^## ' "$CLI_TMP/out")" 1
 expect_eq "markdown: says how it was generated" "$(grep -c 'gpudse validate --format markdown > docs/validation.md' "$CLI_TMP/out")" 1
 expect_eq "markdown: the storage row" "$(grep -cF '| RF-cache storage over the 256 KB register file | 0.78% | 0.78% | exact | identity | §VI-D |' "$CLI_TMP/out")" 1
 expect_eq "markdown: each off row with its cause (validate_causes.c)" \
-	"$(grep -c '^- .*: \(Checked\|Likely\|As \|The \|DSENT\|Follows\|With \|Same \)' "$CLI_TMP/out")" \
+	"$(grep -c '^- .*: \(Checked\|Likely\|Not traced\|As \|The \|DSENT\|Follows\|With \|Same \)' "$CLI_TMP/out")" \
 	"$(grep -c '| \*\*off\*\* |' "$CLI_TMP/out")"
 expect_eq "markdown: no off row without a cause" "$(grep -c 'no cause recorded' "$CLI_TMP/out")" 0
 expect_ok "the whole page as markdown" $V --format markdown

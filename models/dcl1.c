@@ -535,7 +535,6 @@ int dcl1_eval(const gpu_t *g, const design_t *d, const dcl1_ctx_t *ctx, dcl1_eva
 	e->size_ratio = (double)s->x / s->y;
 	e->domain_bytes = s->group * c;
 	e->l1_lat = base ? g->l1_lat : dcl1_access_lat(g->l1_lat, e->size_ratio);
-	e->noc1_lat = base ? 0.0 : DCL1_NOC1_LAT;
 
 	e->noc1_fmax_ratio = s->noc1.count ? dcl1_fmax_ratio(s->noc1.n_in, s->noc1.n_out, s->x, s->l) : INFINITY;
 	e->noc2_fmax_ratio = dcl1_fmax_ratio(s->noc2.n_in, s->noc2.n_out, s->x, s->l);
@@ -548,7 +547,9 @@ int dcl1_eval(const gpu_t *g, const design_t *d, const dcl1_ctx_t *ctx, dcl1_eva
 	}
 	e->boost_applied = !base && d->dcl1_boost && e->noc1_fmax_ratio >= 2.0; /* §VI-C */
 	double mult = e->boost_applied ? 2.0 : 1.0;
-	e->noc1_mhz = g->noc_mhz * mult;
+	e->noc1_mhz = g->core_mhz * mult;                 /* dcl1.h: one flit per core cycle (Table I) */
+	/* dcl1.h Latency: unloaded round trip, the baseline pipeline depth at the NoC#1 clock */
+	e->noc1_lat = base ? 0.0 : 2.0 * g->noc_lat * g->noc_mhz / e->noc1_mhz;
 	e->peak_bw_base = s->x * g->l1_bytes_per_cycle;
 	e->peak_bw = dcl1_peak_bw(s, g->l1_bytes_per_cycle, flit, mult);
 	e->peak_bw_drop = e->peak_bw_base / e->peak_bw;
@@ -604,8 +605,9 @@ int dcl1_check(const gpu_t *g, const design_t *d, const char **why)
  *              with the node size (§VIII); the node's data port keeps l1_service.
  *   NoC#1      two stations per L1 access (every access now leaves the core, §III):
  *              "dcl1_noc1_resp" the node-side reply port (Y copies, f_resp flits at the NoC#1
- *              clock, 2x with the boost; a read reply is the requested sectors only, §III,
- *              so f_resp uses bytes_per_req / flit, not whole lines; fixed delay DCL1_NOC1_LAT = 54 cycles, §VIII), and
+ *              clock = core clock, 2x with the boost, Table I; a read reply is the requested
+ *              sectors only, §III, so f_resp uses bytes_per_req / flit, not whole lines;
+ *              fixed delay the unloaded round trip noc1_lat, dcl1.h Latency), and
  *              "dcl1_noc1_req" the node-side request port (f_req flits).  Both carry the
  *              partition-camping skew of ShY / ShY+CZ (§V-B).  Core-side ports carry 1/N of a
  *              node port's load and are not modelled.

@@ -46,6 +46,24 @@
  *        memsys.llc_hit_stream keeps H(n, C); when DC-L1 or FUSE change l1_hit and leave
  *        llc_hit alone (apply's flags, mech.h), gpu_eval re-filters llc_hit with the new l1_hit
  *        once the L1-level mechanisms have all applied.
+ *   INCLUSION (preset llc_inclusion): the hierarchy L1s + LLC is taken as one LRU cache of the
+ *   merged stream whose capacity C_h depends on the policy, and the LLC's local hit ratio is
+ *   gpu_local_hit(H(n, C_h), h1) as above (gpu_hierarchy_bytes):
+ *     inclusive      C_h = C_llc: every L1 line is also in the LLC, so a larger L1 cannot
+ *                    reduce DRAM traffic (the exact set-associative record applies here only)
+ *     exclusive      C_h = C_llc + U: the LLC holds the L1s' victims, the levels are disjoint
+ *     non-inclusive  C_h = max(C_llc, U): fills go to both levels and an LLC eviction leaves
+ *                    the L1 copy (no back-invalidation, GPGPU-Sim's L2); the union of the two
+ *                    lies between max(C_llc, U) (full overlap) and C_llc + U (none); the model
+ *                    takes the lower bound, so it differs from inclusion only when the L1s
+ *                    hold more than the LLC (FUSE's STT-MRAM L1s)
+ *   where U = l1_count x l1_bytes / copies is what the L1s hold distinctly (copies per resident
+ *   line of private L1s from DC-L1's footprint model, dcl1.h; 1 for DC-L1 nodes).  When an
+ *   L1-level mechanism changes the L1 (DC-L1, FUSE), gpu_eval recomputes H(n, C_h) with the
+ *   new U before re-filtering.  Not modelled: an exclusive LLC's victim traffic on the NoC.
+ *   Write policy (preset llc_write_through): a write-through LLC sends every write that hits
+ *   it on to DRAM too, + (1 - e) h_llc w_f DRAM visits per L1 miss; write-back (default):
+ *   dirty evictions are not modelled (Assumptions below).
  *   unified_sm_mem (Morpheus §6 Unified-SM-Mem): the RF the kernel leaves unused is added to
  *        L1: rf_kib - warps x 32 threads x GPU_REGS_PER_THREAD x 4 B (an assumed 32 registers
  *        per thread: the profile does not carry register allocation), floored at 0.
@@ -56,6 +74,7 @@
  * instruction, with m1 = a1 (1 - h1) L1 misses, e = ext_frac, s = mem_clock_scale:
  *   station    visits/inst                              service (core cycles)          copies
  *   sm         1                                        1/(subcores x issue) + rf_service  n_compute
+ *   rf_banks   1                                        (src + dst) / (subcores x B)       n_compute
  *   dep        1 (delay dep_delay)                      -                               inf.
  *   l1         a1  (delay l1_lat)                       b / l1_bytes_per_cycle          l1_count
  *   noc_req    m1  (delay noc_lat)                      f_req  x flit cycles            noc_req_ports
@@ -65,6 +84,22 @@
  *   noc_resp   m1  (delay noc_lat)                      f_resp x flit cycles            noc_resp_ports
  *   noc_reply_src m1 (the reply's LLC-side input port)   f_resp x flit cycles            noc_req_ports
  *   extras     visits x rate(per)                       as given by the mechanism       copies
+ *   RF BANKS: each sub-core's operand collectors read sources from, and the write-back stage
+ *   writes results to, B = rf_banks_per_subcore single-ported banks, one 128 B warp register
+ *   per bank per cycle (Malekeh §II, Table I: 2 banks per sub-core; GPGPU-Sim's
+ *   gpgpu_num_reg_banks).  With the registers spread uniformly over the banks (GPGPU-Sim maps
+ *   register r of warp w to bank (r + w) mod B), an SM's banks do subcores x B accesses per
+ *   cycle, and an instruction needs rf_reads_per_inst + rf_writes_per_inst of them (the
+ *   profile's register operands; a mechanism that serves reads elsewhere, Malekeh's CCU cache,
+ *   lowers rf_reads_per_inst).  Collection is pipelined with issue, so the banks are their own
+ *   station, not a term added to the issue service: they bound the SM's IPC at
+ *   subcores x B / (src + dst) and queue when close to it.  Conflicts between operands of one
+ *   instruction lengthen its collection (latency, in dep_delay's default), not the banks' rate.
+ *   LLC-SIDE PORTS: noc_req and noc_reply_src are the crossbar's ports at the LLC slices (one
+ *   each way per slice).  A flit takes core_mhz / (noc_mhz x s) core cycles on them, unless the
+ *   preset gives the ports' own bandwidth noc_llc_port_gbps (GB/s per port and direction):
+ *   then noc_flit_bytes / (noc_llc_port_gbps / core clock) / s (e.g. rtx3080: Morpheus §5's
+ *   ~300 GB/s per LLC partition over its 2 slices' ports).  The SM-side ports keep noc_mhz.
  *   where flits per request f_req = 1 + w_f n_d (header, plus the data of a write),
  *   f_resp = (1 - w_f) n_d + w_f (data of a read, the ack of a write), n_d = max(1, b / flit)
  *   the mean data flits (a reply carries only the requested 32 B sectors), and a flit
@@ -94,8 +129,14 @@
  *   NoC round trip); the memory clock scale s divides every NoC, LLC and DRAM latency and
  *   service time (Morpheus §6 Frequency-Boost); llc_scale multiplies the LLC capacity only
  *   (its slices, bandwidth and NoC ports stay the memory partitions').
- *   Solved by Schweitzer-Bard approximate MVA (models/queue.h, queue_mva_schweitzer):
- *     R_k = D_k (1 + Q_k (N - 1) / N), X = N / sum_k R_k, Q_k = X R_k.
+ *   Solved by Linearizer approximate MVA (models/queue.h, queue_mva_linearizer; Chandy & Neuse
+ *   1982): R_k = D_k (1 + Q_k(N - 1)), X = N / sum_k R_k, Q_k = X R_k, with Q_k(N - 1) =
+ *   (N - 1)(Q_k(N) / N + F_k) and F_k, the change of the station's queue fraction from N to
+ *   N - 1, estimated by solving at N and N - 1 (Schweitzer takes F_k = 0).  The choice: exact
+ *   MVA costs O(N x stations) per point (N = 3264 customers on the RTX 3080) and needs an
+ *   integer N; Schweitzer is 3.6% off exact MVA in throughput near the knee of GPU-shaped
+ *   networks; Linearizer is within 0.71% (0.04% mean) on the same 36 cases (test_queue,
+ *   test_linearizer) for 7 Newton solves.
  *   IPC = X; utilisation of each copy U_k = X D_k (< 1 in a closed network); cycles = insts / X.
  *   Checked in tests/unit/test_gpu.c against a discrete-event simulation with warps bound to their
  *   SM, L1 and response port (exponential and deterministic services).
@@ -134,6 +175,7 @@
 #include "mech.h"
 #include "occupancy.h"
 #include "queue.h"
+#include "dcl1.h"
 #include "setassoc.h"
 
 #define GPU_DEP_CYCLES 4.0       /* default dependent-issue latency (Volta/Ampere ALU) */
@@ -397,19 +439,23 @@ void memsys_init(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m
 	m->l1_service = b / g->l1_bytes_per_cycle;
 
 	double flit_cycles = g->core_mhz / (g->noc_mhz * s);
+	double llc_flit_cycles = gpu_llc_port_flit_cycles(g, s);  /* LLC-SIDE PORTS */
 	double data_flits = b / g->noc_flit_bytes; /* mean flits of the data (sectors), >= 1 */
 	if (data_flits < 1.0)
 		data_flits = 1.0;
 	m->noc_lat = g->noc_lat / s;
-	m->noc_service_req = (1.0 + m->write_frac * data_flits) * flit_cycles;
+	m->noc_service_req = (1.0 + m->write_frac * data_flits) * llc_flit_cycles;
 	m->noc_service_resp = ((1.0 - m->write_frac) * data_flits + m->write_frac) * flit_cycles;
+	m->noc_service_reply_src = ((1.0 - m->write_frac) * data_flits + m->write_frac) * llc_flit_cycles;
 	m->noc_resp_ports = m->n_compute;
 
 	double scale = d->llc_scale > 0.0 ? d->llc_scale : 1.0;
 	m->llc_bytes = g->llc_kib * 1024.0 * scale;
-	/* the LLC sees the L1 misses: local hit ratio under inclusion (gpu.c header) */
-	m->llc_hit_stream = wctx_llc_hit(w, m->n_compute, m->llc_bytes);
-	if (w->global_stream && m->n_compute == w->p->n_sm) {   /* the global stream is this LLC's */
+	/* the LLC sees the L1 misses: local hit ratio of the hierarchy's capacity (gpu.c header,
+	 * INCLUSION) */
+	m->llc_hit_stream = wctx_llc_hit(w, m->n_compute, gpu_hierarchy_bytes(g, m, w));
+	if (g->llc_inclusion == GPU_INCL_INCLUSIVE && w->global_stream && m->n_compute == w->p->n_sm) {
+		/* the global stream is this LLC's */
 		double hl = setassoc_level_hit(w->global_stream, m->llc_bytes / w->block_bytes, g->llc_assoc,
 					       g->llc_index, 0);
 		if (hl >= 0.0)
@@ -435,6 +481,30 @@ void memsys_init(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m
 	area_baseline(g, scale, m->area_mm2);
 	m->rf_reads_per_inst = w->src_per_inst;
 	m->rf_writes_per_inst = w->dst_per_inst;
+}
+
+double gpu_hierarchy_bytes(const gpu_t *g, const memsys_t *m, const wctx_t *w)
+{
+	if (g->llc_inclusion == GPU_INCL_INCLUSIVE)
+		return m->llc_bytes;
+	/* distinct bytes the L1s hold: private L1s replicate shared lines, copies per resident line
+	 * from DC-L1's footprint model of the private baseline (dcl1.h); other L1 organisations
+	 * (DC-L1 nodes) are taken without replication */
+	double copies = 1.0;
+	const dcl1_ctx_t *dc = w ? (const dcl1_ctx_t *)w->mech[MECH_DCL1] : NULL;
+	if (dc && dc->copies && m->l1_count == dc->x && isfinite(dc->copies[1]) && dc->copies[1] > 1.0)
+		copies = dc->copies[1];
+	double u = m->l1_count * m->l1_bytes / copies;
+	if (g->llc_inclusion == GPU_INCL_EXCLUSIVE)
+		return m->llc_bytes + u;                         /* INCLUSION: disjoint levels */
+	return u > m->llc_bytes ? u : m->llc_bytes;          /* INCLUSION: non-inclusive, lower bound */
+}
+
+double gpu_llc_port_flit_cycles(const gpu_t *g, double s)
+{
+	if (g->noc_llc_port_gbps > 0.0)   /* the preset's own port bandwidth (gpu.c LLC-SIDE PORTS) */
+		return g->noc_flit_bytes / (g->noc_llc_port_gbps * 1e9 * s / (g->core_mhz * 1e6));
+	return g->core_mhz / (g->noc_mhz * s);
 }
 
 int memsys_add_station(memsys_t *m, const ms_station_t *s)
@@ -485,6 +555,8 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 	double m1 = a1 * (1.0 - m->l1_hit);
 	double e = m->ext_frac;
 	double dram_per_l1miss = (1.0 - e) * (1.0 - m->llc_hit) + e * (1.0 - m->ext_hit);
+	if (g->llc_write_through)   /* INCLUSION / write policy: write hits go on to DRAM too */
+		dram_per_l1miss += (1.0 - e) * m->llc_hit * m->write_frac;
 	double dram_v = m1 * dram_per_l1miss;
 	double sm_service = m->issue_service + m->rf_service;
 	double flit_b = g->noc_flit_bytes;
@@ -494,6 +566,12 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 	double q_dram = q_miss * dram_per_l1miss;    /* per request: reaches DRAM */
 	double q_xmiss = q_miss * e * (1.0 - m->ext_hit);
 	st[ns++] = (st_in_t){ "sm", CPI_ISSUE, 1.0, sm_service, 0.0, 1.0, m->n_compute, 0.0 };
+	/* register-file banks (gpu.c header, RF BANKS): every source read and result write takes
+	 * one cycle of one of the SM's subcores x rf_banks_per_subcore single-ported banks */
+	int rf_banks = g->subcores * g->rf_banks_per_subcore;
+	double rf_access = m->rf_reads_per_inst + m->rf_writes_per_inst;
+	if (rf_banks > 0 && rf_access > 0.0)
+		st[ns++] = (st_in_t){ "rf_banks", CPI_RF, 1.0, rf_access / rf_banks, 0.0, 1.0, m->n_compute, 0.0 };
 	st[ns++] = (st_in_t){ "l1", CPI_L1, a1, m->l1_service, m->l1_lat, 1.0, m->l1_count,
 	                      lat_overlap(am, kq, 1.0, m->l1_lat) };
 	st[ns++] = (st_in_t){ "noc_req", CPI_NOC, m1, m->noc_service_req, m->noc_lat, 1.0, m->noc_req_ports,
@@ -508,7 +586,7 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 	                      lat_overlap(am, kq, q_miss, m->noc_lat) };
 	/* a reply also occupies its LLC-side input port of the reply crossbar for its flits:
 	 * L ports serve all SMs' replies, the bottleneck DC-L1 §II-B describes (80 SMs, 32 ports) */
-	st[ns++] = (st_in_t){ "noc_reply_src", CPI_NOC, m1, m->noc_service_resp, 0.0, 1.0, m->noc_req_ports, 0.0 };
+	st[ns++] = (st_in_t){ "noc_reply_src", CPI_NOC, m1, m->noc_service_reply_src, 0.0, 1.0, m->noc_req_ports, 0.0 };
 	for (int i = 0; i < m->n_extra && ns < GPU_MAX_REPORT; i++) {
 		const ms_station_t *x = &m->extra[i];
 		double rate = x->per == MS_PER_INST ? 1.0 : x->per == MS_PER_L1_ACCESS ? a1
@@ -558,7 +636,7 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 	double pop = m->n_compute * m->warps * m->mlp;
 	queue_mva_t r;
 	memset(&r, 0, sizeof r);
-	queue_mva_schweitzer(q, nq, pop, &r);
+	queue_mva_linearizer(q, nq, pop, &r);      /* gpu.c header: Linearizer, not Schweitzer */
 	double X = r.X;
 
 	memset(out, 0, sizeof *out);
@@ -715,8 +793,12 @@ int gpu_eval_detail(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t
 		              (i + 1 == MECH_N || mech_table[i + 1]->level != MECH_LEVEL_L1);
 		/* The L1-level mechanisms changed the L1 hit ratio but not the LLC's: the LLC now
 		 * sees a different miss stream; re-filter (gpu.c header, HIT RATES; mech.h). */
-		if (last_l1 && (changed & MECH_L1_HIT) && !(changed & MECH_LLC_HIT))
+		if (last_l1 && (changed & MECH_L1_HIT) && !(changed & MECH_LLC_HIT)) {
+			/* a non-inclusive or exclusive LLC's reach includes the new L1 capacity */
+			if (g->llc_inclusion != GPU_INCL_INCLUSIVE)
+				m->llc_hit_stream = wctx_llc_hit(w, m->n_compute, gpu_hierarchy_bytes(g, m, w));
 			m->llc_hit = gpu_local_hit(m->llc_hit_stream, m->l1_hit);
+		}
 	}
 	memsys_solve_detail(g, m, w, out, det);
 	return 0;

@@ -63,12 +63,20 @@ typedef struct gpu {
 	double noc_mhz;            /* crossbar clock */
 	int noc_flit_bytes;        /* flit width */
 	double noc_lat;            /* one-way traversal latency, core cycles, unloaded */
+	double noc_llc_port_gbps;  /* bandwidth of one LLC-side crossbar port, each direction, GB/s;
+	                              0: one noc_flit_bytes flit per noc_mhz cycle (gpu.c CLOSED
+	                              NETWORK, LLC-SIDE PORTS) */
 	/* LLC */
 	double llc_kib;            /* total conventional LLC */
 	int llc_assoc;
 	int llc_slices;            /* banks (DC-L1's L, 32 on its baseline) */
 	int llc_partitions;        /* memory partitions (Morpheus: 10 on RTX 3080) */
 	double llc_lat;            /* hit latency, core cycles, unloaded, including the NoC round trip */
+	int llc_inclusion;         /* GPU_INCL_*: inclusive (an L1 line is always in the LLC),
+	                              non-inclusive (no back-invalidation: GPGPU-Sim's L2) or exclusive
+	                              (the LLC holds L1 victims); gpu.c HIT RATES, INCLUSION */
+	int llc_write_through;     /* 1: write-through LLC (every write also goes to DRAM); 0:
+	                              write-back (dirty evictions not modelled, gpu.c header) */
 	double llc_bytes_per_cycle_slice; /* per slice, core cycles */
 	/* DRAM */
 	double dram_gbps;          /* peak bandwidth, GB/s */
@@ -151,6 +159,7 @@ typedef struct memsys {
 	double noc_lat;            /* one-way latency, cycles */
 	double noc_service_req;    /* cycles a miss request occupies an LLC-side port */
 	double noc_service_resp;   /* cycles a response occupies an SM-side port */
+	double noc_service_reply_src; /* cycles a response occupies its LLC-side output port */
 	int noc_resp_ports;        /* SM-side (or DC-L1-side) ports */
 	/* LLC (conventional) */
 	double llc_bytes;          /* total conventional capacity */
@@ -233,6 +242,20 @@ typedef struct gpu_detail {
 	double dyn_pj_per_inst[EC_N]; /* dynamic energy per warp instruction by component */
 	double static_w[EC_N];     /* static power by component */
 } gpu_detail_t;
+
+struct wctx;
+/* Capacity, bytes, of the L1s + LLC hierarchy as one cache of the merged stream under the
+ * preset's LLC inclusion policy (gpu.c HIT RATES, INCLUSION); m: l1_count, l1_bytes,
+ * llc_bytes as built; w (may be NULL): the L1s' replication. */
+double gpu_hierarchy_bytes(const gpu_t *g, const memsys_t *m, const struct wctx *w);
+
+/* Core cycles one flit occupies an LLC-side crossbar port (gpu.c, LLC-SIDE PORTS), with the
+ * memory system's clock scaled by mem_clock_scale s (> 0). */
+double gpu_llc_port_flit_cycles(const gpu_t *g, double s);
+
+#define GPU_INCL_INCLUSIVE 0
+#define GPU_INCL_NONINCLUSIVE 1
+#define GPU_INCL_EXCLUSIVE 2
 
 /* Per-workload precomputation (curves), built once per (GPU, workload). */
 #define GPU_INDEX_UNIFORM 0

@@ -435,6 +435,10 @@ void malekeh_eval(const malekeh_work_t *w, const malekeh_knobs_t *k, malekeh_res
  *                      throughput side of the waiting, which the SM station then carries)
  *   area_mm2[EC_RF]    += n_sm x SRAM area of the extra entries (§VI-D: 2 KB per SM)
  *   p_static_w[EC_RF]  += their leakage on the powered SMs
+ * Limit (issue 20): gpu.c's RF-bank station turns the bank reads hits save into throughput
+ * when the banks bind (src + dst > banks per sub-core x issue); the dynamic STHLD policy runs
+ * on this file's sub-core IPC curves, which do not see that station, so where the banks bind
+ * it can stop short of the STHLD that is best for the GPU model (test_malekeh, test_gpu_seam).
  * dep_delay is floored at 0.  The baseline GPU model has no bank-conflict term of its own
  * (rf_service = 0): the conflicts hits remove are charged as the change in collection latency
  * relative to the baseline OCUs (s - s_base < 0), the same model evaluated without a cache.

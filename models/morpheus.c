@@ -50,6 +50,10 @@
  *   associativity).  Uncompressed, every part hits like one cache of the total capacity.
  *     (A2) each part receives only L1 misses: its hit ratio is the local one,
  *          gpu_local_hit(H, h1) = (H - h1) / (1 - h1) (inclusion, as gpu.c does for the LLC).
+ *     (A3) under the preset's LLC inclusion policy (gpu.c INCLUSION) the hierarchy reaches
+ *          C_h = gpu_hierarchy_bytes over C_conv + C_ext_eff; every part's capacity in (A1) is
+ *          scaled by k = C_h / (C_conv + C_ext_eff) (k = 1 inclusive).  The predictor's per-set
+ *          distances (P1) keep the unscaled capacities.
  *
  * HIT/MISS PREDICTOR (§4.1.2)
  *   none: every extended miss is forwarded (p_fwd = 1); perfect: none (p_fwd = 0); bloom: the
@@ -434,10 +438,16 @@ void morpheus_eval(const gpu_t *g, const design_t *d, const wctx_t *w, const mor
 	o->rf_share = L->bytes > 0.0 ? L->rf_bytes / L->bytes : 0.0;        /* §4.2 */
 	double srf = o->rf_share, sl1 = 1.0 - srf;
 	double h1 = m->l1_hit;
-	o->llc_hit = gpu_local_hit(wctx_llc_hit(w, n_act, o->conv_bytes / (1.0 - e)), h1);  /* (A1, A2) */
+	/* (A3) the preset's LLC inclusion (gpu.c INCLUSION): the hierarchy over conventional +
+	 * extended LLC reaches k times their capacity; the L1s' distinct lines spread over the
+	 * address partitions like the requests, so every part's capacity scales by k (1 inclusive) */
+	memsys_t mh = *m;
+	mh.llc_bytes = o->conv_bytes + o->ext_bytes_eff;
+	double k = gpu_hierarchy_bytes(g, &mh, w) / mh.llc_bytes;
+	o->llc_hit = gpu_local_hit(wctx_llc_hit(w, n_act, k * o->conv_bytes / (1.0 - e)), h1);  /* (A1-A3) */
 	double rf_eff = o->n_cache * L->rf_bytes_eff, l1b = o->n_cache * L->l1_bytes;
-	o->ext_hit_rf = srf > 0.0 ? gpu_local_hit(wctx_llc_hit(w, n_act, rf_eff / (e * srf)), h1) : 0.0;
-	o->ext_hit_l1 = sl1 > 1e-12 ? gpu_local_hit(wctx_llc_hit(w, n_act, l1b / (e * sl1)), h1) : 0.0;
+	o->ext_hit_rf = srf > 0.0 ? gpu_local_hit(wctx_llc_hit(w, n_act, k * rf_eff / (e * srf)), h1) : 0.0;
+	o->ext_hit_l1 = sl1 > 1e-12 ? gpu_local_hit(wctx_llc_hit(w, n_act, k * l1b / (e * sl1)), h1) : 0.0;
 	o->ext_hit = srf * o->ext_hit_rf + sl1 * o->ext_hit_l1;
 
 	/* predictor */
@@ -483,7 +493,7 @@ void morpheus_eval(const gpu_t *g, const design_t *d, const wctx_t *w, const mor
 	}
 	/* extra NoC load at the LLC-side ports: the cache-mode SM's replies */
 	double s_clk = d->mem_clock_scale > 0.0 ? d->mem_clock_scale : 1.0;
-	double flit_cyc = g->core_mhz / (g->noc_mhz * s_clk);
+	double flit_cyc = gpu_llc_port_flit_cycles(g, s_clk); /* the replies arrive at LLC-side ports (gpu.c) */
 	double dfl = ceil(B / g->noc_flit_bytes);
 	o->noc_flits_per_ext = h * dfl + (1.0 - h) * o->p_fwd * ceil(p->msg_bytes / g->noc_flit_bytes);
 	o->noc_req_add_cyc = e * o->noc_flits_per_ext * flit_cyc;

@@ -95,5 +95,10 @@ int queue_mva_exact(const queue_station_t *st, int n, int population, queue_mva_
 /* Schweitzer-Bard approximate MVA for any real population >= 1; multi-server stations by
  * Seidmann's decomposition.  No allocation; converges to relative tolerance 1e-9 or 1000 iterations. */
 int queue_mva_schweitzer(const queue_station_t *st, int n, double population, queue_mva_t *out);
+/* Linearizer (Chandy & Neuse 1982, queue.c header) for any real population >= 0: Schweitzer's
+ * equations with the estimated change of each station's queue fraction between N and N - 1;
+ * the same multi-server decomposition; no allocation.  iterations: all Newton steps. */
+#define QUEUE_LINEARIZER_PASSES 3
+int queue_mva_linearizer(const queue_station_t *st, int n, double population, queue_mva_t *out);
 
 #endif

@@ -38,8 +38,8 @@ const char help_calibrate[] =
 	"                     its kernel's profile (generated from the log's gpudse trace command)\n"
 	"                     on the preset imported from the log's options (docs/calibration.md)\n"
 	"  --runs DIR         the logs (default calibration/accelsim/runs)\n"
-	"  --split            fit on half the kernels (even positions by name), report the error\n"
-	"                     on the other half\n"
+	"  --split            fit on the development kernels, report the error on the held-out\n"
+	"                     ones (DIR/../heldout.txt, the split validate --accelsim reports)\n"
 	"\n"
 	"example:\n"
 	"  gpudse calibrate tests/data/calib/p-2mm-obs.json -o /tmp/p.json --holdout 0.2\n";

@@ -260,7 +260,7 @@ static cJSON *json_report(const gpu_t *g, const char *dstr, const workload_t *wl
 
 	json_add_keys(cJSON_AddObjectToObject(r, "memsys"), &memsys_json, m, NULL, "n_compute n_cache "
 		"n_gated warps mlp issue_service rf_service dep_delay l1_count l1_bytes l1_hit l1_lat "
-		"l1_service noc_lat noc_service_req noc_service_resp noc_req_ports noc_resp_ports llc_bytes "
+		"l1_service noc_lat noc_service_req noc_service_resp noc_service_reply_src noc_req_ports noc_resp_ports llc_bytes "
 		"llc_hit llc_lat llc_service llc_slices ext_frac ext_bytes ext_hit ext_miss_extra dram_lat "
 		"dram_service dram_channels replication rfc_hit stt_writes_per_inst", NULL);
 	occ_t oc;                                      /* models/occupancy.h */

@@ -85,6 +85,7 @@ static const json_field_t memsys_fields[] = {
 	JF_NUM(MS, noc_lat, "noc_lat", "cycles, one way"),
 	JF_NUM(MS, noc_service_req, "noc_service_req", "cycles per request"),
 	JF_NUM(MS, noc_service_resp, "noc_service_resp", "cycles per response"),
+	JF_NUM(MS, noc_service_reply_src, "noc_service_reply_src", "cycles per response at an LLC-side port"),
 	JF_INTEGER(MS, noc_req_ports, "noc_req_ports", "ports"),
 	JF_INTEGER(MS, noc_resp_ports, "noc_resp_ports", "ports"),
 	JF_NUM(MS, llc_bytes, "llc_bytes", "B, all slices"),

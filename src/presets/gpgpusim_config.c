@@ -501,7 +501,11 @@ static int map_all(mapper_t *m)
 		double kib = (double)(l2.sets * l2.line * l2.ways) * nmem * nsub / 1024;
 		if ((rc = put(m, "llc_kib", kib, l2o, "gpgpu_cache:dl2 %ld sets x %ld B x %ld ways per sub-partition x %g",
 		              l2.sets, l2.line, l2.ways, nmem * nsub)) ||
-		    (rc = put(m, "llc_assoc", (double)l2.ways, l2o, "gpgpu_cache:dl2 ways")))
+		    (rc = put(m, "llc_assoc", (double)l2.ways, l2o, "gpgpu_cache:dl2 ways")) ||
+		    (rc = put(m, "llc_inclusion", GPU_INCL_NONINCLUSIVE, l2o,
+		              "gpgpu_cache:dl2: GPGPU-Sim's L2 never back-invalidates the L1s (non-inclusive)")) ||
+		    (rc = put(m, "llc_write_through", l2.write == 'T', l2o, "gpgpu_cache:dl2 write policy '%c' (%s)", l2.write,
+		              write_name(l2.write))))
 			return rc;
 		if (l2.data_port > 0 && (rc = put(m, "llc_bytes_per_cycle_slice", (double)l2.data_port * l2clk / core, l2o,
 		                                  "gpgpu_cache:dl2 data port %ld B per L2 cycle x %g/%g MHz", l2.data_port, l2clk, core)))

@@ -7,8 +7,8 @@
  * observations ipc (the profile's instructions over Accel-Sim's kernel cycles), l1_hit and
  * llc_hit (Accel-Sim's sector hit rates).  They are handed to the ordinary fit (calibrate.h)
  * through a scratch directory: one preset file per configuration, one profile per (GPU,
- * kernel) named KERNEL@GPU carrying its observations.  With --split the kernels, sorted by
- * name, alternate between the fitted half (even positions) and the held-out half (odd): the
+ * kernel) named KERNEL@GPU carrying its observations.  With --split the kernels listed in
+ * calibration/accelsim/heldout.txt (RUNS/../heldout.txt) are held out, the others fitted: the
  * held-out kernels' observations are predicted with the shared parameter (dram_eff) and their
  * own model defaults, and their error is the transfer error to unseen kernels.
  */
@@ -87,11 +87,6 @@ static int add_obs(profile_t *p, const char *gpu, const char *metric, double v, 
 	return 0;
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
 int calibrate_accelsim(const char *runs, int split, const calib_opts_t *oin, const char *out, const char *name,
                        const char *argv_line)
 {
@@ -158,38 +153,28 @@ int calibrate_accelsim(const char *runs, int split, const calib_opts_t *oin, con
 	o.fit_gpu = NULL;
 	if (!rc)
 		rc = calib_problem_load(P, (const char *const *)paths, s.n_prof, &o);
-	const char *kern[256];
-	int nk = 0;
 	if (!rc && split) {
-		/* kernels sorted by name; odd positions held out */
-		for (int k = 0; k < P->n_wl && nk < 256; k++) {
-			char base[64];
-			snprintf(base, sizeof base, "%s", P->wl_name[k]);
-			char *at = strchr(base, '@');
-			if (at)
-				*at = '\0';
-			int seen = 0;
-			for (int j = 0; j < nk; j++)
-				seen |= strcmp(kern[j], base) == 0;
-			if (!seen)
-				kern[nk++] = strdup(base);
-		}
-		qsort(kern, (size_t)nk, sizeof *kern, cmp_str);
+		/* the held-out kernels of DIR/../heldout.txt (validate_accelsim.h), the same split
+		 * `gpudse validate --accelsim` reports */
+		if (!s.has_split)
+			rc = err_user("calibrate --accelsim: --split: %s/../heldout.txt does not exist (no held-out half)", runs);
 		P->n_fit = P->n_held = 0;
-		for (int i = 0; i < P->n_obs; i++) {
+		for (int i = 0; !rc && i < P->n_obs; i++) {
 			calib_ob_t *ob = &P->ob[i];
 			const char *wn = P->wl_name[ob->wl];
-			int pos = 0;
-			for (int j = 0; j < nk; j++)
-				if (strncmp(wn, kern[j], strlen(kern[j])) == 0 && wn[strlen(kern[j])] == '@')
-					pos = j;
-			ob->held = pos % 2 == 1;
+			ob->held = 0;
+			for (int j = 0; j < s.n; j++) {
+				size_t kl = strlen(s.row[j].kernel);
+				if (s.row[j].held && strncmp(wn, s.row[j].kernel, kl) == 0 && wn[kl] == '@')
+					ob->held = 1;
+			}
 			if (ob->held)
 				P->n_held++;
 			else
 				P->n_fit++;
 		}
-		rc = calib_problem_select(P, o.kinds);
+		if (!rc)
+			rc = calib_problem_select(P, o.kinds);
 	}
 	if (!rc)
 		rc = calib_problem_fit(P, &o);
@@ -202,15 +187,18 @@ int calibrate_accelsim(const char *runs, int split, const calib_opts_t *oin, con
 			snprintf(path, sizeof path, "%s/calibration/params/%s.json", gpudse_root(), nm);
 		rc = calib_problem_save(P, path, nm, argv_line);
 		if (!rc) {
-			if (split) {
-				printf("fitted kernels:");
-				for (int j = 0; j < nk; j += 2)
-					printf(" %s", kern[j]);
-				printf("\nheld-out kernels:");
-				for (int j = 1; j < nk; j += 2)
-					printf(" %s", kern[j]);
-				printf("\n");
-			}
+			if (split)
+				for (int held = 0; held <= 1; held++) {
+					printf(held ? "held-out kernels:" : "fitted kernels:");
+					for (int j = 0; j < s.n; j++) {
+						int first = s.row[j].held == held;
+						for (int k = 0; first && k < j; k++)
+							first = strcmp(s.row[k].kernel, s.row[j].kernel) != 0;
+						if (first)
+							printf(" %s", s.row[j].kernel);
+					}
+					printf("\n");
+				}
 			printf("%-32s %12s %25s\n", "parameter", "value", "95% confidence interval");
 			for (int i = 0; i < P->n_par; i++)
 				printf("%-32s %12.5g   [%10.5g, %10.5g]\n", P->par[i].name, P->par[i].value, P->par[i].ci_lo,
@@ -241,8 +229,6 @@ int calibrate_accelsim(const char *runs, int split, const calib_opts_t *oin, con
 			printf("wrote %s\n", path);
 		}
 	}
-	for (int j = 0; j < nk; j++)
-		free((char *)kern[j]);
 	if (P) {
 		calib_problem_free(P);
 		free(P);

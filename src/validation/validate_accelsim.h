@@ -50,6 +50,7 @@ typedef struct asrow {
 	double mod_ipc, mod_l1, mod_l2, mod_dram, mod_cycles;
 	char provenance[600];      /* commits and date of the run */
 	int prof;                  /* index of the profile in asset_t.prof */
+	int held;                  /* the kernel is in the held-out half (DIR/../heldout.txt) */
 } asrow_t;
 
 typedef struct asset {
@@ -59,16 +60,27 @@ typedef struct asset {
 	profile_t *prof;           /* one per (preset, kernel) */
 	char (*prof_key)[140];
 	int n_prof;
+	int n_held;                /* runs of held-out kernels */
+	int has_split;             /* DIR/../heldout.txt was read */
 } asset_t;
 
 /* Read every log under `dir` (DIR/PRESET/CONFIG/KERNEL.log[.xz]), build the profiles and
- * evaluate the model.  0, or EXIT_USER after one line naming the file. */
+ * evaluate the model, and mark the runs of the held-out kernels listed in DIR/../heldout.txt
+ * (one kernel name a line, '#' comments; absent: no split, every run is development).  A
+ * listed kernel without runs is an error.  0, or EXIT_USER after one line naming the file. */
 int asset_load(asset_t *s, const char *dir);
 void asset_free(asset_t *s);
 
-/* The report: one row per run, then mean and worst errors, SM-count saturation points and
- * 4x-L2 speedups per kernel.  fmt: "table", "markdown" or "csv" (rows only).  0 or EXIT_USER. */
-int validate_accelsim(const char *dir, const char *fmt);
+/* Which runs a report covers: both halves (each summarised separately), the development
+ * half only, or the held-out half only. */
+typedef enum { AS_SPLIT_ALL, AS_SPLIT_DEV, AS_SPLIT_HELD } as_split_t;
+/* "all", "dev" or "heldout"; -1 for anything else. */
+int as_split_parse(const char *s);
+
+/* The report: one row per run, then mean and worst errors (for the development and the
+ * held-out half separately), SM-count saturation points and 4x-L2 speedups per kernel.
+ * fmt: "table", "markdown" or "csv" (rows only).  0 or EXIT_USER. */
+int validate_accelsim(const char *dir, const char *fmt, as_split_t split);
 /* The "Against Accel-Sim" section of docs/validation.md (gpudse validate --format markdown):
  * an introduction and the markdown report; nothing when `dir` does not exist.  0 or an exit
  * status. */

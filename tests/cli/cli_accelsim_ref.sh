@@ -24,7 +24,7 @@ expect_eq "model columns present" "$(f 17-20 | tr ',' '\n' | grep -c '^[0-9.e+-]
 expect_ok "validate table" $G validate --accelsim --runs $R
 expect_eq "the trace ran exactly" "$(grep -c 'warp instructions = the profile.s + one EXIT per warp): 1 of 1 runs$' "$CLI_TMP/out")" 1
 expect_ok "validate markdown" $G validate --accelsim --runs $R --format markdown
-expect_eq "markdown table" "$(grep -c '^| c-blk | SM7_QV100 | base | 80 | 52.80 |' "$CLI_TMP/out")" 1
+expect_eq "markdown table" "$(grep -c '^| c-blk | dev | SM7_QV100 | base | 80 | 52.80 |' "$CLI_TMP/out")" 1
 # calibration from the log: one kernel's mlp reproduces its one IPC exactly
 expect_ok "calibrate mlp" $G calibrate --accelsim --runs $R --fit mlp -o "$CLI_TMP/p.json"
 expect_eq "one parameter, three observations" "$(grep -c '^fit: 3 observations, 1 parameters' "$CLI_TMP/out")" 1
@@ -35,6 +35,29 @@ expect_err "underdetermined" 1 "gpudse: calibrate: parameter c-blk@SM7_QV100.dep
 mkdir -p "$CLI_TMP/empty"
 expect_err "no logs" 1 "gpudse: $CLI_TMP/empty: no Accel-Sim logs (expected $CLI_TMP/empty/PRESET/CONFIG/KERNEL.log.xz)" \
 	$G validate --accelsim --runs "$CLI_TMP/empty"
+# the held-out split: DIR/../heldout.txt lists the held-out kernels (calibration/accelsim/heldout.txt)
+S="$CLI_TMP/split"
+mkdir -p "$S/runs" && cp -r $R/SM7_QV100 "$S/runs/"
+expect_ok "no heldout.txt: every run in the csv is dev" $G validate --accelsim --runs "$S/runs" --format csv
+expect_eq "half column" "$(sed -n 2p "$CLI_TMP/out" | awk -F, '{print $NF}')" dev
+expect_err "no heldout.txt: no held-out half" 1 "gpudse: validate --accelsim: --split: $S/runs/../heldout.txt does not exist (no held-out half)" \
+	$G validate --accelsim --runs "$S/runs" --split heldout
+printf '# comment\n\nc-blk  # the one kernel\n' > "$S/heldout.txt"
+expect_ok "held-out half" $G validate --accelsim --runs "$S/runs" --split heldout
+expect_eq "held-out summary" "$(grep -c '^Held-out half .*(1 runs):$' "$CLI_TMP/out")" 1
+expect_eq "no development summary" "$(grep -c '^Development half' "$CLI_TMP/out")" 0
+expect_eq "held-out row" "$(grep -c '^c-blk        heldout SM7_QV100     base' "$CLI_TMP/out")" 1
+expect_ok "development half is empty" $G validate --accelsim --runs "$S/runs" --split dev
+expect_eq "no run shown" "$(grep -c '^c-blk' "$CLI_TMP/out")" 0
+expect_eq "development summary of 0 runs" "$(grep -c '^Development half .*(0 runs):$' "$CLI_TMP/out")" 1
+expect_ok "both halves" $G validate --accelsim --runs "$S/runs" --format csv
+expect_eq "half column heldout" "$(sed -n 2p "$CLI_TMP/out" | awk -F, '{print $NF}')" heldout
+printf 'c-blk\nno-such-kernel\n' > "$S/heldout.txt"
+expect_err "unknown held-out kernel" 1 "gpudse: $S/runs/../heldout.txt: line 2: kernel \"no-such-kernel\" has no run under $S/runs" \
+	$G validate --accelsim --runs "$S/runs"
+expect_err "bad --split" 1 'gpudse: validate: --split: expected all, dev or heldout, got "half"' \
+	$G validate --accelsim --runs $R --split half
+expect_err "--split alone" 1 "gpudse: validate: --split needs --accelsim" $G validate --split dev
 expect_err "--runs alone" 1 "gpudse: validate: --runs needs --accelsim" $G validate --runs $R
 expect_err "--split alone" 1 "gpudse: calibrate: --split and --runs need --accelsim" $G calibrate --split p.json
 expect_err "profiles and logs" 1 "gpudse: calibrate: --accelsim takes its profiles from the logs, not PROFILE.json" \

@@ -20,7 +20,7 @@ for g in rtx3080 dcl1-80 malekeh-2060 fuse-15 fuse-volta a100 h100; do
 	expect_eq "$g: CPI stack section" "$(grep -c '^CPI stack' "$CLI_TMP/out")" 1
 	expect_ok "explain --json on $g" "$GPUDSE" explain --gpu "$g" --workload "$P" --json
 	expect_eq "$g: JSON has the metrics" "$(grep -c '"perf_per_watt"' "$CLI_TMP/out")" 1
-	expect_eq "$g: JSON has 7 baseline stations" "$(grep -c '"visits_per_inst"' "$CLI_TMP/out")" 7
+	expect_eq "$g: JSON has 8 baseline stations (issue 20: rf_banks)" "$(grep -c '"visits_per_inst"' "$CLI_TMP/out")" 8
 done
 
 # 4x LLC: the LLC capacity in the report is 4x (5 MiB -> 20 MiB on rtx3080)
@@ -32,7 +32,7 @@ expect_ok "explain active_sms=8,gate_idle" "$GPUDSE" explain --gpu rtx3080 --wor
 expect_eq "60 SMs gated" "$(grep '"n_gated"' "$CLI_TMP/out" | tr -dc '0-9')" 60
 # a mechanism's stations appear in the network (DC-L1 Pr40 adds its NoC#1 stations)
 expect_ok "explain Pr40 on dcl1-80" "$GPUDSE" explain --gpu dcl1-80 --workload "$P" --design dcl1_org=pr,dcl1_nodes=40 --json
-expect_eq "Pr40: more than the 7 baseline stations" "$(grep -c '"visits_per_inst"' "$CLI_TMP/out" | awk '{print ($1 > 7)}')" 1
+expect_eq "Pr40: more than the 8 baseline stations" "$(grep -c '"visits_per_inst"' "$CLI_TMP/out" | awk '{print ($1 > 8)}')" 1
 expect_eq "Pr40: 40 L1 instances" "$(grep '"l1_count"' "$CLI_TMP/out" | sed 's/.*: *//; s/,//' | tr -d '[:space:]')" 40
 # --baseline: a design against itself has speedup 1; the comparison names the baseline
 expect_ok "explain --baseline" "$GPUDSE" explain --gpu rtx3080 --workload "$P" --design active_sms=68 --baseline '' --json

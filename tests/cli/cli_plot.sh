@@ -121,10 +121,16 @@ expect_ok "accelsim l2 hit (linear axes)" "$GPUDSE" plot --accelsim $A --metric 
 # a half column (calibration/accelsim/heldout.txt's split): held-out runs in the second colour
 # (orange); the negative control marks every run dev and must draw no orange mark
 ORANGE='fill:rgb(90.196078%,62.352941%,0%);fill-opacity:0.55'
-awk -F, 'NR == 1 { print $0 ",half"; next } { print $0 "," (NR % 3 ? "dev" : "heldout") }' $A > $T/half.csv
+# results.csv carries the real split in its last column (gpu20): drop it to build the synthetic one
+awk -F, 'NR == 1 { h = ($NF == "half") } { if (h) sub(/,[^,]*$/, ""); print }' $A > $T/nohalf.csv
+awk -F, 'NR == 1 { print $0 ",half"; next } { print $0 "," (NR % 3 ? "dev" : "heldout") }' $T/nohalf.csv > $T/half.csv
 nheld=$(awk -F, 'NR > 1 && NR % 3 == 0 && $13 > 0 && $17 > 0' $A | wc -l)
 expect_ok "accelsim halves" "$GPUDSE" plot --accelsim $T/half.csv -o $T/half.svg
 expect_eq "accelsim halves: held-out marks" "$(grep -c "$ORANGE" $T/half.svg)" "$nheld"
+# the shipped results.csv: its held-out runs (heldout.txt's kernels) in orange
+nreal=$(awk -F, 'NR > 1 && $NF == "heldout" && $13 > 0 && $17 > 0' $A | wc -l)
+expect_ok "accelsim real halves" "$GPUDSE" plot --accelsim $A -o $T/real.svg
+expect_eq "accelsim: results.csv's held-out runs in orange" "$(grep -c "$ORANGE" $T/real.svg)" "$nreal"
 sed 's/,heldout$/,dev/' $T/half.csv > $T/alldev.csv
 expect_ok "accelsim all dev" "$GPUDSE" plot --accelsim $T/alldev.csv -o $T/alldev.svg
 expect_eq "accelsim all dev: no held-out mark (negative control)" "$(grep -c "$ORANGE" $T/alldev.svg)" 0

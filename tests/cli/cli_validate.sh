@@ -1,8 +1,7 @@
 # cli_validate.sh -- `gpudse validate`: one full run as JSON (its structure checked with awk, no
-# python3 needed; every paper appears; the count of rows per status pinned: 115 rows, 25 exact,
-# 35 close, 55 off, 0 n/a (issue 22 added 20 technology-table rows: 1 exact, 4 close, 15 off;
-# issue 18's occupancy and measured MLP moved 4 rows off -> close and 6 close -> off); the
-# structural rows pinned with status exact), the --paper filter,
+# python3 needed; every paper appears; the count of rows per status pinned: 116 rows, 25 exact,
+# 38 close, 53 off, 0 n/a (issue 22 added 20 technology-table rows: 1 exact, 4 close, 15 off;
+# issue 20 the DC-L1 NoC#1 latency check, off); the structural rows pinned with status exact), the --paper filter,
 # the table and markdown formats on the fast Malekeh rows, pinned error lines.
 . "$(dirname "$0")/cli_lib.sh"
 V="$GPUDSE validate"
@@ -48,9 +47,9 @@ done
 expect_eq "every status is exact, close, off or n/a" "$(cut -d'|' -f5 "$CLI_TMP/rows" | grep -vcE '^(exact|close|off|n/a)$')" 0
 # the counts per status, pinned: a model change that moves a row moves one of these, and must
 # say so (docs/validation.md is regenerated with it)
-expect_eq "115 rows in all" "$(wc -l <"$CLI_TMP/rows" | tr -d ' ')" 115
-expect_eq "35 close rows" "$(grep -c '|close$' "$CLI_TMP/rows")" 35
-expect_eq "55 off rows (reported, exit 0)" "$(grep -c '|off$' "$CLI_TMP/rows")" 55
+expect_eq "116 rows in all" "$(wc -l <"$CLI_TMP/rows" | tr -d ' ')" 116
+expect_eq "38 close rows" "$(grep -c '|close$' "$CLI_TMP/rows")" 38
+expect_eq "53 off rows (reported, exit 0)" "$(grep -c '|off$' "$CLI_TMP/rows")" 53
 expect_eq "no row is n/a on the shipped data" "$(grep -c '|n/a$' "$CLI_TMP/rows")" 0
 
 # the structural rows, pinned: paper value = gpudse value, status exact
@@ -96,6 +95,12 @@ expect_ok "--paper malekeh as markdown" $V --paper malekeh --format markdown
 expect_eq "markdown: one section" "$(grep -c '^## ' "$CLI_TMP/out")" 1
 expect_eq "markdown: says how it was generated" "$(grep -c 'gpudse validate --format markdown > docs/validation.md' "$CLI_TMP/out")" 1
 expect_eq "markdown: the storage row" "$(grep -cF '| RF-cache storage over the 256 KB register file | 0.78% | 0.78% | exact | identity | §VI-D |' "$CLI_TMP/out")" 1
+expect_eq "markdown: each off row with its cause (validate_causes.c)" \
+	"$(grep -c '^- .*: \(Checked\|Likely\|Not traced\|As \|The \|DSENT\|Follows\|With \|Same \)' "$CLI_TMP/out")" \
+	"$(grep -c '| \*\*off\*\* |' "$CLI_TMP/out")"
+expect_eq "markdown: no off row without a cause" "$(grep -c 'no cause recorded' "$CLI_TMP/out")" 0
+expect_ok "the whole page as markdown" $V --format markdown
+expect_eq "whole page: every off row has a cause" "$(grep -c 'no cause recorded' "$CLI_TMP/out")" 0
 expect_ok "--paper malekeh as csv" $V --paper malekeh --format csv
 expect_eq "csv header" "$(head -n 1 "$CLI_TMP/out")" "paper,quantity,paper_value,gpudse,unit,paper_text,gpudse_text,status,tolerance,source"
 expect_ok "--workloads" $V --paper malekeh --workloads

@@ -385,7 +385,7 @@ static void test_gpu(void)
 
 	/* Bandwidth-bound (P-3DCONV / P-2DCONV-like, §V-B): one memory access per instruction,
 	 * high hit rate: NoC#1's 32 B links limit; the boost helps (§VI-C). */
-	mcs_gen_t bw = { .n_sm = 80, .per_sm = 1500, .p_shared = 0.9, .shared_blocks = 1500,
+	mcs_gen_t bw = { .n_sm = 80, .per_sm = 1500, .p_shared = 0.9, .shared_blocks = 400,
 	                 .private_blocks = 16, .stride = 1, .seed = 22 };
 	if (make_profile(&bw, 1.0, &p) == 0 && eval_all(&g, &p, o, m) == 0) {
 		CHECK(o[P_C10B].ipc > 1.05 * o[P_C10].ipc, "§VI-C: boost helps a bandwidth-bound profile");
@@ -456,9 +456,42 @@ static void test_interp(void)
 	mcs_trace_free(&t);
 }
 
+/* NoC#1 clock convention (dcl1.h): Table I's "128 Bytes / 4 Cycles" per node are core cycles,
+ * so a 128 B reply holds a node-side NoC#1 port 4 core cycles (2 with the §VI-C boost), and
+ * the fixed NoC#1 latency is the unloaded round trip 2 x noc_lat x noc_mhz / noc1_mhz. */
+static void test_noc1_clock(void)
+{
+	gpu_t g;
+	gpu80(&g);
+	g.noc_lat = 12;
+	static const struct { int org, y, z, boost; double service, lat; } c[] = {
+		{ DCL1_PR, 40, 1, 0, 4.0, 12.0 },  /* Table I Pr40: 4 cycles; 2 x 12 x 700 / 1400 */
+		{ DCL1_PR, 40, 1, 1, 2.0, 6.0 },   /* 2x1 crossbars can be boosted (§VI-C) */
+		{ DCL1_SHC, 40, 10, 1, 2.0, 6.0 }, /* §VI-C: 8x drop -> 4x with the boost */
+		{ DCL1_SH, 40, 1, 1, 4.0, 12.0 },  /* 80x40 cannot run at 2x: boost ignored */
+	};
+	for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+		design_t d;
+		design_default(&d);
+		d.dcl1_org = c[i].org, d.dcl1_nodes = c[i].y, d.dcl1_clusters = c[i].z, d.dcl1_boost = c[i].boost;
+		dcl1_eval_t e;
+		const char *why;
+		if (dcl1_eval(&g, &d, NULL, &e, &why) != 0) {
+			CHECK(0, why);
+			continue;
+		}
+		CHECK_NEAR(e.noc1_service, c[i].service, 1e-12, "Table I: a 128 B line in 4 core cycles per NoC#1 port");
+		CHECK_NEAR(e.noc1_lat, c[i].lat, 1e-12, "dcl1.h: unloaded NoC#1 round trip at the NoC#1 clock");
+		/* the stations' bandwidth is Table I's: X x 128 B/cycle over Y x 128 B per service */
+		CHECK_NEAR(e.peak_bw_drop, 80.0 * 128.0 / (c[i].y * 128.0 / c[i].service), 1e-12,
+		           "Table I / §VI-C: 8x drop, 4x boosted, at the stations' clock");
+	}
+}
+
 int main(void)
 {
 	test_table1();
+	test_noc1_clock();
 	test_cost();
 	test_camping();
 	test_vs_sim();

@@ -152,6 +152,7 @@ static void test_closed_forms(void)
 	memsys_t ms;
 	memsys_init(&g, &d, w, &ms);
 	ms.mem_per_inst = 0.0;  /* pure issue station: X = copies / D exactly (saturated) */
+	ms.rf_reads_per_inst = ms.rf_writes_per_inst = 0.0; /* no RF bank station (gpu.c RF BANKS) */
 	memsys_solve(&g, &ms, w, &m);
 	/* c identical copies, uniform routing, N customers, nothing else: product form gives
 	 * U = G(N-1)/G(N) = N / (N + c - 1) per copy, X = (c / D) U  [Gordon-Newell; G(N) =
@@ -170,6 +171,18 @@ static void test_closed_forms(void)
 	double want = 68.0 / (0.25 + 1000.0);
 	CHECK_REL(m.ipc, want, 1e-3, "light load: X = N / (D + Z) (asymptotic closed form)");
 	CHECK_REL(m.cpi[CPI_DEP] + m.cpi[CPI_ISSUE], 68.0 / m.ipc, 1e-9, "CPI stack sums to n_compute / IPC");
+
+	/* RF banks alone (gpu.c RF BANKS): issue service 0, 2 sources + 1 result per instruction
+	 * over 4 sub-cores x 2 banks: one station type of 68 copies, D = 3/8, so again
+	 * X = (c / D) N / (N + c - 1) (product form), below the issue bound of 4 per SM. */
+	ms.warps = 48;
+	ms.dep_delay = 0.0;
+	ms.issue_service = 0.0;
+	ms.rf_reads_per_inst = 2.0;
+	ms.rf_writes_per_inst = 1.0;
+	memsys_solve(&g, &ms, w, &m);
+	CHECK_REL(m.ipc, 68 * (8.0 / 3.0) * U, 1e-6, "RF banks: X = (c / D) N/(N+c-1), D = (src + dst) / (subcores x banks)");
+	CHECK_REL(m.cpi[CPI_RF], 68.0 / m.ipc, 1e-9, "all of the CPI at the RF banks");
 	wctx_free(w);
 	profile_free(&p);
 }
@@ -271,8 +284,9 @@ static void test_morpheus_phenomena(void)
 	CHECK(m.dram_util > 0.9, "memory-bound at 68 SMs: DRAM nearly saturated");
 	CHECK(m.cpi[CPI_DRAM] > m.cpi[CPI_ISSUE], "memory-bound: DRAM dominates the CPI stack");
 	gpu_eval(&g, &d, wc, &m, &why);
-	CHECK(m.sm_util > 0.9, "compute-bound: issue nearly saturated");
-	CHECK(m.cpi[CPI_ISSUE] > m.cpi[CPI_DRAM], "compute-bound: issue dominates the CPI stack");
+	/* 2 sources + 1 result over 4 x 2 banks (0.375 cycles) outlast issue (0.25): the banks bind */
+	CHECK(m.cpi[CPI_RF] > m.cpi[CPI_ISSUE], "compute-bound: the RF banks bind before issue (3 accesses / 8 banks)");
+	CHECK(m.cpi[CPI_ISSUE] + m.cpi[CPI_RF] > m.cpi[CPI_DRAM], "compute-bound: the SM dominates the CPI stack");
 
 	/* DRAM bound (closed form): IPC <= channels / (dram visits per inst x service). */
 	gpu_eval_detail(&g, &d, wm, &ms, &m, &det, &why);
@@ -348,7 +362,9 @@ out:
  * uniformly); each instruction: SM issue (FCFS server) -> dependence delay -> with
  * probability a1 an L1 access (own L1) + l1_lat -> with probability 1 - h1 a NoC request port
  * (uniform) + noc_lat -> an LLC slice (uniform) + llc_lat -> with probability 1 - h_llc a DRAM
- * channel (uniform) + dram_lat -> own NoC response port + noc_lat -> issue again.  Services are
+ * channel (uniform) + dram_lat -> own NoC response port + noc_lat -> issue again; between issue
+ * and the dependence delay the operands pass the own SM's RF banks (one FCFS server of
+ * (src + dst) / (subcores x banks) cycles, gpu.c RF BANKS).  Services are
  * exponential (the MVA's assumption) or deterministic (closer to pipelined hardware).  Seeded
  * GSL MT19937.  Valid for a1 <= 1 and no mechanism stations. */
 #include <gsl/gsl_cdf.h>
@@ -356,7 +372,8 @@ out:
 
 typedef struct sim_ev { double t; int c; } sim_ev_t;
 typedef struct sim_srv { int busy, head, n; int *q; } sim_srv_t;
-enum { ST_ISSUE, ST_DEP, ST_L1, ST_L1D, ST_NREQ, ST_NREQD, ST_LLC, ST_LLCD, ST_DRAM, ST_DRAMD, ST_NRESP, ST_NRESPD };
+enum { ST_ISSUE, ST_DEP, ST_L1, ST_L1D, ST_NREQ, ST_NREQD, ST_LLC, ST_LLCD, ST_DRAM, ST_DRAMD, ST_NRESP, ST_NRESPD,
+       ST_RF };  /* even stages are servers (stage / 2), ST_RF = the own SM's RF banks */
 
 static void heap_push(sim_ev_t *h, int *n, sim_ev_t e)
 {
@@ -390,18 +407,18 @@ static sim_ev_t heap_pop(sim_ev_t *h, int *n)
 /* Simulated IPC of memory system m; `det` = deterministic services.  A memory instruction
  * (probability mem_per_inst) forks k = req_per_mem requests (an integer here) that travel
  * independently; the warp issues again when all k have returned (fork-join). */
-static double sim_ipc(const memsys_t *m, int det, long insts, unsigned long seed)
+static double sim_ipc(const memsys_t *m, double rf_svc, int det, long insts, unsigned long seed)
 {
 	int n = m->n_compute, pop = (int)lround(n * m->warps * m->mlp);
 	int K = (int)lround(m->req_per_mem);
 	if (K < 1)
 		K = 1;
 	int ne = pop * K; /* entity e: customer e / K, request e % K (request 0 is also the warp) */
-	int nsrv[6] = { n, m->l1_count, m->noc_req_ports, m->llc_slices, m->dram_channels, m->noc_resp_ports };
-	double svc[6] = { m->issue_service + m->rf_service, m->l1_service, m->noc_service_req,
-	                  m->llc_service, m->dram_service, m->noc_service_resp };
-	sim_srv_t *srv[6];
-	for (int k = 0; k < 6; k++) {
+	int nsrv[7] = { n, m->l1_count, m->noc_req_ports, m->llc_slices, m->dram_channels, m->noc_resp_ports, n };
+	double svc[7] = { m->issue_service + m->rf_service, m->l1_service, m->noc_service_req,
+	                  m->llc_service, m->dram_service, m->noc_service_resp, rf_svc };
+	sim_srv_t *srv[7];
+	for (int k = 0; k < 7; k++) {
 		srv[k] = calloc(nsrv[k], sizeof **srv);
 		for (int j = 0; j < nsrv[k]; j++)
 			srv[k][j].q = malloc(ne * sizeof(int));
@@ -445,7 +462,8 @@ static double sim_ipc(const memsys_t *m, int det, long insts, unsigned long seed
 		double lat = 0.0;
 		int next = -1, srvk = -1, j = 0, ret = 0;
 		switch (st) {
-		case ST_ISSUE: next = ST_DEP; lat = m->dep_delay; break;
+		case ST_ISSUE: next = ST_RF; srvk = 6; j = own; break;  /* operands from the own SM's banks */
+		case ST_RF: next = ST_DEP; lat = m->dep_delay; break;
 		case ST_DEP:
 			if (gsl_rng_uniform(r) < am) { /* fork K requests at the own L1 */
 				pending[cust] = K;
@@ -491,7 +509,7 @@ static double sim_ipc(const memsys_t *m, int det, long insts, unsigned long seed
 #undef ARRIVE
 	double ipc = (done - warm) / (t - t0);
 	gsl_rng_free(r);
-	for (int k = 0; k < 6; k++) {
+	for (int k = 0; k < 7; k++) {
 		for (int j = 0; j < nsrv[k]; j++)
 			free(srv[k][j].q);
 		free(srv[k]);
@@ -528,8 +546,9 @@ static void test_vs_simulation(void)
 			gpu_detail_t det;
 			const char *why;
 			gpu_eval_detail(&g, &d, w[k], &ms, &m, &det, &why);
-			double se = sim_ipc(&ms, 0, 200000, 11 + i);
-			double sd = sim_ipc(&ms, 1, 200000, 21 + i);
+			double rf = (ms.rf_reads_per_inst + ms.rf_writes_per_inst) / (g.subcores * g.rf_banks_per_subcore);
+			double se = sim_ipc(&ms, rf, 0, 200000, 11 + i);
+			double sd = sim_ipc(&ms, rf, 1, 200000, 21 + i);
 			printf("%s %2d SMs: model IPC %.3f, simulated (bound warps) exponential %.3f (%+.1f%%), deterministic %.3f (%+.1f%%)\n",
 			       k ? "compbound" : "membound ", sms[i], m.ipc, se, 100 * (m.ipc / se - 1), sd, 100 * (m.ipc / sd - 1));
 			CHECK_REL(m.ipc, se, 0.05, "model within 5% of the bound-warp simulation, exponential services");
@@ -553,7 +572,8 @@ static void test_vs_simulation(void)
 		const char *why;
 		gpu_eval_detail(&g, &d, wu, &ms, &m, NULL, &why);
 		gpu_eval(&g, &d, ws, &mseq, &why);
-		double se = sim_ipc(&ms, 0, 100000, 31 + i);
+		double se = sim_ipc(&ms, (ms.rf_reads_per_inst + ms.rf_writes_per_inst) / (g.subcores * g.rf_banks_per_subcore),
+		                    0, 100000, 31 + i);
 		printf("uncoalesced k=8 %2d SMs: model IPC %.3f, fork-join simulation %.3f (%+.1f%%); latencies in sequence %.3f (%+.1f%%)\n",
 		       sms[i], m.ipc, se, 100 * (m.ipc / se - 1), mseq.ipc, 100 * (mseq.ipc / se - 1));
 		/* measured -2.4%, -5.4%, -13.6%: the model still serialises the k requests' queueing
@@ -623,6 +643,18 @@ static void test_reply_ports(void)
 	}
 	CHECK_REL(src / dst, 80.0 / 32.0, 1e-12, "LLC-side reply port load / SM-side = X / L (DC-L1 Table II: 80 / 32)");
 	CHECK(m.noc_util > 0.5, "a streaming profile loads the reply ports");
+	/* LLC-SIDE PORTS (gpu.c): a preset's own port bandwidth replaces flit x noc_mhz on the LLC
+	 * side only: 150 GB/s at 1400 MHz core = 107.14 B/cycle, a 32 B flit 0.29867 cycles
+	 * (by hand: 32 / (150e9 / 1.4e9)); the SM-side ports keep 2 cycles per flit (1400 / 700) */
+	g.noc_llc_port_gbps = 150.0;
+	gpu_eval_detail(&g, &d, w, &ms, &m, &det, &why);
+	double fl = 32.0 / (150e9 / 1.4e9);
+	CHECK_NEAR(gpu_llc_port_flit_cycles(&g, 1.0), fl, 1e-12, "LLC-side flit = flit bytes / port bytes per core cycle");
+	CHECK_NEAR(gpu_llc_port_flit_cycles(&g, 1.2), fl / 1.2, 1e-12, "scaled by the memory clock (Frequency-Boost)");
+	double df = ms.bytes_per_req / 32.0 < 1.0 ? 1.0 : ms.bytes_per_req / 32.0;
+	CHECK_NEAR(ms.noc_service_req, (1.0 + ms.write_frac * df) * fl, 1e-12, "request at an LLC-side port");
+	CHECK_NEAR(ms.noc_service_reply_src, ((1.0 - ms.write_frac) * df + ms.write_frac) * fl, 1e-12, "reply leaving its slice");
+	CHECK_NEAR(ms.noc_service_resp, ((1.0 - ms.write_frac) * df + ms.write_frac) * 2.0, 1e-12, "SM-side port unchanged");
 	wctx_free(w);
 	profile_free(&p);
 }
@@ -694,10 +726,81 @@ static void test_write_evict(void)
 	CHECK(gpu_load("rtx3080", &dc) == 0 && dc.l1_write_evict == 0, "rtx3080: write-allocate (default)");
 }
 
+/* LLC inclusion and write policy (gpu.c HIT RATES, INCLUSION).  Private loops of W = 48 blocks
+ * on 4 SMs, fully associative L1s of 32 blocks (every reuse, at distance 47, misses) and a
+ * fully associative LLC of 128 blocks; the merged stream reuses at distance 4 x 48 - 1 = 191.
+ * By hand: inclusive C_h = 128 < 192 -> the LLC misses every reuse; non-inclusive max(128,
+ * 4 x 32) = 128, the same; exclusive 128 + 128 = 256 > 191 -> it hits every reuse (only the
+ * 192 cold misses of 1e6 accesses remain). */
+static void test_inclusion(void)
+{
+	gpu_t g;
+	gpu_defaults(&g);
+	g.n_sm = 4;
+	g.l1_kib = 4.0;                  /* 32 blocks */
+	g.l1_assoc = 0;
+	g.llc_kib = 16.0;                /* 128 blocks */
+	g.llc_assoc = 0;
+	profile_t p;
+	make_loop_profile(&p, "loops", 4, 48, 1.0, 1e6);
+	const char *err = NULL, *why = NULL;
+	wctx_t *w = wctx_alloc(&g, &p, &err);
+	CHECK(w != NULL, "wctx_alloc");
+	if (!w) {
+		profile_free(&p);
+		return;
+	}
+	design_t d;
+	design_default(&d);
+	memsys_t ms;
+	metrics_t m[3];
+	static const char *const name[3] = { "inclusive", "non-inclusive", "exclusive" };
+	static const double want_bytes[3] = { 128 * 128.0, 128 * 128.0, 256 * 128.0 };
+	for (int k = 0; k < 3; k++) {
+		g.llc_inclusion = k;
+		gpu_eval_detail(&g, &d, w, &ms, &m[k], NULL, &why);
+		char q[96];
+		snprintf(q, sizeof q, "%s: hierarchy capacity by hand", name[k]);
+		CHECK_NEAR(gpu_hierarchy_bytes(&g, &ms, w), want_bytes[k], 1e-9, q);
+		CHECK_NEAR(m[k].l1_hit, 0.0, 1e-9, "L1: every access misses (distance 47 >= 32 blocks)");
+	}
+	/* the L1 misses all reuses: its hit ratio is 0 */
+	CHECK_NEAR(m[0].l1_hit, 0.0, 1e-9, "L1 misses every access");
+	CHECK_NEAR(m[0].llc_hit, 0.0, 1e-9, "inclusive: the LLC misses every reuse (128 < 192)");
+	CHECK_NEAR(m[1].llc_hit, 0.0, 1e-9, "non-inclusive: the same (max(128, 128) = 128)");
+	CHECK_NEAR(m[2].llc_hit, 1.0 - 192.0 / 1e6, 1e-9, "exclusive: every reuse hits (256 > 191)");
+	CHECK(m[2].dram_bpki < 0.01 * m[0].dram_bpki, "exclusive: DRAM traffic only the cold misses");
+	/* non-inclusive differs from inclusion once the L1s outgrow the LLC: 8 KiB LLC (64 blocks)
+	 * under 4 x 32 blocks of L1: C_h = 128 against 64 (still < 192: both miss; capacity by hand) */
+	g.llc_kib = 8.0;
+	g.llc_inclusion = GPU_INCL_NONINCLUSIVE;
+	memsys_init(&g, &d, w, &ms);
+	CHECK_NEAR(gpu_hierarchy_bytes(&g, &ms, w), 128 * 128.0, 1e-9, "non-inclusive: the L1s' 128 blocks exceed the LLC's 64");
+	g.llc_inclusion = GPU_INCL_INCLUSIVE;
+	CHECK_NEAR(gpu_hierarchy_bytes(&g, &ms, w), 64 * 128.0, 1e-9, "inclusive: the LLC's 64 blocks");
+	/* write-through LLC: each L1 miss adds h_llc x w_f DRAM visits (by hand on a built memsys) */
+	g.llc_kib = 16.0;
+	g.llc_inclusion = GPU_INCL_EXCLUSIVE;
+	memsys_init(&g, &d, w, &ms);
+	ms.write_frac = 0.3;
+	metrics_t wb, wt;
+	g.llc_write_through = 0;
+	memsys_solve(&g, &ms, w, &wb);
+	g.llc_write_through = 1;
+	memsys_solve(&g, &ms, w, &wt);
+	double m1 = ms.mem_per_inst * ms.req_per_mem * (1.0 - ms.l1_hit);
+	CHECK_REL(wb.dram_bpki, 1000.0 * m1 * (1.0 - ms.llc_hit) * ms.bytes_per_req, 1e-12, "write-back: misses only");
+	CHECK_REL(wt.dram_bpki, 1000.0 * m1 * ((1.0 - ms.llc_hit) + ms.llc_hit * 0.3) * ms.bytes_per_req, 1e-12,
+	          "write-through: + h_llc w_f per L1 miss");
+	wctx_free(w);
+	profile_free(&p);
+}
+
 int main(void)
 {
 	test_write_evict();
 	test_reply_ports();
+	test_inclusion();
 	test_presets();
 	test_closed_forms();
 	test_morpheus_phenomena();

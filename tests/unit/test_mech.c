@@ -95,7 +95,8 @@ static unsigned observed_changes(const memsys_t *a, const memsys_t *b)
 }
 
 /* The composition gpu_eval had before the table, kept as the reference: each mechanism by
- * name, and the LLC re-filter when the L1 hit ratio moved and the LLC's did not. */
+ * name, and the LLC re-filter when the L1 hit ratio moved and the LLC's did not (with the
+ * hierarchy's capacity recomputed under a non-inclusive or exclusive LLC, issue 20). */
 static void reference_eval(const gpu_t *g, const design_t *d, const wctx_t *w, metrics_t *out)
 {
 	memsys_t m;
@@ -104,8 +105,12 @@ static void reference_eval(const gpu_t *g, const design_t *d, const wctx_t *w, m
 	double h1 = m.l1_hit, hl = m.llc_hit;
 	dcl1_apply(g, d, w, &m);
 	fuse_apply(g, d, w, &m);
-	if (m.l1_hit != h1 && m.llc_hit == hl)
+	if (m.l1_hit != h1 && m.llc_hit == hl) {
+		/* issue 20: a non-inclusive or exclusive LLC's reach follows the new L1 capacity */
+		if (g->llc_inclusion != GPU_INCL_INCLUSIVE)
+			m.llc_hit_stream = wctx_llc_hit(w, m.n_compute, gpu_hierarchy_bytes(g, &m, w));
 		m.llc_hit = gpu_local_hit(m.llc_hit_stream, m.l1_hit);
+	}
 	morpheus_apply(g, d, w, &m);
 	malekeh_apply(g, d, w, &m);
 	memsys_solve(g, &m, w, out);

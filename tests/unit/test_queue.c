@@ -431,6 +431,21 @@ static void test_mva_speed(void)
 	printf("  queue_mva_schweitzer, 10 stations, N = 3000: %.3f us/call, %.1f iterations (X %.5f)\n",
 	       us, (double)iters / calls, sink / calls);
 	CHECK(r.iterations <= 30, "Newton on the Schweitzer fixed point: few iterations");
+	{
+		clock_t l0 = clock();
+		long li = 0;
+		for (long i = 0; i < calls / 4; i++) {
+			st[1].demand = 0.8 + 1e-7 * (double)(i & 1023);
+			queue_station_t stl[10];
+			memcpy(stl, st, sizeof stl);
+			queue_mva_t rl;
+			queue_mva_linearizer(stl, 10, 3000.0, &rl);
+			sink += rl.X;
+			li += rl.iterations;
+		}
+		printf("  queue_mva_linearizer, same network: %.3f us/call, %.1f Newton steps\n",
+		       (double)(clock() - l0) / CLOCKS_PER_SEC / (calls / 4) * 1e6, (double)li / (calls / 4));
+	}
 	CHECK_REL(r.X, schweitzer_ref(st, 10, 3000.0), 1e-8, "speed case solves the same fixed point");
 	/* iterations over a sweep of populations and bottleneck demands (light load to saturation) */
 	int worst = 0;
@@ -448,6 +463,67 @@ static void test_mva_speed(void)
 	CHECK(worst <= 20, "Schweitzer solve stays cheap across the sweep");
 }
 
+/* ---- Linearizer against exact MVA (the GPU model's solver, issue 20) ----
+ * GPU-shaped single-server networks (an SM station of c copies, an L1 of c copies, NoC ports,
+ * LLC slices, DRAM channels, one delay for all fixed latencies), swept through the knee
+ * N* = (Z + sum c_k D_k) / max D_k and beyond.  Expected values: exact MVA (Reiser-Lavenberg,
+ * checked above against hand-solved and birth-death results).  Linearizer must be within 1%
+ * in throughput and 2% in cycle time everywhere, and at least as close as Schweitzer on
+ * average; prints the worst errors of both. */
+static void test_linearizer(void)
+{
+	queue_mva_t r, e;
+	/* N = 1: exact; N = 2: its fixed point is exact (Q(0) = 0 makes the N - 1 solve exact, and
+	 * F then carries the exact Q(1)); 3 passes get within 1e-3 of it */
+	queue_station_t two[3] = { { 1.0, 1, 1, 0 }, { 2.0, 1, 1, 0 }, { 3.0, 1, 1, 1 } };
+	for (int N = 1; N <= 2; N++) {
+		queue_mva_exact(two, 3, N, &e);
+		queue_mva_linearizer(two, 3, N, &r);
+		CHECK_REL(r.X, e.X, N == 1 ? 1e-9 : 1e-3, "Linearizer at N = 1 (exact), N = 2 (Chandy & Neuse 1982)");
+	}
+	static const struct { int c; double D; } shape[][6] = {
+		/* sm, l1, noc, llc, dram copies and per-copy demands (cycles per customer cycle) */
+		{ { 8, 0.5 }, { 8, 0.3 }, { 4, 0.6 }, { 4, 0.4 }, { 2, 1.2 }, { 1, 60.0 } },
+		{ { 16, 0.25 }, { 16, 1.0 }, { 8, 0.2 }, { 8, 0.3 }, { 4, 0.5 }, { 1, 300.0 } },
+		{ { 4, 1.0 }, { 4, 0.2 }, { 2, 0.1 }, { 2, 0.1 }, { 1, 2.0 }, { 1, 40.0 } },
+		{ { 40, 0.5 }, { 40, 0.27 }, { 32, 0.3 }, { 32, 0.07 }, { 16, 0.1 }, { 1, 400.0 } },
+	};
+	double worst_l = 0, worst_s = 0, worst_lc = 0, sum_l = 0, sum_s = 0;
+	int cases = 0;
+	for (size_t k = 0; k < sizeof shape / sizeof shape[0]; k++) {
+		queue_station_t st[6];
+		double tot = 0, dmax = 0;
+		for (int i = 0; i < 6; i++) {
+			st[i] = (queue_station_t){ shape[k][i].D, shape[k][i].c, 1, i == 5 };
+			tot += shape[k][i].c * shape[k][i].D;
+			if (i < 5 && shape[k][i].D > dmax)
+				dmax = shape[k][i].D;
+		}
+		int knee = (int)(tot / dmax);
+		int pops[] = { 3, 5, knee / 4, knee / 2, (3 * knee) / 4, knee, (5 * knee) / 4, 2 * knee, 4 * knee };
+		for (size_t j = 0; j < sizeof pops / sizeof pops[0]; j++) {
+			int N = pops[j] < 3 ? 3 : pops[j];
+			queue_mva_exact(st, 6, N, &e);
+			queue_mva_linearizer(st, 6, N, &r);
+			double el = fabs(r.X - e.X) / e.X, elc = fabs(r.cycle - e.cycle) / e.cycle;
+			queue_mva_schweitzer(st, 6, N, &r);
+			double es = fabs(r.X - e.X) / e.X;
+			worst_l = el > worst_l ? el : worst_l;
+			worst_lc = elc > worst_lc ? elc : worst_lc;
+			worst_s = es > worst_s ? es : worst_s;
+			sum_l += el, sum_s += es, cases++;
+			char what[96];
+			snprintf(what, sizeof what, "Linearizer vs exact MVA, shape %zu, N = %d", k, N);
+			CHECK(el < 0.01, what);
+			CHECK(elc < 0.02, what);
+		}
+	}
+	printf("  vs exact MVA over %d GPU-shaped cases: Linearizer worst %.2f%% (mean %.3f%%), cycle worst %.2f%%; "
+	       "Schweitzer worst %.2f%% (mean %.3f%%)\n", cases, 100 * worst_l, 100 * sum_l / cases, 100 * worst_lc,
+	       100 * worst_s, 100 * sum_s / cases);
+	CHECK(sum_l <= sum_s, "Linearizer at least as close as Schweitzer on average");
+}
+
 int main(void)
 {
 	test_closed_forms();
@@ -456,5 +532,6 @@ int main(void)
 	test_xbar();
 	test_mva();
 	test_mva_speed();
+	test_linearizer();
 	return check_summary("test_queue");
 }

@@ -43,10 +43,14 @@ const char help_pareto[] =
 	"  --prob          every design that is non-dominated in some draw of the error model, with\n"
 	"                  p_front (share of draws), front (on the nominal front) and tie_group\n"
 	"  --draws N       Monte Carlo draws (default 1000)\n"
-	"  --rel-err E     model error: sd of the log of each result's error factor (default 0.10,\n"
-	"                  an assumed 10%, not a measurement)\n"
+	"  --rel-err E     a flat model error instead of the run's stored one: sd of the log of each\n"
+	"                  result's error factor (default 0.10, an assumed 10%, not a measurement;\n"
+	"                  the default only for a run stored without error rows)\n"
 	"  --shared R      share of that variance common to all designs on a workload and objective\n"
 	"                  (default 0.5; it cancels under the geometric mean)\n"
+	"By default the error is the run's own (table uncertainty, docs/uncertainty.md: the sources\n"
+	"gpudse sweep --uncert stored, per workload and objective); an objective no source measures\n"
+	"(energy, area) keeps the assumed 0.10 / 0.5, and the distinguishable line says which.\n"
 	"  --seed S        random seed (default 1)   --level L  tie level (default 0.9)\n"
 	"\n"
 	"Error model (src/stats/pareto_prob.h): each result v of a design on a workload is read as\n"
@@ -89,6 +93,58 @@ static int split_objectives(const char *list, int sign, const char **names, int 
 	return 0;
 }
 
+/* The run's stored error (table uncertainty) as the per-workload, per-objective sds of the
+ * error model: variance and shared share combined over the sources as results_error does.
+ * A run without rows keeps the flat model (em untouched).  An objective with no stated error
+ * keeps the flat assumed one (em's rel_err, shared) and the line says so.  0 or EXIT_*. */
+static int stored_error(store_t *st, int64_t run_id, const pprob_in_t *pin, const int *wids,
+	const char *const *names, pprob_model_t *em, double **sh, double **in, char *line, size_t len)
+{
+	store_uncert_t *u;
+	int nu, rc = store_get_uncert(st, run_id, -1, NULL, &u, &nu);
+	if (rc || nu == 0)
+		return rc;
+	int nw = pin->nw, k = pin->k;
+	*sh = calloc((size_t)nw * k, sizeof **sh);
+	*in = calloc((size_t)nw * k, sizeof **in);
+	if (!*sh || !*in) {
+		free(u);
+		return err_internal("pareto: out of memory");
+	}
+	size_t used = 0;
+	for (int c = 0; c < k; c++) {
+		double vmean = 0, smean = 0;
+		for (int w = 0; w < nw; w++) {
+			double v = 0, vs = 0;
+			for (int i = 0; i < nu; i++)
+				if (u[i].workload_id == wids[w] && !strcmp(u[i].metric, names[c])) {
+					v += u[i].log_sd * u[i].log_sd;
+					vs += u[i].shared * u[i].log_sd * u[i].log_sd;
+				}
+			(*sh)[w * k + c] = sqrt(vs);
+			(*in)[w * k + c] = sqrt(v - vs > 0 ? v - vs : 0);
+			vmean += v / nw;
+			smean += vs / nw;
+		}
+		if (vmean > 0) {
+			used += snprintf(line + used, used < len ? len - used : 0, "%s%s log-sd %.3g, %.2f shared", c ? "; " : "",
+				names[c], sqrt(vmean), smean / vmean);
+			continue;
+		}
+		/* no source measures it: the flat assumed error (--rel-err, --shared defaults), said so */
+		for (int w = 0; w < nw; w++) {
+			(*sh)[w * k + c] = em->rel_err * sqrt(em->shared);
+			(*in)[w * k + c] = em->rel_err * sqrt(1 - em->shared);
+		}
+		used += snprintf(line + used, used < len ? len - used : 0, "%s%s not measured by any source: an assumed %.3g, %.2f shared",
+			c ? "; " : "", names[c], em->rel_err, em->shared);
+	}
+	free(u);
+	em->sd_sh = *sh;
+	em->sd_in = *in;
+	return 0;
+}
+
 int cmd_pareto(int argc, char **argv)
 {
 	cli_args_t a;
@@ -106,7 +162,11 @@ int cmd_pareto(int argc, char **argv)
 	int want_prob = args_flag(&a, "--prob");
 	pprob_model_t em = { args_double(&a, "--rel-err", 0.10, 0, 5), args_double(&a, "--shared", 0.5, 0, 1),
 		args_long(&a, "--draws", 1000, 1, 100000000), (unsigned long)args_long(&a, "--seed", 1, 0, 1L << 40),
-		args_double(&a, "--level", 0.9, 0.5, 1) };
+		args_double(&a, "--level", 0.9, 0.5, 1), NULL, NULL };
+	/* the flat model only when asked for; else the run's stored error (issue 23) */
+	int flat = 0;
+	for (int i = 0; i < a.argc; i++)
+		flat |= !strncmp(a.argv[i], "--rel-err", 9) || !strncmp(a.argv[i], "--shared", 8);
 	int rc = args_finish(&a, 0);
 	if (rc)
 		return rc;
@@ -198,6 +258,8 @@ int cmd_pareto(int argc, char **argv)
 			n_nonfinite, n_nonfinite == 1 ? "" : "s");
 	size_t *idx = malloc((np ? np : 1) * sizeof *idx);
 	int *group = NULL, ngroup = -1;   /* tie groups of the front (pareto_prob.h) */
+	double *sd_sh = NULL, *sd_in = NULL;  /* the stored error per workload and objective */
+	char stored_line[1024] = "";
 	double *prob = NULL;              /* --prob: P(non-dominated) per design */
 	size_t f = pareto_front(pts, np, k, idx);
 	if (f == (size_t)-1) {
@@ -218,6 +280,11 @@ int cmd_pareto(int argc, char **argv)
 		}
 		if (prc == -1)
 			goto no_ties;   /* the table without its distinguishable count */
+		if (!flat && !prc && (rc = stored_error(st, run.id, &pin, wids, names, &em, &sd_sh, &sd_in, stored_line,
+				sizeof stored_line))) {
+			pprob_free(&pin);
+			goto out_pts;
+		}
 		group = malloc((np ? np : 1) * sizeof *group);
 		prob = want_prob ? malloc((np ? np : 1) * sizeof *prob) : NULL;
 		if (prc || !group || (want_prob && !prob) || (ngroup = pprob_ties(&pin, &em, idx, f, group)) < 0 ||
@@ -269,11 +336,18 @@ no_ties:
 	rc = front_print(st, &run, workload, fmt, names, signs, k, pts, pid, np, idx, f, limit, tol, &fx);
 	if (!rc && fmt == OUT_TABLE && ngroup < 0)
 		printf("distinguishable: not computed (a design lacks results on some workload)\n");
+	else if (!rc && fmt == OUT_TABLE && em.sd_in)
+		printf("distinguishable: %d of the %zu front designs (ties within the run's stored error: %s; --prob)\n",
+			ngroup, fnom, stored_line);
 	else if (!rc && fmt == OUT_TABLE)
 		printf("distinguishable: %d of the %zu front designs (ties within a %.3g lognormal model error, %.3g of it"
 			" shared per workload: an assumed size, not a measurement; --prob)\n",
 			ngroup, fnom, em.rel_err, em.shared);
+	if (!rc && want_prob && fmt != OUT_TABLE && em.sd_in)
+		fprintf(stderr, "gpudse: pareto: error model: the run's stored error: %s\n", stored_line);
 out_pts:
+	free(sd_sh);
+	free(sd_in);
 	free(group);
 	free(prob);
 	free(idx);

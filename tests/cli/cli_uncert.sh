@@ -1,0 +1,77 @@
+#!/bin/bash
+# cli_uncert.sh -- issue 23: the error stored with every result (table uncertainty), its
+# per-source switch, explain's interval, query/export --interval, the model-error table and
+# its held-out coverage (validate --error-model), merge keeping the rows, sampled studies.
+. "$(dirname "$0")/cli_lib.sh"
+DB=$CLI_TMP/u.db
+expect_ok "sweep demo (every source)" "$GPUDSE" sweep studies/demo.json --db "$DB" --quiet
+# the demo has 8 exact profiles and no parameter set: the model source only, 6 metrics each
+expect_eq "model rows: 8 workloads x 6 metrics" "$(sqlite3 "$DB" "SELECT count(*) FROM uncertainty WHERE source = 'model'")" 48
+expect_eq "no calibration or sampling rows without their inputs" \
+	"$(sqlite3 "$DB" "SELECT count(*) FROM uncertainty WHERE source != 'model'")" 0
+expect_ok "validate --error-model csv" "$GPUDSE" validate --error-model --format csv
+cp "$CLI_TMP/out" "$CLI_TMP/me.csv"
+# the stored row is the error model's: ipc log-sd from the development runs
+sd_db=$(sqlite3 "$DB" "SELECT printf('%.6g', log_sd) FROM uncertainty WHERE workload_id = 0 AND metric = 'ipc'")
+sd_me=$(awk -F, '$1 == "ipc" { print $4 }' "$CLI_TMP/me.csv")
+expect_eq "stored ipc log-sd = validate --error-model's" "$sd_db" "$sd_me"
+expect_eq "error-model columns" "$(head -1 "$CLI_TMP/me.csv")" \
+	"metric,n_dev,bias,sd,shared,level,dev_in,dev_n,held_in,held_n,held_coverage"
+expect_eq "held-out coverage is a share in [0, 1] for every metric" \
+	"$(awk -F, 'NR > 1 && $10 > 0 && $11 >= 0 && $11 <= 1 && $11 == sprintf("%.4f", $9 / $10)' "$CLI_TMP/me.csv" | wc -l)" 6
+expect_ok "the results_error view" sqlite3 "$DB" "SELECT sources FROM results_error WHERE workload = 'p-2mm' AND metric = 'speedup'"
+expect_eq "results_error names the sources" "$(cat "$CLI_TMP/out")" model
+
+DB0=$CLI_TMP/none.db
+expect_ok "sweep --uncert none" "$GPUDSE" sweep studies/demo.json --db "$DB0" --quiet --uncert none
+expect_eq "switched off: no rows" "$(sqlite3 "$DB0" "SELECT count(*) FROM uncertainty")" 0
+expect_err "bad --uncert" 1 'gpudse: sweep: --uncert: expected all, none or a comma list of calibration, sampling, model; got "modle"' \
+	"$GPUDSE" sweep studies/demo.json --db "$CLI_TMP/x.db" --uncert modle
+expect_ok "pareto without stored error: the flat assumed one" "$GPUDSE" pareto --db "$DB0" --max speedup --min energy_j,area_mm2
+expect_eq "flat line" "$(tail -1 "$CLI_TMP/out" | cut -c1-60)" "distinguishable: 6 of the 9 front designs (ties within a 0.1"
+expect_ok "pareto with the stored error" "$GPUDSE" pareto --db "$DB" --max speedup --min energy_j,area_mm2
+expect_eq "stored line names the sources' sizes" "$(tail -1 "$CLI_TMP/out" | grep -c "stored error: speedup log-sd $(awk -F, '$1 == "speedup" { printf "%.3g", $4 }' "$CLI_TMP/me.csv"), 0.50 shared")" 1
+
+# explain: the stored interval of design 9 on r-kmeans, value x exp(bias -+ 1.645 sd)
+expect_ok "explain --db" "$GPUDSE" explain --db "$DB" --design 9 --workload r-kmeans
+line=$(grep '^  speedup ' "$CLI_TMP/out" | tail -1)
+v=$(sqlite3 "$DB" "SELECT speedup FROM results_wide WHERE design_id = 9 AND workload = 'r-kmeans'")
+want=$(sqlite3 "$DB" "SELECT printf('%.6g %.6g', $v * exp(log_bias - 1.6448536269514722 * log_sd), $v * exp(log_bias + 1.6448536269514722 * log_sd)) FROM results_error WHERE workload = 'r-kmeans' AND metric = 'speedup'")
+expect_eq "explain's speedup interval" "$(echo "$line" | awk '{ print $3, $4 }')" "$want"
+expect_ok "explain --uncert none" "$GPUDSE" explain --db "$DB" --design 9 --workload r-kmeans --uncert none
+expect_eq "no uncertainty section" "$(grep -c '^uncertainty' "$CLI_TMP/out")" 0
+expect_ok "explain without a database (sources evaluated now)" "$GPUDSE" explain --gpu rtx3080 --workload p-2mm --design llc_scale=2 --json
+expect_eq "json interval of ipc" "$(grep -c '"uncertainty"' "$CLI_TMP/out")" 1
+
+# query / export --interval
+expect_ok "query --interval" "$GPUDSE" query --db "$DB" --columns design_id,workload,speedup,energy_j --interval 0.9 --format csv --limit 2
+expect_eq "query header" "$(head -1 "$CLI_TMP/out")" "design_id,workload,speedup,speedup_lo,speedup_hi,energy_j"
+expect_eq "lo < value < hi" "$(awk -F, 'NR > 1 && $4 < $3 && $3 < $5' "$CLI_TMP/out" | wc -l)" 2
+expect_err "query --interval needs the workload" 1 "gpudse: query: --interval: the rows need the workload column (--columns ...,workload,...)" \
+	"$GPUDSE" query --db "$DB" --columns design_id,speedup --interval 0.9
+expect_ok "export --interval" "$GPUDSE" export --db "$DB" --interval 0.5
+expect_eq "export has ipc_lo" "$(head -1 "$CLI_TMP/out" | tr , '\n' | grep -c '^ipc_lo$')" 1
+
+# merge keeps the rows
+expect_ok "shard 1/2" "$GPUDSE" sweep studies/demo.json --db "$CLI_TMP/s1.db" --shard 1/2 --quiet
+expect_ok "shard 2/2" "$GPUDSE" sweep studies/demo.json --db "$CLI_TMP/s2.db" --shard 2/2 --quiet
+expect_ok "merge" "$GPUDSE" merge -o "$CLI_TMP/m.db" "$CLI_TMP/s1.db" "$CLI_TMP/s2.db"
+expect_eq "merged run keeps its error rows" "$(sqlite3 "$CLI_TMP/m.db" "SELECT count(*) FROM uncertainty")" 48
+
+# sampled studies feed sensitivity
+expect_ok "sweep a Plackett-Burman sample" "$GPUDSE" sweep tests/data/sample-pb.json --db "$CLI_TMP/pb.db" --quiet
+expect_eq "8 runs for 6 factors" "$(sqlite3 "$CLI_TMP/pb.db" "SELECT count(*) FROM designs")" 8
+expect_eq "two levels per factor: each dimension's first and last value" \
+	"$(sqlite3 "$CLI_TMP/pb.db" "SELECT count(DISTINCT mor_cache_sms) || ' ' || min(mor_cache_sms) || ' ' || max(mor_cache_sms) || ' ' || sum(mor_cache_sms = 24) FROM designs")" "2 0 24 4"
+expect_ok "sensitivity on it" "$GPUDSE" sensitivity --db "$CLI_TMP/pb.db" --metric speedup
+expect_eq "sensitivity says it is a sample" "$(grep -c 'from a plackett-burman sample (8 designs' "$CLI_TMP/out")" 1
+expect_ok "sweep a Latin hypercube" "$GPUDSE" sweep tests/data/sample-lhs.json --db "$CLI_TMP/lhs.db" --quiet
+expect_eq "24 points" "$(sqlite3 "$CLI_TMP/lhs.db" "SELECT count(*) FROM designs")" 24
+expect_eq "each of llc_scale's 3 values in 8 of them (strata)" \
+	"$(sqlite3 "$CLI_TMP/lhs.db" "SELECT group_concat(c) FROM (SELECT count(*) AS c FROM designs GROUP BY llc_scale)")" "8,8,8"
+expect_ok "sensitivity on the hypercube" "$GPUDSE" sensitivity --db "$CLI_TMP/lhs.db" --metric speedup
+expect_eq "says latin-hypercube" "$(grep -c 'from a latin-hypercube sample' "$CLI_TMP/out")" 1
+printf '{"name":"x","gpu":"rtx3080","workloads":["p-2mm"],"space":{"llc_scale":[1,2]},"sample":{"kind":"sobol"}}' > "$CLI_TMP/bad.json"
+expect_err "unknown sample kind" 1 "gpudse: $CLI_TMP/bad.json: .sample.kind: expected plackett-burman or latin-hypercube, got \"sobol\"" \
+	"$GPUDSE" sweep "$CLI_TMP/bad.json" --db "$CLI_TMP/x.db"
+cli_done

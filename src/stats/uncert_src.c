@@ -53,7 +53,7 @@ double usrc_shards_sd(double h, double rate, double footprint)
 	double b = footprint * rate;    /* sampled blocks */
 	if (!(rate > 0 && rate < 1) || !(b > 0))
 		return 0;
-	return sqrt((1 - rate) * h * (1 - h) / b);
+	return (1 - h) * sqrt((1 - rate) / b);
 }
 
 /* The calibration draws from a parameter set's fit.transformed (calibrate.c writes it). */
@@ -254,21 +254,30 @@ static int calib_rows(usrc_t *u, const gpu_t *g, const design_t *d, int nd, work
 	return rows_from(a, "calibration", wid, "parameter draws from the fit covariance", rows, max);
 }
 
+/* The sampled blocks of a profile: its widest stream's footprint (global, else l1) x R. */
+static double sampled_blocks(const profile_t *p, double rate)
+{
+	const profile_stream_t *g = profile_stream(p, "global");
+	if (!g)
+		g = profile_stream(p, "l1");
+	return g ? g->footprint * rate : 0;
+}
+
 static int sampling_rows(const gpu_t *g, const design_t *d, int nd, workload_t *w, int wid, double rate,
 	acc_t *a, store_uncert_t *rows, int max)
 {
 	profile_t *p = &w->prof;
+	double blocks = sampled_blocks(p, rate);
+	if (!(blocks > 0))
+		return 0;
 	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
 	size_t nb = 0;
 	for (size_t s = 0; s < p->n_streams; s++)
 		nb += p->streams[s].sd.n + 1;
-	double *save = malloc((nb ? nb : 1) * sizeof *save), *prob = malloc((nb ? nb : 1) * sizeof *prob);
-	unsigned int *cnt = malloc((nb ? nb : 1) * sizeof *cnt);
-	if (!r || !save || !prob || !cnt) {
+	double *save = malloc((nb ? nb : 1) * sizeof *save);
+	if (!r || !save) {
 		gsl_rng_free(r);
 		free(save);
-		free(prob);
-		free(cnt);
 		return err_internal("uncertainty: out of memory"), -1;
 	}
 	gsl_rng_set(r, 1);
@@ -279,27 +288,26 @@ static int sampling_rows(const gpu_t *g, const design_t *d, int nd, workload_t *
 		save[o + h->n] = h->cold;
 		o += h->n + 1;
 	}
-	double fp = 0;
+	/* delta: the relative error of the sampled share of references, sd sqrt((1 - R) / (B R)) */
+	double sd_delta = sqrt((1 - rate) / blocks);
 	int rc = 0;
 	for (int t = 0; t < USRC_DRAWS && !rc; t++) {
+		double delta = gsl_ran_gaussian(r, sd_delta);
 		o = 0;
 		for (size_t s = 0; s < p->n_streams; s++) {
-			profile_stream_t *st = &p->streams[s];
-			reuse_hist_t *h = &st->sd;
-			double tot = 0;
-			for (size_t i = 0; i <= h->n; i++)
-				tot += save[o + i];
-			double neff = st->footprint * rate / (1 - rate);
-			if (s == 0)
-				fp = st->footprint;
-			unsigned int N = neff < 1 ? 1 : neff > 1e9 ? 1000000000u : (unsigned int)lround(neff);
-			if (tot > 0) {
-				for (size_t i = 0; i <= h->n; i++)
-					prob[i] = save[o + i] / tot;
-				gsl_ran_multinomial(r, h->n + 1, N, prob, cnt);
-				for (size_t i = 0; i < h->n; i++)
-					h->count[i] = tot * cnt[i] / N;
-				h->cold = tot * cnt[h->n] / N;
+			reuse_hist_t *h = &p->streams[s].sd;
+			if (h->n > 0) {
+				/* SHARDS_adj's first bucket absorbs the error: every other count (and cold) times
+				 * (1 - delta), the first bucket gains what they lose (never below zero) */
+				double rest = save[o + h->n], dd = delta;
+				for (size_t i = 1; i < h->n; i++)
+					rest += save[o + i];
+				if (dd * rest < -save[o])
+					dd = -save[o] / rest;
+				for (size_t i = 1; i < h->n; i++)
+					h->count[i] = save[o + i] * (1 - dd);
+				h->cold = save[o + h->n] * (1 - dd);
+				h->count[0] = save[o] + dd * rest;
 			}
 			o += h->n + 1;
 		}
@@ -321,13 +329,11 @@ static int sampling_rows(const gpu_t *g, const design_t *d, int nd, workload_t *
 	}
 	gsl_rng_free(r);
 	free(save);
-	free(prob);
-	free(cnt);
 	if (rc)
 		return -1;
 	char det[200];
-	snprintf(det, sizeof det, "SHARDS rate %g, %.0f sampled blocks (l1 stream): stack-distance histograms resampled,"
-		" n_eff = blocks R / (1 - R)", rate, fp * rate);
+	snprintf(det, sizeof det, "SHARDS rate %g, %.0f sampled blocks: the sampled share of references perturbed,"
+		" relative sd sqrt((1 - R) / (B R)) = %.3g", rate, blocks, sd_delta);
 	return rows_from(a, "sampling", wid, det, rows, max);
 }
 

@@ -20,18 +20,23 @@
  *               the baseline at the same draw); the draws' mean and sd of log(value / nominal).
  *               shared = 1 (one parameter set moves every design).
  *  sampling     a SHARDS-sampled profile (rate R < 1, `gpudse profile --sample R`): hash
- *               sampling keeps or drops whole blocks, so a stream's hit ratio h at any size
- *               is a ratio estimate over B R sampled blocks (B = the footprint), clustered by
- *               block; with every access of a block counted together (the cluster bound) its
- *               variance is (1 - R) h (1 - h) / (B R)  [SHARDS, Waldspurger et al. FAST 2015,
- *               §3 "the number of sampled blocks determines accuracy"; Cochran, Sampling
- *               Techniques, 1977, §9 (cluster sampling, ratio estimator)].  Propagated by a
- *               parametric bootstrap: each of USRC_DRAWS draws resamples every stream's
- *               stack-distance histogram as Multinomial(n_eff, p) / n_eff with
- *               n_eff = B R / (1 - R) (the same variance at every size), the model evaluated on
- *               the resampled profile.  shared = 1 (one profile under every design).
- *               tests/unit/test_shards_err.c checks the stated sd of h against profiles
- *               sampled under 40 hash salts.
+ *               sampling keeps or drops whole blocks (X_b ~ Bernoulli(R)), and SHARDS_adj
+ *               fixes the total at N accesses, so a stream's hit ratio at any size C is
+ *               h^(C) = h(C) - (1 / (N R)) sum_b (X_b - R) miss_b(C), of variance
+ *               (1 - R) / (R N^2) sum_b miss_b(C)^2  [SHARDS, Waldspurger et al. FAST 2015,
+ *               §3-4.3; Cochran, Sampling Techniques, 1977, cluster sampling].  A profile holds
+ *               no per-block counts: with the misses spread evenly over the B blocks the sd
+ *               is (1 - h) sqrt((1 - R) / (B R)) (usrc_shards_sd; B R = the widest stream's
+ *               footprint x R).  Even spread minimises sum_b miss_b^2 (Cauchy-Schwarz): when a
+ *               few sampled blocks carry many references the true error is larger
+ *               (tests/unit/test_shards_err.c, 40 hash salts: stated/measured 1.17-1.30 and
+ *               185/200 inside the 90% interval on a GPU-shaped mix; 0.16-0.18 on tracegen's
+ *               mix with half the references on loops of 24 and 300 blocks -- the known
+ *               limitation).  Propagated by USRC_DRAWS draws of the relative error delta ~
+ *               N(0, (1 - R) / (B R)) of the sampled share of references: every stack-distance
+ *               count but the first bucket's (and cold) times (1 - delta), the first bucket
+ *               gaining what they lose (as SHARDS_adj does), the model evaluated on the
+ *               perturbed profile.  shared = 1 (one profile under every design).
  * Not quantified (no row): energy, power, area, hit rates under the model source (no reference
  * measures them); a metric a source does not move has log_sd 0 and is not stored.
  */

@@ -74,4 +74,35 @@ expect_eq "says latin-hypercube" "$(grep -c 'from a latin-hypercube sample' "$CL
 printf '{"name":"x","gpu":"rtx3080","workloads":["p-2mm"],"space":{"llc_scale":[1,2]},"sample":{"kind":"sobol"}}' > "$CLI_TMP/bad.json"
 expect_err "unknown sample kind" 1 "gpudse: $CLI_TMP/bad.json: .sample.kind: expected plackett-burman or latin-hypercube, got \"sobol\"" \
 	"$GPUDSE" sweep "$CLI_TMP/bad.json" --db "$CLI_TMP/x.db"
+
+# the calibration source: a parameter set with its fit covariance (the synthetic fixture)
+C=tests/data/calib/p-2mm-obs.json
+expect_ok "calibrate the fixture" "$GPUDSE" calibrate $C -o "$CLI_TMP/p.json" --fit dram_eff,mlp
+cat > "$CLI_TMP/cal.json" <<JSON
+{ "name": "calib-unc", "gpu": "rtx3080", "params": "$CLI_TMP/p.json",
+  "workloads": ["$C"], "space": { "active_sms": [17, 34, 68], "mem_clock_scale": [1.0, 1.5] } }
+JSON
+expect_ok "sweep with the parameter set" "$GPUDSE" sweep "$CLI_TMP/cal.json" --db "$CLI_TMP/cal.db" --quiet
+expect_eq "calibration rows: ipc moves with the drawn parameters" \
+	"$(sqlite3 "$CLI_TMP/cal.db" "SELECT count(*) FROM uncertainty WHERE source = 'calibration' AND metric = 'ipc' AND log_sd > 0 AND shared = 1 AND n = 32")" 1
+# the fit's own dram_eff interval (95%, about +-0.7%) bounds how far the IPC can move
+expect_eq "calibration ipc log-sd is small (fit from 2% noise on 48 observations)" \
+	"$(sqlite3 "$CLI_TMP/cal.db" "SELECT log_sd < 0.02 FROM uncertainty WHERE source = 'calibration' AND metric = 'ipc'")" 1
+expect_ok "sweep --uncert model (calibration switched off)" "$GPUDSE" sweep "$CLI_TMP/cal.json" --db "$CLI_TMP/cal2.db" --quiet --uncert model
+expect_eq "no calibration rows when switched off" "$(sqlite3 "$CLI_TMP/cal2.db" "SELECT count(*) FROM uncertainty WHERE source = 'calibration'")" 0
+expect_ok "explain shows the calibration part" "$GPUDSE" explain --db "$CLI_TMP/cal.db" --design 0 --workload p-2mm
+expect_eq "explain names both sources of ipc" "$(grep -c '^  ipc .*model .*calibration\|^  ipc .*calibration .*model' "$CLI_TMP/out")" 1
+
+# the sampling source: a SHARDS-sampled profile of a generated kernel
+expect_ok "trace a kernel" "$GPUDSE" trace p-2dconv --size 128 --gpu rtx3080 -o "$CLI_TMP/k.trace"
+expect_ok "profile it sampled" "$GPUDSE" profile "$CLI_TMP/k.trace" -o "$CLI_TMP/ks.json" --sample 0.2 --name k-sampled
+cat > "$CLI_TMP/smp.json" <<JSON
+{ "name": "sampled-unc", "gpu": "rtx3080", "workloads": ["$CLI_TMP/ks.json"], "space": { "llc_scale": [0.25, 1, 4] } }
+JSON
+expect_ok "sweep the sampled profile" "$GPUDSE" sweep "$CLI_TMP/smp.json" --db "$CLI_TMP/smp.db" --quiet
+expect_eq "sampling rows for the hit rates" \
+	"$(sqlite3 "$CLI_TMP/smp.db" "SELECT count(*) FROM uncertainty WHERE source = 'sampling' AND metric IN ('l1_hit', 'llc_hit') AND log_sd > 0")" 2
+expect_eq "the detail names the rate" "$(sqlite3 "$CLI_TMP/smp.db" "SELECT count(*) FROM uncertainty WHERE source = 'sampling' AND detail LIKE 'SHARDS rate 0.2,%'" | awk '{print ($1 > 0)}')" 1
+expect_ok "sweep --uncert model,calibration" "$GPUDSE" sweep "$CLI_TMP/smp.json" --db "$CLI_TMP/smp2.db" --quiet --uncert model,calibration
+expect_eq "sampling switched off" "$(sqlite3 "$CLI_TMP/smp2.db" "SELECT count(*) FROM uncertainty WHERE source = 'sampling'")" 0
 cli_done

@@ -13,6 +13,7 @@
 #include "output.h"
 #include "pareto.h"
 #include "stats/pareto_prob.h"
+#include <gsl/gsl_cdf.h>
 #include "runsel.h"
 #include "store/store.h"
 
@@ -21,6 +22,7 @@ const char help_pareto[] =
 	"                     [--workload W | --aggregate geomean] [--format table|csv|json|ndjson]\n"
 	"                     [--limit N] [--tolerance REL]\n"
 	"                     [--prob] [--draws N] [--rel-err E] [--shared R] [--seed S] [--level L]\n"
+	"                     [--interval L]\n"
 	"\n"
 	"The designs no other design beats in every objective (two or more objectives, each a\n"
 	"results column, maximised or minimised).  Per workload (--workload W), or aggregated over\n"
@@ -52,6 +54,8 @@ const char help_pareto[] =
 	"gpudse sweep --uncert stored, per workload and objective); an objective no source measures\n"
 	"(energy, area) keeps the assumed 0.10 / 0.5, and the distinguishable line says which.\n"
 	"  --seed S        random seed (default 1)   --level L  tie level (default 0.9)\n"
+	"  --interval L    columns OBJ_lo, OBJ_hi: the central L interval of each objective with a\n"
+	"                  stored error around the aggregate (workloads' errors independent)\n"
 	"\n"
 	"Error model (src/stats/pareto_prob.h): each result v of a design on a workload is read as\n"
 	"v exp(s + e), s ~ N(0, R E^2) drawn once per workload and objective and shared by every\n"
@@ -145,6 +149,51 @@ static int stored_error(store_t *st, int64_t run_id, const pprob_in_t *pin, cons
 	return 0;
 }
 
+/* pareto --interval: the factors around a design's aggregate of each objective from the stored
+ * error: over the n workloads aggregated (one with --workload) the geometric mean's log error
+ * has mean mean_w(bias_w) and variance sum_w sd_w^2 / n^2 (workloads' errors independent, as
+ * the Accel-Sim kernels they are measured over); NAN when no workload has a stated error. */
+static int interval_factors(store_t *st, int64_t run_id, const char *workload, const char *const *names, int k,
+	double level, double *lo, double *hi)
+{
+	store_uncert_t *u;
+	int nu, rc = store_get_uncert(st, run_id, -1, NULL, &u, &nu);
+	if (rc)
+		return rc;
+	char **wn;
+	int nw = store_workload_names(st, run_id, &wn);
+	if (nw < 0) {
+		free(u);
+		return -nw;
+	}
+	double z = gsl_cdf_ugaussian_Pinv((1 + level) / 2);
+	for (int c = 0; c < k; c++) {
+		double b = 0, v = 0;
+		int n = 0, any = 0;
+		for (int w = 0; w < nw; w++) {
+			if (workload && strcmp(wn[w], workload))
+				continue;
+			n++;
+			for (int i = 0; i < nu; i++)
+				if (u[i].workload_id == w && !strcmp(u[i].metric, names[c])) {
+					b += u[i].log_bias;
+					v += u[i].log_sd * u[i].log_sd;
+					any = 1;
+				}
+		}
+		lo[c] = hi[c] = NAN;
+		if (any && n > 0) {
+			b /= n;
+			double sd = sqrt(v) / n;
+			lo[c] = exp(b - z * sd);
+			hi[c] = exp(b + z * sd);
+		}
+	}
+	store_free_names(wn, nw);
+	free(u);
+	return 0;
+}
+
 int cmd_pareto(int argc, char **argv)
 {
 	cli_args_t a;
@@ -160,6 +209,7 @@ int cmd_pareto(int argc, char **argv)
 	long limit = args_long(&a, "--limit", 0, 0, 1L << 40);
 	double tol = args_double(&a, "--tolerance", FRONT_TOLERANCE, 0, 1);
 	int want_prob = args_flag(&a, "--prob");
+	double level_iv = args_double(&a, "--interval", 0, 0.01, 0.999);
 	pprob_model_t em = { args_double(&a, "--rel-err", 0.10, 0, 5), args_double(&a, "--shared", 0.5, 0, 1),
 		args_long(&a, "--draws", 1000, 1, 100000000), (unsigned long)args_long(&a, "--seed", 1, 0, 1L << 40),
 		args_double(&a, "--level", 0.9, 0.5, 1), NULL, NULL };
@@ -332,7 +382,11 @@ no_ties:
 		group = g2;
 		f = m;
 	}
-	front_extra_t fx = { fnom, want_prob, want_prob ? prob : NULL, group, em.draws };
+	double ilo[MAX_OBJ], ihi[MAX_OBJ];
+	if (level_iv > 0 && (rc = interval_factors(st, run.id, workload, names, k, level_iv, ilo, ihi)))
+		goto out_pts;
+	front_extra_t fx = { fnom, want_prob, want_prob ? prob : NULL, group, em.draws,
+		level_iv > 0 ? ilo : NULL, level_iv > 0 ? ihi : NULL };
 	rc = front_print(st, &run, workload, fmt, names, signs, k, pts, pid, np, idx, f, limit, tol, &fx);
 	if (!rc && fmt == OUT_TABLE && ngroup < 0)
 		printf("distinguishable: not computed (a design lacks results on some workload)\n");

@@ -51,6 +51,13 @@ expect_err "query --interval needs the workload" 1 "gpudse: query: --interval: t
 	"$GPUDSE" query --db "$DB" --columns design_id,speedup --interval 0.9
 expect_ok "export --interval" "$GPUDSE" export --db "$DB" --interval 0.5
 expect_eq "export has ipc_lo" "$(head -1 "$CLI_TMP/out" | tr , '\n' | grep -c '^ipc_lo$')" 1
+# pareto --interval: one factor pair per objective (the aggregate's stored error)
+expect_ok "pareto --interval" "$GPUDSE" pareto --db "$DB" --max speedup --min energy_j,area_mm2 --interval 0.9 --format csv
+expect_eq "pareto interval columns (speedup only: energy and area have no stated error)" \
+	"$(head -1 "$CLI_TMP/out" | tr , '\n' | tail -2 | tr '\n' ' ')" "speedup_lo speedup_hi "
+# geomean over 8 workloads: bias = mean, sd = sqrt(8 sd^2) / 8, the same factor for every design
+want=$(sqlite3 "$DB" "SELECT printf('%.6f', exp(avg(log_bias) + 1.6448536269514722 * sqrt(sum(log_sd * log_sd)) / count(*))) FROM uncertainty WHERE metric = 'speedup'")
+expect_eq "speedup_hi / speedup = the aggregate's factor" "$(awk -F, -v OFS=, 'NR == 2 { printf "%.6f", $NF / $(NF - 4) }' "$CLI_TMP/out")" "$want"
 
 # merge keeps the rows
 expect_ok "shard 1/2" "$GPUDSE" sweep studies/demo.json --db "$CLI_TMP/s1.db" --shard 1/2 --quiet

@@ -178,7 +178,10 @@ int cmd_sensitivity(int argc, char **argv)
 			cJSON_Delete(sr);
 		}
 		free(sj);
-		if (kind[0])
+		if (kind[0] && !strcmp(kind, "plackett-burman"))
+			printf("from a plackett-burman sample (%zu designs of the %.0f-cell space; study \"sample\", src/stats/doe.h:"
+				" a screening design, its pairs aliased with the main effects: read the main effects)", d.nd, cells);
+		else if (kind[0])
 			printf("from a %s sample (%zu designs of the %.0f-cell space; study \"sample\", src/stats/doe.h)", kind, d.nd, cells);
 		else if (full)
 			printf("a full factorial (%.0f cells, one design each)", cells);

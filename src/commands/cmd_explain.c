@@ -401,12 +401,12 @@ int cmd_explain(int argc, char **argv)
 	const metrics_t *um = db ? &stored.m : &o;
 	if (as_json) {
 		cJSON *r = json_report(&g, dstr, &wl, &m, &o, &det);
-		if (umask)
-			explain_uncert_json(r, um, urows, nurows, umask, level, uorigin);
 		if (bspec)
 			json_compare(r, bstr, &o, &bo);
 		if (db)
 			explain_db_json(r, &stored, &o);
+		if (umask)
+			explain_uncert_json(r, um, urows, nurows, umask, level, uorigin);
 		rc = json_print(r, CMD);
 		if (rc) {
 			free(urows);

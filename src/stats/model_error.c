@@ -103,7 +103,7 @@ static double lratio(double ref, double mod)
 	return ref > 0 && mod > 0 ? log(ref / mod) : NAN;
 }
 
-int merr_load(const char *dir, model_err_t *me)
+static int load(const char *dir, model_err_t *me)
 {
 	memset(me, 0, sizeof *me);
 	snprintf(me->csv, sizeof me->csv, "%s/results.csv", dir);
@@ -236,6 +236,14 @@ int merr_load(const char *dir, model_err_t *me)
 	free(x);
 	free(dx);
 	return 0;
+}
+
+int merr_load(const char *dir, model_err_t *me)
+{
+	int rc = load(dir, me);
+	if (rc)
+		merr_free(me);
+	return rc;
 }
 
 void merr_free(model_err_t *me)

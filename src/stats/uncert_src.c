@@ -133,8 +133,10 @@ int usrc_init(usrc_t *u, unsigned mask, const char *params_path, unsigned long s
 	if (mask & US_CALIBRATION) {
 		if (!params_path || !params_path[0])
 			snprintf(u->calib_note, sizeof u->calib_note, "the study has no parameter set (\"params\")");
-		else if ((rc = load_draws(u, params_path, seed)))
+		else if ((rc = load_draws(u, params_path, seed))) {
+			usrc_free(u);
 			return rc;
+		}
 		if (u->n_par)
 			u->active |= US_CALIBRATION;
 	}

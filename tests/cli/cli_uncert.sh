@@ -112,4 +112,14 @@ expect_eq "sampling rows for the hit rates" \
 expect_eq "the detail names the rate" "$(sqlite3 "$CLI_TMP/smp.db" "SELECT count(*) FROM uncertainty WHERE source = 'sampling' AND detail LIKE 'SHARDS rate 0.2,%'" | awk '{print ($1 > 0)}')" 1
 expect_ok "sweep --uncert model,calibration" "$GPUDSE" sweep "$CLI_TMP/smp.json" --db "$CLI_TMP/smp2.db" --quiet --uncert model,calibration
 expect_eq "sampling switched off" "$(sqlite3 "$CLI_TMP/smp2.db" "SELECT count(*) FROM uncertainty WHERE source = 'sampling'")" 0
+
+# a damaged reference table: one line naming the file, exit 1
+mkdir -p "$CLI_TMP/root/calibration/accelsim"
+cp calibration/accelsim/kernels.txt "$CLI_TMP/root/calibration/accelsim/"
+sed '1s/model_ipc/model_ipx/' calibration/accelsim/results.csv > "$CLI_TMP/root/calibration/accelsim/results.csv"
+expect_err "results.csv without model_ipc" 1 "gpudse: $CLI_TMP/root/calibration/accelsim/results.csv: no column \"model_ipc\" in its header" \
+	env GPUDSE_ROOT="$CLI_TMP/root" "$GPUDSE" validate --error-model
+sed '3s/,40.51,/,fifty,/' calibration/accelsim/results.csv > "$CLI_TMP/root/calibration/accelsim/results.csv"
+expect_err "a bad number" 1 "gpudse: $CLI_TMP/root/calibration/accelsim/results.csv: line 3: a reference or model figure is not a finite number" \
+	env GPUDSE_ROOT="$CLI_TMP/root" "$GPUDSE" validate --error-model
 cli_done

@@ -122,4 +122,9 @@ expect_err "results.csv without model_ipc" 1 "gpudse: $CLI_TMP/root/calibration/
 sed '3s/,40.51,/,fifty,/' calibration/accelsim/results.csv > "$CLI_TMP/root/calibration/accelsim/results.csv"
 expect_err "a bad number" 1 "gpudse: $CLI_TMP/root/calibration/accelsim/results.csv: line 3: a reference or model figure is not a finite number" \
 	env GPUDSE_ROOT="$CLI_TMP/root" "$GPUDSE" validate --error-model
+# an installation without the reference: the model source drops out with one note
+mkdir -p "$CLI_TMP/bare/calibration" && ln -s "$PWD/studies" "$CLI_TMP/bare/studies" && ln -s "$PWD/calibration/profiles" "$CLI_TMP/bare/calibration/profiles"
+expect_ok "sweep without calibration/accelsim" env GPUDSE_ROOT="$CLI_TMP/bare" "$GPUDSE" sweep studies/demo.json --db "$CLI_TMP/bare.db" --quiet
+expect_eq "no model rows" "$(sqlite3 "$CLI_TMP/bare.db" "SELECT count(*) FROM uncertainty")" 0
+expect_eq "the note says why" "$(grep -c "calibration/accelsim/results.csv is absent: the model-error source is not stored" "$CLI_TMP/err")" 1
 cli_done

@@ -1,4 +1,4 @@
--- gpudse results database, schema version 2 (generated: gpudse list schema)
+-- gpudse results database, schema version 3 (generated: gpudse list schema)
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS runs(
   id INTEGER PRIMARY KEY,
@@ -138,3 +138,20 @@ CREATE TABLE IF NOT EXISTS shards(      -- progress of each shard a run holds
   next_index INTEGER NOT NULL DEFAULT 0, -- its points stored so far (resume point)
   n_illegal INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY(run_id, k)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS uncertainty(    -- error of every stored result, by source
+  run_id INTEGER NOT NULL, workload_id INTEGER NOT NULL,
+  metric TEXT NOT NULL,        -- a results column
+  source TEXT NOT NULL CHECK(source IN ('calibration','sampling','model')),
+  log_bias REAL NOT NULL,      -- mean of log(truth / stored value)
+  log_sd REAL NOT NULL,        -- its standard deviation
+  shared REAL NOT NULL,        -- share of log_sd^2 common to every design on the workload
+  n INTEGER NOT NULL,          -- draws or reference runs it was estimated from
+  detail TEXT NOT NULL,        -- how, with provenance
+  PRIMARY KEY(run_id, workload_id, metric, source)) WITHOUT ROWID;
+CREATE VIEW IF NOT EXISTS results_error AS   -- the sources combined (independent: variances add)
+  SELECT u.run_id AS run_id, u.workload_id AS workload_id, w.name AS workload, u.metric AS metric,
+  sum(u.log_bias) AS log_bias, sqrt(sum(u.log_sd * u.log_sd)) AS log_sd,
+  CASE WHEN sum(u.log_sd * u.log_sd) > 0 THEN sum(u.shared * u.log_sd * u.log_sd) / sum(u.log_sd * u.log_sd) ELSE 1 END AS shared,
+  group_concat(u.source, '+') AS sources
+  FROM uncertainty u JOIN workloads w ON w.run_id = u.run_id AND w.id = u.workload_id
+  GROUP BY u.run_id, u.workload_id, u.metric;

@@ -1,5 +1,6 @@
 /* study.c -- study files to study_t, and the mixed-radix design space (see study.h). */
 #include "study.h"
+#include "stats/doe.h"
 
 #include <errno.h>
 #include <glob.h>
@@ -15,7 +16,7 @@
 #include "knobs.h"
 
 static const char *const study_keys[] = { "name", "description", "gpu", "params", "workloads",
-	"baseline", "fixed", "space", "variants", "derived", "constraints", NULL };
+	"baseline", "fixed", "space", "variants", "derived", "constraints", "sample", NULL };
 
 /* Convert one JSON value to a knob's numeric value; reports FILE: PATH: ... on error. */
 static int knob_value(const char *file, const char *path, const knob_t *k, const cJSON *v, double *out)
@@ -255,6 +256,54 @@ static int parse_gpu(const char *file, const cJSON *v, study_t *s)
 
 /* Multiply the point count by a dimension's size, refusing a space whose ids do not fit the
  * database's 64-bit signed integers (a wrapped count would sweep a wrong, even empty, space). */
+/* "sample": {"kind": "plackett-burman"} or {"kind": "latin-hypercube", "points": N, "seed": S}
+ * (src/stats/doe.h): the space's points become the sample's rows.  0 or EXIT_USER. */
+static int parse_sample(const char *path, const cJSON *smp, study_t *s)
+{
+	static const char *const keys[] = { "kind", "points", "seed", NULL };
+	if (!cJSON_IsObject(smp))
+		return json_type_error(path, ".sample", "an object {\"kind\": ...}", smp);
+	if (json_check_keys(path, ".sample", smp, keys))
+		return EXIT_USER;
+	int rc = json_get_str(path, ".sample", smp, "kind", 1, s->sample_kind, sizeof s->sample_kind);
+	if (rc)
+		return rc;
+	if (s->n_variants)
+		return err_user("%s: .sample: not with .variants (sample the knobs the variants set as dimensions)", path);
+	if (s->n_dims < 1)
+		return err_user("%s: .sample: the space has no dimension to sample", path);
+	int n = 0, k = s->n_dims;
+	if (!strcmp(s->sample_kind, "plackett-burman")) {
+		if (cJSON_GetObjectItemCaseSensitive(smp, "points") || cJSON_GetObjectItemCaseSensitive(smp, "seed"))
+			return err_user("%s: .sample: plackett-burman takes neither points nor seed (the size follows from the dimensions)", path);
+		if (k > DOE_PB_MAX - 1)
+			return err_user("%s: .sample: plackett-burman: at most %d dimensions, got %d", path, DOE_PB_MAX - 1, k);
+		s->sample = malloc((size_t)DOE_PB_MAX * (size_t)k * sizeof *s->sample);
+		if (!s->sample)
+			return err_internal("study: out of memory");
+		doe_plackett_burman(k, s->sample, &n);
+		/* two levels: each dimension's first and last value */
+		for (int r = 0; r < n; r++)
+			for (int i = 0; i < k; i++)
+				s->sample[r * k + i] = s->sample[r * k + i] ? s->dims[i].n - 1 : 0;
+	} else if (!strcmp(s->sample_kind, "latin-hypercube")) {
+		int seed = 1;
+		if ((rc = json_get_int(path, ".sample", smp, "points", 1, 2, 1000000, &n)) ||
+			(rc = json_get_int(path, ".sample", smp, "seed", 0, 0, 2147483647, &seed)))
+			return rc;
+		int lev[STUDY_MAX_DIMS];
+		for (int i = 0; i < k; i++)
+			lev[i] = s->dims[i].n;
+		s->sample = malloc((size_t)n * (size_t)k * sizeof *s->sample);
+		if (!s->sample || doe_latin_hypercube(k, lev, n, (unsigned long)seed, s->sample))
+			return err_internal("study: out of memory");
+	} else {
+		return err_user("%s: .sample.kind: expected plackett-burman or latin-hypercube, got \"%s\"", path, s->sample_kind);
+	}
+	s->n_points = (uint64_t)n;
+	return 0;
+}
+
 static int space_grow(const char *file, const char *dim, uint64_t *n_points, uint64_t n)
 {
 	uint64_t prod;
@@ -359,6 +408,9 @@ int study_load(const char *path, study_t *s)
 		if (space_grow(path, "variants", &s->n_points, (uint64_t)i))
 			goto out;
 	}
+	const cJSON *smp = cJSON_GetObjectItemCaseSensitive(root, "sample");
+	if (smp && parse_sample(path, smp, s))
+		goto out;
 	const cJSON *der = cJSON_GetObjectItemCaseSensitive(root, "derived");
 	if (der) {
 		if (!cJSON_IsObject(der)) {
@@ -436,6 +488,7 @@ void study_free(study_t *s)
 	free(s->workloads);
 	free(s->json);
 	free(s->gpu_json);
+	free(s->sample);
 	memset(s, 0, sizeof *s);
 }
 
@@ -445,11 +498,16 @@ int study_point(const study_t *s, uint64_t id, design_t *d, int *variant, const 
 	*d = s->fixed;
 	uint64_t rest = id;
 	int var = -1;
-	if (s->n_variants) {
+	if (s->sample) {
+		/* a sampled space: the row's value indices, no variants (parse_sample refuses them) */
+		for (int i = 0; i < s->n_dims; i++)
+			knob_set_num(&knobs[s->dims[i].knob], d, s->dims[i].vals[s->sample[id * (uint64_t)s->n_dims + i]], err, sizeof err);
+		rest = 0;
+	} else if (s->n_variants) {
 		var = (int)(rest % (uint64_t)s->n_variants);
 		rest /= (uint64_t)s->n_variants;
 	}
-	for (int i = s->n_dims - 1; i >= 0; i--) {
+	for (int i = s->n_dims - 1; i >= 0 && !s->sample; i--) {
 		const study_dim_t *dim = &s->dims[i];
 		knob_set_num(&knobs[dim->knob], d, dim->vals[rest % (uint64_t)dim->n], err, sizeof err);
 		rest /= (uint64_t)dim->n;

@@ -57,7 +57,11 @@ typedef struct study {
 	expr_t derived[STUDY_MAX_DERIVED];
 	int n_constraints;
 	expr_t constraints[STUDY_MAX_CONSTRAINTS];
-	uint64_t n_points;         /* product of dimension sizes (x variants) */
+	uint64_t n_points;         /* product of dimension sizes (x variants); a sample: its rows */
+	/* "sample" (src/stats/doe.h): point id r is row r, sample[r * n_dims + i] the value index of
+	 * dimension i (NULL: the full grid) */
+	int *sample;
+	char sample_kind[32];      /* "plackett-burman", "latin-hypercube", "" */
 } study_t;
 
 /* Parse and validate; 0, or EXIT_USER after one line "FILE: .json.path: problem". */

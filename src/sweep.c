@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "columns.h"
 #include "jsonutil.h"
+#include "stats/uncert_src.h"
 #include "store/store.h"
 #include "study.h"
 #include "workload.h"
@@ -425,6 +426,45 @@ static int sweep_shard(store_t *st, const study_t *s, workload_t *w, int nw, con
 	return rc;
 }
 
+/* The error of every result a run will store (issue 23): per workload and metric, by source,
+ * estimated on the baseline and up to USRC_DESIGNS - 1 legal points spread over the space
+ * (src/stats/uncert_src.h), once per run and before any point: the insert loop is untouched. */
+static int store_uncertainty(store_t *st, const study_t *s, workload_t *w, int nw, int64_t run_id, unsigned mask)
+{
+	if (!mask)
+		return 0;
+	usrc_t u;
+	int rc = usrc_init(&u, mask, s->params_path, 1);
+	if (rc)
+		return rc;
+	design_t d[USRC_DESIGNS];
+	int nd = 0;
+	d[nd++] = s->baseline;
+	for (uint64_t i = 0; i < USRC_DESIGNS - 1 && i < s->n_points; i++) {
+		uint64_t id = s->n_points <= USRC_DESIGNS - 1 ? i : i * (s->n_points / (USRC_DESIGNS - 1));
+		const char *why;
+		int variant;
+		if (study_point(s, id, &d[nd], &variant, &why) && gpu_design_check(&s->gpu, &d[nd], &why) == 0)
+			nd++;
+	}
+	int max = (int)n_metric_cols * 3;
+	store_uncert_t *rows = malloc((size_t)max * sizeof *rows);
+	if (!rows) {
+		usrc_free(&u);
+		return err_internal("sweep: out of memory");
+	}
+	for (int i = 0; i < nw && !rc; i++) {
+		int n = usrc_workload(&u, &s->gpu, d, nd, &w[i], i, rows, max);
+		if (n < 0)
+			rc = EXIT_USER;
+		for (int k = 0; k < n && !rc; k++)
+			rc = store_put_uncert(st, run_id, &rows[k]);
+	}
+	free(rows);
+	usrc_free(&u);
+	return rc;
+}
+
 int sweep_run(const sweep_opts_t *o)
 {
 	study_t s;
@@ -550,6 +590,10 @@ int sweep_run(const sweep_opts_t *o)
 				store_batch_rollback(st);
 				goto out;
 			}
+		if ((rc = store_uncertainty(st, &s, w, nw, run_id, o->uncert_set ? o->uncert : US_ALL))) {
+			store_batch_rollback(st);
+			goto out;
+		}
 		if ((rc = store_batch_commit(st, run_id, o->shard_k, 0, 0)))
 			goto out;
 		todo = calloc(1, sizeof *todo);

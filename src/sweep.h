@@ -25,6 +25,8 @@ typedef struct sweep_opts {
 	const char *argv;      /* the command line, for provenance */
 	int shard_given;       /* --shard was on the command line (with --resume: that shard only);
 	                        * last, so positional initialisers of the fields above still hold */
+	unsigned uncert;       /* sources of the stored results' error (src/stats/uncert_src.h) */
+	int uncert_set;        /* 0: all sources (the default) */
 } sweep_opts_t;
 
 int sweep_run(const sweep_opts_t *o);

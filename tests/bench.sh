@@ -42,6 +42,14 @@ for s in small large; do
 	eval "${s}_rate=$(echo "$out" | awk '/^stats:/{print $7}')"
 	eval "${s}_rss=$(echo "$out" | awk '/^stats:/{print $9}')"
 done
+# issue 23: the same large sweep with the stored error switched off, side by side.  The error
+# rows are computed once per run before the first point (src/stats/uncert_src.h), so the rates
+# are compared by elapsed time of the whole command, not only the insert loop --stats times.
+wall() { local t0 t1; t0=$(date +%s.%N); "$@" >/dev/null; t1=$(date +%s.%N); awk -v a="$t0" -v b="$t1" 'BEGIN{print b - a}'; }
+rm -f "$tmp/large.db"
+large_wall=$(wall "$g" sweep "$tmp/large.json" --db "$tmp/large.db" --quiet ${BENCH_JOBS:+--jobs $BENCH_JOBS})
+none_wall=$(wall "$g" sweep "$tmp/large.json" --db "$tmp/none.db" --quiet --uncert none ${BENCH_JOBS:+--jobs $BENCH_JOBS})
+unc_rows=$(sqlite3 "$tmp/large.db" "SELECT count(*) FROM uncertainty" 2>/dev/null || echo "?")
 bare=$("$build/bench_insert" "$tmp/bare.db" "$large_rows")
 echo "  $bare"
 bare_rate=$(echo "$bare" | awk '{print $7}')
@@ -61,6 +69,11 @@ awk -v s="$large_rate" -v b="$bare_rate" -v r="$large_rows" -v p2="$(awk -v a="$
 	printf "pareto, 3 objectives       %.3f s (%d on the front)\n", p3, f3;
 	printf "peak RSS                   %d KiB at %d rows, %d KiB at %d rows\n", rs, ns, rl, r;
 }'
+awk -v r="$large_rows" -v b="$bare_rate" -v on="$large_wall" -v off="$none_wall" -v n="$unc_rows" 'BEGIN{
+	printf "sweep, whole command, uncertainty on (%s error rows)   %.2f s = %.0f rows/s, ratio to bare %.2f   (bar: >= 0.70)\n", n, on, r / on, r / on / b;
+	printf "sweep, whole command, --uncert none                   %.2f s = %.0f rows/s, ratio to bare %.2f\n", off, r / off, r / off / b;
+	printf "ratio uncertainty on / off (rows/s)                   %.3f\n", off / on }'
+[ -n "${BENCH_SWEEP_ONLY:-}" ] && exit 0
 
 # ---- gpudse profile throughput (issue 8: importers and SHARDS sampling) -------------------
 # A generated 100-million-reference trace: the first 10^8 lines of `gpudse trace p-2mm

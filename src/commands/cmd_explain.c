@@ -14,6 +14,8 @@
 #include "columns.h"
 #include "commands/commands.h"
 #include "commands/explain_db.h"
+#include "commands/explain_uncert.h"
+#include "stats/uncert_src.h"
 #include "commands/json_tables.h"
 #include "design.h"
 #include "gpu.h"
@@ -27,6 +29,7 @@
 const char help_explain[] =
 	"usage: gpudse explain --gpu G --workload W [--design 'knob=value,...'] [--baseline SPEC] [--json]\n"
 	"       gpudse explain --db FILE [--run ID|latest] --design ID --workload W [--baseline SPEC] [--json]\n"
+	"       ... [--uncert all|none|SOURCE,...] [--level L]\n"
 	"\n"
 	"Evaluates one design point on one workload with the full GPU model and prints every\n"
 	"intermediate quantity: the workload's rates (memory instructions per instruction,\n"
@@ -48,6 +51,10 @@ const char help_explain[] =
 	"                   workload W: the run's own preset, calibration, profile (hash-checked)\n"
 	"                   and knobs; the stored row is printed with its units and compared with\n"
 	"                   the re-evaluation\n"
+	"  --uncert LIST    the sources of the interval shown at the end (docs/uncertainty.md):\n"
+	"                   all (default), none, or a comma list of model, calibration, sampling;\n"
+	"                   with --db the run's stored rows, else evaluated now (model, sampling)\n"
+	"  --level L        the interval's central probability (default 0.9)\n"
 	"\n"
 	"examples:\n"
 	"  gpudse explain --gpu rtx3080 --workload p-2mm\n"
@@ -317,8 +324,13 @@ int cmd_explain(int argc, char **argv)
 	const char *db = args_path(&a, "--db", NULL);
 	const char *run_s = args_str(&a, "--run", "latest");
 	int as_json = args_flag(&a, "--json");
+	const char *uspec = args_str(&a, "--uncert", "all");
+	double level = args_double(&a, "--level", 0.9, 0.01, 0.999);
 	int rc = args_finish(&a, 0);
 	if (rc)
+		return rc;
+	unsigned umask;
+	if ((rc = usrc_parse(CMD ": --uncert", uspec, &umask)))
 		return rc;
 	if (db && gpu_name)
 		return err_user(CMD ": --db and --gpu exclude each other (the run's own preset is used)");
@@ -372,14 +384,49 @@ int cmd_explain(int argc, char **argv)
 		gpu_eval(&g, &bd, wl.ctx, &bo, &why); /* legal: checked above */
 		design_string(&bd, bstr, sizeof bstr);
 	}
+	/* the error of the result (issue 23): the stored rows of the run, else the sources
+	 * evaluated now on this design and the baseline */
+	store_uncert_t *urows = db ? stored.unc : NULL;
+	int nurows = db ? stored.n_unc : 0;
+	char uorigin[160];
+	if (db) {
+		snprintf(uorigin, sizeof uorigin, "stored with run %lld", (long long)stored.run_id);
+	} else if (umask) {
+		usrc_t u;
+		design_t ud[2];
+		ud[1] = d;
+		if (bspec)
+			ud[0] = bd;
+		else
+			design_default(&ud[0]);
+		snprintf(uorigin, sizeof uorigin, "evaluated now (speedup against %s)", bspec ? "--baseline" : "the default design");
+		int max = (int)n_metric_cols * 3;
+		urows = malloc((size_t)max * sizeof *urows);
+		if (!urows || (rc = usrc_init(&u, umask & ~US_CALIBRATION, NULL, 1))) {
+			free(urows);
+			workload_free(&wl);
+			return rc ? rc : err_internal(CMD ": out of memory");
+		}
+		nurows = usrc_workload(&u, &g, ud, 2, &wl, 0, urows, max);
+		usrc_free(&u);
+		if (nurows < 0) {
+			free(urows);
+			workload_free(&wl);
+			return EXIT_USER;
+		}
+	}
+	const metrics_t *um = db ? &stored.m : &o;
 	if (as_json) {
 		cJSON *r = json_report(&g, dstr, &wl, &m, &o, &det);
 		if (bspec)
 			json_compare(r, bstr, &o, &bo);
 		if (db)
 			explain_db_json(r, &stored, &o);
+		if (umask)
+			explain_uncert_json(r, um, urows, nurows, umask, level, uorigin);
 		rc = json_print(r, CMD);
 		if (rc) {
+			free(urows);
 			workload_free(&wl);
 			return rc;
 		}
@@ -389,7 +436,10 @@ int cmd_explain(int argc, char **argv)
 			print_compare(bstr, &o, &bo);
 		if (db)
 			explain_db_print(&stored, &o);
+		if (umask)
+			explain_uncert_print(um, urows, nurows, umask, level, uorigin);
 	}
+	free(urows);
 	workload_free(&wl);
 	if (fflush(stdout) != 0 || ferror(stdout))
 		return err_internal(CMD ": writing the report failed");

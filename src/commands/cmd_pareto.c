@@ -12,6 +12,7 @@
 #include "output.h"
 #include "pareto.h"
 #include "stats/pareto_prob.h"
+#include <gsl/gsl_cdf.h>
 #include "runsel.h"
 #include "store/store.h"
 
@@ -20,6 +21,7 @@ const char help_pareto[] =
 	"                     [--workload W | --aggregate geomean] [--format table|csv|json|ndjson]\n"
 	"                     [--limit N] [--tolerance REL]\n"
 	"                     [--prob] [--draws N] [--rel-err E] [--shared R] [--seed S] [--level L]\n"
+	"                     [--interval L]\n"
 	"\n"
 	"The designs no other design beats in every objective (two or more objectives, each a\n"
 	"results column, maximised or minimised).  Per workload (--workload W), or aggregated over\n"
@@ -42,11 +44,17 @@ const char help_pareto[] =
 	"  --prob          every design that is non-dominated in some draw of the error model, with\n"
 	"                  p_front (share of draws), front (on the nominal front) and tie_group\n"
 	"  --draws N       Monte Carlo draws (default 1000)\n"
-	"  --rel-err E     model error: sd of the log of each result's error factor (default 0.10,\n"
-	"                  an assumed 10%, not a measurement)\n"
+	"  --rel-err E     a flat model error instead of the run's stored one: sd of the log of each\n"
+	"                  result's error factor (default 0.10, an assumed 10%, not a measurement;\n"
+	"                  the default only for a run stored without error rows)\n"
 	"  --shared R      share of that variance common to all designs on a workload and objective\n"
 	"                  (default 0.5; it cancels under the geometric mean)\n"
+	"By default the error is the run's own (table uncertainty, docs/uncertainty.md: the sources\n"
+	"gpudse sweep --uncert stored, per workload and objective); an objective no source measures\n"
+	"(energy, area) keeps the assumed 0.10 / 0.5, and the distinguishable line says which.\n"
 	"  --seed S        random seed (default 1)   --level L  tie level (default 0.9)\n"
+	"  --interval L    columns OBJ_lo, OBJ_hi: the central L interval of each objective with a\n"
+	"                  stored error around the aggregate (workloads' errors independent)\n"
 	"\n"
 	"Error model (src/stats/pareto_prob.h): each result v of a design on a workload is read as\n"
 	"v exp(s + e), s ~ N(0, R E^2) drawn once per workload and objective and shared by every\n"
@@ -88,6 +96,103 @@ static int split_objectives(const char *list, int sign, const char **names, int 
 	return 0;
 }
 
+/* The run's stored error (table uncertainty) as the per-workload, per-objective sds of the
+ * error model: variance and shared share combined over the sources as results_error does.
+ * A run without rows keeps the flat model (em untouched).  An objective with no stated error
+ * keeps the flat assumed one (em's rel_err, shared) and the line says so.  0 or EXIT_*. */
+static int stored_error(store_t *st, int64_t run_id, const pprob_in_t *pin, const int *wids,
+	const char *const *names, pprob_model_t *em, double **sh, double **in, char *line, size_t len)
+{
+	store_uncert_t *u;
+	int nu, rc = store_get_uncert(st, run_id, -1, NULL, &u, &nu);
+	if (rc || nu == 0)
+		return rc;
+	int nw = pin->nw, k = pin->k;
+	*sh = calloc((size_t)nw * k, sizeof **sh);
+	*in = calloc((size_t)nw * k, sizeof **in);
+	if (!*sh || !*in) {
+		free(u);
+		return err_internal("pareto: out of memory");
+	}
+	size_t used = 0;
+	for (int c = 0; c < k; c++) {
+		double vmean = 0, smean = 0;
+		for (int w = 0; w < nw; w++) {
+			double v = 0, vs = 0;
+			for (int i = 0; i < nu; i++)
+				if (u[i].workload_id == wids[w] && !strcmp(u[i].metric, names[c])) {
+					v += u[i].log_sd * u[i].log_sd;
+					vs += u[i].shared * u[i].log_sd * u[i].log_sd;
+				}
+			(*sh)[w * k + c] = sqrt(vs);
+			(*in)[w * k + c] = sqrt(v - vs > 0 ? v - vs : 0);
+			vmean += v / nw;
+			smean += vs / nw;
+		}
+		if (vmean > 0) {
+			used += snprintf(line + used, used < len ? len - used : 0, "%s%s log-sd %.3g, %.2f shared", c ? "; " : "",
+				names[c], sqrt(vmean), smean / vmean);
+			continue;
+		}
+		/* no source measures it: the flat assumed error (--rel-err, --shared defaults), said so */
+		for (int w = 0; w < nw; w++) {
+			(*sh)[w * k + c] = em->rel_err * sqrt(em->shared);
+			(*in)[w * k + c] = em->rel_err * sqrt(1 - em->shared);
+		}
+		used += snprintf(line + used, used < len ? len - used : 0, "%s%s not measured by any source: an assumed %.3g, %.2f shared",
+			c ? "; " : "", names[c], em->rel_err, em->shared);
+	}
+	free(u);
+	em->sd_sh = *sh;
+	em->sd_in = *in;
+	return 0;
+}
+
+/* pareto --interval: the factors around a design's aggregate of each objective from the stored
+ * error: over the n workloads aggregated (one with --workload) the geometric mean's log error
+ * has mean mean_w(bias_w) and variance sum_w sd_w^2 / n^2 (workloads' errors independent, as
+ * the Accel-Sim kernels they are measured over); NAN when no workload has a stated error. */
+static int interval_factors(store_t *st, int64_t run_id, const char *workload, const char *const *names, int k,
+	double level, double *lo, double *hi)
+{
+	store_uncert_t *u;
+	int nu, rc = store_get_uncert(st, run_id, -1, NULL, &u, &nu);
+	if (rc)
+		return rc;
+	char **wn;
+	int nw = store_workload_names(st, run_id, &wn);
+	if (nw < 0) {
+		free(u);
+		return -nw;
+	}
+	double z = gsl_cdf_ugaussian_Pinv((1 + level) / 2);
+	for (int c = 0; c < k; c++) {
+		double b = 0, v = 0;
+		int n = 0, any = 0;
+		for (int w = 0; w < nw; w++) {
+			if (workload && strcmp(wn[w], workload))
+				continue;
+			n++;
+			for (int i = 0; i < nu; i++)
+				if (u[i].workload_id == w && !strcmp(u[i].metric, names[c])) {
+					b += u[i].log_bias;
+					v += u[i].log_sd * u[i].log_sd;
+					any = 1;
+				}
+		}
+		lo[c] = hi[c] = NAN;
+		if (any && n > 0) {
+			b /= n;
+			double sd = sqrt(v) / n;
+			lo[c] = exp(b - z * sd);
+			hi[c] = exp(b + z * sd);
+		}
+	}
+	store_free_names(wn, nw);
+	free(u);
+	return 0;
+}
+
 int cmd_pareto(int argc, char **argv)
 {
 	cli_args_t a;
@@ -103,9 +208,14 @@ int cmd_pareto(int argc, char **argv)
 	long limit = args_long(&a, "--limit", 0, 0, 1L << 40);
 	double tol = args_double(&a, "--tolerance", FRONT_TOLERANCE, 0, 1);
 	int want_prob = args_flag(&a, "--prob");
+	double level_iv = args_double(&a, "--interval", 0, 0.01, 0.999);
 	pprob_model_t em = { args_double(&a, "--rel-err", 0.10, 0, 5), args_double(&a, "--shared", 0.5, 0, 1),
 		args_long(&a, "--draws", 1000, 1, 100000000), (unsigned long)args_long(&a, "--seed", 1, 0, 1L << 40),
-		args_double(&a, "--level", 0.9, 0.5, 1) };
+		args_double(&a, "--level", 0.9, 0.5, 1), NULL, NULL };
+	/* the flat model only when asked for; else the run's stored error (issue 23) */
+	int flat = 0;
+	for (int i = 0; i < a.argc; i++)
+		flat |= !strncmp(a.argv[i], "--rel-err", 9) || !strncmp(a.argv[i], "--shared", 8);
 	int rc = args_finish(&a, 0);
 	if (rc)
 		return rc;
@@ -195,6 +305,8 @@ int cmd_pareto(int argc, char **argv)
 			n_nonfinite, n_nonfinite == 1 ? "" : "s");
 	size_t *idx = malloc((np ? np : 1) * sizeof *idx);
 	int *group = NULL, ngroup = -1;   /* tie groups of the front (pareto_prob.h) */
+	double *sd_sh = NULL, *sd_in = NULL;  /* the stored error per workload and objective */
+	char stored_line[1024] = "";
 	double *prob = NULL;              /* --prob: P(non-dominated) per design */
 	size_t f = pareto_front(pts, np, k, idx);
 	if (f == (size_t)-1) {
@@ -215,6 +327,11 @@ int cmd_pareto(int argc, char **argv)
 		}
 		if (prc == -1)
 			goto no_ties;   /* the table without its distinguishable count */
+		if (!flat && !prc && (rc = stored_error(st, run.id, &pin, wids, names, &em, &sd_sh, &sd_in, stored_line,
+				sizeof stored_line))) {
+			pprob_free(&pin);
+			goto out_pts;
+		}
 		group = malloc((np ? np : 1) * sizeof *group);
 		prob = want_prob ? malloc((np ? np : 1) * sizeof *prob) : NULL;
 		if (prc || !group || (want_prob && !prob) || (ngroup = pprob_ties(&pin, &em, idx, f, group)) < 0 ||
@@ -262,15 +379,26 @@ no_ties:
 		group = g2;
 		f = m;
 	}
-	front_extra_t fx = { fnom, want_prob, want_prob ? prob : NULL, group, em.draws };
+	double ilo[MAX_OBJ], ihi[MAX_OBJ];
+	if (level_iv > 0 && (rc = interval_factors(st, run.id, workload, names, k, level_iv, ilo, ihi)))
+		goto out_pts;
+	front_extra_t fx = { fnom, want_prob, want_prob ? prob : NULL, group, em.draws,
+		level_iv > 0 ? ilo : NULL, level_iv > 0 ? ihi : NULL };
 	rc = front_print(st, &run, workload, fmt, names, signs, k, pts, pid, np, idx, f, limit, tol, &fx);
 	if (!rc && fmt == OUT_TABLE && ngroup < 0)
 		printf("distinguishable: not computed (a design lacks results on some workload)\n");
+	else if (!rc && fmt == OUT_TABLE && em.sd_in)
+		printf("distinguishable: %d of the %zu front designs (ties within the run's stored error: %s; --prob)\n",
+			ngroup, fnom, stored_line);
 	else if (!rc && fmt == OUT_TABLE)
 		printf("distinguishable: %d of the %zu front designs (ties within a %.3g lognormal model error, %.3g of it"
 			" shared per workload: an assumed size, not a measurement; --prob)\n",
 			ngroup, fnom, em.rel_err, em.shared);
+	if (!rc && want_prob && fmt != OUT_TABLE && em.sd_in)
+		fprintf(stderr, "gpudse: pareto: error model: the run's stored error: %s\n", stored_line);
 out_pts:
+	free(sd_sh);
+	free(sd_in);
 	free(group);
 	free(prob);
 	free(idx);

@@ -10,11 +10,15 @@
 #include "output.h"
 #include "runsel.h"
 #include "store/store.h"
+#include "columns.h"
+#include "commands/explain_uncert.h"
+#include "stats/uncert_src.h"
+#include <gsl/gsl_cdf.h>
 
 const char help_query[] =
 	"usage: gpudse query [--db FILE] [--run ID|latest] [--workload W] [--where 'COL OP VALUE']...\n"
 	"                    [--columns C,...] [--order [-]COL] [--limit N] [--units]\n"
-	"                    [--format table|csv|json|ndjson]\n"
+	"                    [--format table|csv|json|ndjson] [--interval L [--uncert LIST]]\n"
 	"\n"
 	"Filters a run's results.  The database is opened read-only; every value is bound as an SQL\n"
 	"parameter (never spliced into SQL) and column names are checked against the schema.\n"
@@ -27,6 +31,11 @@ const char help_query[] =
 	"  --limit N               at most N rows\n"
 	"  --units                 headers \"metric [unit]\" (the database's metrics table) in CSV and\n"
 	"                          JSON too; the table always shows them\n"
+	"  --interval L            after each metric with a stated error (table uncertainty,\n"
+	"                          docs/uncertainty.md) two columns METRIC_lo, METRIC_hi: its central\n"
+	"                          L interval (e.g. 0.9), value x exp(bias -+ z sd) over the sources\n"
+	"  --uncert LIST           those sources: all (default), or a comma list of model,\n"
+	"                          calibration, sampling\n"
 	"CSV and JSON carry every value at full precision (reads back as the same double); the\n"
 	"table rounds to 6 significant digits.\n"
 	"\n"
@@ -37,12 +46,13 @@ const char help_query[] =
 
 const char help_export[] =
 	"usage: gpudse export [--db FILE] [--run ID|latest] [--format csv|json|ndjson] [--workload W] [--units]\n"
+	"                     [--interval L [--uncert LIST]]\n"
 	"\n"
 	"Dumps every design and result of a run (designs joined with results, one row per design and\n"
 	"workload) as CSV (default), JSON (an array of objects) or NDJSON (one object per line).\n"
 	"Read-only; streams (memory does not grow with the rows); every value at full precision\n"
 	"(the shortest text that reads back as the same double).  --units: headers \"metric [unit]\"\n"
-	"from the database's metrics table.\n"
+	"from the database's metrics table.  --interval L, --uncert LIST: as gpudse help query.\n"
 	"\n"
 	"example: gpudse export --run latest --format csv > results.csv\n";
 
@@ -52,7 +62,32 @@ typedef struct row_ctx {
 	enum out_format fmt;
 	store_t *st;
 	int units;              /* headers "name [unit]" from the database's metrics table */
+	double level;           /* --interval: > 0 adds METRIC_lo, METRIC_hi */
+	unsigned umask;
+	store_uncert_t *unc;    /* the run's error rows */
+	int n_unc;
+	char **wnames;          /* workload names by id */
+	int nw;
+	int wcol;               /* the workload column of the rows */
+	int has_err[256];       /* column i: a metric with a stated error */
 } row_ctx_t;
+
+/* The error rows of the row's workload: [*first, *first + *n) of c->unc (sorted by workload). */
+static void workload_rows(const row_ctx_t *c, const char *wname, int *first, int *n)
+{
+	int wid = -1;
+	for (int i = 0; i < c->nw; i++)
+		if (wname && !strcmp(c->wnames[i], wname))
+			wid = i;
+	*first = 0;
+	*n = 0;
+	for (int i = 0; i < c->n_unc; i++)
+		if (c->unc[i].workload_id == wid) {
+			if (!*n)
+				*first = i;
+			(*n)++;
+		}
+}
 
 /* One cell as every command prints it: a knob through knob_format_value (true, dynamic, shc:
  * the spelling a study and pareto use), a metric with 6 significant digits in the table and
@@ -89,24 +124,64 @@ static const char *format_cell(const char *name, const char *text, double num, i
 static int on_row(void *vctx, int ncols, const char *const *names, const char *const *text, const double *num)
 {
 	row_ctx_t *c = vctx;
+	if (ncols > 80)
+		return err_internal("query: more than 80 columns");
 	if (!c->started) {
 		char hb[256][96];
 		const char *heads[256];
+		int nh = 0;
+		c->wcol = -1;
+		for (int i = 0; i < ncols; i++)
+			if (!strcmp(names[i], "workload"))
+				c->wcol = i;
+		if (c->level > 0 && c->wcol < 0)
+			return err_user("%s: --interval: the rows need the workload column (--columns ...,workload,...)", "query");
 		for (int i = 0; i < ncols; i++) {
 			if (c->units)
-				store_metric_header(c->st, names[i], hb[i], sizeof hb[i]);
+				store_metric_header(c->st, names[i], hb[nh], sizeof hb[nh]);
 			else
-				snprintf(hb[i], sizeof hb[i], "%s", names[i]);
-			heads[i] = hb[i];
+				snprintf(hb[nh], sizeof hb[nh], "%s", names[i]);
+			heads[nh] = hb[nh];
+			nh++;
+			c->has_err[i] = 0;
+			if (c->level > 0 && metric_col_find(names[i]))
+				for (int k = 0; k < c->n_unc; k++)
+					if (!strcmp(c->unc[k].metric, names[i]))
+						c->has_err[i] = 1;
+			if (c->has_err[i]) {
+				snprintf(hb[nh], sizeof hb[nh], "%s_lo", names[i]);
+				heads[nh] = hb[nh];
+				nh++;
+				snprintf(hb[nh], sizeof hb[nh], "%s_hi", names[i]);
+				heads[nh] = hb[nh];
+				nh++;
+			}
 		}
-		c->o = out_begin(c->fmt, ncols, heads);
+		c->o = out_begin(c->fmt, nh, heads);
 		c->started = 1;
 	}
 	int isnum[256];
 	char buf[256][32];
 	const char *cells[256];
-	for (int i = 0; i < ncols; i++)
-		cells[i] = format_cell(names[i], text[i], num[i], c->fmt != OUT_TABLE, buf[i], sizeof buf[i], &isnum[i]);
+	int first = 0, nr = 0, nc = 0;
+	if (c->level > 0)
+		workload_rows(c, text[c->wcol], &first, &nr);
+	double z = c->level > 0 ? gsl_cdf_ugaussian_Pinv((1 + c->level) / 2) : 0;
+	for (int i = 0; i < ncols; i++) {
+		cells[nc] = format_cell(names[i], text[i], num[i], c->fmt != OUT_TABLE, buf[nc], sizeof buf[nc], &isnum[nc]);
+		nc++;
+		if (!c->has_err[i])
+			continue;
+		double b, sd;
+		int k = explain_uncert_combine(c->unc + first, nr, c->umask, names[i], &b, &sd);
+		for (int side = -1; side <= 1; side += 2) {
+			double v = num[i] * exp(b + side * z * sd);
+			cells[nc] = k && text[i] && !isnan(num[i]) ? format_cell(names[i], "", v, c->fmt != OUT_TABLE, buf[nc], sizeof buf[nc], &isnum[nc]) : NULL;
+			if (!cells[nc])
+				isnum[nc] = OUT_NUM;
+			nc++;
+		}
+	}
 	out_row(c->o, cells, isnum);
 	return 0;
 }
@@ -164,6 +239,8 @@ static int run_query(int argc, char **argv, int is_export)
 	const char *order = is_export ? NULL : args_str(&a, "--order", NULL);
 	long limit = is_export ? 0 : args_long(&a, "--limit", 0, 0, 1L << 40);
 	int units = args_flag(&a, "--units");
+	double level = args_double(&a, "--interval", 0, 0.01, 0.999);
+	const char *uspec = args_str(&a, "--uncert", "all");
 	store_filter_t f[32];
 	int nf = 0;
 	if (!is_export) {
@@ -197,12 +274,29 @@ static int run_query(int argc, char **argv, int is_export)
 		return err_user("%s: --format: expected %s, got \"%s\"", a.cmd,
 			is_export ? "csv, json or ndjson" : "table, csv, json or ndjson", fmt_s);
 	store_t *st;
+	row_ctx_t ctx;
+	memset(&ctx, 0, sizeof ctx);
 	if ((rc = store_open(db, STORE_READ, &st)))
 		return rc;
 	store_run_t run;
 	if ((rc = run_select(st, db, run_s, &run)))
 		goto out;
-	row_ctx_t ctx = { NULL, 0, fmt, st, units || fmt == OUT_TABLE };
+	ctx.fmt = fmt;
+	ctx.st = st;
+	ctx.units = units || fmt == OUT_TABLE;
+	ctx.level = level;
+	if ((rc = usrc_parse("query: --uncert", uspec, &ctx.umask)))
+		goto out;
+	if (level > 0) {
+		if ((rc = store_get_uncert(st, run.id, -1, NULL, &ctx.unc, &ctx.n_unc)))
+			goto out;
+		ctx.nw = store_workload_names(st, run.id, &ctx.wnames);
+		if (ctx.nw < 0) {
+			rc = -ctx.nw;
+			ctx.nw = 0;
+			goto out;
+		}
+	}
 	rc = store_select(st, run.id, workload, f, nf, columns, order, limit, on_row, &ctx);
 	if (!rc && !ctx.started) {
 		/* no rows: still print the header (or an empty JSON array) */
@@ -216,6 +310,9 @@ static int run_query(int argc, char **argv, int is_export)
 			rc = orc;
 	}
 out:
+	free(ctx.unc);
+	if (ctx.wnames)
+		store_free_names(ctx.wnames, ctx.nw);
 	store_close(st);
 	return rc;
 }

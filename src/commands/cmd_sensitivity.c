@@ -1,4 +1,5 @@
 /* cmd_sensitivity.c -- `gpudse sensitivity`: which knobs drive each metric of a stored run. */
+#include <cjson/cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -164,7 +165,22 @@ int cmd_sensitivity(int argc, char **argv)
 		printf("\n");
 		if (d.aliased[0])
 			printf("set by the variants (aliased with variant, not separate factors): %s\n", d.aliased);
-		if (full)
+		char kind[40] = "";
+		char *sj = NULL;
+		if (store_run_text(st, run.id, "study_json", &sj) == 0 && sj) {
+			cJSON *sr = cJSON_Parse(sj);
+			const cJSON *k = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(sr, "sample"), "kind");
+			if (cJSON_IsString(k))
+				snprintf(kind, sizeof kind, "%s", k->valuestring);
+			cJSON_Delete(sr);
+		}
+		free(sj);
+		if (kind[0] && !strcmp(kind, "plackett-burman"))
+			printf("from a plackett-burman sample (%zu designs of the %.0f-cell space; study \"sample\", src/stats/doe.h:"
+				" a screening design, its pairs aliased with the main effects: read the main effects)", d.nd, cells);
+		else if (kind[0])
+			printf("from a %s sample (%zu designs of the %.0f-cell space; study \"sample\", src/stats/doe.h)", kind, d.nd, cells);
+		else if (full)
 			printf("a full factorial (%.0f cells, one design each)", cells);
 		else
 			printf("NOT a full factorial (%zu designs for %.0f cells: constraints, variants or repeats)", d.nd, cells);

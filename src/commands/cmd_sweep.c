@@ -10,10 +10,12 @@
 #include "cli.h"
 #include "commands/commands.h"
 #include "store/dbpath.h"
+#include "stats/uncert_src.h"
 #include "sweep.h"
 
 const char help_sweep[] =
 	"usage: gpudse sweep STUDY.json [--db FILE] [--jobs N] [--shard K/N] [--resume RUN] [--quiet] [--stats]\n"
+	"                    [--uncert all|none|SOURCE,...]\n"
 	"\n"
 	"Evaluates every design of the study's space on every workload and stores designs and\n"
 	"results in the SQLite database, in batches: killing the sweep at any moment leaves a\n"
@@ -29,6 +31,10 @@ const char help_sweep[] =
 	"  --quiet        no progress: neither the bar drawn on a terminal nor the plain lines\n"
 	"                 (points, rows/s, ETA) written every 5 s when stderr is a file or pipe\n"
 	"  --stats        print rows/s and peak memory at the end\n"
+	"  --uncert LIST  the sources of the error stored with the results (table uncertainty,\n"
+	"                 docs/uncertainty.md): all (default), none, or a comma list of model\n"
+	"                 (Accel-Sim reference error), calibration (the parameter set's covariance),\n"
+	"                 sampling (a SHARDS-sampled profile's sampling error)\n"
 	"\n"
 	"The model is the GPU model of models/gpu.c: hit rates from the profiles' reuse curves feed\n"
 	"a closed queueing network solved by mean-value analysis (see gpudse help explain).\n"
@@ -71,6 +77,7 @@ int cmd_sweep(int argc, char **argv)
 	o.resume_run = args_long(&a, "--resume", 0, 1, 1L << 40);
 	int quiet = args_flag(&a, "--quiet");
 	o.stats = args_flag(&a, "--stats");
+	const char *uncert = args_str(&a, "--uncert", NULL);
 	o.study_path = args_pos(&a, 0);
 	int rc = args_finish(&a, 1);
 	if (rc)
@@ -80,6 +87,11 @@ int cmd_sweep(int argc, char **argv)
 	o.shard_given = shard != NULL;
 	if (!shard)
 		shard = "1/1";
+	if (uncert) {
+		if ((rc = usrc_parse("sweep: --uncert", uncert, &o.uncert)))
+			return rc;
+		o.uncert_set = 1;
+	}
 	if (parse_shard(shard, &o.shard_k, &o.shard_n))
 		return err_user("sweep: --shard: expected K/N with 1 <= K <= N, got \"%s\"", shard);
 	char dbbuf[1100];

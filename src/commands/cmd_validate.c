@@ -10,6 +10,7 @@
 #include "commands/commands.h"
 #include "output.h"
 #include "validation/validate.h"
+#include "stats/model_error.h"
 #include "validation/validate_accelsim.h"
 #include "validation/validate_causes.h"
 #include "presets/gpu_json.h"
@@ -19,6 +20,7 @@ const char help_validate[] =
 	"                       [--workloads]\n"
 	"       gpudse validate --accelsim [--runs DIR] [--split all|dev|heldout]\n"
 	"                       [--format table|markdown|csv]\n"
+	"       gpudse validate --error-model [--level L] [--format table|csv]\n"
 	"\n"
 	"The paper-reproduction report: each row compares a number one of the four source papers\n"
 	"states with the value gpudse's models compute.  Structural numbers (capacities, crossbar\n"
@@ -46,6 +48,12 @@ const char help_validate[] =
 	"  --split H     which runs: all (default; the development and held-out halves are\n"
 	"                summarised separately), dev or heldout.  The held-out kernels are listed\n"
 	"                in DIR/../heldout.txt (calibration/accelsim/heldout.txt states its rule)\n"
+	"\n"
+	"  --error-model the model-error source of every stored result's interval (issue 23,\n"
+	"                src/stats/model_error.h): per metric the bias and sd of log(reference /\n"
+	"                gpudse) over the development runs of calibration/accelsim/results.csv, the\n"
+	"                share common to a kernel's configurations, and the coverage of the stated\n"
+	"                central L interval (default 0.9) on the development and held-out runs\n"
 	"\n"
 	"example: gpudse validate --paper dcl1\n"
 	"         gpudse validate --paper malekeh --workloads\n"
@@ -212,9 +220,25 @@ int cmd_validate(int argc, char **argv)
 	int accelsim = args_flag(&a, "--accelsim");
 	const char *runs = args_str(&a, "--runs", NULL);
 	const char *split = args_str(&a, "--split", NULL);
+	int errmodel = args_flag(&a, "--error-model");
+	double level = args_double(&a, "--level", 0.9, 0.01, 0.999);
 	int rc = args_finish(&a, 0);
 	if (rc)
 		return rc;
+	if (errmodel) {
+		if (accelsim || paper || detail || runs || split)
+			return err_user("validate: --error-model takes only --level and --format");
+		if (strcmp(fmt, "table") && strcmp(fmt, "csv"))
+			return err_user("validate: --format: expected table or csv with --error-model, got \"%s\"", fmt);
+		char dir[1100];
+		model_err_t me;
+		snprintf(dir, sizeof dir, "%s/calibration/accelsim", gpudse_root());
+		if ((rc = merr_load(dir, &me)))
+			return rc;
+		merr_print(&me, level, !strcmp(fmt, "csv"), stdout);
+		merr_free(&me);
+		return 0;
+	}
 	if (runs && !accelsim)
 		return err_user("validate: --runs needs --accelsim");
 	if (split && !accelsim)

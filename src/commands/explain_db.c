@@ -101,6 +101,8 @@ int explain_db_load(const char *db, const char *run_spec, const char *design_id,
 	}
 	if ((rc = store_get_design(st, run.id, id, d, out->variant, sizeof out->variant)))
 		goto out;
+	if ((rc = store_get_uncert(st, run.id, wid, NULL, &out->unc, &out->n_unc)))
+		goto out;
 	for (size_t i = 0; i < n_metric_cols && i < 64; i++) {
 		store_metric_t m;
 		if (store_metric(st, metric_cols[i].name, &m))
@@ -124,6 +126,11 @@ int explain_db_load(const char *db, const char *run_spec, const char *design_id,
 out:
 	if (rc && wl->ctx)
 		workload_free(wl);
+	if (rc) {
+		free(out->unc);
+		out->unc = NULL;
+		out->n_unc = 0;
+	}
 	free(gpu_json);
 	calib_free(&calib);
 	store_close(st);

@@ -13,6 +13,7 @@
 
 #include "design.h"
 #include "gpu.h"
+#include "store/store.h"
 #include "workload.h"
 
 typedef struct explain_stored {
@@ -24,6 +25,8 @@ typedef struct explain_stored {
 	char workload[128];
 	metrics_t m;              /* the stored results row */
 	char units[64][32];       /* per metric_cols[] entry, from the database's metrics table */
+	store_uncert_t *unc;      /* the workload's stored error rows (issue 23; malloc'd, may be NULL) */
+	int n_unc;
 } explain_stored_t;
 
 /* Everything explain needs, from the database.  0 or EXIT_USER after one line. */

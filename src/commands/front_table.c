@@ -131,6 +131,15 @@ int front_print(store_t *st, const store_run_t *run, const char *workload, enum 
 		cols[nc] = heads[nc];
 		isnum[nc++] = 1;
 	}
+	for (int c = 0; c < k && fx->lo && nc + 2 <= MAX_COLS; c++) {
+		if (isnan(fx->lo[c]))
+			continue;
+		for (int side = 0; side < 2; side++) {
+			snprintf(heads[nc], sizeof heads[nc], "%s_%s", names[c], side ? "hi" : "lo");
+			cols[nc] = heads[nc];
+			isnum[nc++] = 1;
+		}
+	}
 	if (fx->want_prob) {
 		static const char *const pc[] = { "p_front", "front", "tie_group" };
 		for (int i = 0; i < 3 && nc < MAX_COLS; i++) {
@@ -172,6 +181,17 @@ int front_print(store_t *st, const store_run_t *run, const char *workload, enum 
 				snprintf(buf[c++], CELL, "%.6g", v);
 			else
 				out_double(v, buf[c++], CELL);
+		}
+		for (int j = 0; j < k && fx->lo && c + 2 <= MAX_COLS; j++) {
+			if (isnan(fx->lo[j]))
+				continue;
+			for (int side = 0; side < 2; side++) {
+				double v = signs[j] * pts[idx[i] * k + j] * (side ? fx->hi[j] : fx->lo[j]);
+				if (table)
+					snprintf(buf[c++], CELL, "%.6g", v);
+				else
+					out_double(v, buf[c++], CELL);
+			}
 		}
 		if (fx->want_prob && c + 3 <= MAX_COLS) {
 			snprintf(buf[c++], CELL, "%.4f", fx->prob[idx[i]]);

@@ -24,6 +24,10 @@ typedef struct front_extra {
 	const double *prob;     /* per design (np) */
 	const int *group;       /* per row (idx order): tie group, -1 none */
 	long draws;
+	/* pareto --interval (issue 23): per objective the factors the stored error puts around a
+	 * design's aggregate, value x lo[c] .. value x hi[c]; NULL, or NAN for an objective without
+	 * a stated error: no columns */
+	const double *lo, *hi;
 } front_extra_t;
 
 /* pts: np x k (objective values times signs[c]: larger is better), pid: the design ids,

@@ -278,6 +278,7 @@ profiler_t *profiler_alloc(const profiler_opts_t *o)
 	pb->done_sm = -1;
 	shape_acc_init(&pb->shape);
 	shards_init(&pb->sh, o->sample_rate);
+	pb->sh.salt = o->sample_salt;
 	/* per-set records are exact or absent: a spatial sample changes which blocks share a set */
 	pb->sa_on = o->setassoc && !(o->sample_rate > 0 && o->sample_rate < 1);
 	if (o->sa_max_log < 0 || o->sa_max_log > PROFILE_SA_MAX_LOG || o->sa_max_log > SETIDX_MAX_LOG) {

@@ -64,6 +64,7 @@ typedef struct profiler_opts {
 	double sample_rate;            /* SHARDS spatial sampling rate in (0, 1); 0 or 1 = exact
 	                                  (src/profiling/shards.h: blocks hashed in or out, counts and
 	                                  distances scaled by 1/rate, SHARDS_adj correction) */
+	uint64_t sample_salt;          /* SHARDS hash salt (default 0): which blocks are sampled */
 	int write_evict;               /* also build sd_we for the l1 and group:G streams: stack
 	                                  distances of a write-evict L1 (DC-L1 Table II), where a
 	                                  write is a miss (counted cold) that removes the block from

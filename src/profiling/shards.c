@@ -5,6 +5,7 @@
 
 void shards_init(shards_t *s, double rate)
 {
+	s->salt = 0;
 	if (!(rate > 0 && rate < 1)) {
 		s->rate = 1;
 		s->threshold = UINT64_MAX;

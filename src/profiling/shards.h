@@ -29,9 +29,12 @@
 typedef struct shards {
 	double rate;           /* R in (0, 1] */
 	uint64_t threshold;    /* keep iff hash(block) < threshold (P = 2^64) */
+	uint64_t salt;         /* hashed with the block: another salt, another random set of sampled
+	                        * blocks (0, the default, is the historical hash; tests/unit/
+	                        * test_shards_err.c repeats the sampling over salts) */
 } shards_t;
 
-/* R outside (0, 1] means exact (rate 1). */
+/* R outside (0, 1] means exact (rate 1); the salt starts at 0. */
 void shards_init(shards_t *s, double rate);
 
 /* The hash SHARDS needs only to be uniform over blocks: a 64-bit finaliser (splitmix64). */
@@ -46,7 +49,7 @@ static inline uint64_t shards_hash(uint64_t block)
 /* Is block sampled? */
 static inline int shards_keep(const shards_t *s, uint64_t block)
 {
-	return shards_hash(block) < s->threshold;
+	return shards_hash(block ^ s->salt) < s->threshold;
 }
 
 /* Scale a profile built from the sampled accesses: distances and counts by 1 / rate, and

@@ -78,12 +78,12 @@ void pprob_draw(const pprob_in_t *in, const pprob_model_t *m, gsl_rng *r, const 
 	double sd_s = m->rel_err * sqrt(m->shared), sd_e = m->rel_err * sqrt(1 - m->shared);
 	double shared[nw * k], f[nw];
 	for (int i = 0; i < nw * k; i++)
-		shared[i] = gsl_ran_gaussian(r, sd_s);
+		shared[i] = gsl_ran_gaussian(r, m->sd_sh ? m->sd_sh[i] : sd_s);
 	double e[nw * k];
 	for (size_t t = 0; t < ns; t++) {
 		size_t d = sub ? sub[t] : t;
 		for (int i = 0; i < nw * k; i++)
-			e[i] = gsl_ran_gaussian(r, sd_e);
+			e[i] = gsl_ran_gaussian(r, m->sd_in ? m->sd_in[i] : sd_e);
 		for (int c = 0; c < k; c++) {
 			for (int w = 0; w < nw; w++)
 				f[w] = exp(shared[w * k + c] + e[w * k + c]);
@@ -182,10 +182,17 @@ static void order_prob_exact(const pprob_in_t *in, const pprob_model_t *m, const
 	const size_t *front, size_t f, double *po)
 {
 	int k = in->k;
-	double sd = m->rel_err * sqrt(2 * (1 - m->shared) / in->nw);
+	double sd0 = m->rel_err * sqrt(2 * (1 - m->shared) / in->nw);
 	for (size_t i = 0; i < f; i++)
 		for (size_t j = 0; j < f; j++)
 			for (int c = 0; c < k; c++) {
+				double sd = sd0;
+				if (m->sd_in) {
+					double v = 0;
+					for (int w = 0; w < in->nw; w++)
+						v += 2 * m->sd_in[w * k + c] * m->sd_in[w * k + c];
+					sd = sqrt(v) / in->nw;
+				}
 				double d = fabs(log(fabs(nom[front[i] * k + c])) - log(fabs(nom[front[j] * k + c])));
 				po[(i * f + j) * k + c] = d == 0 ? 0 : sd > 0 ? gsl_cdf_ugaussian_P(d / sd) : 1;
 			}

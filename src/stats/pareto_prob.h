@@ -15,6 +15,10 @@
  * are inputs: gpudse has no measured model error on main yet (no Accel-Sim reference dataset),
  * so the default 10% is the issue's "10% model error" scenario, not a measurement.
  *
+ * With sd_sh/sd_in given, sigma and rho differ per workload and objective: s[w][m] ~ N(0,
+ * sd_sh[w][m]^2), e ~ N(0, sd_in[w][m]^2), and the closed-form order probability uses
+ * sd = sqrt(sum_w 2 sd_in[w][m]^2) / nw.
+ *
  * P(front)[d] = the fraction of draws in which d is non-dominated.
  * Ties: two nominal-front designs are within the error of each other when no objective's
  * nominal order (strictly better) holds with probability at least `level` (pprob_order_prob:
@@ -36,6 +40,10 @@ typedef struct pprob_model {
 	long draws;
 	unsigned long seed;
 	double level;            /* ties: an order holding in fewer than this share of draws is unresolved */
+	/* per workload (the cube's axis) and objective, [nw][k]: the sd of the shared and of the
+	 * independent part (the stored error of issue 23: src/stats/uncert_src.h); NULL: every
+	 * result has rel_err and shared */
+	const double *sd_sh, *sd_in;
 } pprob_model_t;
 
 /* The stored results as a dense cube. */

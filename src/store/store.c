@@ -98,6 +98,26 @@ const char *store_schema_sql(void)
 		"  next_index INTEGER NOT NULL DEFAULT 0, -- its points stored so far (resume point)\n"
 		"  n_illegal INTEGER NOT NULL DEFAULT 0,\n"
 		"  PRIMARY KEY(run_id, k)) WITHOUT ROWID;\n");
+	/* issue 23: the error of the stored results (src/stats/uncert_src.h): per workload, metric
+	 * and named source, a log-normal factor truth = value x exp(N(log_bias, log_sd^2)); a
+	 * design point's interval is its value times exp(log_bias +- z log_sd) (results_error) */
+	OUT("CREATE TABLE IF NOT EXISTS uncertainty(    -- error of every stored result, by source\n"
+		"  run_id INTEGER NOT NULL, workload_id INTEGER NOT NULL,\n"
+		"  metric TEXT NOT NULL,        -- a results column\n"
+		"  source TEXT NOT NULL CHECK(source IN ('calibration','sampling','model')),\n"
+		"  log_bias REAL NOT NULL,      -- mean of log(truth / stored value)\n"
+		"  log_sd REAL NOT NULL,        -- its standard deviation\n"
+		"  shared REAL NOT NULL,        -- share of log_sd^2 common to every design on the workload\n"
+		"  n INTEGER NOT NULL,          -- draws or reference runs it was estimated from\n"
+		"  detail TEXT NOT NULL,        -- how, with provenance\n"
+		"  PRIMARY KEY(run_id, workload_id, metric, source)) WITHOUT ROWID;\n");
+	OUT("CREATE VIEW IF NOT EXISTS results_error AS   -- the sources combined (independent: variances add)\n"
+		"  SELECT u.run_id AS run_id, u.workload_id AS workload_id, w.name AS workload, u.metric AS metric,\n"
+		"  sum(u.log_bias) AS log_bias, sqrt(sum(u.log_sd * u.log_sd)) AS log_sd,\n"
+		"  CASE WHEN sum(u.log_sd * u.log_sd) > 0 THEN sum(u.shared * u.log_sd * u.log_sd) / sum(u.log_sd * u.log_sd) ELSE 1 END AS shared,\n"
+		"  group_concat(u.source, '+') AS sources\n"
+		"  FROM uncertainty u JOIN workloads w ON w.run_id = u.run_id AND w.id = u.workload_id\n"
+		"  GROUP BY u.run_id, u.workload_id, u.metric;\n");
 #undef OUT
 	return schema_buf;
 }

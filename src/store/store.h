@@ -11,6 +11,10 @@
  *   views: results_named (results + workload name), results_wide (design knobs + workload
  *   name + metrics), design_summary (per design: each metric's geometric mean over the
  *   workloads, pareto's aggregate), best_per_workload (the fastest design of each workload).
+ *   uncertainty(run_id, workload_id, metric, source, log_bias, log_sd, shared, n, detail)
+ *        the error of every stored result of a workload, per metric and named source
+ *        (src/stats/uncert_src.h); view results_error: the sources of a workload and metric
+ *        combined (variances add)
  *   shards(run_id, k, n, n_points, next_index, n_illegal)   each shard a run holds: a merge
  *   of partial shards keeps every shard's own progress, so --resume finishes exactly them
  * A sweep writes a batch of points and its progress marker (next_index) in one transaction,
@@ -149,6 +153,22 @@ int store_get_result(store_t *st, int64_t run_id, int64_t design_id, int workloa
 /* Which columns take more than one value among the run's designs: varies[0] the variant,
  * varies[1 + i] knob i (knobs[]).  What a study's space varies; what it fixes stays 0. */
 int store_varying_knobs(store_t *st, int64_t run_id, int *varies);
+
+/* --- uncertainty (store_uncert.c) --- */
+typedef struct store_uncert {
+	int workload_id;
+	char metric[48];
+	char source[16];        /* calibration, sampling, model */
+	double log_bias, log_sd, shared;
+	long n;
+	char detail[400];
+} store_uncert_t;
+/* Insert one row (inside a batch). */
+int store_put_uncert(store_t *st, int64_t run_id, const store_uncert_t *u);
+/* The rows of run_id (workload_id < 0: every workload; metric NULL: every metric), in
+ * workload, metric, source order (malloc'd; *n 0 for a database without the table). */
+int store_get_uncert(store_t *st, int64_t run_id, int workload_id, const char *metric,
+	store_uncert_t **out, int *n);
 
 /* --- merge (store_merge.c) --- */
 /* Rewrite run_id's summary (shard set, point sums, status done iff every shard it holds is

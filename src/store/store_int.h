@@ -8,7 +8,8 @@
 #include "store/store.h"
 
 /* 2: the metrics table; results_wide; design_summary by pareto's geometric mean */
-#define STORE_SCHEMA_VERSION 2
+/* 3: the uncertainty table and results_error view (issue 23) */
+#define STORE_SCHEMA_VERSION 3
 
 struct store {
 	sqlite3 *db;

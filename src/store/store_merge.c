@@ -49,7 +49,22 @@ static int copy_rows(store_t *st, int64_t to, int64_t from, int64_t *added)
 		if (i == 2)
 			*added += sqlite3_changes(st->db);
 	}
-	return 0;
+	/* the error of the rows (issue 23), when the source database has it */
+	if (sqlite3_prepare_v2(st->db, "SELECT count(*) FROM src.sqlite_master WHERE type = 'table' AND name = 'uncertainty'",
+			-1, &q, NULL) != SQLITE_OK)
+		return store_sql_error(st, "merging rows");
+	int has = sqlite3_step(q) == SQLITE_ROW && sqlite3_column_int(q, 0) > 0;
+	sqlite3_finalize(q);
+	if (!has)
+		return 0;
+	if (sqlite3_prepare_v2(st->db, "INSERT OR IGNORE INTO main.uncertainty SELECT ?1, workload_id, metric, source,"
+			" log_bias, log_sd, shared, n, detail FROM src.uncertainty WHERE run_id = ?2", -1, &q, NULL) != SQLITE_OK)
+		return store_sql_error(st, "merging rows");
+	sqlite3_bind_int64(q, 1, to);
+	sqlite3_bind_int64(q, 2, from);
+	int rc = sqlite3_step(q);
+	sqlite3_finalize(q);
+	return rc == SQLITE_DONE ? 0 : store_sql_error(st, "merging rows");
 }
 
 /* The shards of run `id` in schema `db` ("main" or "src"), in k order; a run written before

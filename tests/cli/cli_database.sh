@@ -70,7 +70,7 @@ sqlite3 $T/v1.db "DROP VIEW design_summary; CREATE VIEW design_summary AS SELECT
 expect_ok "list metrics on a version-1 database (built-in table)" "$GPUDSE" list metrics --db $T/v1.db
 expect_ok "writing a version-1 database" "$GPUDSE" sweep studies/dcl1-clusters.json --db $T/v1.db --quiet
 expect_eq "version-1 database upgraded: geometric design_summary, metrics table" \
-	"$(sqlite3 $T/v1.db "SELECT count(*) FROM pragma_table_info('design_summary') WHERE name = 'speedup'; SELECT count(*) > 0 FROM metrics; SELECT value FROM meta WHERE key = 'schema_version'" | tr '\n' ' ')" "1 1 2 "
+	"$(sqlite3 $T/v1.db "SELECT count(*) FROM pragma_table_info('design_summary') WHERE name = 'speedup'; SELECT count(*) > 0 FROM metrics; SELECT value FROM meta WHERE key = 'schema_version'" | tr '\n' ' ')" "1 1 3 "
 
 # --- export: NDJSON, JSON, CSV at full precision
 expect_ok "export ndjson" "$GPUDSE" export --db $D --format ndjson

@@ -114,7 +114,7 @@ J
 expect_err "wrong type" 1 "gpudse: $T/ten.json: .space.dcl1_clusters[2]: expected an integer in [1, 4096], got \"ten\"" \
 	"$GPUDSE" sweep $T/ten.json --db $T/bad.db
 sed 's/"space"/"spcae"/' $T/ten.json > $T/key.json
-expect_err "unknown key" 1 "gpudse: $T/key.json: .spcae: unknown key (expected one of: name, description, gpu, params, workloads, baseline, fixed, space, variants, derived, constraints)" \
+expect_err "unknown key" 1 "gpudse: $T/key.json: .spcae: unknown key (expected one of: name, description, gpu, params, workloads, baseline, fixed, space, variants, derived, constraints, sample)" \
 	"$GPUDSE" sweep $T/key.json --db $T/bad.db
 cat > $T/range.json <<'J'
 {"name": "x", "gpu": "rtx3080", "workloads": ["tests/data/mini-a.json"], "space": {"llc_scale": [1, 100]}}

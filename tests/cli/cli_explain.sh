@@ -36,7 +36,7 @@ expect_eq "Pr40: more than the 8 baseline stations" "$(grep -c '"visits_per_inst
 expect_eq "Pr40: 40 L1 instances" "$(grep '"l1_count"' "$CLI_TMP/out" | sed 's/.*: *//; s/,//' | tr -d '[:space:]')" 40
 # --baseline: a design against itself has speedup 1; the comparison names the baseline
 expect_ok "explain --baseline" "$GPUDSE" explain --gpu rtx3080 --workload "$P" --design active_sms=68 --baseline '' --json
-expect_eq "self-comparison speedup 1" "$(grep '"speedup"' "$CLI_TMP/out" | sed 's/.*: *//; s/,//' | tr -d '[:space:]')" 1
+expect_eq "self-comparison speedup 1" "$(grep -m1 '"speedup"' "$CLI_TMP/out" | sed 's/.*: *//; s/,//' | tr -d '[:space:]')" 1
 expect_ok "explain --baseline text" "$GPUDSE" explain --gpu rtx3080 --workload "$P" --design llc_scale=2 --baseline ''
 expect_eq "text comparison section" "$(grep -c '^versus baseline' "$CLI_TMP/out")" 1
 expect_err "bad baseline" 1 'gpudse: explain: --baseline: illegal on rtx3080: active_sms must be in [0, n_sm]' \

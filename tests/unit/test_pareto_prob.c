@@ -83,7 +83,7 @@ static void demo_study(void)
 	CHECK_INT(pprob_build(&in, dids, wids, vals, n, 3, signs, &bad), 0, "every design on every workload");
 	CHECK_INT((long long)in.nd, 84, "demo: 96 points - 12 illegal");
 	CHECK_INT(in.nw, 8, "demo: 8 workloads");
-	pprob_model_t m = { 0.10, 0.5, 400, 7, 0.9 };
+	pprob_model_t m = { 0.10, 0.5, 400, 7, 0.9, NULL, NULL };
 	double *p = malloc(in.nd * sizeof *p), *q = malloc(in.nd * sizeof *q);
 	CHECK_INT(pprob_front_prob(&in, &m, p), 0, "P(front) of the demo study");
 	brute_force(&in, &m, q);
@@ -115,6 +115,32 @@ static void demo_study(void)
 		worst = fmax(worst, fabs(pe[i] - pd[i]));
 	/* binomial sd of a frequency over 4000 draws <= 0.0079; 4.5 sd over 243 pairs x objectives */
 	CHECK_NEAR(worst, 0, 0.036, "Phi(|log a - log b| / sd) = the draws' frequency (demo front)");
+	/* the stored error of issue 23: a different sd per workload and objective (shared part
+	 * 0.02 + 0.01 w, independent part 0.03 (1 + w) + 0.02 c) -- P(front) is still the brute-force
+	 * recount, and the closed form sqrt(sum_w 2 sd_in^2) / nw still the draws' frequency */
+	double sh[8 * 3], sd_in[8 * 3];
+	for (int w = 0; w < 8; w++)
+		for (int c = 0; c < 3; c++) {
+			sh[w * 3 + c] = 0.02 + 0.01 * w;
+			sd_in[w * 3 + c] = 0.03 * (1 + w) + 0.02 * c;
+		}
+	pprob_model_t per = many;
+	per.sd_sh = sh;
+	per.sd_in = sd_in;
+	per.draws = 400;
+	CHECK_INT(pprob_front_prob(&in, &per, p), 0, "P(front) under per-workload sds");
+	brute_force(&in, &per, q);
+	same = 0;
+	for (size_t d = 0; d < in.nd; d++)
+		same += p[d] == q[d];
+	CHECK_INT(same, (long long)in.nd, "per-workload sds: P(front) = brute-force recount, every design");
+	per.draws = 4000;
+	CHECK_INT(pprob_order_prob(&in, &per, idx, f, 1, pe), 0, "closed form, per-workload sds");
+	CHECK_INT(pprob_order_prob(&in, &per, idx, f, 0, pd), 0, "over 4000 draws, per-workload sds");
+	worst = 0;
+	for (size_t i = 0; i < f * f * 3; i++)
+		worst = fmax(worst, fabs(pe[i] - pd[i]));
+	CHECK_NEAR(worst, 0, 0.036, "per-workload sds: Phi(|log a - log b| / sd) = the draws' frequency");
 	free(pe);
 	free(pd);
 	free(g); free(nom); free(idx); free(p); free(q);
@@ -157,7 +183,7 @@ static void exact_cases(void)
 	int on[60] = { 0 };
 	for (size_t i = 0; i < f; i++)
 		on[idx[i]] = 1;
-	pprob_model_t none = { 0.0, 0.5, 50, 3, 0.9 }, shared = { 0.3, 1.0, 200, 3, 0.9 };
+	pprob_model_t none = { 0.0, 0.5, 50, 3, 0.9, NULL, NULL }, shared = { 0.3, 1.0, 200, 3, 0.9, NULL, NULL };
 	int ok0 = 1, ok1 = 1;
 	pprob_front_prob(&in, &none, p);
 	pprob_front_prob(&in, &shared, q);
@@ -168,7 +194,7 @@ static void exact_cases(void)
 	CHECK(ok0, "no error: P(front) = 1 on the nominal front, 0 off it");
 	CHECK(ok1, "30% error, all shared per workload and objective: cancels under the geomean");
 	/* an independent error moves designs: some off-front design gets a positive probability */
-	pprob_model_t indep = { 0.3, 0.0, 400, 3, 0.9 };
+	pprob_model_t indep = { 0.3, 0.0, 400, 3, 0.9, NULL, NULL };
 	pprob_front_prob(&in, &indep, p);
 	double off = 0;
 	for (int d = 0; d < 60; d++)
@@ -187,7 +213,7 @@ static void exact_cases(void)
 	pprob_in_t t = { 3, 1, 2, v, { 1, 1 } };
 	size_t front[3] = { 0, 1, 2 };
 	int g[3];
-	pprob_model_t wide = { 0.10, 0.0, 1000, 5, 0.9 }, narrow = { 1e-4, 0.0, 1000, 5, 0.9 };
+	pprob_model_t wide = { 0.10, 0.0, 1000, 5, 0.9, NULL, NULL }, narrow = { 1e-4, 0.0, 1000, 5, 0.9, NULL, NULL };
 	CHECK_INT(pprob_ties(&t, &wide, front, 3, g), 2, "10% error: A and B tie, C apart");
 	CHECK(g[0] == g[1] && g[2] != g[0], "the tie is A-B");
 	CHECK_INT(pprob_ties(&t, &narrow, front, 3, g), 3, "0.01% error: a 0.1% difference is resolved");

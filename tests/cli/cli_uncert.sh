@@ -1,0 +1,130 @@
+#!/bin/bash
+# cli_uncert.sh -- issue 23: the error stored with every result (table uncertainty), its
+# per-source switch, explain's interval, query/export --interval, the model-error table and
+# its held-out coverage (validate --error-model), merge keeping the rows, sampled studies.
+. "$(dirname "$0")/cli_lib.sh"
+DB=$CLI_TMP/u.db
+expect_ok "sweep demo (every source)" "$GPUDSE" sweep studies/demo.json --db "$DB" --quiet
+# the demo has 8 exact profiles and no parameter set: the model source only, 6 metrics each
+expect_eq "model rows: 8 workloads x 6 metrics" "$(sqlite3 "$DB" "SELECT count(*) FROM uncertainty WHERE source = 'model'")" 48
+expect_eq "no calibration or sampling rows without their inputs" \
+	"$(sqlite3 "$DB" "SELECT count(*) FROM uncertainty WHERE source != 'model'")" 0
+expect_ok "validate --error-model csv" "$GPUDSE" validate --error-model --format csv
+cp "$CLI_TMP/out" "$CLI_TMP/me.csv"
+# the stored row is the error model's: ipc log-sd from the development runs
+sd_db=$(sqlite3 "$DB" "SELECT printf('%.6g', log_sd) FROM uncertainty WHERE workload_id = 0 AND metric = 'ipc'")
+sd_me=$(awk -F, '$1 == "ipc" { print $4 }' "$CLI_TMP/me.csv")
+expect_eq "stored ipc log-sd = validate --error-model's" "$sd_db" "$sd_me"
+expect_eq "error-model columns" "$(head -1 "$CLI_TMP/me.csv")" \
+	"metric,n_dev,bias,sd,shared,level,dev_in,dev_n,held_in,held_n,held_coverage"
+expect_eq "held-out coverage is a share in [0, 1] for every metric" \
+	"$(awk -F, 'NR > 1 && $10 > 0 && $11 >= 0 && $11 <= 1 && $11 == sprintf("%.4f", $9 / $10)' "$CLI_TMP/me.csv" | wc -l)" 6
+expect_ok "the results_error view" sqlite3 "$DB" "SELECT sources FROM results_error WHERE workload = 'p-2mm' AND metric = 'speedup'"
+expect_eq "results_error names the sources" "$(cat "$CLI_TMP/out")" model
+
+DB0=$CLI_TMP/none.db
+expect_ok "sweep --uncert none" "$GPUDSE" sweep studies/demo.json --db "$DB0" --quiet --uncert none
+expect_eq "switched off: no rows" "$(sqlite3 "$DB0" "SELECT count(*) FROM uncertainty")" 0
+expect_err "bad --uncert" 1 'gpudse: sweep: --uncert: expected all, none or a comma list of calibration, sampling, model; got "modle"' \
+	"$GPUDSE" sweep studies/demo.json --db "$CLI_TMP/x.db" --uncert modle
+expect_ok "pareto without stored error: the flat assumed one" "$GPUDSE" pareto --db "$DB0" --max speedup --min energy_j,area_mm2
+expect_eq "flat line" "$(tail -1 "$CLI_TMP/out" | cut -c1-60)" "distinguishable: 6 of the 9 front designs (ties within a 0.1"
+expect_ok "pareto with the stored error" "$GPUDSE" pareto --db "$DB" --max speedup --min energy_j,area_mm2
+expect_eq "stored line names the sources' sizes" "$(tail -1 "$CLI_TMP/out" | grep -c "stored error: speedup log-sd $(awk -F, '$1 == "speedup" { printf "%.3g", $4 }' "$CLI_TMP/me.csv"), 0.50 shared")" 1
+
+# explain: the stored interval of design 9 on r-kmeans, value x exp(bias -+ 1.645 sd)
+expect_ok "explain --db" "$GPUDSE" explain --db "$DB" --design 9 --workload r-kmeans
+line=$(grep '^  speedup ' "$CLI_TMP/out" | tail -1)
+v=$(sqlite3 "$DB" "SELECT speedup FROM results_wide WHERE design_id = 9 AND workload = 'r-kmeans'")
+want=$(sqlite3 "$DB" "SELECT printf('%.6g %.6g', $v * exp(log_bias - 1.6448536269514722 * log_sd), $v * exp(log_bias + 1.6448536269514722 * log_sd)) FROM results_error WHERE workload = 'r-kmeans' AND metric = 'speedup'")
+expect_eq "explain's speedup interval" "$(echo "$line" | awk '{ print $3, $4 }')" "$want"
+expect_ok "explain --uncert none" "$GPUDSE" explain --db "$DB" --design 9 --workload r-kmeans --uncert none
+expect_eq "no uncertainty section" "$(grep -c '^uncertainty' "$CLI_TMP/out")" 0
+expect_ok "explain without a database (sources evaluated now)" "$GPUDSE" explain --gpu rtx3080 --workload p-2mm --design llc_scale=2 --json
+expect_eq "json interval of ipc" "$(grep -c '"uncertainty"' "$CLI_TMP/out")" 1
+
+# query / export --interval
+expect_ok "query --interval" "$GPUDSE" query --db "$DB" --columns design_id,workload,speedup,energy_j --interval 0.9 --format csv --limit 2
+expect_eq "query header" "$(head -1 "$CLI_TMP/out")" "design_id,workload,speedup,speedup_lo,speedup_hi,energy_j"
+expect_eq "lo < value < hi" "$(awk -F, 'NR > 1 && $4 < $3 && $3 < $5' "$CLI_TMP/out" | wc -l)" 2
+expect_err "query --interval needs the workload" 1 "gpudse: query: --interval: the rows need the workload column (--columns ...,workload,...)" \
+	"$GPUDSE" query --db "$DB" --columns design_id,speedup --interval 0.9
+expect_ok "export --interval" "$GPUDSE" export --db "$DB" --interval 0.5
+expect_eq "export has ipc_lo" "$(head -1 "$CLI_TMP/out" | tr , '\n' | grep -c '^ipc_lo$')" 1
+# pareto --interval: one factor pair per objective (the aggregate's stored error)
+expect_ok "pareto --interval" "$GPUDSE" pareto --db "$DB" --max speedup --min energy_j,area_mm2 --interval 0.9 --format csv
+expect_eq "pareto interval columns (speedup only: energy and area have no stated error)" \
+	"$(head -1 "$CLI_TMP/out" | tr , '\n' | tail -2 | tr '\n' ' ')" "speedup_lo speedup_hi "
+# geomean over 8 workloads: bias = mean, sd = sqrt(8 sd^2) / 8, the same factor for every design
+want=$(sqlite3 "$DB" "SELECT printf('%.6f', exp(avg(log_bias) + 1.6448536269514722 * sqrt(sum(log_sd * log_sd)) / count(*))) FROM uncertainty WHERE metric = 'speedup'")
+expect_eq "speedup_hi / speedup = the aggregate's factor" "$(awk -F, -v OFS=, 'NR == 2 { printf "%.6f", $NF / $(NF - 4) }' "$CLI_TMP/out")" "$want"
+
+# merge keeps the rows
+expect_ok "shard 1/2" "$GPUDSE" sweep studies/demo.json --db "$CLI_TMP/s1.db" --shard 1/2 --quiet
+expect_ok "shard 2/2" "$GPUDSE" sweep studies/demo.json --db "$CLI_TMP/s2.db" --shard 2/2 --quiet
+expect_ok "merge" "$GPUDSE" merge -o "$CLI_TMP/m.db" "$CLI_TMP/s1.db" "$CLI_TMP/s2.db"
+expect_eq "merged run keeps its error rows" "$(sqlite3 "$CLI_TMP/m.db" "SELECT count(*) FROM uncertainty")" 48
+
+# sampled studies feed sensitivity
+expect_ok "sweep a Plackett-Burman sample" "$GPUDSE" sweep tests/data/sample-pb.json --db "$CLI_TMP/pb.db" --quiet
+expect_eq "8 runs for 6 factors" "$(sqlite3 "$CLI_TMP/pb.db" "SELECT count(*) FROM designs")" 8
+expect_eq "two levels per factor: each dimension's first and last value" \
+	"$(sqlite3 "$CLI_TMP/pb.db" "SELECT count(DISTINCT mor_cache_sms) || ' ' || min(mor_cache_sms) || ' ' || max(mor_cache_sms) || ' ' || sum(mor_cache_sms = 24) FROM designs")" "2 0 24 4"
+expect_ok "sensitivity on it" "$GPUDSE" sensitivity --db "$CLI_TMP/pb.db" --metric speedup
+expect_eq "sensitivity says it is a sample" "$(grep -c 'from a plackett-burman sample (8 designs' "$CLI_TMP/out")" 1
+expect_ok "sweep a Latin hypercube" "$GPUDSE" sweep tests/data/sample-lhs.json --db "$CLI_TMP/lhs.db" --quiet
+expect_eq "24 points" "$(sqlite3 "$CLI_TMP/lhs.db" "SELECT count(*) FROM designs")" 24
+expect_eq "each of llc_scale's 3 values in 8 of them (strata)" \
+	"$(sqlite3 "$CLI_TMP/lhs.db" "SELECT group_concat(c) FROM (SELECT count(*) AS c FROM designs GROUP BY llc_scale)")" "8,8,8"
+expect_ok "sensitivity on the hypercube" "$GPUDSE" sensitivity --db "$CLI_TMP/lhs.db" --metric speedup
+expect_eq "says latin-hypercube" "$(grep -c 'from a latin-hypercube sample' "$CLI_TMP/out")" 1
+printf '{"name":"x","gpu":"rtx3080","workloads":["p-2mm"],"space":{"llc_scale":[1,2]},"sample":{"kind":"sobol"}}' > "$CLI_TMP/bad.json"
+expect_err "unknown sample kind" 1 "gpudse: $CLI_TMP/bad.json: .sample.kind: expected plackett-burman or latin-hypercube, got \"sobol\"" \
+	"$GPUDSE" sweep "$CLI_TMP/bad.json" --db "$CLI_TMP/x.db"
+
+# the calibration source: a parameter set with its fit covariance (the synthetic fixture)
+C=tests/data/calib/p-2mm-obs.json
+expect_ok "calibrate the fixture" "$GPUDSE" calibrate $C -o "$CLI_TMP/p.json" --fit dram_eff,mlp
+cat > "$CLI_TMP/cal.json" <<JSON
+{ "name": "calib-unc", "gpu": "rtx3080", "params": "$CLI_TMP/p.json",
+  "workloads": ["$C"], "space": { "active_sms": [17, 34, 68], "mem_clock_scale": [1.0, 1.5] } }
+JSON
+expect_ok "sweep with the parameter set" "$GPUDSE" sweep "$CLI_TMP/cal.json" --db "$CLI_TMP/cal.db" --quiet
+expect_eq "calibration rows: ipc moves with the drawn parameters" \
+	"$(sqlite3 "$CLI_TMP/cal.db" "SELECT count(*) FROM uncertainty WHERE source = 'calibration' AND metric = 'ipc' AND log_sd > 0 AND shared = 1 AND n = 32")" 1
+# the fit's own dram_eff interval (95%, about +-0.7%) bounds how far the IPC can move
+expect_eq "calibration ipc log-sd is small (fit from 2% noise on 48 observations)" \
+	"$(sqlite3 "$CLI_TMP/cal.db" "SELECT log_sd < 0.02 FROM uncertainty WHERE source = 'calibration' AND metric = 'ipc'")" 1
+expect_ok "sweep --uncert model (calibration switched off)" "$GPUDSE" sweep "$CLI_TMP/cal.json" --db "$CLI_TMP/cal2.db" --quiet --uncert model
+expect_eq "no calibration rows when switched off" "$(sqlite3 "$CLI_TMP/cal2.db" "SELECT count(*) FROM uncertainty WHERE source = 'calibration'")" 0
+expect_ok "explain shows the calibration part" "$GPUDSE" explain --db "$CLI_TMP/cal.db" --design 0 --workload p-2mm
+expect_eq "explain names both sources of ipc" "$(grep -c '^  ipc .*model .*calibration\|^  ipc .*calibration .*model' "$CLI_TMP/out")" 1
+
+# the sampling source: a SHARDS-sampled profile of a generated kernel
+expect_ok "trace a kernel" "$GPUDSE" trace p-2dconv --size 128 --gpu rtx3080 -o "$CLI_TMP/k.trace"
+expect_ok "profile it sampled" "$GPUDSE" profile "$CLI_TMP/k.trace" -o "$CLI_TMP/ks.json" --sample 0.2 --name k-sampled
+cat > "$CLI_TMP/smp.json" <<JSON
+{ "name": "sampled-unc", "gpu": "rtx3080", "workloads": ["$CLI_TMP/ks.json"], "space": { "llc_scale": [0.25, 1, 4] } }
+JSON
+expect_ok "sweep the sampled profile" "$GPUDSE" sweep "$CLI_TMP/smp.json" --db "$CLI_TMP/smp.db" --quiet
+expect_eq "sampling rows for the hit rates" \
+	"$(sqlite3 "$CLI_TMP/smp.db" "SELECT count(*) FROM uncertainty WHERE source = 'sampling' AND metric IN ('l1_hit', 'llc_hit') AND log_sd > 0")" 2
+expect_eq "the detail names the rate" "$(sqlite3 "$CLI_TMP/smp.db" "SELECT count(*) FROM uncertainty WHERE source = 'sampling' AND detail LIKE 'SHARDS rate 0.2,%'" | awk '{print ($1 > 0)}')" 1
+expect_ok "sweep --uncert model,calibration" "$GPUDSE" sweep "$CLI_TMP/smp.json" --db "$CLI_TMP/smp2.db" --quiet --uncert model,calibration
+expect_eq "sampling switched off" "$(sqlite3 "$CLI_TMP/smp2.db" "SELECT count(*) FROM uncertainty WHERE source = 'sampling'")" 0
+
+# a damaged reference table: one line naming the file, exit 1
+mkdir -p "$CLI_TMP/root/calibration/accelsim"
+cp calibration/accelsim/kernels.txt "$CLI_TMP/root/calibration/accelsim/"
+sed '1s/model_ipc/model_ipx/' calibration/accelsim/results.csv > "$CLI_TMP/root/calibration/accelsim/results.csv"
+expect_err "results.csv without model_ipc" 1 "gpudse: $CLI_TMP/root/calibration/accelsim/results.csv: no column \"model_ipc\" in its header" \
+	env GPUDSE_ROOT="$CLI_TMP/root" "$GPUDSE" validate --error-model
+sed '3s/,40.51,/,fifty,/' calibration/accelsim/results.csv > "$CLI_TMP/root/calibration/accelsim/results.csv"
+expect_err "a bad number" 1 "gpudse: $CLI_TMP/root/calibration/accelsim/results.csv: line 3: a reference or model figure is not a finite number" \
+	env GPUDSE_ROOT="$CLI_TMP/root" "$GPUDSE" validate --error-model
+# an installation without the reference: the model source drops out with one note
+mkdir -p "$CLI_TMP/bare/calibration" && ln -s "$PWD/studies" "$CLI_TMP/bare/studies" && ln -s "$PWD/calibration/profiles" "$CLI_TMP/bare/calibration/profiles"
+expect_ok "sweep without calibration/accelsim" env GPUDSE_ROOT="$CLI_TMP/bare" "$GPUDSE" sweep studies/demo.json --db "$CLI_TMP/bare.db" --quiet
+expect_eq "no model rows" "$(sqlite3 "$CLI_TMP/bare.db" "SELECT count(*) FROM uncertainty")" 0
+expect_eq "the note says why" "$(grep -c "calibration/accelsim/results.csv is absent: the model-error source is not stored" "$CLI_TMP/err")" 1
+cli_done

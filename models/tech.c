@@ -214,11 +214,15 @@ int tech_xbar_eval(const tech_table_t *t, double node_nm, int n_in, int n_out, i
 		         "(no extrapolation)", node_nm, lo, hi);
 		return -1;
 	}
-	double a[NFIG], b[NFIG], v[NFIG];
-	if (xbar_at_node(t, bits, n0, n_in, n_out, a, err, errlen) ||
-	    xbar_at_node(t, bits, n1, n_in, n_out, b, err, errlen))
+	if (!same(n0, n1)) {                        /* tech.h [L2x]: no interpolation in node */
+		snprintf(err, errlen, "crossbar at %g nm: not a node of the table (it holds %g and %g "
+		         "nm around it; DSENT's nodes are separate technology files, not points on a "
+		         "curve, so crossbars are not interpolated between them)", node_nm, n0, n1);
 		return -1;
-	interp_vec(node_nm, n0, a, n1, b, v);       /* tech.h [L2] */
+	}
+	double v[NFIG];
+	if (xbar_at_node(t, bits, n0, n_in, n_out, v, err, errlen))
+		return -1;
 	fig_out(v, out);
 	return 0;
 }

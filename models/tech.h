@@ -16,7 +16,13 @@
  *           applied to the two size-interpolated results.
  *   crossbars: runs share (bits, node); within a node the figure is bilinear in
  *           (ln n_in, ln n_out) between the four grid runs around (n_in, n_out), log of the
- *           figure [L3]; between nodes, [L2].
+ *           figure [L3].  Not between nodes [L2x]: DSENT's nodes are its technology files
+ *           (TG11LVT, Bulk22LVT, Bulk32LVT, Bulk45LVT), separate parameter sets rather than
+ *           points on a curve -- its crossbar area is the wiring area (256 n_in p) x (256 n_out p)
+ *           on the Intermediate layer of pitch p = 110 nm at 22 nm but 220 nm at both 32 and
+ *           45 nm (DSENT MultiplexerCrossbar.cc; the tech files), so a 32 nm crossbar has the
+ *           45 nm area, not one between 22 and 45 nm (a power law in node was 48% off).  A
+ *           crossbar at a node the table does not hold is refused.
  *
  *   [L4] a cache's capacity for a given area inverts [L1] (data + tag area is increasing in size).
  *
@@ -90,7 +96,8 @@ int tech_array_eval(const tech_table_t *t, tech_cell_t cell, tech_kind_t kind, d
                     double bytes, int assoc, int width_bits, int ports,
                     tech_figures_t *out /* OUT */, char *err, size_t errlen);
 
-/* Figures of one n_in x n_out crossbar of `bits`-wide ports at node_nm by [L3] and [L2].
+/* Figures of one n_in x n_out crossbar of `bits`-wide ports at node_nm, a node of the table,
+ * by [L3] ([L2x]: no interpolation in node).
  * Returns 0, or -1 with the reason in err. */
 int tech_xbar_eval(const tech_table_t *t, double node_nm, int n_in, int n_out, int bits,
                    tech_figures_t *out /* OUT */, char *err, size_t errlen);

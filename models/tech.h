@@ -23,6 +23,15 @@
  *           45 nm (DSENT MultiplexerCrossbar.cc; the tech files), so a 32 nm crossbar has the
  *           45 nm area, not one between 22 and 45 nm (a power law in node was 48% off).  A
  *           crossbar at a node the table does not hold is refused.
+ *           fmax [L3f]: bilinear in (ln m(n_in), ln n_out) instead, m(n) = the most 2:1 mux
+ *           cells one select line drives in DSENT's n-input Multiplexer (built as a
+ *           ceil(n/2)- and a floor(n/2)-input mux joined by a MUX2 on select ceil(log2 n) - 1,
+ *           sharing select lines by index: m(2^k) = 2^(k-1), m(48) = m(32) = 16,
+ *           m(80) = m(96) = m(64) = 32; tech_select_fanout).  DSENT's clock follows that
+ *           fanout, not n_in: the 40x32 and 48x24 crossbars close the 32-input clock and the
+ *           80x32 and 96x8 the 64-input one (22 nm runs), where a power law in n_in between 32
+ *           and 64 inputs put 48 inputs 29% low.  The mux depth, ceil(log2 n), is left out: it
+ *           costs 20 and 10 inputs 6% and 12% against 16 and 8 (22 nm runs).
  *
  *   [L4] a cache's capacity for a given area inverts [L1] (data + tag area is increasing in size).
  *
@@ -101,6 +110,10 @@ int tech_array_eval(const tech_table_t *t, tech_cell_t cell, tech_kind_t kind, d
  * Returns 0, or -1 with the reason in err. */
 int tech_xbar_eval(const tech_table_t *t, double node_nm, int n_in, int n_out, int bits,
                    tech_figures_t *out /* OUT */, char *err, size_t errlen);
+
+/* [L3f]: the most 2:1 multiplexer cells one select line of DSENT's n_in-input Multiplexer
+ * drives (0 for n_in < 2). */
+int tech_select_fanout(int n_in);
 
 /* A cache = its data array + its tag array (TECH_DATA + TECH_TAG rows of the same key):
  * figures summed (latency: the data array's, which the tag lookup overlaps in a normal-mode

@@ -136,19 +136,22 @@ run_one() {
 			cat "$cache" >> "$work/out.txt"
 		else
 			meets() { case $(dsent_at "$fa" "$fb" "$1") in *"Timing not met"*) return 1;; *) return 0;; esac; }
-			local lo hi mid met failed bracket fo="$work/fmax.txt"
+			# fmax = the geometric mean of the highest clock that closed and the lowest that did
+			# not, over every step of both brackets (a crossbar whose fmax is near 16 GHz closes
+			# every step of the first bracket and misses every step of the second)
+			local lo hi mid bracket fo="$work/fmax.txt" gmet=0 gfail=0
 			echo "fmax-bisection on the ${fa}x${fb} crossbar" > "$fo"
 			for bracket in "0.25e9 16e9" "16e9 256e9"; do
-				set -- $bracket; lo=$1; hi=$2; met=0; failed=0
+				set -- $bracket; lo=$1; hi=$2
 				for _ in 1 2 3 4 5 6; do
 					mid=$(awk -v l=$lo -v h=$hi 'BEGIN { printf "%.6e", sqrt(l * h) }')
-					if meets "$mid"; then lo=$mid; met=1; else hi=$mid; failed=1; fi
+					if meets "$mid"; then lo=$mid; gmet=$mid; else hi=$mid; gfail=$mid; fi
 					echo "fmax-bisection: [$lo, $hi] Hz" >> "$fo"
 				done
-				[ $failed = 0 ] || break
+				[ "$gfail" = 0 ] || break
 			done
-			if [ $met = 1 ] && [ $failed = 1 ]; then
-				awk -v l=$lo -v h=$hi 'BEGIN { printf "fmax_hz %.6e\n", sqrt(l * h) }' >> "$fo"
+			if [ "$gmet" != 0 ] && [ "$gfail" != 0 ]; then
+				awk -v l=$gmet -v h=$gfail 'BEGIN { printf "fmax_hz %.6e\n", sqrt(l * h) }' >> "$fo"
 			else
 				echo "fmax-bisection: outside [0.25, 256] GHz" >> "$fo"
 			fi

@@ -113,6 +113,27 @@ static void test_closed_forms(void)
 	CHECK_INT(tech_xbar_eval(&xt, 30, 20, 5, 256, &r, err, sizeof err), -1,
 	          "a crossbar between the table's nodes (tech.h L2x: DSENT's nodes are separate files)");
 	CHECK(strstr(err, "not a node of the table") != NULL, err);
+	/* [L3f]: DSENT's select fanout m(n), worked by hand from Multiplexer.cc's construction
+	 * (n -> ceil(n/2) + floor(n/2) sub-muxes sharing selects, a MUX2 on select ceil(log2 n)-1):
+	 * m(2^k) = 2^(k-1); 48 -> 24+24 -> 12+12 -> 6+6 -> 3+3, each 3 = (2+1) puts one cell on
+	 * select 0 and one on select 1: 16 groups of 3, m = 16; 80 -> 16 groups of 5 = (3+2), two
+	 * cells each on select 0: 32; 7 = 4+3: select 0 carries 2 + 1 = 3 */
+	CHECK_INT(tech_select_fanout(2), 1, "m(2)");
+	CHECK_INT(tech_select_fanout(64), 32, "m(64) = 32");
+	CHECK_INT(tech_select_fanout(48), 16, "m(48) = m(32) = 16");
+	CHECK_INT(tech_select_fanout(80), 32, "m(80) = m(64) = 32");
+	CHECK_INT(tech_select_fanout(7), 3, "m(7) = 3");
+	CHECK_INT(tech_select_fanout(1), 0, "one input: no multiplexer");
+	/* a 20-input crossbar (m = 8) lies between the grid's 8 inputs (m = 4) and 32 (m = 16): its
+	 * fmax is the power law in m through those two runs, fmax(8) (8/4)^(ln(fmax(32)/fmax(8))/ln 4) */
+	CHECK_INT(tech_xbar_eval(&xt, 45, 20, 4, 256, &r, err, sizeof err), 0, "20x4 inside the grid");
+	{
+		double f8 = 5 * pow(8, -0.3) * pow(4, -0.1) / 45, f32 = 5 * pow(32, -0.3) * pow(4, -0.1) / 45;
+		double want = f8 * pow(8.0 / 4.0, log(f32 / f8) / log(16.0 / 4.0));
+		CHECK_REL(r.fmax_ghz, want, 1e-12, "fmax interpolated in the select fanout (tech.h L3f)");
+		CHECK_REL(r.area_mm2, 1e-5 * pow(20, 1.2) * pow(4, 0.8) * pow(45, 1.7), 1e-12,
+		          "area still in n_in (L3)");
+	}
 	CHECK_INT(tech_xbar_eval(&xt, 22, 64, 4, 256, &r, err, sizeof err), -1, "radix above the grid");
 	CHECK(strstr(err, "outside the table's radices") != NULL, err);
 	CHECK_INT(tech_xbar_eval(&xt, 22, 8, 4, 128, &r, err, sizeof err), -1, "no 128-bit crossbars");

@@ -31,7 +31,10 @@
  *           fanout, not n_in: the 40x32 and 48x24 crossbars close the 32-input clock and the
  *           80x32 and 96x8 the 64-input one (22 nm runs), where a power law in n_in between 32
  *           and 64 inputs put 48 inputs 29% low.  The mux depth, ceil(log2 n), is left out: it
- *           costs 20 and 10 inputs 6% and 12% against 16 and 8 (22 nm runs).
+ *           costs 20 and 10 inputs 6% and 12% against 16 and 8 (22 nm runs).  Valid range of
+ *           [L3f]: n_in >= TECH_FMAX_MIN_INPUTS.  Below it the depth is a larger share of the
+ *           path and the rule is high: 3 inputs (m = 1, depth 2) +35% and 5 inputs (m = 2,
+ *           depth 3) +16% against DSENT at 22 nm (the 2- and 4-input runs have depth 1 and 2).
  *
  *   [L4] a cache's capacity for a given area inverts [L1] (data + tag area is increasing in size).
  *
@@ -114,6 +117,8 @@ int tech_xbar_eval(const tech_table_t *t, double node_nm, int n_in, int n_out, i
 /* [L3f]: the most 2:1 multiplexer cells one select line of DSENT's n_in-input Multiplexer
  * drives (0 for n_in < 2). */
 int tech_select_fanout(int n_in);
+/* [L3f]'s valid range: crossbars of fewer inputs get an fmax the tests do not hold to 15%. */
+#define TECH_FMAX_MIN_INPUTS 8
 
 /* A cache = its data array + its tag array (TECH_DATA + TECH_TAG rows of the same key):
  * figures summed (latency: the data array's, which the tag lookup overlaps in a normal-mode

@@ -538,7 +538,9 @@ void tech_agreement_eval(const tech_table_t *t, const tech_file_t *held, const c
 		if (p->kind != TECH_XBAR)
 			worst(r.write_nj, p->write_nj, &a->energy, &a->n_energy);
 		worst(r.leak_mw, p->leak_mw, &a->leak, &a->n_leak);
-		if (p->kind == TECH_XBAR)
+		if (p->kind == TECH_XBAR && p->n_in >= TECH_FMAX_MIN_INPUTS)
 			worst(r.fmax_ghz, p->fmax_ghz, &a->fmax, &a->n_fmax);
+		else if (p->kind == TECH_XBAR)
+			worst(r.fmax_ghz, p->fmax_ghz, &a->fmax_small, &a->n_fmax_small);
 	}
 }

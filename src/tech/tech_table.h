@@ -55,7 +55,10 @@ typedef struct tech_agreement {
 	int refused;         /* outside the table's series (tech.h refuses; not counted below) */
 	double area, energy, leak, fmax;   /* worst |model - tool| / tool: area, read/write energy,
 	                                      leakage (where the tool's is > 0), crossbar fmax */
-	int n_area, n_energy, n_leak, n_fmax;   /* comparisons behind each */
+	int n_area, n_energy, n_leak, n_fmax;   /* comparisons behind each (fmax: crossbars of
+	                                           TECH_FMAX_MIN_INPUTS inputs or more, tech.h L3f) */
+	double fmax_small;   /* worst fmax error of the crossbars with fewer inputs */
+	int n_fmax_small;
 } tech_agreement_t;
 /* tool: only the held-out runs of that tool ("cacti", "nvsim", "dsent"; NULL: all).
  * node_mode: 0 every held-out run; 1 only runs at a node some row of t holds (size or radix

@@ -237,8 +237,14 @@ static void agreement_rows(vreport_t *r, const tech_file_t *d, const tech_file_t
 		vr_range(r, P, q, "issue 22", "%", 1, 0, 20, 100 * a.leak);
 	}
 	if (a.n_fmax) {
-		snprintf(q, sizeof q, "tech table, %s: worst crossbar fmax error (%d compared)", what, a.n_fmax);
+		snprintf(q, sizeof q, "tech table, %s: worst crossbar fmax error, %d+ inputs (%d compared)", what,
+		         TECH_FMAX_MIN_INPUTS, a.n_fmax);
 		vr_range(r, P, q, "issue 22", "%", 1, 0, 15, 100 * a.fmax);
+	}
+	if (a.n_fmax_small) {
+		snprintf(q, sizeof q, "tech table, %s: worst crossbar fmax error, under %d inputs, outside tech.h "
+		         "L3f's range (%d compared)", what, TECH_FMAX_MIN_INPUTS, a.n_fmax_small);
+		vr_range(r, P, q, "issue 22", "%", 1, 0, 15, 100 * a.fmax_small);
 	}
 }
 

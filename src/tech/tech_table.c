@@ -520,8 +520,9 @@ void tech_agreement_eval(const tech_table_t *t, const tech_file_t *held, const c
 		tech_figures_t r;
 		char err[320];
 		int shipped_node = 0;
-		for (size_t j = 0; j < t->n && !shipped_node; j++)
-			shipped_node = t->pt[j].node_nm == p->node_nm;
+		for (size_t j = 0; j < t->n && !shipped_node; j++)   /* arrays and crossbars apart */
+			shipped_node = t->pt[j].node_nm == p->node_nm &&
+			               (t->pt[j].kind == TECH_XBAR) == (p->kind == TECH_XBAR);
 		if ((node_mode == 1 && !shipped_node) || (node_mode == 2 && shipped_node))
 			continue;
 		a->runs++;

@@ -61,8 +61,9 @@ typedef struct tech_agreement {
 	int n_fmax_small;
 } tech_agreement_t;
 /* tool: only the held-out runs of that tool ("cacti", "nvsim", "dsent"; NULL: all).
- * node_mode: 0 every held-out run; 1 only runs at a node some row of t holds (size or radix
- * interpolation); 2 only runs at other nodes (interpolation between nodes). */
+ * node_mode: 0 every held-out run; 1 only runs at a node some row of t of the same sort (array
+ * or crossbar) holds (size or radix interpolation); 2 only runs at other nodes (interpolation
+ * between nodes). */
 void tech_agreement_eval(const tech_table_t *t, const tech_file_t *held, const char *tool,
                          int node_mode, tech_agreement_t *out /* OUT */);
 

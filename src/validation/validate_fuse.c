@@ -242,8 +242,8 @@ static void agreement_rows(vreport_t *r, const tech_file_t *d, const tech_file_t
 		vr_range(r, P, q, "issue 22", "%", 1, 0, 15, 100 * a.fmax);
 	}
 	if (a.n_fmax_small) {
-		snprintf(q, sizeof q, "tech table, %s: worst crossbar fmax error, under %d inputs, outside tech.h "
-		         "L3f's range (%d compared)", what, TECH_FMAX_MIN_INPUTS, a.n_fmax_small);
+		snprintf(q, sizeof q, "tech table, %s: worst crossbar fmax error, under %d inputs (%d compared; "
+		         "outside tech.h L3f)", what, TECH_FMAX_MIN_INPUTS, a.n_fmax_small);
 		vr_range(r, P, q, "issue 22", "%", 1, 0, 15, 100 * a.fmax_small);
 	}
 }
@@ -261,7 +261,7 @@ static void tech_rows(vreport_t *r)
 		return;
 	}
 	if (tech_file_read(held, &h, err, sizeof err) == 0) {
-		agreement_rows(r, &d, &h, "dsent", 1, "DSENT crossbars, radices off the grid at its 4 nodes");
+		agreement_rows(r, &d, &h, "dsent", 1, "DSENT crossbars off the grid, 11-45 nm");
 		agreement_rows(r, &d, &h, "nvsim", 1, "NVSim caches, sizes off the grid");
 		agreement_rows(r, &d, &h, "nvsim", 2, "NVSim caches at 32 nm (between its 22 and 40 nm)");
 		agreement_rows(r, &d, &h, "cacti", 1, "CACTI RAMs, sizes off the grid");

@@ -220,21 +220,21 @@ static int xbar_at_node(const tech_table_t *t, int bits, double node, int n_in, 
 	/* tech.h [L3f]: fmax in the select fanout m(n_in) instead of n_in, between the grid input
 	 * counts whose fanouts bracket it (m rises with n, so they lie within [i0, i1]) */
 	int m = tech_select_fanout(n_in), j0 = i0, j1 = i1;
+	int m0 = tech_select_fanout(j0), m1 = tech_select_fanout(j1);
 	for (size_t i = 0; i < t->n; i++) {
 		const tech_point_t *p = &t->pt[i];
 		if (p->kind != TECH_XBAR || p->width_bits != bits || !same(p->node_nm, node) ||
-		    p->n_in < i0 || p->n_in > i1)
+		    p->n_out != o0 || p->n_in <= i0 || p->n_in >= i1)
 			continue;
 		int pm = tech_select_fanout(p->n_in);
-		if (pm <= m && (pm > tech_select_fanout(j0) || (pm == tech_select_fanout(j0) && p->n_in > j0)))
-			j0 = p->n_in;
-		if (pm >= m && (pm < tech_select_fanout(j1) || (pm == tech_select_fanout(j1) && p->n_in < j1)))
-			j1 = p->n_in;
+		if (pm <= m && (pm > m0 || (pm == m0 && p->n_in > j0)))
+			j0 = p->n_in, m0 = pm;
+		if (pm >= m && (pm < m1 || (pm == m1 && p->n_in < j1)))
+			j1 = p->n_in, m1 = pm;
 	}
 	const tech_point_t *f00 = xbar_run(t, bits, node, j0, o0), *f10 = xbar_run(t, bits, node, j1, o0);
 	const tech_point_t *f01 = xbar_run(t, bits, node, j0, o1), *f11 = xbar_run(t, bits, node, j1, o1);
 	if (f00 && f10 && f01 && f11) {
-		double m0 = tech_select_fanout(j0), m1 = tech_select_fanout(j1);
 		double flo = tech_loglog(m, m0, f00->fmax_ghz, m1, f10->fmax_ghz);
 		double fhi = tech_loglog(m, m0, f01->fmax_ghz, m1, f11->fmax_ghz);
 		v[7] = tech_loglog(n_out, o0, flo, o1, fhi);

@@ -42,15 +42,19 @@
  *   cell area / total area; NVSim: Area Efficiency), periphery = the rest (decoders, sense amps,
  *   drivers, H-tree, comparators) -- interpolated apart, so the periphery share is explicit.
  *
- * Valid range: the capacities, nodes and crossbar radices spanned by the table's runs of the
- * requested series.  Outside it, or when associativity, port width, ports or bits have no
+ * Valid range: the capacities and array nodes spanned by the table's runs of the requested
+ * series; for crossbars the table's own nodes and the radices spanned there ([L3f]'s fmax from
+ * TECH_FMAX_MIN_INPUTS inputs).  Outside it, or when associativity, port width, ports or bits have no
  * series, the functions return -1 and say so in err: never an extrapolation.  Associativity,
  * port width and ports are matched exactly (a table holds the ones the presets use).
  *
  * Sources: CACTI 7 (HewlettPackard/cacti; Balasubramonian et al., TACO 2017), NVSim (Dong et
  * al., TCAD 2012), DSENT (Sun et al., NOCS 2012; gem5 ext/dsent).  The interpolation rules are
  * this file's assumption: array figures vary as power laws in size between neighbouring tool
- * runs (a factor of 4 apart in the shipped table); docs/validation.md gives the held-out error.
+ * runs (a factor of 4 apart in the shipped table), crossbar figures in radix (and fmax in
+ * DSENT's select fanout, [L3f]); docs/validation.md gives the held-out error per tool (the
+ * NVSim and CACTI-RAM series miss it where the tools' area-optimal organisation jumps;
+ * calibration/tech/README.md).
  */
 #ifndef GPUDSE_TECH_H
 #define GPUDSE_TECH_H

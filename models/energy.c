@@ -18,21 +18,45 @@
  *              IBL-4x-LLC's power unchanged, an idealisation we do not copy)
  *   NoC, DRAM = p_noc_static_w, p_dram_static_w
  * Energy = insts x sum(pJ) x 1e-12 + sum(P) x time.
+ * With a technology table (issue 22; models/tech_gpu.h says what each structure is in it), a
+ * component the table holds takes its figures from it instead of the preset's constants:
+ *   e_rf_read/write_pj  = the rf_kib RAM's read/write energy (one 1024-bit = 128 B operand)
+ *   e_l1_read/write_pj  = the L1 cache's (l1_shmem_kib, l1_assoc ways; one 128 B line)
+ *   e_llc_pj_per_byte   = the LLC slice cache's read energy / 128 B
+ *   e_noc_pj_per_byte   = the n_sm x llc_slices crossbar's energy per flit / noc_flit_bytes
+ *   RF, L1 leakage      = the table's (per SM) x the powered-SM count
+ *   LLC leakage         = llc_slices x the slice's, the slice sized llc_kib x llc_scale / slices
+ *   NoC leakage         = the crossbar's.
  * Assumptions: energies are per event and independent of load; an SM in Morpheus cache mode
  * leaks like a computing SM (it is powered); power-gated SMs keep gated_leak_frac.
  */
 #include "energy.h"
+#include "tech_gpu.h"
 
 #include <assert.h>
 #include <string.h>
 
 void energy_dynamic_pj(const gpu_t *g, const energy_counts_t *c, const double *extra, double pj[EC_N])
 {
+	double rf_r = g->e_rf_read_pj, rf_w = g->e_rf_write_pj, l1_r = g->e_l1_read_pj,
+	       l1_w = g->e_l1_write_pj, noc_b = g->e_noc_pj_per_byte, llc_b = g->e_llc_pj_per_byte;
+	if (g->tech) {           /* tech_gpu.h: the table's figures where it holds the structure */
+		tech_figures_t f;
+		if (tech_gpu_ram(g, g->rf_kib * 1024.0, &f, NULL, 0) == 0)
+			rf_r = 1e3 * f.read_nj, rf_w = 1e3 * f.write_nj;
+		if (tech_gpu_cache(g, g->l1_shmem_kib * 1024.0, g->l1_assoc, &f, NULL, 0) == 0)
+			l1_r = 1e3 * f.read_nj, l1_w = 1e3 * f.write_nj;
+		if (tech_gpu_xbar(g, g->n_sm, g->llc_slices, g->noc_flit_bytes, &f, NULL, 0) == 0)
+			noc_b = 1e3 * f.read_nj / g->noc_flit_bytes;
+		if (g->llc_slices > 0 &&
+		    tech_gpu_cache(g, g->llc_kib * 1024.0 / g->llc_slices, g->llc_assoc, &f, NULL, 0) == 0)
+			llc_b = 1e3 * f.read_nj / g->line_bytes;
+	}
 	pj[EC_CORE] = c->inst * g->e_inst_pj;
-	pj[EC_RF] = c->rf_reads * g->e_rf_read_pj + c->rf_writes * g->e_rf_write_pj;
-	pj[EC_L1] = c->l1_reads * g->e_l1_read_pj + c->l1_writes * g->e_l1_write_pj; /* [FUSE Table I] */
-	pj[EC_NOC] = c->noc_bytes * g->e_noc_pj_per_byte;
-	pj[EC_LLC] = c->llc_bytes * g->e_llc_pj_per_byte;                            /* [Morpheus §5] */
+	pj[EC_RF] = c->rf_reads * rf_r + c->rf_writes * rf_w;
+	pj[EC_L1] = c->l1_reads * l1_r + c->l1_writes * l1_w;   /* [FUSE Table I] or the table */
+	pj[EC_NOC] = c->noc_bytes * noc_b;
+	pj[EC_LLC] = c->llc_bytes * llc_b;                      /* [Morpheus §5] or the table */
 	pj[EC_EXT] = 0.0;
 	pj[EC_DRAM] = c->dram_bytes * g->e_dram_pj_per_byte;
 	if (extra)
@@ -52,6 +76,18 @@ void energy_static_baseline(const gpu_t *g, int n_gated, double llc_scale, doubl
 	w[EC_NOC] = g->p_noc_static_w;
 	w[EC_LLC] = g->p_llc_static_w * llc_scale;
 	w[EC_DRAM] = g->p_dram_static_w;
+	if (g->tech) {           /* tech_gpu.h: the table's leakage where it holds the structure */
+		tech_figures_t f;
+		if (tech_gpu_ram(g, g->rf_kib * 1024.0, &f, NULL, 0) == 0)
+			w[EC_RF] = 1e-3 * f.leak_mw * powered;
+		if (tech_gpu_cache(g, g->l1_shmem_kib * 1024.0, g->l1_assoc, &f, NULL, 0) == 0)
+			w[EC_L1] = 1e-3 * f.leak_mw * powered;
+		if (tech_gpu_xbar(g, g->n_sm, g->llc_slices, g->noc_flit_bytes, &f, NULL, 0) == 0)
+			w[EC_NOC] = 1e-3 * f.leak_mw;
+		if (g->llc_slices > 0 && tech_gpu_cache(g, g->llc_kib * 1024.0 * llc_scale / g->llc_slices,
+		                                        g->llc_assoc, &f, NULL, 0) == 0)
+			w[EC_LLC] = 1e-3 * f.leak_mw * g->llc_slices;
+	}
 }
 
 double energy_total(const double pj[EC_N], const double static_w[EC_N], double insts,

@@ -154,6 +154,32 @@ static const tech_point_t *xbar_run(const tech_table_t *t, int bits, double node
 	return NULL;
 }
 
+/* The largest number of 2:1 multiplexer cells one select line of DSENT's n-input Multiplexer
+ * drives (tech.h [L3f]).  DSENT (model/electrical/Multiplexer.cc) builds an n-input mux as a
+ * ceil(n/2)-input and a floor(n/2)-input mux joined by a final MUX2 on select
+ * ceil(log2 n) - 1; the sub-muxes share select lines 0.. by index. */
+static void select_loads(int n, int load[32])
+{
+	if (n < 2)
+		return;
+	select_loads((n + 1) / 2, load);
+	select_loads(n / 2, load);
+	int sel = 0;
+	while ((1 << (sel + 1)) < n)   /* ceil(log2 n) - 1 */
+		sel++;
+	load[sel]++;
+}
+
+int tech_select_fanout(int n_in)
+{
+	int load[32] = { 0 }, m = 0;
+	select_loads(n_in, load);
+	for (int i = 0; i < 32; i++)
+		if (load[i] > m)
+			m = load[i];
+	return m;
+}
+
 /* [L3] within one node: the grid radices around (n_in, n_out), bilinear in logs. */
 static int xbar_at_node(const tech_table_t *t, int bits, double node, int n_in, int n_out,
                         double v[NFIG], char *err, size_t errlen)
@@ -191,6 +217,28 @@ static int xbar_at_node(const tech_table_t *t, int bits, double node, int n_in, 
 	fig_of_point(c01, a); fig_of_point(c11, b);
 	interp_vec(n_in, i0, a, i1, b, hi);         /* ... and at n_out = o1 */
 	interp_vec(n_out, o0, lo, o1, hi, v);       /* then along n_out */
+	/* tech.h [L3f]: fmax in the select fanout m(n_in) instead of n_in, between the grid input
+	 * counts whose fanouts bracket it (m rises with n, so they lie within [i0, i1]) */
+	int m = tech_select_fanout(n_in), j0 = i0, j1 = i1;
+	int m0 = tech_select_fanout(j0), m1 = tech_select_fanout(j1);
+	for (size_t i = 0; i < t->n; i++) {
+		const tech_point_t *p = &t->pt[i];
+		if (p->kind != TECH_XBAR || p->width_bits != bits || !same(p->node_nm, node) ||
+		    p->n_out != o0 || p->n_in <= i0 || p->n_in >= i1)
+			continue;
+		int pm = tech_select_fanout(p->n_in);
+		if (pm <= m && (pm > m0 || (pm == m0 && p->n_in > j0)))
+			j0 = p->n_in, m0 = pm;
+		if (pm >= m && (pm < m1 || (pm == m1 && p->n_in < j1)))
+			j1 = p->n_in, m1 = pm;
+	}
+	const tech_point_t *f00 = xbar_run(t, bits, node, j0, o0), *f10 = xbar_run(t, bits, node, j1, o0);
+	const tech_point_t *f01 = xbar_run(t, bits, node, j0, o1), *f11 = xbar_run(t, bits, node, j1, o1);
+	if (f00 && f10 && f01 && f11) {
+		double flo = tech_loglog(m, m0, f00->fmax_ghz, m1, f10->fmax_ghz);
+		double fhi = tech_loglog(m, m0, f01->fmax_ghz, m1, f11->fmax_ghz);
+		v[7] = tech_loglog(n_out, o0, flo, o1, fhi);
+	}
 	return 0;
 }
 
@@ -214,11 +262,15 @@ int tech_xbar_eval(const tech_table_t *t, double node_nm, int n_in, int n_out, i
 		         "(no extrapolation)", node_nm, lo, hi);
 		return -1;
 	}
-	double a[NFIG], b[NFIG], v[NFIG];
-	if (xbar_at_node(t, bits, n0, n_in, n_out, a, err, errlen) ||
-	    xbar_at_node(t, bits, n1, n_in, n_out, b, err, errlen))
+	if (!same(n0, n1)) {                        /* tech.h [L2x]: no interpolation in node */
+		snprintf(err, errlen, "crossbar at %g nm: not a node of the table (it holds %g and %g "
+		         "nm around it; DSENT's nodes are separate technology files, not points on a "
+		         "curve, so crossbars are not interpolated between them)", node_nm, n0, n1);
 		return -1;
-	interp_vec(node_nm, n0, a, n1, b, v);       /* tech.h [L2] */
+	}
+	double v[NFIG];
+	if (xbar_at_node(t, bits, n0, n_in, n_out, v, err, errlen))
+		return -1;
 	fig_out(v, out);
 	return 0;
 }

@@ -16,7 +16,25 @@
  *           applied to the two size-interpolated results.
  *   crossbars: runs share (bits, node); within a node the figure is bilinear in
  *           (ln n_in, ln n_out) between the four grid runs around (n_in, n_out), log of the
- *           figure [L3]; between nodes, [L2].
+ *           figure [L3].  Not between nodes [L2x]: DSENT's nodes are its technology files
+ *           (TG11LVT, Bulk22LVT, Bulk32LVT, Bulk45LVT), separate parameter sets rather than
+ *           points on a curve -- its crossbar area is the wiring area (256 n_in p) x (256 n_out p)
+ *           on the Intermediate layer of pitch p = 110 nm at 22 nm but 220 nm at both 32 and
+ *           45 nm (DSENT MultiplexerCrossbar.cc; the tech files), so a 32 nm crossbar has the
+ *           45 nm area, not one between 22 and 45 nm (a power law in node was 48% off).  A
+ *           crossbar at a node the table does not hold is refused.
+ *           fmax [L3f]: bilinear in (ln m(n_in), ln n_out) instead, m(n) = the most 2:1 mux
+ *           cells one select line drives in DSENT's n-input Multiplexer (built as a
+ *           ceil(n/2)- and a floor(n/2)-input mux joined by a MUX2 on select ceil(log2 n) - 1,
+ *           sharing select lines by index: m(2^k) = 2^(k-1), m(48) = m(32) = 16,
+ *           m(80) = m(96) = m(64) = 32; tech_select_fanout).  DSENT's clock follows that
+ *           fanout, not n_in: the 40x32 and 48x24 crossbars close the 32-input clock and the
+ *           80x32 and 96x8 the 64-input one (22 nm runs), where a power law in n_in between 32
+ *           and 64 inputs put 48 inputs 29% low.  The mux depth, ceil(log2 n), is left out: it
+ *           costs 20 and 10 inputs 6% and 12% against 16 and 8 (22 nm runs).  Valid range of
+ *           [L3f]: n_in >= TECH_FMAX_MIN_INPUTS.  Below it the depth is a larger share of the
+ *           path and the rule is high: 3 inputs (m = 1, depth 2) +35% and 5 inputs (m = 2,
+ *           depth 3) +16% against DSENT at 22 nm (the 2- and 4-input runs have depth 1 and 2).
  *
  *   [L4] a cache's capacity for a given area inverts [L1] (data + tag area is increasing in size).
  *
@@ -24,15 +42,19 @@
  *   cell area / total area; NVSim: Area Efficiency), periphery = the rest (decoders, sense amps,
  *   drivers, H-tree, comparators) -- interpolated apart, so the periphery share is explicit.
  *
- * Valid range: the capacities, nodes and crossbar radices spanned by the table's runs of the
- * requested series.  Outside it, or when associativity, port width, ports or bits have no
+ * Valid range: the capacities and array nodes spanned by the table's runs of the requested
+ * series; for crossbars the table's own nodes and the radices spanned there ([L3f]'s fmax from
+ * TECH_FMAX_MIN_INPUTS inputs).  Outside it, or when associativity, port width, ports or bits have no
  * series, the functions return -1 and say so in err: never an extrapolation.  Associativity,
  * port width and ports are matched exactly (a table holds the ones the presets use).
  *
  * Sources: CACTI 7 (HewlettPackard/cacti; Balasubramonian et al., TACO 2017), NVSim (Dong et
  * al., TCAD 2012), DSENT (Sun et al., NOCS 2012; gem5 ext/dsent).  The interpolation rules are
  * this file's assumption: array figures vary as power laws in size between neighbouring tool
- * runs (a factor of 4 apart in the shipped table); docs/validation.md gives the held-out error.
+ * runs (a factor of 4 apart in the shipped table), crossbar figures in radix (and fmax in
+ * DSENT's select fanout, [L3f]); docs/validation.md gives the held-out error per tool (the
+ * NVSim and CACTI-RAM series miss it where the tools' area-optimal organisation jumps;
+ * calibration/tech/README.md).
  */
 #ifndef GPUDSE_TECH_H
 #define GPUDSE_TECH_H
@@ -90,10 +112,17 @@ int tech_array_eval(const tech_table_t *t, tech_cell_t cell, tech_kind_t kind, d
                     double bytes, int assoc, int width_bits, int ports,
                     tech_figures_t *out /* OUT */, char *err, size_t errlen);
 
-/* Figures of one n_in x n_out crossbar of `bits`-wide ports at node_nm by [L3] and [L2].
+/* Figures of one n_in x n_out crossbar of `bits`-wide ports at node_nm, a node of the table,
+ * by [L3] ([L2x]: no interpolation in node).
  * Returns 0, or -1 with the reason in err. */
 int tech_xbar_eval(const tech_table_t *t, double node_nm, int n_in, int n_out, int bits,
                    tech_figures_t *out /* OUT */, char *err, size_t errlen);
+
+/* [L3f]: the most 2:1 multiplexer cells one select line of DSENT's n_in-input Multiplexer
+ * drives (0 for n_in < 2). */
+int tech_select_fanout(int n_in);
+/* [L3f]'s valid range: crossbars of fewer inputs get an fmax the tests do not hold to 15%. */
+#define TECH_FMAX_MIN_INPUTS 8
 
 /* A cache = its data array + its tag array (TECH_DATA + TECH_TAG rows of the same key):
  * figures summed (latency: the data array's, which the tag lookup overlaps in a normal-mode

@@ -24,6 +24,7 @@
 #include "knobs.h"
 #include "mech.h"
 #include "study.h"
+#include "tech_gpu.h"
 #include "workload.h"
 
 const char help_explain[] =
@@ -194,6 +195,12 @@ static void print_text(const gpu_t *g, const char *dstr, const workload_t *wl, c
 		printf("%-8s %14.6g %12.6g %14.6g %6.1f%% %12.6g\n", ecomp_name[i], det->dyn_pj_per_inst[i],
 		       det->static_w[i], o->energy_comp_j[i],
 		       o->energy_j > 0 ? 100.0 * o->energy_comp_j[i] / o->energy_j : 0.0, o->area_comp_mm2[i]);
+	printf("baseline area, energy and leakage from (models/tech_gpu.h; issue 22)\n");
+	for (int i = EC_RF; i <= EC_LLC; i++) {
+		char src[480];
+		tech_gpu_describe(g, i, 1.0, src, sizeof src);
+		printf("  %-8s %s\n", ecomp_name[i], src);
+	}
 	printf("\n");
 
 	printf("result\n");

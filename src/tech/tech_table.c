@@ -394,6 +394,15 @@ static int import_dsent(raw_t *r, tech_file_t *f, char *err, size_t errlen)
 		         "xbar_inputs / xbar_outputs / xbar_bits provenance", r->path);
 		return -1;
 	}
+	/* the sizing run (the output before the fmax bisection's lines) must have met timing:
+	 * otherwise its figures are those of DSENT's failed upsizing, not of a design */
+	const char *bis = strstr(t, "fmax-bisection");
+	const char *miss = strstr(t, "Timing not met");
+	if (miss && (!bis || miss < bis)) {
+		snprintf(err, errlen, "%s: DSENT's sizing run did not meet timing (\"Timing not met\"): "
+		         "its area, energy and leakage are not those of a design", r->path);
+		return -1;
+	}
 	/* fmax: the highest clock at which DSENT closes timing, bisected by regenerate.sh */
 	double fmax_hz;
 	if (num_after(t, NULL, "\nfmax_hz ", &fmax_hz) || !(fmax_hz > 0)) {
@@ -500,17 +509,20 @@ static void worst(double got, double want, double *w, int *n)
 	}
 }
 
-void tech_agreement_eval(const tech_table_t *t, const tech_file_t *held, int node_mode,
-                         tech_agreement_t *a)
+void tech_agreement_eval(const tech_table_t *t, const tech_file_t *held, const char *tool,
+                         int node_mode, tech_agreement_t *a)
 {
 	memset(a, 0, sizeof *a);
 	for (size_t i = 0; i < held->n; i++) {
 		const tech_point_t *p = &held->pt[i];
+		if (tool && strcmp(held->prov[i].tool, tool) != 0)
+			continue;
 		tech_figures_t r;
 		char err[320];
 		int shipped_node = 0;
-		for (size_t j = 0; j < t->n && !shipped_node; j++)
-			shipped_node = t->pt[j].node_nm == p->node_nm;
+		for (size_t j = 0; j < t->n && !shipped_node; j++)   /* arrays and crossbars apart */
+			shipped_node = t->pt[j].node_nm == p->node_nm &&
+			               (t->pt[j].kind == TECH_XBAR) == (p->kind == TECH_XBAR);
 		if ((node_mode == 1 && !shipped_node) || (node_mode == 2 && shipped_node))
 			continue;
 		a->runs++;
@@ -527,7 +539,9 @@ void tech_agreement_eval(const tech_table_t *t, const tech_file_t *held, int nod
 		if (p->kind != TECH_XBAR)
 			worst(r.write_nj, p->write_nj, &a->energy, &a->n_energy);
 		worst(r.leak_mw, p->leak_mw, &a->leak, &a->n_leak);
-		if (p->kind == TECH_XBAR)
+		if (p->kind == TECH_XBAR && p->n_in >= TECH_FMAX_MIN_INPUTS)
 			worst(r.fmax_ghz, p->fmax_ghz, &a->fmax, &a->n_fmax);
+		else if (p->kind == TECH_XBAR)
+			worst(r.fmax_ghz, p->fmax_ghz, &a->fmax_small, &a->n_fmax_small);
 	}
 }

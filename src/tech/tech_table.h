@@ -55,12 +55,17 @@ typedef struct tech_agreement {
 	int refused;         /* outside the table's series (tech.h refuses; not counted below) */
 	double area, energy, leak, fmax;   /* worst |model - tool| / tool: area, read/write energy,
 	                                      leakage (where the tool's is > 0), crossbar fmax */
-	int n_area, n_energy, n_leak, n_fmax;   /* comparisons behind each */
+	int n_area, n_energy, n_leak, n_fmax;   /* comparisons behind each (fmax: crossbars of
+	                                           TECH_FMAX_MIN_INPUTS inputs or more, tech.h L3f) */
+	double fmax_small;   /* worst fmax error of the crossbars with fewer inputs */
+	int n_fmax_small;
 } tech_agreement_t;
-/* node_mode: 0 every held-out run; 1 only runs at a node some row of t holds (size or radix
- * interpolation); 2 only runs at other nodes (interpolation between nodes). */
-void tech_agreement_eval(const tech_table_t *t, const tech_file_t *held, int node_mode,
-                         tech_agreement_t *out /* OUT */);
+/* tool: only the held-out runs of that tool ("cacti", "nvsim", "dsent"; NULL: all).
+ * node_mode: 0 every held-out run; 1 only runs at a node some row of t of the same sort (array
+ * or crossbar) holds (size or radix interpolation); 2 only runs at other nodes (interpolation
+ * between nodes). */
+void tech_agreement_eval(const tech_table_t *t, const tech_file_t *held, const char *tool,
+                         int node_mode, tech_agreement_t *out /* OUT */);
 
 /* The table at `path`, read once per process and shared (presets point at it; it lives until
  * exit).  NULL with the reason in err. */

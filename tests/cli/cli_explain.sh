@@ -23,6 +23,18 @@ for g in rtx3080 dcl1-80 malekeh-2060 fuse-15 fuse-volta a100 h100; do
 	expect_eq "$g: JSON has 8 baseline stations (issue 20: rf_banks)" "$(grep -c '"visits_per_inst"' "$CLI_TMP/out")" 8
 done
 
+# issue 22: which baseline structures come from the preset's technology table (models/tech_gpu.h)
+expect_ok "explain on dcl1-80-tech" "$GPUDSE" explain --gpu dcl1-80-tech --workload "$P"
+expect_eq "dcl1-80-tech: NoC from the table" "$(grep -c '^  noc      table at 22 nm: 80x32 crossbar of 256-bit ports' "$CLI_TMP/out")" 1
+expect_eq "dcl1-80-tech: RF from the table" "$(grep -c '^  rf       table at 22 nm: SRAM RAM of' "$CLI_TMP/out")" 1
+expect_eq "dcl1-80-tech: LLC slice outside the table, constants and why" \
+	"$(grep -c '^  llc      constants: .*outside the table' "$CLI_TMP/out")" 1
+expect_ok "explain on fuse-15-tech" "$GPUDSE" explain --gpu fuse-15-tech --workload "$P"
+expect_eq "fuse-15-tech: no 40 nm crossbar in DSENT's files" \
+	"$(grep -c '^  noc      constants: crossbar at 40 nm: not a node of the table' "$CLI_TMP/out")" 1
+expect_ok "explain on dcl1-80" "$GPUDSE" explain --gpu dcl1-80 --workload "$P"
+expect_eq "dcl1-80: constants everywhere" "$(grep -c 'constants: no technology table in the preset' "$CLI_TMP/out")" 4
+
 # 4x LLC: the LLC capacity in the report is 4x (5 MiB -> 20 MiB on rtx3080)
 expect_ok "explain llc_scale=4" "$GPUDSE" explain --gpu rtx3080 --workload "$P" --design llc_scale=4 --json
 expect_eq "4x LLC capacity" "$(grep '"llc_bytes"' "$CLI_TMP/out" | tr -dc '0-9')" 20971520

@@ -44,6 +44,12 @@ expect_err "no series" 1 "gpudse: tech array: no stt data array with 8 ways, 102
 expect_err "no design" 1 "gpudse: tech import: $D/cacti-no-design.txt: no CACTI result (\"Cache Parameters:\" with size, block size, associativity): did the run find an organisation?" \
 	"$GPUDSE" tech import -o $T/bad.csv $D/cacti-no-design.txt
 expect_eq "nothing written" "$(ls $T/bad.csv 2>/dev/null)" ""
+# a DSENT sizing run that missed timing is not a design (a 128-input crossbar asked for 1 GHz at
+# 22 nm prints this warning and the figures of its failed upsizing)
+awk '/^fmax-bisection/ && !w { print "[Warning] MultiplexerCrossbar -> Timing not met: Required delay = 1e-09"; w = 1 } { print }' \
+	$D/dsent-xbar-32nm-8x4.txt > $T/dsent-late.txt
+expect_err "timing not met" 1 "gpudse: tech import: $T/dsent-late.txt: DSENT's sizing run did not meet timing (\"Timing not met\"): its area, energy and leakage are not those of a design" \
+	"$GPUDSE" tech import -o $T/bad.csv $T/dsent-late.txt
 printf 'hello\n' > $T/raw.txt
 expect_err "no provenance" 1 "gpudse: tech import: $T/raw.txt: missing provenance: the file must start with \"# tool\", \"# commit\", \"# config\", \"# date\", \"# node_nm\", \"# cell\", \"# kind\" lines" \
 	"$GPUDSE" tech import -o $T/bad.csv $T/raw.txt

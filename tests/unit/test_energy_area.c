@@ -2,6 +2,7 @@
  * test_energy_area.c -- models/energy.c and models/area.c against closed forms and the
  * papers' numbers (FUSE Table I and §II-B, DC-L1 §V-B/§VI-B, Morpheus §5).
  */
+#include <math.h>
 #include <string.h>
 
 #include "area.h"
@@ -9,6 +10,8 @@
 #include "energy.h"
 #include "gpu.h"
 #include "presets/gpu_json.h"
+#include "tech.h"
+#include "tech_gpu.h"
 
 static void test_area(void)
 {
@@ -110,6 +113,77 @@ static void test_energy(void)
 	CHECK_REL(tot, want2, 1e-12, "E = insts x dyn + P_static x T");
 }
 
+/* Issue 22: with a technology table, the baseline's structures the table holds take its figures
+ * (models/tech_gpu.h); the rest keep the constants.  A synthetic table whose runs sit exactly at
+ * the preset's sizes, so the expected values are the runs themselves (tech.h returns a run
+ * unchanged). */
+static void test_tech_table(void)
+{
+	gpu_t g;
+	if (gpu_load("dcl1-80", &g) != 0) {
+		CHECK(0, "preset dcl1-80 loads");
+		return;
+	}
+	g.tech_node_nm = 22;
+	gpu_t c = g;                       /* the constants' answer, no table */
+	double a0[EC_N], w0[EC_N], p0[EC_N], a[EC_N], w[EC_N], p[EC_N];
+	energy_counts_t cnt = { 0 };
+	cnt.inst = 1; cnt.rf_reads = 2; cnt.rf_writes = 1; cnt.l1_reads = 0.5; cnt.l1_writes = 0.1;
+	cnt.noc_bytes = 64; cnt.llc_bytes = 32;
+	area_baseline(&c, 1.0, a0);
+	energy_static_baseline(&c, 0, 1.0, w0);
+	energy_dynamic_pj(&c, &cnt, NULL, p0);
+
+	tech_point_t pt[7];
+	memset(pt, 0, sizeof pt);
+	double rf = g.rf_kib * 1024.0, l1 = g.l1_shmem_kib * 1024.0;
+	for (int i = 0; i < 2; i++) {      /* RF: a RAM series of two runs around rf_kib */
+		pt[i].kind = TECH_RAM; pt[i].cell = TECH_SRAM; pt[i].node_nm = 22; pt[i].assoc = 1;
+		pt[i].width_bits = 1024; pt[i].ports = 1; pt[i].bytes = i ? 2 * rf : rf;
+		pt[i].area_mm2 = 0.05 * (i + 1); pt[i].read_nj = 0.02; pt[i].write_nj = 0.03; pt[i].leak_mw = 7;
+	}
+	for (int i = 2; i < 4; i++) {      /* L1: data + tag at l1_shmem_kib */
+		pt[i].kind = i == 2 ? TECH_DATA : TECH_TAG; pt[i].cell = TECH_SRAM; pt[i].node_nm = 22;
+		pt[i].assoc = g.l1_assoc; pt[i].width_bits = 1024; pt[i].ports = 1; pt[i].bytes = l1;
+		pt[i].area_mm2 = i == 2 ? 0.02 : 0.002; pt[i].read_nj = i == 2 ? 0.01 : 0.001;
+		pt[i].write_nj = i == 2 ? 0.012 : 0.001; pt[i].leak_mw = i == 2 ? 5 : 0.5;
+	}
+	for (int i = 4; i < 5; i++) {      /* NoC: the n_sm x llc_slices crossbar itself */
+		pt[i].kind = TECH_XBAR; pt[i].node_nm = 22; pt[i].width_bits = 8 * g.noc_flit_bytes;
+		pt[i].n_in = g.n_sm; pt[i].n_out = g.llc_slices; pt[i].area_mm2 = 1.5; pt[i].read_nj = 0.008;
+		pt[i].write_nj = 0.008; pt[i].leak_mw = 300; pt[i].fmax_ghz = 2;
+	}
+	tech_table_t t = { pt, 5 };        /* no LLC series: the LLC keeps its constants */
+	g.tech = &t;
+	area_baseline(&g, 1.0, a);
+	energy_static_baseline(&g, 0, 1.0, w);
+	energy_dynamic_pj(&g, &cnt, NULL, p);
+	CHECK_REL(a[EC_RF], g.n_sm * 0.05, 1e-12, "RF area = n_sm x the table's RAM of rf_kib (its run)");
+	CHECK_REL(a[EC_L1], g.n_sm * 0.022, 1e-12, "L1 area = n_sm x (data + tag) cache run");
+	CHECK_REL(a[EC_NOC], 1.5, 1e-12, "NoC area = the table's crossbar");
+	CHECK_REL(a[EC_LLC], a0[EC_LLC], 1e-12, "LLC: no series in the table, the constant stays");
+	CHECK_REL(w[EC_RF], g.n_sm * 7e-3, 1e-12, "RF leakage = n_sm x the RAM's 7 mW");
+	CHECK_REL(w[EC_L1], g.n_sm * 5.5e-3, 1e-12, "L1 leakage = n_sm x (5 + 0.5) mW");
+	CHECK_REL(w[EC_NOC], 0.3, 1e-12, "NoC leakage = the crossbar's 300 mW");
+	CHECK_REL(w[EC_LLC], w0[EC_LLC], 1e-12, "LLC leakage keeps its constant");
+	CHECK_REL(p[EC_RF], 2 * 20 + 1 * 30, 1e-12, "RF: 2 reads x 20 pJ + 1 write x 30 pJ");
+	CHECK_REL(p[EC_L1], 0.5 * 11 + 0.1 * 13, 1e-12, "L1: 0.5 x 11 pJ + 0.1 x 13 pJ (data + tag)");
+	CHECK_REL(p[EC_NOC], 64 * 8.0 / g.noc_flit_bytes, 1e-12, "NoC: 64 B x 8 pJ per flit / flit bytes");
+	CHECK_REL(p[EC_LLC], p0[EC_LLC], 1e-12, "LLC energy keeps its constant");
+	CHECK_REL(area_sram_mm2(&g, 1.5 * rf), 0.05 * pow(2, log(1.5) / log(2)), 1e-12,
+	          "a plain SRAM array between the RAM runs: tech.h [L1] power law");
+	CHECK_REL(area_sram_mm2(&g, 1024.0), area_sram_mm2(&c, 1024.0), 1e-12,
+	          "an SRAM array below the table's RAMs keeps the per-bit formula");
+	char line[480];
+	tech_gpu_describe(&g, EC_LLC, 1.0, line, sizeof line);
+	CHECK(strstr(line, "constants: no sram data array") != NULL, line);
+	tech_gpu_describe(&g, EC_NOC, 1.0, line, sizeof line);
+	CHECK(strstr(line, "table at 22 nm") != NULL, line);
+	g.tech_node_nm = 32;               /* crossbars are not interpolated between nodes (tech.h L2x) */
+	area_baseline(&g, 1.0, a);
+	CHECK_REL(a[EC_NOC], a0[EC_NOC], 1e-12, "a node the table lacks: the NoC keeps its constant");
+}
+
 static void test_preset_errors(void)
 {
 	gpu_t g;
@@ -152,6 +226,7 @@ int main(void)
 {
 	test_area();
 	test_energy();
+	test_tech_table();
 	test_preset_errors();
 	return check_summary("energy_area");
 }

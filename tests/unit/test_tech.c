@@ -5,18 +5,20 @@
  *    crossbar radix, the log-log interpolation must return the power law at points between the
  *    runs (to rounding); outside the runs it must refuse.
  * 2. Held-out tool runs (issue 22): calibration/tech/tech-heldout.csv holds CACTI, NVSim and
- *    DSENT runs at sizes (2 x 4^k KiB), a node (32 nm) and crossbar radices (80x40, 40x32, ...)
- *    that calibration/tech/tech-default.csv does not hold (calibration/tech/regenerate.sh made
- *    both).  The model, reading only the default table, must come within the issue's bars of
- *    the tool on every held-out run: area 10%, read/write energy and leakage 20%, crossbar
- *    fmax 15%.
- *    The same for CACTI's SRAM caches (tech-cacti-cache.csv against its held-out twin).
- *    The default table misses these bars (this suite, committed before the tables existed,
- *    asserted them on both pairs; docs/validation.md and the README's honest limits give the
- *    errors): for it the comparisons are the `gpudse validate` rows marked off, and this test
- *    asserts only that every held-out run is new and that the model refuses rather than
- *    extrapolates (a shorter series, a missing crossbar corner).  The CACTI cache pair meets
- *    the bars and keeps them asserted.
+ *    DSENT runs at sizes (2 x 4^k KiB), a node (32 nm, arrays) and crossbar radices (80x40,
+ *    40x32, ... at each of DSENT's four nodes) that calibration/tech/tech-default.csv does not
+ *    hold (calibration/tech/regenerate.sh made both).  The model, reading only the shipped
+ *    table, must come within the issue's bars of the tool: area 10%, read/write energy and
+ *    leakage 20%, crossbar fmax 15%.  Asserted for DSENT's crossbars and for CACTI's SRAM caches
+ *    (tech-cacti-cache.csv against its held-out twin).  NVSim's caches and CACTI's RAMs miss
+ *    them, and the errors are printed, not asserted: both tools were run area-optimised, and the
+ *    area-optimal organisation jumps between sizes (NVSim's 64 KiB SRAM data array: write
+ *    energy 2.8 pJ between 8.0 pJ at 32 KiB and 3.6 pJ at 128 KiB; CACTI's 2 MiB RAM: write
+ *    0.69 nJ against 0.63 nJ at 1 MiB and 1.30 nJ at 4 MiB), and NVSim's leakage is not
+ *    monotone in node (1 MiB 8-way SRAM data array: 979, 1595, 1360 mW at 22, 32, 40 nm),
+ *    which no interpolation between 22 and 40 nm follows; calibration/tech/README.md.
+ *    Every held-out run is new, and the model refuses rather than extrapolates (a shorter
+ *    series where the tool found no design).
  * 3. STT-MRAM over SRAM area of a 4-way cache (data + tag, NVSim, 22 nm): above 1 at 16 KiB
  *    and below 0.6 at 512 KiB (issue 22; 512 KiB is a held-out size, interpolated).
  * 4. Bad tables and raw files: one error naming the file and line.
@@ -103,11 +105,37 @@ static void test_closed_forms(void)
 				xp[k++] = p;
 			}
 	tech_table_t xt = { xp, (size_t)k };
-	CHECK_INT(tech_xbar_eval(&xt, 30, 20, 5, 256, &r, err, sizeof err), 0, "inside the grid");
-	CHECK_REL(r.area_mm2, 1e-5 * pow(20, 1.2) * pow(5, 0.8) * pow(30, 1.7), 1e-12,
-	          "bilinear in logs reproduces in^1.2 out^0.8 n^1.7 (tech.h L3, L2)");
-	CHECK_REL(r.fmax_ghz, 5 * pow(20, -0.3) * pow(5, -0.1) / 30, 1e-12, "fmax power law");
+	CHECK_INT(tech_xbar_eval(&xt, 45, 20, 5, 256, &r, err, sizeof err), 0, "inside the grid");
+	CHECK_REL(r.area_mm2, 1e-5 * pow(20, 1.2) * pow(5, 0.8) * pow(45, 1.7), 1e-12,
+	          "bilinear in logs reproduces in^1.2 out^0.8 (tech.h L3)");
+	/* fmax goes by the select fanout (L3f): on this grid (n = 2 m) the law is 5 (2m)^-0.3, and
+	 * m(20) = 8 = m(16), so it is the 16-input value */
+	CHECK_REL(r.fmax_ghz, 5 * pow(16, -0.3) * pow(5, -0.1) / 45, 1e-12, "fmax power law in m (L3f)");
 	CHECK_REL(r.leak_mw, 0.1 * 20 * 5, 1e-12, "leakage in x out");
+	CHECK_INT(tech_xbar_eval(&xt, 30, 20, 5, 256, &r, err, sizeof err), -1,
+	          "a crossbar between the table's nodes (tech.h L2x: DSENT's nodes are separate files)");
+	CHECK(strstr(err, "not a node of the table") != NULL, err);
+	/* [L3f]: DSENT's select fanout m(n), worked by hand from Multiplexer.cc's construction
+	 * (n -> ceil(n/2) + floor(n/2) sub-muxes sharing selects, a MUX2 on select ceil(log2 n)-1):
+	 * m(2^k) = 2^(k-1); 48 -> 24+24 -> 12+12 -> 6+6 -> 3+3, each 3 = (2+1) puts one cell on
+	 * select 0 and one on select 1: 16 groups of 3, m = 16; 80 -> 16 groups of 5 = (3+2), two
+	 * cells each on select 0: 32; 7 = 4+3: select 0 carries 2 + 1 = 3 */
+	CHECK_INT(tech_select_fanout(2), 1, "m(2)");
+	CHECK_INT(tech_select_fanout(64), 32, "m(64) = 32");
+	CHECK_INT(tech_select_fanout(48), 16, "m(48) = m(32) = 16");
+	CHECK_INT(tech_select_fanout(80), 32, "m(80) = m(64) = 32");
+	CHECK_INT(tech_select_fanout(7), 3, "m(7) = 3");
+	CHECK_INT(tech_select_fanout(1), 0, "one input: no multiplexer");
+	/* a 20-input crossbar (m = 8) lies between the grid's 8 inputs (m = 4) and 32 (m = 16): its
+	 * fmax is the power law in m through those two runs, fmax(8) (8/4)^(ln(fmax(32)/fmax(8))/ln 4) */
+	CHECK_INT(tech_xbar_eval(&xt, 45, 20, 4, 256, &r, err, sizeof err), 0, "20x4 inside the grid");
+	{
+		double f8 = 5 * pow(8, -0.3) * pow(4, -0.1) / 45, f32 = 5 * pow(32, -0.3) * pow(4, -0.1) / 45;
+		double want = f8 * pow(8.0 / 4.0, log(f32 / f8) / log(16.0 / 4.0));
+		CHECK_REL(r.fmax_ghz, want, 1e-12, "fmax interpolated in the select fanout (tech.h L3f)");
+		CHECK_REL(r.area_mm2, 1e-5 * pow(20, 1.2) * pow(4, 0.8) * pow(45, 1.7), 1e-12,
+		          "area still in n_in (L3)");
+	}
 	CHECK_INT(tech_xbar_eval(&xt, 22, 64, 4, 256, &r, err, sizeof err), -1, "radix above the grid");
 	CHECK(strstr(err, "outside the table's radices") != NULL, err);
 	CHECK_INT(tech_xbar_eval(&xt, 22, 8, 4, 128, &r, err, sizeof err), -1, "no 128-bit crossbars");
@@ -168,7 +196,9 @@ static void rel_check(double got, double want, double bar, const char *what, con
 		CHECK_REL(got, want, bar, src);
 }
 
-static void test_heldout(const char *shipped, const char *heldout, int assert_bars)
+/* assert: the tools whose held-out runs must meet the bars ("dsent,cacti"); the others' errors
+ * are printed (the README and docs/validation.md say why they miss). */
+static void test_heldout(const char *shipped, const char *heldout, const char *assert_tools)
 {
 	tech_file_t def, held;
 	char err[512];
@@ -182,17 +212,24 @@ static void test_heldout(const char *shipped, const char *heldout, int assert_ba
 		return;
 	}
 	CHECK(held.n >= 20, "the held-out table holds at least 20 runs");
-	double worst[5] = { 0 };   /* area, energy, leakage, fmax, latency (reported, no bar) */
-	int refused = 0;
+	static const char *tools[3] = { "dsent", "cacti", "nvsim" };
+	double worst[3][4] = { { 0 } };   /* per tool: area, energy, leakage, fmax */
+	int refused[3] = { 0 }, runs[3] = { 0 };
+	double fsmall = 0;                /* DSENT fmax under TECH_FMAX_MIN_INPUTS inputs */
 	for (size_t i = 0; i < held.n; i++) {
 		const tech_point_t *p = &held.pt[i];
+		int ti = 0;
+		while (ti < 2 && strcmp(held.prov[i].tool, tools[ti]) != 0)
+			ti++;
+		int asserted = strstr(assert_tools, tools[ti]) != NULL;
+		runs[ti]++;
 		/* a held-out run must not be in the shipped table */
 		for (size_t j = 0; j < def.n; j++) {
 			const tech_point_t *q = &def.pt[j];
 			int dup = q->kind == p->kind && q->cell == p->cell && q->node_nm == p->node_nm &&
 			          q->bytes == p->bytes && q->assoc == p->assoc && q->n_in == p->n_in &&
 			          q->n_out == p->n_out && q->width_bits == p->width_bits;
-					if (dup)
+			if (dup)
 				CHECK(0, "a held-out run is also in the default table");
 		}
 		tech_figures_t r;
@@ -203,25 +240,34 @@ static void test_heldout(const char *shipped, const char *heldout, int assert_ba
 		if (rc) {
 			/* where the tool found no design at a neighbouring shipped size (failed-runs.txt,
 			 * e.g. NVSim's 64 KiB 16-way cache) the series is shorter and the model must refuse
-			 * with "outside the table's sizes"; any other refusal is a defect */
-			refused++;
-			CHECK(strstr(err, "outside the table's sizes") != NULL ||
-			      (!assert_bars && strstr(err, "lacks a corner") != NULL), err);
+			 * with "outside the table's sizes"; any other refusal is a defect (every held-out
+			 * crossbar is at a node of the table, inside its radices) */
+			refused[ti]++;
+			CHECK(strstr(err, "outside the table's sizes") != NULL, err);
 			continue;
 		}
 		const char *tool = held.prov[i].tool;
-		rel_check(r.area_mm2, p->area_mm2, 0.10, "area", p, tool, &worst[0], assert_bars);
-		rel_check(r.read_nj, p->read_nj, 0.20, "read energy", p, tool, &worst[1], assert_bars);
+		rel_check(r.area_mm2, p->area_mm2, 0.10, "area", p, tool, &worst[ti][0], asserted);
+		rel_check(r.read_nj, p->read_nj, 0.20, "read energy", p, tool, &worst[ti][1], asserted);
 		if (p->kind != TECH_XBAR)
-			rel_check(r.write_nj, p->write_nj, 0.20, "write energy", p, tool, &worst[1], assert_bars);
+			rel_check(r.write_nj, p->write_nj, 0.20, "write energy", p, tool, &worst[ti][1], asserted);
 		if (p->leak_mw > 0)
-			rel_check(r.leak_mw, p->leak_mw, 0.20, "leakage", p, tool, &worst[2], assert_bars);
-		if (p->kind == TECH_XBAR)
-			rel_check(r.fmax_ghz, p->fmax_ghz, 0.15, "fmax", p, tool, &worst[3], assert_bars);
+			rel_check(r.leak_mw, p->leak_mw, 0.20, "leakage", p, tool, &worst[ti][2], asserted);
+		if (p->kind == TECH_XBAR) /* tech.h L3f's range: below it printed, not asserted */
+			rel_check(r.fmax_ghz, p->fmax_ghz, 0.15, "fmax", p, tool,
+			          p->n_in >= TECH_FMAX_MIN_INPUTS ? &worst[ti][3] : &fsmall,
+			          asserted && p->n_in >= TECH_FMAX_MIN_INPUTS);
 	}
-	printf("%s against %s: %zu held-out runs, %d outside the shipped series (refused); worst relative error: area %.1f%%, energy %.1f%%, leakage "
-	       "%.1f%%, crossbar fmax %.1f%%\n", heldout, shipped, held.n, refused, 100 * worst[0], 100 * worst[1],
-	       100 * worst[2], 100 * worst[3]);
+	if (fsmall > 0)
+		printf("%s: crossbar fmax under %d inputs (outside tech.h L3f's range, printed only): worst "
+		       "%.1f%%\n", heldout, TECH_FMAX_MIN_INPUTS, 100 * fsmall);
+	for (int ti = 0; ti < 3; ti++)
+		if (runs[ti])
+			printf("%s against %s, %s runs (%s): %d held out, %d refused; worst relative error: "
+			       "area %.1f%%, energy %.1f%%, leakage %.1f%%, crossbar fmax (%d+ inputs) %.1f%%\n", heldout,
+			       shipped, tools[ti], strstr(assert_tools, tools[ti]) ? "bars asserted" : "reported",
+			       runs[ti], refused[ti], 100 * worst[ti][0], 100 * worst[ti][1], 100 * worst[ti][2],
+			       TECH_FMAX_MIN_INPUTS, 100 * worst[ti][3]);
 	tech_file_free(&def);
 	tech_file_free(&held);
 }
@@ -307,8 +353,9 @@ int main(void)
 {
 	test_closed_forms();
 	test_inverse();
-	test_heldout(DEFAULT_TABLE, HELDOUT_TABLE, 0);
-	test_heldout("calibration/tech/tech-cacti-cache.csv", "calibration/tech/tech-cacti-cache-heldout.csv", 1);
+	test_heldout(DEFAULT_TABLE, HELDOUT_TABLE, "dsent");
+	test_heldout("calibration/tech/tech-cacti-cache.csv", "calibration/tech/tech-cacti-cache-heldout.csv",
+	             "cacti");
 	test_stt_ratio();
 	test_bad_input();
 	return check_summary("tech");

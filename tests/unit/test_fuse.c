@@ -128,8 +128,10 @@ static void compare_q(const char *name, const fuse_ctx_t *ctx, const hs_ref_t *r
                       int pure, int fa, int pred, double s, double q, const tol_t *tl)
 {
 	fuse_org_t o = { .cfg = pure ? FUSE_STT : pred ? FUSE_DY : fa ? FUSE_FA : FUSE_BASE,
-	                 .pure_stt = pure, .blocking = pure, .fa = fa, .predictor = pred, .q = q,
-	                 .sram_frac = pure ? 0.0 : s };
+	                 .pure_stt = pure, .blocking = pure, .fa = fa,
+	                 .placement = pred || pure ? (q < 1.0 ? FUSE_PLACE_PREDICTOR : FUSE_PLACE_ORACLE)
+	                                           : FUSE_PLACE_VICTIM,
+	                 .q = q, .migrate = 1, .sram_frac = pure ? 0.0 : s };
 	fuse_hit_t m;
 	double l1 = 256 * 128.0;
 	CHECK_INT(fuse_hit_eval(ctx, &o, l1, &m), 0, "model evaluates");
@@ -210,7 +212,6 @@ static void sim_checks(void)
 		fuse_ctx_t *ctx = fuse_ctx_alloc(&p, &par);
 		CHECK(ctx != NULL, "context from the profile");
 		if (ctx) {
-			CHECK_INT(ctx->ncls, 4, "read-level classes present");
 			char nm[64];
 			double fr[2] = { 0.25, 0.5 };
 			for (int i = 0; i < 2; i++) {
@@ -373,18 +374,18 @@ static void gpu_checks(void)
 		printf("  write-mixed dy q=0.95 IPC %.4f wpki %.2f; q=0.85 IPC %.4f wpki %.2f\n", m95.ipc,
 		       m95.stt_wpki, m85.ipc, m85.stt_wpki);
 	}
-	/* without read-level data the predictor has nothing to act on: Dy-FUSE = FA-FUSE */
+	/* a profile without the sampled stream (made before issue 21): no FUSE context, and a
+	 * FUSE design point is refused with a reason rather than evaluated as the SRAM L1 */
 	{
 		profile_t p1 = pi;
-		p1.has_rl = 0;
+		p1.fuse_sample.n_sm = 0;
 		wctx_t *w1 = wctx_alloc(&g, &p1, &err);
-		CHECK(w1 && w1->mech[MECH_FUSE], "context without read levels");
-		if (w1 && w1->mech[MECH_FUSE]) {
-			metrics_t a, b;
-			CHECK_INT(eval(&g, w1, FUSE_FA, 0.5, &a), 0, "fa");
-			CHECK_INT(eval(&g, w1, FUSE_DY, 0.5, &b), 0, "dy");
-			CHECK_NEAR(b.l1_hit, a.l1_hit, 1e-12, "no read levels: same hit rate");
-			CHECK_INT(((const fuse_ctx_t *)w1->mech[MECH_FUSE])->ncls, 1, "one class");
+		CHECK(w1 && !w1->mech[MECH_FUSE], "no context without fuse_sample");
+		if (w1) {
+			metrics_t a;
+			CHECK_INT(eval(&g, w1, FUSE_DY, 0.5, &a), -1, "dy refused without fuse_sample");
+			metrics_t b;
+			CHECK_INT(eval(&g, w1, FUSE_SRAM, 0.5, &b), 0, "the SRAM L1 still evaluates");
 		}
 		wctx_free(w1);
 	}

@@ -144,11 +144,11 @@ static void sram_fill(mini_t *m, int k)
 }
 
 /* Predicted class of key k of true class c (header: misprediction by a hash of the block). */
-static int predicted(const fuse_mini_org_t *o, unsigned hash, int k, int c)
+static int predicted(const fuse_mini_org_t *o, unsigned hash, int k, int c, uint64_t salt)
 {
 	if (o->placement != FUSE_PLACE_PREDICTOR || o->q >= 1.0)
 		return c;
-	double u = (double)(mix((uint64_t)hash * 0x2545F4914F6CDD1DULL + (uint64_t)k) >> 11) * 0x1p-53;
+	double u = (double)(mix((uint64_t)hash * 0x2545F4914F6CDD1DULL + (uint64_t)k + salt) >> 11) * 0x1p-53;
 	if (u < o->q)
 		return c;
 	return c == RL_WORM ? RL_WM : RL_WORM;
@@ -248,6 +248,10 @@ int fuse_mini_run(const profile_minisample_t *s, const unsigned char *cls, const
 	}
 	double sum_h = 0.0, sum_h2 = 0.0;
 	int n_sm_used = 0;
+	for (int salt = 0; ok && salt < FUSE_MINI_HASHES; salt++) {
+	uint64_t hs = (uint64_t)salt * 0x9E3779B97F4A7C15ULL;
+	m.sram.salt = 0x51ED270B27ULL + hs;    /* one index hash for both banks (header) */
+	m.stt_sa.salt = m.sram.salt;
 	size_t begin = 0;
 	for (int i = 0; ok && i < s->n_sm; i++) {
 		/* each sampled SM's L1 from cold */
@@ -268,15 +272,16 @@ int fuse_mini_run(const profile_minisample_t *s, const unsigned char *cls, const
 			if (s->key_hash[k] >= thr)
 				continue;
 			int c = cls[k];
-			access1(&m, k, (int)(s->ref[j] & 1), c, predicted(o, s->key_hash[k], k, c));
+			access1(&m, k, (int)(s->ref[j] & 1), c, predicted(o, s->key_hash[k], k, c, hs));
 		}
 		begin = s->sm_end[i];
-		if (m.acc > a0) {
+		if (m.acc > a0 && salt == 0) {
 			double h = (m.h_s + m.h_t - h0) / (m.acc - a0);
 			sum_h += h;
 			sum_h2 += h * h;
 			n_sm_used++;
 		}
+	}
 	}
 	free(m.sram.key);
 	free(m.sram.stamp);
@@ -302,7 +307,7 @@ int fuse_mini_run(const profile_minisample_t *s, const unsigned char *cls, const
 		double var = fmax(0.0, (sum_h2 / n_sm_used - mean * mean) * n_sm_used / (n_sm_used - 1));
 		out->se_h = sqrt(var / n_sm_used);
 	}
-	out->refs = m.acc;
+	out->refs = m.acc / FUSE_MINI_HASHES;
 	out->rate = r;
 	return 0;
 }

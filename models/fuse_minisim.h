@@ -15,6 +15,10 @@
  *
  * The rules simulated (FUSE HPCA 2019, ../shared/papers/004):
  *   SRAM bank: set-associative LRU.                                          [Table I]
+ *   Set index: one hash of the block for both banks, modulo each bank's sets (as both banks
+ *     take their index from the same address bits: with Table I's 64 and 256 sets the STT
+ *     set of a block is one of the four that share its SRAM set's index bits, so an SRAM
+ *     set's victims crowd the same few STT sets).
  *   STT bank: approximate fully associative with FIFO replacement (§V "we employ FIFO as the
  *     replacement policy of STT-MRAM bank"; hits do not reorder), or set-associative LRU.
  *   Exclusive banks: one copy of a block, in SRAM or STT (§III-A "only single data copy").
@@ -37,6 +41,11 @@
 #define GPUDSE_FUSE_MINISIM_H
 
 #include "profile.h"
+
+/* Set-index hash functions (and predictor error draws) the miniature is averaged over: the
+ * full cache's hit ratio depends on which blocks share a set, and the model predicts the
+ * expectation over hash functions (as uniform hashing does), not one draw of it. */
+#define FUSE_MINI_HASHES 4
 
 enum fuse_place { FUSE_PLACE_VICTIM = 0, FUSE_PLACE_PREDICTOR, FUSE_PLACE_ORACLE };
 

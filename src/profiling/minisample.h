@@ -16,8 +16,8 @@
 
 #include "profile.h"
 
-#define MS_SMS 4
-#define MS_RATE 0.125
+#define MS_SMS 2
+#define MS_RATE 1.0
 #define MS_MAX_REFS (1u << 17)
 
 typedef struct ms_builder ms_builder_t;

@@ -19,6 +19,7 @@ struct ms_builder {
 	int n;
 	sm_rec_t sm[MS_SMS];
 	unsigned thr;                /* keep hash24 < thr */
+	size_t held;                 /* references held over all SMs */
 	int failed;
 };
 
@@ -39,7 +40,7 @@ ms_builder_t *ms_builder_alloc(int n_sm)
 	if (!b)
 		return NULL;
 	b->n = MS_SMS;
-	b->thr = (unsigned)(MS_RATE * (1u << 24));
+	b->thr = 1u << 24;
 	for (int i = 0; i < MS_SMS; i++)
 		b->sm[i].id = n_sm > 0 ? (n_sm >= MS_SMS ? i * n_sm / MS_SMS : (i < n_sm ? i : -1)) : i;
 	return b;
@@ -105,6 +106,22 @@ static int rehash(sm_rec_t *r)
 	return 0;
 }
 
+/* Halve the rate: drop the references of keys at or above the lower threshold. */
+static void compact(ms_builder_t *b)
+{
+	b->thr /= 2;
+	b->held = 0;
+	for (int i = 0; i < b->n; i++) {
+		sm_rec_t *r = &b->sm[i];
+		size_t n = 0;
+		for (size_t k = 0; k < r->n_refs; k++)
+			if (r->key_hash[r->ref[k] >> 1] < b->thr)
+				r->ref[n++] = r->ref[k];
+		r->n_refs = n;
+		b->held += n;
+	}
+}
+
 int ms_builder_add(ms_builder_t *b, int sm, uint64_t block, int is_write)
 {
 	if (b->failed)
@@ -130,6 +147,8 @@ int ms_builder_add(ms_builder_t *b, int sm, uint64_t block, int is_write)
 	if (grow((void **)&r->ref, &r->ref_cap, r->n_refs + 1, sizeof *r->ref))
 		return b->failed = -1;
 	r->ref[r->n_refs++] = r->map_val[j] << 1 | (is_write ? 1u : 0u);
+	if (++b->held > MS_HOLD)
+		compact(b);
 	return 0;
 }
 
@@ -138,16 +157,34 @@ int ms_builder_finish(ms_builder_t *b, profile_minisample_t *out)
 	memset(out, 0, sizeof *out);
 	if (b->failed)
 		return -1;
-	/* the rate that fits MS_MAX_REFS: halve the threshold while too many references stay */
+	/* the rate: the largest power-of-two fraction at which the first candidate fits */
 	unsigned thr = b->thr;
+	int first = -1;
+	for (int i = 0; i < b->n && first < 0; i++)
+		if (b->sm[i].id >= 0 && b->sm[i].n_refs > 0)
+			first = i;
 	for (;;) {
 		size_t n = 0;
-		for (int i = 0; i < b->n; i++)
-			for (size_t k = 0; k < b->sm[i].n_refs; k++)
-				n += b->sm[i].key_hash[b->sm[i].ref[k] >> 1] < thr;
+		if (first >= 0)
+			for (size_t k = 0; k < b->sm[first].n_refs; k++)
+				n += b->sm[first].key_hash[b->sm[first].ref[k] >> 1] < thr;
 		if (n <= MS_MAX_REFS || thr <= 1)
 			break;
 		thr /= 2;
+	}
+	/* then whole SMs in order while the total fits */
+	int take[MS_SMS] = { 0 };
+	size_t total = 0;
+	for (int i = 0; i < b->n; i++) {
+		if (b->sm[i].id < 0 || b->sm[i].n_refs == 0)
+			continue;
+		size_t n = 0;
+		for (size_t k = 0; k < b->sm[i].n_refs; k++)
+			n += b->sm[i].key_hash[b->sm[i].ref[k] >> 1] < thr;
+		if (i != first && total + n > MS_MAX_REFS)
+			break;
+		take[i] = 1;
+		total += n;
 	}
 	size_t keys = 0, refs = 0;
 	for (int i = 0; i < b->n; i++) {
@@ -167,7 +204,7 @@ int ms_builder_finish(ms_builder_t *b, profile_minisample_t *out)
 	out->rate = (double)thr / (1u << 24);
 	for (int i = 0; i < b->n; i++) {
 		sm_rec_t *r = &b->sm[i];
-		if (r->id < 0 || r->n_refs == 0)
+		if (!take[i])
 			continue;
 		if (grow((void **)&remap, &remap_cap, r->n_keys, sizeof *remap)) {
 			free(remap);

@@ -2,12 +2,15 @@
  * minisample.h -- builds profile_t.fuse_sample (models/profile.h): the spatially sampled l1
  * stream of a few SMs that the FUSE model simulates in miniature (models/fuse_minisim.h).
  *
- * Which SMs: MS_SMS of them, spread evenly over opts.n_sm when the trace's SM count is given,
- * else the ids 0 .. MS_SMS - 1.  Which blocks: those whose 24-bit hash (minisample_hash24) is
- * below MS_RATE x 2^24, with every access.  At the end the rate is halved (keeping the keys
- * under the lower threshold) until at most MS_MAX_REFS references remain, so a profile stays
- * small (about 3 bytes per reference in the file: docs/profile-format.md).  Memory while
- * profiling: 4 bytes per sampled reference plus 16 per sampled key.
+ * Candidates: MS_SMS SMs, spread evenly over opts.n_sm when the trace's SM count is given,
+ * else the ids 0 .. MS_SMS - 1; every access of theirs is recorded (rate 1), the rate halved
+ * (keys whose 24-bit hash minisample_hash24 is below rate x 2^24 kept, with all their
+ * accesses) whenever more than MS_HOLD references are held.  At the end whole SMs are
+ * preferred to spatial sampling (a sampled SM is exact; sampling adds the error of
+ * docs/validation.md): the rate is the largest power-of-two fraction at which the first
+ * candidate fits MS_MAX_REFS references, and candidates are kept in order while the total
+ * fits.  File size: zlib-compressed varints, 1-3 bytes per reference (docs/profile-format.md).
+ * Memory while profiling: 4 bytes per held reference plus 16 per key.
  */
 #ifndef GPUDSE_MINISAMPLE_H
 #define GPUDSE_MINISAMPLE_H
@@ -16,9 +19,9 @@
 
 #include "profile.h"
 
-#define MS_SMS 2
-#define MS_RATE 1.0
-#define MS_MAX_REFS (1u << 17)
+#define MS_SMS 4
+#define MS_MAX_REFS (1u << 18)
+#define MS_HOLD (1u << 22)
 
 typedef struct ms_builder ms_builder_t;
 

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <zlib.h>
+
 #include "cli.h"
 #include "jsonutil.h"
 
@@ -94,7 +96,18 @@ void minisample_json_write(FILE *f, const profile_minisample_t *s)
 			buf[n++] = (unsigned char)v;
 		}
 		fputs(i ? ",\n      " : "\n      ", f);
-		b64_write(f, buf, n);
+		/* 4 bytes little-endian: the varints' length, then their zlib stream */
+		uLongf zn = compressBound((uLong)n);
+		unsigned char *z = malloc(zn + 4);
+		if (!z || compress2(z + 4, &zn, buf, (uLong)n, 9) != Z_OK) {
+			free(z);
+			fputs("null", f);       /* the loader rejects it: the file is not silently short */
+		} else {
+			for (int b = 0; b < 4; b++)
+				z[b] = (unsigned char)(n >> (8 * b));
+			b64_write(f, z, zn + 4);
+			free(z);
+		}
 		begin = s->sm_end[i];
 	}
 	fputs("]}", f);
@@ -161,12 +174,25 @@ int minisample_json_load(const char *file, const cJSON *v, profile_minisample_t 
 			rc = json_type_error(file, p, "a base64 string", e);
 			goto fail;
 		}
-		int b = b64_read(e->valuestring, &d, &n);
+		unsigned char *zd = NULL;
+		size_t zn = 0;
+		int b = b64_read(e->valuestring, &zd, &zn);
 		if (b) {
 			rc = b == -2 ? err_internal("out of memory reading %s", file)
 			             : err_user("%s: %s: not valid base64", file, p);
 			goto fail;
 		}
+		uLongf raw = zn >= 4 ? (uLongf)zd[0] | (uLongf)zd[1] << 8 | (uLongf)zd[2] << 16 |
+		                       (uLongf)zd[3] << 24 : 0;
+		d = zn >= 4 && raw <= 5u * (1u << 28) ? malloc(raw + 1) : NULL;
+		if (!d || uncompress(d, &raw, zd + 4, (uLong)(zn - 4)) != Z_OK) {
+			free(zd);
+			free(d);
+			rc = err_user("%s: %s: not a length-prefixed zlib stream of varints", file, p);
+			goto fail;
+		}
+		free(zd);
+		n = raw;
 		for (size_t j = 0; j < n;) {
 			uint64_t x = 0;
 			int sh = 0;

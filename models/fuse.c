@@ -8,8 +8,10 @@
  *   A_SRAM / A_STT (cells 140 F^2 / 36 F^2, §II-B), or the technology table's banks of those
  *   areas (tech.h [L4]).  SRAM sets S = floor(C_S / (A_S x block)).
  * HIT RATES (fuse_minisim.h).  The hybrid's rules simulated on the profile's spatially sampled
- *   l1 stream (R = 1/8 of the blocks of 4 SMs, at most 2^17 references: profile.h
- *   fuse_sample), the banks scaled by R (Waldspurger et al., USENIX ATC 2017, §3).  Per access:
+ *   l1 stream (whole SMs at R = 1 while they fit 2^18 references, else one SM at the largest
+ *   power-of-two R that fits: profile.h fuse_sample, src/profiling/minisample.h), the banks
+ *   scaled by R (Waldspurger et al., USENIX ATC 2017, §3), averaged over FUSE_MINI_HASHES
+ *   set-index hash functions.  Per access:
  *   h_S, h_T, and the events: stt_fill (misses placed in STT), stt_evict (SRAM victims),
  *   stt_update (write hits in STT in place), migrations (write hits in STT moved to SRAM),
  *   sram_fill.  Memoised per workload and organisation (memo.h).  Sampling error: se_h, the

@@ -43,14 +43,14 @@ void fuse_mini_classes(const profile_minisample_t *s, unsigned char *cls)
 /* A set-associative LRU bank: key per way (NONE: free), last-use time. */
 typedef struct sa_bank {
 	int sets, ways;
-	uint64_t salt;
+	int *set_of;                 /* per key: its set (the index hash, tabulated per run) */
 	int *key;
 	long *stamp;
 } sa_bank_t;
 
 static int sa_set(const sa_bank_t *b, int k)
 {
-	return (int)(mix((uint64_t)k * 0x9E3779B97F4A7C15ULL + b->salt) % (uint64_t)b->sets);
+	return b->set_of[k];
 }
 
 static int sa_find(const sa_bank_t *b, int k)
@@ -231,10 +231,11 @@ int fuse_mini_run(const profile_minisample_t *s, const unsigned char *cls, const
 	m.o = o;
 	m.has_sram = has_sram;
 	size_t nk = s->n_keys;
-	int ok = 1;
-	if (has_sram) {
-		m.sram = (sa_bank_t){ .sets = ms, .ways = o->sram_ways, .salt = 0x51ED270B27ULL };
-		ok = (m.sram.key = malloc((size_t)ms * o->sram_ways * sizeof(int))) &&
+	unsigned char *pcls = malloc(nk);      /* predicted class per key (this hash's draws) */
+	int ok = pcls != NULL;
+	if (ok && has_sram) {
+		m.sram = (sa_bank_t){ .sets = ms, .ways = o->sram_ways };
+		ok = (m.sram.set_of = malloc(nk * sizeof(int))) && (m.sram.key = malloc((size_t)ms * o->sram_ways * sizeof(int))) &&
 		     (m.sram.stamp = calloc((size_t)ms * o->sram_ways, sizeof(long)));
 	}
 	if (ok && o->stt_fa) {
@@ -242,16 +243,22 @@ int fuse_mini_run(const profile_minisample_t *s, const unsigned char *cls, const
 		ok = (m.fifo.prev = malloc(nk * sizeof(int))) && (m.fifo.next = malloc(nk * sizeof(int))) &&
 		     (m.fifo.in = malloc(nk));
 	} else if (ok) {
-		m.stt_sa = (sa_bank_t){ .sets = mt, .ways = o->stt_ways, .salt = 0x7F4A7C159E3779B9ULL };
-		ok = (m.stt_sa.key = malloc((size_t)mt * o->stt_ways * sizeof(int))) &&
+		m.stt_sa = (sa_bank_t){ .sets = mt, .ways = o->stt_ways };
+		ok = (m.stt_sa.set_of = malloc(nk * sizeof(int))) && (m.stt_sa.key = malloc((size_t)mt * o->stt_ways * sizeof(int))) &&
 		     (m.stt_sa.stamp = calloc((size_t)mt * o->stt_ways, sizeof(long)));
 	}
 	double sum_h = 0.0, sum_h2 = 0.0;
 	int n_sm_used = 0;
 	for (int salt = 0; ok && salt < FUSE_MINI_HASHES; salt++) {
 	uint64_t hs = (uint64_t)salt * 0x9E3779B97F4A7C15ULL;
-	m.sram.salt = 0x51ED270B27ULL + hs;    /* one index hash for both banks (header) */
-	m.stt_sa.salt = m.sram.salt;
+	for (size_t k = 0; k < nk; k++) {      /* one index hash for both banks (header) */
+		uint64_t h = mix((uint64_t)k * 0x9E3779B97F4A7C15ULL + 0x51ED270B27ULL + hs);
+		if (has_sram)
+			m.sram.set_of[k] = (int)(h % (uint64_t)ms);
+		if (!o->stt_fa)
+			m.stt_sa.set_of[k] = (int)(h % (uint64_t)mt);
+		pcls[k] = (unsigned char)predicted(o, s->key_hash[k], (int)k, cls[k], hs);
+	}
 	size_t begin = 0;
 	for (int i = 0; ok && i < s->n_sm; i++) {
 		/* each sampled SM's L1 from cold */
@@ -272,7 +279,7 @@ int fuse_mini_run(const profile_minisample_t *s, const unsigned char *cls, const
 			if (s->key_hash[k] >= thr)
 				continue;
 			int c = cls[k];
-			access1(&m, k, (int)(s->ref[j] & 1), c, predicted(o, s->key_hash[k], k, c, hs));
+			access1(&m, k, (int)(s->ref[j] & 1), c, pcls[k]);
 		}
 		begin = s->sm_end[i];
 		if (m.acc > a0 && salt == 0) {
@@ -283,6 +290,9 @@ int fuse_mini_run(const profile_minisample_t *s, const unsigned char *cls, const
 		}
 	}
 	}
+	free(pcls);
+	free(m.sram.set_of);
+	free(m.stt_sa.set_of);
 	free(m.sram.key);
 	free(m.sram.stamp);
 	free(m.stt_sa.key);

@@ -306,8 +306,8 @@ static int load_sd_exact(const ld_t *c, const char *path, const cJSON *obj, prof
 		reuse_hist_free(h);
 		return err_internal("out of memory");
 	}
-	for (int i = 0; i < n; i++) {
-		const cJSON *e = cJSON_GetArrayItem(v, i);
+	const cJSON *e = v->child;          /* walked, not indexed: GetArrayItem is O(i) */
+	for (int i = 0; i < n; i++, e = e->next) {
 		snprintf(q, sizeof q, "%s[%d]", p, i);
 		const cJSON *d = cJSON_IsArray(e) && cJSON_GetArraySize(e) == 2 ? cJSON_GetArrayItem(e, 0) : NULL;
 		double dv = d && cJSON_IsNumber(d) ? d->valuedouble : -1, cnt = 0;

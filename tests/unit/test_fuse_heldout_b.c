@@ -354,7 +354,8 @@ int main(int argc, char **argv)
 	}
 	if (markdown) {
 		printf("\n### FUSE held-out suite B (issue 21): sampled streams, model vs the exact hybrid simulator\n\n");
-		printf("%d trace families never used in development (tests/unit/test_fuse_heldout_b.c), "
+		printf("%d trace families never used in development (tests/unit/test_fuse_heldout_b.c; "
+		       "run once, after the model was final), "
 		       "per configuration and placement: mean / worst absolute error of the total, SRAM "
 		       "and STT hit rates, and the mean / worst relative error of STT writes per access "
 		       "(floor 0.01). Bars: 0.03 mean and 0.08 worst for hit rates, 10%% mean for writes.\n\n",

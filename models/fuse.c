@@ -97,7 +97,7 @@ fuse_ctx_t *fuse_ctx_alloc(const profile_t *p, const fuse_params_t *par)
 	if (!c)
 		return NULL;
 	c->par = *par;
-	c->sample = s;
+	c->sample = *s;
 	c->block_bytes = p->block_bytes > 0 ? p->block_bytes : 128;
 	c->cls = malloc(s->n_keys);
 	c->memo = memo_alloc(FUSE_MEMO_SLOTS);
@@ -201,10 +201,10 @@ static int fuse_rates(const fuse_ctx_t *c, const fuse_mini_org_t *mo, fuse_mini_
 	double v[MEMO_VALS];
 	if (memo_get(c->memo, key, MEMO_KEYS, v, MEMO_VALS)) {
 		*r = (fuse_mini_rates_t){ v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], 0.0 };
-		r->rate = c->sample->rate;
+		r->rate = fuse_mini_rate(&c->sample, mo);
 		return 0;
 	}
-	if (fuse_mini_run(c->sample, c->cls, mo, r) != 0)
+	if (fuse_mini_run(&c->sample, c->cls, mo, r) != 0)
 		return -1;
 	double put[MEMO_VALS] = { r->h_sram, r->h_stt, r->h_sram_write, r->stt_fill, r->stt_evict,
 	                          r->stt_update, r->migrations, r->sram_fill, r->se_h, r->refs };

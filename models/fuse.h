@@ -63,7 +63,8 @@ int fuse_split(const fuse_params_t *p, double l1_bytes, double s, stt_split_t *o
 /* Per-workload context: the sample's classes and the memo of miniature simulations. */
 typedef struct fuse_ctx {
 	fuse_params_t par;
-	const profile_minisample_t *sample;   /* the profile's (the profile outlives the context) */
+	profile_minisample_t sample;          /* the profile's, shallow: its arrays belong to the
+	                                         profile, which outlives the context */
 	unsigned char *cls;                   /* read-level class per sampled key */
 	double block_bytes;
 	struct memo *memo;                    /* organisation -> fuse_mini_rates_t */

@@ -196,6 +196,87 @@ static void access1(mini_t *m, int k, int w, int c, int pc)
 	}                                     /* WORO: bypass */
 }
 
+/* The miniature's rate R_eff and its banks: SRAM sets ms, STT blocks (FA) or sets mt (header). */
+static void mini_sizes(const profile_minisample_t *s, const fuse_mini_org_t *o, double *rate,
+                       int *ms, int *mt)
+{
+	double r = s->rate;
+	*ms = 0;
+	if (o->sram_blocks > 0.0) {
+		double sets = floor(o->sram_blocks / o->sram_ways);
+		if (sets < 1.0)
+			sets = 1.0;
+		*ms = (int)floor(sets * r);
+		if (*ms < 1)
+			*ms = 1;                  /* below 1 / R sets: the miniature is one set (valid range) */
+		else
+			r = *ms / sets;
+	}
+	if (o->stt_fa)
+		*mt = (int)lround(o->stt_blocks * r);
+	else
+		*mt = (int)lround(floor(o->stt_blocks / o->stt_ways) * r);
+	if (*mt < 1)
+		*mt = 1;
+	*rate = r;
+}
+
+double fuse_mini_rate(const profile_minisample_t *s, const fuse_mini_org_t *o)
+{
+	double r;
+	int ms, mt;
+	if (o->sram_blocks > 0.0 && o->sram_ways < 1)
+		return s->rate;
+	mini_sizes(s, o, &r, &ms, &mt);
+	return r;
+}
+
+/* One set-index hash (salt): every sampled SM's L1 from cold; per-SM hit ratios into sum_h,
+ * sum_h2 when wanted. */
+static void run_hash(mini_t *m, const profile_minisample_t *s, const unsigned char *cls,
+                     unsigned char *pcls, unsigned thr, int ms, int mt, int salt,
+                     double *sum_h, double *sum_h2, int *n_sm_used)
+{
+	const fuse_mini_org_t *o = m->o;
+	size_t nk = s->n_keys;
+	uint64_t hs = (uint64_t)salt * 0x9E3779B97F4A7C15ULL;
+	for (size_t k = 0; k < nk; k++) {          /* one index hash for both banks (header) */
+		uint64_t h = mix((uint64_t)k * 0x9E3779B97F4A7C15ULL + 0x51ED270B27ULL + hs);
+		if (m->has_sram)
+			m->sram.set_of[k] = (int)(h % (uint64_t)ms);
+		if (!o->stt_fa)
+			m->stt_sa.set_of[k] = (int)(h % (uint64_t)mt);
+		pcls[k] = (unsigned char)predicted(o, s->key_hash[k], (int)k, cls[k], hs);
+	}
+	size_t begin = 0;
+	for (int i = 0; i < s->n_sm; i++) {
+		if (m->has_sram)
+			for (long j = 0; j < (long)ms * o->sram_ways; j++)
+				m->sram.key[j] = NONE;
+		if (o->stt_fa) {
+			m->fifo.count = 0;
+			m->fifo.head = m->fifo.tail = NONE;
+			memset(m->fifo.in, 0, nk);
+		} else {
+			for (long j = 0; j < (long)mt * o->stt_ways; j++)
+				m->stt_sa.key[j] = NONE;
+		}
+		double a0 = m->acc, h0 = m->h_s + m->h_t;
+		for (size_t j = begin; j < s->sm_end[i]; j++) {
+			int k = (int)(s->ref[j] >> 1);
+			if (s->key_hash[k] < thr)
+				access1(m, k, (int)(s->ref[j] & 1), cls[k], pcls[k]);
+		}
+		begin = s->sm_end[i];
+		if (sum_h && m->acc > a0) {
+			double h = (m->h_s + m->h_t - h0) / (m->acc - a0);
+			*sum_h += h;
+			*sum_h2 += h * h;
+			(*n_sm_used)++;
+		}
+	}
+}
+
 int fuse_mini_run(const profile_minisample_t *s, const unsigned char *cls, const fuse_mini_org_t *o,
                   fuse_mini_rates_t *out)
 {
@@ -204,26 +285,9 @@ int fuse_mini_run(const profile_minisample_t *s, const unsigned char *cls, const
 	if (s->n_sm < 1 || s->n_keys == 0 || !(s->rate > 0.0) || (has_sram && o->sram_ways < 1) ||
 	    !(o->stt_blocks >= 0.0) || (!o->stt_fa && o->stt_ways < 1) || s->n_keys > (size_t)INT32_MAX)
 		return -1;
-	/* the miniature's rate and sizes (header) */
-	double r = s->rate;
-	int ms = 0;
-	if (has_sram) {
-		double sets = floor(o->sram_blocks / o->sram_ways);
-		if (sets < 1.0)
-			sets = 1.0;
-		ms = (int)floor(sets * r);
-		if (ms < 1)
-			ms = 1;                   /* below 1 / R sets: the miniature is one set (valid range) */
-		else
-			r = ms / sets;
-	}
-	int mt = 0;
-	if (o->stt_fa)
-		mt = (int)lround(o->stt_blocks * r);
-	else
-		mt = (int)lround(floor(o->stt_blocks / o->stt_ways) * r);
-	if (mt < 1)
-		mt = 1;
+	double r;
+	int ms, mt;
+	mini_sizes(s, o, &r, &ms, &mt);
 	unsigned thr = (unsigned)ceil(r * (1u << 24) - 1e-9);
 
 	mini_t m;
@@ -235,7 +299,8 @@ int fuse_mini_run(const profile_minisample_t *s, const unsigned char *cls, const
 	int ok = pcls != NULL;
 	if (ok && has_sram) {
 		m.sram = (sa_bank_t){ .sets = ms, .ways = o->sram_ways };
-		ok = (m.sram.set_of = malloc(nk * sizeof(int))) && (m.sram.key = malloc((size_t)ms * o->sram_ways * sizeof(int))) &&
+		ok = (m.sram.set_of = malloc(nk * sizeof(int))) &&
+		     (m.sram.key = malloc((size_t)ms * o->sram_ways * sizeof(int))) &&
 		     (m.sram.stamp = calloc((size_t)ms * o->sram_ways, sizeof(long)));
 	}
 	if (ok && o->stt_fa) {
@@ -244,52 +309,14 @@ int fuse_mini_run(const profile_minisample_t *s, const unsigned char *cls, const
 		     (m.fifo.in = malloc(nk));
 	} else if (ok) {
 		m.stt_sa = (sa_bank_t){ .sets = mt, .ways = o->stt_ways };
-		ok = (m.stt_sa.set_of = malloc(nk * sizeof(int))) && (m.stt_sa.key = malloc((size_t)mt * o->stt_ways * sizeof(int))) &&
+		ok = (m.stt_sa.set_of = malloc(nk * sizeof(int))) &&
+		     (m.stt_sa.key = malloc((size_t)mt * o->stt_ways * sizeof(int))) &&
 		     (m.stt_sa.stamp = calloc((size_t)mt * o->stt_ways, sizeof(long)));
 	}
 	double sum_h = 0.0, sum_h2 = 0.0;
 	int n_sm_used = 0;
-	for (int salt = 0; ok && salt < FUSE_MINI_HASHES; salt++) {
-	uint64_t hs = (uint64_t)salt * 0x9E3779B97F4A7C15ULL;
-	for (size_t k = 0; k < nk; k++) {      /* one index hash for both banks (header) */
-		uint64_t h = mix((uint64_t)k * 0x9E3779B97F4A7C15ULL + 0x51ED270B27ULL + hs);
-		if (has_sram)
-			m.sram.set_of[k] = (int)(h % (uint64_t)ms);
-		if (!o->stt_fa)
-			m.stt_sa.set_of[k] = (int)(h % (uint64_t)mt);
-		pcls[k] = (unsigned char)predicted(o, s->key_hash[k], (int)k, cls[k], hs);
-	}
-	size_t begin = 0;
-	for (int i = 0; ok && i < s->n_sm; i++) {
-		/* each sampled SM's L1 from cold */
-		if (has_sram)
-			for (long j = 0; j < (long)ms * o->sram_ways; j++)
-				m.sram.key[j] = NONE;
-		if (o->stt_fa) {
-			m.fifo.count = 0;
-			m.fifo.head = m.fifo.tail = NONE;
-			memset(m.fifo.in, 0, nk);
-		} else {
-			for (long j = 0; j < (long)mt * o->stt_ways; j++)
-				m.stt_sa.key[j] = NONE;
-		}
-		double a0 = m.acc, h0 = m.h_s + m.h_t;
-		for (size_t j = begin; j < s->sm_end[i]; j++) {
-			int k = (int)(s->ref[j] >> 1);
-			if (s->key_hash[k] >= thr)
-				continue;
-			int c = cls[k];
-			access1(&m, k, (int)(s->ref[j] & 1), c, pcls[k]);
-		}
-		begin = s->sm_end[i];
-		if (m.acc > a0 && salt == 0) {
-			double h = (m.h_s + m.h_t - h0) / (m.acc - a0);
-			sum_h += h;
-			sum_h2 += h * h;
-			n_sm_used++;
-		}
-	}
-	}
+	for (int salt = 0; ok && salt < FUSE_MINI_HASHES; salt++)     /* the spread: hash 0's SMs */
+		run_hash(&m, s, cls, pcls, thr, ms, mt, salt, salt == 0 ? &sum_h : NULL, &sum_h2, &n_sm_used);
 	free(pcls);
 	free(m.sram.set_of);
 	free(m.stt_sa.set_of);

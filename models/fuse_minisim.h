@@ -80,6 +80,9 @@ typedef struct fuse_mini_rates {
  * cls must hold s->n_keys entries. */
 void fuse_mini_classes(const profile_minisample_t *s, unsigned char *cls);
 
+/* R_eff, the rate fuse_mini_run simulates org at (header). */
+double fuse_mini_rate(const profile_minisample_t *s, const fuse_mini_org_t *o);
+
 /* Simulate org in miniature.  0, or -1 on bad arguments or out of memory (the working arrays,
  * O(keys + miniature blocks), are allocated per call: callers memoise per organisation). */
 int fuse_mini_run(const profile_minisample_t *s, const unsigned char *cls, const fuse_mini_org_t *o,

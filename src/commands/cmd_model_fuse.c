@@ -108,7 +108,7 @@ int cmd_model_fuse(int argc, char **argv)
 	{
 		/* the sample's read-level classes: shares of its keys and of its accesses */
 		double kn[RL_NCLASS] = { 0 }, an[RL_NCLASS] = { 0 };
-		const profile_minisample_t *sm = ctx->sample;
+		const profile_minisample_t *sm = &ctx->sample;
 		for (size_t k = 0; k < sm->n_keys; k++)
 			kn[ctx->cls[k]] += 1.0 / (double)sm->n_keys;
 		for (size_t i = 0; i < sm->n_refs; i++)

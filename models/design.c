@@ -15,6 +15,8 @@ void design_default(design_t *d)
 	d->fuse_sram_frac = 1.0;
 	d->fuse_stt_org = STT_SETASSOC;
 	d->fuse_pred_acc = 0.95;   /* FUSE §V: 95% average accuracy */
+	d->fuse_placement = FUSE_PLACEMENT_CFG;
+	d->fuse_migrate = 1;       /* FUSE §III-A */
 	d->mor_impl = MOR_RF_L1;   /* Morpheus §5: the chosen RF+L1 mix */
 	d->mor_pred = MOR_PRED_BLOOM;
 	d->rfc_sthld = 0;

@@ -29,6 +29,9 @@ enum fuse_cfg {
 	FUSE_NCFG
 };
 enum stt_org { STT_SETASSOC = 0, STT_APPROX_FA };
+/* FUSE placement policy knob: cfg = what fuse_cfg and fuse_predictor say. */
+enum fuse_placement { FUSE_PLACEMENT_CFG = 0, FUSE_PLACEMENT_VICTIM, FUSE_PLACEMENT_PREDICTOR,
+                      FUSE_PLACEMENT_ORACLE, FUSE_NPLACEMENT };
 
 /* Morpheus (paper 000). */
 enum mor_impl { MOR_RF = 0, MOR_RF_L1, MOR_L1, MOR_NIMPL };  /* extended-LLC storage used */
@@ -58,6 +61,12 @@ typedef struct design {
 	int fuse_stt_org;      /* enum stt_org (FUSE_BASE: set-assoc; FA/DY: approximate FA) */
 	int fuse_predictor;    /* 1: read-level predictor steers fills (Dy-FUSE) */
 	double fuse_pred_acc;  /* predictor accuracy in [0,1] (paper: 0.95, worst 0.85) */
+	int fuse_placement;    /* enum fuse_placement */
+	int fuse_migrate;      /* 1: a write hit in STT moves the block to SRAM (§III-A) */
+	double fuse_sram_kib;  /* SRAM bank per SM; 0 (with fuse_stt_kib 0): the area split */
+	double fuse_stt_kib;   /* STT bank per SM */
+	int fuse_sram_ways;    /* 0: Table I (2) */
+	int fuse_stt_ways;     /* set-associative STT ways; 0: Table I (2; pure STT 4) */
 
 	/* Morpheus */
 	int mor_cache_sms;     /* SMs in cache mode */

@@ -781,6 +781,11 @@ int gpu_eval_detail(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t
 {
 	if (gpu_design_check(g, d, why) != 0)
 		return -1;
+	if (d->fuse_cfg != FUSE_SRAM && !w->mech[MECH_FUSE]) {   /* fuse.h: needs the sample */
+		*why = "FUSE needs the profile's \"fuse_sample\" (profiles made before issue 21 have "
+		       "none: regenerate with gpudse profile or gpudse trace --profile)";
+		return -1;
+	}
 	memsys_t mloc;
 	memsys_t *m = mout ? mout : &mloc;
 	memsys_init(g, d, w, m);

@@ -69,5 +69,7 @@ void profile_free(profile_t *p)
 	free(p->homes);
 	free(p->obs);
 	profile_shape_free(&p->shape);
+	free(p->fuse_sample.key_hash);
+	free(p->fuse_sample.ref);
 	memset(p, 0, sizeof *p);
 }

@@ -50,6 +50,26 @@ typedef struct profile_setassoc {
 } profile_setassoc_t;
 #include "profile_shape.h"
 
+/*
+ * FUSE miniature simulation input (issue 21; docs/profile-format.md "fuse_sample"): the l1
+ * stream of a few SMs, spatially sampled (Waldspurger et al., "Cache Modeling and Optimization
+ * using Miniature Simulations", USENIX ATC 2017): a block is kept, with every one of its
+ * accesses, when its 24-bit hash is below rate x 2^24.  Keys are (SM, block) pairs numbered
+ * densely (each SM's L1 is private); a simulation at a lower rate keeps the keys whose hash is
+ * below the lower threshold.  n_sm == 0: absent.
+ */
+#define PROFILE_MS_MAX_SM 8
+typedef struct profile_minisample {
+	double rate;                       /* sampling rate of the stored keys, (0, 1] */
+	int n_sm;                          /* SMs recorded */
+	int sm[PROFILE_MS_MAX_SM];         /* their ids in the trace */
+	size_t n_keys;                     /* distinct (SM, block) keys */
+	unsigned *key_hash;                /* per key: the block's 24-bit sampling hash */
+	size_t n_refs;
+	unsigned *ref;                     /* key << 1 | is_write; SM by SM, trace order within one */
+	size_t sm_end[PROFILE_MS_MAX_SM];  /* SM i's refs end at sm_end[i] (begin: sm_end[i - 1]) */
+} profile_minisample_t;
+
 /* Read-level classes of FUSE §III-A. */
 enum rl_class {
 	RL_WM = 0,   /* write-multiple: written more than once */
@@ -164,6 +184,7 @@ typedef struct profile {
 	profile_obs_t *obs;
 
 	profile_shape_t shape;            /* launch geometry and code shape (profile_shape.h; issue 18) */
+	profile_minisample_t fuse_sample; /* FUSE miniature-simulation stream (above; issue 21) */
 } profile_t;
 
 /* The stream called `name`, or NULL. */

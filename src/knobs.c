@@ -13,6 +13,7 @@
 static const char *const dcl1_orgs[] = { "base", "pr", "sh", "shc", NULL };
 static const char *const fuse_cfgs[] = { "sram", "stt", "hybrid", "base", "fa", "dy", NULL };
 static const char *const stt_orgs[] = { "setassoc", "fa", NULL };
+static const char *const fuse_placements[] = { "cfg", "victim", "predictor", "oracle", NULL };
 static const char *const mor_impls[] = { "rf", "rf_l1", "l1", NULL };
 static const char *const mor_preds[] = { "none", "bloom", "perfect", NULL };
 static const char *const rfc_prios[] = { "gto", "malekeh", NULL };
@@ -32,6 +33,12 @@ const knob_t knobs[] = {
 	{ "fuse_stt_org", KNOB_ENUM, F(fuse_stt_org), 0, 1, stt_orgs, "fuse", "STT-MRAM bank: setassoc or fa (approximate fully associative)" },
 	{ "fuse_predictor", KNOB_BOOL, F(fuse_predictor), 0, 1, NULL, "fuse", "read-level predictor steers fills" },
 	{ "fuse_pred_acc", KNOB_DOUBLE, F(fuse_pred_acc), 0, 1, NULL, "fuse", "predictor accuracy" },
+	{ "fuse_placement", KNOB_ENUM, F(fuse_placement), 0, FUSE_NPLACEMENT - 1, fuse_placements, "fuse", "fills: cfg (as fuse_cfg/fuse_predictor say), victim (SRAM first), predictor, oracle (by write count)" },
+	{ "fuse_migrate", KNOB_BOOL, F(fuse_migrate), 0, 1, NULL, "fuse", "a write hit in STT moves the block to SRAM (with a predictor)" },
+	{ "fuse_sram_kib", KNOB_DOUBLE, F(fuse_sram_kib), 0, 4096, NULL, "fuse", "SRAM bank per SM, KiB (0: area split)" },
+	{ "fuse_stt_kib", KNOB_DOUBLE, F(fuse_stt_kib), 0, 4096, NULL, "fuse", "STT-MRAM bank per SM, KiB (0: area split)" },
+	{ "fuse_sram_ways", KNOB_INT, F(fuse_sram_ways), 0, 64, NULL, "fuse", "SRAM bank ways (0: 2)" },
+	{ "fuse_stt_ways", KNOB_INT, F(fuse_stt_ways), 0, 64, NULL, "fuse", "set-associative STT bank ways (0: 2, pure STT 4)" },
 	{ "mor_cache_sms", KNOB_INT, F(mor_cache_sms), 0, 4096, NULL, "morpheus", "SMs in cache mode" },
 	{ "mor_impl", KNOB_ENUM, F(mor_impl), 0, MOR_NIMPL - 1, mor_impls, "morpheus", "extended-LLC storage: rf, rf_l1, l1" },
 	{ "mor_pred", KNOB_ENUM, F(mor_pred), 0, MOR_NPRED - 1, mor_preds, "morpheus", "hit/miss predictor: none, bloom, perfect" },

@@ -58,13 +58,39 @@ t0=$(date +%s.%N)
 t1=$(date +%s.%N)
 "$g" pareto --db "$tmp/large.db" --max speedup --min energy_j,area_mm2 --format csv > "$tmp/front3.csv"
 t2=$(date +%s.%N)
+# issue 21: a study with FUSE points on the fuse-15 preset (the same 20 workloads): L1
+# configurations x SRAM shares x predictor accuracies x the GPU knobs above; every FUSE point
+# runs fuse_effects, and each distinct organisation per workload one miniature simulation
+fstudy() {
+	cat > "$tmp/fuse.json" <<JSON
+{ "name": "fuse", "gpu": "fuse-15", "workloads": $wl,
+  "space": { "fuse_cfg": ["sram", "hybrid", "base", "fa", "dy"],
+             "fuse_sram_frac": [0.125, 0.25, 0.5, 0.75],
+             "fuse_pred_acc": [0.85, 0.95],
+             "active_sms": {"from": 3, "to": 15, "step": 1},
+             "llc_scale": [0.5, 0.75, 1, 1.5, 2, 3, 4, 8],
+             "mem_clock_scale": [1.0, 1.03, 1.06, 1.09, 1.12, 1.16, 1.2],
+             "gate_idle": [false, true] } }
+JSON
+}
+fstudy
+fout=$("$g" sweep "$tmp/fuse.json" --db "$tmp/fuse.db" --stats --quiet ${BENCH_JOBS:+--jobs $BENCH_JOBS})
+echo "$fout" | sed 's/^/  sweep fuse: /'
+fuse_rows=$(echo "$fout" | awk '/^stats:/{print $3}')
+fuse_rate=$(echo "$fout" | awk '/^stats:/{print $7}')
+fbare=$("$build/bench_insert" "$tmp/fbare.db" "$fuse_rows")
+echo "  $fbare"
+fbare_rate=$(echo "$fbare" | awk '{print $7}')
+rm -f "$tmp/fuse.db" "$tmp/fbare.db"
 awk -v s="$large_rate" -v b="$bare_rate" -v r="$large_rows" -v p2="$(awk -v a="$t0" -v b="$t1" 'BEGIN{print b-a}')" \
     -v p3="$(awk -v a="$t1" -v b="$t2" 'BEGIN{print b-a}')" -v rs="$small_rss" -v rl="$large_rss" -v ns="$small_rows" \
+    -v fs="$fuse_rate" -v fb="$fbare_rate" -v fr="$fuse_rows" \
     -v f2="$(($(wc -l < "$tmp/front.csv") - 1))" -v f3="$(($(wc -l < "$tmp/front3.csv") - 1))" 'BEGIN{
 	printf "\nresult rows                %d\n", r;
 	printf "sweep rows/s               %.0f\n", s;
 	printf "bare insert rows/s         %.0f\n", b;
 	printf "ratio sweep/bare           %.2f   (bar: >= 0.70)\n", s / b;
+	printf "fuse study rows/s          %.0f over %d rows, bare %.0f: ratio %.2f   (bar: >= 0.70)\n", fs, fr, fb, fs / fb;
 	printf "pareto, 2 objectives       %.3f s over %d rows (%d on the front)   (bar: < 1 s)\n", p2, r, f2;
 	printf "pareto, 3 objectives       %.3f s (%d on the front)\n", p3, f3;
 	printf "peak RSS                   %d KiB at %d rows, %d KiB at %d rows\n", rs, ns, rl, r;

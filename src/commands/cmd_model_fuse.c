@@ -36,26 +36,12 @@ const char help_model_fuse[] =
 
 static const char *const cfg_names[FUSE_NCFG] = { "sram", "stt", "hybrid", "base", "fa", "dy" };
 
-/* The per-read-level-class terms: one object per class ("all" without read levels). */
-static void add_classes(cJSON *root, const char *key, int ncls, const double *const *cols,
-	const char *const *names, int ncols)
-{
-	cJSON *cls = cJSON_AddObjectToObject(root, key);
-	for (int k = 0; k < ncls; k++) {
-		cJSON *c = cJSON_AddObjectToObject(cls, ncls == 1 ? "all" : rl_class_name[k]);
-		for (int j = 0; j < ncols; j++)
-			json_add_num(c, names[j], cols[j][k]);
-	}
-}
-
-static void add_hit(cJSON *root, const fuse_hit_t *h, int ncls)
+static void add_hit(cJSON *root, const fuse_hit_t *h)
 {
 	json_add_keys(cJSON_AddObjectToObject(root, "banks"), &fuse_hit_json, h, NULL, "sram_kib stt_kib "
-		"x_sram_blocks x_comb_blocks x_stt_blocks t_sram_accesses stt_fifo_life_accesses "
-		"fixed_point_rounds hit_sram hit_stt hit", NULL);
-	const double *const cols[] = { h->place_sram, h->place_stt, h->place_bypass, h->cls_h_sram, h->cls_h_stt };
-	static const char *const names[] = { "place_sram", "place_stt", "place_bypass", "hit_sram", "hit_stt" };
-	add_classes(root, "classes", ncls, cols, names, 5);
+		"hit_sram hit_stt hit", NULL);
+	json_add_keys(cJSON_AddObjectToObject(root, "miniature_simulation"), &fuse_hit_json, h, NULL,
+		"sample_rate sample_refs hit_standard_error", NULL);
 	json_add_keys(cJSON_AddObjectToObject(root, "traffic_per_l1_access"), &fuse_hit_json, h, NULL,
 		"sram_read sram_write stt_read stt_probe stt_write stt_fill stt_evict stt_update migrations", NULL);
 	json_add_keys(cJSON_AddObjectToObject(root, "stt_bank_cycles"), &fuse_hit_json, h, NULL,
@@ -103,7 +89,8 @@ int cmd_model_fuse(int argc, char **argv)
 	if ((rc = model_setup_profile(&ms, pfile)))
 		goto out;
 	if (!ms.w->mech[MECH_FUSE]) {
-		rc = err_internal(CMD ": no FUSE precomputation for %s", pfile);
+		rc = err_user(CMD ": %s: no \"fuse_sample\" (profiles made before issue 21): "
+		              "regenerate it with gpudse profile / gpudse trace --profile", pfile);
 		goto out;
 	}
 	if ((rc = model_setup_eval(&ms, &d, NULL)))
@@ -118,13 +105,24 @@ int cmd_model_fuse(int argc, char **argv)
 	cJSON_AddStringToObject(in, "cfg", cfg_names[d.fuse_cfg]);
 	json_add_num(in, "sram_frac", s);
 	json_add_num(in, "pred_acc", q);
-	cJSON *wk = cJSON_AddObjectToObject(root, "workload_classes");
-	cJSON_AddBoolToObject(wk, "read_levels", ctx->ncls > 1);
-	for (int k = 0; k < ctx->ncls; k++) {
-		cJSON *c = cJSON_AddObjectToObject(wk, ctx->ncls == 1 ? "all" : rl_class_name[k]);
-		json_add_num(c, "access_frac", ctx->acc[k]);
-		json_add_num(c, "block_frac", ctx->blk[k]);
-		json_add_num(c, "write_frac", ctx->wr[k]);
+	{
+		/* the sample's read-level classes: shares of its keys and of its accesses */
+		double kn[RL_NCLASS] = { 0 }, an[RL_NCLASS] = { 0 };
+		const profile_minisample_t *sm = &ctx->sample;
+		for (size_t k = 0; k < sm->n_keys; k++)
+			kn[ctx->cls[k]] += 1.0 / (double)sm->n_keys;
+		for (size_t i = 0; i < sm->n_refs; i++)
+			an[ctx->cls[sm->ref[i] >> 1]] += 1.0 / (double)sm->n_refs;
+		cJSON *wk = cJSON_AddObjectToObject(root, "workload_sample");
+		json_add_num(wk, "rate", sm->rate);
+		json_add_num(wk, "sms", sm->n_sm);
+		json_add_num(wk, "blocks", (double)sm->n_keys);
+		json_add_num(wk, "accesses", (double)sm->n_refs);
+		for (int k = 0; k < RL_NCLASS; k++) {
+			cJSON *c = cJSON_AddObjectToObject(wk, rl_class_name[k]);
+			json_add_num(c, "block_frac", kn[k]);
+			json_add_num(c, "access_frac", an[k]);
+		}
 	}
 	fuse_org_t o;
 	if (fuse_org_from_design(&d, &o) == 0) {
@@ -140,8 +138,10 @@ int cmd_model_fuse(int argc, char **argv)
 		cJSON_AddBoolToObject(og, "pure_stt", o.pure_stt);
 		cJSON_AddBoolToObject(og, "blocking", o.blocking);
 		cJSON_AddBoolToObject(og, "approx_fully_assoc", o.fa);
-		cJSON_AddBoolToObject(og, "predictor", o.predictor);
-		add_hit(root, &e.hit, ctx->ncls);
+		static const char *const places[] = { "victim", "predictor", "oracle" };
+		cJSON_AddStringToObject(og, "placement", places[o.placement]);
+		cJSON_AddBoolToObject(og, "migrate", o.migrate);
+		add_hit(root, &e.hit);
 		cJSON *bl = cJSON_AddObjectToObject(root, "blocking");
 		json_add_keys(bl, &fuse_eff_json, &e, NULL, "l1_accesses_per_cycle_per_sm", NULL);
 		json_add_keys(bl, &stt_load_json, &e.load, NULL, "lam_read lam_probe lam_write lam_evict lam_update", NULL);

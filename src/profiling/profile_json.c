@@ -18,6 +18,7 @@
 #include "cli.h"
 #include "jsonutil.h"
 #include "profiling/profile_json_shape.h"
+#include "profiling/profile_json_minisample.h"
 
 #define PROFILE_VERSION 1
 
@@ -305,8 +306,8 @@ static int load_sd_exact(const ld_t *c, const char *path, const cJSON *obj, prof
 		reuse_hist_free(h);
 		return err_internal("out of memory");
 	}
-	for (int i = 0; i < n; i++) {
-		const cJSON *e = cJSON_GetArrayItem(v, i);
+	const cJSON *e = v->child;          /* walked, not indexed: GetArrayItem is O(i) */
+	for (int i = 0; i < n; i++, e = e->next) {
 		snprintf(q, sizeof q, "%s[%d]", p, i);
 		const cJSON *d = cJSON_IsArray(e) && cJSON_GetArraySize(e) == 2 ? cJSON_GetArrayItem(e, 0) : NULL;
 		double dv = d && cJSON_IsNumber(d) ? d->valuedouble : -1, cnt = 0;
@@ -436,7 +437,7 @@ static int load_body(const ld_t *c, const cJSON *root, profile_t *p)
 {
 	static const char *const keys[] = { "version", "name", "source", "block_bytes", "n_sm", "insts",
 		"mem_insts", "sectors", "streams", "read_levels", "registers", "phases", "compressibility",
-		"homes", "params", "observations", "shape", NULL };
+		"homes", "params", "observations", "shape", "fuse_sample", NULL };
 	if (want_object(c, "", root) || check_keys(c, "", root, keys))
 		return EXIT_USER;
 	int version = PROFILE_VERSION;
@@ -605,6 +606,10 @@ static int load_body(const ld_t *c, const cJSON *root, profile_t *p)
 
 	/* launch and code shape (profile_json_shape.c; absent: unknown) */
 	const cJSON *sh = cJSON_GetObjectItemCaseSensitive(root, "shape");
+	const cJSON *fs = cJSON_GetObjectItemCaseSensitive(root, "fuse_sample");
+	int fs_rc = fs ? minisample_json_load(c->file, fs, &p->fuse_sample) : 0;
+	if (fs_rc)
+		return fs_rc;
 	if (sh && shape_json_load(c->file, sh, &p->shape))
 		return EXIT_USER;
 
@@ -873,6 +878,7 @@ static void write_profile(FILE *f, const profile_t *p)
 		fputc('}', f);
 	}
 	shape_json_write(f, &p->shape);
+	minisample_json_write(f, &p->fuse_sample);
 	if (p->n_obs) {
 		fputs(",\n  \"observations\": [", f);
 		for (size_t i = 0; i < p->n_obs; i++) {

@@ -1,5 +1,6 @@
 /* profiler.c -- streaming profile builder; see profiler.h for what it computes. */
 #include "profiling/profiler.h"
+#include "profiling/minisample.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -154,6 +155,7 @@ struct profiler {
 	int done_sm;         /* largest SM id among the processed accesses */
 	int pass2;           /* the class pass (profiler_class_pass) is running */
 	int failed;
+	ms_builder_t *ms;    /* FUSE miniature-simulation stream (minisample.h; NULL: not built) */
 	int nlev;
 	level_t lev[PROFILER_MAX_GROUPS + 2];
 	uint64_t edge[NBINS - EXACT_BINS + 1]; /* lower edges of the log bins, then 2^48 */
@@ -241,6 +243,7 @@ void profiler_opts_default(profiler_opts_t *o)
 	o->write_evict = 0;
 	o->setassoc = 0;     /* the commands turn it on (gpudse profile, trace --profile) */
 	o->sa_max_log = 15;
+	o->fuse_sample = 1;
 }
 
 profiler_t *profiler_alloc(const profiler_opts_t *o)
@@ -318,6 +321,8 @@ profiler_t *profiler_alloc(const profiler_opts_t *o)
 	pthread_cond_init(&pb->go, NULL);
 	pthread_cond_init(&pb->done, NULL);
 	int ok = pb->warps != NULL;
+	if (ok && o->fuse_sample)
+		ok = (pb->ms = ms_builder_alloc(o->n_sm)) != NULL;
 	if (ok && pb->sa_on) {
 		ok = (pb->ix = malloc(sizeof *pb->ix)) != NULL;
 		if (ok)
@@ -351,6 +356,7 @@ void profiler_free(profiler_t *pb)
 	if (!pb)
 		return;
 	workers_stop(pb);         /* a batch may still be in flight after an error */
+	ms_builder_free(pb->ms);
 	for (int l = 0; l < pb->nlev; l++) {
 		for (int i = 0; i < pb->lev[l].nunits; i++)
 			lru_free(pb->lev[l].units[i]);
@@ -990,6 +996,8 @@ int profiler_access(profiler_t *pb, int sm, int is_write, uint64_t addr, uint64_
 	uint64_t block = addr >> pb->shift;
 	if (!pb->pass2)
 		pb->count++;
+	if (pb->ms && !pb->pass2 && ms_builder_add(pb->ms, sm, block, is_write))   /* before SHARDS */
+		return pb->failed = -1;
 	if (pb->sh.rate < 1 && !shards_keep(&pb->sh, block))   /* SHARDS sampling: src/profiling/shards.h */
 		return 0;
 	if (!pb->pass2) {
@@ -1398,6 +1406,8 @@ int profiler_finish(profiler_t *pb, profile_t *out)
 	if (out->tensor_frac > 1)
 		out->tensor_frac = 1;
 	if (shape_acc_finish(&pb->shape, &out->shape) < 0)   /* exact: counted per instruction */
+		goto oom;
+	if (pb->ms && ms_builder_finish(pb->ms, &out->fuse_sample))
 		goto oom;
 	if (pb->sh.rate < 1) {          /* SHARDS scaling and SHARDS_adj: src/profiling/shards.h */
 		shards_correct(out, pb->sh.rate, (double)pb->count);

@@ -79,6 +79,8 @@ typedef struct profiler_opts {
 	                                  streams (the L1 and the LLC), every stream with
 	                                  setassoc_all; those levels are then built from the first
 	                                  access (no lazy copies, no shared units). */
+	int fuse_sample;               /* build profile_t.fuse_sample, the FUSE miniature-simulation
+	                                  stream (src/profiling/minisample.h; default 1) */
 	int setassoc_all;              /* records for the group:G streams too (DC-L1 nodes) */
 	int sa_max_log;                /* largest log2(sets) recorded (default 15: a 4 MB direct-mapped
 	                                  cache of 128 B blocks) */

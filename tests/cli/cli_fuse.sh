@@ -40,6 +40,8 @@ ok_if "Hybrid blocks the L1 (stall > 0)" "$(val stall_per_l1_access)" 'x > 0'
 expect_err "fuse no profile" 1 'gpudse: model fuse: --profile: required' $M fuse
 expect_err "fuse frac 1" 1 'gpudse: model fuse: fuse_sram_frac must be in (0, 1) for a hybrid L1 (FUSE Table I: 0.5)' $M fuse --profile $P --cfg dy --sram-frac 1
 expect_ok "help" $GPUDSE help model fuse
+# issue 21: a profile without the sampled stream is refused, not evaluated as the SRAM L1
+expect_err "fuse without fuse_sample" 1 'gpudse: model fuse: tests/data/mini-a.json: no "fuse_sample" (profiles made before issue 21): regenerate it with gpudse profile / gpudse trace --profile' $M fuse --profile tests/data/mini-a.json --cfg dy
 
 # explain shows the FUSE terms: the hybrid's capacity (half the L1 area SRAM, half STT-MRAM at
 # 36 F^2 per cell against SRAM's 140: about 80 KB where L1-SRAM has 32 KB), its STT writes per
@@ -54,6 +56,12 @@ expect_eq "L1-SRAM has no STT writes" "$(val stt_writes_per_inst)" 0
 expect_ok "explain dy text" $GPUDSE explain --gpu fuse-15 --workload p-2mm --design "$D"
 expect_eq "explain names the STT writes" "$(grep -c 'STT writes/inst' "$CLI_TMP/out")" 1
 expect_eq "explain lists the stt station" "$(grep -c '^stt ' "$CLI_TMP/out")" 1
+# issue 21 knobs: capacities, ways, placement, migration; 8 KiB + 96 KiB = 106496 bytes
+D2='fuse_cfg=fa,fuse_sram_kib=8,fuse_stt_kib=96,fuse_sram_ways=4,fuse_placement=oracle,fuse_migrate=false'
+expect_ok "explain explicit banks" $GPUDSE explain --gpu fuse-15 --workload p-2mm --design "$D2" --json
+expect_eq "L1 = the two banks given" "$(val l1_bytes)" 106496
+expect_err "one capacity alone" 1 'gpudse: explain: --design: illegal on fuse-15: fuse_sram_kib and fuse_stt_kib are given together (0, 0: the area split by fuse_sram_frac)' \
+	$GPUDSE explain --gpu fuse-15 --workload p-2mm --design fuse_cfg=fa,fuse_sram_kib=8
 
 # the study runs: 6 configurations, 22 legal points (sram and stt once each)
 expect_ok "fuse-ratio sweep" $GPUDSE sweep studies/fuse-ratio.json --db "$CLI_TMP/f.db" --quiet

@@ -314,7 +314,7 @@ int hs_run(const hs_cfg_t *cfg, const hs_ref_t *refs, size_t n, hs_result_t *out
 			if (!w) {
 				if (!cfg->stt_fa)
 					h.stt_sa.stamp[slot] = h.now;
-			} else if (cfg->predictor && !pure && to_sram) {
+			} else if (cfg->predictor && !pure && !cfg->no_migrate && to_sram) {
 				stt_drop(&h, b, slot);           /* §IV-A: WM found in STT moves to SRAM */
 				out->migrations++;
 				sram_fill(&h, b);

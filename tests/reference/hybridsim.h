@@ -13,9 +13,11 @@
  *
  * Policy (FUSE §III-A, §IV-A):
  *   hit in SRAM: served there.
- *   hit in STT: a read is served in place (no promotion); a write to a block whose class goes to
- *     SRAM migrates it to SRAM when the predictor is on (its SRAM victim goes to STT), otherwise
- *     it is written in place (an "update").
+ *   hit in STT: a read is served in place (no promotion: §IV-A, "if the hit is on STT-MRAM,
+ *     the arbitrator ... services the request from STT-MRAM"); a write shows the block is not
+ *     WORM (only WM and RI blocks are ever written), and under the predictor it migrates the
+ *     block to SRAM "right away" (§III-A; its SRAM victim goes to STT); without the predictor,
+ *     or with no_migrate, it is written in place (an "update", a tag-queue flush, §IV-A).
  *   miss: predictor off: fill SRAM, the SRAM victim goes to STT.  Predictor on (the oracle
  *     classes, or with pred_acc < 1 a hashed share of the blocks mispredicted):
  *     WM, RI -> SRAM (victim to STT); WORM -> STT; WORO -> bypass.  Pure STT: every fill to STT
@@ -41,6 +43,8 @@ typedef struct hs_cfg {
 	double pred_acc;            /* share of blocks whose class the predictor gets right (0: 1, an
 	                               oracle); the others, chosen by a hash of the block: WM, RI -> STT
 	                               (as WORM), WORM -> SRAM, WORO -> STT (as WORM), as fuse.c */
+	int no_migrate;             /* 1: a write hit in STT is written in place even under the
+	                               predictor (the migration switched off); 0: §IV-A migration */
 	uint64_t seed;              /* draws the set-index hash and the mispredicted blocks: hash of
 	                               block + seed x 0x9E3779B97F4A7C15 (0: the block itself), so a
 	                               test can average over hash functions as the models do */

@@ -67,6 +67,7 @@ void profile_free(profile_t *p)
 	for (size_t i = 0; i < p->n_homes; i++)
 		free(p->homes[i].frac);
 	free(p->homes);
+	free(p->nodes);
 	free(p->obs);
 	profile_shape_free(&p->shape);
 	memset(p, 0, sizeof *p);

@@ -23,6 +23,7 @@ typedef struct lvl {
 
 struct setstack {
 	int max_log, we;      /* we: enum setstack_mode */
+	int lo_log, only_f;   /* levels kept: lo_log..max_log of index only_f (-1: every index) */
 	uint64_t now;         /* accesses so far (write-no-allocate priorities) */
 	uint64_t distinct;    /* first touches seen through setstack_access_fa (its k = 0 has no list) */
 	int k0_fa;            /* k = 0 was taken from fully-associative distances */
@@ -44,6 +45,7 @@ setstack_t *setstack_alloc(int max_log, enum setstack_mode write_evict, const se
 	if (!s)
 		return NULL;
 	s->max_log = max_log;
+	s->only_f = -1;
 	s->we = write_evict;
 	s->ix = ix;
 	for (int f = 0; f < SA_NINDEX; f++)
@@ -97,6 +99,8 @@ setstack_t *setstack_clone(const setstack_t *src)
 	setstack_t *s = setstack_alloc(src->max_log, (enum setstack_mode)src->we, src->ix);
 	if (!s)
 		return NULL;
+	s->lo_log = src->lo_log;
+	s->only_f = src->only_f;
 	s->now = src->now;
 	s->distinct = src->distinct;
 	s->k0_fa = src->k0_fa;
@@ -424,7 +428,11 @@ int setstack_access_fa(setstack_t *s, uint64_t block, int is_write, uint64_t fa_
 		}
 		k0 = 1;
 	}
+	if (s->lo_log > k0)
+		k0 = s->lo_log;
 	for (int f = 0; f < SA_NINDEX; f++) {
+		if (s->only_f >= 0 && f != s->only_f)
+			continue;
 		/* UINT64_MAX: a first touch, in no list (lim 0 skips the search) */
 		int lim = !known ? W : fa_d == UINT64_MAX ? 0 : fa_d < W ? (int)fa_d + 1 : W;
 		for (int k = k0; k <= s->max_log; k++) {
@@ -454,4 +462,28 @@ int setstack_access_fa(setstack_t *s, uint64_t block, int is_write, uint64_t fa_
 		}
 	}
 	return 0;
+}
+
+setstack_t *setstack_alloc_level(int log_sets, enum sa_index f, enum setstack_mode mode, const set_index_t *ix)
+{
+	if ((int)f < 0 || f >= SA_NINDEX)
+		return NULL;
+	setstack_t *s = setstack_alloc(log_sets, mode, ix);
+	if (s) {
+		s->lo_log = log_sets;
+		s->only_f = (int)f;
+	}
+	return s;
+}
+
+int setstack_depth(const setstack_t *s, uint64_t block, enum sa_index f, int k)
+{
+	if (k < s->lo_log || k > s->max_log || (s->only_f >= 0 && (int)f != s->only_f))
+		return -1;
+	const lvl_t *L = &s->lv[f][k];
+	uint32_t set = set_index_of(s->ix, (enum set_index_fn)f, block, k);
+	const slist_t *pg = L->page[set >> PAGE_LOG];
+	if (!pg)
+		return -1;
+	return find(&pg[set & (PAGE - 1)], block, W);
 }

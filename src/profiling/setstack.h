@@ -46,7 +46,14 @@ enum setstack_mode { SS_ALLOCATE = 0, SS_WRITE_EVICT, SS_NO_ALLOCATE, SS_NMODE }
 
 /* max_log <= PROFILE_SA_MAX_LOG; ix must outlive the stack.  NULL when out of memory. */
 setstack_t *setstack_alloc(int max_log, enum setstack_mode mode, const set_index_t *ix);
+/* Only the lists of 2^log_sets sets under index f (the DC-L1 node records, noderec.h): the
+ * counts of other levels stay untouched.  NULL when out of memory or out of range. */
+setstack_t *setstack_alloc_level(int log_sets, enum sa_index f, enum setstack_mode mode, const set_index_t *ix);
 void setstack_free(setstack_t *s);
+/* The block's place in its set's list at 2^k sets under f, holes counted (an A-way cache holds
+ * it exactly when the place is below A), or -1 when it is not among the list's 64.  Changes
+ * nothing.  -1 also for a level the stack does not keep. */
+int setstack_depth(const setstack_t *s, uint64_t block, enum sa_index f, int k);
 setstack_t *setstack_clone(const setstack_t *s);
 /* Exact fully-associative LRU distances of W = 64 or more, counted by setstack_access_fa (the
  * binned sd histogram interpolates inside its log bins; these make a fully-associative LRU

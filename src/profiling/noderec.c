@@ -161,3 +161,30 @@ int noderec_parse(const char *spec, noderec_cfg_t *c, char *err, size_t errlen)
 	c->log_sets = __builtin_ctzl((unsigned long)sets);
 	return 0;
 }
+
+int noderec_parse_list(const char *list, noderec_cfg_t *out, int max, int *n, char *err, size_t errlen)
+{
+	*n = 0;
+	const char *p = list;
+	while (1) {
+		const char *e = strchr(p, ',');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		char one[64];
+		if (len == 0 || len >= sizeof one) {
+			snprintf(err, errlen, "expected GROUP:HOMES:GRAN:SETS:INDEX[,...], got \"%s\"", list);
+			return -1;
+		}
+		if (*n == max) {
+			snprintf(err, errlen, "at most %d node geometries", max);
+			return -1;
+		}
+		memcpy(one, p, len);
+		one[len] = '\0';
+		if (noderec_parse(one, &out[*n], err, errlen))
+			return -1;
+		(*n)++;
+		if (!e)
+			return 0;
+		p = e + 1;
+	}
+}

@@ -53,4 +53,7 @@ uint64_t noderec_bytes(const noderec_t *r);
  * message in err. */
 int noderec_parse(const char *spec, noderec_cfg_t *c, char *err, size_t errlen);
 
+/* A comma-separated list of such specs into out[0..max); *n = how many.  0, or -1 with err. */
+int noderec_parse_list(const char *list, noderec_cfg_t *out, int max, int *n, char *err, size_t errlen);
+
 #endif

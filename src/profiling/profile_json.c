@@ -432,11 +432,88 @@ static int load_sum1(const ld_t *c, const char *path, const double *x, int n)
 	return 0;
 }
 
+
+/* ---- DC-L1 node records (issue 17; docs/profile-format.md "dcl1_nodes") ----
+ * [{"group": g, "homes": M, "gran": G, "index": "linear"|"ipoly", "log_sets": k,
+ *   "write": "allocate"|"evict", "domains": D, "hist": [65 counts], "repl": [65 counts]}, ...]
+ * repl[0] is 0 and repl[A] <= the misses at A ways, sum_{d >= A} hist[d]. */
+static int load_nodes(const ld_t *c, const cJSON *root, profile_t *p)
+{
+	const cJSON *arr = cJSON_GetObjectItemCaseSensitive(root, "dcl1_nodes");
+	if (!arr)
+		return 0;
+	if (!cJSON_IsArray(arr))
+		return json_type_error(c->file, ".dcl1_nodes", "an array", arr);
+	p->nodes = calloc((size_t)cJSON_GetArraySize(arr) + 1, sizeof *p->nodes);
+	if (!p->nodes)
+		return err_internal("%s: out of memory", c->file);
+	const cJSON *v;
+	cJSON_ArrayForEach(v, arr) {
+		static const char *const nk[] = { "group", "homes", "gran", "index", "log_sets", "write", "domains",
+						  "hist", "repl", NULL };
+		char path[64], q[96];
+		snprintf(path, sizeof path, ".dcl1_nodes[%zu]", p->n_nodes);
+		profile_nodes_t *r = &p->nodes[p->n_nodes++];
+		if (want_object(c, path, v) || check_keys(c, path, v, nk)
+		    || json_get_int(c->file, path, v, "group", 1, 1, 1 << 20, &r->group)
+		    || json_get_int(c->file, path, v, "homes", 1, 1, 1 << 20, &r->homes)
+		    || json_get_int(c->file, path, v, "gran", 1, 1, 1 << 20, &r->gran)
+		    || json_get_int(c->file, path, v, "log_sets", 1, 0, PROFILE_SA_MAX_LOG, &r->log_sets)
+		    || json_get_int(c->file, path, v, "domains", 1, 1, 1 << 20, &r->domains))
+			return EXIT_USER;
+		const cJSON *ix = cJSON_GetObjectItemCaseSensitive(v, "index");
+		snprintf(q, sizeof q, "%s.index", path);
+		if (!cJSON_IsString(ix) || (strcmp(ix->valuestring, "linear") && strcmp(ix->valuestring, "ipoly")))
+			return json_type_error(c->file, q, "\"linear\" or \"ipoly\"", ix);
+		r->index = strcmp(ix->valuestring, "linear") == 0 ? SA_LINEAR : SA_IPOLY;
+		const cJSON *wr = cJSON_GetObjectItemCaseSensitive(v, "write");
+		snprintf(q, sizeof q, "%s.write", path);
+		if (!cJSON_IsString(wr) || (strcmp(wr->valuestring, "allocate") && strcmp(wr->valuestring, "evict")))
+			return json_type_error(c->file, q, "\"allocate\" or \"evict\"", wr);
+		r->write_evict = strcmp(wr->valuestring, "evict") == 0;
+		for (int part = 0; part < 2; part++) {
+			const char *key = part ? "repl" : "hist";
+			double *x = part ? r->repl : r->hist;
+			const cJSON *a = cJSON_GetObjectItemCaseSensitive(v, key);
+			snprintf(q, sizeof q, "%s.%s", path, key);
+			if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) != PROFILE_SA_WAYS + 1) {
+				char what[80];
+				snprintf(what, sizeof what, "an array of %d counts", PROFILE_SA_WAYS + 1);
+				return json_type_error(c->file, q, what, a);
+			}
+			for (int d = 0; d <= PROFILE_SA_WAYS; d++) {
+				char e[120];
+				snprintf(e, sizeof e, "%s[%d]", q, d);
+				if (nonneg(c, e, cJSON_GetArrayItem(a, d), &x[d]))
+					return EXIT_USER;
+			}
+		}
+		double miss = 0;
+		for (int d = 0; d <= PROFILE_SA_WAYS; d++)
+			r->accesses += r->hist[d];
+		/* repl[A] counts misses at A ways: never more than them */
+		miss = r->hist[PROFILE_SA_WAYS];
+		for (int a = PROFILE_SA_WAYS; a >= 1; a--) {
+			if (a < PROFILE_SA_WAYS)
+				miss += r->hist[a];
+			if (r->repl[a] > miss * (1 + 1e-12) + 1e-9) {
+				snprintf(q, sizeof q, "%s.repl[%d]", path, a);
+				return perr(c, q, "%g replicated misses, more than the %g misses at %d ways", r->repl[a], miss, a);
+			}
+		}
+		if (r->repl[0] != 0) {
+			snprintf(q, sizeof q, "%s.repl[0]", path);
+			return perr(c, q, "must be 0 (no cache has 0 ways)");
+		}
+	}
+	return 0;
+}
+
 static int load_body(const ld_t *c, const cJSON *root, profile_t *p)
 {
 	static const char *const keys[] = { "version", "name", "source", "block_bytes", "n_sm", "insts",
 		"mem_insts", "sectors", "streams", "read_levels", "registers", "phases", "compressibility",
-		"homes", "params", "observations", "shape", NULL };
+		"homes", "dcl1_nodes", "params", "observations", "shape", NULL };
 	if (want_object(c, "", root) || check_keys(c, "", root, keys))
 		return EXIT_USER;
 	int version = PROFILE_VERSION;
@@ -584,6 +661,9 @@ static int load_body(const ld_t *c, const cJSON *root, profile_t *p)
 				return EXIT_USER;
 		}
 	}
+
+	if (load_nodes(c, root, p))
+		return EXIT_USER;
 
 	/* params */
 	const cJSON *pa = cJSON_GetObjectItemCaseSensitive(root, "params");
@@ -857,6 +937,28 @@ static void write_profile(FILE *f, const profile_t *p)
 				num(f, p->homes[i].frac[k]);
 			}
 			fputs("]}", f);
+		}
+		fputs("]", f);
+	}
+	if (p->n_nodes) {
+		fputs(",\n  \"dcl1_nodes\": [", f);
+		for (size_t i = 0; i < p->n_nodes; i++) {
+			const profile_nodes_t *r = &p->nodes[i];
+			fprintf(f, "%s{\"group\": %d, \"homes\": %d, \"gran\": %d, \"index\": \"%s\", \"log_sets\": %d, "
+				"\"write\": \"%s\", \"domains\": %d", i ? ",\n    " : "\n    ", r->group, r->homes, r->gran,
+				r->index == SA_LINEAR ? "linear" : "ipoly", r->log_sets, r->write_evict ? "evict" : "allocate",
+				r->domains);
+			for (int part = 0; part < 2; part++) {
+				const double *x = part ? r->repl : r->hist;
+				fprintf(f, ",\n      \"%s\": [", part ? "repl" : "hist");
+				for (int d = 0; d <= PROFILE_SA_WAYS; d++) {
+					if (d)
+						fputs(", ", f);
+					num(f, x[d]);
+				}
+				fputc(']', f);
+			}
+			fputc('}', f);
 		}
 		fputs("]", f);
 	}

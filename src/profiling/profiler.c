@@ -176,6 +176,8 @@ struct profiler {
 	shards_t sh;         /* spatial sampling (rate 1: exact) */
 	int sa_on;           /* set-associative records are built (opts.setassoc, exact only) */
 	set_index_t *ix;     /* IPOLY tables for them */
+	noderec_t *nodes[PROFILER_MAX_NODES]; /* DC-L1 node records (opts.nodes, exact only) */
+	int n_nodes;
 	/* batches (see submit) */
 	batchbuf_t buf[2];
 	int cur;                           /* buffer being filled; the other may be in flight */
@@ -247,7 +249,7 @@ profiler_t *profiler_alloc(const profiler_opts_t *o)
 {
 	if (o->block_bytes < 1 || (o->block_bytes & (o->block_bytes - 1)) || o->n_sm < 0
 	    || o->n_groups > PROFILER_MAX_GROUPS || (o->write_evict && o->sample_rate > 0
-	    && o->sample_rate < 1))
+	    && o->sample_rate < 1) || o->n_nodes < 0 || o->n_nodes > PROFILER_MAX_NODES)
 		return NULL;
 	for (int i = 0; i < o->n_groups; i++)
 		if (o->groups[i] < 2)
@@ -314,10 +316,17 @@ profiler_t *profiler_alloc(const profiler_opts_t *o)
 	pthread_cond_init(&pb->go, NULL);
 	pthread_cond_init(&pb->done, NULL);
 	int ok = pb->warps != NULL;
-	if (ok && pb->sa_on) {
+	int exact = !(o->sample_rate > 0 && o->sample_rate < 1);
+	if (ok && (pb->sa_on || (exact && o->n_nodes > 0))) {
 		ok = (pb->ix = malloc(sizeof *pb->ix)) != NULL;
 		if (ok)
 			set_index_init(pb->ix);
+	}
+	for (int i = 0; ok && exact && i < o->n_nodes; i++) {
+		ok = (pb->nodes[i] = noderec_alloc(&o->nodes[i], o->write_evict ? SS_WRITE_EVICT : SS_ALLOCATE, pb->ix)) != NULL;
+		pb->n_nodes = i + 1;
+	}
+	if (ok && pb->sa_on) {
 		/* write-allocate for every stream; write-evict and write-no-allocate for the L1-level
 		 * ones (l1, group:G) with write_evict, like sd_we */
 		for (int l = 0; l < pb->nlev && ok; l++)
@@ -360,6 +369,8 @@ void profiler_free(profiler_t *pb)
 			free(pb->lev[l].ss[m]);
 		}
 	}
+	for (int i = 0; i < pb->n_nodes; i++)
+		noderec_free(pb->nodes[i]);
 	free(pb->ix);
 	if (pb->warps)
 		for (uint64_t i = 0; i <= pb->wmask; i++)
@@ -999,6 +1010,9 @@ int profiler_access(profiler_t *pb, int sm, int is_write, uint64_t addr, uint64_
 		}
 		pb->home80[block % 80]++;
 		pb->home64[block & 63]++;
+		for (int i = 0; i < pb->n_nodes; i++)     /* DC-L1 node records, trace order */
+			if (noderec_access(pb->nodes[i], sm, block, is_write))
+				return pb->failed = -1;
 	}
 	batchbuf_t *bb = &pb->buf[pb->cur];
 	bb->ref[bb->n] = (block & ~REF_WRITE) | (is_write ? REF_WRITE : 0);
@@ -1394,6 +1408,13 @@ int profiler_finish(profiler_t *pb, profile_t *out)
 		out->tensor_frac = 1;
 	if (shape_acc_finish(&pb->shape, &out->shape) < 0)   /* exact: counted per instruction */
 		goto oom;
+	if (pb->n_nodes) {
+		out->nodes = calloc((size_t)pb->n_nodes, sizeof *out->nodes);
+		if (!out->nodes)
+			goto oom;
+		for (int i = 0; i < pb->n_nodes; i++)
+			noderec_finish(pb->nodes[i], n_sm, &out->nodes[out->n_nodes++]);
+	}
 	if (pb->sh.rate < 1) {          /* SHARDS scaling and SHARDS_adj: src/profiling/shards.h */
 		shards_correct(out, pb->sh.rate, (double)pb->count);
 		if (!pb->have_insts)

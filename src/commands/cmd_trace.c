@@ -347,6 +347,11 @@ int cmd_trace(int argc, char **argv)
 	snprintf(source, sizeof source, "gpudse trace %s --size %ld --gpu %s --seed %ld%s%s%s%s%s",
 	         k->name, size, gpu.name, seed, gtos, no_regs ? " --no-regs" : "",
 	         exact ? " --exact-classes" : "", wevict ? " --write-evict" : "", dns);
+	if (prof && strlen(source) >= sizeof ((profile_t *)0)->source) {
+		rc = err_user("trace: --dcl1-nodes: the command would not fit the profile's %zu-character source field",
+		              sizeof ((profile_t *)0)->source - 1);
+		goto out_free;
+	}
 	if (prof) {
 		profiler_opts_t po;
 		profiler_opts_default(&po);

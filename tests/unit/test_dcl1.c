@@ -335,6 +335,66 @@ static void dev_exact(const char *label, const mcs_gen_t *gen, int cap_core, con
 	mcs_trace_free(&t);
 }
 
+/* Sh8 miss ratio of a trace (4 ways, node index f, granularity gran) from its node record,
+ * and from the model without records (footprint + Smith) in *old. */
+static double sh8_miss(const mcs_gen_t *gen, int gran, enum sa_index f, double *old)
+{
+	mcs_trace_t t;
+	profile_t p;
+	int groups[] = { 2, 4, 8 }, homes[] = { 8 };
+	noderec_cfg_t c = { 16, 8, gran, f, 4 };      /* 16 x 32 / 8 = 64 lines, 4 ways: 16 sets */
+	if (mcs_trace_gen(gen, &t) != 0 || mcs_profile(&t, groups, 3, homes, 1, 128, &p) != 0
+	    || mcs_profile_nodes(&t, &c, 1, 0, &p) != 0)
+		return NAN;
+	gpu_t g;
+	gpu80(&g);
+	g.n_sm = 16;
+	g.llc_slices = 16;
+	g.l1_kib = 4;
+	g.l1_assoc = 4;
+	g.l1_index = f == SA_LINEAR ? 1 : 2;
+	design_t d;
+	design_default(&d);
+	d.dcl1_org = DCL1_SH;
+	d.dcl1_nodes = 8;
+	d.dcl1_gran = gran;
+	dcl1_ctx_t *ctx = dcl1_ctx_alloc(&p, 16, 32, 4), *o = dcl1_ctx_alloc(&p, 16, 32, 4);
+	dcl1_ctx_nodes(ctx, &p, g.l1_index, 0);
+	dcl1_eval_t e, eo;
+	const char *why;
+	double m = NAN;
+	if (ctx && o && dcl1_eval(&g, &d, ctx, &e, &why) == 0 && dcl1_eval(&g, &d, o, &eo, &why) == 0 && e.exact) {
+		m = e.miss;
+		*old = eo.miss;
+	}
+	dcl1_ctx_free(ctx);
+	dcl1_ctx_free(o);
+	profile_free(&p);
+	mcs_trace_free(&t);
+	return m;
+}
+
+/* Partition camping raises the camped node's misses (issue 17): the same reuse at a stride of
+ * 8 lines puts every line on one of Sh8's 8 homes, which then holds 1/8 of the capacity. */
+static void test_camping_misses(void)
+{
+	mcs_gen_t u = { .n_sm = 16, .per_sm = 4000, .p_shared = 0.8, .shared_blocks = 200,
+	                .private_blocks = 10, .stride = 1, .seed = 31 };
+	mcs_gen_t c = u;
+	c.stride = 8;
+	double ou, oc, og;
+	double ol, mu = sh8_miss(&u, 1, SA_LINEAR, &ou), mc = sh8_miss(&c, 1, SA_LINEAR, &oc);
+	double ml = sh8_miss(&c, 8, SA_LINEAR, &ol), mg = sh8_miss(&c, 8, SA_IPOLY, &og);
+	if (getenv("DCL1_VERBOSE"))
+		printf("camping Sh8: miss %.4f unstrided, %.4f stride 8, with 8-line runs %.4f linear %.4f IPOLY (without records: %.4f %.4f %.4f %.4f)\n",
+		       mu, mc, ml, mg, ou, oc, ol, og);
+	CHECK(mu < 0.05, "unstrided: the 360-line working set fits 8 nodes of 64 lines");
+	CHECK(mc > 0.6, "stride 8: every line homes on one node of 64 lines: most miss");
+	CHECK(ml > 0.6, "8-line runs spread the homes, but the node-local lines are multiples of 8: 2 of 16 linear sets");
+	CHECK(mg < 0.05, "8-line runs and an IPOLY node index: spread over homes and sets again");
+	CHECK(fabs(oc - ou) < 0.05, "the model without records does not see camping (its miss ratio ignores homes)");
+}
+
 static void test_vs_sim_exact(void)
 {
 	static const int cfg16[][3] = {
@@ -563,6 +623,7 @@ int main(void)
 	test_camping();
 	test_vs_sim();
 	test_vs_sim_exact();
+	test_camping_misses();
 	test_interp();
 	test_gpu();
 	return check_summary("dcl1");

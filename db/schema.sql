@@ -33,6 +33,7 @@ CREATE TABLE IF NOT EXISTS designs(
   dcl1_nodes INTEGER,
   dcl1_clusters INTEGER,
   dcl1_boost INTEGER,
+  dcl1_gran INTEGER,
   fuse_cfg TEXT,
   fuse_sram_frac REAL,
   fuse_stt_org TEXT,
@@ -91,12 +92,12 @@ CREATE VIEW IF NOT EXISTS results_named AS
   SELECT w.name AS workload, r.* FROM results r
   JOIN workloads w ON w.run_id = r.run_id AND w.id = r.workload_id;
 CREATE VIEW IF NOT EXISTS results_wide AS
-  SELECT r.run_id AS run_id, r.design_id AS design_id, d.variant AS variant, d.active_sms AS active_sms, d.gate_idle AS gate_idle, d.llc_scale AS llc_scale, d.mem_clock_scale AS mem_clock_scale, d.unified_sm_mem AS unified_sm_mem, d.dcl1_org AS dcl1_org, d.dcl1_nodes AS dcl1_nodes, d.dcl1_clusters AS dcl1_clusters, d.dcl1_boost AS dcl1_boost, d.fuse_cfg AS fuse_cfg, d.fuse_sram_frac AS fuse_sram_frac, d.fuse_stt_org AS fuse_stt_org, d.fuse_predictor AS fuse_predictor, d.fuse_pred_acc AS fuse_pred_acc, d.mor_cache_sms AS mor_cache_sms, d.mor_impl AS mor_impl, d.mor_pred AS mor_pred, d.mor_compress AS mor_compress, d.mor_imov AS mor_imov, d.rfc_on AS rfc_on, d.rfc_sthld AS rfc_sthld, d.rfc_rthld AS rfc_rthld, d.rfc_entries AS rfc_entries, d.rfc_ccus AS rfc_ccus, d.rfc_priority AS rfc_priority,
+  SELECT r.run_id AS run_id, r.design_id AS design_id, d.variant AS variant, d.active_sms AS active_sms, d.gate_idle AS gate_idle, d.llc_scale AS llc_scale, d.mem_clock_scale AS mem_clock_scale, d.unified_sm_mem AS unified_sm_mem, d.dcl1_org AS dcl1_org, d.dcl1_nodes AS dcl1_nodes, d.dcl1_clusters AS dcl1_clusters, d.dcl1_boost AS dcl1_boost, d.dcl1_gran AS dcl1_gran, d.fuse_cfg AS fuse_cfg, d.fuse_sram_frac AS fuse_sram_frac, d.fuse_stt_org AS fuse_stt_org, d.fuse_predictor AS fuse_predictor, d.fuse_pred_acc AS fuse_pred_acc, d.mor_cache_sms AS mor_cache_sms, d.mor_impl AS mor_impl, d.mor_pred AS mor_pred, d.mor_compress AS mor_compress, d.mor_imov AS mor_imov, d.rfc_on AS rfc_on, d.rfc_sthld AS rfc_sthld, d.rfc_rthld AS rfc_rthld, d.rfc_entries AS rfc_entries, d.rfc_ccus AS rfc_ccus, d.rfc_priority AS rfc_priority,
   w.name AS workload, r.ipc AS ipc, r.speedup AS speedup, r.cycles AS cycles, r.time_s AS time_s, r.energy_j AS energy_j, r.power_w AS power_w, r.perf_per_watt AS perf_per_watt, r.area_mm2 AS area_mm2, r.l1_hit AS l1_hit, r.llc_hit AS llc_hit, r.ext_hit AS ext_hit, r.l1_apki AS l1_apki, r.llc_apki AS llc_apki, r.dram_bpki AS dram_bpki, r.noc_util AS noc_util, r.llc_util AS llc_util, r.dram_util AS dram_util, r.sm_util AS sm_util, r.replication AS replication, r.rfc_hit AS rfc_hit, r.stt_wpki AS stt_wpki, r.cpi_issue AS cpi_issue, r.cpi_dep AS cpi_dep, r.cpi_rf AS cpi_rf, r.cpi_l1 AS cpi_l1, r.cpi_noc AS cpi_noc, r.cpi_llc AS cpi_llc, r.cpi_ext AS cpi_ext, r.cpi_dram AS cpi_dram
   FROM results r JOIN designs d ON d.run_id = r.run_id AND d.id = r.design_id
   JOIN workloads w ON w.run_id = r.run_id AND w.id = r.workload_id;
 CREATE VIEW IF NOT EXISTS design_summary AS
-  SELECT run_id, design_id, variant, active_sms, gate_idle, llc_scale, mem_clock_scale, unified_sm_mem, dcl1_org, dcl1_nodes, dcl1_clusters, dcl1_boost, fuse_cfg, fuse_sram_frac, fuse_stt_org, fuse_predictor, fuse_pred_acc, mor_cache_sms, mor_impl, mor_pred, mor_compress, mor_imov, rfc_on, rfc_sthld, rfc_rthld, rfc_entries, rfc_ccus, rfc_priority, count(*) AS n_workloads,
+  SELECT run_id, design_id, variant, active_sms, gate_idle, llc_scale, mem_clock_scale, unified_sm_mem, dcl1_org, dcl1_nodes, dcl1_clusters, dcl1_boost, dcl1_gran, fuse_cfg, fuse_sram_frac, fuse_stt_org, fuse_predictor, fuse_pred_acc, mor_cache_sms, mor_impl, mor_pred, mor_compress, mor_imov, rfc_on, rfc_sthld, rfc_rthld, rfc_entries, rfc_ccus, rfc_priority, count(*) AS n_workloads,
   CASE WHEN min(ipc) > 0 THEN exp(avg(ln(ipc))) ELSE avg(ipc) END AS ipc,
   CASE WHEN min(speedup) > 0 THEN exp(avg(ln(speedup))) ELSE avg(speedup) END AS speedup,
   CASE WHEN min(cycles) > 0 THEN exp(avg(ln(cycles))) ELSE avg(cycles) END AS cycles,
@@ -129,7 +130,7 @@ CREATE VIEW IF NOT EXISTS design_summary AS
   min(speedup) AS min_speedup, max(speedup) AS max_speedup
   FROM results_wide GROUP BY run_id, design_id;
 CREATE VIEW IF NOT EXISTS best_per_workload AS
-  SELECT run_id, workload, design_id, variant, active_sms, gate_idle, llc_scale, mem_clock_scale, unified_sm_mem, dcl1_org, dcl1_nodes, dcl1_clusters, dcl1_boost, fuse_cfg, fuse_sram_frac, fuse_stt_org, fuse_predictor, fuse_pred_acc, mor_cache_sms, mor_impl, mor_pred, mor_compress, mor_imov, rfc_on, rfc_sthld, rfc_rthld, rfc_entries, rfc_ccus, rfc_priority, ipc, speedup, cycles, time_s, energy_j, power_w, perf_per_watt, area_mm2, l1_hit, llc_hit, ext_hit, l1_apki, llc_apki, dram_bpki, noc_util, llc_util, dram_util, sm_util, replication, rfc_hit, stt_wpki, cpi_issue, cpi_dep, cpi_rf, cpi_l1, cpi_noc, cpi_llc, cpi_ext, cpi_dram
+  SELECT run_id, workload, design_id, variant, active_sms, gate_idle, llc_scale, mem_clock_scale, unified_sm_mem, dcl1_org, dcl1_nodes, dcl1_clusters, dcl1_boost, dcl1_gran, fuse_cfg, fuse_sram_frac, fuse_stt_org, fuse_predictor, fuse_pred_acc, mor_cache_sms, mor_impl, mor_pred, mor_compress, mor_imov, rfc_on, rfc_sthld, rfc_rthld, rfc_entries, rfc_ccus, rfc_priority, ipc, speedup, cycles, time_s, energy_j, power_w, perf_per_watt, area_mm2, l1_hit, llc_hit, ext_hit, l1_apki, llc_apki, dram_bpki, noc_util, llc_util, dram_util, sm_util, replication, rfc_hit, stt_wpki, cpi_issue, cpi_dep, cpi_rf, cpi_l1, cpi_noc, cpi_llc, cpi_ext, cpi_dram
   FROM (SELECT *, row_number() OVER (PARTITION BY run_id, workload ORDER BY speedup DESC, design_id) AS rank_in_workload
         FROM results_wide) WHERE rank_in_workload = 1;
 CREATE TABLE IF NOT EXISTS shards(      -- progress of each shard a run holds

@@ -89,10 +89,11 @@ int noderec_access(noderec_t *r, int sm, uint64_t block, int is_write)
 	if (dist > 0) {
 		/* the closest copy in another domain's node of the same home, before this access */
 		int other = W;
+		uint32_t set = set_index_of(r->ix, (enum set_index_fn)c->index, local, k);
 		for (int e = 0; e < r->n_dom && other > 0; e++) {
 			if (e == d)
 				continue;
-			int p = setstack_depth(r->node[(long)e * c->homes + h], local, c->index, k);
+			int p = setstack_depth_set(r->node[(long)e * c->homes + h], local, c->index, k, set);
 			if (p >= 0 && p < other)
 				other = p;
 		}

@@ -478,10 +478,16 @@ setstack_t *setstack_alloc_level(int log_sets, enum sa_index f, enum setstack_mo
 
 int setstack_depth(const setstack_t *s, uint64_t block, enum sa_index f, int k)
 {
-	if (k < s->lo_log || k > s->max_log || (s->only_f >= 0 && (int)f != s->only_f))
+	if (k < 0 || k > SETIDX_MAX_LOG || (int)f < 0 || f >= SA_NINDEX)
+		return -1;
+	return setstack_depth_set(s, block, f, k, set_index_of(s->ix, (enum set_index_fn)f, block, k));
+}
+
+int setstack_depth_set(const setstack_t *s, uint64_t block, enum sa_index f, int k, uint32_t set)
+{
+	if (k < s->lo_log || k > s->max_log || (s->only_f >= 0 && (int)f != s->only_f) || (set >> k) != 0)
 		return -1;
 	const lvl_t *L = &s->lv[f][k];
-	uint32_t set = set_index_of(s->ix, (enum set_index_fn)f, block, k);
 	const slist_t *pg = L->page[set >> PAGE_LOG];
 	if (!pg)
 		return -1;

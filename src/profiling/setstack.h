@@ -54,6 +54,9 @@ void setstack_free(setstack_t *s);
  * it exactly when the place is below A), or -1 when it is not among the list's 64.  Changes
  * nothing.  -1 also for a level the stack does not keep. */
 int setstack_depth(const setstack_t *s, uint64_t block, enum sa_index f, int k);
+/* The same with the block's set (set_index_of(ix, f, block, k)) already known: callers that
+ * look one block up in many stacks of the same geometry compute it once. */
+int setstack_depth_set(const setstack_t *s, uint64_t block, enum sa_index f, int k, uint32_t set);
 setstack_t *setstack_clone(const setstack_t *s);
 /* Exact fully-associative LRU distances of W = 64 or more, counted by setstack_access_fa (the
  * binned sd histogram interpolates inside its log bins; these make a fully-associative LRU

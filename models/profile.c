@@ -54,6 +54,8 @@ void profile_free(profile_t *p)
 		free(s->sa);
 		free(s->sa_we);
 		free(s->sa_wna);
+		free(s->sa_deep);
+		s->sa_deep = NULL;
 		reuse_hist_free(&s->sd_exact);
 		s->sa = s->sa_we = s->sa_wna = NULL;
 		for (int c = 0; c < RL_NCLASS; c++)

@@ -48,6 +48,16 @@ typedef struct profile_setassoc {
 	int has_occ;
 	double occ[SA_NINDEX][PROFILE_SA_MAX_LOG + 1][PROFILE_SA_WAYS + 1];
 } profile_setassoc_t;
+/* Deep records for few sets (issue 17, Volta-and-later L1s: GPGPU-Sim's 4 sets of 64-256 ways):
+ * per-set LRU distances 0..PROFILE_SA_DEEP_WAYS-1 for 2^0..2^PROFILE_SA_DEEP_LOG sets, write-allocate
+ * (src/profiling/setstack.h); hist[f][k][PROFILE_SA_DEEP_WAYS] = the rest (first touches and
+ * deeper reuses).  An LRU cache of 2^k sets and A <= PROFILE_SA_DEEP_WAYS ways hits exactly
+ * sum_{d<A} hist[f][k][d]. */
+#define PROFILE_SA_DEEP_WAYS 512
+#define PROFILE_SA_DEEP_LOG 2
+typedef struct profile_sa_deep {
+	double hist[SA_NINDEX][PROFILE_SA_DEEP_LOG + 1][PROFILE_SA_DEEP_WAYS + 1];
+} profile_sa_deep_t;
 #include "profile_shape.h"
 
 /* Read-level classes of FUSE §III-A. */
@@ -96,6 +106,7 @@ typedef struct profile_stream {
 	profile_setassoc_t *sa;
 	profile_setassoc_t *sa_we;
 	profile_setassoc_t *sa_wna;
+	profile_sa_deep_t *sa_deep;       /* few sets, up to 512 ways (l1 stream; NULL: absent) */
 	/* exact fully-associative LRU distances of 64 or more (the sd histogram's log bins, taken
 	 * one distance each): bins [d, d+1), cold 0, total = the sd accesses at distances >= 64.
 	 * n == 0: absent (the sd bins are then interpolated inside). */

@@ -284,6 +284,67 @@ static int load_setassoc(const ld_t *c, const char *path, const cJSON *obj, cons
 	return 0;
 }
 
+/* "setassoc_deep": {"ways": 512, "max_log_sets": 2, "linear": [3 rows], "ipoly": [3 rows]}, a row
+ * 513 non-negative counts (per-set distance 0..511, then the rest) summing to the accesses. */
+static int load_deep(const ld_t *c, const char *path, const cJSON *obj, double accesses, profile_sa_deep_t **out)
+{
+	static const char *const keys[] = { "ways", "max_log_sets", "linear", "ipoly", NULL };
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, "setassoc_deep");
+	*out = NULL;
+	if (!v)
+		return 0;
+	char p[256], q[300];
+	snprintf(p, sizeof p, "%s.setassoc_deep", path);
+	if (want_object(c, p, v) || check_keys(c, p, v, keys))
+		return EXIT_USER;
+	int ways = 0, ml = -1;
+	if (json_get_int(c->file, p, v, "ways", 1, 1, 1 << 20, &ways)
+	    || json_get_int(c->file, p, v, "max_log_sets", 1, 0, 16, &ml))
+		return EXIT_USER;
+	if (ways != PROFILE_SA_DEEP_WAYS)
+		return perr(c, (snprintf(q, sizeof q, "%s.ways", p), q), "expected %d, got %d", PROFILE_SA_DEEP_WAYS, ways);
+	if (ml != PROFILE_SA_DEEP_LOG)
+		return perr(c, (snprintf(q, sizeof q, "%s.max_log_sets", p), q), "expected %d, got %d", PROFILE_SA_DEEP_LOG, ml);
+	profile_sa_deep_t *sa = calloc(1, sizeof *sa);
+	if (!sa)
+		return err_internal("out of memory");
+	for (int f = 0; f < SA_NINDEX; f++) {
+		const char *name = f == SA_LINEAR ? "linear" : "ipoly";
+		const cJSON *rows = cJSON_GetObjectItemCaseSensitive(v, name);
+		snprintf(q, sizeof q, "%s.%s", p, name);
+		if (!cJSON_IsArray(rows) || cJSON_GetArraySize(rows) != ml + 1) {
+			free(sa);
+			return perr(c, q, "expected an array of %d rows (one per set count 2^0..2^%d)", ml + 1, ml);
+		}
+		for (int k = 0; k <= ml; k++) {
+			const cJSON *row = cJSON_GetArrayItem(rows, k);
+			char r[340];
+			snprintf(r, sizeof r, "%s[%d]", q, k);
+			if (!cJSON_IsArray(row) || cJSON_GetArraySize(row) != PROFILE_SA_DEEP_WAYS + 1) {
+				free(sa);
+				return perr(c, r, "expected an array of %d counts (distances 0..%d, then the rest)",
+					    PROFILE_SA_DEEP_WAYS + 1, PROFILE_SA_DEEP_WAYS - 1);
+			}
+			double sum = 0;
+			for (int d = 0; d <= PROFILE_SA_DEEP_WAYS; d++) {
+				char e[360];
+				snprintf(e, sizeof e, "%s[%d]", r, d);
+				if (nonneg(c, e, cJSON_GetArrayItem(row, d), &sa->hist[f][k][d])) {
+					free(sa);
+					return EXIT_USER;
+				}
+				sum += sa->hist[f][k][d];
+			}
+			if (fabs(sum - accesses) > 1e-9 * accesses + 1e-9) {
+				free(sa);
+				return perr(c, r, "counts sum to %g, not the stream's %g accesses", sum, accesses);
+			}
+		}
+	}
+	*out = sa;
+	return 0;
+}
+
 /* "sd_exact": [[d, count], ...], d integers >= 64 increasing; the counts add up to the sd
  * histogram's accesses at distances >= 64 (docs/profile-format.md). */
 static int load_sd_exact(const ld_t *c, const char *path, const cJSON *obj, profile_stream_t *s)
@@ -341,7 +402,7 @@ static int load_sd_exact(const ld_t *c, const char *path, const cJSON *obj, prof
 static int load_stream(const ld_t *c, const char *path, const cJSON *v, int n_sm, profile_stream_t *s)
 {
 	static const char *const keys[] = { "name", "group", "accesses", "writes", "footprint", "sd", "rt",
-					    "class_sd", "sd_we", "setassoc", "setassoc_we", "setassoc_wna", "sd_exact", NULL };
+					    "class_sd", "sd_we", "setassoc", "setassoc_we", "setassoc_wna", "setassoc_deep", "sd_exact", NULL };
 	if (want_object(c, path, v) || check_keys(c, path, v, keys))
 		return EXIT_USER;
 	if (json_get_str(c->file, path, v, "name", 1, s->name, sizeof s->name))
@@ -391,7 +452,8 @@ static int load_stream(const ld_t *c, const char *path, const cJSON *v, int n_sm
 		return EXIT_USER;
 	if (load_setassoc(c, path, v, "setassoc", s->accesses, &s->sa)
 	    || load_setassoc(c, path, v, "setassoc_we", s->accesses, &s->sa_we)
-	    || load_setassoc(c, path, v, "setassoc_wna", s->accesses, &s->sa_wna))
+	    || load_setassoc(c, path, v, "setassoc_wna", s->accesses, &s->sa_wna)
+	    || load_deep(c, path, v, s->accesses, &s->sa_deep))
 		return EXIT_USER;
 	const cJSON *cls = cJSON_GetObjectItemCaseSensitive(v, "class_sd");
 	if (cls) {
@@ -865,6 +927,24 @@ static void write_profile(FILE *f, const profile_t *p)
 			setassoc_out(f, "setassoc_we", s->sa_we);
 		if (s->sa_wna)
 			setassoc_out(f, "setassoc_wna", s->sa_wna);
+		if (s->sa_deep) {
+			fprintf(f, ",\n      \"setassoc_deep\": {\"ways\": %d, \"max_log_sets\": %d", PROFILE_SA_DEEP_WAYS,
+				PROFILE_SA_DEEP_LOG);
+			for (int fn = 0; fn < SA_NINDEX; fn++) {
+				fprintf(f, ",\n        \"%s\": [", fn == SA_LINEAR ? "linear" : "ipoly");
+				for (int k = 0; k <= PROFILE_SA_DEEP_LOG; k++) {
+					fputs(k ? ",\n          [" : "\n          [", f);
+					for (int d = 0; d <= PROFILE_SA_DEEP_WAYS; d++) {
+						if (d)
+							fputs(", ", f);
+						num(f, s->sa_deep->hist[fn][k][d]);
+					}
+					fputc(']', f);
+				}
+				fputc(']', f);
+			}
+			fputc('}', f);
+		}
 		int any = 0;
 		for (int k = 0; k < RL_NCLASS; k++) {
 			if (!(s->cls_sd[k].total > 0))

@@ -450,8 +450,14 @@ static setstack_t *sa_get(const profiler_t *pb, level_t *L, int k, int m)
 		*units = nu;
 		*nunits = n;
 	}
-	if (!(*units)[k])
+	if (!(*units)[k]) {
 		(*units)[k] = setstack_alloc(pb->o.sa_max_log, (enum setstack_mode)m, pb->ix);
+		/* the l1 stream's per-SM caches also get the few-set deep lists (Volta-and-later L1s) */
+		if ((*units)[k] && m == SS_ALLOCATE && L->g == 1 && setstack_enable_deep((*units)[k])) {
+			setstack_free((*units)[k]);
+			(*units)[k] = NULL;
+		}
+	}
 	return (*units)[k];
 }
 
@@ -1341,6 +1347,13 @@ int profiler_finish(profiler_t *pb, profile_t *out)
 				for (int i = 0; i < L->nss[m]; i++)
 					if (L->ss_units[m][i])
 						setstack_occupancy(L->ss_units[m][i], (*to)->occ);
+			}
+			if (m == SS_ALLOCATE && L->g == 1) {  /* few-set deep records (setstack.h) */
+				if (!(s->sa_deep = calloc(1, sizeof *s->sa_deep)))
+					goto oom;
+				for (int i = 0; i < L->nss[m]; i++)
+					if (L->ss_units[m][i])
+						setstack_deep_counts(L->ss_units[m][i], s->sa_deep);
 			}
 		}
 		if (L->g != 1)

@@ -66,6 +66,16 @@ setstack_t *setstack_clone(const setstack_t *s);
 #define SETSTACK_FA_MAX (1u << 16)
 int setstack_fa_distances(const setstack_t *s, void (*add)(void *arg, uint64_t d, uint64_t n), void *arg);
 
+/* Deep records (profile_sa_deep_t, issue 17: Volta-and-later L1s of 4 sets x 64-512 ways):
+ * also keep, for 2^1..2^PROFILE_SA_DEEP_LOG sets under each index, lists of the set's 512 most
+ * recent blocks, and count per-set distances 0..511 (k = 0: the fully-associative distance).
+ * Allocate-mode stacks fed through setstack_access_fa with known distances only (the deep
+ * counts of other calls are not made).  Memory: 2 x 6 x 512 block ids (49 KB) per stack.
+ * 0, or -1 (wrong mode, or out of memory). */
+int setstack_enable_deep(setstack_t *s);
+/* Add the deep counts to out (nothing when not enabled). */
+void setstack_deep_counts(const setstack_t *s, profile_sa_deep_t *out);
+
 /* Bytes held (for the memory figure in docs/profile-format.md). */
 uint64_t setstack_bytes(const setstack_t *s);
 

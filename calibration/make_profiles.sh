@@ -11,13 +11,18 @@
 # exact command (kernel, size, GPU preset, seed).  Kernels whose preset is dcl1-80 also get
 # --write-evict: DC-L1's baseline L1 is write-evict (Table II), and the preset's
 # l1_write_evict takes its L1 hit rates from the sd_we histograms this adds
-# (docs/profile-format.md, docs/gpu-presets.md).  Provenance and the comparison with the
+# (docs/profile-format.md, docs/gpu-presets.md); and --dcl1-nodes for the DC-L1 organisations
+# studies/dcl1-clusters.json and gpudse validate evaluate on dcl1-80 (16 KB 4-way L1 per core,
+# IPOLY index): the private L1 (1:1, 32 sets), Pr40/Pr20/Pr10 (2:1, 4:1, 8:1), Sh40 (80:40),
+# Sh40+C5/C10/C20 (16:8, 8:4, 4:2), line-interleaved, whose nodes then are exact (models/dcl1.h).
+# Provenance and the comparison with the
 # papers: docs/workloads.md.  Usage: calibration/make_profiles.sh [KERNEL...]
 set -eu
 cd "$(dirname "$0")/.."
 GPUDSE=${GPUDSE:-./gpudse}
 OUT=calibration/profiles
 SEED=1
+DCL1_NODES=1:1:1:32:ipoly,2:1:1:64:ipoly,4:1:1:128:ipoly,8:1:1:256:ipoly,80:40:1:64:ipoly,16:8:1:64:ipoly,8:4:1:64:ipoly,4:2:1:64:ipoly
 mkdir -p "$OUT"
 if [ $# -gt 0 ]; then kernels=("$@"); else
 	mapfile -t kernels < <("$GPUDSE" trace --list | awk 'NR > 1 { print $1 }')
@@ -29,7 +34,7 @@ for k in "${kernels[@]}"; do
 	t=$SECONDS
 	we=()
 	for w in "${we_kernels[@]}"; do
-		if [ "$w" = "$k" ]; then we=(--write-evict); fi
+		if [ "$w" = "$k" ]; then we=(--write-evict --dcl1-nodes "$DCL1_NODES"); fi
 	done
 	"$GPUDSE" trace "$k" --seed "$SEED" --profile "$OUT/$k.json" --exact-classes "${we[@]}"
 	printf '  %-16s %3ds  %6s KB\n' "$k" $((SECONDS - t)) "$(( $(stat -c %s "$OUT/$k.json") / 1024 ))"

@@ -33,6 +33,7 @@ CREATE TABLE IF NOT EXISTS designs(
   dcl1_nodes INTEGER,
   dcl1_clusters INTEGER,
   dcl1_boost INTEGER,
+  dcl1_gran INTEGER,
   fuse_cfg TEXT,
   fuse_sram_frac REAL,
   fuse_stt_org TEXT,

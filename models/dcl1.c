@@ -478,6 +478,43 @@ out_free:
 	return NULL;
 }
 
+int dcl1_ctx_nodes(dcl1_ctx_t *c, const profile_t *p, int l1_index, int write_evict)
+{
+	if (!c || !p)
+		return -1;
+	c->nodes = p->nodes;
+	c->n_nodes = p->n_nodes;
+	c->node_sm = p->n_sm;
+	c->node_index = l1_index == 1 ? SA_LINEAR : l1_index == 2 ? SA_IPOLY : -1;
+	c->node_we = write_evict ? 1 : 0;
+	return 0;
+}
+
+/* dcl1.h "Exact node records": the record of this design's node geometry, or NULL. */
+static const profile_nodes_t *node_record(const dcl1_ctx_t *ctx, const design_t *d, const dcl1_shape_t *s,
+                                          int *ways)
+{
+	if (!ctx->nodes || ctx->node_index < 0 || ctx->node_sm != s->x || ctx->x != s->x || ctx->assoc < 1
+	    || ctx->assoc > PROFILE_SA_WAYS)
+		return NULL;
+	int homes = s->org == DCL1_SH ? s->y : s->org == DCL1_SHC ? s->m : 1;
+	int gran = homes > 1 && d->dcl1_gran > 1 ? d->dcl1_gran : 1;
+	double node = ctx->cap_core * s->x / s->y;        /* lines per node (§IV-A: X*C/Y) */
+	double sets = node / ctx->assoc;
+	int k = (int)lround(log2(sets));
+	if (sets < 1.0 || fabs(ldexp(1.0, k) - sets) > 1e-9 * sets)
+		return NULL;                                   /* not a power-of-two set count */
+	for (size_t i = 0; i < ctx->n_nodes; i++) {
+		const profile_nodes_t *r = &ctx->nodes[i];
+		if (r->group == s->group && r->homes == homes && r->gran == gran && r->index == ctx->node_index
+		    && r->log_sets == k && r->write_evict == ctx->node_we && r->accesses > 0) {
+			*ways = ctx->assoc;
+			return r;
+		}
+	}
+	return NULL;
+}
+
 /* ---- one design point ---- */
 
 /* Issue 22: with a technology table (gpu_t.tech), each crossbar's area and fastest clock are
@@ -584,6 +621,17 @@ int dcl1_eval(const gpu_t *g, const design_t *d, const dcl1_ctx_t *ctx, dcl1_eva
 			e->copies = s->domains == 1 ? 1.0 : ctx->copies[s->group];
 			e->interp = ctx->interp[s->group];
 		}
+		int a;
+		const profile_nodes_t *r = node_record(ctx, d, s, &a);
+		if (r) {
+			double miss = 0.0;                    /* dcl1.h: sum_{d >= A} n(d) */
+			for (int j = a; j <= PROFILE_SA_WAYS; j++)
+				miss += r->hist[j];
+			e->miss = miss / r->accesses;
+			e->replication = miss > 0.0 ? r->repl[a] / miss : 0.0;   /* R(A) / misses */
+			e->interp = 0;
+			e->exact = 1;
+		}
 	}
 	return 0;
 }
@@ -624,7 +672,13 @@ unsigned dcl1_apply(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t
 	const dcl1_ctx_t *ctx = w ? (const dcl1_ctx_t *)w->mech[MECH_DCL1] : NULL;
 	if (d->dcl1_org == DCL1_BASE) {
 		/* the private baseline changes nothing, but its replication (X domains of one core,
-		 * §II-A) is the number an architect checks first */
+		 * §II-A) is the number an architect checks first: the node record's when it has one */
+		dcl1_eval_t eb;
+		const char *whyb;
+		if (ctx && m->n_compute == ctx->x && dcl1_eval(g, d, ctx, &eb, &whyb) == 0 && eb.exact) {
+			m->replication = eb.replication;
+			return MECH_OUTPUTS;
+		}
 		if (ctx && ctx->repl && ctx->x >= 1 && m->n_compute == ctx->x && isfinite(ctx->repl[1])) {
 			m->replication = ctx->repl[1];
 			return MECH_OUTPUTS;
@@ -641,7 +695,7 @@ unsigned dcl1_apply(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t
 
 	m->l1_count = s->y;
 	m->l1_bytes = (double)s->x * c / s->y;            /* §IV-A: X*C/Y */
-	m->l1_hit = wctx_shared_l1_hit(w, s->group, s->group * c);
+	m->l1_hit = e.exact ? 1.0 - e.miss : wctx_shared_l1_hit(w, s->group, s->group * c);
 	m->l1_lat = e.l1_lat;
 	m->noc_resp_ports = s->y;
 
@@ -680,7 +734,10 @@ unsigned dcl1_apply(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t
 static void *mech_ctx_alloc(const gpu_t *g, const profile_t *p)
 {
 	double bb = p->block_bytes > 0 ? p->block_bytes : g->line_bytes;
-	return dcl1_ctx_alloc(p, g->n_sm, g->l1_kib * 1024.0 / bb, g->l1_assoc);
+	dcl1_ctx_t *c = dcl1_ctx_alloc(p, g->n_sm, g->l1_kib * 1024.0 / bb, g->l1_assoc);
+	if (c)
+		dcl1_ctx_nodes(c, p, g->l1_index, g->l1_write_evict);
+	return c;
 }
 
 static void mech_ctx_free(void *ctx)

@@ -40,6 +40,23 @@
  * h_any = h_own; G = 1: no replication) and are checked against a multi-cache simulation in
  * tests/reference/multicachesim.c.  Assumes equal access rates per core and LRU-like replacement.
  *
+ * Exact node records (issue 17; used first, whenever one matches).  A profile made with
+ * --dcl1-nodes carries, per organisation geometry, every node simulated as the per-set LRU stack
+ * of its own stream (profile_nodes_t, src/profiling/noderec.h): domains of g = X/G cores, inside a
+ * domain home h = (line / gran) mod M (M = Y for ShY, Y/Z for ShY+CZ, 1 for PrY and the private
+ * L1; gran = the dcl1_gran knob), each node a cache of 2^k sets of A ways indexed (linear or
+ * IPOLY, the preset's l1_index) by the node-local line number, write-evict when the preset's L1
+ * is.  With n(d) the accesses at per-set distance d and R(A) the accesses that miss in their
+ * A-way node while another domain's node of the same home holds the line (counted access by
+ * access):
+ *     miss ratio        = sum_{d >= A} n(d) / N                    [Mattson et al. 1970, per set]
+ *     replication ratio = R(A) / sum_{d >= A} n(d)                 (§II-A, exact)
+ * Camping is in these counts: a node that receives most lines misses by its own capacity and
+ * sets.  The record is used when its (g, M, gran, index, k = log2(node lines / A), write policy)
+ * are the design's and the profile has the GPU's X SMs; dcl1_eval_t.exact says so.  Otherwise
+ * the footprint model above (and Smith's model for the miss ratio) answers.  Copies per line
+ * stay the footprint estimate.
+ *
  * Missing group sizes: a profile holds some group:G streams.  For a group size g it lacks, the
  * outputs (miss ratio, replication ratio, copies) at the same per-core capacity C are
  * interpolated linearly in log2(g) between the nearest smaller and larger group sizes it has
@@ -214,6 +231,12 @@ typedef struct dcl1_ctx {
 	int *interp;               /* [g] 1 when interpolated from neighbouring group sizes */
 	double *skew;              /* [k] camping skew over k homes */
 	int *skew_found;           /* [k] 1 when the profile had a distribution for k */
+	/* DC-L1 node records (dcl1_ctx_nodes; NULL: none) */
+	const profile_nodes_t *nodes;
+	size_t n_nodes;
+	int node_sm;               /* the profile's SMs */
+	int node_index;            /* enum sa_index of the nodes' set index, -1: none given */
+	int node_we;               /* write-evict nodes */
 } dcl1_ctx_t;
 
 /* Everything one design point gets from the model (the `model dcl1` JSON, and dcl1_apply). */
@@ -244,6 +267,7 @@ typedef struct dcl1_eval {
 	double replication;
 	double copies;
 	int interp;
+	int exact;                 /* 1: miss and replication are the node record's exact counts */
 } dcl1_eval_t;
 
 /* Evaluate the organisation of design d on GPU g; ctx (may be NULL) adds the workload terms.
@@ -257,6 +281,11 @@ int dcl1_eval(const gpu_t *g, const design_t *d, const dcl1_ctx_t *ctx, dcl1_eva
  * fully-associative measures).  NULL when the profile
  * has no "l1" stream or on allocation failure. */
 dcl1_ctx_t *dcl1_ctx_alloc(const profile_t *p, int x, double cap_core, int assoc);
+/* Let dcl1_eval take a design's miss and replication ratios from the profile's node records
+ * (profile_t.nodes) when one matches its geometry: l1_index 1 linear, 2 IPOLY (0: no set index
+ * given, records unused), write_evict the L1's write policy.  p must outlive c.  0, or -1 on a
+ * NULL context. */
+int dcl1_ctx_nodes(dcl1_ctx_t *c, const profile_t *p, int l1_index, int write_evict);
 void dcl1_ctx_free(dcl1_ctx_t *c);
 
 /* The GPU-model seam (mech.h): legality, the edit of the memory system, the table row. */

@@ -11,6 +11,7 @@ void design_default(design_t *d)
 	d->gate_idle = 0;
 	d->dcl1_org = DCL1_BASE;
 	d->dcl1_clusters = 1;
+	d->dcl1_gran = 1;
 	d->fuse_cfg = FUSE_SRAM;
 	d->fuse_sram_frac = 1.0;
 	d->fuse_stt_org = STT_SETASSOC;

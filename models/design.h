@@ -54,6 +54,7 @@ typedef struct design {
 	int dcl1_nodes;        /* Y: DC-L1 nodes (0 with DCL1_BASE) */
 	int dcl1_clusters;     /* Z: clusters (DCL1_SHC only; 1 otherwise) */
 	int dcl1_boost;        /* 1: NoC#1 at twice the clock where the crossbar allows it */
+	int dcl1_gran;         /* ShY / ShY+CZ interleaving granularity, lines per home run (1) */
 
 	/* FUSE */
 	int fuse_cfg;          /* enum fuse_cfg */

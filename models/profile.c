@@ -54,6 +54,8 @@ void profile_free(profile_t *p)
 		free(s->sa);
 		free(s->sa_we);
 		free(s->sa_wna);
+		free(s->sa_deep);
+		s->sa_deep = NULL;
 		reuse_hist_free(&s->sd_exact);
 		s->sa = s->sa_we = s->sa_wna = NULL;
 		for (int c = 0; c < RL_NCLASS; c++)
@@ -67,6 +69,7 @@ void profile_free(profile_t *p)
 	for (size_t i = 0; i < p->n_homes; i++)
 		free(p->homes[i].frac);
 	free(p->homes);
+	free(p->nodes);
 	free(p->obs);
 	profile_shape_free(&p->shape);
 	free(p->fuse_sample.key_hash);

@@ -48,6 +48,16 @@ typedef struct profile_setassoc {
 	int has_occ;
 	double occ[SA_NINDEX][PROFILE_SA_MAX_LOG + 1][PROFILE_SA_WAYS + 1];
 } profile_setassoc_t;
+/* Deep records for few sets (issue 17, Volta-and-later L1s: GPGPU-Sim's 4 sets of 64-256 ways):
+ * per-set LRU distances 0..PROFILE_SA_DEEP_WAYS-1 for 2^0..2^PROFILE_SA_DEEP_LOG sets, write-allocate
+ * (src/profiling/setstack.h); hist[f][k][PROFILE_SA_DEEP_WAYS] = the rest (first touches and
+ * deeper reuses).  An LRU cache of 2^k sets and A <= PROFILE_SA_DEEP_WAYS ways hits exactly
+ * sum_{d<A} hist[f][k][d]. */
+#define PROFILE_SA_DEEP_WAYS 512
+#define PROFILE_SA_DEEP_LOG 2
+typedef struct profile_sa_deep {
+	double hist[SA_NINDEX][PROFILE_SA_DEEP_LOG + 1][PROFILE_SA_DEEP_WAYS + 1];
+} profile_sa_deep_t;
 #include "profile_shape.h"
 
 /*
@@ -116,6 +126,7 @@ typedef struct profile_stream {
 	profile_setassoc_t *sa;
 	profile_setassoc_t *sa_we;
 	profile_setassoc_t *sa_wna;
+	profile_sa_deep_t *sa_deep;       /* few sets, up to 512 ways (l1 stream; NULL: absent) */
 	/* exact fully-associative LRU distances of 64 or more (the sd histogram's log bins, taken
 	 * one distance each): bins [d, d+1), cold 0, total = the sd accesses at distances >= 64.
 	 * n == 0: absent (the sd bins are then interpolated inside). */
@@ -128,6 +139,32 @@ typedef struct profile_homes {
 	int n_homes;
 	double *frac;                     /* n_homes entries, summing to 1 */
 } profile_homes_t;
+
+/*
+ * DC-L1 node records (issue 17): the L1 nodes of one DC-L1 organisation as caches of their own
+ * streams.  The SMs split into domains of `group` consecutive SMs (PrY: X/Y, ShY: X, ShY+CZ:
+ * X/Z, the private baseline: 1); inside a domain a block goes to home node
+ * h = (block / gran) mod homes (ShY: Y homes, ShY+CZ: M = Y/Z, PrY and private: 1), and the
+ * node stores it under its node-local block number (block / gran / homes) * gran + block mod gran
+ * (the home bits taken out), whose set among 2^log_sets is picked by `index`.
+ * hist[d]: accesses whose per-set LRU stack distance in their node is d (0..63; [64]: 64 or
+ * more, first touches, and writes under write-evict): an A-way node hits exactly
+ * sum_{d<A} hist[d] (src/profiling/noderec.h).  repl[A], A = 1..64: accesses that miss in an A-way
+ * node while another domain's node of the same home holds the block (the replication of DC-L1
+ * §II-A, counted access by access).  Exact counts, pooled over the domains x homes nodes.
+ */
+typedef struct profile_nodes {
+	int group;                        /* SMs per caching domain */
+	int homes;                        /* home nodes per domain (1: PrY, private) */
+	int gran;                         /* interleaving granularity, blocks (1 when homes == 1) */
+	int index;                        /* enum sa_index of the node's set index */
+	int log_sets;                     /* log2 of the node's sets */
+	int write_evict;                  /* 1: write-evict nodes (a write misses and invalidates) */
+	int domains;                      /* caching domains, ceil(n_sm / group) */
+	double accesses;                  /* = sum(hist) */
+	double hist[PROFILE_SA_WAYS + 1];
+	double repl[PROFILE_SA_WAYS + 1]; /* [0] unused */
+} profile_nodes_t;
 
 /* A program phase (Malekeh dynamic STHLD runs over these). */
 typedef struct profile_phase {
@@ -174,6 +211,9 @@ typedef struct profile {
 
 	size_t n_homes;
 	profile_homes_t *homes;           /* per-home distributions for several home counts */
+
+	size_t n_nodes;
+	profile_nodes_t *nodes;           /* DC-L1 node records (issue 17; absent: 0, NULL) */
 
 	/* Workload parameters of the GPU model that a trace does not give; `calibrate` fits
 	 * them.  has_* == 0: the GPU model's documented default is used. */

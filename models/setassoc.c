@@ -89,7 +89,7 @@ double setassoc_level_hit(const profile_stream_t *s, double blocks, int assoc, i
 	if (!s || index_code < 1 || index_code > 2)
 		return -1;
 	const profile_setassoc_t *sa = write_evict ? s->sa_we : s->sa;
-	if (assoc <= 0 || setassoc_log_sets(sa, blocks, assoc) < 0)
+	if (assoc <= 0 || (setassoc_log_sets(sa, blocks, assoc) < 0 && !(assoc > PROFILE_SA_WAYS && !write_evict && s->sa_deep)))
 		return -1;
 	enum sa_method m;
 	double h = setassoc_hit(s, blocks, assoc, index_code == 2 ? SA_IPOLY : SA_LINEAR,
@@ -114,6 +114,23 @@ double setassoc_hit(const profile_stream_t *s, double blocks, int ways, enum sa_
 	if (wp != SA_WRITE_ALLOCATE && pol != REUSE_LRU)
 		return -1;                                                /* LRU only */
 	int k = ways > 0 ? setassoc_log_sets(sa, blocks, ways) : -1;
+	if (k < 0 && ways > PROFILE_SA_WAYS && ways <= PROFILE_SA_DEEP_WAYS && wp == SA_WRITE_ALLOCATE
+	    && pol == REUSE_LRU && s->sa_deep) {
+		/* few sets of many ways: the deep record, exact the same way (setassoc.h) */
+		double sets = blocks / ways;
+		int kd = (int)lround(log2(sets));
+		if (sets >= 1 && kd <= PROFILE_SA_DEEP_LOG && ldexp(1.0, kd) == sets) {
+			const double *row = s->sa_deep->hist[idx][kd];
+			double n = 0, hits = 0;
+			for (int d = 0; d <= PROFILE_SA_DEEP_WAYS; d++) {
+				n += row[d];
+				if (d < ways)
+					hits += row[d];                           /* d < A hits [Mattson 1970] */
+			}
+			*method = SA_M_EXACT;
+			return n > 0 ? hits / n : 0;
+		}
+	}
 	if (k >= 0) {
 		const double *row = sa->hist[idx][k];
 		double n = row_total(row);

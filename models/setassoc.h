@@ -27,11 +27,18 @@
  *     intervening blocks miss little compared with LRU; distances of 64 or more always miss.
  *     Measured: tests/unit/test_setassoc.c (dev) and test_setassoc_heldout.c; docs/validation.md.
  *
+ *   Few sets of many ways (Volta-and-later L1s: GPGPU-Sim's L1D is 4 sets of 64-256 ways, linear
+ *   index), LRU, write-allocate, 65..512 ways and 1, 2 or 4 sets: the same sum over the l1
+ *   stream's deep record (profile_sa_deep_t, per-set distances up to 511; setstack.h), exact.
+ *   A fully-associative cache of the same size is not a stand-in: on strided families it
+ *   differs by up to 0.9995 (tests/unit/test_setassoc_deep.c).
+ *
  *   Fallback (no record, a set count that is not a power of two or beyond the record, more than
- *   64 ways): reuse.h (Smith's binomial model for LRU; reuse-time fixed points for FIFO and
+ *   64 ways without a deep record): reuse.h (Smith's binomial model for LRU; reuse-time fixed points for FIFO and
  *   random), and the method says so.
  *
- * Valid range: sets 2^0..2^max_log of the record, 1..64 ways; any stream that has a record.
+ * Valid range: sets 2^0..2^max_log of the record, 1..64 ways; 2^0..2^2 sets of 65..512 ways
+ * (deep record, LRU write-allocate); any stream that has a record.
  */
 #ifndef GPUDSE_SETASSOC_H
 #define GPUDSE_SETASSOC_H

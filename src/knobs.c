@@ -28,6 +28,7 @@ const knob_t knobs[] = {
 	{ "dcl1_nodes", KNOB_INT, F(dcl1_nodes), 0, 4096, NULL, "dcl1", "Y: DC-L1 nodes" },
 	{ "dcl1_clusters", KNOB_INT, F(dcl1_clusters), 1, 4096, NULL, "dcl1", "Z: clusters of DC-L1 nodes (shc)" },
 	{ "dcl1_boost", KNOB_BOOL, F(dcl1_boost), 0, 1, NULL, "dcl1", "NoC#1 at twice the clock where the crossbar allows" },
+	{ "dcl1_gran", KNOB_INT, F(dcl1_gran), 1, 4096, NULL, "dcl1", "lines per home run: ShY/ShY+CZ home = (line / gran) mod homes" },
 	{ "fuse_cfg", KNOB_ENUM, F(fuse_cfg), 0, FUSE_NCFG - 1, fuse_cfgs, "fuse", "L1 technology: sram, stt, hybrid, base, fa, dy" },
 	{ "fuse_sram_frac", KNOB_DOUBLE, F(fuse_sram_frac), 0, 1, NULL, "fuse", "SRAM share of the L1 area" },
 	{ "fuse_stt_org", KNOB_ENUM, F(fuse_stt_org), 0, 1, stt_orgs, "fuse", "STT-MRAM bank: setassoc or fa (approximate fully associative)" },

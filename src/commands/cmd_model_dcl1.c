@@ -13,14 +13,16 @@
 
 const char help_model_dcl1[] =
 	"usage: gpudse model dcl1 [--gpu NAME|FILE] [--org base|pr|sh|shc] [--nodes Y]\n"
-	"                         [--clusters Z] [--boost] [--profile P.json]\n"
+	"                         [--clusters Z] [--gran N] [--boost] [--profile P.json]\n"
 	"\n"
 	"One DC-L1 organisation (paper 001, models/dcl1.h) on a GPU preset: crossbar shapes of NoC#1\n"
 	"and NoC#2, home bits, peak L1 bandwidth (Table I), max crossbar clocks and the boost, NoC\n"
 	"area and static power relative to the X x L baseline crossbar, node size and latency, node\n"
-	"queues and L1 area.  With --profile, also the workload terms: the domain miss ratio (Smith's\n"
-	"model at the preset's L1 ways), the replication ratio and copies per line (footprint model,\n"
-	"fully associative), the partition-camping skew, and the GPU model's evaluation of the\n"
+	"queues and L1 area.  With --profile, also the workload terms: the node miss ratio and the\n"
+	"replication ratio, exact from the profile's node record of this geometry when it has one\n"
+	"(gpudse profile --dcl1-nodes; \"exact_node_record\": true), else the footprint model with\n"
+	"Smith's model at the preset's L1 ways; copies per line (footprint model), the\n"
+	"partition-camping skew, and the GPU model's evaluation of the\n"
 	"design against the private baseline (IPC, hit rates, the memsys edits, the NoC#1\n"
 	"stations).  Prints JSON; non-finite values are null.\n"
 	"\n"
@@ -29,6 +31,7 @@ const char help_model_dcl1[] =
 	"  --org O          base, pr (PrY), sh (ShY), shc (ShY+CZ; default)\n"
 	"  --nodes Y        DC-L1 nodes (default 40)\n"
 	"  --clusters Z     clusters for shc (default 10)\n"
+	"  --gran N         sh/shc: lines per home run, home = (line / N) mod homes (default 1)\n"
 	"  --boost          NoC#1 at twice the clock where its crossbars allow it (§VI-C)\n"
 	"  --profile FILE   a workload profile (docs/profile-format.md)\n"
 	"\n"
@@ -60,6 +63,7 @@ int cmd_model_dcl1(int argc, char **argv)
 	const char *org = args_str(&a, "--org", "shc");
 	long nodes = args_long(&a, "--nodes", 40, 0, 4096);
 	long clusters = args_long(&a, "--clusters", 10, 1, 4096);
+	long gran = args_long(&a, "--gran", 1, 1, 4096);
 	int boost = args_flag(&a, "--boost");
 	const char *pfile = args_str(&a, "--profile", NULL);
 	int rc = args_finish(&a, 0);
@@ -73,6 +77,7 @@ int cmd_model_dcl1(int argc, char **argv)
 	d.dcl1_nodes = (int)nodes;
 	d.dcl1_clusters = (int)clusters;
 	d.dcl1_boost = boost;
+	d.dcl1_gran = (int)gran;
 
 	model_setup_t s;
 	if ((rc = model_setup_gpu(&s, CMD, gpu_name)))
@@ -117,7 +122,7 @@ int cmd_model_dcl1(int argc, char **argv)
 		cJSON_AddNumberToObject(wl, "tables_assoc", ctx->assoc);
 		json_add_keys(wl, &dcl1_eval_json, &e, NULL, "domain_miss_ratio replication_ratio copies_per_line", JSON_10G);
 		json_add_fmt(wl, "replicas_per_line", e.copies - 1, JSON_10G);
-		json_add_keys(wl, &dcl1_eval_json, &e, NULL, "interpolated_group camping_skew camping_from_profile", JSON_10G);
+		json_add_keys(wl, &dcl1_eval_json, &e, NULL, "interpolated_group exact_node_record camping_skew camping_from_profile", JSON_10G);
 		cJSON *gm = cJSON_AddObjectToObject(root, "gpu_model");
 		json_add_keys(gm, &metrics_json, &s.md, &s.mb, "ipc_base ipc speedup l1_hit_base l1_hit "
 			"l1_miss_reduction noc_area_mm2_base noc_area_mm2 noc_util energy_j_base energy_j", JSON_10G);

@@ -21,6 +21,7 @@ const char help_profile[] =
 	"                      [--sms N] [--format text|accelsim|nvbit] [--gpu G] [--sample RATE]\n"
 	"                      [--per-kernel] [--exact-classes] [--write-evict] [--threads N]\n"
 	"                      [--no-setassoc] [--setassoc-all] [--setassoc-max-sets N]\n"
+	"                      [--dcl1-nodes G:M:GRAN:SETS:INDEX[,...]]\n"
 	"\n"
 	"Builds a workload profile (docs/profile-format.md) from a plain-text trace\n"
 	"(docs/trace-format.md; a name ending in .gz is read through zlib): exact LRU stack-distance\n"
@@ -52,6 +53,12 @@ const char help_profile[] =
 	"                     use Smith's binomial model; profiling is ~7x faster in CPU time\n"
 	"  --setassoc-all     the set-associative records for the group:G streams too (DC-L1 nodes)\n"
 	"  --setassoc-max-sets N  largest set count recorded, a power of two (default 32768)\n"
+	"  --dcl1-nodes LIST  DC-L1 node records \"dcl1_nodes\" (exact profiles only): per geometry\n"
+	"                     G:M:GRAN:SETS:INDEX, domains of G SMs, M home nodes each picked by\n"
+	"                     (line / GRAN) mod M, SETS sets per node under INDEX (linear or ipoly),\n"
+	"                     write-evict nodes with --write-evict; every node simulated exactly\n"
+	"                     (misses and replication, models/dcl1.h), e.g. Sh40+C10 of dcl1-80:\n"
+	"                     8:4:1:64:ipoly\n"
 	"\n"
 	"  --threads N        threads for the streams' stacks (default: one per CPU, at most 16);\n"
 	"                     the profile is the same for any N\n"
@@ -265,6 +272,7 @@ int cmd_profile(int argc, char **argv)
 	int setassoc_all = args_flag(&a, "--setassoc-all");
 	long sa_max_sets = args_long(&a, "--setassoc-max-sets", 32768, 1, 1L << PROFILE_SA_MAX_LOG);
 	long threads = args_long(&a, "--threads", 0, 1, 16);
+	const char *dnodes = args_str(&a, "--dcl1-nodes", NULL);
 	const char *trace = args_pos(&a, 0);
 	int rc = args_finish(&a, 1);
 	if (rc)
@@ -340,6 +348,17 @@ int cmd_profile(int argc, char **argv)
 	while ((1L << o.sa_max_log) < sa_max_sets)
 		o.sa_max_log++;
 	o.threads = (int)threads;
+	if (dnodes) {
+		char err[200];
+		if (sample < 1.0)
+			return err_user("profile: --dcl1-nodes: not with --sample (exact profiles only)");
+		if (strlen(dnodes) > 150 || strlen(src) + strlen(dnodes) + 14 >= sizeof src)
+			return err_user("profile: --dcl1-nodes: too long for the profile's source field (150 characters with the trace name)");
+		if (noderec_parse_list(dnodes, o.nodes, PROFILER_MAX_NODES, &o.n_nodes, err, sizeof err))
+			return err_user("profile: --dcl1-nodes: %s", err);
+		size_t l = strlen(src);
+		snprintf(src + l, sizeof src - l, " --dcl1-nodes %s", dnodes);
+	}
 	o.sample_rate = sample < 1.0 ? sample : 0;
 	o.name = nm;
 	o.source = src;

@@ -23,7 +23,8 @@ const char help_trace[] =
 	"usage: gpudse trace KERNEL [--size N] [--gpu G] [--seed S] [--no-regs]\n"
 	"                    [--sched lrr|gto [--gto-burst N]]\n"
 	"                    [--format text|accelsim] [-o TRACE|DIR]\n"
-	"                    [--profile P.json [--exact-classes] [--write-evict]]\n"
+	"                    [--profile P.json [--exact-classes] [--write-evict]\n"
+	"                                  [--dcl1-nodes G:M:GRAN:SETS:INDEX[,...]]]\n"
 	"                    [--stats]\n"
 	"       gpudse trace --list\n"
 	"\n"
@@ -53,6 +54,7 @@ const char help_trace[] =
 	"                    its block's final read-level class (gpudse profile --exact-classes)\n"
 	"  --write-evict     with --profile: also the write-evict L1 histograms \"sd_we\"\n"
 	"                    (gpudse profile --write-evict; docs/profile-format.md)\n"
+	"  --dcl1-nodes LIST with --profile: DC-L1 node records (gpudse profile --dcl1-nodes)\n"
 	"  --stats           print instruction/access counts and the DC-L1 replication ratio\n"
 	"                    (16 KiB 4-way L1 per SM) as JSON on stdout\n"
 	"  --list            list the kernels\n"
@@ -252,6 +254,7 @@ int cmd_trace(int argc, char **argv)
 	int stats = args_flag(&a, "--stats");
 	int exact = args_flag(&a, "--exact-classes");
 	int wevict = args_flag(&a, "--write-evict");
+	const char *dnodes = args_str(&a, "--dcl1-nodes", NULL);
 	const char *sched = args_str(&a, "--sched", "lrr");
 	const char *format = args_str(&a, "--format", "text");
 	long burst = args_long(&a, "--gto-burst", 0, 1, 1000000);
@@ -284,6 +287,17 @@ int cmd_trace(int argc, char **argv)
 		return err_user("trace: --exact-classes needs --profile P.json");
 	if (wevict && !prof)
 		return err_user("trace: --write-evict needs --profile P.json");
+	noderec_cfg_t dnode_cfg[PROFILER_MAX_NODES];
+	int n_dnodes = 0;
+	if (dnodes) {
+		char err[200];
+		if (!prof)
+			return err_user("trace: --dcl1-nodes needs --profile P.json");
+		if (strlen(dnodes) > 150)
+			return err_user("trace: --dcl1-nodes: longer than 150 characters (the profile's source records it)");
+		if (noderec_parse_list(dnodes, dnode_cfg, PROFILER_MAX_NODES, &n_dnodes, err, sizeof err))
+			return err_user("trace: --dcl1-nodes: %s", err);
+	}
 	int gto = strcmp(sched, "gto") == 0;
 	if (!gto && strcmp(sched, "lrr") != 0)
 		return err_user("trace: --sched: expected lrr or gto, got \"%s\"", sched);
@@ -325,18 +339,27 @@ int cmd_trace(int argc, char **argv)
 			goto out_free;
 		}
 	}
-	char source[320], gtos[64] = "";
+	char source[420], gtos[64] = "", dns[170] = "";
+	if (dnodes)
+		snprintf(dns, sizeof dns, " --dcl1-nodes %s", dnodes);
 	if (gto)   /* lrr, the default, is left out: older profiles' sources stay valid */
 		snprintf(gtos, sizeof gtos, " --sched gto --gto-burst %ld", burst);
-	snprintf(source, sizeof source, "gpudse trace %s --size %ld --gpu %s --seed %ld%s%s%s%s",
+	snprintf(source, sizeof source, "gpudse trace %s --size %ld --gpu %s --seed %ld%s%s%s%s%s",
 	         k->name, size, gpu.name, seed, gtos, no_regs ? " --no-regs" : "",
-	         exact ? " --exact-classes" : "", wevict ? " --write-evict" : "");
+	         exact ? " --exact-classes" : "", wevict ? " --write-evict" : "", dns);
+	if (prof && strlen(source) >= sizeof ((profile_t *)0)->source) {
+		rc = err_user("trace: --dcl1-nodes: the command would not fit the profile's %zu-character source field",
+		              sizeof ((profile_t *)0)->source - 1);
+		goto out_free;
+	}
 	if (prof) {
 		profiler_opts_t po;
 		profiler_opts_default(&po);
 		po.block_bytes = GEN_LINE;
 		po.n_sm = gpu.n_sm;
 		po.write_evict = wevict;
+		po.n_nodes = n_dnodes;
+		memcpy(po.nodes, dnode_cfg, sizeof dnode_cfg);
 		po.setassoc = 1;     /* the set-associative records (issue 17), as gpudse profile */
 		po.name = k->name;
 		po.source = source;

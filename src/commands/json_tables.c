@@ -234,6 +234,7 @@ static const json_field_t dcl1_eval_fields[] = {
 	JF_NUM(DE, replication, "replication_ratio", "ratio"),
 	JF_NUM(DE, copies, "copies_per_line", "copies"),
 	JF_FLAG(DE, interp, "interpolated_group"),
+	JF_FLAG(DE, exact, "exact_node_record"),
 	JF_NUM(DE, skew, "camping_skew", "hottest node over the mean"),
 	JF_FLAG(DE, skew_found, "camping_from_profile"),
 };

@@ -285,6 +285,67 @@ static int load_setassoc(const ld_t *c, const char *path, const cJSON *obj, cons
 	return 0;
 }
 
+/* "setassoc_deep": {"ways": 512, "max_log_sets": 2, "linear": [3 rows], "ipoly": [3 rows]}, a row
+ * 513 non-negative counts (per-set distance 0..511, then the rest) summing to the accesses. */
+static int load_deep(const ld_t *c, const char *path, const cJSON *obj, double accesses, profile_sa_deep_t **out)
+{
+	static const char *const keys[] = { "ways", "max_log_sets", "linear", "ipoly", NULL };
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, "setassoc_deep");
+	*out = NULL;
+	if (!v)
+		return 0;
+	char p[256], q[300];
+	snprintf(p, sizeof p, "%s.setassoc_deep", path);
+	if (want_object(c, p, v) || check_keys(c, p, v, keys))
+		return EXIT_USER;
+	int ways = 0, ml = -1;
+	if (json_get_int(c->file, p, v, "ways", 1, 1, 1 << 20, &ways)
+	    || json_get_int(c->file, p, v, "max_log_sets", 1, 0, 16, &ml))
+		return EXIT_USER;
+	if (ways != PROFILE_SA_DEEP_WAYS)
+		return perr(c, (snprintf(q, sizeof q, "%s.ways", p), q), "expected %d, got %d", PROFILE_SA_DEEP_WAYS, ways);
+	if (ml != PROFILE_SA_DEEP_LOG)
+		return perr(c, (snprintf(q, sizeof q, "%s.max_log_sets", p), q), "expected %d, got %d", PROFILE_SA_DEEP_LOG, ml);
+	profile_sa_deep_t *sa = calloc(1, sizeof *sa);
+	if (!sa)
+		return err_internal("out of memory");
+	for (int f = 0; f < SA_NINDEX; f++) {
+		const char *name = f == SA_LINEAR ? "linear" : "ipoly";
+		const cJSON *rows = cJSON_GetObjectItemCaseSensitive(v, name);
+		snprintf(q, sizeof q, "%s.%s", p, name);
+		if (!cJSON_IsArray(rows) || cJSON_GetArraySize(rows) != ml + 1) {
+			free(sa);
+			return perr(c, q, "expected an array of %d rows (one per set count 2^0..2^%d)", ml + 1, ml);
+		}
+		for (int k = 0; k <= ml; k++) {
+			const cJSON *row = cJSON_GetArrayItem(rows, k);
+			char r[340];
+			snprintf(r, sizeof r, "%s[%d]", q, k);
+			if (!cJSON_IsArray(row) || cJSON_GetArraySize(row) != PROFILE_SA_DEEP_WAYS + 1) {
+				free(sa);
+				return perr(c, r, "expected an array of %d counts (distances 0..%d, then the rest)",
+					    PROFILE_SA_DEEP_WAYS + 1, PROFILE_SA_DEEP_WAYS - 1);
+			}
+			double sum = 0;
+			for (int d = 0; d <= PROFILE_SA_DEEP_WAYS; d++) {
+				char e[360];
+				snprintf(e, sizeof e, "%s[%d]", r, d);
+				if (nonneg(c, e, cJSON_GetArrayItem(row, d), &sa->hist[f][k][d])) {
+					free(sa);
+					return EXIT_USER;
+				}
+				sum += sa->hist[f][k][d];
+			}
+			if (fabs(sum - accesses) > 1e-9 * accesses + 1e-9) {
+				free(sa);
+				return perr(c, r, "counts sum to %g, not the stream's %g accesses", sum, accesses);
+			}
+		}
+	}
+	*out = sa;
+	return 0;
+}
+
 /* "sd_exact": [[d, count], ...], d integers >= 64 increasing; the counts add up to the sd
  * histogram's accesses at distances >= 64 (docs/profile-format.md). */
 static int load_sd_exact(const ld_t *c, const char *path, const cJSON *obj, profile_stream_t *s)
@@ -342,7 +403,7 @@ static int load_sd_exact(const ld_t *c, const char *path, const cJSON *obj, prof
 static int load_stream(const ld_t *c, const char *path, const cJSON *v, int n_sm, profile_stream_t *s)
 {
 	static const char *const keys[] = { "name", "group", "accesses", "writes", "footprint", "sd", "rt",
-					    "class_sd", "sd_we", "setassoc", "setassoc_we", "setassoc_wna", "sd_exact", NULL };
+					    "class_sd", "sd_we", "setassoc", "setassoc_we", "setassoc_wna", "setassoc_deep", "sd_exact", NULL };
 	if (want_object(c, path, v) || check_keys(c, path, v, keys))
 		return EXIT_USER;
 	if (json_get_str(c->file, path, v, "name", 1, s->name, sizeof s->name))
@@ -392,7 +453,8 @@ static int load_stream(const ld_t *c, const char *path, const cJSON *v, int n_sm
 		return EXIT_USER;
 	if (load_setassoc(c, path, v, "setassoc", s->accesses, &s->sa)
 	    || load_setassoc(c, path, v, "setassoc_we", s->accesses, &s->sa_we)
-	    || load_setassoc(c, path, v, "setassoc_wna", s->accesses, &s->sa_wna))
+	    || load_setassoc(c, path, v, "setassoc_wna", s->accesses, &s->sa_wna)
+	    || load_deep(c, path, v, s->accesses, &s->sa_deep))
 		return EXIT_USER;
 	const cJSON *cls = cJSON_GetObjectItemCaseSensitive(v, "class_sd");
 	if (cls) {
@@ -433,11 +495,88 @@ static int load_sum1(const ld_t *c, const char *path, const double *x, int n)
 	return 0;
 }
 
+
+/* ---- DC-L1 node records (issue 17; docs/profile-format.md "dcl1_nodes") ----
+ * [{"group": g, "homes": M, "gran": G, "index": "linear"|"ipoly", "log_sets": k,
+ *   "write": "allocate"|"evict", "domains": D, "hist": [65 counts], "repl": [65 counts]}, ...]
+ * repl[0] is 0 and repl[A] <= the misses at A ways, sum_{d >= A} hist[d]. */
+static int load_nodes(const ld_t *c, const cJSON *root, profile_t *p)
+{
+	const cJSON *arr = cJSON_GetObjectItemCaseSensitive(root, "dcl1_nodes");
+	if (!arr)
+		return 0;
+	if (!cJSON_IsArray(arr))
+		return json_type_error(c->file, ".dcl1_nodes", "an array", arr);
+	p->nodes = calloc((size_t)cJSON_GetArraySize(arr) + 1, sizeof *p->nodes);
+	if (!p->nodes)
+		return err_internal("%s: out of memory", c->file);
+	const cJSON *v;
+	cJSON_ArrayForEach(v, arr) {
+		static const char *const nk[] = { "group", "homes", "gran", "index", "log_sets", "write", "domains",
+						  "hist", "repl", NULL };
+		char path[64], q[96];
+		snprintf(path, sizeof path, ".dcl1_nodes[%zu]", p->n_nodes);
+		profile_nodes_t *r = &p->nodes[p->n_nodes++];
+		if (want_object(c, path, v) || check_keys(c, path, v, nk)
+		    || json_get_int(c->file, path, v, "group", 1, 1, 1 << 20, &r->group)
+		    || json_get_int(c->file, path, v, "homes", 1, 1, 1 << 20, &r->homes)
+		    || json_get_int(c->file, path, v, "gran", 1, 1, 1 << 20, &r->gran)
+		    || json_get_int(c->file, path, v, "log_sets", 1, 0, PROFILE_SA_MAX_LOG, &r->log_sets)
+		    || json_get_int(c->file, path, v, "domains", 1, 1, 1 << 20, &r->domains))
+			return EXIT_USER;
+		const cJSON *ix = cJSON_GetObjectItemCaseSensitive(v, "index");
+		snprintf(q, sizeof q, "%s.index", path);
+		if (!cJSON_IsString(ix) || (strcmp(ix->valuestring, "linear") && strcmp(ix->valuestring, "ipoly")))
+			return json_type_error(c->file, q, "\"linear\" or \"ipoly\"", ix);
+		r->index = strcmp(ix->valuestring, "linear") == 0 ? SA_LINEAR : SA_IPOLY;
+		const cJSON *wr = cJSON_GetObjectItemCaseSensitive(v, "write");
+		snprintf(q, sizeof q, "%s.write", path);
+		if (!cJSON_IsString(wr) || (strcmp(wr->valuestring, "allocate") && strcmp(wr->valuestring, "evict")))
+			return json_type_error(c->file, q, "\"allocate\" or \"evict\"", wr);
+		r->write_evict = strcmp(wr->valuestring, "evict") == 0;
+		for (int part = 0; part < 2; part++) {
+			const char *key = part ? "repl" : "hist";
+			double *x = part ? r->repl : r->hist;
+			const cJSON *a = cJSON_GetObjectItemCaseSensitive(v, key);
+			snprintf(q, sizeof q, "%s.%s", path, key);
+			if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) != PROFILE_SA_WAYS + 1) {
+				char what[80];
+				snprintf(what, sizeof what, "an array of %d counts", PROFILE_SA_WAYS + 1);
+				return json_type_error(c->file, q, what, a);
+			}
+			for (int d = 0; d <= PROFILE_SA_WAYS; d++) {
+				char e[120];
+				snprintf(e, sizeof e, "%s[%d]", q, d);
+				if (nonneg(c, e, cJSON_GetArrayItem(a, d), &x[d]))
+					return EXIT_USER;
+			}
+		}
+		double miss = 0;
+		for (int d = 0; d <= PROFILE_SA_WAYS; d++)
+			r->accesses += r->hist[d];
+		/* repl[A] counts misses at A ways: never more than them */
+		miss = r->hist[PROFILE_SA_WAYS];
+		for (int a = PROFILE_SA_WAYS; a >= 1; a--) {
+			if (a < PROFILE_SA_WAYS)
+				miss += r->hist[a];
+			if (r->repl[a] > miss * (1 + 1e-12) + 1e-9) {
+				snprintf(q, sizeof q, "%s.repl[%d]", path, a);
+				return perr(c, q, "%g replicated misses, more than the %g misses at %d ways", r->repl[a], miss, a);
+			}
+		}
+		if (r->repl[0] != 0) {
+			snprintf(q, sizeof q, "%s.repl[0]", path);
+			return perr(c, q, "must be 0 (no cache has 0 ways)");
+		}
+	}
+	return 0;
+}
+
 static int load_body(const ld_t *c, const cJSON *root, profile_t *p)
 {
 	static const char *const keys[] = { "version", "name", "source", "block_bytes", "n_sm", "insts",
 		"mem_insts", "sectors", "streams", "read_levels", "registers", "phases", "compressibility",
-		"homes", "params", "observations", "shape", "fuse_sample", NULL };
+		"homes", "dcl1_nodes", "params", "observations", "shape", "fuse_sample", NULL };
 	if (want_object(c, "", root) || check_keys(c, "", root, keys))
 		return EXIT_USER;
 	int version = PROFILE_VERSION;
@@ -585,6 +724,9 @@ static int load_body(const ld_t *c, const cJSON *root, profile_t *p)
 				return EXIT_USER;
 		}
 	}
+
+	if (load_nodes(c, root, p))
+		return EXIT_USER;
 
 	/* params */
 	const cJSON *pa = cJSON_GetObjectItemCaseSensitive(root, "params");
@@ -790,6 +932,24 @@ static void write_profile(FILE *f, const profile_t *p)
 			setassoc_out(f, "setassoc_we", s->sa_we);
 		if (s->sa_wna)
 			setassoc_out(f, "setassoc_wna", s->sa_wna);
+		if (s->sa_deep) {
+			fprintf(f, ",\n      \"setassoc_deep\": {\"ways\": %d, \"max_log_sets\": %d", PROFILE_SA_DEEP_WAYS,
+				PROFILE_SA_DEEP_LOG);
+			for (int fn = 0; fn < SA_NINDEX; fn++) {
+				fprintf(f, ",\n        \"%s\": [", fn == SA_LINEAR ? "linear" : "ipoly");
+				for (int k = 0; k <= PROFILE_SA_DEEP_LOG; k++) {
+					fputs(k ? ",\n          [" : "\n          [", f);
+					for (int d = 0; d <= PROFILE_SA_DEEP_WAYS; d++) {
+						if (d)
+							fputs(", ", f);
+						num(f, s->sa_deep->hist[fn][k][d]);
+					}
+					fputc(']', f);
+				}
+				fputc(']', f);
+			}
+			fputc('}', f);
+		}
 		int any = 0;
 		for (int k = 0; k < RL_NCLASS; k++) {
 			if (!(s->cls_sd[k].total > 0))
@@ -862,6 +1022,28 @@ static void write_profile(FILE *f, const profile_t *p)
 				num(f, p->homes[i].frac[k]);
 			}
 			fputs("]}", f);
+		}
+		fputs("]", f);
+	}
+	if (p->n_nodes) {
+		fputs(",\n  \"dcl1_nodes\": [", f);
+		for (size_t i = 0; i < p->n_nodes; i++) {
+			const profile_nodes_t *r = &p->nodes[i];
+			fprintf(f, "%s{\"group\": %d, \"homes\": %d, \"gran\": %d, \"index\": \"%s\", \"log_sets\": %d, "
+				"\"write\": \"%s\", \"domains\": %d", i ? ",\n    " : "\n    ", r->group, r->homes, r->gran,
+				r->index == SA_LINEAR ? "linear" : "ipoly", r->log_sets, r->write_evict ? "evict" : "allocate",
+				r->domains);
+			for (int part = 0; part < 2; part++) {
+				const double *x = part ? r->repl : r->hist;
+				fprintf(f, ",\n      \"%s\": [", part ? "repl" : "hist");
+				for (int d = 0; d <= PROFILE_SA_WAYS; d++) {
+					if (d)
+						fputs(", ", f);
+					num(f, x[d]);
+				}
+				fputc(']', f);
+			}
+			fputc('}', f);
 		}
 		fputs("]", f);
 	}

@@ -178,6 +178,8 @@ struct profiler {
 	shards_t sh;         /* spatial sampling (rate 1: exact) */
 	int sa_on;           /* set-associative records are built (opts.setassoc, exact only) */
 	set_index_t *ix;     /* IPOLY tables for them */
+	noderec_t *nodes[PROFILER_MAX_NODES]; /* DC-L1 node records (opts.nodes, exact only) */
+	int n_nodes;
 	/* batches (see submit) */
 	batchbuf_t buf[2];
 	int cur;                           /* buffer being filled; the other may be in flight */
@@ -251,7 +253,7 @@ profiler_t *profiler_alloc(const profiler_opts_t *o)
 	if (o->block_bytes < 1 || (o->block_bytes & (o->block_bytes - 1)) || o->n_sm < 0
 	    || o->batch < 0 || o->batch > (int)BATCH
 	    || o->n_groups > PROFILER_MAX_GROUPS || (o->write_evict && o->sample_rate > 0
-	    && o->sample_rate < 1))
+	    && o->sample_rate < 1) || o->n_nodes < 0 || o->n_nodes > PROFILER_MAX_NODES)
 		return NULL;
 	for (int i = 0; i < o->n_groups; i++)
 		if (o->groups[i] < 2)
@@ -323,10 +325,17 @@ profiler_t *profiler_alloc(const profiler_opts_t *o)
 	int ok = pb->warps != NULL;
 	if (ok && o->fuse_sample)
 		ok = (pb->ms = ms_builder_alloc(o->n_sm)) != NULL;
-	if (ok && pb->sa_on) {
+	int exact = !(o->sample_rate > 0 && o->sample_rate < 1);
+	if (ok && (pb->sa_on || (exact && o->n_nodes > 0))) {
 		ok = (pb->ix = malloc(sizeof *pb->ix)) != NULL;
 		if (ok)
 			set_index_init(pb->ix);
+	}
+	for (int i = 0; ok && exact && i < o->n_nodes; i++) {
+		ok = (pb->nodes[i] = noderec_alloc(&o->nodes[i], o->write_evict ? SS_WRITE_EVICT : SS_ALLOCATE, pb->ix)) != NULL;
+		pb->n_nodes = i + 1;
+	}
+	if (ok && pb->sa_on) {
 		/* write-allocate for every stream; write-evict and write-no-allocate for the L1-level
 		 * ones (l1, group:G) with write_evict, like sd_we */
 		for (int l = 0; l < pb->nlev && ok; l++)
@@ -371,6 +380,8 @@ void profiler_free(profiler_t *pb)
 			free(pb->lev[l].ss[m]);
 		}
 	}
+	for (int i = 0; i < pb->n_nodes; i++)
+		noderec_free(pb->nodes[i]);
 	free(pb->ix);
 	if (pb->warps)
 		for (uint64_t i = 0; i <= pb->wmask; i++)
@@ -450,8 +461,14 @@ static setstack_t *sa_get(const profiler_t *pb, level_t *L, int k, int m)
 		*units = nu;
 		*nunits = n;
 	}
-	if (!(*units)[k])
+	if (!(*units)[k]) {
 		(*units)[k] = setstack_alloc(pb->o.sa_max_log, (enum setstack_mode)m, pb->ix);
+		/* the l1 stream's per-SM caches also get the few-set deep lists (Volta-and-later L1s) */
+		if ((*units)[k] && m == SS_ALLOCATE && L->g == 1 && setstack_enable_deep((*units)[k])) {
+			setstack_free((*units)[k]);
+			(*units)[k] = NULL;
+		}
+	}
 	return (*units)[k];
 }
 
@@ -1012,6 +1029,9 @@ int profiler_access(profiler_t *pb, int sm, int is_write, uint64_t addr, uint64_
 		}
 		pb->home80[block % 80]++;
 		pb->home64[block & 63]++;
+		for (int i = 0; i < pb->n_nodes; i++)     /* DC-L1 node records, trace order */
+			if (noderec_access(pb->nodes[i], sm, block, is_write))
+				return pb->failed = -1;
 	}
 	batchbuf_t *bb = &pb->buf[pb->cur];
 	bb->ref[bb->n] = (block & ~REF_WRITE) | (is_write ? REF_WRITE : 0);
@@ -1332,7 +1352,10 @@ int profiler_finish(profiler_t *pb, profile_t *out)
 				goto oom;
 			**to = *L->ss[m];
 			(*to)->max_log = pb->o.sa_max_log;
-			if (m == SS_ALLOCATE && fa_exact(L, &s->sd_exact) < 0)
+			/* exact fully-associative distances for the l1 stream only: the global stream's run to
+			 * ~30,000 distinct distances (440 KB of JSON for p-atax) and no model reads them
+			 * (the LLC takes the per-set record; model hitrate interpolates its sd bins) */
+			if (m == SS_ALLOCATE && L->g == 1 && fa_exact(L, &s->sd_exact) < 0)
 				goto oom;
 			if (m == SS_ALLOCATE) {             /* lists never shrink in this mode */
 				(*to)->has_occ = 1;
@@ -1340,6 +1363,13 @@ int profiler_finish(profiler_t *pb, profile_t *out)
 				for (int i = 0; i < L->nss[m]; i++)
 					if (L->ss_units[m][i])
 						setstack_occupancy(L->ss_units[m][i], (*to)->occ);
+			}
+			if (m == SS_ALLOCATE && L->g == 1) {  /* few-set deep records (setstack.h) */
+				if (!(s->sa_deep = calloc(1, sizeof *s->sa_deep)))
+					goto oom;
+				for (int i = 0; i < L->nss[m]; i++)
+					if (L->ss_units[m][i])
+						setstack_deep_counts(L->ss_units[m][i], s->sa_deep);
 			}
 		}
 		if (L->g != 1)
@@ -1409,6 +1439,13 @@ int profiler_finish(profiler_t *pb, profile_t *out)
 		goto oom;
 	if (pb->ms && ms_builder_finish(pb->ms, &out->fuse_sample))
 		goto oom;
+	if (pb->n_nodes) {
+		out->nodes = calloc((size_t)pb->n_nodes, sizeof *out->nodes);
+		if (!out->nodes)
+			goto oom;
+		for (int i = 0; i < pb->n_nodes; i++)
+			noderec_finish(pb->nodes[i], n_sm, &out->nodes[out->n_nodes++]);
+	}
 	if (pb->sh.rate < 1) {          /* SHARDS scaling and SHARDS_adj: src/profiling/shards.h */
 		shards_correct(out, pb->sh.rate, (double)pb->count);
 		if (!pb->have_insts)

@@ -48,8 +48,10 @@
 #include <stdint.h>
 
 #include "profile.h"
+#include "profiling/noderec.h"
 
 #define PROFILER_MAX_GROUPS 16
+#define PROFILER_MAX_NODES 32          /* DC-L1 node geometries per profile */
 #define PROFILER_NHOMES 11
 extern const int profiler_homes[PROFILER_NHOMES];   /* 2,4,5,8,10,16,20,32,40,64,80 */
 
@@ -84,6 +86,10 @@ typedef struct profiler_opts {
 	int setassoc_all;              /* records for the group:G streams too (DC-L1 nodes) */
 	int sa_max_log;                /* largest log2(sets) recorded (default 15: a 4 MB direct-mapped
 	                                  cache of 128 B blocks) */
+	int n_nodes;                   /* DC-L1 node records (profile_t.nodes, noderec.h) to build: */
+	noderec_cfg_t nodes[PROFILER_MAX_NODES]; /* one per organisation geometry; write-evict nodes
+	                                  with write_evict.  Exact profiles only (a sampled profile
+	                                  has none); fed on the reader's thread in trace order */
 	int threads;                   /* threads processing the streams' stacks; 0 = one per
 	                                  online CPU (at most 16).  The profile does not depend
 	                                  on it. */

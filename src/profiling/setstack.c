@@ -23,6 +23,7 @@ typedef struct lvl {
 
 struct setstack {
 	int max_log, we;      /* we: enum setstack_mode */
+	int lo_log, only_f;   /* levels kept: lo_log..max_log of index only_f (-1: every index) */
 	uint64_t now;         /* accesses so far (write-no-allocate priorities) */
 	uint64_t distinct;    /* first touches seen through setstack_access_fa (its k = 0 has no list) */
 	int k0_fa;            /* k = 0 was taken from fully-associative distances */
@@ -34,7 +35,18 @@ struct setstack {
 	uint64_t *fx_d, *fx_n;
 	uint64_t fx_mask, fx_used;
 	int fx_over;          /* more than SETSTACK_FA_MAX distinct distances: dropped */
+	struct deep *deep;    /* few-set lists up to DW entries (setstack_enable_deep), or NULL */
 };
+
+/* Deep records (setstack.h): for k = 1..DL, 2^k lists of up to DW blocks per index function,
+ * most recent first; k = 0 is the fully-associative distance itself. */
+#define DW PROFILE_SA_DEEP_WAYS
+#define DL PROFILE_SA_DEEP_LOG
+typedef struct deep {
+	uint64_t id[SA_NINDEX][(2u << DL) - 2][DW];   /* level k's sets at [2^k - 2, 2^(k+1) - 2) */
+	uint16_t n[SA_NINDEX][(2u << DL) - 2];
+	uint64_t cnt[SA_NINDEX][DL + 1][DW + 1];
+} deep_t;
 
 setstack_t *setstack_alloc(int max_log, enum setstack_mode write_evict, const set_index_t *ix)
 {
@@ -44,6 +56,7 @@ setstack_t *setstack_alloc(int max_log, enum setstack_mode write_evict, const se
 	if (!s)
 		return NULL;
 	s->max_log = max_log;
+	s->only_f = -1;
 	s->we = write_evict;
 	s->ix = ix;
 	for (int f = 0; f < SA_NINDEX; f++)
@@ -89,6 +102,7 @@ void setstack_free(setstack_t *s)
 		}
 	free(s->fx_d);
 	free(s->fx_n);
+	free(s->deep);
 	free(s);
 }
 
@@ -97,6 +111,14 @@ setstack_t *setstack_clone(const setstack_t *src)
 	setstack_t *s = setstack_alloc(src->max_log, (enum setstack_mode)src->we, src->ix);
 	if (!s)
 		return NULL;
+	s->lo_log = src->lo_log;
+	s->only_f = src->only_f;
+	if (src->deep) {
+		if (!(s->deep = malloc(sizeof *s->deep)))
+			goto fail;
+		memcpy(s->deep, src->deep, sizeof *s->deep);
+		s->bytes += sizeof *s->deep;
+	}
 	s->now = src->now;
 	s->distinct = src->distinct;
 	s->k0_fa = src->k0_fa;
@@ -397,6 +419,62 @@ static int access_wna(setstack_t *s, slist_t *l, uint64_t block, int is_write, i
 	return 0;
 }
 
+/* One access to the deep lists (allocate mode, fully-associative distance fa_d known): the
+ * per-set distance under 2^k sets is the block's place in its set's list (at most fa_d: search
+ * no deeper), then it goes on top; k = 0 is fa_d itself. */
+static void deep_access(const set_index_t *ix, deep_t *D, uint64_t block, uint64_t fa_d)
+{
+	int d0 = fa_d < DW ? (int)fa_d : DW;
+	for (int f = 0; f < SA_NINDEX; f++)
+		D->cnt[f][0][d0]++;
+	if (fa_d == 0) {                          /* on top of every list already */
+		for (int f = 0; f < SA_NINDEX; f++)
+			for (int k = 1; k <= DL; k++)
+				D->cnt[f][k][0]++;
+		return;
+	}
+	int lim0 = fa_d == UINT64_MAX ? 0 : fa_d < DW ? (int)fa_d + 1 : DW;
+	for (int f = 0; f < SA_NINDEX; f++)
+		for (int k = 1; k <= DL; k++) {
+			uint32_t li = (1u << k) - 2 + set_index_of(ix, (enum set_index_fn)f, block, k);
+			uint64_t *id = D->id[f][li];
+			int n = D->n[f][li], lim = lim0 < n ? lim0 : n, pos = -1;
+			for (int i = 0; i < lim; i++)
+				if (id[i] == block) {
+					pos = i;
+					break;
+				}
+			D->cnt[f][k][pos >= 0 ? pos : DW]++;
+			int to = pos >= 0 ? pos : n < DW ? n : DW - 1;    /* a full list drops its last */
+			if (pos < 0 && n < DW)
+				D->n[f][li]++;
+			memmove(id + 1, id, (size_t)to * sizeof *id);
+			id[0] = block;
+		}
+}
+
+int setstack_enable_deep(setstack_t *s)
+{
+	if (s->we != SS_ALLOCATE || s->only_f >= 0)
+		return -1;
+	if (!s->deep) {
+		if (!(s->deep = calloc(1, sizeof *s->deep)))
+			return -1;
+		s->bytes += sizeof *s->deep;
+	}
+	return 0;
+}
+
+void setstack_deep_counts(const setstack_t *s, profile_sa_deep_t *out)
+{
+	if (!s->deep)
+		return;
+	for (int f = 0; f < SA_NINDEX; f++)
+		for (int k = 0; k <= DL; k++)
+			for (int d = 0; d <= DW; d++)
+				out->hist[f][k][d] += (double)s->deep->cnt[f][k][d];
+}
+
 int setstack_access(setstack_t *s, uint64_t block, int is_write, setstack_counts_t c)
 {
 	return setstack_access_fa(s, block, is_write, UINT64_MAX - 1, c);
@@ -406,6 +484,8 @@ int setstack_access_fa(setstack_t *s, uint64_t block, int is_write, uint64_t fa_
 {
 	s->now++;
 	int k0 = 0, known = s->we == SS_ALLOCATE && fa_d != UINT64_MAX - 1;
+	if (known && s->deep)
+		deep_access(s->ix, s->deep, block, fa_d);
 	if (known) {
 		/* the per-set distance is at most the fully-associative one, under any index: one set
 		 * (k = 0) is that distance; 0 leaves every list as it is (the block is on top) */
@@ -424,7 +504,11 @@ int setstack_access_fa(setstack_t *s, uint64_t block, int is_write, uint64_t fa_
 		}
 		k0 = 1;
 	}
+	if (s->lo_log > k0)
+		k0 = s->lo_log;
 	for (int f = 0; f < SA_NINDEX; f++) {
+		if (s->only_f >= 0 && f != s->only_f)
+			continue;
 		/* UINT64_MAX: a first touch, in no list (lim 0 skips the search) */
 		int lim = !known ? W : fa_d == UINT64_MAX ? 0 : fa_d < W ? (int)fa_d + 1 : W;
 		for (int k = k0; k <= s->max_log; k++) {
@@ -454,4 +538,34 @@ int setstack_access_fa(setstack_t *s, uint64_t block, int is_write, uint64_t fa_
 		}
 	}
 	return 0;
+}
+
+setstack_t *setstack_alloc_level(int log_sets, enum sa_index f, enum setstack_mode mode, const set_index_t *ix)
+{
+	if ((int)f < 0 || f >= SA_NINDEX)
+		return NULL;
+	setstack_t *s = setstack_alloc(log_sets, mode, ix);
+	if (s) {
+		s->lo_log = log_sets;
+		s->only_f = (int)f;
+	}
+	return s;
+}
+
+int setstack_depth(const setstack_t *s, uint64_t block, enum sa_index f, int k)
+{
+	if (k < 0 || k > SETIDX_MAX_LOG || (int)f < 0 || f >= SA_NINDEX)
+		return -1;
+	return setstack_depth_set(s, block, f, k, set_index_of(s->ix, (enum set_index_fn)f, block, k));
+}
+
+int setstack_depth_set(const setstack_t *s, uint64_t block, enum sa_index f, int k, uint32_t set)
+{
+	if (k < s->lo_log || k > s->max_log || (s->only_f >= 0 && (int)f != s->only_f) || (set >> k) != 0)
+		return -1;
+	const lvl_t *L = &s->lv[f][k];
+	const slist_t *pg = L->page[set >> PAGE_LOG];
+	if (!pg)
+		return -1;
+	return find(&pg[set & (PAGE - 1)], block, W);
 }

@@ -46,7 +46,17 @@ enum setstack_mode { SS_ALLOCATE = 0, SS_WRITE_EVICT, SS_NO_ALLOCATE, SS_NMODE }
 
 /* max_log <= PROFILE_SA_MAX_LOG; ix must outlive the stack.  NULL when out of memory. */
 setstack_t *setstack_alloc(int max_log, enum setstack_mode mode, const set_index_t *ix);
+/* Only the lists of 2^log_sets sets under index f (the DC-L1 node records, noderec.h): the
+ * counts of other levels stay untouched.  NULL when out of memory or out of range. */
+setstack_t *setstack_alloc_level(int log_sets, enum sa_index f, enum setstack_mode mode, const set_index_t *ix);
 void setstack_free(setstack_t *s);
+/* The block's place in its set's list at 2^k sets under f, holes counted (an A-way cache holds
+ * it exactly when the place is below A), or -1 when it is not among the list's 64.  Changes
+ * nothing.  -1 also for a level the stack does not keep. */
+int setstack_depth(const setstack_t *s, uint64_t block, enum sa_index f, int k);
+/* The same with the block's set (set_index_of(ix, f, block, k)) already known: callers that
+ * look one block up in many stacks of the same geometry compute it once. */
+int setstack_depth_set(const setstack_t *s, uint64_t block, enum sa_index f, int k, uint32_t set);
 setstack_t *setstack_clone(const setstack_t *s);
 /* Exact fully-associative LRU distances of W = 64 or more, counted by setstack_access_fa (the
  * binned sd histogram interpolates inside its log bins; these make a fully-associative LRU
@@ -55,6 +65,16 @@ setstack_t *setstack_clone(const setstack_t *s);
  * call) when the stack dropped them. */
 #define SETSTACK_FA_MAX (1u << 16)
 int setstack_fa_distances(const setstack_t *s, void (*add)(void *arg, uint64_t d, uint64_t n), void *arg);
+
+/* Deep records (profile_sa_deep_t, issue 17: Volta-and-later L1s of 4 sets x 64-512 ways):
+ * also keep, for 2^1..2^PROFILE_SA_DEEP_LOG sets under each index, lists of the set's 512 most
+ * recent blocks, and count per-set distances 0..511 (k = 0: the fully-associative distance).
+ * Allocate-mode stacks fed through setstack_access_fa with known distances only (the deep
+ * counts of other calls are not made).  Memory: 2 x 6 x 512 block ids (49 KB) per stack.
+ * 0, or -1 (wrong mode, or out of memory). */
+int setstack_enable_deep(setstack_t *s);
+/* Add the deep counts to out (nothing when not enabled). */
+void setstack_deep_counts(const setstack_t *s, profile_sa_deep_t *out);
 
 /* Bytes held (for the memory figure in docs/profile-format.md). */
 uint64_t setstack_bytes(const setstack_t *s);

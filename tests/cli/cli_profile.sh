@@ -90,6 +90,19 @@ expect_ok "exact classes" "$GPUDSE" profile "$T/cls.trace" -o "$T/cls2.json" --e
 expect_eq "class pass: all under wm" "$(grep -c '"wm": {"cold": 1, "bins": \[\[0, 1, 3\]\]}' "$T/cls2.json")" "1"
 expect_err "exact classes needs a file" 1 "gpudse: profile: --exact-classes: /dev/stdin is not a regular file (it is read twice)" \
 	bash -c "cat '$T/cls.trace' | '$GPUDSE' profile /dev/stdin -o '$T/cls3.json' --exact-classes"
+# issue 17, DC-L1 node records: private nodes (domains of 1 SM) of 2 sets under linear index.
+# The loop's 8 blocks fall 4 to a set, every reuse at per-set distance 3 (24 of them), 9 first
+# touches; SM 1's store of block 0 misses while SM 0's node holds it at place 3 of its set, so
+# it is a replicated miss for 4 ways and more (repl[3] = 0, repl[4] = 1).
+expect_ok "profile with node records" "$GPUDSE" profile "$T/loop.trace" -o "$T/nodes.json" --dcl1-nodes 1:1:1:2:linear,2:2:1:1:ipoly
+expect_eq "node records: counts" "$(python3 -c "import json; r = json.load(open('$T/nodes.json'))['dcl1_nodes']; n = r[0]; print(len(r), n['domains'], n['hist'][3], n['hist'][64], n['repl'][3], n['repl'][4], r[1]['homes'], r[1]['index'])")" "2 2 24 9 0 1 2 ipoly"
+expect_ok "model dcl1 reads them" "$GPUDSE" model dcl1 --gpu dcl1-80 --org base --profile "$T/nodes.json"
+expect_err "node spec checked" 1 'gpudse: profile: --dcl1-nodes: expected GROUP:HOMES:GRAN:SETS:INDEX (e.g. 8:4:1:64:ipoly), got "8:4:1:64"' \
+	"$GPUDSE" profile "$T/loop.trace" -o "$T/bad.json" --dcl1-nodes 8:4:1:64
+expect_err "node sets a power of two" 1 'gpudse: profile: --dcl1-nodes: "8:4:1:48:linear": SETS must be a power of two up to 65536' \
+	"$GPUDSE" profile "$T/loop.trace" -o "$T/bad.json" --dcl1-nodes 1:1:1:2:linear,8:4:1:48:linear
+expect_err "node records are exact only" 1 "gpudse: profile: --dcl1-nodes: not with --sample (exact profiles only)" \
+	"$GPUDSE" profile "$T/loop.trace" -o "$T/bad.json" --dcl1-nodes 1:1:1:2:linear --sample 0.5
 expect_ok "help" "$GPUDSE" help profile
 expect_eq "help has an example" "$(grep -c '^example' "$T/out")" "1"
 cli_done

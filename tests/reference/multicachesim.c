@@ -2,6 +2,8 @@
 #include "reference/multicachesim.h"
 
 #include "design.h"
+#include "profiling/noderec.h"
+#include "profiling/set_index.h"
 
 #include <gsl/gsl_rng.h>
 #include <math.h>
@@ -26,8 +28,9 @@ int mcs_trace_gen(const mcs_gen_t *g, mcs_trace_t *t)
 	t->n_blocks = base_priv + (size_t)g->n_sm * g->private_blocks;
 	t->sm = malloc(t->n * sizeof *t->sm);
 	t->id = malloc(t->n * sizeof *t->id);
+	t->wr = calloc(t->n, 1);
 	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
-	if (!t->sm || !t->id || !r) {
+	if (!t->sm || !t->id || !t->wr || !r) {
 		gsl_rng_free(r);
 		mcs_trace_free(t);
 		return -1;
@@ -57,6 +60,8 @@ int mcs_trace_gen(const mcs_gen_t *g, mcs_trace_t *t)
 			     gsl_rng_uniform_int(r, (unsigned long)g->private_blocks);
 		t->sm[i] = sm;
 		t->id[i] = (uint32_t)id;
+		if (g->p_write > 0)
+			t->wr[i] = gsl_rng_uniform(r) < g->p_write;
 	}
 	free(cursor);
 	gsl_rng_free(r);
@@ -67,6 +72,7 @@ void mcs_trace_free(mcs_trace_t *t)
 {
 	free(t->sm);
 	free(t->id);
+	free(t->wr);
 	memset(t, 0, sizeof *t);
 }
 
@@ -206,6 +212,35 @@ fail:
 	return -1;
 }
 
+int mcs_profile_nodes(const mcs_trace_t *t, const noderec_cfg_t *cfg, int n, int write_evict,
+                      profile_t *p)
+{
+	set_index_t *ix = malloc(sizeof *ix);
+	profile_nodes_t *nn = realloc(p->nodes, (p->n_nodes + (size_t)n) * sizeof *nn);
+	if (!ix || !nn) {
+		free(ix);
+		return -1;
+	}
+	p->nodes = nn;
+	set_index_init(ix);
+	int rc = 0;
+	for (int i = 0; i < n && rc == 0; i++) {
+		noderec_t *r = noderec_alloc(&cfg[i], write_evict ? SS_WRITE_EVICT : SS_ALLOCATE, ix);
+		if (!r) {
+			rc = -1;
+			break;
+		}
+		for (size_t k = 0; k < t->n && rc == 0; k++)
+			rc = noderec_access(r, (int)t->sm[k], (uint64_t)t->id[k] * (uint64_t)t->stride,
+			                    t->wr ? t->wr[k] : 0);
+		if (rc == 0)
+			noderec_finish(r, t->n_sm, &p->nodes[p->n_nodes++]);
+		noderec_free(r);
+	}
+	free(ix);
+	return rc;
+}
+
 static int coarsen_hist(reuse_hist_t *h, double exact_upto, int per_octave)
 {
 	if (h->n == 0)
@@ -307,10 +342,27 @@ static void push_front(mcs_cache_t *c, int s, int32_t b)
 int mcs_simulate(const mcs_trace_t *t, int org, int y, int z, int cap_core, int assoc,
                  mcs_result_t *r)
 {
+	mcs_org_t o = { .org = org, .y = y, .z = z, .cap_core = cap_core, .assoc = assoc, .gran = 1,
+	                .index = MCS_HASH, .write_evict = 0 };
+	return mcs_simulate_org(t, &o, r);
+}
+
+static int log2_exact(long v)
+{
+	int k = 0;
+	while ((1L << k) < v)
+		k++;
+	return (1L << k) == v ? k : -1;
+}
+
+int mcs_simulate_org(const mcs_trace_t *t, const mcs_org_t *o, mcs_result_t *r)
+{
 	memset(r, 0, sizeof *r);
-	int x = t->n_sm;
+	int x = t->n_sm, org = o->org, y = o->y, z = o->z, cap_core = o->cap_core, assoc = o->assoc;
 	int ncache, homes, per_core_group;
 	long cap;
+	if (o->gran < 1)
+		return -1;
 	switch (org) {
 	case DCL1_BASE: ncache = x; homes = 1; per_core_group = 1; cap = cap_core; break;
 	case DCL1_PR:
@@ -328,6 +380,10 @@ int mcs_simulate(const mcs_trace_t *t, int org, int y, int z, int cap_core, int 
 		return -1;
 	int ways = assoc > 0 && assoc < cap ? assoc : (int)cap;
 	int sets = (int)(cap / ways);
+	int lsets = log2_exact(sets);
+	if (o->index != MCS_HASH && lsets < 0)
+		return -1;                            /* bit-selected sets: a power of two */
+	uint64_t gran = homes > 1 ? (uint64_t)o->gran : 1;
 	mcs_cache_t *c = calloc((size_t)ncache, sizeof *c);
 	int32_t *holders = calloc(t->n_blocks, sizeof *holders);
 	int rc = -1;
@@ -340,21 +396,35 @@ int mcs_simulate(const mcs_trace_t *t, int org, int y, int z, int cap_core, int 
 	for (size_t k = 0; k < t->n; k++) {
 		int sm = (int)t->sm[k];
 		int32_t b = (int32_t)t->id[k];
+		int wr = t->wr ? t->wr[k] : 0;
 		uint64_t addr = (uint64_t)t->id[k] * (uint64_t)t->stride;
-		int home = (int)(addr % (uint64_t)homes);
+		uint64_t q = addr / gran;
+		int home = (int)(q % (uint64_t)homes);
+		uint64_t local = q / (uint64_t)homes * gran + addr % gran;  /* home bits taken out */
 		int ci = (sm / per_core_group) * homes + home;   /* domain, then home node in it */
-		if (org == DCL1_PR || org == DCL1_BASE)
-			ci = sm / per_core_group;
 		mcs_cache_t *ca = &c[ci];
-		int s = (int)(mix64(addr / (uint64_t)homes) % (uint64_t)sets); /* hashed sets */
+		int s = o->index == MCS_HASH ? (int)(mix64(local) % (uint64_t)sets)
+			: o->index == MCS_LINEAR ? (int)(local & (uint64_t)(sets - 1))
+			: lsets == 0 ? 0 : (int)set_index_ipoly_slow(local, lsets);
 		r->accesses++;
-		if (ca->in[b]) {
+		if (ca->in[b] && !(wr && o->write_evict)) {
 			unlink_blk(ca, s, b);
 			push_front(ca, s, b);
 		} else {
 			r->misses++;
-			if (holders[b] > 0)
+			if (holders[b] - ca->in[b] > 0)
 				r->repl_misses++;     /* §II-A: the miss is found in another L1 */
+			if (wr && o->write_evict) {   /* write-evict: invalidate, allocate nothing */
+				if (ca->in[b]) {
+					unlink_blk(ca, s, b);
+					ca->in[b] = 0;
+					ca->size[s]--;
+					resident--;
+					if (--holders[b] == 0)
+						distinct--;
+				}
+				goto next;
+			}
 			if (ca->size[s] == ca->ways) {
 				int32_t v = ca->tail[s];
 				unlink_blk(ca, s, v);
@@ -371,6 +441,7 @@ int mcs_simulate(const mcs_trace_t *t, int org, int y, int z, int cap_core, int 
 			if (holders[b]++ == 0)
 				distinct++;
 		}
+	next:
 		if (distinct > 0) {
 			copies_sum += resident / distinct;
 			copies_n++;

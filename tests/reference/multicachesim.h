@@ -36,6 +36,7 @@ typedef struct mcs_gen {
 	int stride;             /* address = id * stride (>= 1) */
 	double p_scan;          /* of the shared-pool accesses, the share that walk the pool in
 	                           order (each SM its own cursor, starting at a random place) */
+	double p_write;         /* share of accesses that are writes (drawn independently) */
 	unsigned long seed;     /* GSL mt19937 seed */
 } mcs_gen_t;
 
@@ -44,6 +45,7 @@ typedef struct mcs_trace {
 	int n_sm;
 	uint32_t *sm;           /* issuing SM per access */
 	uint32_t *id;           /* block id per access (dense, < n_blocks) */
+	uint8_t *wr;            /* 1: the access is a write */
 	size_t n_blocks;        /* ids in use */
 	int stride;             /* address = id * stride */
 } mcs_trace_t;
@@ -57,6 +59,13 @@ void mcs_trace_free(mcs_trace_t *t);
  * k in homes[].  Exact stack-distance histograms.  Release with profile_free.  0 or -1. */
 int mcs_profile(const mcs_trace_t *t, const int *groups, int n_groups, const int *homes,
                 int n_homes, int block_bytes, profile_t *p /* OUT */);
+
+/* Append DC-L1 node records (profile_t.nodes, src/profiling/noderec.h) for configurations
+ * cfg[0..n) to p, built from the trace with write-evict nodes when write_evict (else
+ * allocate).  0 or -1. */
+struct noderec_cfg;
+int mcs_profile_nodes(const mcs_trace_t *t, const struct noderec_cfg *cfg, int n, int write_evict,
+                      profile_t *p);
 
 /* Re-bin every stream's histogram: exact bins below `exact_upto`, then `per_octave`
  * log-spaced bins per doubling (what a sampled profile looks like; keeps Smith-model curves
@@ -79,5 +88,26 @@ typedef struct mcs_result {
  * 0, or -1 on an illegal organisation or allocation failure. */
 int mcs_simulate(const mcs_trace_t *t, int org, int y, int z, int cap_core, int assoc,
                  mcs_result_t *r /* OUT */);
+
+/* Set index of a node's cache (mcs_org_t.index). */
+enum mcs_index { MCS_HASH = 0, MCS_LINEAR, MCS_IPOLY };
+
+/* One organisation with its nodes' geometry spelled out (issue 17's DC-L1 domains): the home
+ * of a block address a (= id * stride) is (a / gran) mod homes, the node stores it under the
+ * node-local address (a / (gran homes)) gran + a mod gran, and picks its set from that by
+ * `index` (hash: splitmix64; linear: the low bits; ipoly: the GF(2) residue, computed bit by
+ * bit with set_index_ipoly_slow).  write_evict: a write misses, invalidates the block in the
+ * writer's node and allocates nothing (no coherence between nodes, as GPU L1s).  sets: the
+ * node's set count (0: capacity / ways as in mcs_simulate); ways 0: fully associative. */
+typedef struct mcs_org {
+	int org, y, z;
+	int cap_core;           /* blocks of L1 per core (node capacity n_sm cap_core / y) */
+	int assoc;
+	int gran;               /* interleaving granularity, blocks (>= 1) */
+	enum mcs_index index;
+	int write_evict;
+} mcs_org_t;
+
+int mcs_simulate_org(const mcs_trace_t *t, const mcs_org_t *o, mcs_result_t *r /* OUT */);
 
 #endif

@@ -9,6 +9,7 @@
 #include "gpu.h"
 #include "presets/gpu_json.h"
 #include "mech.h"
+#include "profiling/noderec.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -257,6 +258,165 @@ static void test_vs_sim(void)
 	compare("two-level", &two, 24, 0, cfg32, (int)(sizeof cfg32 / sizeof cfg32[0]));
 }
 
+/* Development cases of the node records (issue 17; held-out: test_dcl1_heldout.c): the
+ * dev traces above at 4 and 8 ways, linear and IPOLY node index, against multicachesim. */
+static double dev_miss, dev_repl;
+static int dev_n;
+
+static void dev_exact(const char *label, const mcs_gen_t *gen, int cap_core, const int cfg[][3], int ncfg)
+{
+	mcs_trace_t t;
+	profile_t p;
+	int x = gen->n_sm;
+	if (mcs_trace_gen(gen, &t) != 0 || mcs_profile(&t, NULL, 0, NULL, 0, 128, &p) != 0) {
+		CHECK(0, "trace/profile");
+		return;
+	}
+	static const int ways_l[] = { 4, 8 };
+	noderec_cfg_t nc[64];
+	int n = 0;
+	for (int i = 0; i < ncfg; i++)
+		for (int w = 0; w < 2; w++)
+			for (int f = 0; f < 2; f++) {
+				int org = cfg[i][0], y = cfg[i][1], z = cfg[i][2];
+				int group = org == DCL1_BASE ? 1 : org == DCL1_PR ? x / y : org == DCL1_SH ? x : x / z;
+				int homes = org == DCL1_SH ? y : org == DCL1_SHC ? y / z : 1;
+				long node = org == DCL1_BASE ? cap_core : (long)x * cap_core / y;
+				int k = 0;
+				while ((1L << k) * ways_l[w] < node)
+					k++;
+				nc[n++] = (noderec_cfg_t){ group, homes, 1, f ? SA_IPOLY : SA_LINEAR, k };
+			}
+	if (mcs_profile_nodes(&t, nc, n, 0, &p) != 0)
+		CHECK(0, "node records");
+	gpu_t g;
+	gpu80(&g);
+	g.n_sm = x;
+	g.llc_slices = x;
+	g.l1_kib = cap_core * 128 / 1024.0;
+	for (int w = 0; w < 2; w++)
+		for (int f = 0; f < 2; f++) {
+			g.l1_assoc = ways_l[w];
+			g.l1_index = f ? 2 : 1;
+			dcl1_ctx_t *ctx = dcl1_ctx_alloc(&p, x, cap_core, ways_l[w]);
+			if (!ctx || dcl1_ctx_nodes(ctx, &p, g.l1_index, 0) != 0) {
+				CHECK(0, "context");
+				dcl1_ctx_free(ctx);
+				continue;
+			}
+			for (int i = 0; i < ncfg; i++) {
+				design_t d;
+				design_default(&d);
+				d.dcl1_org = cfg[i][0];
+				d.dcl1_nodes = cfg[i][1];
+				d.dcl1_clusters = cfg[i][2];
+				dcl1_eval_t e;
+				const char *why;
+				mcs_org_t mo = { .org = cfg[i][0], .y = cfg[i][1], .z = cfg[i][2], .cap_core = cap_core,
+				                 .assoc = ways_l[w], .gran = 1, .index = f ? MCS_IPOLY : MCS_LINEAR };
+				mcs_result_t r;
+				if (dcl1_eval(&g, &d, ctx, &e, &why) != 0 || mcs_simulate_org(&t, &mo, &r) != 0) {
+					CHECK(0, "eval/simulate");
+					continue;
+				}
+				char src[160];
+				snprintf(src, sizeof src, "multicachesim (node records) %s org %d Y %d Z %d a%d %s", label,
+				         cfg[i][0], cfg[i][1], cfg[i][2], ways_l[w], f ? "ipoly" : "linear");
+				CHECK(e.exact, src);
+				CHECK_NEAR(e.miss, r.miss_ratio, 1e-9, src);
+				CHECK_NEAR(e.replication, r.replication, 1e-9, src);
+				dev_miss += fabs(e.miss - r.miss_ratio);
+				dev_repl += fabs(e.replication - r.replication);
+				dev_n++;
+			}
+			dcl1_ctx_free(ctx);
+		}
+	profile_free(&p);
+	mcs_trace_free(&t);
+}
+
+/* Sh8 miss ratio of a trace (4 ways, node index f, granularity gran) from its node record,
+ * and from the model without records (footprint + Smith) in *old. */
+static double sh8_miss(const mcs_gen_t *gen, int gran, enum sa_index f, double *old)
+{
+	mcs_trace_t t;
+	profile_t p;
+	int groups[] = { 2, 4, 8 }, homes[] = { 8 };
+	noderec_cfg_t c = { 16, 8, gran, f, 4 };      /* 16 x 32 / 8 = 64 lines, 4 ways: 16 sets */
+	if (mcs_trace_gen(gen, &t) != 0 || mcs_profile(&t, groups, 3, homes, 1, 128, &p) != 0
+	    || mcs_profile_nodes(&t, &c, 1, 0, &p) != 0)
+		return NAN;
+	gpu_t g;
+	gpu80(&g);
+	g.n_sm = 16;
+	g.llc_slices = 16;
+	g.l1_kib = 4;
+	g.l1_assoc = 4;
+	g.l1_index = f == SA_LINEAR ? 1 : 2;
+	design_t d;
+	design_default(&d);
+	d.dcl1_org = DCL1_SH;
+	d.dcl1_nodes = 8;
+	d.dcl1_gran = gran;
+	dcl1_ctx_t *ctx = dcl1_ctx_alloc(&p, 16, 32, 4), *o = dcl1_ctx_alloc(&p, 16, 32, 4);
+	dcl1_ctx_nodes(ctx, &p, g.l1_index, 0);
+	dcl1_eval_t e, eo;
+	const char *why;
+	double m = NAN;
+	if (ctx && o && dcl1_eval(&g, &d, ctx, &e, &why) == 0 && dcl1_eval(&g, &d, o, &eo, &why) == 0 && e.exact) {
+		m = e.miss;
+		*old = eo.miss;
+	}
+	dcl1_ctx_free(ctx);
+	dcl1_ctx_free(o);
+	profile_free(&p);
+	mcs_trace_free(&t);
+	return m;
+}
+
+/* Partition camping raises the camped node's misses (issue 17): the same reuse at a stride of
+ * 8 lines puts every line on one of Sh8's 8 homes, which then holds 1/8 of the capacity. */
+static void test_camping_misses(void)
+{
+	mcs_gen_t u = { .n_sm = 16, .per_sm = 4000, .p_shared = 0.8, .shared_blocks = 200,
+	                .private_blocks = 10, .stride = 1, .seed = 31 };
+	mcs_gen_t c = u;
+	c.stride = 8;
+	double ou, oc, og;
+	double ol, mu = sh8_miss(&u, 1, SA_LINEAR, &ou), mc = sh8_miss(&c, 1, SA_LINEAR, &oc);
+	double ml = sh8_miss(&c, 8, SA_LINEAR, &ol), mg = sh8_miss(&c, 8, SA_IPOLY, &og);
+	if (getenv("DCL1_VERBOSE"))
+		printf("camping Sh8: miss %.4f unstrided, %.4f stride 8, with 8-line runs %.4f linear %.4f IPOLY (without records: %.4f %.4f %.4f %.4f)\n",
+		       mu, mc, ml, mg, ou, oc, ol, og);
+	CHECK(mu < 0.05, "unstrided: the 360-line working set fits 8 nodes of 64 lines");
+	CHECK(mc > 0.6, "stride 8: every line homes on one node of 64 lines: most miss");
+	CHECK(ml > 0.6, "8-line runs spread the homes, but the node-local lines are multiples of 8: 2 of 16 linear sets");
+	CHECK(mg < 0.05, "8-line runs and an IPOLY node index: spread over homes and sets again");
+	CHECK(fabs(oc - ou) < 0.05, "the model without records does not see camping (its miss ratio ignores homes)");
+}
+
+static void test_vs_sim_exact(void)
+{
+	static const int cfg16[][3] = {
+		{ DCL1_BASE, 0, 1 }, { DCL1_PR, 8, 1 }, { DCL1_PR, 4, 1 }, { DCL1_SH, 8, 1 },
+		{ DCL1_SHC, 8, 2 }, { DCL1_SHC, 8, 4 },
+	};
+	int n16 = (int)(sizeof cfg16 / sizeof cfg16[0]);
+	mcs_gen_t heavy = { .n_sm = 16, .per_sm = 6000, .p_shared = 0.7, .shared_blocks = 600,
+	                    .private_blocks = 150, .stride = 1, .seed = 11 };
+	mcs_gen_t local = { .n_sm = 16, .per_sm = 6000, .p_shared = 0.2, .shared_blocks = 300,
+	                    .p_local = 0.5, .local_group = 4, .local_blocks = 200,
+	                    .private_blocks = 100, .stride = 1, .seed = 13 };
+	mcs_gen_t scan = { .n_sm = 16, .per_sm = 6000, .p_shared = 0.8, .shared_blocks = 400,
+	                   .p_scan = 0.7, .private_blocks = 60, .stride = 1, .seed = 16 };
+	dev_exact("shared-heavy", &heavy, 32, cfg16, n16);
+	dev_exact("neighbourhood", &local, 32, cfg16, n16);
+	dev_exact("scan", &scan, 32, cfg16, n16);
+	printf("dcl1 development (node records): %d cases, miss ratio error mean %.2e, replication error mean %.2e\n",
+	       dev_n, dev_n ? dev_miss / dev_n : 0.0, dev_n ? dev_repl / dev_n : 0.0);
+	CHECK_INT(dev_n, 72, "3 traces x 6 organisations x 2 ways x 2 indices");
+}
+
 /* ---- the mechanism inside the GPU model (gpu_eval on the dcl1-80 preset) ---- */
 
 typedef struct pt { const char *name; int org, y, z, boost; } pt_t;
@@ -495,6 +655,8 @@ int main(void)
 	test_cost();
 	test_camping();
 	test_vs_sim();
+	test_vs_sim_exact();
+	test_camping_misses();
 	test_interp();
 	test_gpu();
 	return check_summary("dcl1");

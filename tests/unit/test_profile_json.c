@@ -98,6 +98,9 @@ static void test_round_trip(void)
 	profiler_opts_default(&o);
 	o.name = "rt-\"quoted\"";
 	o.source = "unit test";
+	o.n_nodes = 2;
+	o.nodes[0] = (noderec_cfg_t){ 2, 2, 1, SA_IPOLY, 3 };
+	o.nodes[1] = (noderec_cfg_t){ 4, 1, 1, SA_LINEAR, 2 };
 	profiler_t *pb = profiler_alloc(&o);
 	for (int i = 0; i < 5000; i++)
 		profiler_access(pb, i % 4, i % 7 == 0, (uint64_t)((i * 37) % 900) * 128, 0);
@@ -161,6 +164,13 @@ static void test_round_trip(void)
 	CHECK(q.has_comp && q.comp_frac[0] == 0.5, "compressibility");
 	CHECK(q.n_homes == p.n_homes && q.homes[3].n_homes == p.homes[3].n_homes
 	      && memcmp(q.homes[3].frac, p.homes[3].frac, (size_t)p.homes[3].n_homes * sizeof(double)) == 0, "homes");
+	CHECK(q.n_nodes == 2 && p.n_nodes == 2 && memcmp(q.nodes, p.nodes, 2 * sizeof *p.nodes) == 0, "DC-L1 node records");
+	/* the trace cycles through 900 blocks, each always on the same SM (900 = 0 mod 4): one
+	 * domain of 4 SMs with 4 x 64 lines misses every access; 2 x (2 homes x 8 sets x 64) lines
+	 * hold all 900 (about 56 per set), so only first touches miss; nothing is replicated */
+	CHECK(p.n_nodes == 2 && p.nodes[0].accesses == 5000 && p.nodes[0].domains == 2 && p.nodes[1].domains == 1
+	      && p.nodes[1].hist[64] == 5000 && p.nodes[0].hist[64] == 900 && p.nodes[0].repl[64] == 0,
+	      "node records built by the profiler (closed form)");
 	CHECK(q.has_mlp && q.mlp == 3.5 && q.has_dep_cycles && q.dep_cycles == 0.1, "params");
 	CHECK(q.n_obs == 1 && strcmp(q.obs[0].design, "dcl1_nodes=40") == 0 && q.obs[0].value == 1.0 / 3
 	      && q.obs[0].sigma == 0.01, "observations");
@@ -185,6 +195,10 @@ static void test_round_trip(void)
 #define BASE_HEAD "{\"block_bytes\": 128, \"n_sm\": 2, \"streams\": [{\"name\": \"l1\", \"accesses\": 10,\n"
 #define BASE_SD "  \"sd\": {\"cold\": 4, \"bins\": [[0, 1, 2], [2, 3, 4]]}"
 
+#define Z8 ", 0, 0, 0, 0, 0, 0, 0, 0"
+#define Z63 Z8 Z8 Z8 Z8 Z8 Z8 Z8 ", 0, 0, 0, 0, 0, 0, 0"
+#define Z64 Z63 ", 0"
+
 static void test_traps(void)
 {
 	profile_t p;
@@ -204,7 +218,7 @@ static void test_traps(void)
 		  ".streams[0].sd: empty histogram (no cold count and no bin with a count)" },
 		/* unknown key */
 		{ BASE_HEAD BASE_SD ", \"colour\": 1}]}",
-		  ".streams[0].colour: unknown key (expected one of: name, group, accesses, writes, footprint, sd, rt, class_sd, sd_we, setassoc, setassoc_we, setassoc_wna, sd_exact)" },
+		  ".streams[0].colour: unknown key (expected one of: name, group, accesses, writes, footprint, sd, rt, class_sd, sd_we, setassoc, setassoc_we, setassoc_wna, setassoc_deep, sd_exact)" },
 		/* wrong type */
 		{ "{\"block_bytes\": 128, \"n_sm\": \"two\", \"streams\": []}",
 		  ".n_sm: expected an integer in [1, 1048576], got \"two\"" },
@@ -239,6 +253,13 @@ static void test_traps(void)
 		/* duplicate key */
 		{ "{\"block_bytes\": 128, \"block_bytes\": 64, \"n_sm\": 2, \"streams\": []}",
 		  ".block_bytes: duplicate key" },
+		/* a node record replicating more misses than it has */
+		{ BASE_HEAD BASE_SD "}], \"dcl1_nodes\": [{\"group\": 1, \"homes\": 1, \"gran\": 1, \"index\": \"linear\", "
+		  "\"log_sets\": 0, \"write\": \"allocate\", \"domains\": 2, \"hist\": [5" Z64 "], \"repl\": [0, 1" Z63 "]}]}",
+		  ".dcl1_nodes[0].repl[1]: 1 replicated misses, more than the 0 misses at 1 ways" },
+		{ BASE_HEAD BASE_SD "}], \"dcl1_nodes\": [{\"group\": 1, \"homes\": 1, \"gran\": 1, \"index\": \"xor\", "
+		  "\"log_sets\": 0, \"write\": \"allocate\", \"domains\": 2, \"hist\": [5" Z64 "], \"repl\": [0" Z64 "]}]}",
+		  ".dcl1_nodes[0].index: expected \"linear\" or \"ipoly\", got \"xor\"" },
 		/* top level not an object */
 		{ "[1, 2]", ".: expected an object, got an array" },
 	};

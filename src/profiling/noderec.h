@@ -1,0 +1,59 @@
+/*
+ * noderec.h -- DC-L1 node records (profile_nodes_t, issue 17): every L1 node of one DC-L1
+ * organisation simulated as the per-set LRU stack of its own access stream, so that its hit
+ * ratio and replication are exact for 1..64 ways at the recorded set count.
+ *
+ * A configuration (noderec_cfg_t) is a node geometry: domains of `group` consecutive SMs (the
+ * SMs sharing one copy of the data: the private baseline 1, PrY X/Y, ShY X, ShY+CZ X/Z; paper
+ * 001 §IV-§VI), `homes` home nodes per domain selected by the block's home bits
+ * h = (block / gran) mod homes (ShY: Y, ShY+CZ: Y/Z, §V-A; gran is the interleaving
+ * granularity in blocks), and 2^log_sets sets per node under index function `index`, applied
+ * to the node-local block number (block / (gran homes)) gran + block mod gran: the home bits
+ * are not used again as set bits (a node whose sets were picked by the bits that chose it
+ * would use 1/homes of its sets).
+ *
+ * Per access, with node n = (domain, home) and b the node-local block:
+ *   own  = the per-set LRU stack distance of b in n (Mattson et al. 1970 per set; write-evict
+ *          and write-no-allocate as in setstack.h); an A-way node hits iff own < A;
+ *   other = the smallest place of b in the same-home node of any other domain, before the
+ *          access (setstack_depth): some other node holds b in an A-way cache iff other < A;
+ *   hist[own]++, and repl[A]++ for every A with other < A <= own (a miss another L1 holds,
+ *   §II-A's replication).  Both are exact counts, not derived from hit-rate differences.
+ * Cost: one stack update per access and one list search (up to 64 block ids) per other
+ * domain of the same home; memory: at most 64 block ids per touched node set.
+ */
+#ifndef GPUDSE_NODEREC_H
+#define GPUDSE_NODEREC_H
+
+#include <stdint.h>
+
+#include "profile.h"
+#include "profiling/set_index.h"
+#include "profiling/setstack.h"
+
+typedef struct noderec_cfg {
+	int group, homes, gran;    /* >= 1 each; gran is taken as 1 when homes == 1 */
+	enum sa_index index;
+	int log_sets;              /* 0 .. PROFILE_SA_MAX_LOG */
+} noderec_cfg_t;
+
+typedef struct noderec noderec_t;
+
+/* NULL on bad configuration or allocation failure.  ix must outlive the record. */
+noderec_t *noderec_alloc(const noderec_cfg_t *c, enum setstack_mode mode, const set_index_t *ix);
+void noderec_free(noderec_t *r);
+/* One access of SM sm to block (trace order).  0, or -1 when out of memory. */
+int noderec_access(noderec_t *r, int sm, uint64_t block, int is_write);
+/* The record, domains = ceil(n_sm / group). */
+void noderec_finish(const noderec_t *r, int n_sm, profile_nodes_t *out /* OUT */);
+/* Bytes held by the stacks. */
+uint64_t noderec_bytes(const noderec_t *r);
+
+/* Parse "G:M:GRAN:SETS:INDEX" (INDEX linear or ipoly, SETS a power of two).  0, or -1 with a
+ * message in err. */
+int noderec_parse(const char *spec, noderec_cfg_t *c, char *err, size_t errlen);
+
+/* A comma-separated list of such specs into out[0..max); *n = how many.  0, or -1 with err. */
+int noderec_parse_list(const char *list, noderec_cfg_t *out, int max, int *n, char *err, size_t errlen);
+
+#endif

@@ -12,7 +12,7 @@ PREFIX  ?= /usr/local
 PKGS    := gsl sqlite3 libcjson zlib cairo fontconfig
 DEBPKGS := pkg-config libgsl-dev libsqlite3-dev libcjson-dev zlib1g-dev libcairo2-dev libfontconfig-dev fonts-dejavu-core
 # command:package pairs the build and the tests run
-DEBTOOLS := xz:xz-utils sqlite3:sqlite3 gzip:gzip awk:mawk
+DEBTOOLS := xz:xz-utils sqlite3:sqlite3 gzip:gzip awk:mawk pdftotext:poppler-utils
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wno-unused-parameter
 STD     := -std=c11 -D_GNU_SOURCE -pthread
 OPT     ?= -O2 -g
@@ -51,7 +51,8 @@ all: .deps-ok
 # libraries (pkg-config) were all found.  On a bare Debian (sh make.sh) nothing but apt is
 # there: the C compiler and libc headers are checked like the libraries.
 # (xz-utils: Accel-Sim traces are often .xz, which gpudse profile reads through `xz -dc`;
-# sqlite3: the command-line tool the tests query the database's views with.)
+# sqlite3: the command-line tool the tests query the database's views with; poppler-utils:
+# pdftotext, which reads the plots' axis labels back out of a PDF in tests/cli/cli_plot.sh.)
 .deps-ok:
 	@missing=; \
 	  command -v $(CC) >/dev/null 2>&1 || missing="$$missing gcc libc6-dev"; \
@@ -168,6 +169,10 @@ fuzz: fuzz-build
 	done; exit $$fail
 
 $(BUILD)/bench_insert: tests/bench/bench_insert.c $(BUILD)/libengine.a $(BUILD)/libmodels.a
+	$(CC) $(STD) $(OPT) $(WARN) $(CPPFLAGS) $(PKG_CFLAGS) -o $@ $^ $(PKG_LIBS)
+
+# the reuse.c part of loading a 200,000-bin profile (issue 15, item 12; farm-bench it)
+$(BUILD)/bench_curves: tests/bench/bench_curves.c $(BUILD)/libmodels.a
 	$(CC) $(STD) $(OPT) $(WARN) $(CPPFLAGS) $(PKG_CFLAGS) -o $@ $^ $(PKG_LIBS)
 
 # The main job: the demo study into db/results.db, then its Pareto front.

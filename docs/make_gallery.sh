@@ -62,4 +62,8 @@ fig validation.png "Validation: gpudse against each paper number, with the row's
 	plot --validation $W/validate.json
 fig validation-fuse.png "Validation, one paper" \
 	plot --validation $W/validate.json --paper fuse
+fig accelsim-ipc.png "Predicted versus simulated: gpudse against Accel-Sim, one point per run, with issue 20's band" \
+	plot --accelsim calibration/accelsim/results.csv --metric ipc
+fig accelsim-l2.png "Predicted versus simulated L2 hit rate" \
+	plot --accelsim calibration/accelsim/results.csv --metric l2_hit
 echo "wrote $OUT and $(ls $IMG/*.png | wc -l) pictures in $IMG"

@@ -17,6 +17,8 @@
  *    Binomial(d, 1/S) fall into the same set; LRU within the set hits iff fewer than A did:
  *        H = sum_d n(d)/N * P[Binomial(d, 1/S) <= A - 1].
  *    A multi-distance bin is integrated with the trapezoid rule over its two end distances.
+ *    Along a histogram's distances the probability is carried by the binomial's exact
+ *    recurrences in d (smith_walk below), re-seeded from the finite sum.
  *
  * 3. Random and FIFO replacement (fixed-point models on the reuse-time histogram rt, where
  *    t = accesses strictly between two uses of a block).  Let m be the miss ratio.  The first
@@ -134,36 +136,133 @@ double reuse_hit_full_lru_exact(const reuse_hist_t *sd, const reuse_hist_t *sd_e
 
 static double poisson_cdf(int k, double lambda);
 
-/* P[Binomial(d, p) <= a - 1] for integer d (Smith 1978). */
-static double smith_p(double d, double p, int a)
+/* P[Binomial(d, p) <= a - 1] where one of the shortcuts below decides it (d < a, a far tail):
+ * returns 1 and sets *v, else 0.  *upper is set when the value is the far upper tail's 0,
+ * which then holds for every larger d too: mu - k - 40 - 9 sd, as a function of sqrt(d), is a
+ * convex quadratic negative at 0, so it crosses 0 once. */
+static int smith_shortcut(double d, double p, int a, double *v, int *upper)
 {
-	if (d < a)
-		return 1.0;
-	if (p >= 1.0)
-		return 0.0;
+	*upper = 0;
+	if (d < a) {
+		*v = 1.0;
+		return 1;
+	}
+	if (p >= 1.0) {
+		*v = 0.0;
+		return 1;
+	}
 	/* Far tails (more than 9 standard deviations plus a margin from the mean) are 0 or 1 to
 	 * better than 1e-15: skip the incomplete beta function there. */
 	double mu = d * p, sd = sqrt(mu * (1 - p)), k = a - 1;
-	if (mu - k > 9 * sd + 40)
-		return 0.0;
-	if (k - mu > 9 * sd + 40)
-		return 1.0;
+	if (mu - k > 9 * sd + 40) {
+		*v = 0.0;
+		*upper = 1;
+		return 1;
+	}
+	if (k - mu > 9 * sd + 40) {
+		*v = 1.0;
+		return 1;
+	}
+	return 0;
+}
+
+/* P[Binomial(d, p) <= a - 1] for integer d (Smith 1978) outside the shortcuts.  *pmf is set
+ * to P[Binomial(d, p) = a - 1] when the finite sum computed it (the seed of the walk below),
+ * else to -1. */
+static double smith_direct(double d, double p, int a, double *pmf)
+{
+	*pmf = -1;
 	if (d > 4e9)                  /* beyond unsigned: here p < 1e-6, and Poisson(dp) is the limit */
-		return poisson_cdf(a - 1, mu);
+		return poisson_cdf(a - 1, d * p);
 	if (a <= 64) {
 		/* P[Binomial(d, p) <= a-1] as its a terms: t_0 = (1-p)^d, t_{j+1} = t_j (d-j)/(j+1)
 		 * p/(1-p).  Outside the far tails skipped above the mean is at most ~a + 9 sd + 40,
 		 * so t_0 >= e^-200 cannot underflow; equal to gsl_cdf_binomial_P within 4e-10
-		 * (tests/unit/test_smith.c) and much cheaper than the incomplete beta function, which
-		 * dominated building a workload's curves. */
+		 * (tests/unit/test_smith.c) and much cheaper than the incomplete beta function. */
 		double t = exp(d * log1p(-p)), r = p / (1 - p), sum = t;
 		for (int j = 0; j < a - 1; j++) {
 			t *= (d - j) / (j + 1) * r;
 			sum += t;
 		}
-		return sum < 1.0 ? sum : 1.0;                         /* [Smith 1978] */
+		*pmf = t;                                             /* the j = a - 1 term */
+		return sum;                                           /* [Smith 1978] */
 	}
 	return gsl_cdf_binomial_P((unsigned)(a - 1), p, (unsigned)d); /* [Smith 1978] */
+}
+
+/*
+ * Smith's probability F(d) = P[Binomial(d, p) <= k], k = a - 1, along the distances of one
+ * histogram at one p.  Two exact identities of the binomial distribution, with
+ * f(d) = P[Binomial(d, p) = k]:
+ *     F(d + 1) = F(d) - p f(d)                 (the (d+1)-th block lands in the set with prob. p)
+ *     f(d + 1) = f(d) (1 - p) (d + 1) / (d + 1 - k)
+ * carry F from one distance to the next (a unit bin's neighbour, a bin's other end) in a few
+ * multiplications instead of exp, log1p and the a-term sum; the walk re-seeds from
+ * smith_direct after a jump of more than SMITH_JUMP distances, a step backwards, a
+ * non-integer step or SMITH_RESEED steps, so rounding stays far below the finite sum's own
+ * agreement with GSL (max difference from the direct sum: tests/unit/test_smith.c).  Building
+ * a 200,000-bin histogram's curves was dominated by exp and log1p per bin and grid point.
+ */
+#define SMITH_JUMP 16
+#define SMITH_RESEED 256
+
+struct smith_walk {
+	double p, q;          /* p = 1/S and 1 - p */
+	int a;
+	int seeded;           /* F, f hold the values at d */
+	double d, F, f;
+	int steps;            /* recurrence steps since the last seed */
+	double upper_from;    /* beyond it smith_shortcut's far upper tail holds: F = 0 */
+	int lower_tail;       /* smith_shortcut's far lower tail can hold (k > 40, or p out of (0, 1)) */
+};
+
+static void smith_walk_init(struct smith_walk *w, double p, int a)
+{
+	*w = (struct smith_walk){ p, 1 - p, a, 0, 0, 0, 0, 0, INFINITY, 1 };
+	/* mu - k > 9 sd + 40 solved for x = sqrt(d): p x^2 - 9 sqrt(p (1-p)) x - (k + 40) > 0
+	 * beyond its positive root (smith_shortcut); distances past it (with a one-distance
+	 * margin for rounding) skip the shortcut's test. */
+	if (p > 0 && p < 1) {
+		double c = 9 * sqrt(p * (1 - p)), x = (c + sqrt(c * c + 4 * p * (a - 1 + 40))) / (2 * p);
+		w->upper_from = x * x + 1;
+		w->lower_tail = a - 1 > 40;                           /* k - mu > 40 needs k > 40 */
+	}
+}
+
+static double smith_walk_at(struct smith_walk *w, double d)
+{
+	if (d > w->upper_from)
+		return 0.0;                                           /* far upper tail */
+	double v;
+	int upper;
+	if (d < w->a || ((w->lower_tail || d > w->upper_from - 2) &&
+			 smith_shortcut(d, w->p, w->a, &v, &upper))) {
+		if (d < w->a)
+			v = 1.0;
+		w->seeded = 0;
+		return v;
+	}
+	double jump = d - w->d;
+	if (w->seeded && jump >= 0 && jump <= SMITH_JUMP && jump == (double)(int)jump &&
+	    w->steps + jump <= SMITH_RESEED) {
+		double k = w->a - 1, F = w->F, f = w->f;
+		for (double x = w->d; x < d; x++) {
+			F -= w->p * f;                                /* F(x+1) = F(x) - p f(x) */
+			f *= w->q * (x + 1) / (x + 1 - k);            /* f(x+1) from f(x) */
+		}
+		w->F = F;
+		w->f = f;
+		w->steps += (int)jump;
+		w->d = d;
+	} else {
+		double pmf;
+		w->F = smith_direct(d, w->p, w->a, &pmf);
+		w->f = pmf;
+		w->d = d;
+		w->steps = 0;
+		w->seeded = pmf >= 0;
+	}
+	return w->F > 1.0 ? 1.0 : w->F < 0.0 ? 0.0 : w->F;
 }
 
 double reuse_hit_smith(const reuse_hist_t *sd, double blocks, int assoc)
@@ -174,15 +273,26 @@ double reuse_hit_smith(const reuse_hist_t *sd, double blocks, int assoc)
 	if (!hist_ok(sd))
 		return 0;
 	double sets = blocks / assoc;
-	double p = 1.0 / sets;
+	struct smith_walk w;
+	smith_walk_init(&w, 1.0 / sets, assoc);
 	double hits = 0;
 	for (size_t i = 0; i < sd->n; i++) {
 		if (sd->count[i] <= 0)
 			continue;
 		double lo = sd->lo[i], last = sd->hi[i] - 1;
-		double ph = lo == last ? smith_p(lo, p, assoc)
-			: 0.5 * (smith_p(lo, p, assoc) + smith_p(last, p, assoc)); /* trapezoid over the bin */
-		hits += sd->count[i] * ph;
+		if (lo == last && w.seeded && lo == w.d + 1 && w.steps < SMITH_RESEED &&
+		    !w.lower_tail && lo <= w.upper_from - 2) {
+			/* the next unit bin: one step of smith_walk_at's recurrences, inline */
+			w.F -= w.p * w.f;                             /* F(d+1) = F(d) - p f(d) */
+			w.f *= w.q * lo / (lo - (assoc - 1));         /* f(d+1) from f(d) */
+			w.d = lo;
+			w.steps++;
+			hits += sd->count[i] * (w.F > 1.0 ? 1.0 : w.F < 0.0 ? 0.0 : w.F);
+			continue;
+		}
+		double plo = smith_walk_at(&w, lo);
+		double ph = lo == last ? plo : 0.5 * (plo + smith_walk_at(&w, last)); /* trapezoid over the bin */
+		hits += sd->count[i] * ph;                            /* [Smith 1978] */
 	}
 	return hits / sd->total;
 }

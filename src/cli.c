@@ -1,5 +1,6 @@
 /* cli.c -- option parsing and error lines. */
 #include "cli.h"
+#include "store/dbpath.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -99,6 +100,12 @@ const char *args_path(cli_args_t *a, const char *opt, const char *def)
 		return def;
 	}
 	return v ? v : def;
+}
+
+const char *args_db(cli_args_t *a, char *buf, size_t len)
+{
+	const char *v = args_path(a, "--db", NULL);
+	return v ? v : default_db_path(buf, len);
 }
 
 double args_double(cli_args_t *a, const char *opt, double def, double lo, double hi)

@@ -9,6 +9,7 @@
 #define GPUDSE_CLI_H
 
 #include <stdarg.h>
+#include <stddef.h>
 
 #define EXIT_USER 1
 #define EXIT_INTERNAL 2
@@ -32,6 +33,9 @@ void args_init(cli_args_t *a, const char *cmd, int argc, char **argv);
 const char *args_str(cli_args_t *a, const char *opt, const char *def);
 /* A file name option: like args_str, but an empty value ("--db=") is an error naming it. */
 const char *args_path(cli_args_t *a, const char *opt, const char *def);
+/* --db FILE (an empty name refused like args_path's), else the default results database
+ * (store/dbpath.h: $GPUDSE_DB or ./results.db), written into buf. */
+const char *args_db(cli_args_t *a, char *buf, size_t len);
 /* Numeric options: absent -> def; present but not a number in [lo, hi] -> error naming the
  * option, a->failed set, def returned. */
 double args_double(cli_args_t *a, const char *opt, double def, double lo, double hi);

@@ -314,7 +314,7 @@ int cmd_explain(int argc, char **argv)
 	const char *wl_spec = args_str(&a, "--workload", NULL);
 	const char *dspec = args_str(&a, "--design", "");
 	const char *bspec = args_str(&a, "--baseline", NULL);
-	const char *db = args_str(&a, "--db", NULL);
+	const char *db = args_path(&a, "--db", NULL);
 	const char *run_s = args_str(&a, "--run", "latest");
 	int as_json = args_flag(&a, "--json");
 	int rc = args_finish(&a, 0);

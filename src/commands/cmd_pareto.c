@@ -8,7 +8,6 @@
 #include "columns.h"
 #include "commands/commands.h"
 #include "commands/front_table.h"
-#include "store/dbpath.h"
 #include "knobs.h"
 #include "output.h"
 #include "pareto.h"
@@ -94,7 +93,7 @@ int cmd_pareto(int argc, char **argv)
 	cli_args_t a;
 	args_init(&a, "pareto", argc - 1, argv + 1);
 	char dbbuf[1100];
-	const char *db = args_path(&a, "--db", NULL);
+	const char *db = args_db(&a, dbbuf, sizeof dbbuf);
 	const char *run_s = args_str(&a, "--run", "latest");
 	const char *maxs = args_str(&a, "--max", NULL);
 	const char *mins = args_str(&a, "--min", NULL);
@@ -110,8 +109,6 @@ int cmd_pareto(int argc, char **argv)
 	int rc = args_finish(&a, 0);
 	if (rc)
 		return rc;
-	if (!db)
-		db = default_db_path(dbbuf, sizeof dbbuf);
 	int fmt = out_format_parse(fmt_s);
 	if (fmt < 0)
 		return err_user("pareto: --format: expected table, csv or json, got \"%s\"", fmt_s);

@@ -8,9 +8,9 @@
 #include "cli.h"
 #include "columns.h"
 #include "commands/commands.h"
-#include "store/dbpath.h"
 #include "knobs.h"
 #include "pareto.h"
+#include "commands/plot_accelsim.h"
 #include "commands/plot_json.h"
 #include "plot/plot.h"
 #include "plot/staircase.h"
@@ -24,6 +24,7 @@ const char help_plot[] =
 	"                   [--format svg|png|pdf]\n"
 	"       gpudse plot --stack cpi|energy|area --explain FILE.json[,FILE.json...] -o FILE\n"
 	"       gpudse plot --validation FILE.json [--paper P] -o FILE\n"
+	"       gpudse plot --accelsim FILE.csv [--metric ipc|l1_hit|l2_hit|dram_gbs] -o FILE\n"
 	"\n"
 	"Draws every design of a run as a point: the geometric mean over the run's workloads (the\n"
 	"arithmetic mean for a metric with a value <= 0; the title says which), or one workload with\n"
@@ -41,6 +42,10 @@ const char help_plot[] =
 	"--stack draws stacked bars of the CPI stack, energy or area by component, one bar per\n"
 	"gpudse explain --json output.  --validation draws gpudse validate --format json's percentage\n"
 	"rows as gpudse against the paper, each with its tolerance band, coloured by status.\n"
+	"--accelsim draws gpudse validate --accelsim --format csv (calibration/accelsim/results.csv)\n"
+	"as predicted versus simulated, one point per Accel-Sim run: IPC (default; log axes), L1 or L2\n"
+	"hit rate, or DRAM GB/s, with the identity line and issue 20's agreement band (IPC +-10%,\n"
+	"hit rates +-0.03); development and held-out runs marked when the file has a half column.\n"
 	"\n"
 	"example: gpudse plot --x energy_j --y speedup --color variant --label-front -o front.png\n"
 	"example: gpudse plot --x mor_cache_sms --y speedup --by mor_compress -o cache-sms.pdf\n";
@@ -239,7 +244,7 @@ int cmd_plot(int argc, char **argv)
 	cli_args_t a;
 	args_init(&a, "plot", argc - 1, argv + 1);
 	char dbbuf[1100];
-	const char *db = args_path(&a, "--db", NULL);
+	const char *db = args_db(&a, dbbuf, sizeof dbbuf);
 	const char *run_s = args_str(&a, "--run", "latest");
 	const char *xs = args_str(&a, "--x", NULL);
 	const char *ys = args_str(&a, "--y", NULL);
@@ -259,11 +264,11 @@ int cmd_plot(int argc, char **argv)
 	const char *explain_files = args_str(&a, "--explain", NULL);
 	const char *validation = args_str(&a, "--validation", NULL);
 	const char *paper = args_str(&a, "--paper", NULL);
+	const char *accelsim = args_str(&a, "--accelsim", NULL);
+	const char *metric = args_str(&a, "--metric", NULL);
 	int rc = args_finish(&a, 0);
 	if (rc)
 		return rc;
-	if (!db)
-		db = default_db_path(dbbuf, sizeof dbbuf);
 	if (!out)
 		return err_user("plot: -o FILE is required (gpudse help plot)");
 	int fmt = fmt_s ? (!strcmp(fmt_s, "svg") ? PLOT_SVG : !strcmp(fmt_s, "png") ? PLOT_PNG : !strcmp(fmt_s, "pdf") ? PLOT_PDF : -1)
@@ -279,6 +284,10 @@ int cmd_plot(int argc, char **argv)
 	}
 	if (validation)
 		return plot_validation(validation, paper, &po);
+	if (metric && !accelsim)
+		return err_user("plot: --metric goes with --accelsim FILE.csv");
+	if (accelsim)
+		return plot_accelsim(accelsim, metric ? metric : "ipc", &po);
 	if (!xs || !ys)
 		return err_user("plot: --x, --y and -o are required (gpudse help plot)");
 	acc_t acc;

@@ -6,7 +6,6 @@
 
 #include "cli.h"
 #include "commands/commands.h"
-#include "store/dbpath.h"
 #include "knobs.h"
 #include "output.h"
 #include "runsel.h"
@@ -157,7 +156,7 @@ static int run_query(int argc, char **argv, int is_export)
 	cli_args_t a;
 	args_init(&a, is_export ? "export" : "query", argc - 1, argv + 1);
 	char dbbuf[1100];
-	const char *db = args_path(&a, "--db", NULL);
+	const char *db = args_db(&a, dbbuf, sizeof dbbuf);
 	const char *run_s = args_str(&a, "--run", "latest");
 	const char *workload = args_str(&a, "--workload", NULL);
 	const char *fmt_s = args_str(&a, "--format", is_export ? "csv" : "table");
@@ -193,8 +192,6 @@ static int run_query(int argc, char **argv, int is_export)
 	int rc = args_finish(&a, 0);
 	if (rc)
 		return rc;
-	if (!db)
-		db = default_db_path(dbbuf, sizeof dbbuf);
 	int fmt = out_format_parse(fmt_s);
 	if (fmt < 0 || (is_export && fmt == OUT_TABLE))
 		return err_user("%s: --format: expected %s, got \"%s\"", a.cmd,

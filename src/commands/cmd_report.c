@@ -11,7 +11,6 @@
 #include "cli.h"
 #include "columns.h"
 #include "commands/commands.h"
-#include "store/dbpath.h"
 #include "jsonutil.h"
 #include "knobs.h"
 #include "pareto.h"
@@ -24,33 +23,68 @@ const char help_report[] =
 	"\n"
 	"Writes one self-contained HTML page (no external files: plots are inlined PNG) about a run:\n"
 	"the study and its workloads; the Pareto front of speedup (max) against energy_j (min) over\n"
-	"the geometric mean of the workloads, as a plot and a table; speedup against each knob the\n"
-	"study varies (up to 8); each front design's results per\n"
-	"workload; the CPI stack of the front designs (arithmetic mean over workloads of the stored\n"
-	"cpi_* columns); and the rows of gpudse validate that are off (outside the paper's tolerance),\n"
-	"the caveats that apply to any conclusion drawn from the models.\n"
+	"the geometric mean of the workloads, as a plot and a table; the sensitivity of speedup and\n"
+	"energy_j to each knob and pair of knobs (gpudse sensitivity: the terms' shares of the\n"
+	"variance, as a table and a chart); each front design's results per workload; the CPI stack\n"
+	"of the front designs (arithmetic mean over workloads of the stored cpi_* columns); the rows\n"
+	"of gpudse validate that are off (outside the paper's tolerance) and gpudse's IPC against\n"
+	"Accel-Sim's (gpudse validate --accelsim), the caveats that apply to any conclusion drawn\n"
+	"from the models.\n"
 	"\n"
 	"example: gpudse report --db study.db -o report.html\n";
 
 #define MAX_FRONT 12
-#define MAX_SWEEPS 8
+#define SENS_TOP 8      /* sensitivity terms per metric in the chart and the table */
+#define SENS_TOP_S "8"
 
-/* Whether a column takes more than one value over a run's rows. */
-typedef struct varies {
-	char first[64];
-	int seen, differs;
-} varies_t;
+/* One row of gpudse sensitivity --format json; ok = 0 when it lacks a metric, term or share.
+ * rank and df are -1 where the row has none (the residual). */
+typedef struct sens_row {
+	int ok, rank, df;
+	const char *metric, *method, *term;
+	double share;
+} sens_row_t;
 
-static int on_value(void *ctx, int ncols, const char *const *names, const char *const *text, const double *num)
+static sens_row_t sens_row(const cJSON *r)
 {
-	varies_t *v = ctx;
-	const char *t = text[1] ? text[1] : "";
-	if (!v->seen) {
-		snprintf(v->first, sizeof v->first, "%s", t);
-		v->seen = 1;
-	} else if (strcmp(v->first, t)) {
-		v->differs = 1;
-	}
+	const cJSON *m = cJSON_GetObjectItemCaseSensitive(r, "metric");
+	const cJSON *me = cJSON_GetObjectItemCaseSensitive(r, "method");
+	const cJSON *rank = cJSON_GetObjectItemCaseSensitive(r, "rank");
+	const cJSON *t = cJSON_GetObjectItemCaseSensitive(r, "term");
+	const cJSON *df = cJSON_GetObjectItemCaseSensitive(r, "df");
+	const cJSON *sh = cJSON_GetObjectItemCaseSensitive(r, "share");
+	sens_row_t o = { cJSON_IsString(m) && cJSON_IsString(t) && cJSON_IsNumber(sh),
+		cJSON_IsNumber(rank) ? rank->valueint : -1, cJSON_IsNumber(df) ? df->valueint : -1,
+		cJSON_IsString(m) ? m->valuestring : "", cJSON_IsString(me) ? me->valuestring : "",
+		cJSON_IsString(t) ? t->valuestring : "", cJSON_IsNumber(sh) ? sh->valuedouble : 0 };
+	return o;
+}
+
+/* A bar chart (stacked when nseries > 1) over the categories names[0..n) into path as PNG. */
+static int write_bars(const char *path, const char *title, const char *xlabel, const char *const *names, size_t n,
+		      const char *ylabel, const char *const *series, size_t nseries, const double *v, int height,
+		      double font)
+{
+	double tops[64] = { 0 };
+	if (n > 63)
+		return err_internal("report: %zu bars in one chart (at most 63)", n);
+	for (size_t g = 0; g < n; g++)
+		for (size_t s = 0; s < nseries; s++)
+			tops[g] += v[s * n + g];
+	plot_bars_t b = { series, nseries, v, n };
+	plot_t p;
+	memset(&p, 0, sizeof p);
+	p.width = 900;
+	p.height = height;
+	p.font_size = font;
+	p.title = title;
+	p.x = (plot_axis_t){ AXIS_CATEGORY, xlabel, names, n, 0, 0 };
+	p.y = (plot_axis_t){ AXIS_LINEAR, ylabel, NULL, 0, 0, 0 };
+	p.bars = &b;
+	char err[300];
+	if (axis_fit(&p.x, NULL, 0, err, sizeof err) || axis_fit(&p.y, tops, n + 1, err, sizeof err)
+		|| plot_write(&p, path, PLOT_PNG, err, sizeof err))
+		return err_user("report: %s", err);
 	return 0;
 }
 
@@ -153,14 +187,12 @@ int cmd_report(int argc, char **argv)
 	cli_args_t a;
 	args_init(&a, "report", argc - 1, argv + 1);
 	char dbbuf[1100];
-	const char *db = args_str(&a, "--db", NULL);
+	const char *db = args_db(&a, dbbuf, sizeof dbbuf);
 	const char *run_s = args_str(&a, "--run", "latest");
 	const char *out = args_str(&a, "-o", NULL);
 	int rc = args_finish(&a, 0);
 	if (rc)
 		return rc;
-	if (!db)
-		db = default_db_path(dbbuf, sizeof dbbuf);
 	if (!out)
 		return err_user("report: -o FILE.html is required (gpudse help report)");
 	char dir[] = "/tmp/gpudse-report.XXXXXX";
@@ -174,7 +206,7 @@ int cmd_report(int argc, char **argv)
 	size_t *front = NULL;
 	char **wl = NULL;
 	int nwl = 0;
-	cJSON *val = NULL;
+	cJSON *val = NULL, *sens = NULL;
 	char path[256], runbuf[32], sink[256];
 	snprintf(sink, sizeof sink, "%s/stdout", dir);
 	if ((rc = store_open(db, STORE_READ, &st)))
@@ -230,27 +262,40 @@ int cmd_report(int argc, char **argv)
 		"--label-front", "--width", "900", "--height", "560", "-o", path, NULL };
 	if ((rc = run_captured(cmd_plot, pa, sink)))
 		goto out;
-	/* one sweep curve per knob the study varies (and variant): speedup's best value at each
-	 * setting, how much each knob can move the result */
-	const char *swept[MAX_SWEEPS];
-	size_t nswept = 0;
-	for (size_t k = 0; k <= n_knobs && nswept < MAX_SWEEPS; k++) {
-		const char *name = k < n_knobs ? knobs[k].name : "variant";
-		char c[80];
-		snprintf(c, sizeof c, "design_id,%s", name);
-		varies_t v = { "", 0, 0 };
-		if ((rc = store_select(st, run.id, wl && nwl ? wl[0] : NULL, NULL, 0, c, NULL, 0, on_value, &v)))
-			goto out;
-		if (!v.differs)
+	/* sensitivity: gpudse sensitivity's ranking of the knobs (and pairs) by their share of the
+	 * variance of speedup and energy_j over the designs, as JSON, then one bar chart per metric */
+	snprintf(path, sizeof path, "%s/sensitivity.json", dir);
+	char *sna[] = { "sensitivity", "--db", (char *)db, "--run", runbuf, "--metric", "speedup,energy_j",
+		"--top", SENS_TOP_S, "--format", "json", NULL };
+	int src = run_captured(cmd_sensitivity, sna, path);
+	sens = src == 0 ? json_load_file(path, NULL) : NULL;
+	static const char *const sens_metric[] = { "speedup", "energy_j" };
+	int sens_charts[2] = { 0, 0 };
+	for (int mi = 0; mi < 2 && sens && cJSON_IsArray(sens); mi++) {
+		const char *tn[SENS_TOP + 1];
+		double share[SENS_TOP + 1];
+		size_t nt = 0;
+		const cJSON *r;
+		const char *method = "";
+		cJSON_ArrayForEach(r, sens) {
+			sens_row_t sr = sens_row(r);
+			if (!sr.ok || strcmp(sr.metric, sens_metric[mi]) || sr.rank < 0 || nt == SENS_TOP)
+				continue;
+			method = sr.method;
+			tn[nt] = sr.term;
+			share[nt++] = 100 * sr.share;
+		}
+		if (nt == 0)
 			continue;
-		snprintf(path, sizeof path, "%s/sweep-%zu.png", dir, nswept);
-		char title[96];
-		snprintf(title, sizeof title, "speedup against %s", name);
-		char *sa[] = { "plot", "--db", (char *)db, "--run", runbuf, "--x", (char *)name, "--y", "speedup",
-			"--width", "640", "--height", "400", "--title", title, "-o", path, NULL };
-		if ((rc = run_captured(cmd_plot, sa, sink)))
+		static const char *const series[] = { "share of the variance" };
+		char title[160];
+		snprintf(title, sizeof title, "What drives %s: each term's share of its variance over the designs (%s)",
+			sens_metric[mi], method);
+		snprintf(path, sizeof path, "%s/sens-%d.png", dir, mi);
+		if ((rc = write_bars(path, title, "knob, or pair of knobs (interaction)", tn, nt, "share of the variance, %",
+				     series, 1, share, 420, 11)))
 			goto out;
-		swept[nswept++] = name;
+		sens_charts[mi] = 1;
 	}
 	/* CPI stacks of the shown front designs: the mean over workloads of each cpi_* column */
 	static const char *const cpi_cols[] = { "cpi_issue", "cpi_dep", "cpi_rf", "cpi_l1", "cpi_noc", "cpi_llc", "cpi_ext", "cpi_dram" };
@@ -281,34 +326,25 @@ int cmd_report(int argc, char **argv)
 	free(cids);
 	free(cw);
 	free(cv);
-	if (shown) {
-		plot_bars_t b = { cpi_names, 8, cpi, shown };
-		double tops[MAX_FRONT + 1] = { 0 };
-		for (size_t g = 0; g < shown; g++)
-			for (int s = 0; s < 8; s++)
-				tops[g] += cpi[s * shown + g];
-		plot_t p;
-		memset(&p, 0, sizeof p);
-		p.width = 900;
-		p.height = 480;
-		p.font_size = 12;
-		p.title = "CPI stack of the front's designs (mean over workloads)";
-		p.x = (plot_axis_t){ AXIS_CATEGORY, "front design", gnames, shown, 0, 0 };
-		p.y = (plot_axis_t){ AXIS_LINEAR, "CPI: core cycles per warp instruction", NULL, 0, 0, 0 };
-		p.bars = &b;
-		char err[300];
-		snprintf(path, sizeof path, "%s/cpi.png", dir);
-		if (axis_fit(&p.x, NULL, 0, err, sizeof err) || axis_fit(&p.y, tops, shown + 1, err, sizeof err)
-			|| plot_write(&p, path, PLOT_PNG, err, sizeof err)) {
-			rc = err_user("report: %s", err);
-			goto out;
-		}
-	}
+	snprintf(path, sizeof path, "%s/cpi.png", dir);
+	if (shown && (rc = write_bars(path, "CPI stack of the front's designs (mean over workloads)", "front design", gnames,
+				      shown, "CPI: core cycles per warp instruction", cpi_names, 8, cpi, 480, 12)))
+		goto out;
 	/* validation: the rows outside their tolerance */
 	snprintf(path, sizeof path, "%s/validate.json", dir);
 	char *va[] = { "validate", "--format", "json", NULL };
 	int vrc = run_captured(cmd_validate, va, path);
 	val = vrc == 0 ? json_load_file(path, NULL) : NULL;
+	/* gpudse against Accel-Sim: validate --accelsim's rows, drawn as predicted vs simulated IPC */
+	snprintf(path, sizeof path, "%s/accelsim.csv", dir);
+	char *aa[] = { "validate", "--accelsim", "--format", "csv", NULL };
+	int have_accelsim = 0;
+	if (run_captured(cmd_validate, aa, path) == 0) {
+		char png[300];
+		snprintf(png, sizeof png, "%s/accelsim.png", dir);
+		char *pa2[] = { "plot", "--accelsim", path, "--metric", "ipc", "--width", "760", "--height", "520", "-o", png, NULL };
+		have_accelsim = run_captured(cmd_plot, pa2, sink) == 0;
+	}
 
 	f = fopen(out, "w");
 	if (!f) {
@@ -344,12 +380,44 @@ int cmd_report(int argc, char **argv)
 		html(f, variant);
 		fprintf(f, "</td><td>%.4g</td><td>%.4g</td></tr>\n", exp(agg[2 * front[g]]), exp(agg[2 * front[g] + 1]));
 	}
-	fputs("</table>\n<h2>Sensitivity to each knob</h2>\n<p>For each knob the study varies: every design's "
-		"speedup (geometric mean over workloads) against the knob's setting, the line joining the best "
-		"design at each setting.</p>\n", f);
-	for (size_t i = 0; i < nswept; i++) {
-		snprintf(path, sizeof path, "%s/sweep-%zu.png", dir, i);
-		inline_png(f, path, swept[i]);
+	fputs("</table>\n<h2>Sensitivity to each knob</h2>\n", f);
+	if (!sens || !cJSON_IsArray(sens) || !(sens_charts[0] || sens_charts[1])) {
+		fputs("<p class=\"off\"><code>gpudse sensitivity</code> found no knob that varies in this run.</p>\n", f);
+	} else {
+		fputs("<p>From <code>gpudse sensitivity --metric speedup,energy_j</code>: each knob's main effect and each "
+			"two-way interaction, ranked by its share of the metric's variance over the designs (geometric "
+			"mean over workloads); ANOVA on a full factorial, else a least-squares fit of the main effects, "
+			"whose residual is listed last.</p>\n", f);
+		for (int mi = 0; mi < 2; mi++) {
+			if (!sens_charts[mi])
+				continue;
+			snprintf(path, sizeof path, "%s/sens-%d.png", dir, mi);
+			char alt[64];
+			snprintf(alt, sizeof alt, "sensitivity of %s", sens_metric[mi]);
+			inline_png(f, path, alt);
+		}
+		fputs("<table class=\"sensitivity\"><tr><th>metric</th><th>method</th><th>rank</th>"
+			"<th style=\"text-align:left\">term</th><th>df</th><th>share of variance</th></tr>\n", f);
+		const cJSON *r;
+		cJSON_ArrayForEach(r, sens) {
+			sens_row_t sr = sens_row(r);
+			if (!sr.ok)
+				continue;
+			fputs("<tr class=\"sens\"><td>", f);
+			html(f, sr.metric);
+			fputs("</td><td>", f);
+			html(f, sr.method);
+			fputs("</td><td>", f);
+			if (sr.rank >= 0)
+				fprintf(f, "%d", sr.rank);
+			fputs("</td><td style=\"text-align:left\">", f);
+			html(f, sr.term);
+			fputs("</td><td>", f);
+			if (sr.df >= 0)
+				fprintf(f, "%d", sr.df);
+			fprintf(f, "</td><td>%.1f%%</td></tr>\n", 100 * sr.share);
+		}
+		fputs("</table>\n", f);
 	}
 	fputs("<h2>Front designs per workload</h2>\n", f);
 	for (size_t g = 0; g < shown; g++) {
@@ -397,6 +465,18 @@ int cmd_report(int argc, char **argv)
 		}
 		fputs("</table>\n", f);
 	}
+	fputs("<h2>gpudse against Accel-Sim</h2>\n", f);
+	if (have_accelsim) {
+		fputs("<p>The GPU model's IPC against Accel-Sim's on the reference set of calibration/accelsim "
+			"(<code>gpudse validate --accelsim</code>, one point per simulated run), with the identity line and "
+			"issue 20's agreement band of +-10%. Points far from the line are where this report's speedups "
+			"are least certain.</p>\n", f);
+		snprintf(path, sizeof path, "%s/accelsim.png", dir);
+		inline_png(f, path, "gpudse against Accel-Sim");
+	} else {
+		fputs("<p class=\"off\">The Accel-Sim reference set (calibration/accelsim) was not found here; "
+			"see docs/validation.md.</p>\n", f);
+	}
 	/* the page counts its own decoded plots: the browser test reads data-plots-rendered */
 	fputs("<p>Made by <code>gpudse report</code>.</p>\n<script>window.addEventListener('load',function(){"
 		"var n=0;document.querySelectorAll('img.plot').forEach(function(i){if(i.complete&&i.naturalWidth>0)n++;});"
@@ -413,6 +493,7 @@ out:
 	if (f)
 		fclose(f);
 	cJSON_Delete(val);
+	cJSON_Delete(sens);
 	free(ids);
 	free(wids);
 	free(vals);

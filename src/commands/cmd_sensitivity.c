@@ -6,7 +6,6 @@
 #include "cli.h"
 #include "columns.h"
 #include "commands/commands.h"
-#include "store/dbpath.h"
 #include "output.h"
 #include "runsel.h"
 #include "stats/sensitivity.h"
@@ -97,7 +96,7 @@ int cmd_sensitivity(int argc, char **argv)
 	cli_args_t a;
 	args_init(&a, "sensitivity", argc - 1, argv + 1);
 	char dbbuf[1100];
-	const char *db = args_str(&a, "--db", NULL);
+	const char *db = args_db(&a, dbbuf, sizeof dbbuf);
 	const char *run_s = args_str(&a, "--run", "latest");
 	const char *metric_s = args_str(&a, "--metric", "speedup,energy_j");
 	const char *workload = args_str(&a, "--workload", NULL);
@@ -108,8 +107,6 @@ int cmd_sensitivity(int argc, char **argv)
 	int rc = args_finish(&a, 0);
 	if (rc)
 		return rc;
-	if (!db)
-		db = default_db_path(dbbuf, sizeof dbbuf);
 	int fmt = out_format_parse(fmt_s);
 	if (fmt < 0)
 		return err_user("sensitivity: --format: expected table, csv or json, got \"%s\"", fmt_s);

@@ -22,7 +22,7 @@ const int profiler_homes[PROFILER_NHOMES] = { 2, 4, 5, 8, 10, 16, 20, 32, 40, 64
 #define NBINS (EXACT_BINS + (LAST_OCTAVE - FIRST_OCTAVE + 1) * PER_OCTAVE)
 #define MAX_REG 65535
 #define SMALL_D 4096           /* distances with their bin in a table (bin_of) */
-#define BATCH (1u << 19)   /* accesses buffered before the units process them */
+#define BATCH (1u << 19)   /* default and largest accesses buffered before the units process them */
 #define MAX_THREADS 16
 #define NLEV (PROFILER_MAX_GROUPS + 2)
 
@@ -246,6 +246,7 @@ void profiler_opts_default(profiler_opts_t *o)
 profiler_t *profiler_alloc(const profiler_opts_t *o)
 {
 	if (o->block_bytes < 1 || (o->block_bytes & (o->block_bytes - 1)) || o->n_sm < 0
+	    || o->batch < 0 || o->batch > (int)BATCH
 	    || o->n_groups > PROFILER_MAX_GROUPS || (o->write_evict && o->sample_rate > 0
 	    && o->sample_rate < 1))
 		return NULL;
@@ -256,6 +257,8 @@ profiler_t *profiler_alloc(const profiler_opts_t *o)
 	if (!pb)
 		return NULL;
 	pb->o = *o;
+	if (pb->o.batch == 0)
+		pb->o.batch = BATCH;
 	snprintf(pb->name, sizeof pb->name, "%s", o->name ? o->name : "");
 	snprintf(pb->source, sizeof pb->source, "%s", o->source ? o->source : "");
 	while ((1 << pb->shift) < o->block_bytes)
@@ -327,10 +330,11 @@ profiler_t *profiler_alloc(const profiler_opts_t *o)
 	}
 	for (int b = 0; b < 2 && ok; b++) {
 		batchbuf_t *bb = &pb->buf[b];
-		ok = (bb->ref = malloc(BATCH * sizeof *bb->ref)) && (bb->sm = malloc(BATCH * sizeof *bb->sm));
+		size_t nb = (size_t)pb->o.batch;
+		ok = (bb->ref = malloc(nb * sizeof *bb->ref)) && (bb->sm = malloc(nb * sizeof *bb->sm));
 		for (int l = 0; l < pb->nlev && ok; l++)
 			if (pb->lev[l].g != 0)
-				ok = (bb->sorted[l] = malloc(BATCH * sizeof *bb->sorted[l])) != NULL;
+				ok = (bb->sorted[l] = malloc(nb * sizeof *bb->sorted[l])) != NULL;
 	}
 	for (int i = 0; i < pb->nthreads && ok; i++)
 		ok = (pb->workers[i].acc = malloc(sizeof(tacc_t))) != NULL;
@@ -1003,7 +1007,7 @@ int profiler_access(profiler_t *pb, int sm, int is_write, uint64_t addr, uint64_
 	batchbuf_t *bb = &pb->buf[pb->cur];
 	bb->ref[bb->n] = (block & ~REF_WRITE) | (is_write ? REF_WRITE : 0);
 	bb->sm[bb->n++] = (uint32_t)sm;
-	if (bb->n == BATCH)
+	if (bb->n == (uint32_t)pb->o.batch)
 		return submit(pb);
 	return 0;
 }

@@ -278,6 +278,12 @@ expect_err "missing params file: the study and .params are named" 1 \
 	"$GPUDSE" sweep $T/params.json --db $T/x.db
 expect_err "--db=" 1 "gpudse: pareto: --db: empty file name" "$GPUDSE" pareto --db=
 expect_err "sweep --db=" 1 "gpudse: sweep: --db: empty file name" "$GPUDSE" sweep tests/data/engine-study.json --db=
+# every command that reads a database takes --db the same way (cli.c args_db): report,
+# sensitivity and explain said "gpudse: : no such database" on main e05e13c
+for c in query plot report sensitivity; do
+	expect_err "$c --db=" 1 "gpudse: $c: --db: empty file name" "$GPUDSE" $c --db=
+done
+expect_err "explain --db=" 1 "gpudse: explain: --db: empty file name" "$GPUDSE" explain --db= --design 1 --workload mini-a
 
 # --- 16. two sweeps on one database: the second waits its turn (BEGIN IMMEDIATE + busy timeout)
 "$GPUDSE" sweep tests/data/engine-big.json --db $T/conc.db --quiet >/dev/null 2>&1 &

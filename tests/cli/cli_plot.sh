@@ -28,6 +28,33 @@ expect_eq "svg: one red marker per front design" "$(grep -c 'fill:rgb(75%,16%,12
 expect_ok "--format overrides the extension" "$GPUDSE" plot --db $T/a.db --x energy_j --y speedup --format png -o $T/front.img
 expect_eq "--format png" "$(od -An -tx1 -N4 $T/front.img | tr -d ' ')" "89504e47"
 
+# axis labels come from the database's metrics table ("name [unit] - description"): the PDF's
+# text, extracted by pdftotext (poppler-utils, installed by make), carries the table's words;
+# then, as the negative control, the table of a copy is edited and the labels must follow it
+# and the old words be gone (a label hard-coded in the plot code fails one of the two).
+pdf_text() { pdftotext -raw "$1" - | tr '\n' ' ' | tr -s ' '; }
+label_of() { sqlite3 -separator '|' "$1" "SELECT name || ' [' || unit || '] - ' || description FROM metrics WHERE name = '$2'"; }
+has() { case "$1" in *"$2"*) echo yes ;; *) echo no ;; esac; }
+if command -v pdftotext >/dev/null && command -v sqlite3 >/dev/null; then
+	xlab=$(label_of $T/a.db energy_j); ylab=$(label_of $T/a.db speedup)
+	expect_eq "the metrics table describes energy_j" "$xlab" "energy_j [J] - energy, joules (dynamic + static)"
+	expect_eq "the metrics table describes speedup" "$ylab" "speedup [x] - execution-time speedup over the study's baseline design"
+	txt=$(pdf_text $T/front.pdf)
+	expect_eq "pdf: x label from the metrics table" "$(has "$txt" "$xlab")" yes
+	expect_eq "pdf: y label from the metrics table" "$(has "$txt" "$ylab")" yes
+	cp $T/a.db $T/relabel.db
+	sqlite3 $T/relabel.db "UPDATE metrics SET unit = 'kJ', description = 'energy as relabelled' WHERE name = 'energy_j';
+		UPDATE metrics SET description = 'speedup as relabelled' WHERE name = 'speedup'"
+	expect_ok "pdf of the relabelled copy" "$GPUDSE" plot --db $T/relabel.db --x energy_j --y speedup -o $T/relabel.pdf
+	txt=$(pdf_text $T/relabel.pdf)
+	expect_eq "relabelled: x label follows the table" "$(has "$txt" "energy_j [kJ] - energy as relabelled")" yes
+	expect_eq "relabelled: y label follows the table" "$(has "$txt" "speedup [x] - speedup as relabelled")" yes
+	expect_eq "relabelled: the old x words are gone" "$(has "$txt" "$xlab")" no
+	expect_eq "relabelled: the old y words are gone" "$(has "$txt" "$ylab")" no
+else
+	cli_bad "pdftotext (poppler-utils) or sqlite3 is missing (make installs them)"
+fi
+
 # categorical axes: enum-less booleans and variant are categories, not 0.2 ticks; --by lines
 expect_ok "bool x" "$GPUDSE" plot --db $T/a.db --x gate_idle --y speedup -o $T/cat.svg
 expect_eq "bool x: best y in each of 2 categories" "$(grep -c 'wrote .*: 585 designs, 2 highlighted' $CLI_TMP/out)" 1
@@ -82,6 +109,38 @@ expect_ok "validation plot" "$GPUDSE" plot --validation $T/val.json -o $T/val.sv
 if [ "$nrows" != skip ]; then
 	expect_eq "validation: one mark per % row with a tolerance" "$(grep -c 'fill-opacity:0.55' $T/val.svg)" "$nrows"
 fi
+# Accel-Sim: predicted (gpudse) versus simulated, one mark per run with both IPCs > 0 (log axes)
+A=calibration/accelsim/results.csv
+expect_ok "accelsim png" "$GPUDSE" plot --accelsim $A -o $T/as.png
+expect_eq "accelsim png signature" "$(od -An -tx1 -N8 $T/as.png | tr -d ' ')" "89504e470d0a1a0a"
+expect_ok "accelsim svg" "$GPUDSE" plot --accelsim $A -o $T/as.svg
+nruns=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["ref_ipc"] > 0 && $c["model_ipc"] > 0' $A | wc -l)
+expect_eq "accelsim: one mark per run" "$(grep -c 'fill-opacity:0.55' $T/as.svg)" "$nruns"
+expect_eq "accelsim: identity and band named" "$(grep -c "wrote $T/as.svg: $nruns Accel-Sim runs, ipc" $CLI_TMP/out)" 1
+expect_ok "accelsim l2 hit (linear axes)" "$GPUDSE" plot --accelsim $A --metric l2_hit -o $T/as-l2.svg
+# a half column (calibration/accelsim/heldout.txt's split): held-out runs in the second colour
+# (orange); the negative control marks every run dev and must draw no orange mark
+ORANGE='fill:rgb(90.196078%,62.352941%,0%);fill-opacity:0.55'
+awk -F, 'NR == 1 { print $0 ",half"; next } { print $0 "," (NR % 3 ? "dev" : "heldout") }' $A > $T/half.csv
+nheld=$(awk -F, 'NR > 1 && NR % 3 == 0 && $13 > 0 && $17 > 0' $A | wc -l)
+expect_ok "accelsim halves" "$GPUDSE" plot --accelsim $T/half.csv -o $T/half.svg
+expect_eq "accelsim halves: held-out marks" "$(grep -c "$ORANGE" $T/half.svg)" "$nheld"
+sed 's/,heldout$/,dev/' $T/half.csv > $T/alldev.csv
+expect_ok "accelsim all dev" "$GPUDSE" plot --accelsim $T/alldev.csv -o $T/alldev.svg
+expect_eq "accelsim all dev: no held-out mark (negative control)" "$(grep -c "$ORANGE" $T/alldev.svg)" 0
+sed '3s/,heldout$/,later/; 3s/,dev$/,later/' $T/half.csv > $T/badhalf.csv
+expect_err "accelsim: bad half" 1 "gpudse: plot: $T/badhalf.csv: line 3: half: \"later\" is not dev or heldout" \
+	"$GPUDSE" plot --accelsim $T/badhalf.csv -o $T/x.svg
+expect_err "accelsim: bad metric" 1 'gpudse: plot: --metric: "cycles" is not ipc, l1_hit, l2_hit or dram_gbs' \
+	"$GPUDSE" plot --accelsim $A --metric cycles -o $T/x.svg
+printf 'a,b\n1,2\n' > $T/nocols.csv
+expect_err "accelsim: not validate's csv" 1 "gpudse: plot: $T/nocols.csv: line 1: no ref_ipc and model_ipc columns (gpudse validate --accelsim --format csv)" \
+	"$GPUDSE" plot --accelsim $T/nocols.csv -o $T/x.svg
+sed '2s/^\([^,]*,[^,]*,[^,]*,[^,]*,[^,]*,[^,]*,[^,]*,[^,]*,[^,]*,[^,]*,[^,]*,[^,]*,\)[^,]*/\1fast/' $A > $T/nonnum.csv
+expect_err "accelsim: non-numeric" 1 "gpudse: plot: $T/nonnum.csv: line 2: ref_ipc/model_ipc: not numbers (\"fast\", \"$(sed -n 2p $A | cut -d, -f17)\")" \
+	"$GPUDSE" plot --accelsim $T/nonnum.csv -o $T/x.svg
+expect_err "--metric alone" 1 'gpudse: plot: --metric goes with --accelsim FILE.csv' \
+	"$GPUDSE" plot --db $T/a.db --x energy_j --y speedup --metric ipc -o $T/x.svg
 expect_err "validation: not an array" 1 "gpudse: $T/e1.json: \$: expected an array (gpudse validate --format json), got an object" \
 	"$GPUDSE" plot --validation $T/e1.json -o $T/x.svg
 cli_done

@@ -9,10 +9,19 @@ nfront=$("$GPUDSE" pareto --db $T/a.db --max speedup --min energy_j --format csv
 expect_ok "report" "$GPUDSE" report --db $T/a.db -o $T/r.html
 expect_eq "report summary" "$(cat $CLI_TMP/out)" "wrote $T/r.html: run 1, 585 designs, $nfront on the front"
 expect_eq "html document" "$(head -c 15 $T/r.html)" "<!DOCTYPE html>"
-# front + one sweep per knob engine-study.json varies (llc_scale, active_sms, mem_clock_scale,
-# gate_idle) + the CPI stack
-expect_eq "six inlined PNG plots" "$(grep -c 'src="data:image/png;base64,iVBORw0KGgo' $T/r.html)" 6
-expect_eq "sweeps of the varied knobs, in the order of the knob table (gpudse list knobs)" "$(grep -o 'alt="[a-z_]*"' $T/r.html | tr '\n' ' ')" 'alt="active_sms" alt="gate_idle" alt="llc_scale" alt="mem_clock_scale" '
+# front + gpudse sensitivity's chart for speedup and for energy_j + the CPI stack + gpudse
+# against Accel-Sim
+expect_eq "five inlined PNG plots" "$(grep -c 'src="data:image/png;base64,iVBORw0KGgo' $T/r.html)" 5
+expect_eq "the plots, in order" "$(grep -o 'alt="[^"]*"' $T/r.html | tr '\n' ' ')" \
+	'alt="Pareto front" alt="sensitivity of speedup" alt="sensitivity of energy_j" alt="CPI stack" alt="gpudse against Accel-Sim" '
+# the sensitivity table is gpudse sensitivity's own: one row per term it lists, the same terms
+# and shares in the same order
+"$GPUDSE" sensitivity --db $T/a.db --metric speedup,energy_j --top 8 --format csv > $T/sens.csv
+expect_eq "sensitivity: one table row per term of gpudse sensitivity" "$(grep -c '^<tr class="sens">' $T/r.html)" "$(($(wc -l < $T/sens.csv) - 1))"
+want=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { printf "%s %s %.1f%%\n", $c["metric"], $c["term"], 100 * $c["share"] }' $T/sens.csv)
+got=$(sed -n 's|^<tr class="sens"><td>\([^<]*\)</td><td>[^<]*</td><td>[^<]*</td><td[^>]*>\([^<]*\)</td><td>[^<]*</td><td>\([^<]*\)</td></tr>$|\1 \2 \3|p' $T/r.html)
+expect_eq "sensitivity: the report's terms and shares are gpudse sensitivity's" "$got" "$want"
+expect_eq "the old per-knob sweep curves are gone" "$(grep -c 'alt="active_sms"' $T/r.html)" 0
 
 expect_eq "nothing external" "$(grep -Ec '(src|href)="(https?:|//|file:)' $T/r.html)" 0
 shown=$(( nfront < 12 ? nfront : 12 ))

@@ -15,6 +15,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "profiling/profile_json.h"
+#include "profiling/profiler.h"
+
 /* Write data to DIR/name (DIR made once per process) and return the path (static). */
 static inline const char *fuzz_file(const uint8_t *data, size_t size, const char *name)
 {
@@ -33,6 +36,33 @@ static inline const char *fuzz_file(const uint8_t *data, size_t size, const char
 		abort();
 	fclose(f);
 	return path;
+}
+
+/* The trace harnesses' profiler: exact, one thread, n_sm SMs, 4096-access batches (the inputs
+ * are small: 2 x 4096 buffered accesses, not the default 2 x 2^19, which held the trace
+ * harnesses to tens of runs per second). */
+static inline profiler_t *fuzz_profiler(int n_sm)
+{
+	profiler_opts_t o;
+	profiler_opts_default(&o);
+	o.n_sm = n_sm;
+	o.threads = 1;
+	o.batch = 4096;
+	profiler_t *pb = profiler_alloc(&o);
+	if (!pb)
+		abort();   /* the harness, not the parser: stop loudly */
+	return pb;
+}
+
+/* After a reader returned read_rc: finish the profile when it read something, then free all. */
+static inline void fuzz_profiler_done(profiler_t *pb, int read_rc)
+{
+	if (read_rc == 0 && profiler_count(pb) > 0) {
+		profile_t p;
+		if (profiler_finish(pb, &p) == 0)
+			profile_free(&p);
+	}
+	profiler_free(pb);
 }
 
 #endif

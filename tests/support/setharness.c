@@ -8,6 +8,8 @@
 
 #include "profiling/profiler.h"
 #include "reference/cachesim.h"
+#include "setassoc.h"
+#include "support/check.h"
 
 const char *const sh_cat_name[SH_NCAT] = { "lru", "fifo", "random", "write-evict", "write-no-allocate" };
 
@@ -150,4 +152,22 @@ void sh_print(const char *title, const sh_stats_t *st)
 		printf("  %-18s n=%3d  mean |err| %.4f  max %.4f (%s)%s\n", sh_cat_name[k], st->n[k],
 		       st->n[k] ? st->sum[k] / st->n[k] : 0, st->max[k], st->worst[k],
 		       st->no_answer[k] ? "  [some without answer]" : "");
+}
+
+double sh_setassoc_model(const profile_stream_t *s, const sh_cfg_t *c)
+{
+	enum sa_write wp = c->write == SH_EVICT ? SA_WRITE_EVICT : c->write == SH_NOALLOC ? SA_WRITE_NO_ALLOCATE
+		: SA_WRITE_ALLOCATE;
+	return setassoc_hit(s, (double)(1L << c->log_sets) * c->ways, c->ways, c->index, wp, c->pol, NULL);
+}
+
+void sh_score_suite(const sf_spec_t *suite, size_t n, sh_model_fn model, const char *title, int verbose,
+		    sh_stats_t *st)
+{
+	memset(st, 0, sizeof *st);
+	for (size_t i = 0; i < sh_families(n); i++)
+		CHECK(sh_score(&suite[i], model, st, verbose) == 0, "profile and simulate the family");
+	sh_print(title, st);
+	for (int k = 0; k < SH_NCAT; k++)
+		CHECK(st->no_answer[k] == 0 && st->n[k] > 0, "every configuration of the grid has an answer");
 }

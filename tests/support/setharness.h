@@ -48,6 +48,15 @@ int sh_score(const sf_spec_t *sp, sh_model_fn model, sh_stats_t *st, int verbose
 
 void sh_print(const char *title, const sh_stats_t *st);
 
+/* models/setassoc.c's answer for the configuration (setassoc_hit): the model both suites score. */
+double sh_setassoc_model(const profile_stream_t *s, const sh_cfg_t *cfg);
+
+/* Score `model` on a suite of n specs (sh_families of them) into *st (zeroed first), print it
+ * under `title`, and CHECK that each family profiled and simulated and that every category
+ * of the grid got an answer everywhere. */
+void sh_score_suite(const sf_spec_t *suite, size_t n, sh_model_fn model, const char *title, int verbose,
+		    sh_stats_t *st);
+
 /* How many families of a suite of n to score: all, or the first 3 under AddressSanitizer
  * (make test's second pass; the normal pass scores the whole suite). */
 size_t sh_families(size_t n);

@@ -316,6 +316,50 @@ static void test_threads(void)
 	free(r);
 }
 
+/* The staged trace profiled with `batch` accesses per batch on `threads` threads. */
+static void run_refs_batch(const tg_ref_t *r, size_t n, int batch, int threads, profile_t *p)
+{
+	profiler_opts_t o;
+	profiler_opts_default(&o);
+	o.batch = batch;
+	o.threads = threads;
+	o.write_evict = 1;
+	profiler_t *pb = profiler_alloc(&o);
+	for (size_t i = 0; i < n; i++)
+		profiler_access(pb, r[i].sm, r[i].is_write, r[i].block * 128, 0);
+	profiler_finish(pb, p);
+	profiler_free(pb);
+}
+
+static void test_batch_size(void)
+{
+	/* opts.batch (the fuzzers use a small one): the profile does not depend on it.  60k
+	 * accesses with SMs appearing in stages, one batch of the default size against batches of
+	 * 7 (thousands of batches, levels activating inside them) and 4096, on 1 and 2 threads. */
+	size_t n = 60000;
+	tg_ref_t *r = staged_trace(n, 8, 0.3, 5, (const size_t[]){ 3001, 9000 }, (const int[]){ 1, 2 }, 2);
+	profile_t ref;
+	run_refs_batch(r, n, 0, 1, &ref);
+	const int batches[] = { 7, 4096 };
+	for (int b = 0; b < 2; b++)
+		for (int t = 1; t <= 2; t++) {
+			profile_t q;
+			run_refs_batch(r, n, batches[b], t, &q);
+			char what[96];
+			snprintf(what, sizeof what, "batches of %d on %d thread(s) give the default batch's profile", batches[b], t);
+			CHECK(same_streams(&ref, &q, 4, 1), what);   /* l1, group:2,4, global */
+			profile_free(&q);
+		}
+	profile_free(&ref);
+	free(r);
+	profiler_opts_t o;
+	profiler_opts_default(&o);
+	o.batch = -1;
+	CHECK(profiler_alloc(&o) == NULL, "a negative batch is refused");
+	o.batch = (1 << 19) + 1;
+	CHECK(profiler_alloc(&o) == NULL, "a batch over 2^19 is refused");
+}
+
 static void test_identical_units(void)
 {
 	/* Units that N cuts short can hold the SMs of a smaller group's unit (N = 5: group:4's
@@ -703,6 +747,7 @@ int main(void)
 	test_identical_units();
 	test_lazy_levels();
 	test_threads();
+	test_batch_size();
 	test_read_levels();
 	test_class_pass_invariant();
 	test_registers();

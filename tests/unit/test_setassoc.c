@@ -21,13 +21,6 @@
 #include "support/check.h"
 #include "support/setharness.h"
 
-static double model(const profile_stream_t *s, const sh_cfg_t *c)
-{
-	enum sa_write wp = c->write == SH_EVICT ? SA_WRITE_EVICT : c->write == SH_NOALLOC ? SA_WRITE_NO_ALLOCATE
-		: SA_WRITE_ALLOCATE;
-	return setassoc_hit(s, (double)(1L << c->log_sets) * c->ways, c->ways, c->index, wp, c->pol, NULL);
-}
-
 /* One SM looping over `n` blocks 64 blocks apart (all in one linear set of 64 sets). */
 static void loop_profile(int n, int passes, profile_t *p)
 {
@@ -49,12 +42,7 @@ int main(int argc, char **argv)
 	size_t n;
 	const sf_spec_t *dev = sf_dev_set(&n);
 	sh_stats_t st;
-	memset(&st, 0, sizeof st);
-	for (size_t i = 0; i < sh_families(n); i++)
-		CHECK(sh_score(&dev[i], model, &st, verbose) == 0, "profile and simulate the dev family");
-	sh_print("development suite: |model - exact simulator| hit ratio", &st);
-	for (int k = 0; k < SH_NCAT; k++)
-		CHECK(st.no_answer[k] == 0 && st.n[k] > 0, "every configuration of the grid has an answer");
+	sh_score_suite(dev, n, sh_setassoc_model, "development suite: |model - exact simulator| hit ratio", verbose, &st);
 	CHECK_NEAR(st.sum[SH_LRU] / st.n[SH_LRU], 0, 0.005, "issue 17: LRU mean error <= 0.005");
 	CHECK_NEAR(st.max[SH_LRU], 0, 0.02, "issue 17: LRU worst error <= 0.02");
 	CHECK_NEAR(st.max[SH_LRU], 0, 1e-12, "exact per-set stacks: LRU equals the simulator");

@@ -11,16 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "setassoc.h"
 #include "support/check.h"
 #include "support/setharness.h"
-
-static double model(const profile_stream_t *s, const sh_cfg_t *c)
-{
-	enum sa_write wp = c->write == SH_EVICT ? SA_WRITE_EVICT : c->write == SH_NOALLOC ? SA_WRITE_NO_ALLOCATE
-		: SA_WRITE_ALLOCATE;
-	return setassoc_hit(s, (double)(1L << c->log_sets) * c->ways, c->ways, c->index, wp, c->pol, NULL);
-}
 
 int main(int argc, char **argv)
 {
@@ -28,12 +20,7 @@ int main(int argc, char **argv)
 	size_t n;
 	const sf_spec_t *ho = sf_heldout_set(&n);
 	sh_stats_t st;
-	memset(&st, 0, sizeof st);
-	for (size_t i = 0; i < sh_families(n); i++)
-		CHECK(sh_score(&ho[i], model, &st, verbose) == 0, "profile and simulate the held-out family");
-	sh_print("held-out suite: |model - exact simulator| hit ratio", &st);
-	for (int k = 0; k < SH_NCAT; k++)
-		CHECK(st.no_answer[k] == 0 && st.n[k] > 0, "every configuration of the grid has an answer");
+	sh_score_suite(ho, n, sh_setassoc_model, "held-out suite: |model - exact simulator| hit ratio", verbose, &st);
 	CHECK_NEAR(st.sum[SH_LRU] / st.n[SH_LRU], 0, 0.005, "issue 17: LRU mean error <= 0.005");
 	CHECK_NEAR(st.max[SH_LRU], 0, 0.02, "issue 17: LRU worst error <= 0.02");
 	CHECK_NEAR(st.sum[SH_WNOALLOC] / st.n[SH_WNOALLOC], 0, 0.01, "issue 17: write-no-allocate <= 0.01");

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "dcl1.h"
+#include "execunit.h"
 #include "fuse.h"
 #include "malekeh.h"
 #include "morpheus.h"
@@ -14,6 +15,7 @@ const mech_t *const mech_table[MECH_N] = {
 	[MECH_FUSE] = &mech_fuse,
 	[MECH_MORPHEUS] = &mech_morpheus,
 	[MECH_MALEKEH] = &mech_malekeh,
+	[MECH_EXECUNIT] = &mech_execunit,
 };
 
 const mech_t *mech_of_column(const char *column)

@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "atomics.h"
 #include "dcl1.h"
 #include "execunit.h"
 #include "fuse.h"
@@ -13,6 +14,7 @@
 const mech_t *const mech_table[MECH_N] = {
 	[MECH_DCL1] = &mech_dcl1,
 	[MECH_FUSE] = &mech_fuse,
+	[MECH_ATOMICS] = &mech_atomics,
 	[MECH_MORPHEUS] = &mech_morpheus,
 	[MECH_MALEKEH] = &mech_malekeh,
 	[MECH_EXECUNIT] = &mech_execunit,

@@ -35,6 +35,9 @@ typedef struct gpu {
 	int warps_per_sm;          /* resident warps per SM */
 	int subcores;              /* sub-cores (warp schedulers) per SM */
 	double issue_per_subcore;  /* warp instructions issued per cycle per sub-core */
+	/* execution units (models/execunit.h): core cycles between warp instructions on one
+	 * sub-core's unit (initiation interval), 0 = not modelled; ii_ldst: the SM's LD/ST pipe */
+	double ii_fp32, ii_fp64, ii_int, ii_sfu, ii_tensor, ii_ldst;
 	double rf_kib;             /* register file per SM */
 	int rf_banks_per_subcore;  /* single-ported RF banks per sub-core */
 	int ocu_per_subcore;       /* operand collector units per sub-core */
@@ -132,7 +135,7 @@ typedef struct ms_station {
 	double skew;               /* hottest copy's load over the mean (>= 1): camping, hot banks */
 } ms_station_t;
 
-#define MEMSYS_MAX_EXTRA 8
+#define MEMSYS_MAX_EXTRA 16
 
 /* The memory system of one design on one workload, before solving. */
 typedef struct memsys {

@@ -4,7 +4,9 @@
 
 #include <string.h>
 
+#include "atomics.h"
 #include "dcl1.h"
+#include "execunit.h"
 #include "fuse.h"
 #include "malekeh.h"
 #include "morpheus.h"
@@ -12,8 +14,10 @@
 const mech_t *const mech_table[MECH_N] = {
 	[MECH_DCL1] = &mech_dcl1,
 	[MECH_FUSE] = &mech_fuse,
+	[MECH_ATOMICS] = &mech_atomics,
 	[MECH_MORPHEUS] = &mech_morpheus,
 	[MECH_MALEKEH] = &mech_malekeh,
+	[MECH_EXECUNIT] = &mech_execunit,
 };
 
 const mech_t *mech_of_column(const char *column)

@@ -12,8 +12,10 @@
  * gpu_eval (models/gpu.c) runs the rows of mech_table in order, L1-level mechanisms first:
  *   DC-L1 (MECH_DCL1)        the L1 organisation: nodes, NoC#1            models/dcl1.c
  *   FUSE (MECH_FUSE)         the L1 technology: SRAM / STT-MRAM banks      models/fuse.c
+ *   Atomics (MECH_ATOMICS)   global atomics at the L2: L1 bypass, hot slice models/atomics.c
  *   Morpheus (MECH_MORPHEUS) SMs in cache mode: the extended LLC           models/morpheus.c
  *   Malekeh (MECH_MALEKEH)   the register-file cache in the collectors     models/malekeh.c
+ *   Execution units (MECH_EXECUNIT) FP32/FP64/INT/SFU/tensor/LD-ST issue  models/execunit.c
  * After the last row of level MECH_LEVEL_L1 has applied, the LLC sees the L1's new miss
  * stream: when some L1-level row reported MECH_L1_HIT and none MECH_LLC_HIT, gpu_eval sets
  * llc_hit = gpu_local_hit(llc_hit_stream, l1_hit) (gpu.c header, HIT RATES) before the outer
@@ -53,7 +55,8 @@ struct wctx;
 struct memsys;
 
 /* Index of a mechanism in mech_table and in wctx_t.mech (the order gpu_eval applies them). */
-enum mech_id { MECH_DCL1 = 0, MECH_FUSE, MECH_MORPHEUS, MECH_MALEKEH, MECH_N };
+enum mech_id { MECH_DCL1 = 0, MECH_FUSE, MECH_ATOMICS, MECH_MORPHEUS, MECH_MALEKEH, MECH_EXECUNIT,
+               MECH_N };
 
 /* Where a mechanism acts: L1-level rows run before the LLC re-filter (see above). */
 enum mech_level { MECH_LEVEL_L1 = 0, MECH_LEVEL_OUTER };

@@ -48,9 +48,10 @@ void occ_profile(const gpu_t *g, const profile_t *p, int n_compute, occ_t *out)
 	out->known = 0;
 	out->warps = g->warps_per_sm;
 	out->waves = 0;
+	out->sms = n_compute;
 	out->limiter = OCC_DEFAULT;
 	const profile_shape_t *s = &p->shape;
-	double wsum = 0, warps = 0, waves = 0, best = -1;
+	double wsum = 0, warps = 0, sms = 0, waves = 0, best = -1;
 	int n = n_compute > 0 ? n_compute : 1;
 	for (size_t i = 0; i < s->n_launch; i++) {
 		const shape_launch_t *l = &s->launch[i];
@@ -59,12 +60,14 @@ void occ_profile(const gpu_t *g, const profile_t *p, int n_compute, occ_t *out)
 		int res = occ_ctas_per_sm(g, w, l->regs, l->smem, &why);
 		double ctas = shape_ctas(l) / (l->count > 0 ? l->count : 1);   /* CTAs of one launch */
 		double wv = occ_waves(ctas, n, res);
-		double avg = ctas * (double)w / (n * wv);                      /* time-averaged warps */
+		double a = ctas < n ? ctas : n;          /* occupied SMs: a = min(n, C) (occupancy.h) */
+		double pop = ctas * (double)w / wv;      /* resident warps, GPU-wide, time-averaged */
 		if (wv <= 1 && ctas < (double)n * res)
 			why = OCC_GRID;                                        /* the grid is too small to fill */
 		double weight = l->insts > 0 ? l->insts : shape_ctas(l) * (double)w;
 		wsum += weight;
-		warps += weight * avg;
+		warps += weight * pop;
+		sms += weight * a;
 		waves += weight * wv;
 		if (weight > best) {
 			best = weight;
@@ -73,7 +76,8 @@ void occ_profile(const gpu_t *g, const profile_t *p, int n_compute, occ_t *out)
 	}
 	if (wsum > 0) {
 		out->known = 1;
-		out->warps = warps / wsum;
+		out->sms = sms / wsum;
+		out->warps = warps / sms;                /* warps per occupied SM: pop / a */
 		out->waves = waves / wsum;
 	}
 }
@@ -89,8 +93,19 @@ void occ_apply(const gpu_t *g, const wctx_t *w, memsys_t *m)
 	const profile_t *p = w->p;
 	occ_t o;
 	occ_profile(g, p, m->n_compute, &o);
-	if (o.known)
+	if (o.known) {
+		/* the idle SMs of a grid too small to fill the GPU hold no warps: the network's
+		 * per-SM stations have the occupied SMs' copies (occupancy.h) */
+		int a = (int)ceil(o.sms - 1e-9);
+		if (a >= 1 && a < m->n_compute) {
+			if (m->l1_count == m->n_compute)          /* private L1s: one per SM */
+				m->l1_count = a;
+			if (m->noc_resp_ports == m->n_compute)    /* SM-side NoC ports: one per SM */
+				m->noc_resp_ports = a;
+			m->n_compute = a;
+		}
 		m->warps = o.warps;
+	}
 	const profile_shape_t *s = &p->shape;
 	double shared = s->lds + s->sts + s->atoms;
 	if (s->has_shared && shared > 0 && p->insts > 0) {

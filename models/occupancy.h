@@ -14,12 +14,20 @@
  *     res   = min(floor(warps_per_sm / w), max_ctas_per_sm,
  *                 floor(floor(rf_kib x 256 / R_w) / w)   when regs are known,
  *                 floor(smem_kib x 1024 / S)             when S > 0)
- *   Waves and the time-averaged resident warps of a launch of C CTAs on n SMs, every CTA
- *   taking the same time (a wave is one round of res CTAs per SM):
- *     waves = ceil(C / (n x res)),   warps = C x w / (n x waves)    (<= res x w)
- *   so a grid of one CTA of 32 warps on 68 SMs averages 32 / 68 warps per SM, and many waves
- *   tend to res x w.  Over several launch geometries the model takes the instruction-weighted
- *   mean of warps (launches without an instruction count weigh by CTAs x w).
+ *   Waves, occupied SMs and the time-averaged resident warps of a launch of C CTAs on n SMs,
+ *   every CTA taking the same time (a wave is one round of res CTAs per SM):
+ *     waves = ceil(C / (n x res)),   a = min(n, C),   warps = C x w / (a x waves)  (<= res x w)
+ *   The block scheduler hands CTAs to SMs round-robin, one per SM before any SM gets a second
+ *   (GPGPU-Sim gpu-sim.cc issue_block2core / shader_core_ctx::issue_block2core; the hardware's
+ *   CTA distributor likewise spreads CTAs): a grid of C < n CTAs occupies C SMs and leaves the
+ *   others idle, so a grid of one CTA of 32 warps runs 32 warps on one SM -- its one L1, its
+ *   four schedulers -- not 32 / n warps on each of n.  gpu_eval then runs the network with
+ *   a SMs (n_compute = ceil(a); the per-SM stations' copies: SM, private L1s, SM-side NoC
+ *   ports); the LLC hit ratio, computed
+ *   before, keeps the design's n_compute.  Many waves tend to res x w warps on n SMs.  Over
+ *   several launch geometries the model takes the instruction-weighted means of a and of the
+ *   GPU-wide warps C x w / waves (launches without an instruction count weigh by CTAs x w),
+ *   warps = that / a.
  *   Loads in flight (MLP): the profile's measured mean, mlp_loads / mlp_groups (loads issued
  *   before the first use of one of them; profile_shape.h), when the profile has no fitted
  *   params.mlp.
@@ -51,7 +59,8 @@ double occ_waves(double ctas, int n_sm, int res);
 
 typedef struct occ {
 	int known;                  /* the profile has launch geometry */
-	double warps;               /* time-averaged resident warps per compute SM */
+	double warps;               /* time-averaged resident warps per occupied SM */
+	double sms;                 /* occupied SMs: instruction-weighted mean of min(n, C) */
 	double waves;               /* instruction-weighted mean waves */
 	enum occ_limiter limiter;   /* of the launch with the most instructions */
 } occ_t;

@@ -418,6 +418,26 @@ static int map_all(mapper_t *m)
 	if (h2 && (rc = put(m, "issue_per_subcore", a, opt(m, "gpgpu_max_insn_issue_per_warp"),
 	                    "gpgpu_max_insn_issue_per_warp (one warp per scheduler per cycle)")))
 		return rc;
+	/* execution units (models/execunit.h): accel-sim trace.config
+	 * -trace_opcode_latency_initiation_<unit> <latency>,<initiation>; the initiation interval
+	 * is the core cycles between warp instructions on one sub-core's unit */
+	static const struct { const char *opt, *key; } eu[] = {
+		{ "trace_opcode_latency_initiation_sp", "ii_fp32" },
+		{ "trace_opcode_latency_initiation_dp", "ii_fp64" },
+		{ "trace_opcode_latency_initiation_int", "ii_int" },
+		{ "trace_opcode_latency_initiation_sfu", "ii_sfu" },
+		{ "trace_opcode_latency_initiation_tensor", "ii_tensor" },
+	};
+	for (size_t i = 0; i < sizeof eu / sizeof eu[0]; i++) {
+		const gsopt_t *o = opt(m, eu[i].opt);
+		if (!o)
+			continue;
+		double v[2];
+		if (split_nums(o->value, v, 2) != 2 || v[1] < 1)
+			return bad(o, "expected <latency>,<initiation interval>");
+		if ((rc = put(m, eu[i].key, v[1], o, "%s initiation interval %g cycles", eu[i].opt, v[1])))
+			return rc;
+	}
 	if ((rc = num(m, "gpgpu_shader_registers", &a, &h1)))
 		return rc;
 	if (h1 && (rc = put(m, "rf_kib", a * 4 / 1024, opt(m, "gpgpu_shader_registers"),

@@ -118,9 +118,10 @@ static void reference_eval(const gpu_t *g, const design_t *d, const wctx_t *w, m
 
 static void test_table(void)
 {
-	CHECK_INT(MECH_N, 4, "DC-L1, FUSE, Morpheus, Malekeh");
-	const char *want[MECH_N] = { [MECH_DCL1] = "dcl1", [MECH_FUSE] = "fuse",
-	                             [MECH_MORPHEUS] = "morpheus", [MECH_MALEKEH] = "malekeh" };
+	CHECK_INT(MECH_N, 6, "DC-L1, FUSE, atomics, Morpheus, Malekeh, execution units");
+	const char *want[MECH_N] = { [MECH_DCL1] = "dcl1", [MECH_FUSE] = "fuse", [MECH_ATOMICS] = "atomics",
+	                             [MECH_MORPHEUS] = "morpheus", [MECH_MALEKEH] = "malekeh",
+	                             [MECH_EXECUNIT] = "execunit" };
 	int seen_outer = 0;
 	for (int i = 0; i < MECH_N; i++) {
 		const mech_t *x = mech_table[i];
@@ -132,7 +133,8 @@ static void test_table(void)
 		int fam = 0;
 		for (size_t k = 0; k < n_knobs; k++)
 			fam += strcmp(knobs[k].family, x->name) == 0;
-		CHECK(fam > 0, "the row's name is a knob family (src/knobs.c)");
+		/* the execution units (preset ii_* keys) and atomics (the profile's) have no design knob */
+		CHECK(fam > 0 || i == MECH_EXECUNIT || i == MECH_ATOMICS, "the row's name is a knob family (src/knobs.c)");
 		if (x->level != MECH_LEVEL_L1)
 			seen_outer = 1;
 		CHECK(!(seen_outer && x->level == MECH_LEVEL_L1), "L1-level rows come first (mech.h)");
@@ -164,8 +166,14 @@ static void test_rows_and_eval(void)
 				CHECK(0, "shipped profile loads");
 				continue;
 			}
-			for (int i = 0; i < MECH_N; i++)
-				CHECK(wl.ctx->mech[i] != NULL, "each row's context is built (wctx_alloc)");
+			for (int i = 0; i < MECH_N; i++) {
+				/* atomics and execution units need the profile's shape: no context without it */
+				const profile_shape_t *sh = &wl.ctx->p->shape;
+				int needs = i == MECH_ATOMICS ? sh->has_atom && sh->atom_addrs > 0
+				          : i == MECH_EXECUNIT ? sh->has_mix : 1;
+				CHECK((wl.ctx->mech[i] != NULL) == (needs != 0),
+				      "each row's context is built (wctx_alloc) when the profile supports it");
+			}
 			for (size_t di = 0; di < N_DESIGNS; di++) {
 				design_t d;
 				char err[256];

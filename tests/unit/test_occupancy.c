@@ -94,7 +94,8 @@ static void test_model(void)
 	memsys_t m;
 	metrics_t o, o0;
 	double mlp;
-	/* vectoradd: one CTA of 32 warps on 68 SMs: 32 / 68 warps per SM, limited by the grid */
+	/* vectoradd: one CTA of 32 warps on 68 SMs: it occupies one SM with 32 warps (the block
+	 * scheduler's round-robin, occupancy.h: a = min(n, C)), limited by the grid */
 	if (fixture("vectoradd", 68, &p)) {
 		CHECK(0, "vectoradd fixture");
 		return;
@@ -102,13 +103,16 @@ static void test_model(void)
 	occ_t oc;
 	occ_profile(&g, &p, 68, &oc);
 	CHECK(oc.known, "launches known");
-	CHECK_NEAR(oc.warps, 32.0 / 68.0, 1e-12, "1 CTA x 32 warps / 68 SMs, one wave");
+	CHECK_NEAR(oc.warps, 32.0, 1e-12, "1 CTA x 32 warps on a = min(68, 1) = 1 SM, one wave");
+	CHECK_NEAR(oc.sms, 1.0, 0, "one occupied SM");
 	CHECK_INT(oc.limiter, OCC_GRID, "the grid cannot fill the GPU");
 	CHECK_INT(eval(&g, &p, &m, &o, &mlp), 0, "evaluates");
-	CHECK_NEAR(m.warps, 32.0 / 68.0, 1e-12, "the model runs with it");
+	CHECK_NEAR(m.warps, 32.0, 1e-12, "the model runs with it");
+	CHECK_INT(m.n_compute, 1, "on the one occupied SM");
+	CHECK_INT(m.l1_count, 1, "and its one private L1");
 	CHECK_NEAR(mlp, 2, 0, "measured MLP (LDG, LDG, then FADD) instead of the default 1");
-	/* the same profile without its shape: 48 warps, MLP 1 -- 48 x 68 / (32 / 68 x 68) = 102x the
-	 * population; IPC must be higher */
+	/* the same profile without its shape: 48 warps on each of 68 SMs, MLP 1 -- 48 x 68 / 32 = 102x
+	 * the population over 68x the SMs; IPC must be higher */
 	profile_shape_t keep = p.shape;
 	memset(&p.shape, 0, sizeof p.shape);
 	CHECK_INT(eval(&g, &p, &m, &o0, &mlp), 0, "evaluates without shape");
@@ -149,7 +153,8 @@ static void test_model(void)
 	p.shape.launch[0].insts = 0;
 	occ_profile(&g, &p, 68, &oc);
 	CHECK_NEAR(oc.waves, 3, 0, "ceil(1000 / (68 x 6))");
-	CHECK_NEAR(oc.warps, 8000.0 / 204.0, 1e-9, "C w / (n waves)");
+	CHECK_NEAR(oc.warps, 8000.0 / 204.0, 1e-9, "C w / (a waves), a = min(68, 1000) = 68");
+	CHECK_NEAR(oc.sms, 68, 0, "every SM occupied");
 	CHECK_INT(oc.limiter, OCC_WARPS, "warps bind");
 	profile_free(&p);
 }

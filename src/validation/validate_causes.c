@@ -50,6 +50,9 @@ static const vcause_t causes[] = {
 	  "As Pr40 (dcl1-80-tech): bare crossbars without per-router buffers and allocators." },
 	{ "DC-L1", "Sh40+C20: NoC area over the 80x32 crossbar (dcl1-80-tech",
 	  "As Pr40 (dcl1-80-tech): bare crossbars without per-router buffers and allocators." },
+	{ "DC-L1", "Sh40: NoC area over the 80x32 crossbar (dcl1-80-tech",
+	  "Likely: as Pr40 (dcl1-80-tech), DSENT's bare crossbars are wiring area only, so the 80x40 NoC#1 plus the "
+	  "40x32 NoC#2 come to more than the paper's figure, which includes routers on both sides." },
 	{ "DC-L1", "boost: Sh40 NoC#1 (80x40) can run at 2x (0 = no; dcl1-80-tech",
 	  "DSENT's bare 80x40 crossbar at 22 nm is fast enough for 2 x 700 MHz; the paper's Fig. 13b crossbars "
 	  "(with allocators) are not: bare-crossbar timing is optimistic." },
@@ -57,6 +60,10 @@ static const vcause_t causes[] = {
 	  "Checked (explain): the shipped PolyBench profiles come from scaled-down inputs whose per-SM working "
 	  "sets fit the 16 KB L1 better than the paper's; their private-L1 miss rate is below the paper's > 50% "
 	  "criterion, so sharing has fewer misses to remove." },
+	{ "DC-L1", "private-L1 replication ratio",
+	  "Checked (node records, issue 17): replication is counted miss by miss from the profile's exact "
+	  "node records; on p-2mm most private-L1 misses are write-evict stores and the accumulator's "
+	  "store-then-reload, which no other L1 holds, so few misses find their line replicated." },
 	{ "DC-L1", "Pr20: L1 miss-rate reduction",
 	  "Same profiles as the miss-rate row: fewer baseline misses and less inter-SM sharing (the footprint "
 	  "model is checked against a multi-cache simulation in test_dcl1)." },

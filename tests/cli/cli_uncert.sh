@@ -28,7 +28,7 @@ expect_eq "switched off: no rows" "$(sqlite3 "$DB0" "SELECT count(*) FROM uncert
 expect_err "bad --uncert" 1 'gpudse: sweep: --uncert: expected all, none or a comma list of calibration, sampling, model; got "modle"' \
 	"$GPUDSE" sweep studies/demo.json --db "$CLI_TMP/x.db" --uncert modle
 expect_ok "pareto without stored error: the flat assumed one" "$GPUDSE" pareto --db "$DB0" --max speedup --min energy_j,area_mm2
-expect_eq "flat line" "$(tail -1 "$CLI_TMP/out" | cut -c1-60)" "distinguishable: 6 of the 9 front designs (ties within a 0.1"
+expect_eq "flat line" "$(tail -1 "$CLI_TMP/out" | cut -c1-60)" "distinguishable: 5 of the 8 front designs (ties within a 0.1"  # 6 of 9 before the merged model of issues 17-22 moved the demo front
 expect_ok "pareto with the stored error" "$GPUDSE" pareto --db "$DB" --max speedup --min energy_j,area_mm2
 expect_eq "stored line names the sources' sizes" "$(tail -1 "$CLI_TMP/out" | grep -c "stored error: speedup log-sd $(awk -F, '$1 == "speedup" { printf "%.3g", $4 }' "$CLI_TMP/me.csv"), 0.50 shared")" 1
 
@@ -107,8 +107,11 @@ cat > "$CLI_TMP/smp.json" <<JSON
 { "name": "sampled-unc", "gpu": "rtx3080", "workloads": ["$CLI_TMP/ks.json"], "space": { "llc_scale": [0.25, 1, 4] } }
 JSON
 expect_ok "sweep the sampled profile" "$GPUDSE" sweep "$CLI_TMP/smp.json" --db "$CLI_TMP/smp.db" --quiet
-expect_eq "sampling rows for the hit rates" \
-	"$(sqlite3 "$CLI_TMP/smp.db" "SELECT count(*) FROM uncertainty WHERE source = 'sampling' AND metric IN ('l1_hit', 'llc_hit') AND log_sd > 0")" 2
+# KNOWN DEFECT (open in issue 23): on the merged model of issues 17-22 the sampling source no
+# longer reaches llc_hit (no row; explain gives llc_hit 0.47 on this profile with no sampling
+# term): only l1_hit is checked until that is mended; the lead's note says so.
+expect_eq "sampling row for the L1 hit rate" \
+	"$(sqlite3 "$CLI_TMP/smp.db" "SELECT count(*) FROM uncertainty WHERE source = 'sampling' AND metric = 'l1_hit' AND log_sd > 0")" 1
 expect_eq "the detail names the rate" "$(sqlite3 "$CLI_TMP/smp.db" "SELECT count(*) FROM uncertainty WHERE source = 'sampling' AND detail LIKE 'SHARDS rate 0.2,%'" | awk '{print ($1 > 0)}')" 1
 expect_ok "sweep --uncert model,calibration" "$GPUDSE" sweep "$CLI_TMP/smp.json" --db "$CLI_TMP/smp2.db" --quiet --uncert model,calibration
 expect_eq "sampling switched off" "$(sqlite3 "$CLI_TMP/smp2.db" "SELECT count(*) FROM uncertainty WHERE source = 'sampling'")" 0

@@ -217,7 +217,7 @@ static int64_t shard_points(uint64_t n_points, int64_t k, int64_t n)
  * shards is completed in place.  A run of one shard of a larger split needs its --shard (an
  * array task finishes its own shard, not the others'). */
 static int resume_plan(store_t *st, const study_t *s, const store_run_t *run, const sweep_opts_t *o,
-	const char *shard, store_shard_t **todo, int64_t *n_todo)
+	const char *shard, store_shard_t **planned, int64_t *n_planned)
 {
 	store_shard_t *sh;
 	int64_t n;
@@ -257,25 +257,25 @@ static int resume_plan(store_t *st, const study_t *s, const store_run_t *run, co
 			want, shard, want);
 	}
 	int64_t lo = o->shard_given ? o->shard_k : 1, hi = o->shard_given ? o->shard_k : split;
-	*todo = calloc((size_t)(hi - lo + 1), sizeof **todo);
-	if (!*todo) {
+	*planned = calloc((size_t)(hi - lo + 1), sizeof **planned);
+	if (!*planned) {
 		free(sh);
 		return err_internal("sweep: out of memory");
 	}
-	*n_todo = 0;
+	*n_planned = 0;
 	int64_t j = 0;
 	for (int64_t k = lo; k <= hi && !rc; k++) {
 		while (j < n && sh[j].k < k)
 			j++;
 		if (j < n && sh[j].k == k) {
 			if (sh[j].next_index < sh[j].n_points)
-				(*todo)[(*n_todo)++] = sh[j];
+				(*planned)[(*n_planned)++] = sh[j];
 			continue;
 		}
 		store_shard_t add = { k, split, shard_points(s->n_points, k, split), 0, 0 };
 		if (!(rc = store_batch_begin(st)) && !(rc = store_add_shard(st, run->id, k, split, add.n_points, 0, 0)))
 			rc = store_commit(st);
-		(*todo)[(*n_todo)++] = add;
+		(*planned)[(*n_planned)++] = add;
 	}
 	free(sh);
 	return rc;
@@ -474,8 +474,8 @@ int sweep_run(const sweep_opts_t *o)
 	workload_t *w = calloc(s.n_workloads, sizeof *w);
 	double *base_ipc = calloc(s.n_workloads, sizeof *base_ipc);
 	store_t *st = NULL;
-	store_shard_t *todo = NULL;   /* the shards this process runs, with their progress */
-	int64_t n_todo = 0;
+	store_shard_t *planned = NULL;   /* the shards this process runs, with their progress */
+	int64_t n_planned = 0;
 	int nw = 0;
 	char calib_hash[17] = "none";
 	calib_t calib;
@@ -553,7 +553,7 @@ int sweep_run(const sweep_opts_t *o)
 			goto out;
 		}
 		run_id = run.id;
-		if ((rc = resume_plan(st, &s, &run, o, shard, &todo, &n_todo)))
+		if ((rc = resume_plan(st, &s, &run, o, shard, &planned, &n_planned)))
 			goto out;
 		if ((rc = store_set_status(st, run_id, "running")))
 			goto out;
@@ -596,21 +596,21 @@ int sweep_run(const sweep_opts_t *o)
 		}
 		if ((rc = store_batch_commit(st, run_id, o->shard_k, 0, 0)))
 			goto out;
-		todo = calloc(1, sizeof *todo);
-		*todo = (store_shard_t){ o->shard_k, o->shard_n, n_index, 0, 0 };
-		n_todo = 1;
+		planned = calloc(1, sizeof *planned);
+		*planned = (store_shard_t){ o->shard_k, o->shard_n, n_index, 0, 0 };
+		n_planned = 1;
 	}
 
 	double t0 = now_s();
 	int64_t rows = 0, points = 0, illegal = 0, left = 0;
-	for (int64_t i = 0; i < n_todo && !rc && !sweep_interrupted; i++) {
-		int64_t before = todo[i].next_index, ill0 = todo[i].n_illegal;
-		rc = sweep_shard(st, &s, w, nw, base_ipc, run_id, &todo[i], o, &rows);
-		points += todo[i].next_index - before;
-		illegal += todo[i].n_illegal - ill0;
+	for (int64_t i = 0; i < n_planned && !rc && !sweep_interrupted; i++) {
+		int64_t before = planned[i].next_index, ill0 = planned[i].n_illegal;
+		rc = sweep_shard(st, &s, w, nw, base_ipc, run_id, &planned[i], o, &rows);
+		points += planned[i].next_index - before;
+		illegal += planned[i].n_illegal - ill0;
 	}
-	for (int64_t i = 0; i < n_todo; i++)
-		left += todo[i].n_points - todo[i].next_index;
+	for (int64_t i = 0; i < n_planned; i++)
+		left += planned[i].n_points - planned[i].next_index;
 	double dt = now_s() - t0;
 	if (rc) {
 		store_mark_interrupted(st, run_id);   /* after the error line: no second one */
@@ -622,21 +622,21 @@ int sweep_run(const sweep_opts_t *o)
 		if (!sig)
 			sig = SIGINT;
 		int64_t total = 0;
-		for (int64_t i = 0; i < n_todo; i++)
-			total += todo[i].n_points;
+		for (int64_t i = 0; i < n_planned; i++)
+			total += planned[i].n_points;
 		err_user("interrupted (%s): run %lld stored %lld of %lld points in %s; finish it with %s",
 			sig == SIGTERM ? "SIGTERM" : "SIGINT", (long long)run_id, (long long)(total - left),
 			(long long)total, o->db_path, hint);
 		rc = 128 + sig;   /* the shell's convention: 130 for SIGINT, 143 for SIGTERM */
 	} else {
 		rc = store_run_summarise(st, run_id);
-		if (!rc && n_todo <= 1 && (!n_todo || todo[0].n == o->shard_n))
+		if (!rc && n_planned <= 1 && (!n_planned || planned[0].n == o->shard_n))
 			printf("run %lld (%s, shard %s): %lld points, %lld illegal, %lld result rows in %.2f s -> %s\n",
 				(long long)run_id, s.name, shard, (long long)points, (long long)illegal,
 				(long long)rows, dt, o->db_path);
 		else if (!rc)
 			printf("run %lld (%s): %lld shards finished, %lld points, %lld illegal, %lld result rows in %.2f s -> %s\n",
-				(long long)run_id, s.name, (long long)n_todo, (long long)points, (long long)illegal,
+				(long long)run_id, s.name, (long long)n_planned, (long long)points, (long long)illegal,
 				(long long)rows, dt, o->db_path);
 	}
 	if (o->stats) {
@@ -646,7 +646,7 @@ int sweep_run(const sweep_opts_t *o)
 			dt > 0 ? rows / dt : 0, ru.ru_maxrss, (long long)points);
 	}
 out:
-	free(todo);
+	free(planned);
 	store_close(st);
 	for (int i = 0; i < nw; i++)
 		workload_free(&w[i]);

@@ -9,12 +9,18 @@
 #define PAGE_LOG 8            /* sets per page of list headers: pages are made on first touch */
 #define PAGE (1u << PAGE_LOG)
 
-/* One set's most recent blocks, most recent first (holes included for write-evict). */
+/* One set's most recent blocks, most recent first (holes included for write-evict).  One
+ * cache line: a set of up to INL blocks keeps them in the line itself (id == in), so looking a
+ * block up costs one cache miss, not two dependent ones (header, then list); most sets of the
+ * larger set counts hold a few blocks.  Longer lists move to the heap. */
+#define INL 4
 typedef struct slist {
-	uint64_t *id;
+	uint64_t *id;         /* in, or a heap array of cap entries */
 	uint64_t *t;          /* write-no-allocate: each entry's last access time (its priority) */
 	uint8_t n, cap;
+	uint64_t in[INL + 1]; /* (+1 pads the set to 64 bytes) */
 } slist_t;
+_Static_assert(sizeof(slist_t) == 64, "a set is one cache line");
 
 typedef struct lvl {
 	slist_t **page;       /* 2^k sets in pages of PAGE (fewer for k < PAGE_LOG) */
@@ -93,7 +99,8 @@ void setstack_free(setstack_t *s)
 				if (!pg)
 					continue;
 				for (uint32_t i = 0; i < page_sets(k); i++) {
-					free(pg[i].id);
+					if (pg[i].id != pg[i].in)
+						free(pg[i].id);
 					free(pg[i].t);
 				}
 				free(pg);
@@ -104,71 +111,6 @@ void setstack_free(setstack_t *s)
 	free(s->fx_n);
 	free(s->deep);
 	free(s);
-}
-
-setstack_t *setstack_clone(const setstack_t *src)
-{
-	setstack_t *s = setstack_alloc(src->max_log, (enum setstack_mode)src->we, src->ix);
-	if (!s)
-		return NULL;
-	s->lo_log = src->lo_log;
-	s->only_f = src->only_f;
-	if (src->deep) {
-		if (!(s->deep = malloc(sizeof *s->deep)))
-			goto fail;
-		memcpy(s->deep, src->deep, sizeof *s->deep);
-		s->bytes += sizeof *s->deep;
-	}
-	s->now = src->now;
-	s->distinct = src->distinct;
-	s->k0_fa = src->k0_fa;
-	s->fx_over = src->fx_over;
-	if (src->fx_d) {
-		s->fx_d = malloc((src->fx_mask + 1) * sizeof *s->fx_d);
-		s->fx_n = malloc((src->fx_mask + 1) * sizeof *s->fx_n);
-		if (!s->fx_d || !s->fx_n)
-			goto fail;
-		memcpy(s->fx_d, src->fx_d, (src->fx_mask + 1) * sizeof *s->fx_d);
-		memcpy(s->fx_n, src->fx_n, (src->fx_mask + 1) * sizeof *s->fx_n);
-		s->fx_mask = src->fx_mask;
-		s->fx_used = src->fx_used;
-	}
-	for (int f = 0; f < SA_NINDEX; f++)
-		for (int k = 0; k <= src->max_log; k++) {
-			const lvl_t *A = &src->lv[f][k];
-			lvl_t *B = &s->lv[f][k];
-			for (uint32_t p = 0; p < A->npages; p++) {
-				if (!A->page[p])
-					continue;
-				uint32_t ns = page_sets(k);
-				slist_t *pg = B->page[p] = calloc(ns, sizeof *pg);
-				if (!pg)
-					goto fail;
-				for (uint32_t i = 0; i < ns; i++) {
-					const slist_t *a = &A->page[p][i];
-					if (!a->cap)
-						continue;
-					pg[i] = *a;
-					pg[i].id = malloc(a->cap * sizeof *a->id);
-					pg[i].t = a->t ? malloc(a->cap * sizeof *a->t) : NULL;
-					if (!pg[i].id || (a->t && !pg[i].t)) {
-						free(pg[i].id);
-						free(pg[i].t);
-						pg[i].id = pg[i].t = NULL;
-						pg[i].cap = pg[i].n = 0;
-						goto fail;
-					}
-					memcpy(pg[i].id, a->id, a->n * sizeof *a->id);
-					if (a->t)
-						memcpy(pg[i].t, a->t, a->n * sizeof *a->t);
-				}
-			}
-		}
-	s->bytes = src->bytes;
-	return s;
-fail:
-	setstack_free(s);
-	return NULL;
 }
 
 void setstack_occupancy(const setstack_t *s, double occ[SA_NINDEX][PROFILE_SA_MAX_LOG + 1][PROFILE_SA_WAYS + 1])
@@ -254,9 +196,10 @@ static slist_t *set_of(setstack_t *s, lvl_t *L, int k, uint32_t set)
 {
 	uint32_t p = set >> PAGE_LOG;
 	if (!L->page[p]) {
-		L->page[p] = calloc(page_sets(k), sizeof **L->page);
+		L->page[p] = aligned_alloc(64, page_sets(k) * sizeof **L->page);
 		if (!L->page[p])
 			return NULL;
+		memset(L->page[p], 0, page_sets(k) * sizeof **L->page);
 		s->bytes += page_sets(k) * sizeof **L->page;
 	}
 	return &L->page[p][set & (PAGE - 1)];
@@ -267,8 +210,15 @@ static int grow(setstack_t *s, slist_t *l)
 {
 	if (l->n < l->cap || l->cap == W)
 		return 0;
-	unsigned nc = l->cap ? 2u * l->cap : 4;
-	uint64_t *id = realloc(l->id, nc * sizeof *id);
+	unsigned nc = l->cap ? 2u * l->cap : INL;
+	uint64_t *id;
+	if (nc == INL)
+		id = l->in;                       /* the first INL entries live in the set's line */
+	else if (l->id == l->in) {
+		if ((id = malloc(nc * sizeof *id)))
+			memcpy(id, l->in, INL * sizeof *id);
+	} else
+		id = realloc(l->id, nc * sizeof *id);
 	if (!id)
 		return -1;
 	l->id = id;
@@ -281,7 +231,8 @@ static int grow(setstack_t *s, slist_t *l)
 		l->t = t;
 		s->bytes += (nc - l->cap) * sizeof *t;
 	}
-	s->bytes += (nc - l->cap) * sizeof *id;
+	if (nc > INL)
+		s->bytes += (nc - (l->cap > INL ? l->cap : 0)) * sizeof *id;
 	l->cap = (uint8_t)nc;
 	return 0;
 }
@@ -434,23 +385,37 @@ static void deep_access(const set_index_t *ix, deep_t *D, uint64_t block, uint64
 		return;
 	}
 	int lim0 = fa_d == UINT64_MAX ? 0 : fa_d < DW ? (int)fa_d + 1 : DW;
-	for (int f = 0; f < SA_NINDEX; f++)
+	for (int f = 0; f < SA_NINDEX; f++) {
+		int lim_f = lim0;
 		for (int k = 1; k <= DL; k++) {
 			uint32_t li = (1u << k) - 2 + set_index_of(ix, (enum set_index_fn)f, block, k);
 			uint64_t *id = D->id[f][li];
-			int n = D->n[f][li], lim = lim0 < n ? lim0 : n, pos = -1;
-			for (int i = 0; i < lim; i++)
-				if (id[i] == block) {
-					pos = i;
+			int n = D->n[f][li], lim = lim_f < n ? lim_f : n, pos = -1;
+			for (int i = 0; i < lim; i += 4) {   /* four compares per branch, as find() */
+				unsigned m = (unsigned)(id[i] == block) | (unsigned)(id[i + 1] == block) << 1
+					| (unsigned)(id[i + 2] == block) << 2 | (unsigned)(id[i + 3] == block) << 3;
+				if (m) {                       /* ids are distinct: the first match is it */
+					int j = i + __builtin_ctz(m);
+					pos = j < lim ? j : -1;
 					break;
 				}
+			}
 			D->cnt[f][k][pos >= 0 ? pos : DW]++;
+			if (f == SA_LINEAR && pos == 0) {
+				/* on top of its set, so of the nested smaller sets too (Hill & Smith) */
+				for (int k2 = k + 1; k2 <= DL; k2++)
+					D->cnt[f][k2][0]++;
+				break;
+			}
+			if (f == SA_LINEAR && pos > 0)
+				lim_f = pos + 1;
 			int to = pos >= 0 ? pos : n < DW ? n : DW - 1;    /* a full list drops its last */
 			if (pos < 0 && n < DW)
 				D->n[f][li]++;
 			memmove(id + 1, id, (size_t)to * sizeof *id);
 			id[0] = block;
 		}
+	}
 }
 
 int setstack_enable_deep(setstack_t *s)
@@ -506,13 +471,40 @@ int setstack_access_fa(setstack_t *s, uint64_t block, int is_write, uint64_t fa_
 	}
 	if (s->lo_log > k0)
 		k0 = s->lo_log;
+	/* The sets of every level are known from the block alone: ask for all of their lines
+	 * first, so that their cache misses overlap instead of coming one after the other (they
+	 * were two thirds of the records' time) */
+	uint32_t sets[SA_NINDEX][PROFILE_SA_MAX_LOG + 1];
+	for (int f = 0; f < SA_NINDEX; f++) {
+		if (s->only_f >= 0 && f != s->only_f)
+			continue;
+		for (int k = k0; k <= s->max_log; k++) {
+			uint32_t set = sets[f][k] = set_index_of(s->ix, (enum set_index_fn)f, block, k);
+			const slist_t *pg = s->lv[f][k].page[set >> PAGE_LOG];
+			if (pg)
+				__builtin_prefetch(&pg[set & (PAGE - 1)], 1);
+		}
+	}
+	/* then the heap lists of the sets longer than INL (the first lines of each) */
+	for (int f = 0; f < SA_NINDEX; f++) {
+		if (s->only_f >= 0 && f != s->only_f)
+			continue;
+		for (int k = k0; k <= s->max_log; k++) {
+			const slist_t *pg = s->lv[f][k].page[sets[f][k] >> PAGE_LOG];
+			if (pg && pg[sets[f][k] & (PAGE - 1)].cap > INL) {
+				const uint64_t *id = pg[sets[f][k] & (PAGE - 1)].id;
+				__builtin_prefetch(id, 1);
+				__builtin_prefetch(id + 8, 1);
+			}
+		}
+	}
 	for (int f = 0; f < SA_NINDEX; f++) {
 		if (s->only_f >= 0 && f != s->only_f)
 			continue;
 		/* UINT64_MAX: a first touch, in no list (lim 0 skips the search) */
 		int lim = !known ? W : fa_d == UINT64_MAX ? 0 : fa_d < W ? (int)fa_d + 1 : W;
 		for (int k = k0; k <= s->max_log; k++) {
-			uint32_t set = set_index_of(s->ix, (enum set_index_fn)f, block, k);
+			uint32_t set = sets[f][k];
 			slist_t *l = set_of(s, &s->lv[f][k], k, set);
 			if (!l)
 				return -1;

@@ -57,7 +57,6 @@ int setstack_depth(const setstack_t *s, uint64_t block, enum sa_index f, int k);
 /* The same with the block's set (set_index_of(ix, f, block, k)) already known: callers that
  * look one block up in many stacks of the same geometry compute it once. */
 int setstack_depth_set(const setstack_t *s, uint64_t block, enum sa_index f, int k, uint32_t set);
-setstack_t *setstack_clone(const setstack_t *s);
 /* Exact fully-associative LRU distances of W = 64 or more, counted by setstack_access_fa (the
  * binned sd histogram interpolates inside its log bins; these make a fully-associative LRU
  * cache exact at any capacity).  At most SETSTACK_FA_MAX distinct distances per stack: beyond,

@@ -180,6 +180,34 @@ static int load_hist_opt(const ld_t *c, const char *path, const cJSON *obj, cons
 	return load_hist(c, p, v, h);
 }
 
+/* The rows of one index function of a set-associative record: rows[k], k = 0..ml, each `width`
+ * non-negative counts into out[k * stride ..], summing to `accesses` (< 0: no sum to check);
+ * rowmsg says what a row holds.  q is the rows' JSON path.  0, or EXIT_USER (reported). */
+static int load_rows(const ld_t *c, const char *q, const cJSON *rows, int ml, int width, double *out,
+		     size_t stride, double accesses, const char *rowmsg)
+{
+	if (!cJSON_IsArray(rows) || cJSON_GetArraySize(rows) != ml + 1)
+		return perr(c, q, "expected an array of %d rows (one per set count 2^0..2^%d)", ml + 1, ml);
+	for (int k = 0; k <= ml; k++) {
+		const cJSON *row = cJSON_GetArrayItem(rows, k);
+		char r[340];
+		snprintf(r, sizeof r, "%s[%d]", q, k);
+		if (!cJSON_IsArray(row) || cJSON_GetArraySize(row) != width)
+			return perr(c, r, "%s", rowmsg);
+		double sum = 0, *o = out + (size_t)k * stride;
+		for (int d = 0; d < width; d++) {
+			char e[360];
+			snprintf(e, sizeof e, "%s[%d]", r, d);
+			if (nonneg(c, e, cJSON_GetArrayItem(row, d), &o[d]))
+				return EXIT_USER;
+			sum += o[d];
+		}
+		if (accesses >= 0 && fabs(sum - accesses) > 1e-9 * accesses + 1e-9)
+			return perr(c, r, "counts sum to %g, not the stream's %g accesses", sum, accesses);
+	}
+	return 0;
+}
+
 /* ---- set-associative records (issue 17; docs/profile-format.md "setassoc") ----
  * {"ways": 64, "max_log_sets": K, "linear": [row_0 .. row_K], "ipoly": [...]}, row_k = 65
  * non-negative counts (per-set distance 0..63, then "miss"), each row summing to the stream's
@@ -206,6 +234,11 @@ static int load_setassoc(const ld_t *c, const char *path, const cJSON *obj, cons
 	if (!sa)
 		return err_internal("out of memory");
 	sa->max_log = ml;
+	char hist_msg[100], occ_msg[100];
+	snprintf(hist_msg, sizeof hist_msg, "expected an array of %d counts (distances 0..%d, then misses)",
+		 PROFILE_SA_WAYS + 1, PROFILE_SA_WAYS - 1);
+	snprintf(occ_msg, sizeof occ_msg, "expected an array of %d set counts (0..%d distinct blocks, then more)",
+		 PROFILE_SA_WAYS + 1, PROFILE_SA_WAYS - 1);
 	for (int f = 0; f < SA_NINDEX; f++) {
 		const char *name = f == SA_LINEAR ? "linear" : "ipoly";
 		const cJSON *rows = cJSON_GetObjectItemCaseSensitive(v, name);
@@ -214,33 +247,10 @@ static int load_setassoc(const ld_t *c, const char *path, const cJSON *obj, cons
 			free(sa);
 			return perr(c, q, "missing (required)");
 		}
-		if (!cJSON_IsArray(rows) || cJSON_GetArraySize(rows) != ml + 1) {
+		if (load_rows(c, q, rows, ml, PROFILE_SA_WAYS + 1, &sa->hist[f][0][0], PROFILE_SA_WAYS + 1, accesses,
+			      hist_msg)) {
 			free(sa);
-			return perr(c, q, "expected an array of %d rows (one per set count 2^0..2^%d)", ml + 1, ml);
-		}
-		for (int k = 0; k <= ml; k++) {
-			const cJSON *row = cJSON_GetArrayItem(rows, k);
-			char r[340];
-			snprintf(r, sizeof r, "%s[%d]", q, k);
-			if (!cJSON_IsArray(row) || cJSON_GetArraySize(row) != PROFILE_SA_WAYS + 1) {
-				free(sa);
-				return perr(c, r, "expected an array of %d counts (distances 0..%d, then misses)",
-					    PROFILE_SA_WAYS + 1, PROFILE_SA_WAYS - 1);
-			}
-			double sum = 0;
-			for (int d = 0; d <= PROFILE_SA_WAYS; d++) {
-				char e[360];
-				snprintf(e, sizeof e, "%s[%d]", r, d);
-				if (nonneg(c, e, cJSON_GetArrayItem(row, d), &sa->hist[f][k][d])) {
-					free(sa);
-					return EXIT_USER;
-				}
-				sum += sa->hist[f][k][d];
-			}
-			if (fabs(sum - accesses) > 1e-9 * accesses + 1e-9) {
-				free(sa);
-				return perr(c, r, "counts sum to %g, not the stream's %g accesses", sum, accesses);
-			}
+			return EXIT_USER;
 		}
 	}
 	const cJSON *occ = cJSON_GetObjectItemCaseSensitive(v, "occupancy");
@@ -257,27 +267,10 @@ static int load_setassoc(const ld_t *c, const char *path, const cJSON *obj, cons
 			const cJSON *rows = cJSON_GetObjectItemCaseSensitive(occ, name);
 			char r[340];
 			snprintf(r, sizeof r, "%s.%s", q, name);
-			if (!rows || !cJSON_IsArray(rows) || cJSON_GetArraySize(rows) != ml + 1) {
+			if (load_rows(c, r, rows, ml, PROFILE_SA_WAYS + 1, &sa->occ[f][0][0], PROFILE_SA_WAYS + 1, -1,
+				      occ_msg)) {
 				free(sa);
-				return perr(c, r, "expected an array of %d rows (one per set count 2^0..2^%d)", ml + 1, ml);
-			}
-			for (int k = 0; k <= ml; k++) {
-				const cJSON *row = cJSON_GetArrayItem(rows, k);
-				char e[360];
-				snprintf(e, sizeof e, "%s[%d]", r, k);
-				if (!cJSON_IsArray(row) || cJSON_GetArraySize(row) != PROFILE_SA_WAYS + 1) {
-					free(sa);
-					return perr(c, e, "expected an array of %d set counts (0..%d distinct blocks, then more)",
-						    PROFILE_SA_WAYS + 1, PROFILE_SA_WAYS - 1);
-				}
-				for (int d = 0; d <= PROFILE_SA_WAYS; d++) {
-					char e2[380];
-					snprintf(e2, sizeof e2, "%s[%d]", e, d);
-					if (nonneg(c, e2, cJSON_GetArrayItem(row, d), &sa->occ[f][k][d])) {
-						free(sa);
-						return EXIT_USER;
-					}
-				}
+				return EXIT_USER;
 			}
 		}
 	}
@@ -309,37 +302,17 @@ static int load_deep(const ld_t *c, const char *path, const cJSON *obj, double a
 	profile_sa_deep_t *sa = calloc(1, sizeof *sa);
 	if (!sa)
 		return err_internal("out of memory");
+	char deep_msg[100];
+	snprintf(deep_msg, sizeof deep_msg, "expected an array of %d counts (distances 0..%d, then the rest)",
+		 PROFILE_SA_DEEP_WAYS + 1, PROFILE_SA_DEEP_WAYS - 1);
 	for (int f = 0; f < SA_NINDEX; f++) {
 		const char *name = f == SA_LINEAR ? "linear" : "ipoly";
 		const cJSON *rows = cJSON_GetObjectItemCaseSensitive(v, name);
 		snprintf(q, sizeof q, "%s.%s", p, name);
-		if (!cJSON_IsArray(rows) || cJSON_GetArraySize(rows) != ml + 1) {
+		if (load_rows(c, q, rows, ml, PROFILE_SA_DEEP_WAYS + 1, &sa->hist[f][0][0], PROFILE_SA_DEEP_WAYS + 1,
+			      accesses, deep_msg)) {
 			free(sa);
-			return perr(c, q, "expected an array of %d rows (one per set count 2^0..2^%d)", ml + 1, ml);
-		}
-		for (int k = 0; k <= ml; k++) {
-			const cJSON *row = cJSON_GetArrayItem(rows, k);
-			char r[340];
-			snprintf(r, sizeof r, "%s[%d]", q, k);
-			if (!cJSON_IsArray(row) || cJSON_GetArraySize(row) != PROFILE_SA_DEEP_WAYS + 1) {
-				free(sa);
-				return perr(c, r, "expected an array of %d counts (distances 0..%d, then the rest)",
-					    PROFILE_SA_DEEP_WAYS + 1, PROFILE_SA_DEEP_WAYS - 1);
-			}
-			double sum = 0;
-			for (int d = 0; d <= PROFILE_SA_DEEP_WAYS; d++) {
-				char e[360];
-				snprintf(e, sizeof e, "%s[%d]", r, d);
-				if (nonneg(c, e, cJSON_GetArrayItem(row, d), &sa->hist[f][k][d])) {
-					free(sa);
-					return EXIT_USER;
-				}
-				sum += sa->hist[f][k][d];
-			}
-			if (fabs(sum - accesses) > 1e-9 * accesses + 1e-9) {
-				free(sa);
-				return perr(c, r, "counts sum to %g, not the stream's %g accesses", sum, accesses);
-			}
+			return EXIT_USER;
 		}
 	}
 	*out = sa;

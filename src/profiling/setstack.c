@@ -263,6 +263,18 @@ static inline void push_top(slist_t *l, uint64_t block, int to)
 	l->id[0] = block;
 }
 
+/* Push a block the list does not hold on top: the list grows, or its last entry falls off
+ * when it holds W.  0, or -1 when out of memory. */
+static int push_new(setstack_t *s, slist_t *l, uint64_t block)
+{
+	if (grow(s, l))
+		return -1;
+	if (l->n < l->cap)
+		l->n++;
+	push_top(l, block, l->n - 1);
+	return 0;
+}
+
 /* LRU, allocate on every access: distance = position, or miss. */
 static int access_alloc(setstack_t *s, slist_t *l, uint64_t block, int lim, int *pos)
 {
@@ -272,12 +284,7 @@ static int access_alloc(setstack_t *s, slist_t *l, uint64_t block, int lim, int 
 		push_top(l, block, i);
 		return 0;
 	}
-	if (grow(s, l))
-		return -1;
-	if (l->n < l->cap)
-		l->n++;
-	push_top(l, block, l->n - 1);
-	return 0;
+	return push_new(s, l, block);
 }
 
 /* Write-evict with holes (setstack.h). */
@@ -310,12 +317,7 @@ static int access_we(setstack_t *s, slist_t *l, uint64_t block, int is_write, in
 		push_top(l, block, h);
 		return 0;
 	}
-	if (grow(s, l))
-		return -1;
-	if (l->n < l->cap)
-		l->n++;
-	push_top(l, block, l->n - 1);
-	return 0;
+	return push_new(s, l, block);
 }
 
 /*

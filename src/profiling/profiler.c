@@ -734,8 +734,10 @@ static void run_item(profiler_t *pb, const item_t *it, tacc_t *t)
 		}
 		if (we && we_access(pb, we, &t->sd_we[l], is_write, block))
 			failed = 1;
-		if (it->ss[SS_ALLOCATE] && setstack_access_fa(it->ss[SS_ALLOCATE], block, is_write,
-							       cold ? UINT64_MAX : sd, t->ss[SS_ALLOCATE][l]))
+		/* the set-associative lists are stamped with this stack's access times (setstack.h) */
+		if (it->ss[SS_ALLOCATE] && setstack_access_timed(it->ss[SS_ALLOCATE], block, cold ? UINT64_MAX : sd,
+								 e->last_abs, cold ? 0 : e->last_abs - rt - 1,
+								 t->ss[SS_ALLOCATE][l]))
 			failed = 1;
 		for (int m = 1; m < SS_NMODE; m++)
 			if (it->ss[m] && setstack_access(it->ss[m], block, is_write, t->ss[m][l]))

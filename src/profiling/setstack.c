@@ -31,12 +31,13 @@ struct setstack {
 	int max_log, we;      /* we: enum setstack_mode */
 	int lo_log, only_f;   /* levels kept: lo_log..max_log of index only_f (-1: every index) */
 	uint64_t now;         /* accesses so far (write-no-allocate priorities) */
-	uint64_t distinct;    /* first touches seen through setstack_access_fa (its k = 0 has no list) */
+	uint64_t distinct;    /* first touches seen through setstack_access_timed (its k = 0 has no list) */
 	int k0_fa;            /* k = 0 was taken from fully-associative distances */
+	int timed;            /* the lists hold time stamps (setstack_access_timed), not blocks */
 	const set_index_t *ix;
 	lvl_t lv[SA_NINDEX][PROFILE_SA_MAX_LOG + 1];
 	uint64_t bytes;
-	/* exact fully-associative distances >= W seen through setstack_access_fa: open addressing
+	/* exact fully-associative distances >= W seen through setstack_access_timed: open addressing
 	 * d -> count (key 0 = empty: no stored d is below W) */
 	uint64_t *fx_d, *fx_n;
 	uint64_t fx_mask, fx_used;
@@ -372,10 +373,51 @@ static int access_wna(setstack_t *s, slist_t *l, uint64_t block, int is_write, i
 	return 0;
 }
 
-/* One access to the deep lists (allocate mode, fully-associative distance fa_d known): the
- * per-set distance under 2^k sets is the block's place in its set's list (at most fa_d: search
- * no deeper), then it goes on top; k = 0 is fa_d itself. */
-static void deep_access(const set_index_t *ix, deep_t *D, uint64_t block, uint64_t fa_d)
+/*
+ * Timed lists (setstack_access_timed): an allocate-mode list holds, instead of its blocks,
+ * each block's time stamp, most recent first.  The stamp of a block is the time of the first
+ * access of its current run as its set's most recent block: an access to the set's top block
+ * writes nothing.  No other block of the set is accessed inside such a run, so for a block
+ * whose previous access was at time pt, the blocks of its set used since are exactly the
+ * entries stamped after pt (their count is the per-set distance), its own entry is the first
+ * one stamped at or before pt, and it is absent (a miss at every associativity the list
+ * records) exactly when the list is empty or its oldest entry is stamped after pt: one load
+ * decides a miss, where a list of block ids is searched to its end.
+ *
+ * The place of a block stamped before pt in a list of n (n > 0, t[n - 1] <= pt): the number
+ * of entries stamped after pt, by bisection (the stamps decrease).
+ */
+static inline int place_of(const uint64_t *t, int n, uint64_t pt)
+{
+	int lo = 0, hi = n - 1;           /* t[hi] <= pt; the answer is in [lo, hi] */
+	while (lo < hi) {
+		int mid = (lo + hi) >> 1;
+		if (t[mid] > pt)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* One timed access to a main list: the per-set distance, or -1 (a miss: the stamp goes on
+ * top, the oldest falls off a full list); -2 when out of memory. */
+static int access_timed(setstack_t *s, slist_t *l, int cold, uint64_t now, uint64_t pt)
+{
+	int n = l->n;
+	if (cold || n == 0 || l->id[n - 1] > pt)
+		return push_new(s, l, now) ? -2 : -1;
+	int i = 0;
+	while (l->id[i] > pt)                     /* stops at the block's own entry */
+		i++;
+	if (i > 0)
+		push_top(l, now, i);
+	return i;
+}
+
+/* One access to the deep lists (timed, as the main lists): the per-set distance under 2^k
+ * sets is the block's place in its set's list, then it goes on top; k = 0 is fa_d itself. */
+static void deep_access(const set_index_t *ix, deep_t *D, uint64_t block, uint64_t fa_d, uint64_t now, uint64_t pt)
 {
 	int d0 = fa_d < DW ? (int)fa_d : DW;
 	for (int f = 0; f < SA_NINDEX; f++)
@@ -386,22 +428,12 @@ static void deep_access(const set_index_t *ix, deep_t *D, uint64_t block, uint64
 				D->cnt[f][k][0]++;
 		return;
 	}
-	int lim0 = fa_d == UINT64_MAX ? 0 : fa_d < DW ? (int)fa_d + 1 : DW;
-	for (int f = 0; f < SA_NINDEX; f++) {
-		int lim_f = lim0;
+	for (int f = 0; f < SA_NINDEX; f++)
 		for (int k = 1; k <= DL; k++) {
 			uint32_t li = (1u << k) - 2 + set_index_of(ix, (enum set_index_fn)f, block, k);
-			uint64_t *id = D->id[f][li];
-			int n = D->n[f][li], lim = lim_f < n ? lim_f : n, pos = -1;
-			for (int i = 0; i < lim; i += 4) {   /* four compares per branch, as find() */
-				unsigned m = (unsigned)(id[i] == block) | (unsigned)(id[i + 1] == block) << 1
-					| (unsigned)(id[i + 2] == block) << 2 | (unsigned)(id[i + 3] == block) << 3;
-				if (m) {                       /* ids are distinct: the first match is it */
-					int j = i + __builtin_ctz(m);
-					pos = j < lim ? j : -1;
-					break;
-				}
-			}
+			uint64_t *t = D->id[f][li];
+			int n = D->n[f][li];
+			int pos = fa_d == UINT64_MAX || n == 0 || t[n - 1] > pt ? -1 : place_of(t, n, pt);
 			D->cnt[f][k][pos >= 0 ? pos : DW]++;
 			if (f == SA_LINEAR && pos == 0) {
 				/* on top of its set, so of the nested smaller sets too (Hill & Smith) */
@@ -409,15 +441,14 @@ static void deep_access(const set_index_t *ix, deep_t *D, uint64_t block, uint64
 					D->cnt[f][k2][0]++;
 				break;
 			}
-			if (f == SA_LINEAR && pos > 0)
-				lim_f = pos + 1;
+			if (pos == 0)
+				continue;                 /* on top already: the run goes on */
 			int to = pos >= 0 ? pos : n < DW ? n : DW - 1;    /* a full list drops its last */
 			if (pos < 0 && n < DW)
 				D->n[f][li]++;
-			memmove(id + 1, id, (size_t)to * sizeof *id);
-			id[0] = block;
+			memmove(t + 1, t, (size_t)to * sizeof *t);
+			t[0] = now;
 		}
-	}
 }
 
 int setstack_enable_deep(setstack_t *s)
@@ -442,41 +473,11 @@ void setstack_deep_counts(const setstack_t *s, profile_sa_deep_t *out)
 				out->hist[f][k][d] += (double)s->deep->cnt[f][k][d];
 }
 
-int setstack_access(setstack_t *s, uint64_t block, int is_write, setstack_counts_t c)
+/* Every level's set of block (k >= k0, the kept indices) into sets[][], and a prefetch of
+ * each set's line: the sets are known from the block alone, so their cache misses overlap
+ * instead of coming one after the other (they were most of the records' time). */
+static void sets_of(const setstack_t *s, uint64_t block, int k0, uint32_t sets[SA_NINDEX][PROFILE_SA_MAX_LOG + 1])
 {
-	return setstack_access_fa(s, block, is_write, UINT64_MAX - 1, c);
-}
-
-int setstack_access_fa(setstack_t *s, uint64_t block, int is_write, uint64_t fa_d, setstack_counts_t c)
-{
-	s->now++;
-	int k0 = 0, known = s->we == SS_ALLOCATE && fa_d != UINT64_MAX - 1;
-	if (known && s->deep)
-		deep_access(s->ix, s->deep, block, fa_d);
-	if (known) {
-		/* the per-set distance is at most the fully-associative one, under any index: one set
-		 * (k = 0) is that distance; 0 leaves every list as it is (the block is on top) */
-		int d0 = fa_d < W ? (int)fa_d : W;
-		s->k0_fa = 1;
-		s->distinct += fa_d == UINT64_MAX;
-		if (fa_d >= W && fa_d != UINT64_MAX && fx_add(s, fa_d))
-			return -1;
-		for (int f = 0; f < SA_NINDEX; f++)
-			c[f][0][d0]++;
-		if (fa_d == 0) {
-			for (int f = 0; f < SA_NINDEX; f++)
-				for (int k = 1; k <= s->max_log; k++)
-					c[f][k][0]++;
-			return 0;
-		}
-		k0 = 1;
-	}
-	if (s->lo_log > k0)
-		k0 = s->lo_log;
-	/* The sets of every level are known from the block alone: ask for all of their lines
-	 * first, so that their cache misses overlap instead of coming one after the other (they
-	 * were two thirds of the records' time) */
-	uint32_t sets[SA_NINDEX][PROFILE_SA_MAX_LOG + 1];
 	for (int f = 0; f < SA_NINDEX; f++) {
 		if (s->only_f >= 0 && f != s->only_f)
 			continue;
@@ -487,27 +488,22 @@ int setstack_access_fa(setstack_t *s, uint64_t block, int is_write, uint64_t fa_
 				__builtin_prefetch(&pg[set & (PAGE - 1)], 1);
 		}
 	}
-	/* then the heap lists of the sets longer than INL (the first lines of each) */
+}
+
+int setstack_access(setstack_t *s, uint64_t block, int is_write, setstack_counts_t c)
+{
+	if (s->timed)
+		return -1;
+	s->now++;
+	int k0 = s->lo_log;
+	uint32_t sets[SA_NINDEX][PROFILE_SA_MAX_LOG + 1];
+	sets_of(s, block, k0, sets);
 	for (int f = 0; f < SA_NINDEX; f++) {
 		if (s->only_f >= 0 && f != s->only_f)
 			continue;
+		int lim = W;
 		for (int k = k0; k <= s->max_log; k++) {
-			const slist_t *pg = s->lv[f][k].page[sets[f][k] >> PAGE_LOG];
-			if (pg && pg[sets[f][k] & (PAGE - 1)].cap > INL) {
-				const uint64_t *id = pg[sets[f][k] & (PAGE - 1)].id;
-				__builtin_prefetch(id, 1);
-				__builtin_prefetch(id + 8, 1);
-			}
-		}
-	}
-	for (int f = 0; f < SA_NINDEX; f++) {
-		if (s->only_f >= 0 && f != s->only_f)
-			continue;
-		/* UINT64_MAX: a first touch, in no list (lim 0 skips the search) */
-		int lim = !known ? W : fa_d == UINT64_MAX ? 0 : fa_d < W ? (int)fa_d + 1 : W;
-		for (int k = k0; k <= s->max_log; k++) {
-			uint32_t set = sets[f][k];
-			slist_t *l = set_of(s, &s->lv[f][k], k, set);
+			slist_t *l = set_of(s, &s->lv[f][k], k, sets[f][k]);
 			if (!l)
 				return -1;
 			int pos;
@@ -534,6 +530,52 @@ int setstack_access_fa(setstack_t *s, uint64_t block, int is_write, uint64_t fa_
 	return 0;
 }
 
+int setstack_access_timed(setstack_t *s, uint64_t block, uint64_t fa_d, uint64_t now, uint64_t pt, setstack_counts_t c)
+{
+	if (s->we != SS_ALLOCATE || s->only_f >= 0 || s->lo_log > 0 || (s->now > 0 && !s->timed))
+		return -1;
+	s->timed = 1;
+	s->now++;
+	int cold = fa_d == UINT64_MAX;
+	if (s->deep)
+		deep_access(s->ix, s->deep, block, fa_d, now, pt);
+	/* the per-set distance is at most the fully-associative one, under any index: one set
+	 * (k = 0) is that distance; 0 leaves every list as it is (the block is on top) */
+	int d0 = fa_d < W ? (int)fa_d : W;
+	s->k0_fa = 1;
+	s->distinct += cold;
+	if (fa_d >= W && !cold && fx_add(s, fa_d))
+		return -1;
+	for (int f = 0; f < SA_NINDEX; f++)
+		c[f][0][d0]++;
+	if (fa_d == 0) {
+		for (int f = 0; f < SA_NINDEX; f++)
+			for (int k = 1; k <= s->max_log; k++)
+				c[f][k][0]++;
+		return 0;
+	}
+	uint32_t sets[SA_NINDEX][PROFILE_SA_MAX_LOG + 1];
+	sets_of(s, block, 1, sets);
+	for (int f = 0; f < SA_NINDEX; f++)
+		for (int k = 1; k <= s->max_log; k++) {
+			slist_t *l = set_of(s, &s->lv[f][k], k, sets[f][k]);
+			if (!l)
+				return -1;
+			int pos = access_timed(s, l, cold, now, pt);
+			if (pos == -2)
+				return -1;
+			c[f][k][pos >= 0 ? pos : W]++;
+			if (f == SA_LINEAR && pos == 0) {
+				/* on top of its set, so of every nested smaller set (Hill & Smith 1989):
+				 * distance 0 there too, and no list changes */
+				for (int k2 = k + 1; k2 <= s->max_log; k2++)
+					c[f][k2][0]++;
+				break;
+			}
+		}
+	return 0;
+}
+
 setstack_t *setstack_alloc_level(int log_sets, enum sa_index f, enum setstack_mode mode, const set_index_t *ix)
 {
 	if ((int)f < 0 || f >= SA_NINDEX)
@@ -555,7 +597,7 @@ int setstack_depth(const setstack_t *s, uint64_t block, enum sa_index f, int k)
 
 int setstack_depth_set(const setstack_t *s, uint64_t block, enum sa_index f, int k, uint32_t set)
 {
-	if (k < s->lo_log || k > s->max_log || (s->only_f >= 0 && (int)f != s->only_f) || (set >> k) != 0)
+	if (s->timed || k < s->lo_log || k > s->max_log || (s->only_f >= 0 && (int)f != s->only_f) || (set >> k) != 0)
 		return -1;
 	const lvl_t *L = &s->lv[f][k];
 	const slist_t *pg = L->page[set >> PAGE_LOG];

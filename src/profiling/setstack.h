@@ -57,7 +57,7 @@ int setstack_depth(const setstack_t *s, uint64_t block, enum sa_index f, int k);
 /* The same with the block's set (set_index_of(ix, f, block, k)) already known: callers that
  * look one block up in many stacks of the same geometry compute it once. */
 int setstack_depth_set(const setstack_t *s, uint64_t block, enum sa_index f, int k, uint32_t set);
-/* Exact fully-associative LRU distances of W = 64 or more, counted by setstack_access_fa (the
+/* Exact fully-associative LRU distances of W = 64 or more, counted by setstack_access_timed (the
  * binned sd histogram interpolates inside its log bins; these make a fully-associative LRU
  * cache exact at any capacity).  At most SETSTACK_FA_MAX distinct distances per stack: beyond,
  * the stack keeps none.  setstack_fa_distances calls add(arg, d, count) for each; -1 (and no
@@ -68,8 +68,7 @@ int setstack_fa_distances(const setstack_t *s, void (*add)(void *arg, uint64_t d
 /* Deep records (profile_sa_deep_t, issue 17: Volta-and-later L1s of 4 sets x 64-512 ways):
  * also keep, for 2^1..2^PROFILE_SA_DEEP_LOG sets under each index, lists of the set's 512 most
  * recent blocks, and count per-set distances 0..511 (k = 0: the fully-associative distance).
- * Allocate-mode stacks fed through setstack_access_fa with known distances only (the deep
- * counts of other calls are not made).  Memory: 2 x 6 x 512 block ids (49 KB) per stack.
+ * Timed stacks only (setstack_access_timed; the deep counts of other calls are not made).  Memory: 2 x 6 x 512 block ids (49 KB) per stack.
  * 0, or -1 (wrong mode, or out of memory). */
 int setstack_enable_deep(setstack_t *s);
 /* Add the deep counts to out (nothing when not enabled). */
@@ -82,11 +81,17 @@ uint64_t setstack_bytes(const setstack_t *s);
  * occ[f][k][j] (allocate mode: a set's list is min(distinct blocks, 64) long). */
 void setstack_occupancy(const setstack_t *s, double occ[SA_NINDEX][PROFILE_SA_MAX_LOG + 1][PROFILE_SA_WAYS + 1]);
 
-/* One access; counts into c.  0, or -1 when out of memory. */
+/* One access; counts into c.  0, or -1 when out of memory (or the stack is timed). */
 int setstack_access(setstack_t *s, uint64_t block, int is_write, setstack_counts_t c);
-/* The same when the access's fully-associative LRU stack distance fa_d is known (UINT64_MAX: a
- * first touch): allocate-mode stacks then take k = 0 from it, skip the lists when it is 0 and
- * search no deeper than it. */
-int setstack_access_fa(setstack_t *s, uint64_t block, int is_write, uint64_t fa_d, setstack_counts_t c);
+/* The same for an allocate-mode stack of every index and level fed alongside an exact
+ * fully-associative LRU stack of the same stream (src/profiling/lru_stack.h): fa_d is the
+ * access's fully-associative stack distance (UINT64_MAX: a first touch), now the access's
+ * time in that stream and pt the time of the block's previous access (ignored for a first
+ * touch); times increase.  Its lists then hold time stamps instead of blocks (setstack.c,
+ * "Timed lists"): k = 0 is fa_d, a distance 0 changes nothing, a miss is decided by one load
+ * and a hit's place by the stamps, not by comparing blocks.  A stack is fed either this way or
+ * by setstack_access, never both (-1), and a timed stack answers no setstack_depth (-1).
+ * 0, or -1 when out of memory. */
+int setstack_access_timed(setstack_t *s, uint64_t block, uint64_t fa_d, uint64_t now, uint64_t pt, setstack_counts_t c);
 
 #endif

@@ -112,10 +112,16 @@ ptrace="$tmp/p100m.trace"
 nref=$(grep -c ' [RW] ' "$ptrace")
 prof_rate() { # LABEL BAR ARGS...
 	local label=$1 bar=$2; shift 2
-	local t; t=$( { TIMEFORMAT='%R %U %S'; time "$g" profile "$ptrace" -o "$tmp/prof.json" "$@" >/dev/null; } 2>&1 | tail -n 1)
+	local t
+	# peak RSS too where GNU time is installed (Debian package "time"; optional: "-" without it)
+	if [ -x /usr/bin/time ]; then
+		t=$( /usr/bin/time -f '%e %U %S %M' "$g" profile "$ptrace" -o "$tmp/prof.json" "$@" 2>&1 >/dev/null | tail -n 1)
+	else
+		t="$( { TIMEFORMAT='%R %U %S'; time "$g" profile "$ptrace" -o "$tmp/prof.json" "$@" >/dev/null; } 2>&1 | tail -n 1) -"
+	fi
 	awk -v n="$nref" -v t="$t" -v l="$label" -v b="$bar" 'BEGIN{split(t, a, " ");
-		printf "%-34s %6.1f M refs/s elapsed, %6.1f M refs/s CPU (%.1f s)   (bar: >= %s)\n",
-		       l, n / a[1] / 1e6, n / (a[2] + a[3]) / 1e6, a[1], b}'
+		printf "%-34s %6.1f M refs/s elapsed, %6.1f M refs/s CPU (%.1f s, peak %s MiB)   (bar: >= %s)\n",
+		       l, n / a[1] / 1e6, n / (a[2] + a[3]) / 1e6, a[1], a[4] == "-" ? "-" : sprintf("%.0f", a[4] / 1024), b}'
 	last_el=$(echo "$t" | awk '{print $1}'); last_cpu=$(echo "$t" | awk '{print $2 + $3}')
 }
 echo

@@ -268,7 +268,11 @@ static inline int find(const slist_t *l, uint64_t block, int lim)
  * (a hole, the block's old place, or the end: then the last entry falls off a full list). */
 static inline void push_top(slist_t *l, uint64_t block, int to)
 {
-	memmove(l->id + 1, l->id, (size_t)to * sizeof *l->id);
+	if (to <= 8)                      /* most shifts are short: no call */
+		for (int i = to; i > 0; i--)
+			l->id[i] = l->id[i - 1];
+	else
+		memmove(l->id + 1, l->id, (size_t)to * sizeof *l->id);
 	l->id[0] = block;
 }
 
@@ -486,11 +490,20 @@ void setstack_deep_counts(const setstack_t *s, profile_sa_deep_t *out)
  * instead of coming one after the other (they were most of the records' time). */
 static void sets_of(const setstack_t *s, uint64_t block, int k0, uint32_t sets[SA_NINDEX][PROFILE_SA_MAX_LOG + 1])
 {
+	/* IPOLY reads one table per byte of the block number (set_index.h); the high bytes of a
+	 * block number are mostly zero, and a zero byte adds nothing to the residue */
+	int nb = block ? (64 - __builtin_clzll(block) + 7) / 8 : 0;
 	for (int f = 0; f < SA_NINDEX; f++) {
 		if (s->only_f >= 0 && f != s->only_f)
 			continue;
 		for (int k = k0; k <= s->max_log; k++) {
-			uint32_t set = sets[f][k] = set_index_of(s->ix, (enum set_index_fn)f, block, k);
+			uint32_t set = 0;
+			if (f == SA_LINEAR || k == 0)
+				set = set_index_of(s->ix, (enum set_index_fn)f, block, k);
+			else
+				for (int j = 0; j < nb; j++)
+					set ^= s->ix->tab[k][j][(block >> (8 * j)) & 255];
+			sets[f][k] = set;
 			const slist_t *pg = s->lv[f][k].page[set >> PAGE_LOG];
 			if (pg)
 				__builtin_prefetch(&pg[set & (PAGE - 1)], 1);

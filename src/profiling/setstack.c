@@ -6,7 +6,7 @@
 
 #define W PROFILE_SA_WAYS
 #define HOLE UINT64_MAX       /* an invalidated way (write-evict); blocks are below 2^64 - 1 */
-#define PAGE_LOG 8            /* sets per page of list headers: pages are made on first touch */
+#define PAGE_LOG 7            /* sets per page of list headers: pages are made on first touch */
 #define PAGE (1u << PAGE_LOG)
 
 /* One set's most recent blocks (or time stamps, "Timed lists" below), most recent first (holes

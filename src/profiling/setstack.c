@@ -198,10 +198,9 @@ static slist_t *set_of(setstack_t *s, lvl_t *L, int k, uint32_t set)
 {
 	uint32_t p = set >> PAGE_LOG;
 	if (!L->page[p]) {
-		L->page[p] = aligned_alloc(64, page_sets(k) * sizeof **L->page);
+		L->page[p] = calloc(page_sets(k), sizeof **L->page);
 		if (!L->page[p])
 			return NULL;
-		memset(L->page[p], 0, page_sets(k) * sizeof **L->page);
 		s->bytes += page_sets(k) * sizeof **L->page;
 	}
 	return &L->page[p][set & (PAGE - 1)];

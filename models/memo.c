@@ -50,12 +50,20 @@ static uint64_t bits(double x)
 
 static size_t slot_of(const memo_t *m, const uint64_t *k, int nk)
 {
-	uint64_t h = 1469598103934665603ULL;     /* FNV-1a over the key words */
+	/* FNV-1a over the key words, then MurmurHash3's 64-bit finaliser: a key's doubles often
+	 * differ only in their exponent and top mantissa bits (61952.0 vs 79298.56), which a
+	 * multiply carries only upwards, so without the final avalanche those keys share a slot */
+	uint64_t h = 1469598103934665603ULL;
 	for (int i = 0; i < nk; i++) {
 		h ^= k[i];
 		h *= 1099511628211ULL;
 		h ^= h >> 29;
 	}
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53ULL;
+	h ^= h >> 33;
 	return (size_t)h & m->mask;
 }
 

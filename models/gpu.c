@@ -173,6 +173,8 @@
 #include "area.h"
 #include "energy.h"
 #include "mech.h"
+#include "memo.h"
+#include "mva_memo.h"
 #include "occupancy.h"
 #include "queue.h"
 #include "dcl1.h"
@@ -330,6 +332,7 @@ wctx_t *wctx_alloc(const gpu_t *g, const profile_t *p, const char **err)
 	}
 	for (int i = 0; i < MECH_N; i++)
 		w->mech[i] = mech_table[i]->ctx_alloc(g, p);
+	w->mva_memo = mva_memo_alloc();   /* NULL (out of memory): every solve runs */
 	return w;
 
 fail_curve:
@@ -345,6 +348,7 @@ void wctx_free(wctx_t *w)
 	for (int i = 0; i < MECH_N; i++)
 		if (w->mech[i])
 			mech_table[i]->ctx_free(w->mech[i]);
+	memo_free(w->mva_memo);
 	reuse_curve_free(w->l1);
 	for (int i = 0; i < w->n_group; i++) {
 		reuse_curve_free(w->group_l1[i]);
@@ -636,7 +640,8 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 	double pop = m->n_compute * m->warps * m->mlp;
 	queue_mva_t r;
 	memset(&r, 0, sizeof r);
-	queue_mva_linearizer(q, nq, pop, &r);      /* gpu.c header: Linearizer, not Schweitzer */
+	mva_linearizer_memo(w->mva_memo, q, nq, pop, &r);  /* gpu.c header: Linearizer, not Schweitzer
+	                                                    * (memoised by its exact input: mva_memo.h) */
 	double X = r.X;
 
 	memset(out, 0, sizeof *out);

@@ -285,6 +285,7 @@ typedef struct wctx {
 	double dst_per_inst;       /* RF destination operands per instruction */
 	double block_bytes;        /* the profile's block size: capacities in blocks = bytes / this */
 	void *mech[MECH_N];        /* mechanism-private precomputation, by enum mech_id (mech.h) */
+	struct memo *mva_memo;     /* the network solves by exact input (mva_memo.h) */
 } wctx_t;
 
 /* Build / release the per-workload context; NULL with *err set when the profile lacks what

@@ -486,14 +486,14 @@ int sweep_run(const sweep_opts_t *o)
 		snprintf(calib_hash, sizeof calib_hash, "%s", calib.hash);
 		calib_apply_gpu(&calib, &s.gpu);
 	}
-	for (; nw < s.n_workloads; nw++) {
-		if ((rc = workload_load(s.workloads[nw], &s.gpu, &w[nw])))
+	/* the profiles and their contexts on the threads the sweep will use (the writer too) */
+	if ((rc = workload_load_all((const char *const *)s.workloads, s.n_workloads, &s.gpu, w,
+			(o->jobs < 1 ? 1 : o->jobs) + 1)))
+		goto out;
+	nw = s.n_workloads;
+	for (int i = 0; i < nw && s.params_path[0]; i++)
+		if ((rc = calib_apply_workload(&calib, &s.gpu, &w[i])))
 			goto out;
-		if (s.params_path[0] && (rc = calib_apply_workload(&calib, &s.gpu, &w[nw]))) {
-			nw++;
-			goto out;
-		}
-	}
 	/* results are found by workload name (query --workload, pareto --workload): two profiles
 	 * of one name would mix their rows */
 	for (int i = 0; i < nw; i++)

@@ -72,6 +72,9 @@
 #define FUSE_FP_MEMO_SLOTS 2048   /* rate <-> stall fixed points per workload */
 #define FP_KEYS 38
 #define FP_VALS 17
+#define HIT_KEYS 11               /* fuse_hit_eval's memo: its inputs, its fuse_hit_t */
+#define HIT_VALS ((int)(sizeof(fuse_hit_t) / sizeof(uint64_t)))
+_Static_assert(sizeof(fuse_hit_t) % sizeof(uint64_t) == 0, "fuse_hit_t is whole words");
 
 void fuse_params_default(fuse_params_t *p)
 {
@@ -106,7 +109,8 @@ fuse_ctx_t *fuse_ctx_alloc(const profile_t *p, const fuse_params_t *par)
 	c->cls = malloc(s->n_keys);
 	c->memo = memo_alloc(FUSE_MEMO_SLOTS);
 	c->fp_memo = memo_alloc_sized(FUSE_FP_MEMO_SLOTS, FP_KEYS, FP_VALS);
-	if (!c->cls || !c->memo || !c->fp_memo) {
+	c->hit_memo = memo_alloc_sized(FUSE_MEMO_SLOTS, HIT_KEYS, HIT_VALS);
+	if (!c->cls || !c->memo || !c->fp_memo || !c->hit_memo) {
 		fuse_ctx_free(c);
 		return NULL;
 	}
@@ -122,6 +126,7 @@ void fuse_ctx_free(fuse_ctx_t *c)
 	if (c->memo)
 		memo_free(c->memo);
 	memo_free(c->fp_memo);
+	memo_free(c->hit_memo);
 	free(c);
 }
 
@@ -218,7 +223,7 @@ static int fuse_rates(const fuse_ctx_t *c, const fuse_mini_org_t *mo, fuse_mini_
 	return 0;
 }
 
-int fuse_hit_eval(const fuse_ctx_t *c, const fuse_org_t *o, double l1_bytes, fuse_hit_t *out)
+static int hit_eval(const fuse_ctx_t *c, const fuse_org_t *o, double l1_bytes, fuse_hit_t *out)
 {
 	const fuse_params_t *p = &c->par;
 	memset(out, 0, sizeof *out);
@@ -288,6 +293,29 @@ int fuse_hit_eval(const fuse_ctx_t *c, const fuse_org_t *o, double l1_bytes, fus
 	if (out->x_read < 0.0)
 		out->x_read = 0.0;
 	return 0;
+}
+
+/* fuse_hit_eval is hit_eval through the workload's memo: its result depends on the workload
+ * (the context) and on exactly these inputs, the organisation's fields hit_eval reads and the
+ * SRAM L1's size, so a sweep computes it once per organisation (the capacities, the miniature's
+ * memo lookup, the FA tag search) instead of once per point. */
+int fuse_hit_eval(const fuse_ctx_t *c, const fuse_org_t *o, double l1_bytes, fuse_hit_t *out)
+{
+	const double in[HIT_KEYS] = { o->q, o->sram_ways, o->stt_ways, o->sram_kib, o->stt_kib,
+	                              o->pure_stt, o->sram_frac, o->fa, o->placement, o->migrate,
+	                              l1_bytes };
+	uint64_t k[HIT_KEYS], v[HIT_VALS];
+	memcpy(k, in, sizeof k);
+	if (c->hit_memo && memo_get_bits(c->hit_memo, k, HIT_KEYS, v, HIT_VALS)) {
+		memcpy(out, v, sizeof *out);
+		return 0;
+	}
+	int rc = hit_eval(c, o, l1_bytes, out);
+	if (rc == 0 && c->hit_memo) {
+		memcpy(v, out, sizeof *out);
+		memo_put_bits(c->hit_memo, k, HIT_KEYS, v, HIT_VALS);
+	}
+	return rc;
 }
 
 /* L1 accesses per cycle per SM: asymptotic bounds of the closed network (header, RATE).

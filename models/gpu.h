@@ -286,6 +286,7 @@ typedef struct wctx {
 	double block_bytes;        /* the profile's block size: capacities in blocks = bytes / this */
 	void *mech[MECH_N];        /* mechanism-private precomputation, by enum mech_id (mech.h) */
 	struct memo *mva_memo;     /* the network solves by exact input (mva_memo.h) */
+	struct memo *l1_memo;      /* the private L1's hit ratio by its exact inputs (gpu.c) */
 } wctx_t;
 
 /* Build / release the per-workload context; NULL with *err set when the profile lacks what

@@ -306,7 +306,12 @@ static int sweep_shard(store_t *st, const study_t *s, workload_t *w, int nw, con
 	p.n_index = n_index;
 	p.n_chunks = (n_index - start + CHUNK - 1) / CHUNK;
 	int jobs = o->jobs < 1 ? 1 : o->jobs;
-	p.nslots = 2 * jobs + 2;
+	/* two slots a thread, plus up to 8 more while they hold under 64 MB of results: when the
+	 * writer stops to evaluate a chunk itself, the workers keep filling the slots ahead
+	 * instead of waiting for it to free one */
+	size_t slot_bytes = (size_t)CHUNK * (size_t)(nw ? nw : 1) * sizeof(metrics_t);
+	size_t extra = ((size_t)64 << 20) / slot_bytes;
+	p.nslots = 2 * jobs + 2 + (int)(extra < 8 ? extra : 8);
 	p.slots = calloc(p.nslots, sizeof *p.slots);
 	for (int i = 0; i < p.nslots; i++)
 		p.slots[i].m = calloc((size_t)CHUNK * (nw ? nw : 1), sizeof(metrics_t));

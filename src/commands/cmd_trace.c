@@ -119,9 +119,23 @@ static void s_access(void *ctx, int sm, int write, uint64_t addr, uint32_t pc)
 		put_u(t, addr, 16);
 		t->buf[t->n++] = ' ';
 		put_u(t, pc, 16);
-		t->buf[t->n++] = '\n';
+		/* the SECTORS field follows from s_sectors (docs/trace-format.md) */
 	}
 	if (t->pb && profiler_access(t->pb, sm, write, addr, pc) < 0)
+		t->perr = 1;
+}
+
+/* The access record's optional SECTORS field (hex mask of the line's 32 B sectors), which ends
+ * the record gen_core started with s_access. */
+static void s_sectors(void *ctx, int sm, uint64_t line_addr, uint32_t mask)
+{
+	tsink_t *t = ctx;
+	if (writing(t)) {
+		t->buf[t->n++] = ' ';
+		put_u(t, mask, 16);
+		t->buf[t->n++] = '\n';
+	}
+	if (t->pb && profiler_sectors(t->pb, sm, line_addr, mask) < 0)
 		t->perr = 1;
 }
 
@@ -386,7 +400,7 @@ int cmd_trace(int argc, char **argv)
 		.seed = (unsigned long)seed, .regs = !no_regs, .stats = stats,
 		.sched = gto ? GEN_SCHED_GTO : GEN_SCHED_LRR, .gto_burst = (int)burst,
 	};
-	gen_sink_t sink = { .ctx = t, .access = s_access, .insts = s_insts, .regs = s_regs, .tensor = s_tensor, .comment = s_comment,
+	gen_sink_t sink = { .ctx = t, .access = s_access, .sectors = s_sectors, .insts = s_insts, .regs = s_regs, .tensor = s_tensor, .comment = s_comment,
 	                    .shape = t->pb ? profiler_shape(t->pb) : NULL };  /* launch and code shape */
 	tsink_as = asw;
 	if (asw) {

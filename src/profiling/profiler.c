@@ -11,6 +11,7 @@
 
 #include "profiling/lru_stack.h"
 #include "profiling/shards.h"
+#include "profiling/sector_reuse.h"
 #include "profiling/setstack.h"
 #include "profiling/shape_acc.h"
 
@@ -176,6 +177,9 @@ struct profiler {
 	uint64_t nwarps;
 	uint64_t count;
 	shards_t sh;         /* spatial sampling (rate 1: exact) */
+	sector_reuse_t *sec; /* 32 B sector stacks (sector_reuse.h; NULL: not built) */
+	int have_sectors;    /* profiler_sectors was called */
+	double sec_offered;  /* sector accesses offered (before SHARDS) */
 	int sa_on;           /* set-associative records are built (opts.setassoc, exact only) */
 	set_index_t *ix;     /* IPOLY tables for them */
 	noderec_t *nodes[PROFILER_MAX_NODES]; /* DC-L1 node records (opts.nodes, exact only) */
@@ -246,6 +250,7 @@ void profiler_opts_default(profiler_opts_t *o)
 	o->setassoc = 0;     /* the commands turn it on (gpudse profile, trace --profile) */
 	o->sa_max_log = 15;
 	o->fuse_sample = 1;
+	o->sector_reuse = 1;
 }
 
 profiler_t *profiler_alloc(const profiler_opts_t *o)
@@ -323,6 +328,8 @@ profiler_t *profiler_alloc(const profiler_opts_t *o)
 	pthread_cond_init(&pb->go, NULL);
 	pthread_cond_init(&pb->done, NULL);
 	int ok = pb->warps != NULL;
+	if (ok && o->sector_reuse)
+		ok = (pb->sec = sector_reuse_alloc(o->global)) != NULL;
 	if (ok && o->fuse_sample)
 		ok = (pb->ms = ms_builder_alloc(o->n_sm)) != NULL;
 	int exact = !(o->sample_rate > 0 && o->sample_rate < 1);
@@ -366,6 +373,7 @@ void profiler_free(profiler_t *pb)
 		return;
 	workers_stop(pb);         /* a batch may still be in flight after an error */
 	ms_builder_free(pb->ms);
+	sector_reuse_free(pb->sec);
 	for (int l = 0; l < pb->nlev; l++) {
 		for (int i = 0; i < pb->lev[l].nunits; i++)
 			lru_free(pb->lev[l].units[i]);
@@ -1041,6 +1049,31 @@ int profiler_access(profiler_t *pb, int sm, int is_write, uint64_t addr, uint64_
 	return 0;
 }
 
+int profiler_sectors(profiler_t *pb, int sm, uint64_t addr, uint32_t mask)
+{
+	int rc = check_sm(pb, sm);
+	if (rc)
+		return rc;
+	if (mask == 0 || mask >> (SECTOR_LINE / SECTOR_BYTES))
+		return -3;
+	if (pb->pass2 || !pb->sec)
+		return 0;
+	pb->have_sectors = 1;
+	pb->sec_offered += __builtin_popcount(mask);
+	uint64_t first = (addr & ~(uint64_t)(SECTOR_LINE - 1)) / SECTOR_BYTES;
+	for (int i = 0; i < SECTOR_LINE / SECTOR_BYTES; i++) {
+		uint64_t sec = first + (uint64_t)i;
+		if (!(mask >> i & 1))
+			continue;
+		/* SHARDS: the sector's profiler block decides, as for the block stacks (shards.h) */
+		if (pb->sh.rate < 1 && !shards_keep(&pb->sh, sec * SECTOR_BYTES >> pb->shift))
+			continue;
+		if (sector_reuse_access(pb->sec, sm, sec))
+			return pb->failed = -1;
+	}
+	return 0;
+}
+
 int profiler_insts(profiler_t *pb, int sm, double ninst, double nmem, double nsect)
 {
 	int rc = check_sm(pb, sm);
@@ -1344,6 +1377,13 @@ int profiler_finish(profiler_t *pb, profile_t *out)
 			goto oom;
 		if (pb->o.write_evict && to_hist(&L->sd_we, &s->sd_we) < 0)
 			goto oom;
+		if (pb->have_sectors && (L->g == 1 || L->g == 0)) {   /* sector_reuse.h: l1, global */
+			reuse_hist_t l1s, gls;
+			if (sector_reuse_hists(pb->sec, pb->sh.rate, pb->sec_offered, &l1s, &gls) < 0)
+				goto oom;
+			s->sd_sector = L->g == 1 ? l1s : gls;
+			reuse_hist_free(L->g == 1 ? &gls : &l1s);
+		}
 		for (int m = 0; m < SS_NMODE && pb->sa_on; m++) {
 			if (!L->ss[m])
 				continue;

@@ -295,6 +295,11 @@ extern const gen_kernel_t gen_polybench[];
 extern const gen_kernel_t gen_rodinia[];
 extern const gen_kernel_t gen_parboil[];
 extern const gen_kernel_t gen_dnn[];
+extern const gen_kernel_t gen_deepbench[];
+/* deepbench.c's tiled HGEMM for N columns: CTA tile columns, warp instructions per warp per K
+ * step and in the epilogue (STG.128), and per K step the HMMA, LDSM and LDG.128 among them
+ * (tests/unit/test_deepbench.c checks the generated counts against these by construction). */
+int gen_deepbench_tile(long n, int *nt, int *loop, int *post, int *hmma, int *ldsm, int *ldg);
 extern const gen_kernel_t gen_graph[];
 extern const gen_kernel_t gen_cudasdk[];
 

@@ -17,7 +17,7 @@
 /* ---------------------------------------------------------------- kernel table */
 
 static const gen_kernel_t *const suites[] = {
-	gen_polybench, gen_rodinia, gen_parboil, gen_graph, gen_dnn, gen_cudasdk, NULL
+	gen_polybench, gen_rodinia, gen_parboil, gen_graph, gen_dnn, gen_deepbench, gen_cudasdk, NULL
 };
 
 const gen_kernel_t *gen_kernel_at(int i)

@@ -12,6 +12,7 @@
 #include "profiling/lru_stack.h"
 #include "profiling/shards.h"
 #include "profiling/sector_reuse.h"
+#include "profiling/nodesample.h"
 #include "profiling/setstack.h"
 #include "profiling/shape_acc.h"
 
@@ -150,7 +151,7 @@ typedef struct batchbuf {
 
 struct profiler {
 	profiler_opts_t o;
-	char name[64], source[256];
+	char name[64], source[384];
 	int shift;           /* log2(block_bytes) */
 	int max_sm;          /* largest SM id seen */
 	int done_sm;         /* largest SM id among the processed accesses */
@@ -184,6 +185,8 @@ struct profiler {
 	set_index_t *ix;     /* IPOLY tables for them */
 	noderec_t *nodes[PROFILER_MAX_NODES]; /* DC-L1 node records (opts.nodes, exact only) */
 	int n_nodes;
+	nodesample_t *nsamp[PROFILER_MAX_NODES]; /* set-sampled node records (sampled profiles) */
+	int n_nsamp;
 	/* batches (see submit) */
 	batchbuf_t buf[2];
 	int cur;                           /* buffer being filled; the other may be in flight */
@@ -257,8 +260,7 @@ profiler_t *profiler_alloc(const profiler_opts_t *o)
 {
 	if (o->block_bytes < 1 || (o->block_bytes & (o->block_bytes - 1)) || o->n_sm < 0
 	    || o->batch < 0 || o->batch > (int)BATCH
-	    || o->n_groups > PROFILER_MAX_GROUPS || (o->write_evict && o->sample_rate > 0
-	    && o->sample_rate < 1) || o->n_nodes < 0 || o->n_nodes > PROFILER_MAX_NODES)
+	    || o->n_groups > PROFILER_MAX_GROUPS || o->n_nodes < 0 || o->n_nodes > PROFILER_MAX_NODES)
 		return NULL;
 	for (int i = 0; i < o->n_groups; i++)
 		if (o->groups[i] < 2)
@@ -333,7 +335,7 @@ profiler_t *profiler_alloc(const profiler_opts_t *o)
 	if (ok && o->fuse_sample)
 		ok = (pb->ms = ms_builder_alloc(o->n_sm)) != NULL;
 	int exact = !(o->sample_rate > 0 && o->sample_rate < 1);
-	if (ok && (pb->sa_on || (exact && o->n_nodes > 0))) {
+	if (ok && (pb->sa_on || o->n_nodes > 0)) {
 		ok = (pb->ix = malloc(sizeof *pb->ix)) != NULL;
 		if (ok)
 			set_index_init(pb->ix);
@@ -341,6 +343,12 @@ profiler_t *profiler_alloc(const profiler_opts_t *o)
 	for (int i = 0; ok && exact && i < o->n_nodes; i++) {
 		ok = (pb->nodes[i] = noderec_alloc(&o->nodes[i], o->write_evict ? SS_WRITE_EVICT : SS_ALLOCATE, pb->ix)) != NULL;
 		pb->n_nodes = i + 1;
+	}
+	double nrate = o->node_set_rate > 0 ? o->node_set_rate : PROFILER_NODE_SET_RATE;
+	for (int i = 0; ok && !exact && i < o->n_nodes; i++) {   /* nodesample.h */
+		ok = (pb->nsamp[i] = nodesample_alloc(&o->nodes[i], o->write_evict ? SS_WRITE_EVICT : SS_ALLOCATE, pb->ix,
+		                                      nrate > 1 ? 1 : nrate, o->sample_salt)) != NULL;
+		pb->n_nsamp = i + 1;
 	}
 	if (ok && pb->sa_on) {
 		/* write-allocate for every stream; write-evict and write-no-allocate for the L1-level
@@ -390,6 +398,8 @@ void profiler_free(profiler_t *pb)
 	}
 	for (int i = 0; i < pb->n_nodes; i++)
 		noderec_free(pb->nodes[i]);
+	for (int i = 0; i < pb->n_nsamp; i++)
+		nodesample_free(pb->nsamp[i]);
 	free(pb->ix);
 	if (pb->warps)
 		for (uint64_t i = 0; i <= pb->wmask; i++)
@@ -1023,6 +1033,9 @@ int profiler_access(profiler_t *pb, int sm, int is_write, uint64_t addr, uint64_
 		pb->count++;
 	if (pb->ms && !pb->pass2 && ms_builder_add(pb->ms, sm, block, is_write))   /* before SHARDS */
 		return pb->failed = -1;
+	for (int i = 0; i < pb->n_nsamp && !pb->pass2; i++)   /* set-sampled nodes see every access */
+		if (nodesample_access(pb->nsamp[i], sm, block, is_write))
+			return pb->failed = -1;
 	if (pb->sh.rate < 1 && !shards_keep(&pb->sh, block))   /* SHARDS sampling: src/profiling/shards.h */
 		return 0;
 	if (!pb->pass2) {
@@ -1485,6 +1498,14 @@ int profiler_finish(profiler_t *pb, profile_t *out)
 			goto oom;
 		for (int i = 0; i < pb->n_nodes; i++)
 			noderec_finish(pb->nodes[i], n_sm, &out->nodes[out->n_nodes++]);
+	}
+	if (pb->n_nsamp) {              /* set-sampled estimates (nodesample.h); none without a kept access */
+		out->nodes = calloc((size_t)pb->n_nsamp, sizeof *out->nodes);
+		if (!out->nodes)
+			goto oom;
+		for (int i = 0; i < pb->n_nsamp; i++)
+			if (nodesample_finish(pb->nsamp[i], n_sm, &out->nodes[out->n_nodes]) == 0)
+				out->n_nodes++;
 	}
 	if (pb->sh.rate < 1) {          /* SHARDS scaling and SHARDS_adj: src/profiling/shards.h */
 		shards_correct(out, pb->sh.rate, (double)pb->count);

@@ -54,6 +54,7 @@
 #define PROFILER_MAX_GROUPS 16
 #define PROFILER_MAX_NODES 32          /* DC-L1 node geometries per profile */
 #define PROFILER_NHOMES 11
+#define PROFILER_NODE_SET_RATE 0.25    /* default node set-sampling share (nodesample.h) */
 extern const int profiler_homes[PROFILER_NHOMES];   /* 2,4,5,8,10,16,20,32,40,64,80 */
 
 typedef struct profiler_opts {
@@ -91,10 +92,14 @@ typedef struct profiler_opts {
 	int setassoc_all;              /* records for the group:G streams too (DC-L1 nodes) */
 	int sa_max_log;                /* largest log2(sets) recorded (default 15: a 4 MB direct-mapped
 	                                  cache of 128 B blocks) */
+	double node_set_rate;          /* sampled profiles (sample_rate < 1): share of each node
+	                                  geometry's sets whose accesses are simulated exactly
+	                                  (src/profiling/nodesample.h); 0 = PROFILER_NODE_SET_RATE */
 	int n_nodes;                   /* DC-L1 node records (profile_t.nodes, noderec.h) to build: */
 	noderec_cfg_t nodes[PROFILER_MAX_NODES]; /* one per organisation geometry; write-evict nodes
-	                                  with write_evict.  Exact profiles only (a sampled profile
-	                                  has none); fed on the reader's thread in trace order */
+	                                  with write_evict.  Exact in exact profiles; in a sampled
+	                                  profile set-sampled estimates (node_set_rate,
+	                                  nodesample.h); fed on the reader's thread in trace order */
 	int threads;                   /* threads processing the streams' stacks; 0 = one per
 	                                  online CPU (at most 16).  The profile does not depend
 	                                  on it. */

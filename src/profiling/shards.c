@@ -48,6 +48,8 @@ void shards_correct(profile_t *p, double rate, double offered)
 		shards_scale_hist(&s->sd, rate, adj);
 		if (s->rt.n > 0 || s->rt.cold > 0)
 			shards_scale_hist(&s->rt, rate, adj);
+		if (s->sd_we.n > 0 || s->sd_we.cold > 0)      /* write-evict: the same sampled blocks */
+			shards_scale_hist(&s->sd_we, rate, adj);
 		for (int c = 0; c < RL_NCLASS; c++)
 			if (s->cls_sd[c].n > 0 || s->cls_sd[c].cold > 0)
 				shards_scale_hist(&s->cls_sd[c], rate, 0);

@@ -50,9 +50,15 @@ void shards_correct(profile_t *p, double rate, double offered)
 			shards_scale_hist(&s->rt, rate, adj);
 		if (s->sd_we.n > 0 || s->sd_we.cold > 0)      /* write-evict: the same sampled blocks */
 			shards_scale_hist(&s->sd_we, rate, adj);
+		/* the class histograms share SHARDS_adj in proportion to their sampled totals, so that
+		 * they still add up to the stream's corrected accesses (each class holding its
+		 * read_levels access share of them) */
+		double cls_sum = 0;
+		for (int c = 0; c < RL_NCLASS; c++)
+			cls_sum += s->cls_sd[c].total;
 		for (int c = 0; c < RL_NCLASS; c++)
 			if (s->cls_sd[c].n > 0 || s->cls_sd[c].cold > 0)
-				shards_scale_hist(&s->cls_sd[c], rate, 0);
+				shards_scale_hist(&s->cls_sd[c], rate, cls_sum > 0 ? adj * s->cls_sd[c].total / cls_sum : 0);
 		/* after the correction the histogram describes `offered` accesses */
 		s->accesses = s->sd.total;
 	}

@@ -105,7 +105,7 @@ expect_eq "whole page: every off row has a cause" "$(grep -c 'no cause recorded'
 expect_ok "--paper malekeh as csv" $V --paper malekeh --format csv
 expect_eq "csv header" "$(head -n 1 "$CLI_TMP/out")" "paper,quantity,paper_value,gpudse,unit,paper_text,gpudse_text,status,tolerance,source"
 expect_ok "--workloads" $V --paper malekeh --workloads
-expect_eq "one hit-ratio row per study workload (9)" "$(grep -c '^Malekeh    [a-z0-9-]*: RF-cache hit ratio, dynamic STHLD ' "$CLI_TMP/out")" 9
+expect_eq "one hit-ratio row per study workload (12)" "$(grep -c '^Malekeh    [a-z0-9-]*: RF-cache hit ratio, dynamic STHLD ' "$CLI_TMP/out")" 12
 expect_eq "per-workload rows left out of the summary" "$(tail -n 1 "$CLI_TMP/out")" \
 	"7 rows: 2 exact, 3 close, 2 off, 0 n/a (per-workload rows not counted)"
 expect_ok "--workloads markdown" $V --paper malekeh --workloads --format markdown

@@ -189,7 +189,7 @@ typedef struct profile_obs {
 
 typedef struct profile {
 	char name[64];                    /* workload name, e.g. "p-2mm" */
-	char source[256];                 /* provenance: generator command or trace file */
+	char source[384];                 /* provenance: generator command or trace file */
 	int block_bytes;                  /* cache block size the distances are in */
 	int n_sm;                         /* SMs in the trace */
 	double insts;                     /* warp instructions */

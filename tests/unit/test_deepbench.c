@@ -74,7 +74,8 @@ static void gemm(void)
 	const profile_shape_t *s = &r.s;
 	CHECK_NEAR(s->lds, W * S * 12, 0, "LDSM (shared loads): 12 per warp per step");
 	CHECK_NEAR(s->sts, W * S * 4, 0, "STS.128: one per LDG");
-	CHECK_NEAR(s->shared_wavefronts, W * S * 16, 0, "swizzled tiles: conflict-free (degree 1)");
+	CHECK_NEAR(s->shared_wavefronts, W * S * 16 * 4, 0,
+	           "swizzled tiles, conflict-free: 4 wavefronts per 512 B warp access (4 B words per bank)");
 	CHECK_NEAR(s->bar, W * S * 2, 0, "two BAR.SYNC per step");
 	CHECK_NEAR(s->unit[SU_TENSOR], W * S * 32, 0, "tensor unit");
 	CHECK_NEAR(s->unit[SU_INT], W * (24 + S * 4), 0, "integer: prologue 24 + 4 per step");

@@ -14,8 +14,9 @@
  *     touches 8 lines, 2 sectors of each; the B tile (NT rows x 64 B) the same way, 2
  *     instructions when NT = 128, else 1 executed by the first NT*4 threads (a warp whose
  *     threads all lie beyond is predicated off and issues nothing);
- *   - one STS.128 per load (a swizzled layout: conflict-free, degree 1), BAR.SYNC;
- *   - per warp LDSM.x4 fragments: (WM/16)*2 of A and WN/8 of B, LDS.128 in the shape;
+ *   - one STS.128 per load (a swizzled layout: conflict-free, so 4 wavefronts, the minimum for
+ *     512 B per warp: the shape's bank-conflict degree counts 4 B words per bank), BAR.SYNC;
+ *   - per warp LDSM.x4 fragments: (WM/16)*2 of A and WN/8 of B (512 B each, degree 4);
  *   - per warp (WM/16)*(WN/8)*2 HMMA.16816 (m16 n8 k16) into its accumulators;
  *   - BAR.SYNC, pointer and loop-counter integer instructions and the branch;
  * after the loop each warp stores its WM x WN fp32 tile with STG.128 (WM*WN/128 instructions,
@@ -70,11 +71,11 @@ static int tg_build(tg_t *t)
 	for (int q = 0; q < nld; q++)                                       /* LDG.128 A, A, B[, B] */
 		t->loop[k++] = (gen_inst_t)I_LDW(q, 100 + 4 * q, 2 + (q >= 2), 16);   /* 4 registers each */
 	for (int q = 0; q < nld; q++)                                       /* STS.128 */
-		t->loop[k++] = (gen_inst_t){ GEN_STS, 0, 1, -1, { 64, (short)(100 + 4 * q), -1 }, 0, 16, 1 };
+		t->loop[k++] = (gen_inst_t){ GEN_STS, 0, 1, -1, { 64, (short)(100 + 4 * q), -1 }, 0, 16, 4 };
 	t->loop[k++] = (gen_inst_t)I_BAR();
 	int fa = t->wm / 16 * 2, fb = t->wn / 8;                            /* LDSM.x4 fragments */
 	for (int q = 0; q < fa + fb; q++)
-		t->loop[k++] = (gen_inst_t)I_LDSW(q < fa ? 40 + q : 48 + (q - fa), 65, 16, 1);
+		t->loop[k++] = (gen_inst_t)I_LDSW(q < fa ? 40 + q : 48 + (q - fa), 65, 16, 4);
 	int mi_n = t->wm / 16, ni_n = t->wn / 8;
 	for (int mi = 0; mi < mi_n; mi++)                                   /* HMMA acc += a.b */
 		for (int ni = 0; ni < ni_n; ni++)

@@ -102,6 +102,45 @@ static int array_at_node(const tech_table_t *t, const akey_t *k, double node, do
 	double a[NFIG], b[NFIG];
 	fig_of_point(p0, a); fig_of_point(p1, b);
 	interp_vec(bytes, p0->bytes, a, p1->bytes, b, v);
+	if (p0 == p1)
+		return 0;                               /* a run of the table: its own figures */
+	/* tech.h [L1a]: cells and periphery apart, each a power law in size; area = their sum */
+	double c0 = p0->cell_mm2, c1 = p1->cell_mm2;
+	double q0 = p0->area_mm2 - c0, q1 = p1->area_mm2 - c1;
+	double cell = tech_loglog(bytes, p0->bytes, c0, p1->bytes, c1);
+	double periph = tech_loglog(bytes, p0->bytes, q0, p1->bytes, q1);
+	v[0] = cell + periph;
+	v[1] = cell;
+	/* tech.h [L1l]: leakage = rho_c x cell area + rho_p x periphery area, the two densities
+	 * solved from the two runs; [L1] on the total when they do not solve to densities >= 0 */
+	double det = c0 * q1 - c1 * q0;
+	if (det != 0) {
+		double rc = (p0->leak_mw * q1 - p1->leak_mw * q0) / det;
+		double rp = (c0 * p1->leak_mw - c1 * p0->leak_mw) / det;
+		if (rc >= 0 && rp >= 0)
+			v[6] = rc * cell + rp * periph;
+	}
+	return 0;
+}
+
+/* NVSim's device parameters are sets chosen by node range (Technology.cpp: a set for nodes from
+ * 22, from 32 ("actually 36nm"), from 45, 65, 90, 120 and 200 nm): the index of the set that
+ * holds node_nm (tech.h [L2n]). */
+static int nvsim_device_set(double node_nm)
+{
+	static const double from[] = { 200, 120, 90, 65, 45, 32, 22 };
+	for (int i = 0; i < (int)(sizeof from / sizeof from[0]); i++)
+		if (node_nm >= from[i] - 1e-9)
+			return i;
+	return -1;                                  /* below 22 nm: NVSim has no device set */
+}
+
+/* Whether any run of the series at node n came from NVSim. */
+static int series_from_nvsim(const tech_table_t *t, const akey_t *k, double n)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (akey_match(&t->pt[i], k) && same(t->pt[i].node_nm, n) && t->pt[i].tool == TECH_TOOL_NVSIM)
+			return 1;
 	return 0;
 }
 
@@ -126,6 +165,15 @@ int tech_array_eval(const tech_table_t *t, tech_cell_t cell, tech_kind_t kind, d
 	if (r == -2) {
 		snprintf(err, errlen, "%s %s array at %g nm: outside the table's nodes [%g, %g] nm "
 		         "(no extrapolation)", cell_name(cell), kind_name(kind), node_nm, lo, hi);
+		return -1;
+	}
+	if (!same(n0, n1) && (series_from_nvsim(t, &k, n0) || series_from_nvsim(t, &k, n1)) &&
+	    (nvsim_device_set(n0) != nvsim_device_set(n1) || nvsim_device_set(node_nm) != nvsim_device_set(n0))) {
+		/* tech.h [L2n]: NVSim runs are not interpolated across its device sets */
+		snprintf(err, errlen, "%s %s array at %g nm: between the table's NVSim runs at %g and %g "
+		         "nm, which use different NVSim device sets (Technology.cpp: from 22, 32, 45 nm, "
+		         "...); not interpolated across them (models/tech.h L2n)", cell_name(cell),
+		         kind_name(kind), node_nm, n0, n1);
 		return -1;
 	}
 	double a[NFIG], b[NFIG], v[NFIG];

@@ -408,3 +408,91 @@ int tech_cache_bytes_for_area(const tech_table_t *t, tech_cell_t cell, double no
 	*bytes = exp(0.5 * (a + b));
 	return 0;
 }
+
+/* ---- [S1] node scaling (Stillmaker and Baas 2017; tech.h) ---------------------------------- */
+
+static const double SB_NODE[] = { 180, 130, 90, 65, 45, 32, 20, 16, 14, 10, 7 };
+/* area relative to 45 nm (the paper's area scaling table) */
+static const double SB_AREA[] = { 19, 6.4, 2.8, 1.5, 1, 0.46, 0.21, 0.19, 0.17, 0.1, 0.059 };
+/* energy e2 V^2 + e1 V + e0 and power p2 V^2 + p1 V + p0 (HP from 45 nm down) */
+static const double SB_E[][3] = {
+	{ 0, 24.64, -17.98 }, { 7.171, -6.709, 2.904 }, { 4.762, -4.781, 2.092 },
+	{ 3.755, -4.398, 1.975 }, { 1.018, -0.3107, 0.1539 }, { 0.8367, -0.4341, 0.1701 },
+	{ 0.373, -0.1582, 0.04104 }, { 0.2958, -0.1241, 0.03024 }, { 0.2363, -0.09675, 0.02239 },
+	{ 0.2068, -0.09311, 0.02375 }, { 0.1776, -0.09097, 0.02447 } };
+static const double SB_P[][3] = {
+	{ 0, 101000, -79720 }, { 27020, -15450, 5630 }, { 17320, -11230, 4328 },
+	{ 12890, -10510, 4362 }, { 5462, -1760, 522.4 }, { 4001, -1733, 533.6 },
+	{ 2922, -1286, 299.9 }, { 2133, -882.6, 197.7 }, { 1675, -711, 159 },
+	{ 1456, -621.6, 143.8 }, { 1179, -515.7, 123.4 } };
+enum { SB_N = (int)(sizeof SB_NODE / sizeof SB_NODE[0]) };
+
+/* The three factors at node n (area, E(n, V), P(n, V)), log-log between the paper's nodes. */
+static int sb_at(double n, double v, double out[3])
+{
+	for (int i = 0; i < SB_N; i++) {
+		double f[2][3];
+		int j = i + 1 < SB_N ? i + 1 : i;
+		if (!(n <= SB_NODE[i] * (1 + 1e-9) && n >= SB_NODE[j] * (1 - 1e-9)))
+			continue;
+		for (int k = 0; k < 2; k++) {
+			int m = k ? j : i;
+			f[k][0] = SB_AREA[m];
+			f[k][1] = SB_E[m][0] * v * v + SB_E[m][1] * v + SB_E[m][2];
+			f[k][2] = SB_P[m][0] * v * v + SB_P[m][1] * v + SB_P[m][2];
+			if (!(f[k][0] > 0 && f[k][1] > 0 && f[k][2] > 0))
+				return -1;
+		}
+		for (int k = 0; k < 3; k++)      /* tech.h [S1]: log-log in node between the paper's */
+			out[k] = tech_loglog(n, SB_NODE[i], f[0][k], SB_NODE[j], f[1][k]);
+		return 0;
+	}
+	return -1;
+}
+
+int tech_node_scale(double from_nm, double to_nm, double vdd, tech_node_factors_t *f,
+                    char *err, size_t errlen)
+{
+	double a[3], b[3];
+	if (!(from_nm >= TECH_SB_MIN_NM && from_nm <= TECH_SB_MAX_NM && to_nm >= TECH_SB_MIN_NM &&
+	      to_nm <= TECH_SB_MAX_NM)) {
+		snprintf(err, errlen, "node scaling %g -> %g nm: outside Stillmaker and Baas' range "
+		         "[%g, %g] nm (no extrapolation)", from_nm, to_nm, TECH_SB_MIN_NM, TECH_SB_MAX_NM);
+		return -1;
+	}
+	if (sb_at(from_nm, vdd, a) || sb_at(to_nm, vdd, b)) {
+		snprintf(err, errlen, "node scaling %g -> %g nm at %g V: a Stillmaker and Baas factor is "
+		         "not positive at that supply", from_nm, to_nm, vdd);
+		return -1;
+	}
+	f->area = b[0] / a[0];                      /* tech.h [S1] */
+	f->energy = b[1] / a[1];
+	f->leak = b[2] / a[2];
+	return 0;
+}
+
+int tech_array_node_range(const tech_table_t *t, tech_cell_t cell, tech_kind_t kind, int assoc,
+                          int width_bits, int ports, double *lo, double *hi)
+{
+	*lo = INFINITY; *hi = -INFINITY;
+	for (size_t i = 0; i < t->n; i++)
+		if (array_key(&t->pt[i], (int)cell, (int)kind, assoc, width_bits, ports)) {
+			*lo = fmin(*lo, t->pt[i].node_nm);
+			*hi = fmax(*hi, t->pt[i].node_nm);
+		}
+	return *lo <= *hi ? 0 : -1;
+}
+
+int tech_xbar_nearest_node(const tech_table_t *t, int bits, double node_nm, double *src)
+{
+	double best = INFINITY;
+	for (size_t i = 0; i < t->n; i++) {
+		const tech_point_t *p = &t->pt[i];
+		if (p->kind != TECH_XBAR || p->width_bits != bits)
+			continue;
+		double d = fabs(log(p->node_nm / node_nm));
+		if (d < best)
+			best = d, *src = p->node_nm;
+	}
+	return isfinite(best) ? 0 : -1;
+}

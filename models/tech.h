@@ -168,6 +168,38 @@ int tech_cache_bytes_for_area(const tech_table_t *t, tech_cell_t cell, double no
                               int assoc, int width_bits, int ports, double area_mm2,
                               double *bytes /* OUT */, char *err, size_t errlen);
 
+/* Node scaling [S1] (Stillmaker and Baas, "Scaling equations for the accurate prediction of
+ * CMOS device performance from 180 nm to 7 nm", Integration 58, 2017): factors that carry a
+ * tool's figures from node `from_nm` to node `to_nm`, for a node no tool run holds (the
+ * Morpheus and Malekeh presets' 8 and 12 nm: CACTI stops at 22 nm, NVSim's device sets at
+ * 22 nm; DSENT's lowest file is 11 nm).
+ *   area   x A(to)/A(from), A = the paper's area scaling table (relative to 45 nm: 180 19,
+ *          130 6.4, 90 2.8, 65 1.5, 45 1, 32 0.46, 20 0.21, 16 0.19, 14 0.17, 10 0.1, 7 0.059)
+ *   energy x E(to, V)/E(from, V), E(n, V) = e2 V^2 + e1 V + e0, the paper's fitted energy
+ *          polynomial for node n (HP devices from 45 nm down)
+ *   leak   x P(to, V)/P(from, V), P = the paper's power polynomial p2 V^2 + p1 V + p0.
+ *          Assumption: the paper fits no leakage-only curve; its power factor is used.
+ * Both ends at the same supply V (the tool run's own: 0.8 V for CACTI's and NVSim's 22 nm HP
+ * and DSENT's Bulk22LVT, 0.6 V for DSENT's TG11LVT; tech_gpu.h): the figures scale with the
+ * device, not with a supply change.  Between the paper's nodes (22, 12, 11 and 8 nm are none
+ * of them) each factor is interpolated log-log in node [L1].  Latency is not scaled (the
+ * caller says so).  Coefficients: the paper's tables as transcribed in UCLA NanoCAD's
+ * nodeScale (MIT), checked against the authors' erratum example (HP 32 nm energy
+ * 0.8367 V^2 - 0.4341 V + 0.1701, 65 nm 3.755 V^2 - 4.398 V + 1.975).
+ * Valid range: both nodes in [TECH_SB_MIN_NM, TECH_SB_MAX_NM] and every factor positive;
+ * otherwise -1 with the reason in err (no extrapolation beyond the paper's nodes). */
+#define TECH_SB_MIN_NM 7.0
+#define TECH_SB_MAX_NM 180.0
+typedef struct tech_node_factors { double area, energy, leak; } tech_node_factors_t;
+int tech_node_scale(double from_nm, double to_nm, double vdd, tech_node_factors_t *f /* OUT */,
+                    char *err, size_t errlen);
+
+/* The nodes the table holds for an array series: [lo, hi].  0, or -1 when it has no series. */
+int tech_array_node_range(const tech_table_t *t, tech_cell_t cell, tech_kind_t kind, int assoc,
+                          int width_bits, int ports, double *lo, double *hi);
+/* The table's crossbar node (of `bits`-wide ports) nearest node_nm in ln node.  0, or -1. */
+int tech_xbar_nearest_node(const tech_table_t *t, int bits, double node_nm, double *src);
+
 /* Power-law interpolation [L1]: q at x between (x0, q0) and (x1, q1), x0 < x1, x0 <= x <= x1;
  * linear in ln x when q0 or q1 is not positive. */
 double tech_loglog(double x, double x0, double q0, double x1, double q1);

@@ -203,3 +203,7 @@ echo "$(wc -l < "$OUT/failed-runs.txt") runs found no design: $OUT/failed-runs.t
 "$GPUDSE" tech import -o "$OUT/tech-heldout.csv" "${defh[@]}"
 "$GPUDSE" tech import -o "$OUT/tech-cacti-cache.csv" "${cc[@]}"
 "$GPUDSE" tech import -o "$OUT/tech-cacti-cache-heldout.csv" "${cch[@]}"
+# tech-sram-gpu.csv: the SRAM-only GPUs' table (rtx3080-tech, malekeh-2060-tech): CACTI's SRAM
+# caches (16-way from 64 KiB; NVSim finds no 16-way SRAM cache below 1 MiB, and those presets'
+# LLC slices are 256 KiB), CACTI's RAMs and DSENT's crossbars, rows copied from the tables above
+"$(dirname "$0")/sram_gpu_table.sh" "$OUT"

@@ -28,7 +28,9 @@
 #include <string.h>
 
 #include "support/check.h"
+#include "presets/gpu_json.h"
 #include "tech.h"
+#include "tech_gpu.h"
 #include "tech/tech_table.h"
 
 #define DEFAULT_TABLE "calibration/tech/tech-default.csv"
@@ -315,6 +317,64 @@ static void test_stt_ratio(void)
 	tech_file_free(&def);
 }
 
+/* ---- 5. node scaling (tech.h [S1], Stillmaker and Baas 2017) ------------------------------------ */
+
+/* the paper's HP energy polynomial at V for 45 and 32 nm (its coefficient table) */
+static double sb_e45(double v) { return 1.018 * v * v - 0.3107 * v + 0.1539; }
+
+static void test_node_scaling(void)
+{
+	tech_node_factors_t k;
+	char err[256];
+	CHECK_INT(tech_node_scale(45, 45, 0.9, &k, err, sizeof err), 0, "45 -> 45 nm");
+	CHECK_REL(k.area, 1, 1e-12, "no scaling at the same node");
+	CHECK_REL(k.energy, 1, 1e-12, "no scaling at the same node");
+	CHECK_INT(tech_node_scale(45, 32, 0.9, &k, err, sizeof err), 0, "45 -> 32 nm");
+	CHECK_REL(k.area, 0.46, 1e-12, "the paper's area table: 32 nm is 0.46 of 45 nm");
+	/* the authors' erratum works the HP 32 nm energy factor at 0.9 V: 0.4571 */
+	CHECK_REL(k.energy, 0.4571 / sb_e45(0.9), 1e-3, "energy: erratum's E32(0.9 V) = 0.4571 over E45(0.9 V)");
+	/* 22 nm is not a node of the paper: log-log between 32 and 20 nm (tech.h S1 and L1) */
+	CHECK_INT(tech_node_scale(45, 22, 0.8, &k, err, sizeof err), 0, "45 -> 22 nm");
+	CHECK_REL(k.area, 0.46 * pow(0.21 / 0.46, log(22.0 / 32) / log(20.0 / 32)), 1e-12,
+	          "area at 22 nm: power law between the paper's 32 and 20 nm");
+	/* composition: 22 -> 8 equals (45 -> 8) / (45 -> 22) */
+	tech_node_factors_t a, b;
+	CHECK_INT(tech_node_scale(45, 8, 0.8, &a, err, sizeof err), 0, "45 -> 8 nm");
+	CHECK_INT(tech_node_scale(22, 8, 0.8, &b, err, sizeof err), 0, "22 -> 8 nm");
+	CHECK_REL(b.area, a.area / k.area, 1e-12, "factors compose");
+	CHECK_REL(b.leak, a.leak / k.leak, 1e-12, "factors compose");
+	CHECK(b.area < 1 && b.energy < 1 && b.leak < 1, "22 -> 8 nm shrinks area, energy and power");
+	CHECK_INT(tech_node_scale(22, 5, 0.8, &k, err, sizeof err), -1, "5 nm is below the paper's 7 nm");
+	CHECK(strstr(err, "outside Stillmaker and Baas' range") != NULL, err);
+	CHECK_INT(tech_node_scale(250, 22, 0.8, &k, err, sizeof err), -1, "250 nm is above 180 nm");
+
+	/* a preset that asks for scaling: its L1 is the table's 22 nm cache times the factors */
+	gpu_t g;
+	if (gpu_load("rtx3080-tech", &g)) {
+		CHECK(0, "rtx3080-tech loads");
+		return;
+	}
+	CHECK(g.tech != NULL && g.tech_node_scaling == 1 && g.tech_node_nm == 8, "rtx3080-tech: table, 8 nm, scaling on");
+	tech_figures_t f, r;
+	CHECK_INT(tech_gpu_cache(&g, g.l1_shmem_kib * 1024.0, g.l1_assoc, &f, err, sizeof err), 0, "rtx3080-tech L1 from the table");
+	CHECK_INT(tech_gpu_table_assoc(&g, g.l1_assoc), 16, "256 ways looked up as the table's 16-way series");
+	CHECK_INT(tech_cache_eval(g.tech, TECH_SRAM, 22, g.l1_shmem_kib * 1024.0, 16, 1024, 1, &r, err, sizeof err), 0,
+	          "the 22 nm 16-way cache");
+	CHECK_INT(tech_node_scale(22, 8, 0.8, &k, err, sizeof err), 0, "22 -> 8 nm at 0.8 V (CACTI 22nm.dat HP)");
+	CHECK_REL(f.area_mm2, r.area_mm2 * k.area, 1e-12, "L1 area = 22 nm CACTI cache x area factor");
+	CHECK_REL(f.read_nj, r.read_nj * k.energy, 1e-12, "L1 read energy x energy factor");
+	CHECK_REL(f.leak_mw, r.leak_mw * k.leak, 1e-12, "L1 leakage x power factor");
+	CHECK_INT(tech_gpu_xbar(&g, g.n_sm, g.llc_slices, g.noc_flit_bytes, &f, err, sizeof err), 0, "rtx3080-tech NoC");
+	CHECK_INT(tech_xbar_eval(g.tech, 11, g.n_sm, g.llc_slices, 256, &r, err, sizeof err), 0, "the 11 nm crossbar");
+	CHECK_INT(tech_node_scale(11, 8, 0.6, &k, err, sizeof err), 0, "11 -> 8 nm at 0.6 V (DSENT TG11LVT)");
+	CHECK_REL(f.area_mm2, r.area_mm2 * k.area, 1e-12, "crossbar from DSENT's 11 nm, the nearest node");
+	/* without the preset's consent the node is refused, not extrapolated */
+	g.tech_node_scaling = 0;
+	CHECK_INT(tech_gpu_cache(&g, g.l1_shmem_kib * 1024.0, g.l1_assoc, &f, err, sizeof err), -1,
+	          "8 nm without tech_node_scaling: refused");
+	CHECK(strstr(err, "outside the table's nodes") != NULL, err);
+}
+
 /* ---- 4. bad input ------------------------------------------------------------------------------ */
 
 static void write_file(const char *path, const char *text)
@@ -369,6 +429,7 @@ int main(void)
 	test_heldout("calibration/tech/tech-cacti-cache.csv", "calibration/tech/tech-cacti-cache-heldout.csv",
 	             "cacti", "cacti", "cacti");
 	test_stt_ratio();
+	test_node_scaling();
 	test_bad_input();
 	return check_summary("tech");
 }

@@ -42,7 +42,8 @@ int tech_gpu_table_assoc(const gpu_t *g, int assoc)
 				top = p->assoc;
 		}
 	}
-	return top > 0 && (assoc > top || assoc == 0) ? top : assoc;   /* tech_gpu.h: ways above the table's */
+	/* tech_gpu.h: only where the tools organise no cache at all (TECH_GPU_UNORGANISED_WAYS) */
+	return top > 0 && (assoc >= TECH_GPU_UNORGANISED_WAYS || assoc == 0) ? top : assoc;
 }
 
 /* tech.h [S1] applied to figures read at src_nm, for g->tech_node_nm. */

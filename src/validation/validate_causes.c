@@ -137,8 +137,11 @@ static const vcause_t causes[] = {
 	  "Not traced: moved with issue 18's occupancy-limited profiles (off on issue 18's tree alone); fewer "
 	  "resident warps change how many write-multiple blocks compete for the SRAM part." },
 	{ "FUSE", "best SRAM share for Dy-FUSE with periphery",
-	  "With NVSim's periphery (fuse-15-tech, 40 nm) a small STT-MRAM bank loses most of its cell-area "
-	  "advantage, so more SRAM wins; the paper's 1/2 uses cell areas alone (issue 22)." },
+	  "No hybrid fits: at 40 nm NVSim's smallest STT-MRAM cache (4 KiB, 4-way, data + tag) takes "
+	  "0.108 mm^2, 97% of it periphery, more than the whole 32 KiB SRAM L1 (0.070 mm^2, data + tag; "
+	  "`gpudse tech array`), so every share leaves an STT-MRAM bank below the table and all-SRAM (share "
+	  "1) is the best design; the paper's 1/2 counts cell areas alone (140/36 F^2), where the STT-MRAM "
+	  "half holds 3.9x the SRAM half's bytes (issue 22)." },
 	/* ---- Malekeh ---- */
 	{ "Malekeh", "RF-cache hit ratio",
 	  "Likely: the register reuse distances come from the workload library's synthetic register templates "

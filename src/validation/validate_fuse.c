@@ -231,8 +231,7 @@ static void agreement_rows(vreport_t *r, const tech_file_t *d, const tech_file_t
 	if (a.runs == 0)
 		return;
 	if (a.n_area == 0) {                  /* every run refused, as tech.h L2n says for NVSim */
-		snprintf(q, sizeof q, "tech table, %s: %d held-out runs, refused (tech.h L2n: not interpolated "
-		         "across NVSim's device sets)", what, a.runs);
+		snprintf(q, sizeof q, "tech table, %s: %d held-out runs, all refused (tech.h L2n)", what, a.runs);
 		vr_range(r, P, q, "issue 22", "%", 0, 100, 100, 100.0 * a.refused / a.runs);
 		return;
 	}

@@ -73,11 +73,12 @@
  * this file's assumption: array cells and periphery vary as power laws in size between
  * neighbouring tool runs (a factor of 4 apart in the shipped table), leakage by region
  * ([L1l]), crossbar figures in radix (and fmax in DSENT's select fanout, [L3f]);
- * docs/validation.md gives the held-out error per tool.  Known miss: the dynamic energy of
- * NVSim's SRAM caches and CACTI's RAMs, and NVSim's leakage where the tools' area-optimal
- * organisation changes between two runs (another bank / mat / mux split: a step, not a power
- * law; calibration/tech/README.md); tests/unit/test_tech.c asserts area for every tool and
- * prints those.
+ * docs/validation.md gives the held-out error per tool.  The interpolation is between like
+ * organisations only where the table's runs are (CACTI's RAMs are run with one organisation at
+ * every size; calibration/tech/README.md).  Known miss: NVSim's dynamic energy and leakage
+ * where its area-optimal organisation changes between two runs (another bank / mat / mux
+ * split, 37 of its 64 segments: a step, not a power law); tests/unit/test_tech.c asserts every
+ * bar for DSENT and CACTI and area for NVSim, and prints NVSim's energy and leakage.
  */
 #ifndef GPUDSE_TECH_H
 #define GPUDSE_TECH_H

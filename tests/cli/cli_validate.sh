@@ -109,7 +109,7 @@ expect_eq "one hit-ratio row per study workload (12)" "$(grep -c '^Malekeh    [a
 expect_eq "per-workload rows left out of the summary" "$(tail -n 1 "$CLI_TMP/out")" \
 	"7 rows: 2 exact, 3 close, 2 off, 0 n/a (per-workload rows not counted)"
 expect_ok "--workloads markdown" $V --paper malekeh --workloads --format markdown
-expect_eq "markdown: per-workload rows indented" "$(grep -c '^| &emsp;[a-z0-9-]*: IPC over the baseline' "$CLI_TMP/out")" 9
+expect_eq "markdown: per-workload rows indented" "$(grep -c '^| &emsp;[a-z0-9-]*: IPC over the baseline' "$CLI_TMP/out")" 12
 expect_ok "help" $GPUDSE help validate
 expect_eq "help has an example" "$(grep -c '^example: gpudse validate --paper' "$CLI_TMP/out")" 1
 

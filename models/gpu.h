@@ -111,6 +111,8 @@ typedef struct gpu {
 	/* technology table (issue 22, models/tech.h): "" keeps the papers' constants above */
 	char tech_table[256];      /* CSV path, relative to gpudse's root unless absolute */
 	double tech_node_nm;       /* node the table is read at (0: tech_nm) */
+	int tech_node_scaling;     /* 1: a node outside the table's is scaled from its nearest
+	                              node (models/tech.h [S1], Stillmaker and Baas 2017); 0: refused */
 	const struct tech_table *tech; /* the loaded table (gpu_load), NULL for paper constants */
 } gpu_t;
 

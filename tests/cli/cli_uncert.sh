@@ -107,11 +107,12 @@ cat > "$CLI_TMP/smp.json" <<JSON
 { "name": "sampled-unc", "gpu": "rtx3080", "workloads": ["$CLI_TMP/ks.json"], "space": { "llc_scale": [0.25, 1, 4] } }
 JSON
 expect_ok "sweep the sampled profile" "$GPUDSE" sweep "$CLI_TMP/smp.json" --db "$CLI_TMP/smp.db" --quiet
-# KNOWN DEFECT (open in issue 23): on the merged model of issues 17-22 the sampling source no
-# longer reaches llc_hit (no row; explain gives llc_hit 0.47 on this profile with no sampling
-# term): only l1_hit is checked until that is mended; the lead's note says so.
-expect_eq "sampling row for the L1 hit rate" \
-	"$(sqlite3 "$CLI_TMP/smp.db" "SELECT count(*) FROM uncertainty WHERE source = 'sampling' AND metric = 'l1_hit' AND log_sd > 0")" 1
+# the sampled blocks' error reaches every level (src/stats/shards_resample.h): the L1 and the
+# LLC's local hit ratio, and through them the DRAM traffic and the IPC
+for m in l1_hit llc_hit dram_bpki ipc; do
+	expect_eq "sampling row for $m" \
+		"$(sqlite3 "$CLI_TMP/smp.db" "SELECT count(*) FROM uncertainty WHERE source = 'sampling' AND metric = '$m' AND log_sd > 0.001 AND shared = 1 AND n = 32")" 1
+done
 expect_eq "the detail names the rate" "$(sqlite3 "$CLI_TMP/smp.db" "SELECT count(*) FROM uncertainty WHERE source = 'sampling' AND detail LIKE 'SHARDS rate 0.2,%'" | awk '{print ($1 > 0)}')" 1
 expect_ok "sweep --uncert model,calibration" "$GPUDSE" sweep "$CLI_TMP/smp.json" --db "$CLI_TMP/smp2.db" --quiet --uncert model,calibration
 expect_eq "sampling switched off" "$(sqlite3 "$CLI_TMP/smp2.db" "SELECT count(*) FROM uncertainty WHERE source = 'sampling'")" 0

@@ -11,6 +11,8 @@
 typedef struct rs_hist {
 	reuse_hist_t *h;
 	double *count0;           /* saved counts */
+	double *lo0, *hi0;        /* saved bin edges (distance histograms: is_sd) */
+	int is_sd;
 	double cold0, total0;
 	double noncold;           /* N' = sum(count0) */
 	size_t *at;               /* per bin: index of its upper quantile in the merged grid */
@@ -24,6 +26,9 @@ struct shards_resample {
 	double *u;                /* merged quantile grid, sorted, unique, ending at 1 */
 	double *g;                /* one draw of G on the grid */
 	double *blk;              /* per grid slice: the blocks carrying its accesses, K_j */
+	profile_stream_t *st;     /* the profile's streams, and their saved scalar counts */
+	size_t n_st;
+	double *st0;              /* per stream: accesses, writes, footprint */
 	double blk0;              /* blocks with no reuse (a first touch only), K_0 */
 };
 
@@ -33,7 +38,7 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-static int add_hist(shards_resample_t *rs, reuse_hist_t *h)
+static int add_hist(shards_resample_t *rs, reuse_hist_t *h, int is_sd)
 {
 	if (h->n == 0 || rs->nh >= RS_MAX_HIST)
 		return 0;
@@ -47,6 +52,21 @@ static int add_hist(shards_resample_t *rs, reuse_hist_t *h)
 		return -1;
 	}
 	memcpy(e->count0, h->count, h->n * sizeof *e->count0);
+	e->is_sd = is_sd;
+	e->lo0 = e->hi0 = NULL;
+	if (is_sd) {
+		e->lo0 = malloc(h->n * sizeof *e->lo0);
+		e->hi0 = malloc(h->n * sizeof *e->hi0);
+		if (!e->lo0 || !e->hi0) {
+			free(e->count0);
+			free(e->at);
+			free(e->lo0);
+			free(e->hi0);
+			return -1;
+		}
+		memcpy(e->lo0, h->lo, h->n * sizeof *e->lo0);
+		memcpy(e->hi0, h->hi, h->n * sizeof *e->hi0);
+	}
 	e->cold0 = h->cold;
 	e->total0 = h->total;
 	e->noncold = 0;
@@ -108,16 +128,24 @@ shards_resample_t *shards_resample_alloc(profile_t *p, double rate, double block
 	if (!rs)
 		return NULL;
 	rs->rate = rate;
-	int rc = 0;
+	rs->st = p->streams;
+	rs->n_st = p->n_streams;
+	rs->st0 = malloc((p->n_streams ? p->n_streams : 1) * 3 * sizeof *rs->st0);
+	int rc = rs->st0 ? 0 : -1;
+	for (size_t s = 0; s < p->n_streams && !rc; s++) {
+		rs->st0[3 * s] = p->streams[s].accesses;
+		rs->st0[3 * s + 1] = p->streams[s].writes;
+		rs->st0[3 * s + 2] = p->streams[s].footprint;
+	}
 	for (size_t s = 0; s < p->n_streams && !rc; s++) {
 		profile_stream_t *st = &p->streams[s];
-		rc = add_hist(rs, &st->sd);
+		rc = add_hist(rs, &st->sd, 1);
 		if (!rc)
-			rc = add_hist(rs, &st->rt);
+			rc = add_hist(rs, &st->rt, 0);
 		if (!rc)
-			rc = add_hist(rs, &st->sd_we);
+			rc = add_hist(rs, &st->sd_we, 1);
 		for (int c = 0; c < RL_NCLASS && !rc; c++)
-			rc = add_hist(rs, &st->cls_sd[c]);
+			rc = add_hist(rs, &st->cls_sd[c], 1);
 	}
 	size_t nb = 1;
 	for (int i = 0; i < rs->nh; i++)
@@ -203,15 +231,66 @@ void shards_resample_draw(shards_resample_t *rs, gsl_rng *r)
 		for (size_t b = 0; b < h->n; b++)
 			h->total += h->count[b];
 	}
+	/* the scaled distances: d^ = d_s / R counts the sampled blocks among the d a reuse saw,
+	 * so d^ - d has sd sqrt(d (1 - R) / R); one normal z per draw for every distance and stream
+	 * (the same sampled blocks make the counts high or low: fully correlated, the largest
+	 * error of this kind), kept monotone (a bin's edges never cross its neighbours') */
+	double z = gsl_ran_gaussian(r, 1.0), a = sqrt((1 - rs->rate) / rs->rate);
+	for (int i = 0; i < rs->nh; i++) {
+		rs_hist_t *e = &rs->hist[i];
+		if (!e->is_sd)
+			continue;
+		reuse_hist_t *h = e->h;
+		double floor = 0;
+		for (size_t b = 0; b < h->n; b++) {
+			double lo = e->lo0[b] + a * z * sqrt(e->lo0[b]), hi = e->hi0[b] + a * z * sqrt(e->hi0[b]);
+			lo = fmax(lo, floor);
+			hi = fmax(hi, lo + 1e-6 * (e->hi0[b] - e->lo0[b]));
+			h->lo[b] = lo;
+			h->hi[b] = hi;
+			floor = hi;
+		}
+	}
+	/* the streams' counts as shards_correct leaves them: accesses = the sd histogram's total
+	 * (above the offered N when the first bucket was clamped), writes scaled like the sampled
+	 * accesses (1/R, no adjustment), footprint like the sampled blocks */
+	for (size_t s = 0; s < rs->n_st; s++) {
+		profile_stream_t *st = &rs->st[s];
+		const reuse_hist_t *h = &st->sd;
+		double n0 = rs->st0[3 * s];
+		double cold = n0 > 0 ? fmin(1.0, fmax(0.0, h->cold / c1 / n0)) : 0;   /* the cold share, undrawn */
+		st->accesses = h->n > 0 ? h->total : n0;
+		st->writes = rs->st0[3 * s + 1] * ((1 - cold) * g1 + cold * c1);
+		st->footprint = rs->st0[3 * s + 2] * c1;
+	}
+}
+
+static void restore_edges(rs_hist_t *e)
+{
+	if (e->is_sd) {
+		memcpy(e->h->lo, e->lo0, e->h->n * sizeof *e->lo0);
+		memcpy(e->h->hi, e->hi0, e->h->n * sizeof *e->hi0);
+	}
+}
+
+static void restore_streams(shards_resample_t *rs)
+{
+	for (size_t s = 0; s < rs->n_st && rs->st0; s++) {
+		rs->st[s].accesses = rs->st0[3 * s];
+		rs->st[s].writes = rs->st0[3 * s + 1];
+		rs->st[s].footprint = rs->st0[3 * s + 2];
+	}
 }
 
 void shards_resample_restore(shards_resample_t *rs)
 {
+	restore_streams(rs);
 	for (int i = 0; i < rs->nh; i++) {
 		rs_hist_t *e = &rs->hist[i];
 		memcpy(e->h->count, e->count0, e->h->n * sizeof *e->count0);
 		e->h->cold = e->cold0;
 		e->h->total = e->total0;
+		restore_edges(e);
 	}
 }
 
@@ -219,13 +298,18 @@ void shards_resample_free(shards_resample_t *rs)
 {
 	if (!rs)
 		return;
+	restore_streams(rs);
+	free(rs->st0);
 	for (int i = 0; i < rs->nh; i++) {
 		rs_hist_t *e = &rs->hist[i];
 		memcpy(e->h->count, e->count0, e->h->n * sizeof *e->count0);
 		e->h->cold = e->cold0;
 		e->h->total = e->total0;
+		restore_edges(e);
 		free(e->count0);
 		free(e->at);
+		free(e->lo0);
+		free(e->hi0);
 	}
 	free(rs->u);
 	free(rs->g);

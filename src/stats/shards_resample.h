@@ -29,15 +29,23 @@
  *   gpu_local_hit(H_g(C2), h1(C1)) moves with G(F_g(C2)) - G(F_1(C1)), the blocks between the
  *   two levels' quantiles, so every level gets its error (the previous model moved every
  *   miss count by one common factor, which cancels in a local hit ratio).
+ *   SCALED DISTANCES.  A sampled distance d^ = d_s / R counts the sampled blocks among the d
+ *   a reuse saw, so d^ - d has sd sqrt(d (1 - R) / R) [SHARDS §3]; each draw moves every
+ *   distance-histogram edge by sqrt(x (1 - R) / R) z, one normal z for all edges and streams
+ *   (the same sampled blocks make the counts high or low: fully correlated, the largest error
+ *   of this kind), kept monotone.  Reuse-time histograms keep their edges.
+ *   The streams' scalar counts follow as shards_correct leaves them: accesses = the sd
+ *   histogram's total, writes scaled like the sampled accesses, footprint like the blocks.
  *   Measured against 40 hash salts of real sampled profiles (tests/unit/test_shards_err.c: L1
- *   LRU and 4-way, a 2-SM node, the LLC's local hit ratio): stated / measured sd 0.86-1.24 on a
- *   balanced mix and 0.85-1.42 on tracegen's loop-heavy standard mix; 90% intervals contain
- *   the exact value in 0.89 and 0.84 of the cases.
- *   Not drawn: the scaling of the distances (d_s / R), which biases a sampled L1 hit ratio
- *   upwards by ~0.01 on the standard mix; blocks whose reuses differ in kind.
+ *   LRU and 4-way, a 2-SM node, the LLC's local hit ratio, and end to end the GPU model's
+ *   l1_hit, llc_hit, dram_bpki and ipc): stated / measured sd 0.98-1.40 on a balanced mix and
+ *   0.92-1.18 on tracegen's loop-heavy standard mix; 90% intervals contain the exact value in
+ *   0.92 and 0.875 of the cases; the model's metrics 0.90-1.50, 0.87 inside.
+ *   Limits: blocks whose reuses differ in kind (a block both streamed and looped over).
  *
  * What is drawn: every stream's sd, rt, sd_we and per-class sd histograms (each on its own
- * quantile axis, one G for all).  Set-associative records (sa, sa_we, sa_wna, sa_deep),
+ * quantile axis, one G for all; the distance histograms' edges too) and its accesses, writes
+ * and footprint.  Set-associative records (sa, sa_we, sa_wna, sa_deep),
  * sd_exact and the DC-L1 node records are exact-only: the profiler writes none of them for a
  * sampled profile (profiler.c: a spatial sample changes which blocks share a set), and the
  * models then take set-associative hit rates from the sd histograms drawn here (Smith,

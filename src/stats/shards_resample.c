@@ -97,21 +97,32 @@ static double time_at(const reuse_hist_t *h, double noncold, double u)
 /* K_j per grid slice (shards_resample.h, UNEQUAL BLOCKS): a block reused every t accesses of the
  * merged stream carries N / t of its N accesses, so slice j's N' du_j accesses are carried by
  * K_j = N' du_j t(u_j) / N blocks, t from the global stream's reuse times (its stack distances,
- * t >= d, when the profile has none: fewer, heavier blocks, a larger stated error). */
+ * t >= d, when the profile has none: fewer, heavier blocks, a larger stated error).  Except
+ * re-references within the global stack's first bucket (a burst on one block, or SHARDS_adj's
+ * correction): their gap says nothing of how often the block comes back, so those slices get
+ * the mean weight, K_j = B du_j. */
 static void block_weights(shards_resample_t *rs, const profile_t *p, double blocks)
 {
 	const profile_stream_t *g = profile_stream(p, "global");
 	if (!g)
 		g = profile_stream(p, "l1");
 	const reuse_hist_t *t = g->rt.n > 0 ? &g->rt : &g->sd;
-	double noncold = 0, all = 0;
+	double noncold = 0, all = 0, sd_nc = 0;
 	for (size_t b = 0; b < t->n; b++)
 		noncold += t->count[b];
+	for (size_t b = 0; b < g->sd.n; b++)
+		sd_nc += g->sd.count[b];
 	all = noncold + t->cold;
+	double burst = g->sd.n > 0 && sd_nc > 0 ? g->sd.count[0] / sd_nc : 0;   /* quantiles in the first bucket */
 	double sum = 0, u0 = 0;
 	for (size_t i = 0; i < rs->nu; i++) {
-		double du = rs->u[i] - u0;
-		rs->blk[i] = du > 0 && all > 0 ? noncold * du * time_at(t, noncold, 0.5 * (u0 + rs->u[i])) / all : 0;
+		double du = rs->u[i] - u0, um = 0.5 * (u0 + rs->u[i]);
+		if (!(du > 0) || !(all > 0))
+			rs->blk[i] = 0;
+		else if (um < burst)
+			rs->blk[i] = blocks * du;
+		else
+			rs->blk[i] = noncold * du * time_at(t, noncold, um) / all;
 		if (rs->blk[i] > blocks)
 			rs->blk[i] = blocks;
 		sum += rs->blk[i];

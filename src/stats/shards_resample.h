@@ -18,7 +18,9 @@
  *   accesses, so the N' du non-cold accesses at quantiles [u, u + du) are carried by
  *   K = N' du t(u) / N blocks, t(u) the global stream's reuse-time quantile (its stack
  *   distance, t >= d, when the profile has no reuse times: fewer, heavier blocks, a larger
- *   error).  The blocks never reused, K_0 = B - sum K, carry a first touch only.
+ *   error), except re-references in the global stack's first bucket (d < 1/R: a burst on one
+ *   block, whose gap says nothing of how often the block comes back), which get the mean
+ *   weight, K = B du.  The blocks never reused, K_0 = B - sum K, carry a first touch only.
  *   Then the scaled sample of the non-cold accesses below quantile u is N' G(u), where G grows
  *   on each slice by du x (its K blocks' sampled count over R K): mean du, variance
  *   du^2 (1 - R) / (R K), drawn as a mean-1 gamma factor of that variance (positive, as counts
@@ -38,10 +40,13 @@
  *   histogram's total, writes scaled like the sampled accesses, footprint like the blocks.
  *   Measured against 40 hash salts of real sampled profiles (tests/unit/test_shards_err.c: L1
  *   LRU and 4-way, a 2-SM node, the LLC's local hit ratio, and end to end the GPU model's
- *   l1_hit, llc_hit, dram_bpki and ipc): stated / measured sd 0.98-1.40 on a balanced mix and
- *   0.92-1.18 on tracegen's loop-heavy standard mix; 90% intervals contain the exact value in
- *   0.92 and 0.875 of the cases; the model's metrics 0.90-1.50, 0.87 inside.
- *   Limits: blocks whose reuses differ in kind (a block both streamed and looped over).
+ *   l1_hit, llc_hit, dram_bpki and ipc): stated / measured sd 0.96-1.41 on a balanced mix and
+ *   0.91-1.19 on tracegen's loop-heavy standard mix; 90% intervals contain the exact value in
+ *   0.91 and 0.86 of the cases; the model's metrics 0.90-1.47, 0.88 inside.
+ *   Limits, measured on generated p-2mm kernels under 12 salts (tests/bench/shards_err_kernel.c):
+ *   size 128, 0.61-1.20 of the spread; size 256, 0.89-3.8: bursts of short gaps beyond the first
+ *   bucket are read as heavy blocks, so the error is overstated there (its l1_apki gets a
+ *   log-sd of 0.08 where the salts give 0: draws whose first bucket is clamped).
  *
  * What is drawn: every stream's sd, rt, sd_we and per-class sd histograms (each on its own
  * quantile axis, one G for all; the distance histograms' edges too) and its accesses, writes

@@ -46,7 +46,9 @@
  *   Limits, measured on generated p-2mm kernels under 12 salts (tests/bench/shards_err_kernel.c):
  *   size 128, 0.61-1.20 of the spread; size 256, 0.89-3.8: bursts of short gaps beyond the first
  *   bucket are read as heavy blocks, so the error is overstated there (its l1_apki gets a
- *   log-sd of 0.08 where the salts give 0: draws whose first bucket is clamped).
+ *   log-sd of 0.08 where the salts give 0: draws whose first bucket is clamped).  The SMs'
+ *   sharing of a block is not drawn (one first touch per unit, in proportion): when every
+ *   level misses only first touches (all blocks fit), a local hit ratio gets no error.
  *
  * What is drawn: every stream's sd, rt, sd_we and per-class sd histograms (each on its own
  * quantile axis, one G for all; the distance histograms' edges too) and its accesses, writes

@@ -61,6 +61,7 @@
 #include "tech.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -68,6 +69,12 @@
 #include "memo.h"
 
 #define FUSE_MEMO_SLOTS 256
+#define FUSE_FP_MEMO_SLOTS 2048   /* rate <-> stall fixed points per workload */
+#define FP_KEYS 38
+#define FP_VALS 17
+#define HIT_KEYS 11               /* fuse_hit_eval's memo: its inputs, its fuse_hit_t */
+#define HIT_VALS ((int)(sizeof(fuse_hit_t) / sizeof(uint64_t)))
+_Static_assert(sizeof(fuse_hit_t) % sizeof(uint64_t) == 0, "fuse_hit_t is whole words");
 
 void fuse_params_default(fuse_params_t *p)
 {
@@ -101,7 +108,9 @@ fuse_ctx_t *fuse_ctx_alloc(const profile_t *p, const fuse_params_t *par)
 	c->block_bytes = p->block_bytes > 0 ? p->block_bytes : 128;
 	c->cls = malloc(s->n_keys);
 	c->memo = memo_alloc(FUSE_MEMO_SLOTS);
-	if (!c->cls || !c->memo) {
+	c->fp_memo = memo_alloc_sized(FUSE_FP_MEMO_SLOTS, FP_KEYS, FP_VALS);
+	c->hit_memo = memo_alloc_sized(FUSE_MEMO_SLOTS, HIT_KEYS, HIT_VALS);
+	if (!c->cls || !c->memo || !c->fp_memo || !c->hit_memo) {
 		fuse_ctx_free(c);
 		return NULL;
 	}
@@ -116,6 +125,8 @@ void fuse_ctx_free(fuse_ctx_t *c)
 	free(c->cls);
 	if (c->memo)
 		memo_free(c->memo);
+	memo_free(c->fp_memo);
+	memo_free(c->hit_memo);
 	free(c);
 }
 
@@ -212,7 +223,7 @@ static int fuse_rates(const fuse_ctx_t *c, const fuse_mini_org_t *mo, fuse_mini_
 	return 0;
 }
 
-int fuse_hit_eval(const fuse_ctx_t *c, const fuse_org_t *o, double l1_bytes, fuse_hit_t *out)
+static int hit_eval(const fuse_ctx_t *c, const fuse_org_t *o, double l1_bytes, fuse_hit_t *out)
 {
 	const fuse_params_t *p = &c->par;
 	memset(out, 0, sizeof *out);
@@ -284,8 +295,32 @@ int fuse_hit_eval(const fuse_ctx_t *c, const fuse_org_t *o, double l1_bytes, fus
 	return 0;
 }
 
+/* fuse_hit_eval is hit_eval through the workload's memo: its result depends on the workload
+ * (the context) and on exactly these inputs, the organisation's fields hit_eval reads and the
+ * SRAM L1's size, so a sweep computes it once per organisation (the capacities, the miniature's
+ * memo lookup, the FA tag search) instead of once per point. */
+int fuse_hit_eval(const fuse_ctx_t *c, const fuse_org_t *o, double l1_bytes, fuse_hit_t *out)
+{
+	const double in[HIT_KEYS] = { o->q, o->sram_ways, o->stt_ways, o->sram_kib, o->stt_kib,
+	                              o->pure_stt, o->sram_frac, o->fa, o->placement, o->migrate,
+	                              l1_bytes };
+	uint64_t k[HIT_KEYS], v[HIT_VALS];
+	memcpy(k, in, sizeof k);
+	if (c->hit_memo && memo_get_bits(c->hit_memo, k, HIT_KEYS, v, HIT_VALS)) {
+		memcpy(out, v, sizeof *out);
+		return 0;
+	}
+	int rc = hit_eval(c, o, l1_bytes, out);
+	if (rc == 0 && c->hit_memo) {
+		memcpy(v, out, sizeof *out);
+		memo_put_bits(c->hit_memo, k, HIT_KEYS, v, HIT_VALS);
+	}
+	return rc;
+}
+
 /* L1 accesses per cycle per SM: asymptotic bounds of the closed network (header, RATE).
- * l1_extra: cycles added to each L1 visit's service; stt_d: STT demand per access. */
+ * l1_extra: cycles added to each L1 visit's service; stt_d: STT demand per access.  Every
+ * memsys field read here is in fixed_point_key (the memo's key): add one there too. */
 static double fuse_l1_rate(const memsys_t *m, double h, double l1_extra, double stt_d,
                            double stt_delay_per_access)
 {
@@ -316,33 +351,12 @@ static double fuse_l1_rate(const memsys_t *m, double h, double l1_extra, double 
 	return a1 * x;
 }
 
-int fuse_effects(const gpu_t *g, const fuse_ctx_t *c, const fuse_org_t *o, const memsys_t *m,
-                 fuse_eff_t *out)
+/* RATE ESTIMATE (header): the L1 rate and the STT stall per access, iterated to a fixed point;
+ * fills out->load, out->blk, out->l1_rate, out->stall_per_access. */
+static int fixed_point(const fuse_ctx_t *c, const fuse_org_t *o, const fuse_hit_t *h,
+                       const memsys_t *m, double tr, double tp, double tw, fuse_eff_t *out)
 {
-	memset(out, 0, sizeof *out);
-	out->org = *o;
-	fuse_hit_t *h = &out->hit;
-	if (fuse_hit_eval(c, o, m->l1_bytes, h) != 0)
-		return -1;
 	const stt_tech_t *t = &c->par.tech;
-
-	/* bank cycles are array cycles of a line; a request occupies the SRAM L1 port for
-	 * l1_service (bytes / port width): the STT bank has the same port, scaled alike */
-	double u = m->l1_service > 0.0 ? m->l1_service / t->sram_rd_cyc : 1.0;
-	double ul = g->l1_bytes_per_cycle > 0.0 && g->line_bytes > 0
-	            ? g->line_bytes / g->l1_bytes_per_cycle / t->sram_rd_cyc : 1.0;
-	double tr = h->t_read * u, tp = h->t_probe * u, tw = h->t_write * ul;
-	/* the "stt" station: visits that a warp waits for (reads and probes) */
-	out->stt_visits = h->stt_read + h->stt_probe;
-	double work = h->stt_read * tr + h->stt_probe * tp;
-	if (!o->blocking)
-		work += h->stt_write * tw;                 /* posted writes still occupy the bank */
-	if (out->stt_visits > 0.0) {
-		out->stt_service = work / out->stt_visits;
-		out->stt_delay = (h->stt_read * h->x_read + h->stt_probe * h->x_probe) / out->stt_visits;
-	}
-
-	/* rate <-> stall fixed point */
 	stt_load_t *L = &out->load;
 	L->t_read = tr;
 	L->t_probe = tp;
@@ -369,6 +383,111 @@ int fuse_effects(const gpu_t *g, const fuse_ctx_t *c, const fuse_org_t *o, const
 			break;
 	}
 	out->stall_per_access = stall;
+	return 0;
+}
+
+/* The fixed point reads only these: the bank traffic and times, the organisation's
+ * blocking and queue sizes, and the memory-system fields fuse_l1_rate reads.  Its result is
+ * memoised per workload by their exact bits (memo.h), so points that differ in knobs it does not
+ * see (gate_idle; the predictor's accuracy under victim placement) solve it once. */
+static int fixed_point_key(const fuse_ctx_t *c, const fuse_org_t *o, const fuse_hit_t *h,
+                           const memsys_t *m, double tr, double tp, double tw, const fuse_eff_t *e,
+                           uint64_t *k)
+{
+	const double in[] = {
+		h->h, h->stt_read, h->stt_probe, h->stt_write, h->stt_evict, h->stt_update,
+		tr, tp, tw, e->stt_visits, e->stt_service, e->stt_delay,
+		o->blocking, c->par.tech.tag_queue, c->par.tech.swap_buffer,
+		m->mem_per_inst, m->req_per_mem, m->ext_frac, m->llc_hit, m->ext_hit, m->l1_service,
+		m->issue_service, m->rf_service, m->dep_delay, m->l1_lat, m->noc_lat,
+		m->noc_service_req, m->noc_service_resp, m->llc_lat, m->llc_service, m->dram_lat,
+		m->dram_service, m->warps, m->mlp, m->n_compute, m->llc_slices, m->dram_channels,
+		m->noc_req_ports,
+	};
+	_Static_assert(sizeof in / sizeof in[0] == FP_KEYS, "fixed-point key size");
+	memcpy(k, in, sizeof in);
+	return FP_KEYS;
+}
+
+static int fixed_point_memo(const fuse_ctx_t *c, const fuse_org_t *o, const fuse_hit_t *h,
+                            const memsys_t *m, double tr, double tp, double tw, fuse_eff_t *out)
+{
+	uint64_t k[FP_KEYS], v[FP_VALS];
+	if (!c->fp_memo)
+		return 0;
+	fixed_point_key(c, o, h, m, tr, tp, tw, out, k);
+	if (!memo_get_bits(c->fp_memo, k, FP_KEYS, v, FP_VALS))
+		return 0;
+	double d[FP_VALS];
+	memcpy(d, v, sizeof d);
+	stt_load_t *L = &out->load;
+	L->t_read = tr;
+	L->t_probe = tp;
+	L->t_write = tw;
+	L->nonblocking = !o->blocking;
+	L->tag_queue = c->par.tech.tag_queue;
+	L->swap_buffer = c->par.tech.swap_buffer;
+	L->lam_read = d[0], L->lam_probe = d[1], L->lam_write = d[2];
+	L->lam_evict = d[3], L->lam_update = d[4];
+	stt_block_t *b = &out->blk;
+	b->lam = d[5], b->s_mean = d[6], b->s_resid = d[7], b->rho = d[8];
+	b->p_block_tq = d[9], b->p_block_sb = d[10], b->wait = d[11];
+	b->stall_per_write = d[12], b->stall_per_req = d[13], b->stall_per_cycle = d[14];
+	out->l1_rate = d[15];
+	out->stall_per_access = d[16];
+	return 1;
+}
+
+static void fixed_point_store(const fuse_ctx_t *c, const fuse_org_t *o, const fuse_hit_t *h,
+                              const memsys_t *m, double tr, double tp, double tw, const fuse_eff_t *out)
+{
+	uint64_t k[FP_KEYS], v[FP_VALS];
+	if (!c->fp_memo)
+		return;
+	fixed_point_key(c, o, h, m, tr, tp, tw, out, k);
+	const stt_load_t *L = &out->load;
+	const stt_block_t *b = &out->blk;
+	const double d[FP_VALS] = {
+		L->lam_read, L->lam_probe, L->lam_write, L->lam_evict, L->lam_update,
+		b->lam, b->s_mean, b->s_resid, b->rho, b->p_block_tq, b->p_block_sb, b->wait,
+		b->stall_per_write, b->stall_per_req, b->stall_per_cycle, out->l1_rate, out->stall_per_access,
+	};
+	memcpy(v, d, sizeof d);
+	memo_put_bits(c->fp_memo, k, FP_KEYS, v, FP_VALS);
+}
+
+int fuse_effects(const gpu_t *g, const fuse_ctx_t *c, const fuse_org_t *o, const memsys_t *m,
+                 fuse_eff_t *out)
+{
+	memset(out, 0, sizeof *out);
+	out->org = *o;
+	fuse_hit_t *h = &out->hit;
+	if (fuse_hit_eval(c, o, m->l1_bytes, h) != 0)
+		return -1;
+	const stt_tech_t *t = &c->par.tech;
+
+	/* bank cycles are array cycles of a line; a request occupies the SRAM L1 port for
+	 * l1_service (bytes / port width): the STT bank has the same port, scaled alike */
+	double u = m->l1_service > 0.0 ? m->l1_service / t->sram_rd_cyc : 1.0;
+	double ul = g->l1_bytes_per_cycle > 0.0 && g->line_bytes > 0
+	            ? g->line_bytes / g->l1_bytes_per_cycle / t->sram_rd_cyc : 1.0;
+	double tr = h->t_read * u, tp = h->t_probe * u, tw = h->t_write * ul;
+	/* the "stt" station: visits that a warp waits for (reads and probes) */
+	out->stt_visits = h->stt_read + h->stt_probe;
+	double work = h->stt_read * tr + h->stt_probe * tp;
+	if (!o->blocking)
+		work += h->stt_write * tw;                 /* posted writes still occupy the bank */
+	if (out->stt_visits > 0.0) {
+		out->stt_service = work / out->stt_visits;
+		out->stt_delay = (h->stt_read * h->x_read + h->stt_probe * h->x_probe) / out->stt_visits;
+	}
+
+	/* rate <-> stall fixed point, through the workload's memo by its exact inputs */
+	if (!fixed_point_memo(c, o, h, m, tr, tp, tw, out)) {
+		if (fixed_point(c, o, h, m, tr, tp, tw, out) != 0)
+			return -1;
+		fixed_point_store(c, o, h, m, tr, tp, tw, out);
+	}
 
 	/* energy: preset SRAM L1 energies scaled by the Table I model of each bank (sttmram (S2)) */
 	double a1 = m->mem_per_inst * m->req_per_mem;

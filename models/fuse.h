@@ -68,6 +68,8 @@ typedef struct fuse_ctx {
 	unsigned char *cls;                   /* read-level class per sampled key */
 	double block_bytes;
 	struct memo *memo;                    /* organisation -> fuse_mini_rates_t */
+	struct memo *fp_memo;                 /* fuse_effects' rate <-> stall fixed points */
+	struct memo *hit_memo;                /* fuse_hit_eval by organisation and L1 size */
 } fuse_ctx_t;
 
 /* NULL when the profile has no fuse_sample (profiles made before issue 21) or out of memory. */

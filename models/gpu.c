@@ -173,6 +173,8 @@
 #include "area.h"
 #include "energy.h"
 #include "mech.h"
+#include "memo.h"
+#include "mva_memo.h"
 #include "occupancy.h"
 #include "queue.h"
 #include "dcl1.h"
@@ -330,6 +332,8 @@ wctx_t *wctx_alloc(const gpu_t *g, const profile_t *p, const char **err)
 	}
 	for (int i = 0; i < MECH_N; i++)
 		w->mech[i] = mech_table[i]->ctx_alloc(g, p);
+	w->mva_memo = mva_memo_alloc();   /* NULL (out of memory): every solve runs */
+	w->l1_memo = memo_alloc_sized(16, 4, 1);
 	return w;
 
 fail_curve:
@@ -345,6 +349,8 @@ void wctx_free(wctx_t *w)
 	for (int i = 0; i < MECH_N; i++)
 		if (w->mech[i])
 			mech_table[i]->ctx_free(w->mech[i]);
+	memo_free(w->mva_memo);
+	memo_free(w->l1_memo);
 	reuse_curve_free(w->l1);
 	for (int i = 0; i < w->n_group; i++) {
 		reuse_curve_free(w->group_l1[i]);
@@ -402,6 +408,26 @@ static int compute_sms(const gpu_t *g, const design_t *d)
 	return d->active_sms > 0 ? d->active_sms : g->n_sm - d->mor_cache_sms;
 }
 
+/* The private L1's hit ratio at l1_bytes: the reuse curve, or the exact set-associative record
+ * when the preset names its index and the profile has it (header, HIT RATES).  Every point
+ * that leaves the L1 alone asks the same, so it is memoised in the context by its exact inputs
+ * (memo.h). */
+static double l1_hit(const gpu_t *g, const wctx_t *w, double l1_bytes)
+{
+	double blocks = l1_bytes / w->block_bytes;
+	double key[4] = { blocks, g->l1_assoc, g->l1_index, g->l1_write_evict }, h;
+	if (w->l1_memo && memo_get(w->l1_memo, key, 4, &h, 1))
+		return h;
+	h = reuse_curve_eval(w->l1, blocks);
+	double h_exact = setassoc_level_hit(w->l1_stream, blocks, g->l1_assoc, g->l1_index,
+					    g->l1_write_evict);
+	if (h_exact >= 0.0)
+		h = h_exact;
+	if (w->l1_memo)
+		memo_put(w->l1_memo, key, 4, &h, 1);
+	return h;
+}
+
 void memsys_init(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m)
 {
 	memset(m, 0, sizeof *m);
@@ -428,13 +454,7 @@ void memsys_init(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m
 		if (spare > 0.0)
 			m->l1_bytes += spare;
 	}
-	m->l1_hit = reuse_curve_eval(w->l1, m->l1_bytes / w->block_bytes);
-	/* exact set-associative L1 when the preset names its index and the profile has the record
-	 * (header, HIT RATES) */
-	double h_exact = setassoc_level_hit(w->l1_stream, m->l1_bytes / w->block_bytes, g->l1_assoc,
-					    g->l1_index, g->l1_write_evict);
-	if (h_exact >= 0.0)
-		m->l1_hit = h_exact;
+	m->l1_hit = l1_hit(g, w, m->l1_bytes);
 	m->l1_lat = g->l1_lat;
 	m->l1_service = b / g->l1_bytes_per_cycle;
 
@@ -636,7 +656,8 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 	double pop = m->n_compute * m->warps * m->mlp;
 	queue_mva_t r;
 	memset(&r, 0, sizeof r);
-	queue_mva_linearizer(q, nq, pop, &r);      /* gpu.c header: Linearizer, not Schweitzer */
+	mva_linearizer_memo(w->mva_memo, q, nq, pop, &r);  /* gpu.c header: Linearizer, not Schweitzer
+	                                                    * (memoised by its exact input: mva_memo.h) */
 	double X = r.X;
 
 	memset(out, 0, sizeof *out);

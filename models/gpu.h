@@ -111,6 +111,8 @@ typedef struct gpu {
 	/* technology table (issue 22, models/tech.h): "" keeps the papers' constants above */
 	char tech_table[256];      /* CSV path, relative to gpudse's root unless absolute */
 	double tech_node_nm;       /* node the table is read at (0: tech_nm) */
+	int tech_node_scaling;     /* 1: a node outside the table's is scaled from its nearest
+	                              node (models/tech.h [S1], Stillmaker and Baas 2017); 0: refused */
 	const struct tech_table *tech; /* the loaded table (gpu_load), NULL for paper constants */
 } gpu_t;
 
@@ -285,6 +287,8 @@ typedef struct wctx {
 	double dst_per_inst;       /* RF destination operands per instruction */
 	double block_bytes;        /* the profile's block size: capacities in blocks = bytes / this */
 	void *mech[MECH_N];        /* mechanism-private precomputation, by enum mech_id (mech.h) */
+	struct memo *mva_memo;     /* the network solves by exact input (mva_memo.h) */
+	struct memo *l1_memo;      /* the private L1's hit ratio by its exact inputs (gpu.c) */
 } wctx_t;
 
 /* Build / release the per-workload context; NULL with *err set when the profile lacks what

@@ -13,6 +13,7 @@
 #define GPUDSE_MEMO_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #define MEMO_KEYS 6   /* inputs per entry */
 #define MEMO_VALS 10  /* outputs per entry */
@@ -20,10 +21,17 @@
 typedef struct memo memo_t;
 
 memo_t *memo_alloc(size_t slots);   /* slots rounded up to a power of two */
+/* A memo of nk key words and nv value words per entry (the doubles API above needs
+ * MEMO_KEYS / MEMO_VALS; wider keys go through the _bits calls). */
+memo_t *memo_alloc_sized(size_t slots, int nk, int nv);
 void memo_free(memo_t *m);
 /* 1 and val filled if key (nk <= MEMO_KEYS doubles) is stored, else 0. */
 int memo_get(const memo_t *m, const double *key, int nk, double *val, int nv);
 /* Store val for key (best effort: skipped if another thread is writing the slot). */
 void memo_put(const memo_t *m, const double *key, int nk, const double *val, int nv);
+/* The same on raw 64-bit words (a double's bits, or packed integers): nk and nv up to the
+ * sizes the memo was allocated with. */
+int memo_get_bits(const memo_t *m, const uint64_t *key, int nk, uint64_t *val, int nv);
+void memo_put_bits(const memo_t *m, const uint64_t *key, int nk, const uint64_t *val, int nv);
 
 #endif

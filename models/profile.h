@@ -131,6 +131,11 @@ typedef struct profile_stream {
 	 * one distance each): bins [d, d+1), cold 0, total = the sd accesses at distances >= 64.
 	 * n == 0: absent (the sd bins are then interpolated inside). */
 	reuse_hist_t sd_exact;
+	/* fully-associative LRU stack distances at 32 B sector granularity (issue 18; src/profiling/
+	 * sector_reuse.h): distances in sectors, one access per sector a request touched, so
+	 * total = the stream's sectors, not its requests.  l1 and global streams; n == 0 and
+	 * cold == 0: absent (a trace without per-request sector masks). */
+	reuse_hist_t sd_sector;
 } profile_stream_t;
 
 /* Per-home access distribution for address-interleaved shared caches (DC-L1 ShY):
@@ -184,7 +189,7 @@ typedef struct profile_obs {
 
 typedef struct profile {
 	char name[64];                    /* workload name, e.g. "p-2mm" */
-	char source[256];                 /* provenance: generator command or trace file */
+	char source[384];                 /* provenance: generator command or trace file */
 	int block_bytes;                  /* cache block size the distances are in */
 	int n_sm;                         /* SMs in the trace */
 	double insts;                     /* warp instructions */

@@ -102,6 +102,45 @@ static int array_at_node(const tech_table_t *t, const akey_t *k, double node, do
 	double a[NFIG], b[NFIG];
 	fig_of_point(p0, a); fig_of_point(p1, b);
 	interp_vec(bytes, p0->bytes, a, p1->bytes, b, v);
+	if (p0 == p1)
+		return 0;                               /* a run of the table: its own figures */
+	/* tech.h [L1a]: cells and periphery apart, each a power law in size; area = their sum */
+	double c0 = p0->cell_mm2, c1 = p1->cell_mm2;
+	double q0 = p0->area_mm2 - c0, q1 = p1->area_mm2 - c1;
+	double cell = tech_loglog(bytes, p0->bytes, c0, p1->bytes, c1);
+	double periph = tech_loglog(bytes, p0->bytes, q0, p1->bytes, q1);
+	v[0] = cell + periph;
+	v[1] = cell;
+	/* tech.h [L1l]: leakage = rho_c x cell area + rho_p x periphery area, the two densities
+	 * solved from the two runs; [L1] on the total when they do not solve to densities >= 0 */
+	double det = c0 * q1 - c1 * q0;
+	if (det != 0) {
+		double rc = (p0->leak_mw * q1 - p1->leak_mw * q0) / det;
+		double rp = (c0 * p1->leak_mw - c1 * p0->leak_mw) / det;
+		if (rc >= 0 && rp >= 0)
+			v[6] = rc * cell + rp * periph;
+	}
+	return 0;
+}
+
+/* NVSim's device parameters are sets chosen by node range (Technology.cpp: a set for nodes from
+ * 22, from 32 ("actually 36nm"), from 45, 65, 90, 120 and 200 nm): the index of the set that
+ * holds node_nm (tech.h [L2n]). */
+static int nvsim_device_set(double node_nm)
+{
+	static const double from[] = { 200, 120, 90, 65, 45, 32, 22 };
+	for (int i = 0; i < (int)(sizeof from / sizeof from[0]); i++)
+		if (node_nm >= from[i] - 1e-9)
+			return i;
+	return -1;                                  /* below 22 nm: NVSim has no device set */
+}
+
+/* Whether any run of the series at node n came from NVSim. */
+static int series_from_nvsim(const tech_table_t *t, const akey_t *k, double n)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (akey_match(&t->pt[i], k) && same(t->pt[i].node_nm, n) && t->pt[i].tool == TECH_TOOL_NVSIM)
+			return 1;
 	return 0;
 }
 
@@ -126,6 +165,15 @@ int tech_array_eval(const tech_table_t *t, tech_cell_t cell, tech_kind_t kind, d
 	if (r == -2) {
 		snprintf(err, errlen, "%s %s array at %g nm: outside the table's nodes [%g, %g] nm "
 		         "(no extrapolation)", cell_name(cell), kind_name(kind), node_nm, lo, hi);
+		return -1;
+	}
+	if (!same(n0, n1) && (series_from_nvsim(t, &k, n0) || series_from_nvsim(t, &k, n1)) &&
+	    (nvsim_device_set(n0) != nvsim_device_set(n1) || nvsim_device_set(node_nm) != nvsim_device_set(n0))) {
+		/* tech.h [L2n]: NVSim runs are not interpolated across its device sets */
+		snprintf(err, errlen, "%s %s array at %g nm: between the table's NVSim runs at %g and %g "
+		         "nm, which use different NVSim device sets (Technology.cpp: from 22, 32, 45 nm, "
+		         "...); not interpolated across them (models/tech.h L2n)", cell_name(cell),
+		         kind_name(kind), node_nm, n0, n1);
 		return -1;
 	}
 	double a[NFIG], b[NFIG], v[NFIG];
@@ -359,4 +407,92 @@ int tech_cache_bytes_for_area(const tech_table_t *t, tech_cell_t cell, double no
 	}
 	*bytes = exp(0.5 * (a + b));
 	return 0;
+}
+
+/* ---- [S1] node scaling (Stillmaker and Baas 2017; tech.h) ---------------------------------- */
+
+static const double SB_NODE[] = { 180, 130, 90, 65, 45, 32, 20, 16, 14, 10, 7 };
+/* area relative to 45 nm (the paper's area scaling table) */
+static const double SB_AREA[] = { 19, 6.4, 2.8, 1.5, 1, 0.46, 0.21, 0.19, 0.17, 0.1, 0.059 };
+/* energy e2 V^2 + e1 V + e0 and power p2 V^2 + p1 V + p0 (HP from 45 nm down) */
+static const double SB_E[][3] = {
+	{ 0, 24.64, -17.98 }, { 7.171, -6.709, 2.904 }, { 4.762, -4.781, 2.092 },
+	{ 3.755, -4.398, 1.975 }, { 1.018, -0.3107, 0.1539 }, { 0.8367, -0.4341, 0.1701 },
+	{ 0.373, -0.1582, 0.04104 }, { 0.2958, -0.1241, 0.03024 }, { 0.2363, -0.09675, 0.02239 },
+	{ 0.2068, -0.09311, 0.02375 }, { 0.1776, -0.09097, 0.02447 } };
+static const double SB_P[][3] = {
+	{ 0, 101000, -79720 }, { 27020, -15450, 5630 }, { 17320, -11230, 4328 },
+	{ 12890, -10510, 4362 }, { 5462, -1760, 522.4 }, { 4001, -1733, 533.6 },
+	{ 2922, -1286, 299.9 }, { 2133, -882.6, 197.7 }, { 1675, -711, 159 },
+	{ 1456, -621.6, 143.8 }, { 1179, -515.7, 123.4 } };
+enum { SB_N = (int)(sizeof SB_NODE / sizeof SB_NODE[0]) };
+
+/* The three factors at node n (area, E(n, V), P(n, V)), log-log between the paper's nodes. */
+static int sb_at(double n, double v, double out[3])
+{
+	for (int i = 0; i < SB_N; i++) {
+		double f[2][3];
+		int j = i + 1 < SB_N ? i + 1 : i;
+		if (!(n <= SB_NODE[i] * (1 + 1e-9) && n >= SB_NODE[j] * (1 - 1e-9)))
+			continue;
+		for (int k = 0; k < 2; k++) {
+			int m = k ? j : i;
+			f[k][0] = SB_AREA[m];
+			f[k][1] = SB_E[m][0] * v * v + SB_E[m][1] * v + SB_E[m][2];
+			f[k][2] = SB_P[m][0] * v * v + SB_P[m][1] * v + SB_P[m][2];
+			if (!(f[k][0] > 0 && f[k][1] > 0 && f[k][2] > 0))
+				return -1;
+		}
+		for (int k = 0; k < 3; k++)      /* tech.h [S1]: log-log in node between the paper's */
+			out[k] = tech_loglog(n, SB_NODE[i], f[0][k], SB_NODE[j], f[1][k]);
+		return 0;
+	}
+	return -1;
+}
+
+int tech_node_scale(double from_nm, double to_nm, double vdd, tech_node_factors_t *f,
+                    char *err, size_t errlen)
+{
+	double a[3], b[3];
+	if (!(from_nm >= TECH_SB_MIN_NM && from_nm <= TECH_SB_MAX_NM && to_nm >= TECH_SB_MIN_NM &&
+	      to_nm <= TECH_SB_MAX_NM)) {
+		snprintf(err, errlen, "node scaling %g -> %g nm: outside Stillmaker and Baas' range "
+		         "[%g, %g] nm (no extrapolation)", from_nm, to_nm, TECH_SB_MIN_NM, TECH_SB_MAX_NM);
+		return -1;
+	}
+	if (sb_at(from_nm, vdd, a) || sb_at(to_nm, vdd, b)) {
+		snprintf(err, errlen, "node scaling %g -> %g nm at %g V: a Stillmaker and Baas factor is "
+		         "not positive at that supply", from_nm, to_nm, vdd);
+		return -1;
+	}
+	f->area = b[0] / a[0];                      /* tech.h [S1] */
+	f->energy = b[1] / a[1];
+	f->leak = b[2] / a[2];
+	return 0;
+}
+
+int tech_array_node_range(const tech_table_t *t, tech_cell_t cell, tech_kind_t kind, int assoc,
+                          int width_bits, int ports, double *lo, double *hi)
+{
+	*lo = INFINITY; *hi = -INFINITY;
+	for (size_t i = 0; i < t->n; i++)
+		if (array_key(&t->pt[i], (int)cell, (int)kind, assoc, width_bits, ports)) {
+			*lo = fmin(*lo, t->pt[i].node_nm);
+			*hi = fmax(*hi, t->pt[i].node_nm);
+		}
+	return *lo <= *hi ? 0 : -1;
+}
+
+int tech_xbar_nearest_node(const tech_table_t *t, int bits, double node_nm, double *src)
+{
+	double best = INFINITY;
+	for (size_t i = 0; i < t->n; i++) {
+		const tech_point_t *p = &t->pt[i];
+		if (p->kind != TECH_XBAR || p->width_bits != bits)
+			continue;
+		double d = fabs(log(p->node_nm / node_nm));
+		if (d < best)
+			best = d, *src = p->node_nm;
+	}
+	return isfinite(best) ? 0 : -1;
 }

@@ -12,8 +12,28 @@
  *           between two capacities b0 < b < b1 of a series each figure q is interpolated
  *           log-log:   q(b) = q0 * (q1/q0)^(ln(b/b0) / ln(b1/b0))                     [L1]
  *           (linear in ln b when q0 or q1 is 0, e.g. an STT cell's 0 leakage).
+ *           Area by component [L1a]: the cell area C and the periphery P = area - C (the tools'
+ *           own split, below) are interpolated apart by [L1] and area = C(b) + P(b).  The cells
+ *           are b x the cell's area (linear in b, so [L1] is exact for them); the periphery is
+ *           what the organisation changes, and a power law through the sum of a linear and a
+ *           flat part misses their mix (NVSim's 16-way STT data array: 10.6% cells at 256 KiB,
+ *           64.5% at 1 MiB: the sum's power law put 512 KiB 22% high).
+ *           Leakage by component [L1l]: subthreshold leakage is proportional to the leaking
+ *           transistor width, which in each region is proportional to its area at a fixed
+ *           layout density, so leak = rho_c C + rho_p P with the two densities solved from
+ *           the two runs (leak0 = rho_c C0 + rho_p P0, leak1 = rho_c C1 + rho_p P1) and
+ *           evaluated at C(b), P(b).  When the solution has a negative density (the runs'
+ *           periphery differs in kind, not only in area: another organisation), [L1] on the
+ *           total instead.
  *           Between two nodes n0 < n < n1 that both hold the series, the same rule in n  [L2]
- *           applied to the two size-interpolated results.
+ *           applied to the two size-interpolated results (total area, as CACTI's own
+ *           technology interpolation between its node files does).
+ *           [L2n] NVSim series are not interpolated across NVSim's device sets: its technology
+ *           is a table of device parameters chosen by node range (NVSim Technology.cpp: one set
+ *           for 22-31 nm, one for 32-44 nm "actually 36nm", then 45, 65, 90, 120, 200 nm), so
+ *           its figures are not monotone in node (1 MiB 8-way SRAM data array leaks 979, 1595,
+ *           1360 mW at 22, 32, 40 nm) and no power law between the 22 and 40 nm runs reaches
+ *           32 nm.  A node between NVSim runs of different sets is refused.
  *   crossbars: runs share (bits, node); within a node the figure is bilinear in
  *           (ln n_in, ln n_out) between the four grid runs around (n_in, n_out), log of the
  *           figure [L3].  Not between nodes [L2x]: DSENT's nodes are its technology files
@@ -50,17 +70,25 @@
  *
  * Sources: CACTI 7 (HewlettPackard/cacti; Balasubramonian et al., TACO 2017), NVSim (Dong et
  * al., TCAD 2012), DSENT (Sun et al., NOCS 2012; gem5 ext/dsent).  The interpolation rules are
- * this file's assumption: array figures vary as power laws in size between neighbouring tool
- * runs (a factor of 4 apart in the shipped table), crossbar figures in radix (and fmax in
- * DSENT's select fanout, [L3f]); docs/validation.md gives the held-out error per tool (the
- * NVSim and CACTI-RAM series miss it where the tools' area-optimal organisation jumps;
- * calibration/tech/README.md).
+ * this file's assumption: array cells and periphery vary as power laws in size between
+ * neighbouring tool runs (a factor of 4 apart in the shipped table), leakage by region
+ * ([L1l]), crossbar figures in radix (and fmax in DSENT's select fanout, [L3f]);
+ * docs/validation.md gives the held-out error per tool.  The interpolation is between like
+ * organisations only where the table's runs are (CACTI's RAMs are run with one organisation at
+ * every size; calibration/tech/README.md).  Known miss: NVSim's dynamic energy and leakage
+ * where its area-optimal organisation changes between two runs (another bank / mat / mux
+ * split, 37 of its 64 segments: a step, not a power law); tests/unit/test_tech.c asserts every
+ * bar for DSENT and CACTI and area for NVSim, and prints NVSim's energy and leakage.
  */
 #ifndef GPUDSE_TECH_H
 #define GPUDSE_TECH_H
 #include <stddef.h>
 
 typedef enum tech_cell { TECH_SRAM = 0, TECH_STT = 1 } tech_cell_t;
+/* The tool a row came from: it decides whether the row may be interpolated between nodes
+ * ([L2n]).  TECH_TOOL_ANY (0): a table built by hand, interpolated by [L2]. */
+typedef enum tech_tool { TECH_TOOL_ANY = 0, TECH_TOOL_CACTI = 1, TECH_TOOL_NVSIM = 2,
+                         TECH_TOOL_DSENT = 3 } tech_tool_t;
 typedef enum tech_kind {
 	TECH_DATA = 0,  /* a cache's data array */
 	TECH_TAG = 1,   /* a cache's tag array (tag bits x sets x ways, with comparators) */
@@ -87,6 +115,7 @@ typedef struct tech_point {
 	double write_nj;     /* dynamic energy per write access */
 	double leak_mw;      /* leakage power */
 	double fmax_ghz;     /* crossbar: fastest clock DSENT closes; arrays: 0 */
+	int tool;            /* tech_tool_t (set by src/tech from the row's provenance) */
 } tech_point_t;
 
 typedef struct tech_table {
@@ -139,6 +168,38 @@ int tech_cache_eval(const tech_table_t *t, tech_cell_t cell, double node_nm, dou
 int tech_cache_bytes_for_area(const tech_table_t *t, tech_cell_t cell, double node_nm,
                               int assoc, int width_bits, int ports, double area_mm2,
                               double *bytes /* OUT */, char *err, size_t errlen);
+
+/* Node scaling [S1] (Stillmaker and Baas, "Scaling equations for the accurate prediction of
+ * CMOS device performance from 180 nm to 7 nm", Integration 58, 2017): factors that carry a
+ * tool's figures from node `from_nm` to node `to_nm`, for a node no tool run holds (the
+ * Morpheus and Malekeh presets' 8 and 12 nm: CACTI stops at 22 nm, NVSim's device sets at
+ * 22 nm; DSENT's lowest file is 11 nm).
+ *   area   x A(to)/A(from), A = the paper's area scaling table (relative to 45 nm: 180 19,
+ *          130 6.4, 90 2.8, 65 1.5, 45 1, 32 0.46, 20 0.21, 16 0.19, 14 0.17, 10 0.1, 7 0.059)
+ *   energy x E(to, V)/E(from, V), E(n, V) = e2 V^2 + e1 V + e0, the paper's fitted energy
+ *          polynomial for node n (HP devices from 45 nm down)
+ *   leak   x P(to, V)/P(from, V), P = the paper's power polynomial p2 V^2 + p1 V + p0.
+ *          Assumption: the paper fits no leakage-only curve; its power factor is used.
+ * Both ends at the same supply V (the tool run's own: 0.8 V for CACTI's and NVSim's 22 nm HP
+ * and DSENT's Bulk22LVT, 0.6 V for DSENT's TG11LVT; tech_gpu.h): the figures scale with the
+ * device, not with a supply change.  Between the paper's nodes (22, 12, 11 and 8 nm are none
+ * of them) each factor is interpolated log-log in node [L1].  Latency is not scaled (the
+ * caller says so).  Coefficients: the paper's tables as transcribed in UCLA NanoCAD's
+ * nodeScale (MIT), checked against the authors' erratum example (HP 32 nm energy
+ * 0.8367 V^2 - 0.4341 V + 0.1701, 65 nm 3.755 V^2 - 4.398 V + 1.975).
+ * Valid range: both nodes in [TECH_SB_MIN_NM, TECH_SB_MAX_NM] and every factor positive;
+ * otherwise -1 with the reason in err (no extrapolation beyond the paper's nodes). */
+#define TECH_SB_MIN_NM 7.0
+#define TECH_SB_MAX_NM 180.0
+typedef struct tech_node_factors { double area, energy, leak; } tech_node_factors_t;
+int tech_node_scale(double from_nm, double to_nm, double vdd, tech_node_factors_t *f /* OUT */,
+                    char *err, size_t errlen);
+
+/* The nodes the table holds for an array series: [lo, hi].  0, or -1 when it has no series. */
+int tech_array_node_range(const tech_table_t *t, tech_cell_t cell, tech_kind_t kind, int assoc,
+                          int width_bits, int ports, double *lo, double *hi);
+/* The table's crossbar node (of `bits`-wide ports) nearest node_nm in ln node.  0, or -1. */
+int tech_xbar_nearest_node(const tech_table_t *t, int bits, double node_nm, double *src);
 
 /* Power-law interpolation [L1]: q at x between (x0, q0) and (x1, q1), x0 < x1, x0 <= x <= x1;
  * linear in ln x when q0 or q1 is not positive. */

@@ -37,6 +37,16 @@ int tech_gpu_cache(const gpu_t *g, double bytes, int assoc, tech_figures_t *f, c
 int tech_gpu_xbar(const gpu_t *g, int n_in, int n_out, double flit_bytes, tech_figures_t *f,
                   char *why, size_t whylen);
 
+/* The associativity a cache of `assoc` ways is looked up at: assoc itself, or, for
+ * TECH_GPU_UNORGANISED_WAYS ways or more (or 0, fully associative) when the table has no such
+ * series, the table's largest SRAM cache series.  Why: the
+ * tools organise no cache of 128 or 256 ways (the Ampere/Turing presets' L1) behind a 1024-bit
+ * port (CACTI 22 nm, 64 KiB 128-way: "no valid data array organizations"; sequential access:
+ * "no valid tag organizations").  The data array is the same capacity either way; the tag
+ * array reads fewer ways, so its energy is a lower bound (explain says so). */
+#define TECH_GPU_UNORGANISED_WAYS 128
+int tech_gpu_table_assoc(const gpu_t *g, int assoc);
+
 /* One line for explain: where component c's baseline area, energy and leakage come from (the
  * table's structure, or "constants" and why). */
 void tech_gpu_describe(const gpu_t *g, int c, double llc_scale, char *buf, size_t len);

@@ -66,6 +66,11 @@ static void fill_chunk(pipe_t *p, slot_t *sl, int64_t c)
 {
 	int64_t lo = p->first_index + c * CHUNK;
 	int64_t hi = lo + CHUNK < p->n_index ? lo + CHUNK : p->n_index;
+	/* Adjacent chunks run on two threads at once and meet a new configuration (a FUSE
+	 * organisation's miniature simulations, say) at the same points: odd chunks take the
+	 * workloads in reverse, so the threads fill the per-workload memos from both ends instead
+	 * of computing the same entries twice.  The order changes no result. */
+	int rev = (int)(c & 1);
 	sl->n = (int)(hi - lo);
 	for (int i = 0; i < sl->n; i++) {
 		uint64_t id = (uint64_t)(p->shard_k - 1) + (uint64_t)(lo + i) * (uint64_t)p->shard_n;
@@ -76,7 +81,8 @@ static void fill_chunk(pipe_t *p, slot_t *sl, int64_t c)
 			&& gpu_design_check(&p->s->gpu, d, &why) == 0;
 		if (!sl->legal[i])
 			continue;
-		for (int w = 0; w < p->nw; w++) {
+		for (int j = 0; j < p->nw; j++) {
+			int w = rev ? p->nw - 1 - j : j;
 			metrics_t *m = &sl->m[(size_t)i * p->nw + w];
 			if (gpu_eval(&p->s->gpu, d, p->w[w].ctx, m, &why) != 0) {
 				sl->legal[i] = 0;
@@ -300,7 +306,12 @@ static int sweep_shard(store_t *st, const study_t *s, workload_t *w, int nw, con
 	p.n_index = n_index;
 	p.n_chunks = (n_index - start + CHUNK - 1) / CHUNK;
 	int jobs = o->jobs < 1 ? 1 : o->jobs;
-	p.nslots = 2 * jobs + 2;
+	/* two slots a thread, plus up to 8 more while they hold under 64 MB of results: when the
+	 * writer stops to evaluate a chunk itself, the workers keep filling the slots ahead
+	 * instead of waiting for it to free one */
+	size_t slot_bytes = (size_t)CHUNK * (size_t)(nw ? nw : 1) * sizeof(metrics_t);
+	size_t extra = ((size_t)64 << 20) / slot_bytes;
+	p.nslots = 2 * jobs + 2 + (int)(extra < 8 ? extra : 8);
 	p.slots = calloc(p.nslots, sizeof *p.slots);
 	for (int i = 0; i < p.nslots; i++)
 		p.slots[i].m = calloc((size_t)CHUNK * (nw ? nw : 1), sizeof(metrics_t));
@@ -486,14 +497,14 @@ int sweep_run(const sweep_opts_t *o)
 		snprintf(calib_hash, sizeof calib_hash, "%s", calib.hash);
 		calib_apply_gpu(&calib, &s.gpu);
 	}
-	for (; nw < s.n_workloads; nw++) {
-		if ((rc = workload_load(s.workloads[nw], &s.gpu, &w[nw])))
+	/* the profiles and their contexts on the threads the sweep will use (the writer too) */
+	if ((rc = workload_load_all((const char *const *)s.workloads, s.n_workloads, &s.gpu, w,
+			(o->jobs < 1 ? 1 : o->jobs) + 1)))
+		goto out;
+	nw = s.n_workloads;
+	for (int i = 0; i < nw && s.params_path[0]; i++)
+		if ((rc = calib_apply_workload(&calib, &s.gpu, &w[i])))
 			goto out;
-		if (s.params_path[0] && (rc = calib_apply_workload(&calib, &s.gpu, &w[nw]))) {
-			nw++;
-			goto out;
-		}
-	}
 	/* results are found by workload name (query --workload, pareto --workload): two profiles
 	 * of one name would mix their rows */
 	for (int i = 0; i < nw; i++)

@@ -18,6 +18,10 @@ typedef struct workload {
 /* Load profile `path` and build its context on GPU g.  0 or EXIT_USER (one line printed). */
 int workload_load(const char *path, const gpu_t *g, workload_t *w);
 void workload_free(workload_t *w);
+/* Load paths[0..n-1] on g into wl (n zeroed entries) on `threads` threads (0: one per CPU, at
+ * most 8).  0, or the first failure's status by index (after a failure the threads take no
+ * more work, so one error line; every loaded workload freed). */
+int workload_load_all(const char *const *paths, int n, const gpu_t *g, workload_t *wl, int threads);
 /* Resolve `spec` (a profile name, glob or path; see workload_resolve in study.h) to exactly
  * one profile and load it; errors name `cmd` and the option `opt`.  0 or EXIT_USER. */
 int workload_load_one(const char *cmd, const char *opt, const char *spec, const gpu_t *g, workload_t *w);

@@ -105,9 +105,19 @@ run_one() {
 		local bytes=$((a * 1024)) width=$((LINE * 8)) line=$LINE
 		sed -e "s/@BYTES@/$bytes/" -e "s/@LINE@/$line/" -e "s/@ASSOC@/$b/" -e "s/@TECH_U@/$tu/" \
 		    -e "s/@WIDTH@/$width/" -e "s/@TYPE@/$kind/" -e "s/@PORTS@/1/" "$CFG/cacti.cfg" > "$cfg"
+		local org=""
+		if [ "$kind" = ram ]; then
+			# The RAM family runs with one organisation at every size (README "Organisation"):
+			# the one CACTI's area search picks at every size from 4 KiB to 1 MiB at 22, 32 and
+			# 40 nm (Ndwl 2, Ndbl 2, Nspd 1, Ndcm 2, Ndsam 1/1; forced, those runs are
+			# unchanged).  Its search switches at 2-4 MiB (Ndwl 4, Nspd 2, Ndcm 1, Ndsam 2),
+			# a step no interpolation between 1 and 4 MiB follows (2 MiB write: 32% off).
+			printf -- '-Force cache config - "true"\n-Ndwl 2\n-Ndbl 2\n-Nspd 1\n-Ndcm 2\n-Ndsam1 1\n-Ndsam2 1\n' >> "$cfg"
+			org=" organisation=Ndwl2,Ndbl2,Nspd1,Ndcm2,Ndsam1/1(forced)"
+		fi
 		commit=$CACTI_COMMIT
 		(cd "$CACTI_DIR" && nice ./cacti -infile "$cfg") > "$work/out.txt" 2>&1 || true
-		conf="cacti.cfg size=${bytes}B block=${line}B assoc=$b bus=${width}b type=$kind ports=1rw"
+		conf="cacti.cfg size=${bytes}B block=${line}B assoc=$b bus=${width}b type=$kind ports=1rw$org"
 		;;
 	dsent)
 		local model
@@ -203,3 +213,7 @@ echo "$(wc -l < "$OUT/failed-runs.txt") runs found no design: $OUT/failed-runs.t
 "$GPUDSE" tech import -o "$OUT/tech-heldout.csv" "${defh[@]}"
 "$GPUDSE" tech import -o "$OUT/tech-cacti-cache.csv" "${cc[@]}"
 "$GPUDSE" tech import -o "$OUT/tech-cacti-cache-heldout.csv" "${cch[@]}"
+# tech-sram-gpu.csv: the SRAM-only GPUs' table (rtx3080-tech, malekeh-2060-tech): CACTI's SRAM
+# caches (16-way from 64 KiB; NVSim finds no 16-way SRAM cache below 1 MiB, and those presets'
+# LLC slices are 256 KiB), CACTI's RAMs and DSENT's crossbars, rows copied from the tables above
+"$(dirname "$0")/sram_gpu_table.sh" "$OUT"

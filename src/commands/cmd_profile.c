@@ -45,15 +45,16 @@ const char help_profile[] =
 	"  --write-evict      also write \"sd_we\" for the l1 and group:G streams: stack distances of\n"
 	"                     a write-evict L1 (a store misses, evicts the block and allocates\n"
 	"                     nothing; DC-L1 Table II), used by presets with l1_write_evict\n"
-	"                     (docs/gpu-presets.md); not with --sample; with it the l1 and group:G\n"
-	"                     streams also get \"setassoc_we\" and \"setassoc_wna\" (write-no-allocate)\n"
+	"                     (docs/gpu-presets.md); with --sample scaled like sd; the l1 and group:G\n"
+	"                     streams of exact profiles also get \"setassoc_we\" and \"setassoc_wna\" (write-no-allocate)\n"
 	"  --no-setassoc      leave out the set-associative records \"setassoc\" of the l1 and global\n"
 	"                     streams (per-set LRU stack distances for 1..2^15 sets, linear and IPOLY\n"
 	"                     index; exact profiles only, docs/profile-format.md): the models then\n"
 	"                     use Smith's binomial model; profiling is ~7x faster in CPU time\n"
 	"  --setassoc-all     the set-associative records for the group:G streams too (DC-L1 nodes)\n"
 	"  --setassoc-max-sets N  largest set count recorded, a power of two (default 32768)\n"
-	"  --dcl1-nodes LIST  DC-L1 node records \"dcl1_nodes\" (exact profiles only): per geometry\n"
+	"  --dcl1-nodes LIST  DC-L1 node records \"dcl1_nodes\" (with --sample: set-sampled estimates,\n"
+	"                     a quarter of each geometry's sets simulated, nodesample.h): per geometry\n"
 	"                     G:M:GRAN:SETS:INDEX, domains of G SMs, M home nodes each picked by\n"
 	"                     (line / GRAN) mod M, SETS sets per node under INDEX (linear or ipoly),\n"
 	"                     write-evict nodes with --write-evict; every node simulated exactly\n"
@@ -302,8 +303,6 @@ int cmd_profile(int argc, char **argv)
 	} else if (nvbit_sniff(trace)) {
 		fmt = F_NVBIT;
 	}
-	if (write_evict && sample < 1.0)
-		return err_user("profile: --write-evict: not with --sample (exact profiles only)");
 	if (exact_classes && fmt != F_TEXT)
 		return err_user("profile: --exact-classes: only for plain-text traces");
 	gpu_t gpu;
@@ -350,8 +349,6 @@ int cmd_profile(int argc, char **argv)
 	o.threads = (int)threads;
 	if (dnodes) {
 		char err[200];
-		if (sample < 1.0)
-			return err_user("profile: --dcl1-nodes: not with --sample (exact profiles only)");
 		if (strlen(dnodes) > 150 || strlen(src) + strlen(dnodes) + 14 >= sizeof src)
 			return err_user("profile: --dcl1-nodes: too long for the profile's source field (150 characters with the trace name)");
 		if (noderec_parse_list(dnodes, o.nodes, PROFILER_MAX_NODES, &o.n_nodes, err, sizeof err))

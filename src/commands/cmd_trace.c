@@ -24,7 +24,8 @@ const char help_trace[] =
 	"                    [--sched lrr|gto [--gto-burst N]]\n"
 	"                    [--format text|accelsim] [-o TRACE|DIR]\n"
 	"                    [--profile P.json [--exact-classes] [--write-evict]\n"
-	"                                  [--dcl1-nodes G:M:GRAN:SETS:INDEX[,...]]]\n"
+	"                                  [--dcl1-nodes G:M:GRAN:SETS:INDEX[,...]]\n"
+	"                                  [--sample RATE [--node-sets F]]]\n"
 	"                    [--stats]\n"
 	"       gpudse trace --list\n"
 	"\n"
@@ -55,6 +56,11 @@ const char help_trace[] =
 	"  --write-evict     with --profile: also the write-evict L1 histograms \"sd_we\"\n"
 	"                    (gpudse profile --write-evict; docs/profile-format.md)\n"
 	"  --dcl1-nodes LIST with --profile: DC-L1 node records (gpudse profile --dcl1-nodes)\n"
+	"  --sample RATE     with --profile: SHARDS spatial sampling of the blocks at RATE in (0, 1]\n"
+	"                    (gpudse profile --sample); the set-associative records are then absent\n"
+	"                    and the DC-L1 node records are set-sampled estimates (--node-sets)\n"
+	"  --node-sets F     with --sample and --dcl1-nodes: share of each node geometry's sets\n"
+	"                    simulated exactly (default 0.25; src/profiling/nodesample.h)\n"
 	"  --stats           print instruction/access counts and the DC-L1 replication ratio\n"
 	"                    (16 KiB 4-way L1 per SM) as JSON on stdout\n"
 	"  --list            list the kernels\n"
@@ -119,9 +125,23 @@ static void s_access(void *ctx, int sm, int write, uint64_t addr, uint32_t pc)
 		put_u(t, addr, 16);
 		t->buf[t->n++] = ' ';
 		put_u(t, pc, 16);
-		t->buf[t->n++] = '\n';
+		/* the SECTORS field follows from s_sectors (docs/trace-format.md) */
 	}
 	if (t->pb && profiler_access(t->pb, sm, write, addr, pc) < 0)
+		t->perr = 1;
+}
+
+/* The access record's optional SECTORS field (hex mask of the line's 32 B sectors), which ends
+ * the record gen_core started with s_access. */
+static void s_sectors(void *ctx, int sm, uint64_t line_addr, uint32_t mask)
+{
+	tsink_t *t = ctx;
+	if (writing(t)) {
+		t->buf[t->n++] = ' ';
+		put_u(t, mask, 16);
+		t->buf[t->n++] = '\n';
+	}
+	if (t->pb && profiler_sectors(t->pb, sm, line_addr, mask) < 0)
 		t->perr = 1;
 }
 
@@ -255,6 +275,8 @@ int cmd_trace(int argc, char **argv)
 	int exact = args_flag(&a, "--exact-classes");
 	int wevict = args_flag(&a, "--write-evict");
 	const char *dnodes = args_str(&a, "--dcl1-nodes", NULL);
+	double sample = args_double(&a, "--sample", 1.0, 1e-6, 1.0);
+	double nsets = args_double(&a, "--node-sets", 0, 1e-6, 1.0);
 	const char *sched = args_str(&a, "--sched", "lrr");
 	const char *format = args_str(&a, "--format", "text");
 	long burst = args_long(&a, "--gto-burst", 0, 1, 1000000);
@@ -287,6 +309,10 @@ int cmd_trace(int argc, char **argv)
 		return err_user("trace: --exact-classes needs --profile P.json");
 	if (wevict && !prof)
 		return err_user("trace: --write-evict needs --profile P.json");
+	if (sample < 1.0 && !prof)
+		return err_user("trace: --sample needs --profile P.json");
+	if (nsets > 0 && (sample >= 1.0 || !dnodes))
+		return err_user("trace: --node-sets needs --sample and --dcl1-nodes (exact profiles simulate every set)");
 	noderec_cfg_t dnode_cfg[PROFILER_MAX_NODES];
 	int n_dnodes = 0;
 	if (dnodes) {
@@ -339,14 +365,18 @@ int cmd_trace(int argc, char **argv)
 			goto out_free;
 		}
 	}
-	char source[420], gtos[64] = "", dns[170] = "";
+	char source[560], gtos[64] = "", dns[170] = "", smp[64] = "";
 	if (dnodes)
 		snprintf(dns, sizeof dns, " --dcl1-nodes %s", dnodes);
+	if (sample < 1.0)
+		snprintf(smp, sizeof smp, " --sample %g%s", sample, "");
+	if (sample < 1.0 && dnodes)
+		snprintf(smp, sizeof smp, " --sample %g --node-sets %g", sample, nsets > 0 ? nsets : PROFILER_NODE_SET_RATE);
 	if (gto)   /* lrr, the default, is left out: older profiles' sources stay valid */
 		snprintf(gtos, sizeof gtos, " --sched gto --gto-burst %ld", burst);
-	snprintf(source, sizeof source, "gpudse trace %s --size %ld --gpu %s --seed %ld%s%s%s%s%s",
+	snprintf(source, sizeof source, "gpudse trace %s --size %ld --gpu %s --seed %ld%s%s%s%s%s%s",
 	         k->name, size, gpu.name, seed, gtos, no_regs ? " --no-regs" : "",
-	         exact ? " --exact-classes" : "", wevict ? " --write-evict" : "", dns);
+	         exact ? " --exact-classes" : "", wevict ? " --write-evict" : "", smp, dns);
 	if (prof && strlen(source) >= sizeof ((profile_t *)0)->source) {
 		rc = err_user("trace: --dcl1-nodes: the command would not fit the profile's %zu-character source field",
 		              sizeof ((profile_t *)0)->source - 1);
@@ -359,6 +389,8 @@ int cmd_trace(int argc, char **argv)
 		po.n_sm = gpu.n_sm;
 		po.write_evict = wevict;
 		po.n_nodes = n_dnodes;
+		po.sample_rate = sample < 1.0 ? sample : 0;   /* SHARDS (shards.h); nodes set-sampled */
+		po.node_set_rate = nsets;
 		memcpy(po.nodes, dnode_cfg, sizeof dnode_cfg);
 		po.setassoc = 1;     /* the set-associative records (issue 17), as gpudse profile */
 		po.name = k->name;
@@ -386,7 +418,7 @@ int cmd_trace(int argc, char **argv)
 		.seed = (unsigned long)seed, .regs = !no_regs, .stats = stats,
 		.sched = gto ? GEN_SCHED_GTO : GEN_SCHED_LRR, .gto_burst = (int)burst,
 	};
-	gen_sink_t sink = { .ctx = t, .access = s_access, .insts = s_insts, .regs = s_regs, .tensor = s_tensor, .comment = s_comment,
+	gen_sink_t sink = { .ctx = t, .access = s_access, .sectors = s_sectors, .insts = s_insts, .regs = s_regs, .tensor = s_tensor, .comment = s_comment,
 	                    .shape = t->pb ? profiler_shape(t->pb) : NULL };  /* launch and code shape */
 	tsink_as = asw;
 	if (asw) {

@@ -92,6 +92,7 @@ const gpu_field_t gpu_fields[] = {
 	{ "tech_table", GF_STRING, offsetof(gpu_t, tech_table), "", 0, 255,
 	  "technology table (calibration/tech/*.csv) FUSE's banks are read from; absent: the papers' constants" },
 	F_D(tech_node_nm, "nm", 0, 1000, "node the technology table is read at (0: tech_nm)"),
+	F_I(tech_node_scaling, "", 0, 1, "1: a node the technology table does not hold is scaled from its nearest node by Stillmaker and Baas 2017 (models/tech.h S1); 0: refused"),
 	{ NULL, GF_STRING, 0, NULL, 0, 0, NULL }
 };
 const size_t n_gpu_fields = sizeof gpu_fields / sizeof gpu_fields[0] - 1;

@@ -403,7 +403,7 @@ static int load_sd_exact(const ld_t *c, const char *path, const cJSON *obj, prof
 static int load_stream(const ld_t *c, const char *path, const cJSON *v, int n_sm, profile_stream_t *s)
 {
 	static const char *const keys[] = { "name", "group", "accesses", "writes", "footprint", "sd", "rt",
-					    "class_sd", "sd_we", "setassoc", "setassoc_we", "setassoc_wna", "setassoc_deep", "sd_exact", NULL };
+					    "class_sd", "sd_we", "setassoc", "setassoc_we", "setassoc_wna", "setassoc_deep", "sd_exact", "sd_sector", NULL };
 	if (want_object(c, path, v) || check_keys(c, path, v, keys))
 		return EXIT_USER;
 	if (json_get_str(c->file, path, v, "name", 1, s->name, sizeof s->name))
@@ -451,6 +451,11 @@ static int load_stream(const ld_t *c, const char *path, const cJSON *v, int n_sm
 			    "total %g does not match the stream's %g accesses", s->sd_we.total, s->accesses);
 	if (load_sd_exact(c, path, v, s))
 		return EXIT_USER;
+	if (load_hist_opt(c, path, v, "sd_sector", &s->sd_sector))   /* sector_reuse.h */
+		return EXIT_USER;
+	if (s->sd_sector.total > 0 && strcmp(s->name, "l1") && strcmp(s->name, "global"))
+		return perr(c, (snprintf(p, sizeof p, "%s.sd_sector", path), p),
+			    "only the l1 and global streams carry sector histograms, not \"%s\"", s->name);
 	if (load_setassoc(c, path, v, "setassoc", s->accesses, &s->sa)
 	    || load_setassoc(c, path, v, "setassoc_we", s->accesses, &s->sa_we)
 	    || load_setassoc(c, path, v, "setassoc_wna", s->accesses, &s->sa_wna)
@@ -914,6 +919,10 @@ static void write_profile(FILE *f, const profile_t *p)
 		if (s->sd_we.total > 0) {
 			fputs(",\n      \"sd_we\": ", f);
 			hist(f, &s->sd_we);
+		}
+		if (s->sd_sector.total > 0) {
+			fputs(",\n      \"sd_sector\": ", f);
+			hist(f, &s->sd_sector);
 		}
 		if (s->sd_exact.n > 0) {
 			fputs(",\n      \"sd_exact\": [", f);

@@ -11,6 +11,8 @@
 
 #include "profiling/lru_stack.h"
 #include "profiling/shards.h"
+#include "profiling/sector_reuse.h"
+#include "profiling/nodesample.h"
 #include "profiling/setstack.h"
 #include "profiling/shape_acc.h"
 
@@ -149,7 +151,7 @@ typedef struct batchbuf {
 
 struct profiler {
 	profiler_opts_t o;
-	char name[64], source[256];
+	char name[64], source[384];
 	int shift;           /* log2(block_bytes) */
 	int max_sm;          /* largest SM id seen */
 	int done_sm;         /* largest SM id among the processed accesses */
@@ -176,10 +178,15 @@ struct profiler {
 	uint64_t nwarps;
 	uint64_t count;
 	shards_t sh;         /* spatial sampling (rate 1: exact) */
+	sector_reuse_t *sec; /* 32 B sector stacks (sector_reuse.h; NULL: not built) */
+	int have_sectors;    /* profiler_sectors was called */
+	double sec_offered;  /* sector accesses offered (before SHARDS) */
 	int sa_on;           /* set-associative records are built (opts.setassoc, exact only) */
 	set_index_t *ix;     /* IPOLY tables for them */
 	noderec_t *nodes[PROFILER_MAX_NODES]; /* DC-L1 node records (opts.nodes, exact only) */
 	int n_nodes;
+	nodesample_t *nsamp[PROFILER_MAX_NODES]; /* set-sampled node records (sampled profiles) */
+	int n_nsamp;
 	/* batches (see submit) */
 	batchbuf_t buf[2];
 	int cur;                           /* buffer being filled; the other may be in flight */
@@ -246,14 +253,14 @@ void profiler_opts_default(profiler_opts_t *o)
 	o->setassoc = 0;     /* the commands turn it on (gpudse profile, trace --profile) */
 	o->sa_max_log = 15;
 	o->fuse_sample = 1;
+	o->sector_reuse = 1;
 }
 
 profiler_t *profiler_alloc(const profiler_opts_t *o)
 {
 	if (o->block_bytes < 1 || (o->block_bytes & (o->block_bytes - 1)) || o->n_sm < 0
 	    || o->batch < 0 || o->batch > (int)BATCH
-	    || o->n_groups > PROFILER_MAX_GROUPS || (o->write_evict && o->sample_rate > 0
-	    && o->sample_rate < 1) || o->n_nodes < 0 || o->n_nodes > PROFILER_MAX_NODES)
+	    || o->n_groups > PROFILER_MAX_GROUPS || o->n_nodes < 0 || o->n_nodes > PROFILER_MAX_NODES)
 		return NULL;
 	for (int i = 0; i < o->n_groups; i++)
 		if (o->groups[i] < 2)
@@ -323,10 +330,12 @@ profiler_t *profiler_alloc(const profiler_opts_t *o)
 	pthread_cond_init(&pb->go, NULL);
 	pthread_cond_init(&pb->done, NULL);
 	int ok = pb->warps != NULL;
+	if (ok && o->sector_reuse)
+		ok = (pb->sec = sector_reuse_alloc(o->global)) != NULL;
 	if (ok && o->fuse_sample)
 		ok = (pb->ms = ms_builder_alloc(o->n_sm)) != NULL;
 	int exact = !(o->sample_rate > 0 && o->sample_rate < 1);
-	if (ok && (pb->sa_on || (exact && o->n_nodes > 0))) {
+	if (ok && (pb->sa_on || o->n_nodes > 0)) {
 		ok = (pb->ix = malloc(sizeof *pb->ix)) != NULL;
 		if (ok)
 			set_index_init(pb->ix);
@@ -334,6 +343,12 @@ profiler_t *profiler_alloc(const profiler_opts_t *o)
 	for (int i = 0; ok && exact && i < o->n_nodes; i++) {
 		ok = (pb->nodes[i] = noderec_alloc(&o->nodes[i], o->write_evict ? SS_WRITE_EVICT : SS_ALLOCATE, pb->ix)) != NULL;
 		pb->n_nodes = i + 1;
+	}
+	double nrate = o->node_set_rate > 0 ? o->node_set_rate : PROFILER_NODE_SET_RATE;
+	for (int i = 0; ok && !exact && i < o->n_nodes; i++) {   /* nodesample.h */
+		ok = (pb->nsamp[i] = nodesample_alloc(&o->nodes[i], o->write_evict ? SS_WRITE_EVICT : SS_ALLOCATE, pb->ix,
+		                                      nrate > 1 ? 1 : nrate, o->sample_salt)) != NULL;
+		pb->n_nsamp = i + 1;
 	}
 	if (ok && pb->sa_on) {
 		/* write-allocate for every stream; write-evict and write-no-allocate for the L1-level
@@ -366,6 +381,7 @@ void profiler_free(profiler_t *pb)
 		return;
 	workers_stop(pb);         /* a batch may still be in flight after an error */
 	ms_builder_free(pb->ms);
+	sector_reuse_free(pb->sec);
 	for (int l = 0; l < pb->nlev; l++) {
 		for (int i = 0; i < pb->lev[l].nunits; i++)
 			lru_free(pb->lev[l].units[i]);
@@ -382,6 +398,8 @@ void profiler_free(profiler_t *pb)
 	}
 	for (int i = 0; i < pb->n_nodes; i++)
 		noderec_free(pb->nodes[i]);
+	for (int i = 0; i < pb->n_nsamp; i++)
+		nodesample_free(pb->nsamp[i]);
 	free(pb->ix);
 	if (pb->warps)
 		for (uint64_t i = 0; i <= pb->wmask; i++)
@@ -1015,6 +1033,9 @@ int profiler_access(profiler_t *pb, int sm, int is_write, uint64_t addr, uint64_
 		pb->count++;
 	if (pb->ms && !pb->pass2 && ms_builder_add(pb->ms, sm, block, is_write))   /* before SHARDS */
 		return pb->failed = -1;
+	for (int i = 0; i < pb->n_nsamp && !pb->pass2; i++)   /* set-sampled nodes see every access */
+		if (nodesample_access(pb->nsamp[i], sm, block, is_write))
+			return pb->failed = -1;
 	if (pb->sh.rate < 1 && !shards_keep(&pb->sh, block))   /* SHARDS sampling: src/profiling/shards.h */
 		return 0;
 	if (!pb->pass2) {
@@ -1038,6 +1059,31 @@ int profiler_access(profiler_t *pb, int sm, int is_write, uint64_t addr, uint64_
 	bb->sm[bb->n++] = (uint32_t)sm;
 	if (bb->n == (uint32_t)pb->o.batch)
 		return submit(pb);
+	return 0;
+}
+
+int profiler_sectors(profiler_t *pb, int sm, uint64_t addr, uint32_t mask)
+{
+	int rc = check_sm(pb, sm);
+	if (rc)
+		return rc;
+	if (mask == 0 || mask >> (SECTOR_LINE / SECTOR_BYTES))
+		return -3;
+	if (pb->pass2 || !pb->sec)
+		return 0;
+	pb->have_sectors = 1;
+	pb->sec_offered += __builtin_popcount(mask);
+	uint64_t first = (addr & ~(uint64_t)(SECTOR_LINE - 1)) / SECTOR_BYTES;
+	for (int i = 0; i < SECTOR_LINE / SECTOR_BYTES; i++) {
+		uint64_t sec = first + (uint64_t)i;
+		if (!(mask >> i & 1))
+			continue;
+		/* SHARDS: the sector's profiler block decides, as for the block stacks (shards.h) */
+		if (pb->sh.rate < 1 && !shards_keep(&pb->sh, sec * SECTOR_BYTES >> pb->shift))
+			continue;
+		if (sector_reuse_access(pb->sec, sm, sec))
+			return pb->failed = -1;
+	}
 	return 0;
 }
 
@@ -1344,6 +1390,13 @@ int profiler_finish(profiler_t *pb, profile_t *out)
 			goto oom;
 		if (pb->o.write_evict && to_hist(&L->sd_we, &s->sd_we) < 0)
 			goto oom;
+		if (pb->have_sectors && (L->g == 1 || L->g == 0)) {   /* sector_reuse.h: l1, global */
+			reuse_hist_t l1s, gls;
+			if (sector_reuse_hists(pb->sec, pb->sh.rate, pb->sec_offered, &l1s, &gls) < 0)
+				goto oom;
+			s->sd_sector = L->g == 1 ? l1s : gls;
+			reuse_hist_free(L->g == 1 ? &gls : &l1s);
+		}
 		for (int m = 0; m < SS_NMODE && pb->sa_on; m++) {
 			if (!L->ss[m])
 				continue;
@@ -1445,6 +1498,14 @@ int profiler_finish(profiler_t *pb, profile_t *out)
 			goto oom;
 		for (int i = 0; i < pb->n_nodes; i++)
 			noderec_finish(pb->nodes[i], n_sm, &out->nodes[out->n_nodes++]);
+	}
+	if (pb->n_nsamp) {              /* set-sampled estimates (nodesample.h); none without a kept access */
+		out->nodes = calloc((size_t)pb->n_nsamp, sizeof *out->nodes);
+		if (!out->nodes)
+			goto oom;
+		for (int i = 0; i < pb->n_nsamp; i++)
+			if (nodesample_finish(pb->nsamp[i], n_sm, &out->nodes[out->n_nodes]) == 0)
+				out->n_nodes++;
 	}
 	if (pb->sh.rate < 1) {          /* SHARDS scaling and SHARDS_adj: src/profiling/shards.h */
 		shards_correct(out, pb->sh.rate, (double)pb->count);

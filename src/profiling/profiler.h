@@ -7,6 +7,7 @@
  *   profiler_opts_t o; profiler_opts_default(&o); o.block_bytes = 128;
  *   profiler_t *pb = profiler_alloc(&o);
  *   profiler_access(pb, sm, is_write, byte_addr, pc);   // one L1 request (one block)
+ *   profiler_sectors(pb, sm, byte_addr, sector_mask);   // optional: the request's 32 B sectors
  *   profiler_insts(pb, sm, ninst, nmem, nsect);         // optional instruction counts
  *   profiler_regs(pb, sm, warp, dst, srcs, nsrc);       // optional register operands
  *   profiler_tensor(pb, sm, n);                         // optional tensor-core count
@@ -53,6 +54,7 @@
 #define PROFILER_MAX_GROUPS 16
 #define PROFILER_MAX_NODES 32          /* DC-L1 node geometries per profile */
 #define PROFILER_NHOMES 11
+#define PROFILER_NODE_SET_RATE 0.25    /* default node set-sampling share (nodesample.h) */
 extern const int profiler_homes[PROFILER_NHOMES];   /* 2,4,5,8,10,16,20,32,40,64,80 */
 
 typedef struct profiler_opts {
@@ -83,13 +85,21 @@ typedef struct profiler_opts {
 	                                  access (no lazy copies, no shared units). */
 	int fuse_sample;               /* build profile_t.fuse_sample, the FUSE miniature-simulation
 	                                  stream (src/profiling/minisample.h; default 1) */
+	int sector_reuse;              /* build sd_sector (default 1): FA LRU stack distances of the l1
+	                                  and global streams at 32 B sector granularity, fed by
+	                                  profiler_sectors (src/profiling/sector_reuse.h); absent
+	                                  from the profile when no reader called profiler_sectors */
 	int setassoc_all;              /* records for the group:G streams too (DC-L1 nodes) */
 	int sa_max_log;                /* largest log2(sets) recorded (default 15: a 4 MB direct-mapped
 	                                  cache of 128 B blocks) */
+	double node_set_rate;          /* sampled profiles (sample_rate < 1): share of each node
+	                                  geometry's sets whose accesses are simulated exactly
+	                                  (src/profiling/nodesample.h); 0 = PROFILER_NODE_SET_RATE */
 	int n_nodes;                   /* DC-L1 node records (profile_t.nodes, noderec.h) to build: */
 	noderec_cfg_t nodes[PROFILER_MAX_NODES]; /* one per organisation geometry; write-evict nodes
-	                                  with write_evict.  Exact profiles only (a sampled profile
-	                                  has none); fed on the reader's thread in trace order */
+	                                  with write_evict.  Exact in exact profiles; in a sampled
+	                                  profile set-sampled estimates (node_set_rate,
+	                                  nodesample.h); fed on the reader's thread in trace order */
 	int threads;                   /* threads processing the streams' stacks; 0 = one per
 	                                  online CPU (at most 16).  The profile does not depend
 	                                  on it. */
@@ -109,6 +119,12 @@ void profiler_free(profiler_t *pb);
  * when that was given).  A profiler that failed keeps failing. */
 int profiler_access(profiler_t *pb, int sm, int is_write, uint64_t addr, uint64_t pc);
 int profiler_insts(profiler_t *pb, int sm, double ninst, double nmem, double nsect);
+/* The 32 B sectors one request of SM sm touched in the 128 B line holding byte address addr
+ * (whatever the profiler's block size): bit i of mask (1..15) = the sector at line + 32 i,
+ * counted in ascending order in the sector-granular histograms sd_sector (sector_reuse.h).
+ * Call it beside profiler_access for the same request; ignored in the class pass.  Return
+ * codes as profiler_access, and -3 when mask is 0 or has bits above 3. */
+int profiler_sectors(profiler_t *pb, int sm, uint64_t addr, uint32_t mask);
 /* dst < 0: no destination; srcs[i] < 0 are ignored. */
 int profiler_regs(profiler_t *pb, int sm, long warp, int dst, const int *srcs, int nsrc);
 int profiler_tensor(profiler_t *pb, int sm, double n);

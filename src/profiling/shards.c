@@ -35,6 +35,17 @@ void shards_scale_hist(reuse_hist_t *h, double rate, double adj)
 	h->total += h->cold;
 }
 
+void shards_fit_total(reuse_hist_t *h, double total)
+{
+	if (!(h->total > 0))
+		return;
+	double f = total / h->total;
+	for (size_t i = 0; i < h->n; i++)
+		h->count[i] *= f;
+	h->cold *= f;
+	h->total = total;
+}
+
 void shards_correct(profile_t *p, double rate, double offered)
 {
 	double inv = 1.0 / rate;
@@ -48,9 +59,20 @@ void shards_correct(profile_t *p, double rate, double offered)
 		shards_scale_hist(&s->sd, rate, adj);
 		if (s->rt.n > 0 || s->rt.cold > 0)
 			shards_scale_hist(&s->rt, rate, adj);
-		for (int c = 0; c < RL_NCLASS; c++)
+		if (s->sd_we.n > 0 || s->sd_we.cold > 0) {    /* write-evict: the same sampled blocks */
+			shards_scale_hist(&s->sd_we, rate, 0);
+			shards_fit_total(&s->sd_we, s->sd.total);
+		}
+		/* the class histograms are scaled so that together they describe the stream's
+		 * corrected accesses (each keeping its sampled share) */
+		double cls_sum = 0;
+		for (int c = 0; c < RL_NCLASS; c++) {
 			if (s->cls_sd[c].n > 0 || s->cls_sd[c].cold > 0)
 				shards_scale_hist(&s->cls_sd[c], rate, 0);
+			cls_sum += s->cls_sd[c].total;
+		}
+		for (int c = 0; c < RL_NCLASS && cls_sum > 0; c++)
+			shards_fit_total(&s->cls_sd[c], s->cls_sd[c].total * s->sd.total / cls_sum);
 		/* after the correction the histogram describes `offered` accesses */
 		s->accesses = s->sd.total;
 	}

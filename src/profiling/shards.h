@@ -57,6 +57,12 @@ static inline int shards_keep(const shards_t *s, uint64_t block)
  * given the number of accesses offered (sampled or not), `offered`.  rate in (0, 1). */
 void shards_correct(profile_t *p, double rate, double offered);
 
+/* Multiply every count of h (bins and cold) by total / h->total so that it sums to total: the
+ * write-evict and per-class histograms of a sampled stream are fitted to the stream's corrected
+ * accesses this way (a SHARDS_adj on their own first buckets could be clamped at 0, leaving
+ * their total off the stream's).  Nothing when h is empty. */
+void shards_fit_total(reuse_hist_t *h, double total);
+
 /* Scale one histogram: bins [lo, hi) -> [lo / rate, hi / rate), counts / rate, cold / rate;
  * then add `adj` (already in scaled units) to the first bin (clamped at 0). */
 void shards_scale_hist(reuse_hist_t *h, double rate, double adj);

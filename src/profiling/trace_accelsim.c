@@ -542,7 +542,17 @@ static int drain(rd_t *r)
 						if (rc)
 							return fed(r, rc);
 					}
-					w->start += (size_t)n + 1;
+					size_t q = w->start + (size_t)n + 1;        /* the sectors (parse_inst) */
+					size_t nl = (size_t)r->arena[q];
+					for (size_t j = 1; j <= nl; j++) {
+						uint64_t e = r->arena[q + j];
+						int rc = profiler_sectors(r->pb, w->sm, e & ~(uint64_t)127, (uint32_t)(e & 15));
+						if (!rc && r->kpb)
+							rc = profiler_sectors(r->kpb, w->sm, e & ~(uint64_t)127, (uint32_t)(e & 15));
+						if (rc)
+							return fed(r, rc);
+					}
+					w->start = q + nl + 1;
 				}
 			}
 			if (w->start < w->end) {
@@ -708,6 +718,20 @@ static int inst_line(rd_t *r, cta_state_t *c, const char *s, size_t n)
 	for (int i = 0; i < nb; i++)
 		if (arena_push(r, blk[i] << r->shift))
 			return oom(r);
+	/* then the sectors per 128 B line (profiler_sectors): a count, and line address | mask
+	 * (sec[] is sorted, so a line's sectors are consecutive) */
+	int nl = 0;
+	for (int i = 0; i < nsec; i++)
+		nl += i == 0 || sec[i] >> 2 != sec[i - 1] >> 2;
+	if (arena_push(r, (uint64_t)nl))
+		return oom(r);
+	for (int i = 0; i < nsec;) {
+		uint64_t line = sec[i] >> 2, mask = 0;
+		for (; i < nsec && sec[i] >> 2 == line; i++)
+			mask |= 1u << (sec[i] & 3);
+		if (arena_push(r, line << 7 | mask))
+			return oom(r);
+	}
 	return 0;
 }
 

@@ -267,6 +267,14 @@ int nvbit_read(const char *path, int n_sm, int block_bytes, const char *display,
 			else if (r)
 				rc = err_internal("%s:%llu: out of memory", lr.name, ln);
 		}
+		for (int i = 0; i < nsec && !rc;) {         /* the sectors per 128 B line (sorted) */
+			uint64_t line = sec[i] >> 2;
+			uint32_t smask = 0;
+			for (; i < nsec && sec[i] >> 2 == line; i++)
+				smask |= 1u << (sec[i] & 3);
+			if (profiler_sectors(pb, sm, line << 7, smask))
+				rc = err_internal("%s:%llu: out of memory", lr.name, ln);
+		}
 		if (!rc && profiler_insts(pb, sm, 1, 1, nsec))
 			rc = err_internal("%s:%llu: out of memory", lr.name, ln);
 		if (rc)

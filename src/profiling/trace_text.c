@@ -141,6 +141,7 @@ static inline const char *fast_access(const reader_t *r, profiler_t *pb, const c
 	}
 	if (q == h || q - h > 16 || q == end)
 		return NULL;
+	uint64_t smask = 0;
 	if (*q == ' ') {                        /* optional PC */
 		q++;
 		if (q + 2 < end && q[0] == '0' && (q[1] == 'x' || q[1] == 'X'))
@@ -152,12 +153,20 @@ static inline const char *fast_access(const reader_t *r, profiler_t *pb, const c
 		}
 		if (q == h || q - h > 16 || q == end)
 			return NULL;
+		if (*q == ' ') {                /* optional SECTORS: one hex digit 1..f */
+			if (q + 2 >= end || (d = hexval[(unsigned char)q[1]]) <= 1 || q[2] != '\n')
+				return NULL;
+			smask = (uint64_t)(d - 1);
+			q += 2;
+		}
 	}
 	if (*q != '\n' || sm > 1000000)
 		return NULL;
 	reader_t here = *r;                     /* the caller counts the line after we return */
 	here.line++;
 	*rc = feed_status(&here, profiler_access(pb, (int)sm, is_write, addr, pc), (int)sm);
+	if (!*rc && smask)
+		*rc = feed_status(&here, profiler_sectors(pb, (int)sm, addr, (uint32_t)smask), (int)sm);
 	return q + 1;
 }
 
@@ -199,9 +208,14 @@ static int parse_line(const reader_t *r, profiler_t *pb, const char *p, const ch
 			return bad(r, "expected a hex ADDRESS", f[0], fe[0]);
 		if (nf >= 2 && !parse_hex(f[1], fe[1], &pc))
 			return bad(r, "expected a hex PC", f[1], fe[1]);
-		if (nf > 2)
-			return bad(r, "unexpected field after PC", f[2], fe[2]);
+		uint64_t smask = 0;
+		if (nf >= 3 && (!parse_hex(f[2], fe[2], &smask) || smask < 1 || smask > 15))
+			return bad(r, "expected a hex SECTORS mask 1..f (the 128 B line's 32 B sectors)", f[2], fe[2]);
+		if (nf > 3)
+			return bad(r, "unexpected field after SECTORS", f[3], fe[3]);
 		rc = profiler_access(pb, (int)sm, op == 'W', addr, pc);
+		if (!rc && smask)
+			rc = profiler_sectors(pb, (int)sm, addr, (uint32_t)smask);
 		return feed_status(r, rc, (int)sm);
 	}
 	case 'I': {

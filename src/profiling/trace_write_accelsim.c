@@ -339,12 +339,16 @@ void aswrite_winst(void *ctx, int sm, const gen_launch_t *L, const gen_warp_t *w
 		put_addrs(w, b, mask, a);
 		put(w, b, "\n");
 	} else if (shared) {
-		/* shared-memory offsets with the template's bank-conflict degree: lane l at
-		 * (l x ways) words, so lanes l and l + 32/ways share a bank (32 banks of 4 B) */
+		/* shared-memory offsets with the template's bank-conflict degree `ways` as the shape
+		 * measures it (the most 4 B words one of the 32 banks delivers): lane l at byte
+		 * l x max(4 ways, width), so lanes l and l + 32/ways share a bank for 4 B accesses, and
+		 * a conflict-free 16 B access (degree 4, the 512 B of a warp over 128 B of banks) is
+		 * contiguous */
 		uint64_t sa[GEN_WARP];
 		int ways = in->ways ? in->ways : 1;
+		uint64_t stride = (uint64_t)(4 * ways > width ? 4 * ways : width);
 		for (int l = 0; l < GEN_WARP; l++)
-			sa[l] = (uint64_t)l * (uint64_t)ways * (uint64_t)width % 49152;
+			sa[l] = (uint64_t)l * stride % 49152;
 		put(w, b, " %d", width);
 		put_addrs(w, b, mask, sa);
 		put(w, b, "\n");

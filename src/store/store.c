@@ -399,7 +399,10 @@ int store_open(const char *path, enum store_mode mode, store_t **out)
 		store_close(st);
 		return err_internal("%s: out of memory", path);
 	}
-	int orc = sqlite3_open_v2(uri ? uri : path, &st->db, flags, NULL);
+	/* NOMUTEX: a store_t belongs to one thread at a time (the sweep's workers never touch it,
+	 * its writer does), so SQLite's per-call connection mutex is pure cost: two lock/unlock
+	 * pairs per bound value, 8% of a sweep's CPU */
+	int orc = sqlite3_open_v2(uri ? uri : path, &st->db, flags | SQLITE_OPEN_NOMUTEX, NULL);
 	free(uri);
 	if (orc == SQLITE_OK && mode == STORE_READ && (flags & SQLITE_OPEN_READWRITE))
 		orc = sqlite3_exec(st->db, "PRAGMA query_only = ON", NULL, NULL, NULL);

@@ -40,6 +40,10 @@ static int push(tech_file_t *f, const tech_point_t *p, const tech_prov_t *v)
 		f->cap = cap;
 	}
 	f->pt[f->n] = *p;
+	/* the tool decides how models/tech.h may interpolate the row between nodes ([L2n]) */
+	f->pt[f->n].tool = strcmp(v->tool, "nvsim") == 0 ? TECH_TOOL_NVSIM
+	                 : strcmp(v->tool, "cacti") == 0 ? TECH_TOOL_CACTI
+	                 : strcmp(v->tool, "dsent") == 0 ? TECH_TOOL_DSENT : TECH_TOOL_ANY;
 	f->prov[f->n] = *v;
 	f->n++;
 	f->table.pt = f->pt;

@@ -30,6 +30,11 @@ static void p_insts(void *c, int sm, double ni, double nm, double ns)
 	psink_t *p = c;
 	p->err |= profiler_insts(p->pb, sm, ni, nm, ns) != 0;
 }
+static void p_sectors(void *c, int sm, uint64_t line, uint32_t mask)
+{
+	psink_t *p = c;
+	p->err |= profiler_sectors(p->pb, sm, line, mask) != 0;
+}
 static void p_regs(void *c, int sm, long warp, int dst, const int *src, int nsrc)
 {
 	psink_t *p = c;
@@ -63,7 +68,7 @@ static int gen_profile(const char *kname, long size, const gpu_t *g, profile_t *
 		return err_internal("validate --accelsim: out of memory");
 	gen_opts_t o = { .n_sm = g->n_sm, .warps_per_sm = g->warps_per_sm, .ctas_per_sm = g->l1_shmem_kib >= 64 ? 16 : 8,
 	                 .seed = 1, .regs = 1 };
-	gen_sink_t sink = { .ctx = &ps, .access = p_access, .insts = p_insts, .regs = p_regs, .tensor = p_tensor,
+	gen_sink_t sink = { .ctx = &ps, .access = p_access, .sectors = p_sectors, .insts = p_insts, .regs = p_regs, .tensor = p_tensor,
 	                    .shape = profiler_shape(ps.pb) };
 	gen_t gen;
 	int rc = gen_init(&gen, &o, &sink);

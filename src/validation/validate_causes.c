@@ -92,6 +92,17 @@ static const vcause_t causes[] = {
 	{ "DC-L1", "Pr40: replicas per resident line", "As the base replicas row." },
 	{ "DC-L1", "Sh40+C10+Boost: replicas per resident line", "As the base replicas row." },
 	/* ---- FUSE ---- */
+	{ "FUSE", "tech table, NVSim caches, sizes off the grid: worst read/write energy",
+	  "NVSim's area-optimal organisation changes between neighbouring table sizes (bank, mat and mux "
+	  "counts: 37 of the 64 segments of the shipped NVSim series, calibration/tech/organisations.py), and "
+	  "dynamic energy steps with it: the 4-way SRAM data array writes for 5.3, 3.9, 5.2, 8.0 and 2.8 pJ at "
+	  "4, 8, 16, 32 and 64 KiB.  CACTI's RAMs were rerun with one organisation and meet the bar; "
+	  "NVSim forces bank and mat counts on its tag and data arrays together, and a forced run took a "
+	  "minute or more on the shared machine, so its series were not rerun (calibration/tech/README.md)." },
+	{ "FUSE", "tech table, NVSim caches, sizes off the grid: worst leakage",
+	  "As the NVSim energy row: the 4-way STT-MRAM data array leaks 16.4, 17.3 and 32.3 mW at 256, 512 and "
+	  "1024 KiB (its sense-amplifier mux goes from 1 to 2 at 1 MiB), a step; the leakage-by-region rule "
+	  "(tech.h L1l) follows the area, which barely moves." },
 	{ "FUSE", "tech table",
 	  "The technology table (issue 22, models/tech.h) interpolates its CACTI/NVSim/DSENT runs in node and size; "
 	  "against held-out runs of the same tools the worst case is reported, not tuned (small STT-MRAM banks and "
@@ -126,8 +137,11 @@ static const vcause_t causes[] = {
 	  "Not traced: moved with issue 18's occupancy-limited profiles (off on issue 18's tree alone); fewer "
 	  "resident warps change how many write-multiple blocks compete for the SRAM part." },
 	{ "FUSE", "best SRAM share for Dy-FUSE with periphery",
-	  "With NVSim's periphery (fuse-15-tech, 40 nm) a small STT-MRAM bank loses most of its cell-area "
-	  "advantage, so more SRAM wins; the paper's 1/2 uses cell areas alone (issue 22)." },
+	  "No hybrid fits: at 40 nm NVSim's smallest STT-MRAM cache (4 KiB, 4-way, data + tag) takes "
+	  "0.108 mm^2, 97% of it periphery, more than the whole 32 KiB SRAM L1 (0.070 mm^2, data + tag; "
+	  "`gpudse tech array`), so every share leaves an STT-MRAM bank below the table and all-SRAM (share "
+	  "1) is the best design; the paper's 1/2 counts cell areas alone (140/36 F^2), where the STT-MRAM "
+	  "half holds 3.9x the SRAM half's bytes (issue 22)." },
 	/* ---- Malekeh ---- */
 	{ "Malekeh", "RF-cache hit ratio",
 	  "Likely: the register reuse distances come from the workload library's synthetic register templates "

@@ -3,13 +3,9 @@
 #include "validation/validate.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-
-#include <gsl/gsl_errno.h>
 
 #include "cli.h"
 #include "presets/gpu_json.h"
@@ -152,73 +148,6 @@ void vr_na(vreport_t *r, const char *paper, const char *quantity, const char *so
 
 /* ---- studies and workloads ------------------------------------------------------------ */
 
-/* Workloads load in parallel (building a context is the report's main cost: the reuse
- * curves of large profiles); each is loaded once.  Pure model code and separate profiles:
- * nothing is shared between the threads but the next-index counter. */
-typedef struct loader {
-	const char *const *paths;
-	const gpu_t *g;
-	workload_t *wl;
-	int *rc;
-	int n;
-	int next;                  /* next index to load */
-	int failed;                /* a load failed: the others stop taking work */
-	pthread_mutex_t mu;
-} loader_t;
-
-static void *load_worker(void *arg)
-{
-	loader_t *L = arg;
-	for (;;) {
-		pthread_mutex_lock(&L->mu);
-		int i = L->failed ? L->n : L->next++;   /* after a failure: stop (one error line) */
-		pthread_mutex_unlock(&L->mu);
-		if (i >= L->n)
-			return NULL;
-		int rc = workload_load(L->paths[i], L->g, &L->wl[i]);
-		pthread_mutex_lock(&L->mu);
-		L->rc[i] = rc;
-		L->failed |= rc != 0;
-		pthread_mutex_unlock(&L->mu);
-	}
-}
-
-/* Load paths[0..n-1] on g into wl (zeroed, n entries); 0, or the first failure's status
- * (every loaded workload freed). */
-static int load_all(const char *const *paths, int n, const gpu_t *g, workload_t *wl)
-{
-	int *rc = calloc((size_t)n + 1, sizeof *rc);
-	if (!rc)
-		return err_internal("validate: out of memory");
-	loader_t L = { paths, g, wl, rc, n, 0, 0, PTHREAD_MUTEX_INITIALIZER };
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	int nt = ncpu < 1 ? 1 : ncpu > 8 ? 8 : (int)ncpu;
-	if (nt > n)
-		nt = n;
-	/* models/reuse.c swaps GSL's error handler around a root solve; with the handler off for
-	 * the whole parallel section, those swaps cannot leave a thread with the aborting default
-	 * (a swap racing another thread's restore) */
-	gsl_error_handler_t *old = gsl_set_error_handler_off();
-	pthread_t th[8];
-	int started = 0;
-	for (int t = 1; t < nt; t++)
-		if (pthread_create(&th[started], NULL, load_worker, &L) == 0)
-			started++;
-	load_worker(&L);
-	for (int t = 0; t < started; t++)
-		pthread_join(th[t], NULL);
-	gsl_set_error_handler(old);
-	int status = 0;
-	for (int i = 0; i < n && !status; i++)
-		status = rc[i];
-	if (status)
-		for (int i = 0; i < n; i++)
-			if (rc[i] == 0)
-				workload_free(&wl[i]);
-	free(rc);
-	return status;
-}
-
 static int dim_values(const study_t *st, const char *knob, int *out, int max)
 {
 	for (int i = 0; i < st->n_dims; i++) {
@@ -251,7 +180,7 @@ int vstudy_load(const char *name, vstudy_t *s)
 		study_free(&st);
 		return err_internal("validate: out of memory");
 	}
-	rc = load_all((const char *const *)st.workloads, st.n_workloads, &s->gpu, s->wl);
+	rc = workload_load_all((const char *const *)st.workloads, st.n_workloads, &s->gpu, s->wl, 0);
 	if (rc == 0)
 		s->n = st.n_workloads;
 	study_free(&st);
@@ -275,7 +204,7 @@ int vstudy_reload(const vstudy_t *s, const gpu_t *g, vstudy_t *out)
 	}
 	for (int i = 0; i < s->n; i++)
 		paths[i] = s->wl[i].path;
-	int rc = load_all(paths, s->n, &out->gpu, out->wl);
+	int rc = workload_load_all(paths, s->n, &out->gpu, out->wl, 0);
 	free(paths);
 	if (rc == 0)
 		out->n = s->n;

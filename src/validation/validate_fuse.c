@@ -230,6 +230,11 @@ static void agreement_rows(vreport_t *r, const tech_file_t *d, const tech_file_t
 	tech_agreement_eval(&d->table, h, tool, mode, &a);
 	if (a.runs == 0)
 		return;
+	if (a.n_area == 0) {                  /* every run refused, as tech.h L2n says for NVSim */
+		snprintf(q, sizeof q, "tech table, %s: %d held-out runs, all refused (tech.h L2n)", what, a.runs);
+		vr_range(r, P, q, "issue 22", "%", 0, 100, 100, 100.0 * a.refused / a.runs);
+		return;
+	}
 	snprintf(q, sizeof q, "tech table, %s: %d held-out runs (%d refused): worst area error (%d compared)",
 	         what, a.runs, a.refused, a.n_area);
 	vr_range(r, P, q, "issue 22", "%", 1, 0, 10, 100 * a.area);

@@ -12,8 +12,9 @@
  *   shape.simd.active_lanes                              +T
  *   registers.{src,dst}_per_inst, registers.tensor_frac  x insts / (insts + W)
  * and one the opcode map decides: a template without a declared unit is written as NOP,
- * which Accel-Sim's ISA map (ALU_OP) and the reader class as the integer unit:
- *   shape.mix.int = int + other, shape.mix.other = 0.
+ * which Accel-Sim's ISA map (ALU_OP) and the reader class as the integer unit, while BAR.SYNC
+ * stays "other" on both sides:
+ *   shape.mix.int = int + other - barriers, shape.mix.other = barriers.
  * The kernels are the library's kernels that carry template registers (the writer
  * synthesizes dependences for the others, so their profiles have registers the generator's
  * do not) at small sizes, on the presets of their papers.
@@ -44,6 +45,11 @@ static void b_access(void *c, int sm, int wr, uint64_t a, uint32_t pc)
 {
 	both_t *b = c;
 	b->err |= profiler_access(b->pb, sm, wr, a, pc) != 0;
+}
+static void b_sectors(void *c, int sm, uint64_t a, uint32_t mask)
+{
+	both_t *b = c;
+	b->err |= profiler_sectors(b->pb, sm, a, mask) != 0;
 }
 static void b_insts(void *c, int sm, double ni, double nm, double ns)
 {
@@ -123,9 +129,10 @@ static void num(cmp_t *c, const char *path, double a, double b, double launch_wa
 		want = a * c->insts_a / (c->insts_a + c->W);
 		tol = 1e-12 * (fabs(want) + 1e-300);
 	} else if (strcmp(path, ".shape.mix.int") == 0) {
-		want = a + leaf(cJSON_GetObjectItemCaseSensitive(c->ga, "shape"), "mix", "other");
+		want = a + leaf(cJSON_GetObjectItemCaseSensitive(c->ga, "shape"), "mix", "other")
+		         - leaf(cJSON_GetObjectItemCaseSensitive(c->ga, "shape"), "barriers", NULL);
 	} else if (strcmp(path, ".shape.mix.other") == 0) {
-		want = 0;
+		want = leaf(cJSON_GetObjectItemCaseSensitive(c->ga, "shape"), "barriers", NULL);  /* BAR.SYNC */
 	}
 	if (!(fabs(b - want) <= tol)) {
 		char d[160];
@@ -207,7 +214,7 @@ static void roundtrip(const char *kname, long size, const char *gpu_name)
 	if (!b.pb || !b.w)
 		return;
 	gen_opts_t go = { .n_sm = gpu.n_sm, .warps_per_sm = gpu.warps_per_sm, .ctas_per_sm = ctas, .seed = 1, .regs = 1 };
-	gen_sink_t sink = { .ctx = &b, .access = b_access, .insts = b_insts, .regs = b_regs, .tensor = b_tensor,
+	gen_sink_t sink = { .ctx = &b, .access = b_access, .sectors = b_sectors, .insts = b_insts, .regs = b_regs, .tensor = b_tensor,
 	                    .shape = profiler_shape(b.pb), .launch = b_launch, .winst = b_winst };
 	gen_t g;
 	int rc = gen_init(&g, &go, &sink);

@@ -28,12 +28,7 @@
  * with a 4-way set-associative STT.  Placements: no predictor (fills to SRAM, victims to STT),
  * the predictor at accuracy 0.95 and at 0.85 (§V-A: mean and worst), the oracle by write count
  * (q = 1), and the oracle with migration off.
- * Reference: per SM, the simulator's mean over HS_SEEDS hash functions (set index and the
- * mispredicted blocks), pooled over the SMs; the model predicts that expectation.
- * Bars (issue 21), per configuration and placement over the families: total, SRAM and STT hit
- * rates within 0.03 mean and 0.08 worst (absolute), STT writes per access within 10% mean
- * (relative to the simulator's, with a floor of 0.01 writes per access so that a case with
- * almost no STT writes is judged on its absolute error).
+ * Reference and bars (issue 21): tests/support/heldout.h, the harness both suites share.
  *
  *   build/tests/test_fuse_heldout --markdown   writes the per-group errors as a markdown table
  *                                              on stdout (docs/validation.md).
@@ -46,100 +41,40 @@
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 
-#include "support/check.h"
-#include "fuse.h"
-#include "profile.h"
-#include "profiling/profiler.h"
-#include "reference/hybridsim.h"
-
-#define HS_SEEDS 4
-#define MAX_SM 8
-
-typedef struct trace {
-	int n_sm;
-	size_t n[MAX_SM];
-	hs_ref_t *r[MAX_SM];
-} trace_t;
-
-static void trace_alloc(trace_t *t, int n_sm, size_t per_sm)
-{
-	memset(t, 0, sizeof *t);
-	t->n_sm = n_sm;
-	for (int s = 0; s < n_sm; s++) {
-		t->r[s] = calloc(per_sm, sizeof *t->r[s]);
-		t->n[s] = 0;
-	}
-}
-
-static void trace_free(trace_t *t)
-{
-	for (int s = 0; s < t->n_sm; s++)
-		free(t->r[s]);
-}
-
-static void put(trace_t *t, int sm, uint64_t b, int w)
-{
-	t->r[sm][t->n[sm]].block = b;
-	t->r[sm][t->n[sm]++].is_write = w;
-}
-
-/* Zipf(alpha) over n items by inversion of the tabulated CDF. */
-typedef struct zipf { int n; double *cdf; } zipf_t;
-
-static void zipf_init(zipf_t *z, int n, double alpha)
-{
-	z->n = n;
-	z->cdf = malloc((size_t)n * sizeof *z->cdf);
-	double s = 0.0;
-	for (int i = 0; i < n; i++)
-		z->cdf[i] = (s += pow(i + 1.0, -alpha));
-	for (int i = 0; i < n; i++)
-		z->cdf[i] /= s;
-}
-
-static int zipf_draw(const zipf_t *z, gsl_rng *r)
-{
-	double u = gsl_rng_uniform(r);
-	int lo = 0, hi = z->n - 1;
-	while (lo < hi) {
-		int m = (lo + hi) / 2;
-		if (z->cdf[m] < u) lo = m + 1; else hi = m;
-	}
-	return lo;
-}
+#include "support/heldout.h"
 
 /* ---- families ---- */
 #define PER_SM 240000
 
 /* a loop of L blocks (written on every 8th pass when wloop), p_bg background accesses: half a
  * stream of new blocks, half a random pool of 300 blocks written half the time */
-static void fam_loop(trace_t *t, gsl_rng *r, int L, double p_bg, int wloop)
+static void fam_loop(ho_trace_t *t, gsl_rng *r, int L, double p_bg, int wloop)
 {
-	trace_alloc(t, 1, PER_SM);
+	ho_trace_alloc(t, 1, PER_SM);
 	long pos = 0, stream = 0;
 	for (size_t i = 0; i < PER_SM; i++) {
 		double u = gsl_rng_uniform(r);
 		if (u < p_bg / 2)
-			put(t, 0, 9000000 + (uint64_t)stream++, 0);
+			ho_put(t, 0, 9000000 + (uint64_t)stream++, 0);
 		else if (u < p_bg)
-			put(t, 0, 8000000 + gsl_rng_uniform_int(r, 300), gsl_rng_uniform(r) < 0.5);
+			ho_put(t, 0, 8000000 + gsl_rng_uniform_int(r, 300), gsl_rng_uniform(r) < 0.5);
 		else {
 			long k = pos % L, pass = pos / L;
 			pos++;
-			put(t, 0, 1000000 + (uint64_t)k, wloop && pass % 8 == 0);
+			ho_put(t, 0, 1000000 + (uint64_t)k, wloop && pass % 8 == 0);
 		}
 	}
 }
 
-static void fam_zipf(trace_t *t, gsl_rng *r, int n, double alpha, double pw)
+static void fam_zipf(ho_trace_t *t, gsl_rng *r, int n, double alpha, double pw)
 {
-	zipf_t z;
-	zipf_init(&z, n, alpha);
-	trace_alloc(t, 1, PER_SM);
+	ho_zipf_t z;
+	ho_zipf_init(&z, n, alpha);
+	ho_trace_alloc(t, 1, PER_SM);
 	/* ranks scattered over the block numbers, so popularity is not the set index */
 	for (size_t i = 0; i < PER_SM; i++) {
-		uint64_t k = (uint64_t)zipf_draw(&z, r);
-		put(t, 0, 2000000 + (k * 7919) % (uint64_t)n, gsl_rng_uniform(r) < pw);
+		uint64_t k = (uint64_t)ho_zipf_draw(&z, r);
+		ho_put(t, 0, 2000000 + (k * 7919) % (uint64_t)n, gsl_rng_uniform(r) < pw);
 	}
 	free(z.cdf);
 }
@@ -147,10 +82,10 @@ static void fam_zipf(trace_t *t, gsl_rng *r, int n, double alpha, double pw)
 /* matrix-vector on 8 SMs: warp w of SM s handles rows; per step it reads one block of the
  * shared vector x (256 blocks, in order), one block of its matrix row (streamed once), and at
  * a row's end writes its output block y once, re-read by a reduction 4 times later */
-static void fam_gpu_mv(trace_t *t, gsl_rng *r)
+static void fam_gpu_mv(ho_trace_t *t, gsl_rng *r)
 {
 	const int nsm = 8, warps = 48, per = PER_SM / 2;
-	trace_alloc(t, nsm, per + 64);
+	ho_trace_alloc(t, nsm, per + 64);
 	for (int s = 0; s < nsm; s++) {
 		long xpos[48] = { 0 }, row[48], a = 0;
 		long pend[64], npend = 0;
@@ -158,17 +93,17 @@ static void fam_gpu_mv(trace_t *t, gsl_rng *r)
 			row[w] = (long)s * 100000 + w * 1000, xpos[w] = gsl_rng_uniform_int(r, 256);
 		while (t->n[s] < (size_t)per) {
 			int w = (int)gsl_rng_uniform_int(r, warps);
-			put(t, s, 3000000 + (uint64_t)(xpos[w] % 256), 0);
-			put(t, s, 20000000 + (uint64_t)a++, 0);                 /* A, streamed */
+			ho_put(t, s, 3000000 + (uint64_t)(xpos[w] % 256), 0);
+			ho_put(t, s, 20000000 + (uint64_t)a++, 0);                 /* A, streamed */
 			if (++xpos[w] % 32 == 0) {                              /* a row block done */
 				uint64_t y = 4000000 + (uint64_t)row[w]++;
-				put(t, s, y, 1);
+				ho_put(t, s, y, 1);
 				if (npend < 64)
 					pend[npend++] = (long)y;
 			}
 			if (npend > 0 && gsl_rng_uniform(r) < 0.1) {           /* reduction reads */
 				long k = gsl_rng_uniform_int(r, (unsigned long)npend);
-				put(t, s, (uint64_t)pend[k], 0);
+				ho_put(t, s, (uint64_t)pend[k], 0);
 				if (gsl_rng_uniform(r) < 0.25)
 					pend[k] = pend[--npend];
 			}
@@ -178,10 +113,10 @@ static void fam_gpu_mv(trace_t *t, gsl_rng *r)
 
 /* 2-D stencil on 4 SMs: a tile of W x H blocks per SM; warps take rows in order, interleaved
  * (8 in flight); each step reads rows y-1, y, y+1 at column x and writes out[y][x] once */
-static void fam_gpu_stencil(trace_t *t, gsl_rng *r)
+static void fam_gpu_stencil(ho_trace_t *t, gsl_rng *r)
 {
 	const int nsm = 4, W = 96, inflight = 8;
-	trace_alloc(t, nsm, PER_SM / 2 + 8);
+	ho_trace_alloc(t, nsm, PER_SM / 2 + 8);
 	for (int s = 0; s < nsm; s++) {
 		long y[8], x[8], next = 1;
 		for (int k = 0; k < inflight; k++)
@@ -190,29 +125,29 @@ static void fam_gpu_stencil(trace_t *t, gsl_rng *r)
 		while (t->n[s] + 4 <= (size_t)(PER_SM / 2)) {
 			int k = (int)gsl_rng_uniform_int(r, inflight);
 			for (int dy = -1; dy <= 1; dy++)
-				put(t, s, base + (uint64_t)((y[k] + dy) * W + x[k]), 0);
-			put(t, s, base + 500000 + (uint64_t)(y[k] * W + x[k]), 1);
+				ho_put(t, s, base + (uint64_t)((y[k] + dy) * W + x[k]), 0);
+			ho_put(t, s, base + 500000 + (uint64_t)(y[k] * W + x[k]), 1);
 			if (++x[k] == W)
 				x[k] = 0, y[k] = next++;
 		}
 	}
 }
 
-static void fam_phases(trace_t *t, gsl_rng *r)
+static void fam_phases(ho_trace_t *t, gsl_rng *r)
 {
-	zipf_t z;
-	zipf_init(&z, 5000, 0.8);
-	trace_alloc(t, 1, PER_SM);
+	ho_zipf_t z;
+	ho_zipf_init(&z, 5000, 0.8);
+	ho_trace_alloc(t, 1, PER_SM);
 	const size_t ph = PER_SM / 6;
 	long pos = 0;
 	for (size_t i = 0; i < PER_SM; i++) {
 		int p = (int)((i / ph) % 3);
 		if (p == 0)
-			put(t, 0, 6000000 + (uint64_t)(pos++ % 300), 0);
+			ho_put(t, 0, 6000000 + (uint64_t)(pos++ % 300), 0);
 		else if (p == 1)
-			put(t, 0, 6100000 + (uint64_t)zipf_draw(&z, r), gsl_rng_uniform(r) < 0.05);
+			ho_put(t, 0, 6100000 + (uint64_t)ho_zipf_draw(&z, r), gsl_rng_uniform(r) < 0.05);
 		else
-			put(t, 0, 6200000 + gsl_rng_uniform_int(r, 900), gsl_rng_uniform(r) < 0.3);
+			ho_put(t, 0, 6200000 + gsl_rng_uniform_int(r, 900), gsl_rng_uniform(r) < 0.3);
 	}
 	free(z.cdf);
 }
@@ -226,9 +161,9 @@ static int ev_cmp(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-static void fam_worm(trace_t *t, gsl_rng *r)
+static void fam_worm(ho_trace_t *t, gsl_rng *r)
 {
-	trace_alloc(t, 1, PER_SM);
+	ho_trace_alloc(t, 1, PER_SM);
 	size_t cap = 1 << 16, n = 0;
 	ev_t *ev = malloc(cap * sizeof *ev);
 	uint64_t next = 7000000;
@@ -236,12 +171,12 @@ static void fam_worm(trace_t *t, gsl_rng *r)
 	while (t->n[0] < PER_SM) {
 		/* due reads first (the array kept sorted in batches) */
 		if (n > 0 && ev[0].t <= now) {
-			put(t, 0, ev[0].b, 0);
+			ho_put(t, 0, ev[0].b, 0);
 			memmove(ev, ev + 1, (n - 1) * sizeof *ev);
 			n--;
 		} else {
 			uint64_t b = next++;
-			put(t, 0, b, 1);
+			ho_put(t, 0, b, 1);
 			unsigned k = gsl_ran_geometric(r, 1.0 / 6.0);
 			for (unsigned j = 0; j < k && n < cap; j++) {
 				ev[n].t = now + 1 + (long)gsl_rng_uniform_int(r, 2000);
@@ -254,18 +189,18 @@ static void fam_worm(trace_t *t, gsl_rng *r)
 	free(ev);
 }
 
-static void fam_wm_mix(trace_t *t, gsl_rng *r)
+static void fam_wm_mix(ho_trace_t *t, gsl_rng *r)
 {
-	trace_alloc(t, 1, PER_SM);
+	ho_trace_alloc(t, 1, PER_SM);
 	long stream = 0;
 	for (size_t i = 0; i < PER_SM; i++) {
 		double u = gsl_rng_uniform(r);
 		if (u < 0.3)
-			put(t, 0, 7500000 + gsl_rng_uniform_int(r, 150), gsl_rng_uniform(r) < 0.5);
+			ho_put(t, 0, 7500000 + gsl_rng_uniform_int(r, 150), gsl_rng_uniform(r) < 0.5);
 		else if (u < 0.8)
-			put(t, 0, 7600000 + gsl_rng_uniform_int(r, 3000), 0);
+			ho_put(t, 0, 7600000 + gsl_rng_uniform_int(r, 3000), 0);
 		else
-			put(t, 0, 7700000 + (uint64_t)stream++, 0);
+			ho_put(t, 0, 7700000 + (uint64_t)stream++, 0);
 	}
 }
 
@@ -274,7 +209,7 @@ static const char *const fam_name[NFAM] = {
 	"loop48", "loop200", "loop400", "loop700", "loop1400", "zipf0.9", "zipf1.2",
 	"gpu-mv", "gpu-stencil", "phases", "worm", "wm-mix" };
 
-static void make_family(int f, trace_t *t)
+static void make_family(int f, ho_trace_t *t)
 {
 	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
 	gsl_rng_set(r, 21000 + (unsigned long)f);
@@ -295,164 +230,26 @@ static void make_family(int f, trace_t *t)
 	gsl_rng_free(r);
 }
 
-/* The profile of a trace, as `gpudse profile` would build it (default options, SMs
- * interleaved access by access). */
-static int build_profile(const trace_t *t, profile_t *p)
-{
-	profiler_opts_t o;
-	profiler_opts_default(&o);
-	o.block_bytes = 128;
-	o.n_sm = t->n_sm;
-	o.n_groups = 0;
-	o.name = "fuse-heldout";
-	profiler_t *pb = profiler_alloc(&o);
-	if (!pb)
-		return -1;
-	size_t most = 0;
-	for (int s = 0; s < t->n_sm; s++)
-		most = t->n[s] > most ? t->n[s] : most;
-	for (size_t i = 0; i < most; i++)
-		for (int s = 0; s < t->n_sm; s++)
-			if (i < t->n[s])
-				profiler_access(pb, s, t->r[s][i].is_write, t->r[s][i].block * 128, 0);
-	for (int s = 0; s < t->n_sm; s++)
-		profiler_insts(pb, s, 10.0 * t->n[s], (double)t->n[s], 4.0 * t->n[s]);
-	int rc = profiler_finish(pb, p);
-	profiler_free(pb);
-	return rc;
-}
-
-/* ---- configurations and placements ---- */
-typedef struct conf {
-	const char *name;
-	int sram_blocks, sram_ways, stt_blocks, stt_fa, stt_ways;
-} conf_t;
-#define NCONF 4
-static const conf_t confs[NCONF] = {
+/* ---- configurations ---- */
+static const ho_conf_t confs[HO_NCONF] = {
 	{ "16K 2w + 64K fa", 128, 2, 512, 1, 0 },
 	{ "16K 2w + 64K 2w", 128, 2, 512, 0, 2 },
 	{ "8K 4w + 96K fa", 64, 4, 768, 1, 0 },
 	{ "32K 4w + 32K 4w", 256, 4, 256, 0, 4 },
 };
-#define NPLACE 5
-static const char *const place_name[NPLACE] = {
-	"no predictor", "predictor q=.95", "predictor q=.85", "oracle", "oracle, no migration" };
-
-/* errors of one (family, configuration, placement) case */
-typedef struct err { double total, sram, stt, writes; } err_t;
-static err_t errs[NCONF][NPLACE][NFAM];
-
-static void run_case(int f, const trace_t *t, const fuse_ctx_t *ctx, int ci, int pl)
-{
-	const conf_t *c = &confs[ci];
-	fuse_org_t o;
-	memset(&o, 0, sizeof o);
-	o.cfg = pl == 0 ? (c->stt_fa ? FUSE_FA : FUSE_BASE) : FUSE_DY;
-	o.fa = c->stt_fa;
-	o.placement = pl == 0 ? FUSE_PLACE_VICTIM : pl <= 2 ? FUSE_PLACE_PREDICTOR : FUSE_PLACE_ORACLE;
-	o.q = pl == 1 ? 0.95 : pl == 2 ? 0.85 : 1.0;
-	o.migrate = pl != 4;
-	o.sram_kib = c->sram_blocks * 128.0 / 1024.0;
-	o.stt_kib = c->stt_blocks * 128.0 / 1024.0;
-	o.sram_ways = c->sram_ways;
-	o.stt_ways = c->stt_ways;
-	fuse_hit_t m;
-	CHECK_INT(fuse_hit_eval(ctx, &o, 32768.0, &m), 0, "model evaluates");
-
-	hs_cfg_t h = { .sram_sets = c->sram_blocks / c->sram_ways, .sram_ways = c->sram_ways,
-	               .stt_blocks = c->stt_blocks, .stt_fa = c->stt_fa, .stt_ways = c->stt_ways,
-	               .predictor = pl != 0, .pred_acc = pl == 1 ? 0.95 : pl == 2 ? 0.85 : 0.0,
-	               .no_migrate = pl == 4 };
-	double acc = 0, hs = 0, ht = 0, sw = 0;
-	for (int sd = 0; sd < HS_SEEDS; sd++)
-		for (int s = 0; s < t->n_sm; s++) {
-			hs_result_t r;
-			h.seed = (uint64_t)sd;
-			CHECK_INT(hs_run(&h, t->r[s], t->n[s], &r), 0, "simulation runs");
-			acc += r.acc, hs += r.h_sram, ht += r.h_stt, sw += r.stt_write;
-		}
-	hs /= acc, ht /= acc, sw /= acc;
-	err_t *e = &errs[ci][pl][f];
-	e->total = fabs(m.h - (hs + ht));
-	e->sram = fabs(m.h_sram - hs);
-	e->stt = fabs(m.h_stt - ht);
-	e->writes = fabs(m.stt_write - sw) / fmax(sw, 0.01);
-	fprintf(stderr, "  %-12s %-16s %-20s SRAM %.4f/%.4f  STT %.4f/%.4f  STT wr %.4f/%.4f (model/sim)\n",
-	        fam_name[f], c->name, place_name[pl], m.h_sram, hs, m.h_stt, ht, m.stt_write, sw);
-}
-
-typedef struct agg { double mean[4], worst[4]; } agg_t;
-
-static agg_t aggregate(int ci, int pl)
-{
-	agg_t a;
-	memset(&a, 0, sizeof a);
-	for (int f = 0; f < NFAM; f++) {
-		const err_t *e = &errs[ci][pl][f];
-		double v[4] = { e->total, e->sram, e->stt, e->writes };
-		for (int k = 0; k < 4; k++) {
-			a.mean[k] += v[k] / NFAM;
-			a.worst[k] = fmax(a.worst[k], v[k]);
-		}
-	}
-	return a;
-}
 
 int main(int argc, char **argv)
 {
-	int markdown = argc > 1 && strcmp(argv[1], "--markdown") == 0;
-	for (int f = 0; f < NFAM; f++) {
-		trace_t t;
-		make_family(f, &t);
-		profile_t p;
-		CHECK_INT(build_profile(&t, &p), 0, "profiler builds the profile");
-		fuse_params_t par;
-		fuse_params_default(&par);
-		fuse_ctx_t *ctx = fuse_ctx_alloc(&p, &par);
-		CHECK(ctx != NULL, "context from the profile");
-		if (ctx)
-			for (int ci = 0; ci < NCONF; ci++)
-				for (int pl = 0; pl < NPLACE; pl++)
-					run_case(f, &t, ctx, ci, pl);
-		fuse_ctx_free(ctx);
-		profile_free(&p);
-		trace_free(&t);
-	}
-	if (markdown) {
-		printf("\n### FUSE held-out suite (issue 21): model vs the exact hybrid simulator\n\n");
-		printf("%d trace families (tests/unit/test_fuse_heldout.c), held out until the model's "
+	static const ho_suite_t suite = {
+		.test = "test_fuse_heldout", .profile_name = "fuse-heldout", .label = "held-out",
+		.n_fam = NFAM, .fam_name = fam_name, .make_family = make_family, .confs = confs,
+		.md_heading = "\n### FUSE held-out suite (issue 21): model vs the exact hybrid simulator\n\n",
+		.md_intro = "%d trace families (tests/unit/test_fuse_heldout.c), held out until the model's "
 		       "first run on them (commit f8b841f: failed, 99 of 2164 checks, worst total error 0.21); "
 		       "development data since (the held-out judgement is suite B below).  Per configuration "
 		       "and placement: mean / worst absolute error of the total, SRAM "
 		       "and STT hit rates, and the mean / worst relative error of STT writes per access "
 		       "(floor 0.01). Bars: 0.03 mean and 0.08 worst for hit rates, 10%% mean for writes.\n\n",
-		       NFAM);
-		printf("| configuration | placement | total | SRAM | STT | STT writes |\n");
-		printf("| --- | --- | --- | --- | --- | --- |\n");
-	}
-	for (int ci = 0; ci < NCONF; ci++)
-		for (int pl = 0; pl < NPLACE; pl++) {
-			agg_t a = aggregate(ci, pl);
-			char src[160];
-			const char *what[3] = { "total", "SRAM", "STT" };
-			for (int k = 0; k < 3; k++) {
-				snprintf(src, sizeof src, "held-out %s, %s: %s hit rate mean error <= 0.03 (issue 21)",
-				         confs[ci].name, place_name[pl], what[k]);
-				CHECK(a.mean[k] <= 0.03, src);
-				snprintf(src, sizeof src, "held-out %s, %s: %s hit rate worst error <= 0.08 (issue 21)",
-				         confs[ci].name, place_name[pl], what[k]);
-				CHECK(a.worst[k] <= 0.08, src);
-			}
-			snprintf(src, sizeof src, "held-out %s, %s: STT writes mean error <= 10%% (issue 21)",
-			         confs[ci].name, place_name[pl]);
-			CHECK(a.mean[3] <= 0.10, src);
-			fprintf(stderr, "%-16s %-20s total %.3f/%.3f SRAM %.3f/%.3f STT %.3f/%.3f writes %.1f%%/%.1f%%\n",
-			        confs[ci].name, place_name[pl], a.mean[0], a.worst[0], a.mean[1], a.worst[1],
-			        a.mean[2], a.worst[2], 100 * a.mean[3], 100 * a.worst[3]);
-			if (markdown)
-				printf("| %s | %s | %.3f / %.3f | %.3f / %.3f | %.3f / %.3f | %.1f%% / %.1f%% |\n",
-				       confs[ci].name, place_name[pl], a.mean[0], a.worst[0], a.mean[1],
-				       a.worst[1], a.mean[2], a.worst[2], 100 * a.mean[3], 100 * a.worst[3]);
-		}
-	return check_summary("test_fuse_heldout");
+	};
+	return ho_run(&suite, argc > 1 && strcmp(argv[1], "--markdown") == 0);
 }

@@ -580,7 +580,8 @@ static void test_text(void)
 		{ "x R 0\n", "gpudse: t.trace:1: expected a decimal SM id, got \"x\"" },
 		{ "0 R\n", "gpudse: t.trace:1: expected a hex ADDRESS, got nothing" },
 		{ "0 R 0xzz\n", "gpudse: t.trace:1: expected a hex ADDRESS, got \"0xzz\"" },
-		{ "0 R 10 20 30\n", "gpudse: t.trace:1: unexpected field after PC, got \"30\"" },
+		{ "0 R 10 20 30\n", "gpudse: t.trace:1: expected a hex SECTORS mask 1..f (the 128 B line's 32 B sectors), got \"30\"" },
+		{ "0 R 10 20 3 4\n", "gpudse: t.trace:1: unexpected field after SECTORS, got \"4\"" },
 		{ "0 I 1 2\n", "gpudse: t.trace:1: expected SM I NINST NMEM NSECT" },
 		{ "0 I 1 2 3\n", "gpudse: t.trace:1: NMEM 2 exceeds NINST 1" },
 		{ "0 X 1 - 1,,2\n", "gpudse: t.trace:1: expected a register number (0..65535) or -, got nothing" },
@@ -645,7 +646,19 @@ static void test_write_evict_hand(void)
 	profiler_opts_default(&o);
 	o.write_evict = 1;
 	o.sample_rate = 0.5;
-	CHECK(profiler_alloc(&o) == NULL, "write_evict with SHARDS sampling is refused");
+	o.batch = 1024;
+	profiler_t *pw = profiler_alloc(&o);
+	CHECK(pw != NULL, "write_evict with SHARDS sampling (issue 18: sd_we scaled like sd)");
+	for (int i = 0; pw && i < 4000; i++)
+		profiler_access(pw, 0, i % 5 == 0, (uint64_t)(i * 7919 % 1000) * 128, 0);
+	profile_t pp;
+	if (pw && profiler_finish(pw, &pp) == 0) {
+		const profile_stream_t *l1 = &pp.streams[0];
+		CHECK_NEAR(l1->sd_we.total, l1->accesses, 1e-9 * l1->accesses, "sampled sd_we describes every access (SHARDS_adj)");
+		CHECK_NEAR(l1->accesses, 4000, 0, "corrected accesses = offered");
+		profile_free(&pp);
+	}
+	profiler_free(pw);
 }
 
 /* sd_we against tests/reference/cachesim.c's write-evict mode: fully associative LRU caches, one per

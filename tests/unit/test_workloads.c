@@ -232,9 +232,13 @@ int main(void)
 		 * class's share of the l1 accesses (docs/profile-format.md) */
 		const profile_stream_t *l1 = profile_stream(&w->p, "l1");
 		CHECK(w->p.has_rl, "read-level classes present");
+		/* sampled profiles (make_profiles.sh --sample, docs/profile-format.md "Sampled
+		 * profiles"): the class shares and the class histograms are two estimates from the
+		 * sampled blocks, measured within 3% of each other on the shipped ones */
+		int sampled = strstr(w->p.source, " --sample ") != NULL;
 		for (int c = 0; w->p.has_rl && c < RL_NCLASS; c++)
 			CHECK_NEAR(l1->cls_sd[c].total, w->p.rl_access_frac[c] * l1->accesses,
-			           1e-6 * l1->accesses + 1e-6, "exact classes: class total = access_frac x accesses");
+			           (sampled ? 0.03 : 1e-6) * l1->accesses + 1e-6, "exact classes: class total = access_frac x accesses");
 	}
 
 	/* ---- 2. FUSE Table II APKI (paper value, our kernel).  Within 2.5x where the kernel is
@@ -336,7 +340,7 @@ int main(void)
 	 * register templates; Deepbench's share of reuses more than 3 instructions apart (50.2%) */
 	static const char *regs[] = { "p-2mm", "p-3mm", "p-gemm", "p-syr2k", "p-atax", "p-bicg", "p-mvt",
 	                              "p-gesummv", "r-kmeans", "pb-spmv", "pb-sgemm", "t-alexnet", "t-alexnet-conv2",
-	                              "db-gemm" };
+	                              "db-gemm", "db-rnn", "db-lstm", "db-gru" };
 	for (int i = 0; i < n; i++) {
 		if (!all[i].ok)
 			continue;
@@ -367,8 +371,9 @@ int main(void)
 	 * products); a float row with a nonzero factor i never fits a BDI encoding (exponents
 	 * change along the row, test_bdi), so only row 0 of each (zeros) compresses: high = 1/N */
 	wl_t *m2 = find(all, n, "p-2mm");
-	if (m2 && m2->p.has_comp) {
-		CHECK_NEAR(m2->p.comp_frac[0], 1.0 / 256, 0.0005, "p-2mm: row 0 of 256 is zeros, nothing else compresses");
+	const gen_kernel_t *k2 = gen_find("p-2mm");
+	if (m2 && m2->p.has_comp && k2) {
+		CHECK_NEAR(m2->p.comp_frac[0], 1.0 / (double)k2->def_size, 0.0005, "p-2mm: row 0 of N is zeros, nothing else compresses");
 		CHECK_NEAR(m2->p.comp_frac[1], 0.0, 1e-9, "p-2mm: no 2x blocks");
 	}
 	/* r-kmeans: features (34 random floats per point) never compress; membership (ints in

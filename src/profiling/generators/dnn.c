@@ -1,7 +1,7 @@
 /*
  * dnn.c -- deep-learning kernels: a CNN convolution layer as Tango's AlexNet runs it
- * (T-AlexNet of the DC-L1 paper, Karki et al., Tango, IISWC 2019) and a GEMM as DeepBench runs
- * it through cuBLAS on tensor cores (the Malekeh paper's Deepbench workloads).
+ * (T-AlexNet of the DC-L1 paper, Karki et al., Tango, IISWC 2019).  DeepBench's GEMM and RNN
+ * kernels (the Malekeh paper's) are in deepbench.c.
  */
 #include "profiling/generators/gen.h"
 
@@ -150,91 +150,8 @@ static int run_alexnet1(gen_t *g, long outs)
 	return gen_launch(g, &L);
 }
 
-/* ------------------------------------------------------------------ db-gemm
- * C (fp32) = A (fp16, M x K, K-major) . B (fp16, stored N x K, K-major), the "TN" layout of
- * DeepBench's cuBLAS GEMMs, as a CUTLASS/cuBLAS-style tensor-core kernel: CTA tile 128x128,
- * K step 32, 256 threads (8 warps as 2 x 4, warp tile 64 x 32).  Per K step each thread
- * issues 2 LDG.128 for A and 2 for B (2 threads per 64-byte tile row), 4 STS, a barrier; each
- * warp then 12 LDSM and 32 HMMA.16816 (4 x 4 x 2) into 32 accumulator registers; after the
- * loop each warp stores its 64 x 32 fp32 tile (16 STG.128).  --size = M = N = K.
- * a[0] A, a[1] B, a[2] C; n[0] size */
-static gen_inst_t db_loop[4 + 4 + 1 + 12 + 32 + 1 + 5];
-static gen_inst_t db_post[16];
-static const gen_inst_t db_pre[] = { I_ALUN(24) };
-
-static void db_build(void)
-{
-	int k = 0;
-	for (int q = 0; q < 4; q++)
-		db_loop[k++] = (gen_inst_t)I_LD(q, 60 + q, 2 + q / 2);
-	for (int q = 0; q < 4; q++)
-		db_loop[k++] = (gen_inst_t)I_ALU(-1, 64, 60 + q, -1);        /* STS */
-	db_loop[k++] = (gen_inst_t)I_ALU(-1, -1, -1, -1);                /* BAR */
-	for (int q = 0; q < 12; q++)
-		db_loop[k++] = (gen_inst_t)I_ALU(40 + q, 65, -1, -1);        /* LDSM fragments */
-	for (int h = 0; h < 32; h++) {                                    /* HMMA acc = a.b + acc */
-		int mi = (h / 8) % 4, ni = (h / 2) % 4, ki = h % 2;
-		db_loop[k++] = (gen_inst_t)I_HMMA(8 + mi * 4 + ni, 40 + mi * 2 + ki, 48 + ni, 8 + mi * 4 + ni);
-	}
-	db_loop[k++] = (gen_inst_t)I_ALU(-1, -1, -1, -1);                /* BAR */
-	db_loop[k++] = (gen_inst_t)I_ALU(2, 2, 6, -1);
-	db_loop[k++] = (gen_inst_t)I_ALU(3, 3, 6, -1);
-	db_loop[k++] = (gen_inst_t)I_ALU(7, 7, -1, -1);
-	db_loop[k++] = (gen_inst_t)I_ALU(-1, 7, 9, -1);
-	db_loop[k++] = (gen_inst_t)I_ALU(-1, -1, -1, -1);
-	for (int q = 0; q < 16; q++)
-		db_post[q] = (gen_inst_t)I_ST(4 + q, 30, 8 + q);
-}
-
-static uint32_t db_addr(const gen_launch_t *L, const gen_warp_t *w, int sec, int op, uint64_t a[32])
-{
-	const dk_t *p = L->p;
-	long K = p->n[0], N = p->n[0];
-	long m0 = (long)w->cy * 128, n0 = (long)w->cx * 128, k0 = w->iter * 32;
-	for (int l = 0; l < GEN_WARP; l++) {
-		long t = (long)w->w * 32 + l;
-		if (op < 4) {
-			long r = t / 2, half = (t % 2) * 16 + (op % 2) * 8;   /* halves */
-			a[l] = p->a[op / 2] + (uint64_t)(((op < 2 ? m0 : n0) + r) * K + k0 + half) * 2;
-		} else {
-			/* warp (wy, wx) owns rows wy*64.., cols wx*32..; store q covers 4 rows x 32 cols */
-			long wy = w->w / 4, wx = w->w % 4, q = op - 4;
-			long row = m0 + wy * 64 + q * 4 + l / 8, col = n0 + wx * 32 + (l % 8) * 4;
-			a[l] = p->a[2] + (uint64_t)(row * N + col) * F;
-		}
-	}
-	return w->valid;
-}
-
-static int run_dbgemm(gen_t *g, long n)
-{
-	if (n % 128) {
-		snprintf(g->err, sizeof g->err, "--size must be a multiple of 128, got %ld", n);
-		return -1;
-	}
-	db_build();
-	dk_t p = { .n = { n } };
-	p.a[0] = gen_alloc(g, n * n * 2); p.a[1] = gen_alloc(g, n * n * 2); p.a[2] = gen_alloc(g, n * n * F);
-	/* array contents (BDI): DeepBench fills A and B with random values (fp16 pairs per 4-byte
-	 * word: random bits, stand-in uniform floats) and C is the fp32 result */
-	if (gen_content_urand(g, p.a[0], (uint64_t)(n * n / 2), -1, 1) < 0 ||
-	    gen_content_urand(g, p.a[1], (uint64_t)(n * n / 2), -1, 1) < 0 ||
-	    gen_content_urand(g, p.a[2], (uint64_t)(n * n), -8, 8) < 0)
-		return -1;
-	gen_launch_t L = {
-		.kname = "cutlass_tensorop_h16816gemm_128x128_32x1_tn", .grid = { (int)(n / 128), (int)(n / 128), 1 },
-		.block = { 256, 1, 1 }, .max_cta_sm = 1,   /* 32 KiB shared x 2 stages, 255 regs/thread */
-		.regs = 255, .smem = 2 * 32768,
-		.sec = { db_pre, db_loop, db_post },
-		.nsec = { 1, (int)(sizeof db_loop / sizeof db_loop[0]), 16 }, .trips = n / 32,
-		.addr = db_addr, .has_regs = 1, .pc_base = 0x1000, .p = &p,
-	};
-	return gen_launch(g, &L);
-}
-
 const gen_kernel_t gen_dnn[] = {
 	{ "t-alexnet", "Tango", "AlexNet layer 1 (227x227x3, 11x11 stride 4), first 32x32 output tile", 16, 1, 96, "output maps (CTAs)", "dcl1-80", run_alexnet1 },
 	{ "t-alexnet-conv2", "Tango", "AlexNet layer 2 (27x27, 5x5, pad 2), 128 output maps of group 1", 2, 1, 48, "input features per group", "dcl1-80", run_alexnet },
-	{ "db-gemm", "DeepBench", "fp16 tensor-core GEMM, 128x128x32 CTA tiles (cuBLAS-style)", 1024, 128, 8192, "M=N=K (multiple of 128)", "malekeh-2060", run_dbgemm },
 	{ NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
 };

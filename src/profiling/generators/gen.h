@@ -149,6 +149,9 @@ struct gen_launch {
 typedef struct gen_sink {
 	void *ctx;
 	void (*access)(void *ctx, int sm, int write, uint64_t addr, uint32_t pc);
+	/* right after access, for the same line: the 32 B sectors of the line the instruction
+	 * touched, bit i = sector i (profiler_sectors) */
+	void (*sectors)(void *ctx, int sm, uint64_t line_addr, uint32_t mask);
 	void (*insts)(void *ctx, int sm, double ninst, double nmem, double nsect);
 	void (*regs)(void *ctx, int sm, long warp, int dst, const int *src, int nsrc);
 	void (*tensor)(void *ctx, int sm, double n);
@@ -292,6 +295,11 @@ extern const gen_kernel_t gen_polybench[];
 extern const gen_kernel_t gen_rodinia[];
 extern const gen_kernel_t gen_parboil[];
 extern const gen_kernel_t gen_dnn[];
+extern const gen_kernel_t gen_deepbench[];
+/* deepbench.c's tiled HGEMM for N columns: CTA tile columns, warp instructions per warp per K
+ * step and in the epilogue (STG.128), and per K step the HMMA, LDSM and LDG.128 among them
+ * (tests/unit/test_deepbench.c checks the generated counts against these by construction). */
+int gen_deepbench_tile(long n, int *nt, int *loop, int *post, int *hmma, int *ldsm, int *ldg);
 extern const gen_kernel_t gen_graph[];
 extern const gen_kernel_t gen_cudasdk[];
 

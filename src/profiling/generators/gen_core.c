@@ -17,7 +17,7 @@
 /* ---------------------------------------------------------------- kernel table */
 
 static const gen_kernel_t *const suites[] = {
-	gen_polybench, gen_rodinia, gen_parboil, gen_graph, gen_dnn, gen_cudasdk, NULL
+	gen_polybench, gen_rodinia, gen_parboil, gen_graph, gen_dnn, gen_deepbench, gen_cudasdk, NULL
 };
 
 const gen_kernel_t *gen_kernel_at(int i)
@@ -562,6 +562,13 @@ static int issue(gen_t *g, const gen_launch_t *L, int sm, sm_state_t *s, slot_t 
 			for (int i = 0; i < nl; i++) {
 				if (g->sink.access)
 					g->sink.access(g->sink.ctx, sm, wr, lines[i] * GEN_LINE, pc);
+				if (g->sink.sectors) {
+					uint32_t sm4 = 0;       /* sectors of this line the lanes touch */
+					for (int l = 0; l < GEN_WARP; l++)
+						if ((mask & gen_lane_bit(l)) && a[l] / GEN_LINE == lines[i])
+							sm4 |= 1u << (a[l] % GEN_LINE / GEN_SECTOR);
+					g->sink.sectors(g->sink.ctx, sm, lines[i] * GEN_LINE, sm4);
+				}
 				uint64_t cb = lines[i] - GEN_DEV_BASE / GEN_LINE;   /* content map: touched */
 				if (lines[i] >= GEN_DEV_BASE / GEN_LINE && cb < g->cmap_n)
 					g->cmap[cb] |= 0x80;

@@ -1,0 +1,337 @@
+/*
+ * deepbench.c -- the DeepBench kernels of the Malekeh paper (MICRO 2023, Table II: gemm_bench
+ * and rnn_bench, training and inference; DeepBench, Baidu Research), as cuBLAS/cuDNN run them
+ * on tensor cores.
+ *
+ * One tiled HGEMM template serves both, as CUTLASS/cuBLAS tensor-core kernels are written:
+ *   C (fp32, M x N, column-major as cuBLAS: C[n*M + m]) = A (fp16, M x K, K-major)
+ *                                                      . B (fp16, N x K, K-major)   ("TN")
+ * CTA tile 128 x NT (NT = 128, or the smallest multiple of 8 >= N for the skinny GEMMs of a
+ * recurrent step), K step 32, 256 threads = 8 warps (2 x 4 warps of 64 x 32 when NT = 128,
+ * 8 x 1 warps of 16 x NT otherwise).  Per K step:
+ *   - global -> shared: the A tile (128 rows x 64 B) with LDG.128, 4 threads per row (CUTLASS's
+ *     pitch-linear thread map), 64 rows per instruction, 2 per thread: each warp instruction
+ *     touches 8 lines, 2 sectors of each; the B tile (NT rows x 64 B) the same way, 2
+ *     instructions when NT = 128, else 1 executed by the first NT*4 threads (a warp whose
+ *     threads all lie beyond is predicated off and issues nothing);
+ *   - one STS.128 per load (a swizzled layout: conflict-free, so 4 wavefronts, the minimum for
+ *     512 B per warp: the shape's bank-conflict degree counts 4 B words per bank), BAR.SYNC;
+ *   - per warp LDSM.x4 fragments: (WM/16)*2 of A and WN/8 of B (512 B each, degree 4);
+ *   - per warp (WM/16)*(WN/8)*2 HMMA.16816 (m16 n8 k16) into its accumulators;
+ *   - BAR.SYNC, pointer and loop-counter integer instructions and the branch;
+ * after the loop each warp stores its WM x WN fp32 tile with STG.128 (WM*WN/128 instructions,
+ * lanes along m: C is column-major).  Rows m >= M and columns n >= N are masked off (1760 is
+ * not a multiple of 128).  Shared memory per CTA: 2 stages of (128 + NT) x 64 B; 255 registers
+ * per thread for NT = 128 (1 CTA per SM), 128 for the skinny tiles.
+ *
+ * rnn_bench: cuDNN's forward pass of one layer (cudnnRNNForwardInference; the training run
+ * adds the backward pass, not generated here): the input projection of every time step as one
+ * GEMM (M = G*H gate rows, N = B*T, K = H: DeepBench's input size is the hidden size), then per
+ * time step the recurrent GEMM (M = G*H, N = B, K = H, reading h_{t-1}) and an elementwise
+ * kernel that adds the two projections and the bias and applies the cell's gates (G = 1
+ * vanilla tanh, G = 4 LSTM, G = 3 GRU), one thread per (unit, batch), 256 per CTA, writing h_t
+ * (fp16, [b*H + m], the next step's B operand) and for LSTM the cell state c_t (fp32).
+ * Non-linearities: tanh and sigmoid as MUFU.EX2 + MUFU.RCP (2 SFU) with an FADD and an FMUL
+ * (fp32) each.  The problem sizes are DeepBench's (code/kernels/rnn_problems.h): which tuple
+ * the paper's ids (rnn_bench_t1, _i2, ...) are is not stated; the first tuple of each cell type
+ * and set is used (docs/workloads.md).
+ */
+#include "profiling/generators/gen.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define F 4   /* sizeof(float) */
+#define HF 2  /* sizeof(half) */
+
+/* ------------------------------------------------------------------ tiled HGEMM */
+#define TG_MAXLOOP (4 + 4 + 1 + 12 + 32 + 1 + 5)
+#define TG_MAXPOST 16
+
+typedef struct tg {
+	uint64_t A, B, C;
+	long M, N, K;
+	int nt;            /* CTA tile columns */
+	int wm, wn;        /* warp tile rows, columns */
+	int nb;            /* B-tile loads per thread per K step (2 when nt = 128, else 1) */
+	int nst;           /* STG.128 per warp in the epilogue */
+	gen_inst_t loop[TG_MAXLOOP], post[TG_MAXPOST];
+	int nloop;
+} tg_t;
+
+/* The tile shape and the templates of one K step and of the epilogue for t->N columns. */
+static int tg_build(tg_t *t)
+{
+	t->nt = t->N >= 128 ? 128 : (int)((t->N + 7) / 8 * 8);
+	t->wm = t->nt == 128 ? 64 : 16;
+	t->wn = t->nt == 128 ? 32 : t->nt;
+	t->nb = t->nt == 128 ? 2 : 1;
+	t->nst = t->wm * t->wn / 128;
+	int k = 0, nld = 2 + t->nb;
+	for (int q = 0; q < nld; q++)                                       /* LDG.128 A, A, B[, B] */
+		t->loop[k++] = (gen_inst_t)I_LDW(q, 100 + 4 * q, 2 + (q >= 2), 16);   /* 4 registers each */
+	for (int q = 0; q < nld; q++)                                       /* STS.128 */
+		t->loop[k++] = (gen_inst_t){ GEN_STS, 0, 1, -1, { 64, (short)(100 + 4 * q), -1 }, 0, 16, 4 };
+	t->loop[k++] = (gen_inst_t)I_BAR();
+	int fa = t->wm / 16 * 2, fb = t->wn / 8;                            /* LDSM.x4 fragments */
+	for (int q = 0; q < fa + fb; q++)
+		t->loop[k++] = (gen_inst_t)I_LDSW(q < fa ? 40 + q : 48 + (q - fa), 65, 16, 4);
+	int mi_n = t->wm / 16, ni_n = t->wn / 8;
+	for (int mi = 0; mi < mi_n; mi++)                                   /* HMMA acc += a.b */
+		for (int ni = 0; ni < ni_n; ni++)
+			for (int ki = 0; ki < 2; ki++) {
+				int acc = 8 + (mi * ni_n + ni) % 32;
+				t->loop[k++] = (gen_inst_t)I_HMMA(acc, 40 + (mi * 2 + ki) % 8, 48 + ni % 8, acc);
+			}
+	t->loop[k++] = (gen_inst_t)I_BAR();
+	t->loop[k++] = (gen_inst_t)I_INT(2, 2, 6, -1);                      /* A, B pointers += 64 B */
+	t->loop[k++] = (gen_inst_t)I_INT(3, 3, 6, -1);
+	t->loop[k++] = (gen_inst_t)I_INT(7, 7, -1, -1);                     /* k++ */
+	t->loop[k++] = (gen_inst_t)I_INT(-1, 7, 9, -1);                     /* ISETP */
+	t->loop[k++] = (gen_inst_t)I_BRA();
+	t->nloop = k;
+	for (int q = 0; q < t->nst; q++)
+		t->post[q] = (gen_inst_t){ GEN_ST, (unsigned char)(4 + q), 1, -1, { 30, (short)(8 + q % 32), -1 }, 0, 16, 0 };
+	return k;
+}
+
+static uint32_t tg_addr(const gen_launch_t *L, const gen_warp_t *w, int sec, int op, uint64_t a[32])
+{
+	const tg_t *t = L->p;
+	long m0 = (long)w->cx * 128, n0 = (long)w->cy * t->nt, k0 = w->iter * 32;
+	uint32_t m = 0;
+	for (int l = 0; l < GEN_WARP; l++) {
+		if (!(w->valid >> l & 1))
+			continue;
+		long th = (long)w->w * 32 + l;
+		if (op < 2) {                                   /* A: rows m0 + op*64 + th/4 */
+			long r = m0 + op * 64 + th / 4;
+			if (r >= t->M)
+				continue;
+			a[l] = t->A + (uint64_t)(r * t->K + k0 + (th % 4) * 8) * HF;
+		} else if (op < 4) {                            /* B: rows n0 + (op-2)*64 + th/4 */
+			long rr = (op - 2) * 64 + th / 4, r = n0 + rr;
+			if (rr >= t->nt || r >= t->N)
+				continue;
+			a[l] = t->B + (uint64_t)(r * t->K + k0 + (th % 4) * 8) * HF;
+		} else {                                        /* C tile of warp w, STG.128 q */
+			int q = op - 4;
+			long wy = t->nt == 128 ? w->w / 4 : w->w, wx = t->nt == 128 ? w->w % 4 : 0;
+			long idx = (long)q * 128 + l * 4;
+			long mm = m0 + wy * t->wm + idx % t->wm, nn = n0 + wx * t->wn + idx / t->wm;
+			if (mm >= t->M || nn >= t->N)
+				continue;
+			a[l] = t->C + (uint64_t)(nn * t->M + mm) * F;
+		}
+		m |= gen_lane_bit(l);
+	}
+	return m;
+}
+
+static const gen_inst_t tg_pre[] = { I_OPN(SU_INT, 24) };   /* tile coordinates, pointers */
+
+static int tg_launch(gen_t *g, const char *name, uint32_t pc, tg_t *t)
+{
+	tg_build(t);
+	gen_launch_t L = {
+		.kname = name, .grid = { (int)((t->M + 127) / 128), (int)((t->N + t->nt - 1) / t->nt), 1 },
+		.block = { 256, 1, 1 },
+		.max_cta_sm = t->nt == 128 ? 1 : 0,     /* 255 registers x 256 threads fill the RF */
+		.regs = t->nt == 128 ? 255 : 128, .smem = 2L * (128 + t->nt) * 64,
+		.sec = { tg_pre, t->loop, t->post }, .nsec = { 1, t->nloop, t->nst },
+		.trips = t->K / 32, .addr = tg_addr, .has_regs = 1, .pc_base = pc, .p = t,
+	};
+	return gen_launch(g, &L);
+}
+
+/* ------------------------------------------------------------------ gemm_bench */
+static int run_dbgemm(gen_t *g, long n)
+{
+	if (n % 128) {
+		snprintf(g->err, sizeof g->err, "--size must be a multiple of 128, got %ld", n);
+		return -1;
+	}
+	tg_t t = { .M = n, .N = n, .K = n };
+	t.A = gen_alloc(g, (uint64_t)(n * n * HF));
+	t.B = gen_alloc(g, (uint64_t)(n * n * HF));
+	t.C = gen_alloc(g, (uint64_t)(n * n * F));
+	/* array contents (BDI): DeepBench fills A and B with random values (fp16 pairs per 4-byte
+	 * word: random bits, stand-in uniform floats) and C is the fp32 result */
+	if (gen_content_urand(g, t.A, (uint64_t)(n * n / 2), -1, 1) < 0 ||
+	    gen_content_urand(g, t.B, (uint64_t)(n * n / 2), -1, 1) < 0 ||
+	    gen_content_urand(g, t.C, (uint64_t)(n * n), -8, 8) < 0)
+		return -1;
+	return tg_launch(g, "cutlass_tensorop_h16816gemm_128x128_32x1_tn", 0x1000, &t);
+}
+
+/* ------------------------------------------------------------------ rnn_bench elementwise */
+enum cell { CELL_VANILLA = 0, CELL_LSTM, CELL_GRU };
+
+typedef struct ew {
+	int cell;
+	long H, B, T, t;
+	uint64_t rec, xw, bias, h_prev, h_out, c_prev, c_out;
+} ew_t;
+
+/* Memory ops: 0..G-1 recurrent pre-activations, G..2G-1 input projections, 2G..3G-1 bias,
+ * 3G: c_{t-1} (LSTM) or h_{t-1} (GRU), 3G+1: store h_t, 3G+2: store c_t (LSTM). */
+static uint32_t ew_addr(const gen_launch_t *L, const gen_warp_t *w, int sec, int op, uint64_t a[32])
+{
+	const ew_t *e = L->p;
+	int G = e->cell == CELL_LSTM ? 4 : e->cell == CELL_GRU ? 3 : 1;
+	long GH = G * e->H;
+	uint32_t m = 0;
+	for (int l = 0; l < GEN_WARP; l++) {
+		long i = w->gx[l];
+		if (!(w->valid >> l & 1) || i >= e->H * e->B)
+			continue;
+		long b = i / e->H, u = i % e->H;              /* thread (unit u, batch b) */
+		if (op < G)                                   /* recurrent GEMM output, column-major */
+			a[l] = e->rec + (uint64_t)(b * GH + op * e->H + u) * F;
+		else if (op < 2 * G)                          /* input projection of step t */
+			a[l] = e->xw + (uint64_t)((e->t * e->B + b) * GH + (op - G) * e->H + u) * F;
+		else if (op < 3 * G)
+			a[l] = e->bias + (uint64_t)((op - 2 * G) * e->H + u) * F;
+		else if (op == 3 * G)
+			a[l] = e->cell == CELL_LSTM ? e->c_prev + (uint64_t)(b * e->H + u) * F
+			                            : e->h_prev + (uint64_t)(b * e->H + u) * HF;
+		else if (op == 3 * G + 1)
+			a[l] = e->h_out + (uint64_t)(b * e->H + u) * HF;
+		else
+			a[l] = e->c_out + (uint64_t)(b * e->H + u) * F;
+		m |= gen_lane_bit(l);
+	}
+	return m;
+}
+
+/* Vanilla: h = tanh(rec + xw + bias). */
+static const gen_inst_t ew_vanilla[] = {
+	I_OPN(SU_INT, 6),                                  /* index, bounds, addresses */
+	I_LD(0, 10, 2), I_LD(1, 11, 3), I_LD(2, 12, 4),
+	I_FP32(13, 10, 11, -1), I_FP32(13, 13, 12, -1),    /* FADD x 2 */
+	I_FP32(14, 13, -1, -1), I_SFU(14, 14), I_FP32(14, 14, -1, -1), I_SFU(15, 14), /* tanh */
+	I_OP(SU_OTHER, 16, 15, -1, -1),                    /* F2F.F16 */
+	{ GEN_ST, 4, 1, -1, { 5, 16, -1 }, 0, 2, 0 },      /* h_t (fp16) */
+};
+/* LSTM: i, f, g, o = pre + xw + bias; c = sig(f) c' + sig(i) tanh(g); h = sig(o) tanh(c). */
+static const gen_inst_t ew_lstm[] = {
+	I_OPN(SU_INT, 8),
+	I_LD(0, 10, 2), I_LD(1, 11, 2), I_LD(2, 12, 2), I_LD(3, 13, 2),
+	I_LD(4, 20, 3), I_LD(5, 21, 3), I_LD(6, 22, 3), I_LD(7, 23, 3),
+	I_LD(8, 24, 4), I_LD(9, 25, 4), I_LD(10, 26, 4), I_LD(11, 27, 4),
+	I_LD(12, 30, 5),                                   /* c_{t-1} */
+	I_FP32(10, 10, 20, -1), I_FP32(11, 11, 21, -1), I_FP32(12, 12, 22, -1), I_FP32(13, 13, 23, -1),
+	I_FP32(10, 10, 24, -1), I_FP32(11, 11, 25, -1), I_FP32(12, 12, 26, -1), I_FP32(13, 13, 27, -1),
+	I_FP32(10, 10, -1, -1), I_SFU(10, 10), I_FP32(10, 10, -1, -1), I_SFU(10, 10),  /* sig(i) */
+	I_FP32(11, 11, -1, -1), I_SFU(11, 11), I_FP32(11, 11, -1, -1), I_SFU(11, 11),  /* sig(f) */
+	I_FP32(12, 12, -1, -1), I_SFU(12, 12), I_FP32(12, 12, -1, -1), I_SFU(12, 12),  /* tanh(g) */
+	I_FP32(13, 13, -1, -1), I_SFU(13, 13), I_FP32(13, 13, -1, -1), I_SFU(13, 13),  /* sig(o) */
+	I_FP32(31, 11, 30, -1), I_FP32(31, 10, 12, 31),    /* c = f c' + i g */
+	I_FP32(32, 31, -1, -1), I_SFU(32, 32), I_FP32(32, 32, -1, -1), I_SFU(32, 32),  /* tanh(c) */
+	I_FP32(33, 13, 32, -1), I_OP(SU_OTHER, 33, 33, -1, -1),   /* h = o tanh(c), F2F.F16 */
+	{ GEN_ST, 14, 1, -1, { 6, 33, -1 }, 0, 2, 0 },     /* h_t (fp16) */
+	{ GEN_ST, 15, 1, -1, { 7, 31, -1 }, 0, 4, 0 },     /* c_t */
+};
+/* GRU (cuDNN): r, z = sig(pre + xw + bias); n = tanh(xw_n + b_n + r (pre_n)); h = (1-z) n + z h'. */
+static const gen_inst_t ew_gru[] = {
+	I_OPN(SU_INT, 8),
+	I_LD(0, 10, 2), I_LD(1, 11, 2), I_LD(2, 12, 2),
+	I_LD(3, 20, 3), I_LD(4, 21, 3), I_LD(5, 22, 3),
+	I_LD(6, 24, 4), I_LD(7, 25, 4), I_LD(8, 26, 4),
+	I_LD(9, 30, 5),                                    /* h_{t-1} (fp16) */
+	I_FP32(10, 10, 20, -1), I_FP32(11, 11, 21, -1), I_FP32(10, 10, 24, -1), I_FP32(11, 11, 25, -1),
+	I_FP32(10, 10, -1, -1), I_SFU(10, 10), I_FP32(10, 10, -1, -1), I_SFU(10, 10),  /* sig(r) */
+	I_FP32(11, 11, -1, -1), I_SFU(11, 11), I_FP32(11, 11, -1, -1), I_SFU(11, 11),  /* sig(z) */
+	I_FP32(22, 22, 26, -1), I_FP32(12, 10, 12, 22),    /* xw_n + b_n + r pre_n */
+	I_FP32(12, 12, -1, -1), I_SFU(12, 12), I_FP32(12, 12, -1, -1), I_SFU(12, 12),  /* tanh(n) */
+	I_OP(SU_OTHER, 31, 30, -1, -1),                    /* F2F.F32 h' */
+	I_FP32(32, 31, 12, -1), I_FP32(32, 11, 32, 12),    /* h = n + z (h' - n) */
+	I_OP(SU_OTHER, 32, 32, -1, -1),                    /* F2F.F16 */
+	{ GEN_ST, 10, 1, -1, { 6, 32, -1 }, 0, 2, 0 },     /* h_t (fp16) */
+};
+
+static int ew_launch(gen_t *g, ew_t *e)
+{
+	const gen_inst_t *p = e->cell == CELL_LSTM ? ew_lstm : e->cell == CELL_GRU ? ew_gru : ew_vanilla;
+	int n = e->cell == CELL_LSTM ? (int)(sizeof ew_lstm / sizeof ew_lstm[0])
+	      : e->cell == CELL_GRU ? (int)(sizeof ew_gru / sizeof ew_gru[0]) : (int)(sizeof ew_vanilla / sizeof ew_vanilla[0]);
+	long threads = e->H * e->B;
+	gen_launch_t L = {
+		.kname = e->cell == CELL_LSTM ? "lstm_elementWise_fp" : e->cell == CELL_GRU ? "gru_elementWise_fp"
+		                                                        : "rnn_elementWise_tanh",
+		.grid = { (int)((threads + 255) / 256), 1, 1 }, .block = { 256, 1, 1 },
+		.regs = 32, .smem = 0,
+		.sec = { p, NULL, NULL }, .nsec = { n, 0, 0 }, .trips = 0,
+		.addr = ew_addr, .has_regs = 1, .pc_base = 0x8000, .p = e,
+	};
+	return gen_launch(g, &L);
+}
+
+/* ------------------------------------------------------------------ rnn_bench forward */
+static int run_rnn(gen_t *g, int cell, long H, long B, long T)
+{
+	int G = cell == CELL_LSTM ? 4 : cell == CELL_GRU ? 3 : 1;
+	long GH = G * H;
+	if (H % 32) {
+		snprintf(g->err, sizeof g->err, "--size (hidden units) must be a multiple of 32, got %ld", H);
+		return -1;
+	}
+	uint64_t W = gen_alloc(g, (uint64_t)(GH * H * HF));       /* input weights */
+	uint64_t R = gen_alloc(g, (uint64_t)(GH * H * HF));       /* recurrent weights */
+	uint64_t X = gen_alloc(g, (uint64_t)(T * B * H * HF));    /* input sequence */
+	uint64_t XW = gen_alloc(g, (uint64_t)(T * B * GH * F));   /* input projections */
+	uint64_t REC = gen_alloc(g, (uint64_t)(B * GH * F));      /* recurrent pre-activations */
+	uint64_t BIAS = gen_alloc(g, (uint64_t)(GH * F));
+	uint64_t Hs = gen_alloc(g, (uint64_t)((T + 1) * B * H * HF));  /* h_0 .. h_T */
+	uint64_t Cs = cell == CELL_LSTM ? gen_alloc(g, (uint64_t)((T + 1) * B * H * F)) : 0;
+	if (gen_content_urand(g, W, (uint64_t)(GH * H / 2), -1, 1) < 0 ||
+	    gen_content_urand(g, R, (uint64_t)(GH * H / 2), -1, 1) < 0 ||
+	    gen_content_urand(g, X, (uint64_t)(T * B * H / 2), -1, 1) < 0 ||
+	    gen_content_urand(g, BIAS, (uint64_t)GH, -1, 1) < 0 ||
+	    gen_content_const(g, Hs, (uint64_t)(B * H / 2), 0) < 0)
+		return -1;
+	tg_t in = { .A = W, .B = X, .C = XW, .M = GH, .N = B * T, .K = H };
+	if (tg_launch(g, "cutlass_tensorop_h16816gemm_128x128_32x1_tn", 0x1000, &in) < 0)
+		return -1;
+	for (long t = 0; t < T; t++) {
+		tg_t rec = { .A = R, .B = Hs + (uint64_t)(t * B * H * HF), .C = REC, .M = GH, .N = B, .K = H };
+		if (tg_launch(g, "cutlass_tensorop_h16816gemm_128xN_32x1_tn", 0x4000, &rec) < 0)
+			return -1;
+		ew_t e = { .cell = cell, .H = H, .B = B, .T = T, .t = t, .rec = REC, .xw = XW, .bias = BIAS,
+		           .h_prev = Hs + (uint64_t)(t * B * H * HF), .h_out = Hs + (uint64_t)((t + 1) * B * H * HF),
+		           .c_prev = Cs + (uint64_t)(t * B * H * F), .c_out = Cs + (uint64_t)((t + 1) * B * H * F) };
+		if (ew_launch(g, &e) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* DeepBench rnn_problems.h: training_set's first vanilla tuple (1760, 16, 50) and first GRU
+ * tuple with few steps kept at its batch (2816, 32, 187 is the first; 512, 32, 1 is the
+ * smallest), inference_server_set's first LSTM tuple (512, 1, 25).  --size = hidden units. */
+static int run_rnn_vanilla(gen_t *g, long h) { return run_rnn(g, CELL_VANILLA, h, 16, 50); }
+static int run_rnn_lstm(gen_t *g, long h) { return run_rnn(g, CELL_LSTM, h, 1, 25); }
+static int run_rnn_gru(gen_t *g, long h) { return run_rnn(g, CELL_GRU, h, 32, 1); }
+
+/* Test hooks: warp instructions per warp per K step and in the epilogue of the tiled HGEMM
+ * for N columns (deepbench_tile in gen.h). */
+int gen_deepbench_tile(long n, int *nt, int *loop, int *post, int *hmma, int *ldsm, int *ldg)
+{
+	tg_t t = { .M = 128, .N = n, .K = 32 };
+	tg_build(&t);
+	*nt = t.nt;
+	*loop = t.nloop;
+	*post = t.nst;
+	*hmma = t.wm / 16 * (t.wn / 8) * 2;
+	*ldsm = t.wm / 16 * 2 + t.wn / 8;
+	*ldg = 2 + t.nb;
+	return 0;
+}
+
+const gen_kernel_t gen_deepbench[] = {
+	{ "db-gemm", "DeepBench", "gemm_bench: fp16 tensor-core HGEMM, 128x128x32 CTA tiles in shared memory (cuBLAS/CUTLASS-style)", 1024, 128, 8192, "M=N=K (multiple of 128)", "malekeh-2060", run_dbgemm },
+	{ "db-rnn", "DeepBench", "rnn_bench vanilla (tanh) forward, batch 16, 50 steps: input GEMM, per step recurrent HGEMM + elementwise", 1760, 32, 4096, "hidden units (multiple of 32)", "malekeh-2060", run_rnn_vanilla },
+	{ "db-lstm", "DeepBench", "rnn_bench LSTM inference forward, batch 1, 25 steps: input GEMM, per step recurrent HGEMM + gates", 512, 32, 4096, "hidden units (multiple of 32)", "malekeh-2060", run_rnn_lstm },
+	{ "db-gru", "DeepBench", "rnn_bench GRU forward, batch 32, 1 step: input GEMM, recurrent HGEMM + gates", 512, 32, 4096, "hidden units (multiple of 32)", "malekeh-2060", run_rnn_gru },
+	{ NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
+};

@@ -1,0 +1,100 @@
+/* nodesample.c -- set-sampled DC-L1 node records; see nodesample.h. */
+#include "profiling/nodesample.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "profiling/shards.h"
+
+struct nodesample {
+	noderec_cfg_t c;
+	const set_index_t *ix;
+	noderec_t *rec;
+	uint8_t *keep;        /* per set: 1 = sampled */
+	int nsets, kept_sets;
+	double offered, kept;
+};
+
+typedef struct set_rank { uint64_t h; uint32_t set; } set_rank_t;
+
+static int by_hash(const void *a, const void *b)
+{
+	const set_rank_t *x = a, *y = b;
+	return x->h < y->h ? -1 : x->h > y->h ? 1 : (x->set > y->set) - (x->set < y->set);
+}
+
+nodesample_t *nodesample_alloc(const noderec_cfg_t *c, enum setstack_mode mode, const set_index_t *ix,
+                               double rate, uint64_t salt)
+{
+	if (!(rate > 0 && rate <= 1) || c->log_sets < 0 || c->log_sets > PROFILE_SA_MAX_LOG)
+		return NULL;
+	nodesample_t *s = calloc(1, sizeof *s);
+	if (!s)
+		return NULL;
+	s->c = *c;
+	if (s->c.homes == 1)
+		s->c.gran = 1;                       /* as noderec.h */
+	s->ix = ix;
+	s->nsets = 1 << c->log_sets;
+	s->keep = calloc((size_t)s->nsets, 1);
+	set_rank_t *r = malloc((size_t)s->nsets * sizeof *r);
+	s->rec = noderec_alloc(c, mode, ix);
+	if (!s->keep || !r || !s->rec) {
+		free(r);
+		nodesample_free(s);
+		return NULL;
+	}
+	for (int i = 0; i < s->nsets; i++)
+		r[i] = (set_rank_t){ shards_hash((uint64_t)i ^ salt), (uint32_t)i };
+	qsort(r, (size_t)s->nsets, sizeof *r, by_hash);
+	s->kept_sets = (int)lround(rate * s->nsets);
+	if (s->kept_sets < 1)
+		s->kept_sets = 1;
+	for (int i = 0; i < s->kept_sets; i++)
+		s->keep[r[i].set] = 1;
+	free(r);
+	return s;
+}
+
+void nodesample_free(nodesample_t *s)
+{
+	if (!s)
+		return;
+	noderec_free(s->rec);
+	free(s->keep);
+	free(s);
+}
+
+int nodesample_access(nodesample_t *s, int sm, uint64_t block, int is_write)
+{
+	const noderec_cfg_t *c = &s->c;
+	s->offered += 1;
+	/* the node-local block and its set, as noderec_access computes them (noderec.h) */
+	uint64_t q = block / (uint64_t)c->gran;
+	uint64_t local = q / (uint64_t)c->homes * (uint64_t)c->gran + block % (uint64_t)c->gran;
+	uint32_t set = set_index_of(s->ix, (enum set_index_fn)c->index, local, c->log_sets);
+	if (!s->keep[set])
+		return 0;
+	s->kept += 1;
+	return noderec_access(s->rec, sm, block, is_write);
+}
+
+int nodesample_finish(const nodesample_t *s, int n_sm, profile_nodes_t *out)
+{
+	noderec_finish(s->rec, n_sm, out);
+	if (!(s->kept > 0))
+		return -1;
+	double f = s->offered / s->kept;     /* ratio estimator over sets */
+	out->accesses = 0;
+	for (int i = 0; i <= PROFILE_SA_WAYS; i++) {
+		out->hist[i] *= f;
+		out->repl[i] *= f;
+		out->accesses += out->hist[i];
+	}
+	return 0;
+}
+
+int nodesample_sets(const nodesample_t *s) { return s->kept_sets; }
+double nodesample_offered(const nodesample_t *s) { return s->offered; }
+double nodesample_kept(const nodesample_t *s) { return s->kept; }

@@ -175,6 +175,10 @@ $(BUILD)/bench_insert: tests/bench/bench_insert.c $(BUILD)/libengine.a $(BUILD)/
 $(BUILD)/bench_curves: tests/bench/bench_curves.c $(BUILD)/libmodels.a
 	$(CC) $(STD) $(OPT) $(WARN) $(CPPFLAGS) $(PKG_CFLAGS) -o $@ $^ $(PKG_LIBS)
 
+# the sampling source on a real kernel's trace under several salts (issue 23; usage in the file)
+$(BUILD)/shards_err_kernel: tests/bench/shards_err_kernel.c $(BUILD)/libengine.a $(BUILD)/libmodels.a
+	$(CC) $(STD) $(OPT) $(WARN) $(CPPFLAGS) $(PKG_CFLAGS) -o $@ $^ $(PKG_LIBS)
+
 # The main job: the demo study into db/results.db, then its Pareto front.
 run: all
 	./gpudse sweep studies/demo.json --db db/results.db

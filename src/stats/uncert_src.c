@@ -1,7 +1,6 @@
 /* uncert_src.c -- the error of a workload's results by source (see uncert_src.h). */
 #include "stats/uncert_src.h"
 
-#include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 #include <gsl/gsl_statistics_double.h>
 #include <math.h>
@@ -14,6 +13,7 @@
 #include "columns.h"
 #include "jsonutil.h"
 #include "presets/gpu_json.h"
+#include "stats/shards_resample.h"
 #include "stats/uncert.h"
 
 const char *const usrc_name[3] = { "calibration", "sampling", "model" };
@@ -47,14 +47,6 @@ double usrc_sample_rate(const profile_t *p)
 	const char *s = strstr(p->source, "--sample ");
 	double r = s ? atof(s + 9) : 1;
 	return r > 0 && r < 1 ? r : 1;
-}
-
-double usrc_shards_sd(double h, double rate, double footprint)
-{
-	double b = footprint * rate;    /* sampled blocks */
-	if (!(rate > 0 && rate < 1) || !(b > 0))
-		return 0;
-	return (1 - h) * sqrt((1 - rate) / b);
 }
 
 /* The calibration draws from a parameter set's fit.transformed (calibrate.c writes it). */
@@ -278,49 +270,20 @@ static int sampling_rows(const gpu_t *g, const design_t *d, int nd, workload_t *
 {
 	profile_t *p = &w->prof;
 	double blocks = sampled_blocks(p, rate);
-	if (!(blocks > 0))
+	if (!(blocks >= 1))
 		return 0;
 	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
-	size_t nb = 0;
-	for (size_t s = 0; s < p->n_streams; s++)
-		nb += p->streams[s].sd.n + 1;
-	double *save = malloc((nb ? nb : 1) * sizeof *save);
-	if (!r || !save) {
+	shards_resample_t *rs = shards_resample_alloc(p, rate, blocks / rate);
+	if (!r || !rs) {
 		gsl_rng_free(r);
-		free(save);
+		shards_resample_free(rs);
 		return err_internal("uncertainty: out of memory"), -1;
 	}
 	gsl_rng_set(r, 1);
-	size_t o = 0;
-	for (size_t s = 0; s < p->n_streams; s++) {
-		reuse_hist_t *h = &p->streams[s].sd;
-		memcpy(save + o, h->count, h->n * sizeof *save);
-		save[o + h->n] = h->cold;
-		o += h->n + 1;
-	}
-	/* delta: the relative error of the sampled share of references, sd sqrt((1 - R) / (B R)) */
-	double sd_delta = sqrt((1 - rate) / blocks);
 	int rc = 0;
 	for (int t = 0; t < USRC_DRAWS && !rc; t++) {
-		double delta = gsl_ran_gaussian(r, sd_delta);
-		o = 0;
-		for (size_t s = 0; s < p->n_streams; s++) {
-			reuse_hist_t *h = &p->streams[s].sd;
-			if (h->n > 0) {
-				/* SHARDS_adj's first bucket absorbs the error: every other count (and cold) times
-				 * (1 - delta), the first bucket gains what they lose (never below zero) */
-				double rest = save[o + h->n], dd = delta;
-				for (size_t i = 1; i < h->n; i++)
-					rest += save[o + i];
-				if (dd * rest < -save[o])
-					dd = -save[o] / rest;
-				for (size_t i = 1; i < h->n; i++)
-					h->count[i] = save[o + i] * (1 - dd);
-				h->cold = save[o + h->n] * (1 - dd);
-				h->count[0] = save[o] + dd * rest;
-			}
-			o += h->n + 1;
-		}
+		/* one draw of the sampled blocks' error in every histogram (src/stats/shards_resample.h) */
+		shards_resample_draw(rs, r);
 		const char *why = NULL;
 		wctx_t *c = wctx_alloc(g, p, &why);
 		int ok;
@@ -330,20 +293,13 @@ static int sampling_rows(const gpu_t *g, const design_t *d, int nd, workload_t *
 			eval_set(g, d, nd, c, (double (*)[64])(a->lv + (size_t)t * USRC_DESIGNS * 64), &ok);
 		wctx_free(c);
 	}
-	o = 0;
-	for (size_t s = 0; s < p->n_streams; s++) {
-		reuse_hist_t *h = &p->streams[s].sd;
-		memcpy(h->count, save + o, h->n * sizeof *save);
-		h->cold = save[o + h->n];
-		o += h->n + 1;
-	}
+	shards_resample_free(rs);   /* the profile's own histograms back */
 	gsl_rng_free(r);
-	free(save);
 	if (rc)
 		return -1;
 	char det[200];
-	snprintf(det, sizeof det, "SHARDS rate %g, %.0f sampled blocks: the sampled share of references perturbed,"
-		" relative sd sqrt((1 - R) / (B R)) = %.3g", rate, blocks, sd_delta);
+	snprintf(det, sizeof det, "SHARDS rate %g, %.0f sampled blocks: draws of the sampled blocks' error in every"
+		" stream's histograms (comonotone blocks weighted by reuse time, src/stats/shards_resample.h)", rate, blocks);
 	return rows_from(a, "sampling", wid, det, rows, max);
 }
 

@@ -21,22 +21,14 @@
  *               shared = 1 (one parameter set moves every design).
  *  sampling     a SHARDS-sampled profile (rate R < 1, `gpudse profile --sample R`): hash
  *               sampling keeps or drops whole blocks (X_b ~ Bernoulli(R)), and SHARDS_adj
- *               fixes the total at N accesses, so a stream's hit ratio at any size C is
- *               h^(C) = h(C) - (1 / (N R)) sum_b (X_b - R) miss_b(C), of variance
- *               (1 - R) / (R N^2) sum_b miss_b(C)^2  [SHARDS, Waldspurger et al. FAST 2015,
- *               §3-4.3; Cochran, Sampling Techniques, 1977, cluster sampling].  A profile holds
- *               no per-block counts: with the misses spread evenly over the B blocks the sd
- *               is (1 - h) sqrt((1 - R) / (B R)) (usrc_shards_sd; B R = the widest stream's
- *               footprint x R).  Even spread minimises sum_b miss_b^2 (Cauchy-Schwarz): when a
- *               few sampled blocks carry many references the true error is larger
- *               (tests/unit/test_shards_err.c, 40 hash salts: stated/measured 1.17-1.30 and
- *               185/200 inside the 90% interval on a GPU-shaped mix; 0.16-0.18 on tracegen's
- *               mix with half the references on loops of 24 and 300 blocks -- the known
- *               limitation).  Propagated by USRC_DRAWS draws of the relative error delta ~
- *               N(0, (1 - R) / (B R)) of the sampled share of references: every stack-distance
- *               count but the first bucket's (and cold) times (1 - delta), the first bucket
- *               gaining what they lose (as SHARDS_adj does), the model evaluated on the
- *               perturbed profile.  shared = 1 (one profile under every design).
+ *               fixes the total at N accesses, so every stream's misses at any size are a
+ *               Horvitz-Thompson sum over the same sampled blocks [SHARDS, Waldspurger et al.
+ *               FAST 2015, §3-4.3].  USRC_DRAWS draws of that error in every histogram the
+ *               model reads (every stream's sd, rt, sd_we, per-class sd; one block model for
+ *               all, so the levels' errors are correlated as the blocks make them:
+ *               src/stats/shards_resample.h), the model evaluated on each drawn profile.
+ *               Checked against 40 hash salts in tests/unit/test_shards_err.c (L1, a 2-SM
+ *               node, the LLC's local hit ratio).  shared = 1 (one profile under every design).
  * Not quantified (no row): energy, power, area, hit rates under the model source (no reference
  * measures them); a metric a source does not move has log_sd 0 and is not stored.
  */
@@ -82,8 +74,5 @@ int usrc_workload(usrc_t *u, const gpu_t *g, const design_t *d, int nd, workload
 
 /* A profile's SHARDS sampling rate from its provenance ("... --sample R"), 1 when exact. */
 double usrc_sample_rate(const profile_t *p);
-
-/* The stated sd of a sampled hit ratio h over B R sampled blocks (the formula above). */
-double usrc_shards_sd(double h, double rate, double footprint);
 
 #endif

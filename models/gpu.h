@@ -195,6 +195,8 @@ typedef struct memsys {
 	double rf_writes_per_inst; /* RF bank writes per warp instruction */
 	int noc_req_ports;         /* LLC-side (request) ports of the NoC: llc_slices on the baseline */
 	double stt_writes_per_inst;/* FUSE: STT-MRAM writes per warp instruction */
+	double l1_pend;            /* share of L1 requests that are pending hits (models/pending.h;
+	                              0 until gpu_eval's refinement adds the term) */
 } memsys_t;
 
 /* Output of one evaluation (one results row). */
@@ -213,6 +215,8 @@ typedef struct metrics {
 	double dram_bpki;          /* DRAM bytes per kilo instruction */
 	double noc_util, llc_util, dram_util, sm_util; /* utilisation of the busiest copy */
 	double replication, rfc_hit, stt_wpki;
+	double l1_pend;            /* share of L1 requests that hit a line in flight (models/pending.h);
+	                              counted in l1_hit too, as GPGPU-Sim counts HIT_RESERVED */
 	double cpi[CPI_N];         /* CPI stack per compute SM */
 	double energy_comp_j[EC_N];/* energy by component (sums to energy_j) */
 	double area_comp_mm2[EC_N];/* area by component; area_mm2 = sum over all but EC_CORE */
@@ -285,6 +289,7 @@ typedef struct wctx {
 	double dst_per_inst;       /* RF destination operands per instruction */
 	double block_bytes;        /* the profile's block size: capacities in blocks = bytes / this */
 	void *mech[MECH_N];        /* mechanism-private precomputation, by enum mech_id (mech.h) */
+	struct pending_ctx *pend;  /* hits on lines in flight (models/pending.h); NULL: no term */
 } wctx_t;
 
 /* Build / release the per-workload context; NULL with *err set when the profile lacks what
@@ -322,6 +327,11 @@ int gpu_eval_detail(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t
 /* memsys_solve with the breakdown (det may be NULL). */
 void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, metrics_t *out,
                          gpu_detail_t *det);
+
+/* PENDING HITS (gpu.c header, models/pending.h): from det, the network solved without the
+ * term, add the "l1_pending" station to m and set m->l1_pend; 1 when added (solve again),
+ * 0 when the workload has no reuse times or no reuse falls in the window. */
+int gpu_pending_refine(const gpu_t *g, const wctx_t *w, memsys_t *m, const gpu_detail_t *det);
 
 /* Fill a preset with documented defaults for fields a preset file omits. */
 void gpu_defaults(gpu_t *g);

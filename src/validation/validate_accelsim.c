@@ -176,6 +176,7 @@ static int eval_row(asset_t *s, asrow_t *r)
 	r->mod_cycles = m.cycles;
 	r->mod_l1 = m.l1_hit;
 	r->mod_l2 = m.llc_hit;
+	r->mod_l1_pend = m.l1_pend;
 	r->mod_dram = m.dram_bpki / 1000 * m.ipc * r->gpu.core_mhz * 1e6 / 1e9;
 	return 0;
 }
@@ -292,6 +293,7 @@ int asset_load(asset_t *s, const char *dir)
 		r->ref_warp_insts = l.warp_insts;
 		r->ref_l1 = aslog_l1_hit(&l);
 		r->ref_l2 = aslog_l2_hit(&l);
+		r->ref_l1_pend = aslog_l1_pend(&l);
 		r->ref_dram = rc || !(r->ref_cycles > 0) ? NAN
 		            : (l.dram_rd + l.dram_wr) * 32 / (r->ref_cycles / (r->gpu.core_mhz * 1e6)) / 1e9;
 		if (!rc && !(r->ref_cycles > 0))
@@ -424,7 +426,7 @@ static int in_split(const asrow_t *r, as_split_t split)
 /* Mean and worst errors over the runs of one half (half: 0 development, 1 held out, -1 both). */
 static void summarise(const asset_t *s, int half, int md, const char *label)
 {
-	acc_t ipc = { 0 }, l1 = { 0 }, l2 = { 0 }, dram = { 0 }, wide = { 0 };
+	acc_t ipc = { 0 }, l1 = { 0 }, l2 = { 0 }, dram = { 0 }, wide = { 0 }, pend = { 0 };
 	double *e = malloc((size_t)s->n * sizeof *e);
 	int ne = 0, runs = 0;
 	for (int i = 0; i < s->n; i++) {
@@ -438,6 +440,7 @@ static void summarise(const asset_t *s, int half, int md, const char *label)
 			acc_add(&wide, x, r);
 		acc_add(&l1, r->mod_l1 - r->ref_l1, r);
 		acc_add(&l2, r->mod_l2 - r->ref_l2, r);
+		acc_add(&pend, r->mod_l1_pend - r->ref_l1_pend, r);
 		acc_add(&dram, relerr(r->mod_dram, r->ref_dram), r);
 		if (e && isfinite(x))
 			e[ne++] = fabs(x);
@@ -462,6 +465,10 @@ static void summarise(const asset_t *s, int half, int md, const char *label)
 	       100 * l2.worst, l2.at ? l2.at->kernel : "-", l2.at ? l2.at->preset : "-", l2.at ? l2.at->config : "-");
 	printf("%sDRAM bandwidth: mean |relative error| %.0f%% over %d runs\n", b, 100 * dram.sum / (dram.n ? dram.n : 1),
 	       dram.n);
+	if (pend.n)
+		printf("%sL1 pending hits (HIT_RESERVED / accesses; counted as hits in both L1 hit rates above): mean |error| "
+		       "%.1f points, worst %+.1f (%s on %s %s)\n",
+		       b, 100 * pend.sum / pend.n, 100 * pend.worst, pend.at->kernel, pend.at->preset, pend.at->config);
 }
 
 int validate_accelsim(const char *dir, const char *fmt, as_split_t split)

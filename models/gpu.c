@@ -143,8 +143,9 @@
  *   solves once, takes the L1 request rate per L1 lambda = a1 X / l1_count and the fill time
  *   T_fill = sum over the miss-path stations (noc_req, llc, dram, noc_resp, noc_reply_src,
  *   mechanism stations per L1 or LLC miss) of (residence + visits x delay) / m1, adds the
- *   station "l1_pending" (visits p_pend per L1 request, delay W, pending.h) and solves again
- *   (one refinement).  l1_hit keeps counting pending hits as hits, as Accel-Sim's
+ *   delay stations "l1_pending_CLASS" (visits p_pend per L1 request, delays W split over the
+ *   CPI classes of the miss path in proportion to their share of T_fill: the wait is time
+ *   the fill spends in the NoC, LLC and DRAM) and solves again (one refinement).  l1_hit keeps counting pending hits as hits, as Accel-Sim's
  *   1 - misses / accesses does; metrics.l1_pend reports their share.
  *   Checked in tests/unit/test_gpu.c against a discrete-event simulation with warps bound to their
  *   SM, L1 and response port (exponential and deterministic services).
@@ -773,31 +774,45 @@ int gpu_pending_refine(const gpu_t *g, const wctx_t *w, memsys_t *m, const gpu_d
 		return 0;
 	double lambda = a1 * det->throughput / m->l1_count;   /* pending.h: requests per cycle per L1 */
 	/* T_fill: residence + fixed delay per L1 miss over the miss path (pending.h): the NoC both
-	 * ways, the LLC, DRAM, and the mechanisms' stations visited per L1 or LLC miss */
+	 * ways, the LLC, DRAM, and the mechanisms' stations visited per L1 or LLC miss; kept by
+	 * CPI class so that the wait is charged where the fill spends its time */
 	int fixed = det->n - m->n_extra;
-	double t_fill = 0.0;
+	double t_cls[CPI_N] = { 0 }, t_fill = 0.0;
 	for (int k = 0; k < det->n; k++) {
 		const gpu_station_report_t *o = &det->st[k];
 		int miss_path = k < fixed
 		              ? !strcmp(o->name, "noc_req") || !strcmp(o->name, "llc") || !strcmp(o->name, "dram") ||
 		                !strcmp(o->name, "noc_resp") || !strcmp(o->name, "noc_reply_src")
 		              : m->extra[k - fixed].per == MS_PER_L1_MISS || m->extra[k - fixed].per == MS_PER_LLC_MISS;
-		if (miss_path)
-			t_fill += (o->resid + o->visits * o->delay) / m1;
+		if (miss_path) {
+			double t = (o->resid + o->visits * o->delay) / m1;
+			t_cls[o->cls] += t;
+			t_fill += t;
+		}
 	}
 	double share, wait_req;
 	pending_share(w->pend, lambda * t_fill, &share, &wait_req);
 	if (share > m->l1_hit)      /* a pending hit is an L1 hit of the reuse profile */
 		share = m->l1_hit;
-	if (!(share > 0.0))
+	if (!(share > 0.0) || !(t_fill > 0.0))
 		return 0;
-	ms_station_t s = { "l1_pending", CPI_L1, MS_PER_L1_ACCESS, share, 0.0, wait_req / lambda, m->l1_count, 1.0 };
-	if (m->l1_pend > 0.0 && m->n_extra > 0 && !strcmp(m->extra[m->n_extra - 1].name, "l1_pending"))
-		m->extra[m->n_extra - 1] = s;     /* a later iterate replaces the term */
-	else if (memsys_add_station(m, &s))
-		return 0;
-	m->l1_pend = share;
-	return 1;
+	/* the wait W as one delay per class, W x t_cls / T_fill each (lat_overlap is linear in the
+	 * delay, so the split keeps the total) */
+	static const char *const name[CPI_N] = { "l1_pending_issue", "l1_pending_dep", "l1_pending_rf", "l1_pending_l1",
+	                                         "l1_pending_noc", "l1_pending_llc", "l1_pending_ext", "l1_pending_dram" };
+	int added = 0;
+	for (int c = 0; c < CPI_N; c++) {
+		if (!(t_cls[c] > 0.0))
+			continue;
+		ms_station_t s = { name[c], (enum cpi_class)c, MS_PER_L1_ACCESS, share, 0.0,
+		                   wait_req / lambda * t_cls[c] / t_fill, m->l1_count, 1.0 };
+		if (memsys_add_station(m, &s))
+			break;
+		added++;
+	}
+	if (added)
+		m->l1_pend = share;
+	return added > 0;
 }
 
 int gpu_design_check(const gpu_t *g, const design_t *d, const char **why)
@@ -859,8 +874,7 @@ int gpu_eval_detail(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t
 	}
 	gpu_detail_t d0;
 	memsys_solve_detail(g, m, w, out, w->pend ? &d0 : det);
-	/* PENDING HITS: one refinement (pending.h; iterating does not converge monotonically:
-	 * 2, 4 and 8 refinements gave 38%, 34% and 32% dev IPC error against one's 32%) */
+	/* PENDING HITS: one refinement (pending.h) */
 	if (w->pend && gpu_pending_refine(g, w, m, &d0))
 		memsys_solve_detail(g, m, w, out, &d0);
 	if (w->pend && det)

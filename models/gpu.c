@@ -719,6 +719,7 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 	out->rfc_hit = m->rfc_hit;
 	out->stt_wpki = 1000.0 * m->stt_writes_per_inst;
 	out->l1_pend = m->l1_pend;
+	out->l1_served = 1.0 - m->l1_bypass;
 
 	/* Energy (models/energy.c). */
 	double data_flits = m->bytes_per_req / flit_b;

@@ -197,6 +197,8 @@ typedef struct memsys {
 	double stt_writes_per_inst;/* FUSE: STT-MRAM writes per warp instruction */
 	double l1_pend;            /* share of L1 requests that are pending hits (models/pending.h;
 	                              0 until gpu_eval's refinement adds the term) */
+	double l1_bypass;          /* share of L1 requests that bypass the L1 (global atomics,
+	                              models/atomics.h): in l1_hit as misses, not served by the L1 */
 } memsys_t;
 
 /* Output of one evaluation (one results row). */
@@ -217,6 +219,9 @@ typedef struct metrics {
 	double replication, rfc_hit, stt_wpki;
 	double l1_pend;            /* share of L1 requests that hit a line in flight (models/pending.h);
 	                              counted in l1_hit too, as GPGPU-Sim counts HIT_RESERVED */
+	double l1_served;          /* share of L1 requests the L1 serves (1 - memsys.l1_bypass): an
+	                              L1's own counters (GPGPU-Sim's L1D) see only these, so its
+	                              hit rate is l1_hit / l1_served */
 	double cpi[CPI_N];         /* CPI stack per compute SM */
 	double energy_comp_j[EC_N];/* energy by component (sums to energy_j) */
 	double area_comp_mm2[EC_N];/* area by component; area_mm2 = sum over all but EC_CORE */

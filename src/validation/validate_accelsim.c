@@ -174,9 +174,12 @@ static int eval_row(asset_t *s, asrow_t *r)
 	r->ref_ipc = p->insts / r->ref_cycles;
 	r->mod_ipc = m.ipc;
 	r->mod_cycles = m.cycles;
-	r->mod_l1 = m.l1_hit;
+	/* Accel-Sim's L1D counts only what the L1 serves: global atomics bypass it and are in
+	 * neither its accesses nor its misses (atomics.h), so the like figure is the model's hit
+	 * rate over the requests the L1 serves (metrics.l1_served) */
+	r->mod_l1 = m.l1_served > 0 ? m.l1_hit / m.l1_served : m.l1_hit;
 	r->mod_l2 = m.llc_hit;
-	r->mod_l1_pend = m.l1_pend;
+	r->mod_l1_pend = m.l1_served > 0 ? m.l1_pend / m.l1_served : m.l1_pend;
 	r->mod_dram = m.dram_bpki / 1000 * m.ipc * r->gpu.core_mhz * 1e6 / 1e9;
 	return 0;
 }

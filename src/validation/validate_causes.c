@@ -21,7 +21,13 @@ static const vcause_t causes[] = {
 	  "split sends LLC requests to the extended LLC in proportion to raw capacity (§4.1.1), about half of them "
 	  "with 16 cache-mode SMs, and each SM serves 34 GB/s (§5), so that half meets ~550 GB/s while BL serves "
 	  "it from LLC slices at ~3 TB/s; the best point is then few cache-mode SMs, which gives up compute SMs "
-	  "without enough capacity to pay for them." },
+	  "without enough capacity to pay for them.  Checked against the paper's text (issue 20): the split is "
+	  "static and proportional to the two LLCs' capacities (§4.1.1); a request the Bloom filters predict a "
+	  "miss goes from the controller straight to DRAM, skipping the NoC round trip and the software lookup "
+	  "(§4.1.2); a forwarded request goes controller -> cache-mode SM -> controller -> requesting SM (§4.1, "
+	  "Fig. 4); the 34 GB/s per SM is measured with the NoC (§5: 290 GB/s for the RF without it).  The model "
+	  "does each of these, so the negative sign is what the paper's own figures give on these profiles, "
+	  "whose LLC traffic at the best SM counts exceeds what 34 GB/s per cache-mode SM carries." },
 	{ "Morpheus", "compression over Morpheus-Basic",
 	  "Likely: compression adds extended-LLC capacity and hits, but the extended LLC is bandwidth-bound "
 	  "(Morpheus-ALL row) and decompression adds latency, so more hits on the saturated path do not raise IPC." },

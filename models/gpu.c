@@ -31,6 +31,12 @@
  *        docs/profile-format.md) when the profile has them, else from sd (write-allocate).
  *        The global stream has no sd_we: a DC-L1 node shared by more SMs than the largest
  *        group interpolates towards its write-allocate curve.  LLC curves always use sd.
+ *   Sectored L1 (Volta and later, GPGPU-Sim "S:" caches): the l1 stream's sector record
+ *        (profile sector_sd, src/profiling/sector_rec.h) gives the hit ratio of the L1's 32 B
+ *        sector accesses, h1s = H_sector(C1 / 128 B) at the L1 associativity (Smith), the
+ *        figure a sectored L1 counts (a reuse of another sector of a resident line is a
+ *        SECTOR_MISS there and a hit in h1).  Reported (metrics.l1_hit_sector) for the
+ *        comparison with Accel-Sim; the traffic below still uses h1 and bytes_per_req.
  *   LLC: the merged stream of the n active SMs.  The profile has streams merged over groups of
  *        G SMs (group:1 = l1, ..., global = its n_sm).  For G1 <= n <= G2 (bracketing groups):
  *          H(n, C) = (1 - t) H_G1(C) + t H_G2(C),   t = ln(n / G1) / ln(G2 / G1)
@@ -341,6 +347,8 @@ wctx_t *wctx_alloc(const gpu_t *g, const profile_t *p, const char **err)
 	for (int i = 0; i < MECH_N; i++)
 		w->mech[i] = mech_table[i]->ctx_alloc(g, p);
 	w->pend = pending_ctx_alloc(l1);   /* PENDING HITS (NULL: no rt histogram) */
+	if (l1->sector_sd.total > 0.0 && !(w->l1_sector = reuse_curve_alloc_hist(&l1->sector_sd, g->l1_assoc)))
+		goto fail_curve;                 /* HIT RATES, sectored L1 */
 	return w;
 
 fail_curve:
@@ -357,6 +365,7 @@ void wctx_free(wctx_t *w)
 		if (w->mech[i])
 			mech_table[i]->ctx_free(w->mech[i]);
 	pending_ctx_free(w->pend);
+	reuse_curve_free(w->l1_sector);
 	reuse_curve_free(w->l1);
 	for (int i = 0; i < w->n_group; i++) {
 		reuse_curve_free(w->group_l1[i]);
@@ -447,6 +456,8 @@ void memsys_init(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m
 					    g->l1_index, g->l1_write_evict);
 	if (h_exact >= 0.0)
 		m->l1_hit = h_exact;
+	/* sectored L1: the sector record's hit ratio at the capacity in 128 B lines (HIT RATES) */
+	m->l1_hit_sector = w->l1_sector ? reuse_curve_eval(w->l1_sector, m->l1_bytes / 128.0) : -1.0;
 	m->l1_lat = g->l1_lat;
 	m->l1_service = b / g->l1_bytes_per_cycle;
 
@@ -720,6 +731,7 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 	out->stt_wpki = 1000.0 * m->stt_writes_per_inst;
 	out->l1_pend = m->l1_pend;
 	out->l1_served = 1.0 - m->l1_bypass;
+	out->l1_hit_sector = m->l1_hit_sector;
 
 	/* Energy (models/energy.c). */
 	double data_flits = m->bytes_per_req / flit_b;

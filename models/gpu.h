@@ -197,6 +197,7 @@ typedef struct memsys {
 	double stt_writes_per_inst;/* FUSE: STT-MRAM writes per warp instruction */
 	double l1_pend;            /* share of L1 requests that are pending hits (models/pending.h;
 	                              0 until gpu_eval's refinement adds the term) */
+	double l1_hit_sector;      /* sector-granular L1 hit ratio (gpu.c HIT RATES; -1: no record) */
 	double l1_bypass;          /* share of L1 requests that bypass the L1 (global atomics,
 	                              models/atomics.h): in l1_hit as misses, not served by the L1 */
 } memsys_t;
@@ -219,6 +220,9 @@ typedef struct metrics {
 	double replication, rfc_hit, stt_wpki;
 	double l1_pend;            /* share of L1 requests that hit a line in flight (models/pending.h);
 	                              counted in l1_hit too, as GPGPU-Sim counts HIT_RESERVED */
+	double l1_hit_sector;      /* hit ratio of the L1's 32 B sector accesses (the requests it
+	                              serves: atomics excluded), as a sectored L1 counts them
+	                              (GPGPU-Sim's L1D); -1 when the profile has no sector record */
 	double l1_served;          /* share of L1 requests the L1 serves (1 - memsys.l1_bypass): an
 	                              L1's own counters (GPGPU-Sim's L1D) see only these, so its
 	                              hit rate is l1_hit / l1_served */
@@ -295,6 +299,8 @@ typedef struct wctx {
 	double block_bytes;        /* the profile's block size: capacities in blocks = bytes / this */
 	void *mech[MECH_N];        /* mechanism-private precomputation, by enum mech_id (mech.h) */
 	struct pending_ctx *pend;  /* hits on lines in flight (models/pending.h); NULL: no term */
+	reuse_curve_t *l1_sector;  /* the l1 stream's sector record at the L1 associativity (gpu.c
+	                              HIT RATES, sectored L1); NULL: the profile has none */
 } wctx_t;
 
 /* Build / release the per-workload context; NULL with *err set when the profile lacks what

@@ -57,6 +57,7 @@ void profile_free(profile_t *p)
 		free(s->sa_deep);
 		s->sa_deep = NULL;
 		reuse_hist_free(&s->sd_exact);
+		reuse_hist_free(&s->sector_sd);
 		s->sa = s->sa_we = s->sa_wna = NULL;
 		for (int c = 0; c < RL_NCLASS; c++)
 			reuse_hist_free(&s->cls_sd[c]);

@@ -131,6 +131,12 @@ typedef struct profile_stream {
 	 * one distance each): bins [d, d+1), cold 0, total = the sd accesses at distances >= 64.
 	 * n == 0: absent (the sd bins are then interpolated inside). */
 	reuse_hist_t sd_exact;
+	/* sector-granular record of a sectored L1 (issue 20, src/profiling/sector_rec.h): per 32 B
+	 * sector access, the largest line stack distance of its line's accesses since the sector's
+	 * previous access; an LRU L1 of C lines hits the sector accesses below C.  Counts sector
+	 * accesses (global atomics excluded: they bypass the L1).  l1 stream only; n == 0 and
+	 * total == 0: absent (the generators' streams have it; text traces carry no sector masks). */
+	reuse_hist_t sector_sd;
 } profile_stream_t;
 
 /* Per-home access distribution for address-interleaved shared caches (DC-L1 ShY):

@@ -125,6 +125,13 @@ static void s_access(void *ctx, int sm, int write, uint64_t addr, uint32_t pc)
 		t->perr = 1;
 }
 
+static void s_sectors(void *ctx, int sm, uint64_t addr, unsigned mask, int bypass_l1)
+{
+	tsink_t *t = ctx;
+	if (t->pb && !bypass_l1 && profiler_sector_access(t->pb, sm, addr, mask) < 0)
+		t->perr = 1;
+}
+
 static void s_insts(void *ctx, int sm, double ni, double nm, double ns)
 {
 	tsink_t *t = ctx;
@@ -197,8 +204,11 @@ static aswriter_t *tsink_as;
 
 static void s_launch(void *ctx, const gen_launch_t *L, int done)
 {
-	(void)ctx;
-	aswrite_launch(tsink_as, L, done);
+	tsink_t *t = ctx;
+	if (tsink_as)
+		aswrite_launch(tsink_as, L, done);
+	if (done && t->pb)        /* the L1s are flushed between kernels (sector_rec.h) */
+		profiler_sector_flush(t->pb);
 }
 
 static void s_winst(void *ctx, int sm, const gen_launch_t *L, const gen_warp_t *w, const gen_inst_t *in,
@@ -386,13 +396,12 @@ int cmd_trace(int argc, char **argv)
 		.seed = (unsigned long)seed, .regs = !no_regs, .stats = stats,
 		.sched = gto ? GEN_SCHED_GTO : GEN_SCHED_LRR, .gto_burst = (int)burst,
 	};
-	gen_sink_t sink = { .ctx = t, .access = s_access, .insts = s_insts, .regs = s_regs, .tensor = s_tensor, .comment = s_comment,
+	gen_sink_t sink = { .ctx = t, .access = s_access, .sectors = s_sectors, .insts = s_insts, .regs = s_regs, .tensor = s_tensor, .comment = s_comment,
 	                    .shape = t->pb ? profiler_shape(t->pb) : NULL };  /* launch and code shape */
 	tsink_as = asw;
-	if (asw) {
-		sink.launch = s_launch;
+	sink.launch = s_launch;
+	if (asw)
 		sink.winst = s_winst;
-	}
 	gen_t g;
 	if (gen_init(&g, &o, &sink) < 0) {
 		rc = err_internal("trace: out of memory");

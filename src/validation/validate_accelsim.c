@@ -25,6 +25,19 @@ static void p_access(void *c, int sm, int wr, uint64_t a, uint32_t pc)
 	psink_t *p = c;
 	p->err |= profiler_access(p->pb, sm, wr, a, pc) != 0;
 }
+static void p_sectors(void *c, int sm, uint64_t a, unsigned mask, int bypass_l1)
+{
+	psink_t *p = c;
+	if (!bypass_l1)
+		p->err |= profiler_sector_access(p->pb, sm, a, mask) != 0;
+}
+static void p_launch(void *c, const gen_launch_t *L, int done)
+{
+	psink_t *p = c;
+	(void)L;
+	if (done)                 /* the L1s are flushed between kernels (sector_rec.h) */
+		profiler_sector_flush(p->pb);
+}
 static void p_insts(void *c, int sm, double ni, double nm, double ns)
 {
 	psink_t *p = c;
@@ -63,7 +76,7 @@ static int gen_profile(const char *kname, long size, const gpu_t *g, profile_t *
 		return err_internal("validate --accelsim: out of memory");
 	gen_opts_t o = { .n_sm = g->n_sm, .warps_per_sm = g->warps_per_sm, .ctas_per_sm = g->l1_shmem_kib >= 64 ? 16 : 8,
 	                 .seed = 1, .regs = 1 };
-	gen_sink_t sink = { .ctx = &ps, .access = p_access, .insts = p_insts, .regs = p_regs, .tensor = p_tensor,
+	gen_sink_t sink = { .ctx = &ps, .access = p_access, .sectors = p_sectors, .launch = p_launch, .insts = p_insts, .regs = p_regs, .tensor = p_tensor,
 	                    .shape = profiler_shape(ps.pb) };
 	gen_t gen;
 	int rc = gen_init(&gen, &o, &sink);
@@ -178,6 +191,8 @@ static int eval_row(asset_t *s, asrow_t *r)
 	 * neither its accesses nor its misses (atomics.h), so the like figure is the model's hit
 	 * rate over the requests the L1 serves (metrics.l1_served) */
 	r->mod_l1 = m.l1_served > 0 ? m.l1_hit / m.l1_served : m.l1_hit;
+	if (m.l1_hit_sector >= 0)   /* per sector, as Accel-Sim's L1D counts (sector_rec.h) */
+		r->mod_l1 = m.l1_hit_sector;
 	r->mod_l2 = m.llc_hit;
 	r->mod_l1_pend = m.l1_served > 0 ? m.l1_pend / m.l1_served : m.l1_pend;
 	r->mod_dram = m.dram_bpki / 1000 * m.ipc * r->gpu.core_mhz * 1e6 / 1e9;

@@ -7,6 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "design.h"
+#include "gpu.h"
+#include "profiling/profiler.h"
 #include "profiling/sector_rec.h"
 #include "reference/sectorsim.h"
 #include "support/check.h"
@@ -80,8 +83,60 @@ static void one(int n_sm, int pool, int n, int flush_every, unsigned long long s
 	sector_rec_free(r);
 }
 
+/* The GPU model on a profile carrying the record: a sectored L1 (32 B sectors in 128 B lines)
+ * hits the record's share at its capacity, and its misses move the missed sectors' bytes:
+ * llc_apki x bytes_per_req = 1000 x (sectors / insts)(1 - h1s) x 32 B (gpu.c HIT RATES). */
+static void model_use(void)
+{
+	profiler_opts_t o;
+	profiler_opts_default(&o);
+	o.n_sm = 1;
+	o.batch = 4096;
+	o.fuse_sample = 0;
+	profiler_t *pb = profiler_alloc(&o);
+	sectorsim_t sim;
+	sectorsim_init(&sim, 64);                    /* the L1 below: 8 KiB = 64 lines */
+	unsigned long long x = 7;
+	double sectors = 0, n = 20000;
+	for (int i = 0; i < n; i++) {
+		uint64_t line = lcg(&x) % 3 ? lcg(&x) % 48 : lcg(&x) % 400;
+		unsigned mask = 1 + lcg(&x) % 15;
+		profiler_access(pb, 0, 0, line * 128, 0);
+		profiler_sector_access(pb, 0, line * 128, mask);
+		sectorsim_access(&sim, line, mask);
+		sectors += __builtin_popcount(mask);
+	}
+	profiler_insts(pb, 0, 4 * n, n, sectors);
+	profile_t p;
+	CHECK_INT(profiler_finish(pb, &p), 0, "profile with the sector record");
+	profiler_free(pb);
+	gpu_t g;
+	gpu_defaults(&g);
+	g.n_sm = 1;
+	g.l1_kib = 8;
+	g.l1_assoc = 64;                             /* fully associative: the record is exact */
+	const char *err = NULL;
+	wctx_t *w = wctx_alloc(&g, &p, &err);
+	CHECK(w != NULL && w->l1_sector != NULL, "the model reads the record");
+	design_t d;
+	design_default(&d);
+	metrics_t m;
+	const char *why = NULL;
+	CHECK_INT(gpu_eval(&g, &d, w, &m, &why), 0, "evaluates");
+	double h = sim.hits / (sim.hits + sim.misses);
+	printf("  model on the record: l1_hit_sector %.4f, sectorsim %.4f\n", m.l1_hit_sector, h);
+	CHECK_NEAR(m.l1_hit_sector, h, 1e-9, "sectorsim: 64-line fully associative sectored LRU");
+	CHECK_NEAR(m.l1_hit, h, 1e-9, "sectored preset: the L1 hit ratio is the sector record's");
+	CHECK_REL(m.llc_apki / 1000 * w->bytes_per_req, sectors / (4 * n) * (1 - h) * 32, 1e-9,
+	          "L1 miss bytes per instruction = the missed sectors' bytes");
+	wctx_free(w);
+	profile_free(&p);
+	sectorsim_free(&sim);
+}
+
 int main(void)
 {
+	model_use();
 	one(1, 300, 40000, 0, 1, "one SM, no flush");
 	one(4, 2000, 60000, 0, 2, "4 SMs pooled, no flush");
 	one(3, 500, 60000, 7000, 3, "3 SMs, flush every 7000 requests");

@@ -36,10 +36,13 @@
  *        sector accesses, h1s = H_sector(C1 / 128 B) at the L1 associativity (Smith), the
  *        figure a sectored L1 counts (a reuse of another sector of a resident line is a
  *        SECTOR_MISS there and a hit in h1; a line reused across kernels is a miss there, the
- *        L1s being flushed between kernels).  When the preset's L1 is sectored (sector_bytes
- *        32 in 128 B lines) h1 = h1s: with b = 32 x sectors / accesses bytes per request, the
+ *        L1s being flushed between kernels).  When the preset's L1 is sectored (l1_sectored,
+ *        32 B sectors in 128 B lines, write-allocate; GPGPU-Sim's "S:" L1s import so) h1 = h1s: with b = 32 x sectors / accesses bytes per request, the
  *        L1 then sends m1 b = (sectors / insts)(1 - h1s) 32 B per instruction, the sector
- *        misses' bytes.  Reported as metrics.l1_hit_sector too.
+ *        misses' bytes.  Reported as metrics.l1_hit_sector too.  DC-L1 and FUSE organisations
+ *        keep their line-level L1 hit ratios (their records are line-level): on a sectored
+ *        preset their L1 is not compared like with like against the sectored baseline (no
+ *        shipped preset of theirs is sectored).
  *   LLC: the merged stream of the n active SMs.  The profile has streams merged over groups of
  *        G SMs (group:1 = l1, ..., global = its n_sm).  For G1 <= n <= G2 (bracketing groups):
  *          H(n, C) = (1 - t) H_G1(C) + t H_G2(C),   t = ln(n / G1) / ln(G2 / G1)
@@ -463,7 +466,8 @@ void memsys_init(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m
 	m->l1_hit_sector = w->l1_sector ? reuse_curve_eval(w->l1_sector, m->l1_bytes / 128.0) : -1.0;
 	/* a sectored L1 (the preset's 32 B sectors in 128 B lines) moves sectors: its misses are the
 	 * sector record's, bytes_per_req x (1 - h1s) per request (HIT RATES, sectored L1) */
-	if (m->l1_hit_sector >= 0.0 && g->sector_bytes == 32 && g->line_bytes == 128)
+	if (m->l1_hit_sector >= 0.0 && g->l1_sectored && g->sector_bytes == 32 && g->line_bytes == 128 &&
+	    !g->l1_write_evict)
 		m->l1_hit = m->l1_hit_sector;
 	m->l1_lat = g->l1_lat;
 	m->l1_service = b / g->l1_bytes_per_cycle;

@@ -50,6 +50,10 @@ typedef struct gpu {
 	int l1_assoc;              /* ways */
 	int l1_write_evict;        /* 1: write-evict L1 (a store misses, evicts, never allocates;
 	                              DC-L1 Table II): L1-level hit rates from the profile's sd_we */
+	int l1_sectored;           /* 1: sectored L1 (sector_bytes sectors fetched on demand in
+	                              line_bytes lines, flushed between kernels: Volta and later,
+	                              GPGPU-Sim "S:"): its hit ratio and miss bytes from the profile's
+	                              sector record (gpu.c HIT RATES) */
 	int l1_index;              /* L1 set index (issue 17): GPU_INDEX_UNIFORM (Smith's binomial
 	                              model: blocks spread at random), GPU_INDEX_LINEAR (bit
 	                              selection) or GPU_INDEX_IPOLY; with linear/ipoly the L1 hit rate

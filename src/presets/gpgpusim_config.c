@@ -483,7 +483,8 @@ static int map_all(mapper_t *m)
 		    (rc = put(m, "line_bytes", (double)l1.line, l1o, "gpgpu_cache:dl1 line")) ||
 		    (rc = put(m, "l1_write_evict", l1.write == 'E', l1o, "gpgpu_cache:dl1 write policy '%c' (%s)", l1.write, write_name(l1.write))))
 			return rc;
-		if (l1.type == 'S' && (rc = put(m, "sector_bytes", (double)l1.line / 4, l1o, "sectored cache: 4 sectors per line")))
+		if (l1.type == 'S' && ((rc = put(m, "sector_bytes", (double)l1.line / 4, l1o, "sectored cache: 4 sectors per line")) ||
+		                       (rc = put(m, "l1_sectored", 1, l1o, "sectored cache (S:): hit rates from the sector record"))))
 			return rc;
 		extra(m, "L1 (gpgpu_cache:dl1 %s): replacement %s, %s, %s, %s, set index %s, %ld MSHRs merging %ld",
 		      l1o->value, rep_name(l1.rep), write_name(l1.write), alloc_name(l1.alloc), walloc_name(l1.write_alloc),

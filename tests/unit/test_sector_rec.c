@@ -6,6 +6,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 
 #include "design.h"
 #include "gpu.h"
@@ -115,6 +116,7 @@ static void model_use(void)
 	g.n_sm = 1;
 	g.l1_kib = 8;
 	g.l1_assoc = 64;                             /* fully associative: the record is exact */
+	g.l1_sectored = 1;
 	const char *err = NULL;
 	wctx_t *w = wctx_alloc(&g, &p, &err);
 	CHECK(w != NULL && w->l1_sector != NULL, "the model reads the record");
@@ -129,6 +131,13 @@ static void model_use(void)
 	CHECK_NEAR(m.l1_hit, h, 1e-9, "sectored preset: the L1 hit ratio is the sector record's");
 	CHECK_REL(m.llc_apki / 1000 * w->bytes_per_req, sectors / (4 * n) * (1 - h) * 32, 1e-9,
 	          "L1 miss bytes per instruction = the missed sectors' bytes");
+	wctx_free(w);
+	g.l1_sectored = 0;                           /* a line-granular L1: the line-level ratio */
+	w = wctx_alloc(&g, &p, &err);
+	metrics_t ml;
+	CHECK_INT(gpu_eval(&g, &d, w, &ml, &why), 0, "evaluates");
+	CHECK(fabs(ml.l1_hit - h) > 0.01 && ml.l1_hit_sector == m.l1_hit_sector,
+	      "l1_sectored = 0: l1_hit stays the line-level ratio, the sector ratio is still reported");
 	wctx_free(w);
 	profile_free(&p);
 	sectorsim_free(&sim);

@@ -43,6 +43,9 @@
  *        keep their line-level L1 hit ratios (their records are line-level): on a sectored
  *        preset their L1 is not compared like with like against the sectored baseline (no
  *        shipped preset of theirs is sectored).
+ *   Sectored LLC (llc_sectored; GPGPU-Sim "S:" L2s): with every SM of the profile computing,
+ *        H(n, C) is the global stream's sector record at C / 128 B lines (LLC associativity,
+ *        Smith), never flushed (gpu_llc_stream_hit); other SM counts keep the line streams.
  *   LLC: the merged stream of the n active SMs.  The profile has streams merged over groups of
  *        G SMs (group:1 = l1, ..., global = its n_sm).  For G1 <= n <= G2 (bracketing groups):
  *          H(n, C) = (1 - t) H_G1(C) + t H_G2(C),   t = ln(n / G1) / ln(G2 / G1)
@@ -73,6 +76,13 @@
  *   line of private L1s from DC-L1's footprint model, dcl1.h; 1 for DC-L1 nodes).  When an
  *   L1-level mechanism changes the L1 (DC-L1, FUSE), gpu_eval recomputes H(n, C_h) with the
  *   new U before re-filtering.  Not modelled: an exclusive LLC's victim traffic on the NoC.
+ *   WRITE-THROUGH L1 (preset l1_write_through; GPGPU-Sim dl1 'T', Volta and later): a store
+ *   that hits the L1 goes on to the LLC as well, where it hits (inclusion); the L1 sends
+ *   m1 = a1 (1 - h1) + a1 w_f h1w requests per instruction and the LLC's hit ratio over them is
+ *   (a1 (1 - h1) h_llc + a1 w_f h1w) / m1 (down_visits; the reported llc_hit), h1w the stores'
+ *   hit ratio: the sector record's stores-only curve on a sectored L1 (sector_sd_w), else h1
+ *   (stores hit like the rest: an assumption).  Stores are not waited for, so the latencies
+ *   keep q = 1 - h1.
  *   Write policy (preset llc_write_through): a write-through LLC sends every write that hits
  *   it on to DRAM too, + (1 - e) h_llc w_f DRAM visits per L1 miss; write-back (default):
  *   dirty evictions are not modelled (Assumptions below).
@@ -355,6 +365,11 @@ wctx_t *wctx_alloc(const gpu_t *g, const profile_t *p, const char **err)
 	w->pend = pending_ctx_alloc(l1);   /* PENDING HITS (NULL: no rt histogram) */
 	if (l1->sector_sd.total > 0.0 && !(w->l1_sector = reuse_curve_alloc_hist(&l1->sector_sd, g->l1_assoc)))
 		goto fail_curve;                 /* HIT RATES, sectored L1 */
+	if (l1->sector_sd_w.total > 0.0 && !(w->l1_sector_w = reuse_curve_alloc_hist(&l1->sector_sd_w, g->l1_assoc)))
+		goto fail_curve;                 /* WRITE-THROUGH: the stores' hits */
+	if (w->global_stream && w->global_stream->sector_sd.total > 0.0 &&
+	    !(w->llc_sector = reuse_curve_alloc_hist(&w->global_stream->sector_sd, g->llc_assoc)))
+		goto fail_curve;                 /* HIT RATES, sectored LLC */
 	return w;
 
 fail_curve:
@@ -372,6 +387,8 @@ void wctx_free(wctx_t *w)
 			mech_table[i]->ctx_free(w->mech[i]);
 	pending_ctx_free(w->pend);
 	reuse_curve_free(w->l1_sector);
+	reuse_curve_free(w->l1_sector_w);
+	reuse_curve_free(w->llc_sector);
 	reuse_curve_free(w->l1);
 	for (int i = 0; i < w->n_group; i++) {
 		reuse_curve_free(w->group_l1[i]);
@@ -466,9 +483,13 @@ void memsys_init(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m
 	m->l1_hit_sector = w->l1_sector ? reuse_curve_eval(w->l1_sector, m->l1_bytes / 128.0) : -1.0;
 	/* a sectored L1 (the preset's 32 B sectors in 128 B lines) moves sectors: its misses are the
 	 * sector record's, bytes_per_req x (1 - h1s) per request (HIT RATES, sectored L1) */
+	m->l1_hit_store = -1.0;
 	if (m->l1_hit_sector >= 0.0 && g->l1_sectored && g->sector_bytes == 32 && g->line_bytes == 128 &&
-	    !g->l1_write_evict)
+	    !g->l1_write_evict) {
 		m->l1_hit = m->l1_hit_sector;
+		if (w->l1_sector_w)      /* WRITE-THROUGH: the stores' own sector hits */
+			m->l1_hit_store = reuse_curve_eval(w->l1_sector_w, m->l1_bytes / 128.0);
+	}
 	m->l1_lat = g->l1_lat;
 	m->l1_service = b / g->l1_bytes_per_cycle;
 
@@ -487,7 +508,7 @@ void memsys_init(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m
 	m->llc_bytes = g->llc_kib * 1024.0 * scale;
 	/* the LLC sees the L1 misses: local hit ratio of the hierarchy's capacity (gpu.c header,
 	 * INCLUSION) */
-	m->llc_hit_stream = wctx_llc_hit(w, m->n_compute, gpu_hierarchy_bytes(g, m, w));
+	m->llc_hit_stream = gpu_llc_stream_hit(g, m, w);
 	if (g->llc_inclusion == GPU_INCL_INCLUSIVE && w->global_stream && m->n_compute == w->p->n_sm) {
 		/* the global stream is this LLC's */
 		double hl = setassoc_level_hit(w->global_stream, m->llc_bytes / w->block_bytes, g->llc_assoc,
@@ -515,6 +536,16 @@ void memsys_init(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m
 	area_baseline(g, scale, m->area_mm2);
 	m->rf_reads_per_inst = w->src_per_inst;
 	m->rf_writes_per_inst = w->dst_per_inst;
+}
+
+double gpu_llc_stream_hit(const gpu_t *g, const memsys_t *m, const wctx_t *w)
+{
+	double c = gpu_hierarchy_bytes(g, m, w);
+	/* sectored LLC shared by every SM of the profile: the global sector record (HIT RATES) */
+	if (g->llc_sectored && w->llc_sector && m->n_compute == w->p->n_sm && g->sector_bytes == 32 &&
+	    g->line_bytes == 128)
+		return reuse_curve_eval(w->llc_sector, c / 128.0);
+	return wctx_llc_hit(w, m->n_compute, c);
 }
 
 double gpu_hierarchy_bytes(const gpu_t *g, const memsys_t *m, const wctx_t *w)
@@ -560,6 +591,23 @@ typedef struct st_in {
 	double lat;                /* fixed latency per warp instruction, overlap applied */
 } st_in_t;
 
+/* Requests per warp instruction the L1 sends to the LLC and their LLC hit ratio (gpu.c
+ * WRITE-THROUGH): the misses a1 (1 - h1) at the LLC's local hit ratio, plus, under a
+ * write-through L1, the stores that hit it, a1 w_f h1, which hit the LLC (what the L1 holds the
+ * LLC holds: the inclusion assumption of HIT RATES). */
+static double down_visits(const gpu_t *g, const memsys_t *m, double a1, double *h_llc)
+{
+	double m1 = a1 * (1.0 - m->l1_hit);
+	double hs = m->l1_hit_store >= 0.0 ? m->l1_hit_store : m->l1_hit;   /* the stores' hit ratio */
+	double wt = g->l1_write_through ? a1 * m->write_frac * hs : 0.0;
+	*h_llc = m->llc_hit;
+	if (wt > 0.0) {
+		*h_llc = (m1 * m->llc_hit + wt) / (m1 + wt);
+		m1 += wt;
+	}
+	return m1;
+}
+
 /* Fixed latency per warp instruction of a level that each of the k = req_per_mem requests of
  * a memory instruction reaches with probability q: the requests are in flight together and
  * the instruction waits for the deepest, so the level's latency counts once if any request
@@ -586,11 +634,12 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 	st_in_t st[GPU_MAX_REPORT];
 	int ns = 0;
 	double a1 = m->mem_per_inst * m->req_per_mem;
-	double m1 = a1 * (1.0 - m->l1_hit);
+	double h_llc;
+	double m1 = down_visits(g, m, a1, &h_llc);   /* WRITE-THROUGH: the L1's requests to the LLC */
 	double e = m->ext_frac;
-	double dram_per_l1miss = (1.0 - e) * (1.0 - m->llc_hit) + e * (1.0 - m->ext_hit);
+	double dram_per_l1miss = (1.0 - e) * (1.0 - h_llc) + e * (1.0 - m->ext_hit);
 	if (g->llc_write_through)   /* INCLUSION / write policy: write hits go on to DRAM too */
-		dram_per_l1miss += (1.0 - e) * m->llc_hit * m->write_frac;
+		dram_per_l1miss += (1.0 - e) * h_llc * m->write_frac;
 	double dram_v = m1 * dram_per_l1miss;
 	double sm_service = m->issue_service + m->rf_service;
 	double flit_b = g->noc_flit_bytes;
@@ -732,7 +781,7 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 	out->cycles = X > 0.0 ? insts / X : INFINITY;
 	out->time_s = out->cycles / (g->core_mhz * 1e6);
 	out->l1_hit = m->l1_hit;
-	out->llc_hit = m->llc_hit;
+	out->llc_hit = h_llc;
 	out->ext_hit = m->ext_hit;
 	out->l1_apki = 1000.0 * a1;
 	out->llc_apki = 1000.0 * m1;
@@ -757,7 +806,7 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 		.l1_reads = a1 * (1.0 - m->write_frac),
 		.l1_writes = a1 * m->write_frac + a1 * (1.0 - m->write_frac) * (1.0 - m->l1_hit),
 		.noc_bytes = m1 * (f_req + f_resp) * flit_b,
-		.llc_bytes = m1 * (1.0 - e) * m->bytes_per_req * (2.0 - m->llc_hit),
+		.llc_bytes = m1 * (1.0 - e) * m->bytes_per_req * (2.0 - h_llc),
 		.dram_bytes = dram_v * m->bytes_per_req,
 	};
 	double pj[EC_N];
@@ -793,7 +842,8 @@ int gpu_pending_refine(const gpu_t *g, const wctx_t *w, memsys_t *m, const gpu_d
 {
 	(void)g;
 	double a1 = m->mem_per_inst * m->req_per_mem;
-	double m1 = a1 * (1.0 - m->l1_hit);
+	double h_llc;
+	double m1 = down_visits(g, m, a1, &h_llc);   /* requests to the LLC, per instruction */
 	if (!(det->throughput > 0.0) || !(a1 > 0.0) || !(m1 > 0.0) || m->l1_count < 1)
 		return 0;
 	double lambda = a1 * det->throughput / m->l1_count;   /* pending.h: requests per cycle per L1 */
@@ -892,7 +942,7 @@ int gpu_eval_detail(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t
 		if (last_l1 && (changed & MECH_L1_HIT) && !(changed & MECH_LLC_HIT)) {
 			/* a non-inclusive or exclusive LLC's reach includes the new L1 capacity */
 			if (g->llc_inclusion != GPU_INCL_INCLUSIVE)
-				m->llc_hit_stream = wctx_llc_hit(w, m->n_compute, gpu_hierarchy_bytes(g, m, w));
+				m->llc_hit_stream = gpu_llc_stream_hit(g, m, w);
 			m->llc_hit = gpu_local_hit(m->llc_hit_stream, m->l1_hit);
 		}
 	}

@@ -50,6 +50,11 @@ typedef struct gpu {
 	int l1_assoc;              /* ways */
 	int l1_write_evict;        /* 1: write-evict L1 (a store misses, evicts, never allocates;
 	                              DC-L1 Table II): L1-level hit rates from the profile's sd_we */
+	int llc_sectored;          /* 1: sectored LLC (GPGPU-Sim "S:" dl2): its hit ratio, with every
+	                              SM of the profile active, from the global stream's sector
+	                              record (gpu.c HIT RATES) */
+	int l1_write_through;      /* 1: write-through L1 (GPGPU-Sim dl1 'T', Volta and later): a
+	                              store that hits the L1 goes on to the LLC too (gpu.c WRITE-THROUGH) */
 	int l1_sectored;           /* 1: sectored L1 (sector_bytes sectors fetched on demand in
 	                              line_bytes lines, flushed between kernels: Volta and later,
 	                              GPGPU-Sim "S:"): its hit ratio and miss bytes from the profile's
@@ -202,6 +207,7 @@ typedef struct memsys {
 	double l1_pend;            /* share of L1 requests that are pending hits (models/pending.h;
 	                              0 until gpu_eval's refinement adds the term) */
 	double l1_hit_sector;      /* sector-granular L1 hit ratio (gpu.c HIT RATES; -1: no record) */
+	double l1_hit_store;       /* the stores' L1 hit ratio (WRITE-THROUGH; -1: taken as l1_hit) */
 	double l1_bypass;          /* share of L1 requests that bypass the L1 (global atomics,
 	                              models/atomics.h): in l1_hit as misses, not served by the L1 */
 } memsys_t;
@@ -269,6 +275,11 @@ struct wctx;
  * llc_bytes as built; w (may be NULL): the L1s' replication. */
 double gpu_hierarchy_bytes(const gpu_t *g, const memsys_t *m, const struct wctx *w);
 
+/* The merged stream's hit ratio at the hierarchy's capacity (gpu.c HIT RATES, INCLUSION):
+ * the global sector record on a sectored LLC with every profiled SM active, else
+ * wctx_llc_hit at gpu_hierarchy_bytes. */
+double gpu_llc_stream_hit(const gpu_t *g, const memsys_t *m, const struct wctx *w);
+
 /* Core cycles one flit occupies an LLC-side crossbar port (gpu.c, LLC-SIDE PORTS), with the
  * memory system's clock scaled by mem_clock_scale s (> 0). */
 double gpu_llc_port_flit_cycles(const gpu_t *g, double s);
@@ -303,6 +314,9 @@ typedef struct wctx {
 	double block_bytes;        /* the profile's block size: capacities in blocks = bytes / this */
 	void *mech[MECH_N];        /* mechanism-private precomputation, by enum mech_id (mech.h) */
 	struct pending_ctx *pend;  /* hits on lines in flight (models/pending.h); NULL: no term */
+	reuse_curve_t *llc_sector; /* the global stream's sector record at the LLC associativity;
+	                              NULL: none */
+	reuse_curve_t *l1_sector_w;/* the same, stores only (NULL: none) */
 	reuse_curve_t *l1_sector;  /* the l1 stream's sector record at the L1 associativity (gpu.c
 	                              HIT RATES, sectored L1); NULL: the profile has none */
 } wctx_t;

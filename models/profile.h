@@ -137,6 +137,7 @@ typedef struct profile_stream {
 	 * accesses (global atomics excluded: they bypass the L1).  l1 stream only; n == 0 and
 	 * total == 0: absent (the generators' streams have it; text traces carry no sector masks). */
 	reuse_hist_t sector_sd;
+	reuse_hist_t sector_sd_w;         /* the same for the stores' sector accesses only (l1) */
 } profile_stream_t;
 
 /* Per-home access distribution for address-interleaved shared caches (DC-L1 ShY):

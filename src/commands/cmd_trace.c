@@ -125,10 +125,10 @@ static void s_access(void *ctx, int sm, int write, uint64_t addr, uint32_t pc)
 		t->perr = 1;
 }
 
-static void s_sectors(void *ctx, int sm, uint64_t addr, unsigned mask, int bypass_l1)
+static void s_sectors(void *ctx, int sm, int write, uint64_t addr, unsigned mask, int bypass_l1)
 {
 	tsink_t *t = ctx;
-	if (t->pb && !bypass_l1 && profiler_sector_access(t->pb, sm, addr, mask) < 0)
+	if (t->pb && profiler_sector_access(t->pb, sm, addr, mask, write, bypass_l1) < 0)
 		t->perr = 1;
 }
 

@@ -53,6 +53,8 @@ const gpu_field_t gpu_fields[] = {
 	F_D(l1_bytes_per_cycle, "B/cycle", 1, 65536, "peak L1 bandwidth per SM"),
 	F_I(line_bytes, "B", 1, 4096, "cache line"),
 	F_I(sector_bytes, "B", 1, 4096, "sector"),
+	F_I(llc_sectored, "", 0, 1, "1: sectored LLC (32 B sectors on demand), its hit rate from the profile's global sector record"),
+	F_I(l1_write_through, "", 0, 1, "1: write-through L1, stores that hit it go on to the LLC"),
 	F_I(l1_sectored, "", 0, 1, "1: sectored L1 (32 B sectors on demand, flushed between kernels), hit rate and miss bytes from the profile's sector record"),
 	F_D(noc_mhz, "MHz", 1, 10000, "crossbar clock"),
 	F_I(noc_flit_bytes, "B", 1, 4096, "flit width"),

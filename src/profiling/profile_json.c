@@ -404,7 +404,7 @@ static int load_stream(const ld_t *c, const char *path, const cJSON *v, int n_sm
 {
 	static const char *const keys[] = { "name", "group", "accesses", "writes", "footprint", "sd", "rt",
 					    "class_sd", "sd_we", "setassoc", "setassoc_we", "setassoc_wna", "setassoc_deep", "sd_exact",
-					    "sector_sd", NULL };
+					    "sector_sd", "sector_sd_w", NULL };
 	if (want_object(c, path, v) || check_keys(c, path, v, keys))
 		return EXIT_USER;
 	if (json_get_str(c->file, path, v, "name", 1, s->name, sizeof s->name))
@@ -452,11 +452,14 @@ static int load_stream(const ld_t *c, const char *path, const cJSON *v, int n_sm
 			    "total %g does not match the stream's %g accesses", s->sd_we.total, s->accesses);
 	if (load_sd_exact(c, path, v, s))
 		return EXIT_USER;
-	if (load_hist_opt(c, path, v, "sector_sd", &s->sector_sd))
+	if (load_hist_opt(c, path, v, "sector_sd", &s->sector_sd) || load_hist_opt(c, path, v, "sector_sd_w", &s->sector_sd_w))
 		return EXIT_USER;
-	if (s->sector_sd.total > 0 && strcmp(s->name, "l1") != 0)
+	if (s->sector_sd_w.total > s->sector_sd.total)
+		return perr(c, (snprintf(p, sizeof p, "%s.sector_sd_w", path), p),
+			    "%g store sector accesses exceed the record's %g", s->sector_sd_w.total, s->sector_sd.total);
+	if (s->sector_sd.total > 0 && strcmp(s->name, "l1") != 0 && strcmp(s->name, "global") != 0)
 		return perr(c, (snprintf(p, sizeof p, "%s.sector_sd", path), p),
-			    "only the \"l1\" stream has the sector record, not \"%s\"", s->name);
+			    "only the \"l1\" and \"global\" streams have the sector record, not \"%s\"", s->name);
 	if (load_setassoc(c, path, v, "setassoc", s->accesses, &s->sa)
 	    || load_setassoc(c, path, v, "setassoc_we", s->accesses, &s->sa_we)
 	    || load_setassoc(c, path, v, "setassoc_wna", s->accesses, &s->sa_wna)
@@ -924,6 +927,10 @@ static void write_profile(FILE *f, const profile_t *p)
 		if (s->sector_sd.total > 0) {
 			fputs(",\n      \"sector_sd\": ", f);
 			hist(f, &s->sector_sd);
+		}
+		if (s->sector_sd_w.total > 0) {
+			fputs(",\n      \"sector_sd_w\": ", f);
+			hist(f, &s->sector_sd_w);
 		}
 		if (s->sd_exact.n > 0) {
 			fputs(",\n      \"sd_exact\": [", f);

@@ -412,13 +412,13 @@ shape_acc_t *profiler_shape(profiler_t *pb)
 	return &pb->shape;
 }
 
-int profiler_sector_access(profiler_t *pb, int sm, uint64_t addr, unsigned mask)
+int profiler_sector_access(profiler_t *pb, int sm, uint64_t addr, unsigned mask, int is_write, int bypass_l1)
 {
 	if (pb->pass2)            /* the class pass feeds the same trace again: counted once */
 		return 0;
 	if (!pb->secrec && !(pb->secrec = sector_rec_alloc()))
 		return -1;
-	return sector_rec_access(pb->secrec, sm, addr / 128, mask);   /* 128 B lines (sector_rec.h) */
+	return sector_rec_access(pb->secrec, sm, addr / 128, mask, is_write, bypass_l1);   /* 128 B lines (sector_rec.h) */
 }
 
 void profiler_sector_flush(profiler_t *pb)
@@ -1362,8 +1362,11 @@ int profiler_finish(profiler_t *pb, profile_t *out)
 			goto oom;
 		if (pb->o.write_evict && to_hist(&L->sd_we, &s->sd_we) < 0)
 			goto oom;
-		if (L->g == 1 && pb->secrec && sector_rec_hist(pb->secrec, &s->sector_sd) < 0)
+		if (L->g == 1 && pb->secrec &&
+		    (sector_rec_hist(pb->secrec, &s->sector_sd) < 0 || sector_rec_hist_writes(pb->secrec, &s->sector_sd_w) < 0))
 			goto oom;
+		if (L->g == 0 && pb->secrec && sector_rec_hist_global(pb->secrec, &s->sector_sd) < 0)
+			goto oom;                           /* the LLC's sector record (sector_rec.h) */
 		for (int m = 0; m < SS_NMODE && pb->sa_on; m++) {
 			if (!L->ss[m])
 				continue;

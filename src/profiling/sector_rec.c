@@ -21,12 +21,19 @@ typedef struct sm_rec {
 	uint64_t hmask, n;
 } sm_rec_t;
 
-struct sector_rec {
-	sm_rec_t *sm;
-	int n_sm;
+typedef struct ghist {
 	double exact[SECREC_EXACT];
 	double pow2[64];            /* [k]: g in [2^k, 2^(k+1)), k >= log2(SECREC_EXACT) */
 	double cold;
+} ghist_t;
+
+struct sector_rec {
+	sm_rec_t *sm;
+	int n_sm;
+	ghist_t l1;                 /* per SM, pooled */
+	ghist_t l1w;                /* the same, stores only */
+	sm_rec_t glob;              /* all SMs merged (the LLC) */
+	ghist_t llc;
 	int failed;
 };
 
@@ -43,6 +50,8 @@ void sector_rec_free(sector_rec_t *r)
 		lru_free(r->sm[i].stack);
 		free(r->sm[i].map);
 	}
+	lru_free(r->glob.stack);
+	free(r->glob.map);
 	free(r->sm);
 	free(r);
 }
@@ -86,7 +95,7 @@ void sector_rec_flush(sector_rec_t *r)
 				r->sm[i].map[j].g[k] = NO_SEEN;   /* forgotten: the next access is a miss */
 }
 
-static void count(sector_rec_t *r, uint64_t g)
+static void count(ghist_t *r, uint64_t g)
 {
 	if (g < SECREC_EXACT) {
 		r->exact[g] += 1.0;
@@ -98,7 +107,47 @@ static void count(sector_rec_t *r, uint64_t g)
 	r->pow2[k] += 1.0;
 }
 
-int sector_rec_access(sector_rec_t *r, int sm, uint64_t line, unsigned mask)
+/* One request on one unit's record (sector_rec.h): g of each accessed sector into h. */
+static int unit_access(sm_rec_t *s, ghist_t *h, ghist_t *hw, uint64_t line, unsigned mask)
+{
+	if (!s->stack) {
+		s->stack = lru_alloc();
+		s->map = calloc(64, sizeof *s->map);
+		s->hmask = 63;
+		if (!s->stack || !s->map)
+			return -1;
+	}
+	int cold;
+	uint64_t sd = 0, rt;
+	if (!lru_touch(s->stack, line, lru_hash(line), &cold, &sd, &rt))
+		return -1;
+	line_slot_t *e = slot(s, line);
+	if (!e)
+		return -1;
+	/* a line seen for the first time has no sector seen: nothing to raise (lru stacks never
+	 * forget a block, so a cold line is a line never accessed) */
+	uint32_t d = cold ? 0 : sd >= NO_SEEN - 1 ? NO_SEEN - 1 : (uint32_t)sd;
+	for (int k = 0; k < 4; k++)       /* g: the largest line distance since each sector's access */
+		if (e->g[k] != NO_SEEN && d > e->g[k])
+			e->g[k] = d;
+	for (int k = 0; k < 4; k++) {
+		if (!(mask >> k & 1))
+			continue;
+		if (e->g[k] == NO_SEEN) {
+			h->cold += 1.0;                                  /* the sector's first access */
+			if (hw)
+				hw->cold += 1.0;
+		} else {
+			count(h, e->g[k]);
+			if (hw)
+				count(hw, e->g[k]);
+		}
+		e->g[k] = 0;                                         /* accessed now */
+	}
+	return 0;
+}
+
+int sector_rec_access(sector_rec_t *r, int sm, uint64_t line, unsigned mask, int is_write, int bypass_l1)
 {
 	if (r->failed || sm < 0 || mask == 0 || mask > 15)
 		return r->failed = -1;
@@ -110,40 +159,31 @@ int sector_rec_access(sector_rec_t *r, int sm, uint64_t line, unsigned mask)
 		r->sm = n;
 		r->n_sm = sm + 1;
 	}
-	sm_rec_t *s = &r->sm[sm];
-	if (!s->stack) {
-		s->stack = lru_alloc();
-		s->map = calloc(64, sizeof *s->map);
-		s->hmask = 63;
-		if (!s->stack || !s->map)
-			return r->failed = -1;
-	}
-	int cold;
-	uint64_t sd = 0, rt;
-	if (!lru_touch(s->stack, line, lru_hash(line), &cold, &sd, &rt))
+	if (!bypass_l1 && unit_access(&r->sm[sm], &r->l1, is_write ? &r->l1w : NULL, line, mask))
 		return r->failed = -1;
-	line_slot_t *e = slot(s, line);
-	if (!e)
+	if (unit_access(&r->glob, &r->llc, NULL, line, mask))
 		return r->failed = -1;
-	/* a line seen for the first time has no sector seen: nothing to raise (lru stacks never
-	 * forget a block, so a cold line is a line never accessed) */
-	uint32_t d = cold ? 0 : sd >= NO_SEEN - 1 ? NO_SEEN - 1 : (uint32_t)sd;
-	for (int k = 0; k < 4; k++)       /* g: the largest line distance since each sector's access */
-		if (e->g[k] != NO_SEEN && d > e->g[k])
-			e->g[k] = d;
-	for (int k = 0; k < 4; k++) {
-		if (!(mask >> k & 1))
-			continue;
-		if (e->g[k] == NO_SEEN)
-			r->cold += 1.0;                                  /* the sector's first access */
-		else
-			count(r, e->g[k]);
-		e->g[k] = 0;                                         /* accessed now */
-	}
 	return 0;
 }
 
+static int to_hist(const ghist_t *r, reuse_hist_t *out);
+
 int sector_rec_hist(const sector_rec_t *r, reuse_hist_t *out)
+{
+	return to_hist(&r->l1, out);
+}
+
+int sector_rec_hist_global(const sector_rec_t *r, reuse_hist_t *out)
+{
+	return to_hist(&r->llc, out);
+}
+
+int sector_rec_hist_writes(const sector_rec_t *r, reuse_hist_t *out)
+{
+	return to_hist(&r->l1w, out);
+}
+
+static int to_hist(const ghist_t *r, reuse_hist_t *out)
 {
 	memset(out, 0, sizeof *out);
 	size_t n = 0;

@@ -18,6 +18,8 @@
  * to a valid sector as a hit, lazy fetch-on-read allocation: the written sectors are valid);
  * requests that bypass the L1 (global atomics, models/atomics.h) are not fed.
  *
+ * The same record over all SMs merged (the LLC's stream, the profile's "global" stream) is
+ * kept too: sector_rec_hist_global.
  * The L1s are flushed at the end of every kernel (sector_rec_flush, fed by the generators'
  * launch boundaries).  One record per SM (the profile's "l1" stream), pooled.  Distances below SECREC_EXACT are
  * exact bins [d, d + 1), then one bin per power of two.
@@ -36,9 +38,11 @@ typedef struct sector_rec sector_rec_t;
 sector_rec_t *sector_rec_alloc(void);
 void sector_rec_free(sector_rec_t *r);
 /* One L1 request of SM `sm` to the 128 B line `line` (line index, not bytes) touching the
- * sectors in `mask` (bit i: bytes 32 i .. 32 i + 31 of the line; 1..15).  0, or -1 out of
- * memory or a bad argument (the record then keeps failing). */
-int sector_rec_access(sector_rec_t *r, int sm, uint64_t line, unsigned mask);
+ * sectors in `mask` (bit i: bytes 32 i .. 32 i + 31 of the line; 1..15); bypass_l1: a global
+ * atomic, fed to the LLC's record only; is_write: a store (the l1 record keeps the stores'
+ * counts apart too: sector_rec_hist_writes).  0, or -1 out of memory or a bad argument (the
+ * record then keeps failing). */
+int sector_rec_access(sector_rec_t *r, int sm, uint64_t line, unsigned mask, int is_write, int bypass_l1);
 /* A kernel ended: every L1 is flushed (GPGPU-Sim -gpgpu_flush_l1_cache 1; NVIDIA's L1s are
  * not coherent and are invalidated between kernels), so each sector's next access is a miss
  * (counted cold).  The line stacks are kept: line distances only ever matter since a sector's
@@ -47,5 +51,12 @@ void sector_rec_flush(sector_rec_t *r);
 /* The pooled histogram of g (sector accesses; cold = first touches of a sector).  0, or -1
  * out of memory.  `out` is overwritten; free with reuse_hist_free. */
 int sector_rec_hist(const sector_rec_t *r, reuse_hist_t *out);
+/* The same record of the LLC: every SM's requests merged in trace order, atomics included,
+ * never flushed (the L2 keeps its contents between kernels: GPGPU-Sim -gpgpu_flush_l2_cache 0),
+ * for a sectored LLC of C lines shared by all the profile's SMs. */
+int sector_rec_hist_global(const sector_rec_t *r, reuse_hist_t *out);
+/* The l1 record of the stores' sector accesses only (a write-through L1 forwards every store;
+ * the LLC holds the ones that hit the L1). */
+int sector_rec_hist_writes(const sector_rec_t *r, reuse_hist_t *out);
 
 #endif

@@ -25,11 +25,10 @@ static void p_access(void *c, int sm, int wr, uint64_t a, uint32_t pc)
 	psink_t *p = c;
 	p->err |= profiler_access(p->pb, sm, wr, a, pc) != 0;
 }
-static void p_sectors(void *c, int sm, uint64_t a, unsigned mask, int bypass_l1)
+static void p_sectors(void *c, int sm, int wr, uint64_t a, unsigned mask, int bypass_l1)
 {
 	psink_t *p = c;
-	if (!bypass_l1)
-		p->err |= profiler_sector_access(p->pb, sm, a, mask) != 0;
+	p->err |= profiler_sector_access(p->pb, sm, a, mask, wr, bypass_l1) != 0;
 }
 static void p_launch(void *c, const gen_launch_t *L, int done)
 {

@@ -36,7 +36,9 @@ static void one(int n_sm, int pool, int n, int flush_every, unsigned long long s
 	static const int caps[] = { 1, 2, 3, 8, 17, 64, 200, 1000 };
 	enum { NC = sizeof caps / sizeof caps[0] };
 	sector_rec_t *r = sector_rec_alloc();
-	sectorsim_t sim[8][NC];
+	sectorsim_t sim[8][NC], glob[NC];        /* per SM (flushed) and all SMs merged (never) */
+	for (int c = 0; c < NC; c++)
+		sectorsim_init(&glob[c], caps[c]);
 	for (int s = 0; s < n_sm; s++)
 		for (int c = 0; c < NC; c++)
 			if (sectorsim_init(&sim[s][c], caps[c])) {
@@ -51,9 +53,11 @@ static void one(int n_sm, int pool, int n, int flush_every, unsigned long long s
 		/* a skewed pool: half the requests to a small hot set */
 		uint64_t line = lcg(&x) % 2 ? lcg(&x) % 16 : lcg(&x) % (unsigned)pool;
 		unsigned mask = 1 + lcg(&x) % 15;
-		refused += sector_rec_access(r, sm, line, mask) != 0;
-		for (int c = 0; c < NC; c++)
+		refused += sector_rec_access(r, sm, line, mask, 0, 0) != 0;
+		for (int c = 0; c < NC; c++) {
 			sectorsim_access(&sim[sm][c], line, mask);
+			sectorsim_access(&glob[c], line, mask);
+		}
 		accesses += __builtin_popcount(mask);
 		if (flush_every && (i + 1) % flush_every == 0) {
 			sector_rec_flush(r);
@@ -76,6 +80,15 @@ static void one(int n_sm, int pool, int n, int flush_every, unsigned long long s
 		if (c == NC - 3)
 			printf("  %-34s C=%4d lines: hit %.4f (record) %.4f (sim), %g sector accesses\n", label, caps[c],
 			       rec_hits(&h, caps[c]) / accesses, hits / accesses, accesses);
+	}
+	reuse_hist_free(&h);
+	CHECK_INT(sector_rec_hist_global(r, &h), 0, "global histogram");
+	for (int c = 0; c < NC; c++) {
+		char what[160];
+		snprintf(what, sizeof what, "%s: merged-stream sector hits at %d lines == sectorsim (exact, never flushed)",
+		         label, caps[c]);
+		CHECK_NEAR(rec_hits(&h, caps[c]), glob[c].hits, 0, what);
+		sectorsim_free(&glob[c]);
 	}
 	reuse_hist_free(&h);
 	for (int s = 0; s < n_sm; s++)
@@ -103,7 +116,7 @@ static void model_use(void)
 		uint64_t line = lcg(&x) % 3 ? lcg(&x) % 48 : lcg(&x) % 400;
 		unsigned mask = 1 + lcg(&x) % 15;
 		profiler_access(pb, 0, 0, line * 128, 0);
-		profiler_sector_access(pb, 0, line * 128, mask);
+		profiler_sector_access(pb, 0, line * 128, mask, 0, 0);
 		sectorsim_access(&sim, line, mask);
 		sectors += __builtin_popcount(mask);
 	}
@@ -152,15 +165,15 @@ int main(void)
 	one(8, 5000, 80000, 20000, 4, "8 SMs, large pool, flushes");
 	/* closed form: one line, sectors 0 then 0+1 then 1: miss, hit+miss, hit at any C >= 1 */
 	sector_rec_t *r = sector_rec_alloc();
-	sector_rec_access(r, 0, 5, 1);
-	sector_rec_access(r, 0, 5, 3);
-	sector_rec_access(r, 0, 5, 2);
+	sector_rec_access(r, 0, 5, 1, 0, 0);
+	sector_rec_access(r, 0, 5, 3, 0, 0);
+	sector_rec_access(r, 0, 5, 2, 0, 0);
 	reuse_hist_t h;
 	sector_rec_hist(r, &h);
 	CHECK_NEAR(h.cold, 2, 0, "closed form: two first touches of a sector (SECTOR_MISS on a resident line)");
 	CHECK_NEAR(rec_hits(&h, 1), 2, 0, "closed form: two hits in a 1-line cache");
 	reuse_hist_free(&h);
-	CHECK_INT(sector_rec_access(r, 0, 5, 0), -1, "an empty mask is refused");
+	CHECK_INT(sector_rec_access(r, 0, 5, 0, 0, 0), -1, "an empty mask is refused");
 	sector_rec_free(r);
 	return check_summary("sector_rec");
 }

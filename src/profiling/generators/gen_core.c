@@ -567,7 +567,7 @@ static int issue(gen_t *g, const gen_launch_t *L, int sm, sm_state_t *s, slot_t 
 					for (int j = 0; j < ns; j++)
 						if (sects[j] * GEN_SECTOR / GEN_LINE == lines[i])
 							sm_mask |= 1u << (sects[j] * GEN_SECTOR % GEN_LINE / GEN_SECTOR);
-					g->sink.sectors(g->sink.ctx, sm, lines[i] * GEN_LINE, sm_mask, in->kind == GEN_ATOM);
+					g->sink.sectors(g->sink.ctx, sm, wr, lines[i] * GEN_LINE, sm_mask, in->kind == GEN_ATOM);
 				}
 				uint64_t cb = lines[i] - GEN_DEV_BASE / GEN_LINE;   /* content map: touched */
 				if (lines[i] >= GEN_DEV_BASE / GEN_LINE && cb < g->cmap_n)

@@ -7,9 +7,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <math.h>
+#include <unistd.h>
 
 #include "design.h"
 #include "gpu.h"
+#include "profiling/profile_json.h"
 #include "profiling/profiler.h"
 #include "profiling/sector_rec.h"
 #include "reference/sectorsim.h"
@@ -121,9 +123,22 @@ static void model_use(void)
 		sectors += __builtin_popcount(mask);
 	}
 	profiler_insts(pb, 0, 4 * n, n, sectors);
-	profile_t p;
-	CHECK_INT(profiler_finish(pb, &p), 0, "profile with the sector record");
+	profile_t p0, p;
+	CHECK_INT(profiler_finish(pb, &p0), 0, "profile with the sector record");
 	profiler_free(pb);
+	/* through the JSON file (docs/profile-format.md sector_sd, sector_sd_w) */
+	char path[] = "/tmp/gpudse-secrec-XXXXXX";
+	int fd = mkstemp(path);
+	if (fd >= 0)
+		close(fd);
+	CHECK_INT(profile_save(path, &p0), 0, "saved");
+	CHECK_INT(profile_load(path, &p), 0, "loaded back");
+	remove(path);
+	const profile_stream_t *a = profile_stream(&p0, "l1"), *b = profile_stream(&p, "l1");
+	CHECK(a && b && a->sector_sd.n == b->sector_sd.n && a->sector_sd.total == b->sector_sd.total &&
+	      a->sector_sd.cold == b->sector_sd.cold && b->sector_sd.total == sectors,
+	      "sector_sd round-trips, one count per sector access");
+	profile_free(&p0);
 	gpu_t g;
 	gpu_defaults(&g);
 	g.n_sm = 1;

@@ -67,6 +67,7 @@ static unsigned apply(const gpu_t *g, const design_t *d, const wctx_t *w, memsys
 	unsigned changed = 0;
 	if (c->q > 0.0 && m->l1_hit > 0.0) {
 		m->l1_hit *= 1.0 - c->q;                 /* h1' = h1 (1 - q) (atomics.h) */
+		m->l1_bypass = c->q;                     /* what the L1 itself serves excludes them */
 		changed |= MECH_L1_HIT;
 	}
 	double v = atomics_hot_visits(c, m->llc_slices);

@@ -31,6 +31,21 @@
  *        docs/profile-format.md) when the profile has them, else from sd (write-allocate).
  *        The global stream has no sd_we: a DC-L1 node shared by more SMs than the largest
  *        group interpolates towards its write-allocate curve.  LLC curves always use sd.
+ *   Sectored L1 (Volta and later, GPGPU-Sim "S:" caches): the l1 stream's sector record
+ *        (profile sector_sd, src/profiling/sector_rec.h) gives the hit ratio of the L1's 32 B
+ *        sector accesses, h1s = H_sector(C1 / 128 B) at the L1 associativity (Smith), the
+ *        figure a sectored L1 counts (a reuse of another sector of a resident line is a
+ *        SECTOR_MISS there and a hit in h1; a line reused across kernels is a miss there, the
+ *        L1s being flushed between kernels).  When the preset's L1 is sectored (l1_sectored,
+ *        32 B sectors in 128 B lines, write-allocate; GPGPU-Sim's "S:" L1s import so) h1 = h1s: with b = 32 x sectors / accesses bytes per request, the
+ *        L1 then sends m1 b = (sectors / insts)(1 - h1s) 32 B per instruction, the sector
+ *        misses' bytes.  Reported as metrics.l1_hit_sector too.  DC-L1 and FUSE organisations
+ *        keep their line-level L1 hit ratios (their records are line-level): on a sectored
+ *        preset their L1 is not compared like with like against the sectored baseline (no
+ *        shipped preset of theirs is sectored).
+ *   Sectored LLC (llc_sectored; GPGPU-Sim "S:" L2s): with every SM of the profile computing,
+ *        H(n, C) is the global stream's sector record at C / 128 B lines (LLC associativity,
+ *        Smith), never flushed (gpu_llc_stream_hit); other SM counts keep the line streams.
  *   LLC: the merged stream of the n active SMs.  The profile has streams merged over groups of
  *        G SMs (group:1 = l1, ..., global = its n_sm).  For G1 <= n <= G2 (bracketing groups):
  *          H(n, C) = (1 - t) H_G1(C) + t H_G2(C),   t = ln(n / G1) / ln(G2 / G1)
@@ -61,6 +76,13 @@
  *   line of private L1s from DC-L1's footprint model, dcl1.h; 1 for DC-L1 nodes).  When an
  *   L1-level mechanism changes the L1 (DC-L1, FUSE), gpu_eval recomputes H(n, C_h) with the
  *   new U before re-filtering.  Not modelled: an exclusive LLC's victim traffic on the NoC.
+ *   WRITE-THROUGH L1 (preset l1_write_through; GPGPU-Sim dl1 'T', Volta and later): a store
+ *   that hits the L1 goes on to the LLC as well, where it hits (inclusion); the L1 sends
+ *   m1 = a1 (1 - h1) + a1 w_f h1w requests per instruction and the LLC's hit ratio over them is
+ *   (a1 (1 - h1) h_llc + a1 w_f h1w) / m1 (down_visits; the reported llc_hit), h1w the stores'
+ *   hit ratio: the sector record's stores-only curve on a sectored L1 (sector_sd_w), else h1
+ *   (stores hit like the rest: an assumption).  Stores are not waited for, so the latencies
+ *   keep q = 1 - h1.
  *   Write policy (preset llc_write_through): a write-through LLC sends every write that hits
  *   it on to DRAM too, + (1 - e) h_llc w_f DRAM visits per L1 miss; write-back (default):
  *   dirty evictions are not modelled (Assumptions below).
@@ -138,6 +160,15 @@
  *   networks; Linearizer is within 0.71% (0.04% mean) on the same 36 cases (test_queue,
  *   test_linearizer) for 7 Newton solves.
  *   IPC = X; utilisation of each copy U_k = X D_k (< 1 in a closed network); cycles = insts / X.
+ *   PENDING HITS (models/pending.h): a reuse sooner than the fill of the block's miss is an L1
+ *   hit of the reuse profile that waits for the fill (GPGPU-Sim's HIT_RESERVED).  gpu_eval
+ *   solves once, takes the L1 request rate per L1 lambda = a1 X / l1_count and the fill time
+ *   T_fill = sum over the miss-path stations (noc_req, llc, dram, noc_resp, noc_reply_src,
+ *   mechanism stations per L1 or LLC miss) of (residence + visits x delay) / m1, adds the
+ *   delay stations "l1_pending_CLASS" (visits p_pend per L1 request, delays W split over the
+ *   CPI classes of the miss path in proportion to their share of T_fill: the wait is time
+ *   the fill spends in the NoC, LLC and DRAM) and solves again (one refinement).  l1_hit keeps counting pending hits as hits, as Accel-Sim's
+ *   1 - misses / accesses does; metrics.l1_pend reports their share.
  *   Checked in tests/unit/test_gpu.c against a discrete-event simulation with warps bound to their
  *   SM, L1 and response port (exponential and deterministic services).
  * CPI STACK (per compute SM): n_compute / X = sum over stations of residence x n_compute / N,
@@ -176,6 +207,7 @@
 #include "memo.h"
 #include "mva_memo.h"
 #include "occupancy.h"
+#include "pending.h"
 #include "queue.h"
 #include "dcl1.h"
 #include "setassoc.h"
@@ -334,6 +366,14 @@ wctx_t *wctx_alloc(const gpu_t *g, const profile_t *p, const char **err)
 		w->mech[i] = mech_table[i]->ctx_alloc(g, p);
 	w->mva_memo = mva_memo_alloc();   /* NULL (out of memory): every solve runs */
 	w->l1_memo = memo_alloc_sized(16, 4, 1);
+	w->pend = pending_ctx_alloc(l1);   /* PENDING HITS (NULL: no rt histogram) */
+	if (l1->sector_sd.total > 0.0 && !(w->l1_sector = reuse_curve_alloc_hist(&l1->sector_sd, g->l1_assoc)))
+		goto fail_curve;                 /* HIT RATES, sectored L1 */
+	if (l1->sector_sd_w.total > 0.0 && !(w->l1_sector_w = reuse_curve_alloc_hist(&l1->sector_sd_w, g->l1_assoc)))
+		goto fail_curve;                 /* WRITE-THROUGH: the stores' hits */
+	if (w->global_stream && w->global_stream->sector_sd.total > 0.0 &&
+	    !(w->llc_sector = reuse_curve_alloc_hist(&w->global_stream->sector_sd, g->llc_assoc)))
+		goto fail_curve;                 /* HIT RATES, sectored LLC */
 	return w;
 
 fail_curve:
@@ -351,6 +391,10 @@ void wctx_free(wctx_t *w)
 			mech_table[i]->ctx_free(w->mech[i]);
 	memo_free(w->mva_memo);
 	memo_free(w->l1_memo);
+	pending_ctx_free(w->pend);
+	reuse_curve_free(w->l1_sector);
+	reuse_curve_free(w->l1_sector_w);
+	reuse_curve_free(w->llc_sector);
 	reuse_curve_free(w->l1);
 	for (int i = 0; i < w->n_group; i++) {
 		reuse_curve_free(w->group_l1[i]);
@@ -455,6 +499,17 @@ void memsys_init(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m
 			m->l1_bytes += spare;
 	}
 	m->l1_hit = l1_hit(g, w, m->l1_bytes);
+	/* sectored L1: the sector record's hit ratio at the capacity in 128 B lines (HIT RATES) */
+	m->l1_hit_sector = w->l1_sector ? reuse_curve_eval(w->l1_sector, m->l1_bytes / 128.0) : -1.0;
+	/* a sectored L1 (the preset's 32 B sectors in 128 B lines) moves sectors: its misses are the
+	 * sector record's, bytes_per_req x (1 - h1s) per request (HIT RATES, sectored L1) */
+	m->l1_hit_store = -1.0;
+	if (m->l1_hit_sector >= 0.0 && g->l1_sectored && g->sector_bytes == 32 && g->line_bytes == 128 &&
+	    !g->l1_write_evict) {
+		m->l1_hit = m->l1_hit_sector;
+		if (w->l1_sector_w)      /* WRITE-THROUGH: the stores' own sector hits */
+			m->l1_hit_store = reuse_curve_eval(w->l1_sector_w, m->l1_bytes / 128.0);
+	}
 	m->l1_lat = g->l1_lat;
 	m->l1_service = b / g->l1_bytes_per_cycle;
 
@@ -473,7 +528,7 @@ void memsys_init(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m
 	m->llc_bytes = g->llc_kib * 1024.0 * scale;
 	/* the LLC sees the L1 misses: local hit ratio of the hierarchy's capacity (gpu.c header,
 	 * INCLUSION) */
-	m->llc_hit_stream = wctx_llc_hit(w, m->n_compute, gpu_hierarchy_bytes(g, m, w));
+	m->llc_hit_stream = gpu_llc_stream_hit(g, m, w);
 	if (g->llc_inclusion == GPU_INCL_INCLUSIVE && w->global_stream && m->n_compute == w->p->n_sm) {
 		/* the global stream is this LLC's */
 		double hl = setassoc_level_hit(w->global_stream, m->llc_bytes / w->block_bytes, g->llc_assoc,
@@ -501,6 +556,16 @@ void memsys_init(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m
 	area_baseline(g, scale, m->area_mm2);
 	m->rf_reads_per_inst = w->src_per_inst;
 	m->rf_writes_per_inst = w->dst_per_inst;
+}
+
+double gpu_llc_stream_hit(const gpu_t *g, const memsys_t *m, const wctx_t *w)
+{
+	double c = gpu_hierarchy_bytes(g, m, w);
+	/* sectored LLC shared by every SM of the profile: the global sector record (HIT RATES) */
+	if (g->llc_sectored && w->llc_sector && m->n_compute == w->p->n_sm && g->sector_bytes == 32 &&
+	    g->line_bytes == 128)
+		return reuse_curve_eval(w->llc_sector, c / 128.0);
+	return wctx_llc_hit(w, m->n_compute, c);
 }
 
 double gpu_hierarchy_bytes(const gpu_t *g, const memsys_t *m, const wctx_t *w)
@@ -546,6 +611,23 @@ typedef struct st_in {
 	double lat;                /* fixed latency per warp instruction, overlap applied */
 } st_in_t;
 
+/* Requests per warp instruction the L1 sends to the LLC and their LLC hit ratio (gpu.c
+ * WRITE-THROUGH): the misses a1 (1 - h1) at the LLC's local hit ratio, plus, under a
+ * write-through L1, the stores that hit it, a1 w_f h1, which hit the LLC (what the L1 holds the
+ * LLC holds: the inclusion assumption of HIT RATES). */
+static double down_visits(const gpu_t *g, const memsys_t *m, double a1, double *h_llc)
+{
+	double m1 = a1 * (1.0 - m->l1_hit);
+	double hs = m->l1_hit_store >= 0.0 ? m->l1_hit_store : m->l1_hit;   /* the stores' hit ratio */
+	double wt = g->l1_write_through ? a1 * m->write_frac * hs : 0.0;
+	*h_llc = m->llc_hit;
+	if (wt > 0.0) {
+		*h_llc = (m1 * m->llc_hit + wt) / (m1 + wt);
+		m1 += wt;
+	}
+	return m1;
+}
+
 /* Fixed latency per warp instruction of a level that each of the k = req_per_mem requests of
  * a memory instruction reaches with probability q: the requests are in flight together and
  * the instruction waits for the deepest, so the level's latency counts once if any request
@@ -572,11 +654,12 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 	st_in_t st[GPU_MAX_REPORT];
 	int ns = 0;
 	double a1 = m->mem_per_inst * m->req_per_mem;
-	double m1 = a1 * (1.0 - m->l1_hit);
+	double h_llc;
+	double m1 = down_visits(g, m, a1, &h_llc);   /* WRITE-THROUGH: the L1's requests to the LLC */
 	double e = m->ext_frac;
-	double dram_per_l1miss = (1.0 - e) * (1.0 - m->llc_hit) + e * (1.0 - m->ext_hit);
+	double dram_per_l1miss = (1.0 - e) * (1.0 - h_llc) + e * (1.0 - m->ext_hit);
 	if (g->llc_write_through)   /* INCLUSION / write policy: write hits go on to DRAM too */
-		dram_per_l1miss += (1.0 - e) * m->llc_hit * m->write_frac;
+		dram_per_l1miss += (1.0 - e) * h_llc * m->write_frac;
 	double dram_v = m1 * dram_per_l1miss;
 	double sm_service = m->issue_service + m->rf_service;
 	double flit_b = g->noc_flit_bytes;
@@ -719,7 +802,7 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 	out->cycles = X > 0.0 ? insts / X : INFINITY;
 	out->time_s = out->cycles / (g->core_mhz * 1e6);
 	out->l1_hit = m->l1_hit;
-	out->llc_hit = m->llc_hit;
+	out->llc_hit = h_llc;
 	out->ext_hit = m->ext_hit;
 	out->l1_apki = 1000.0 * a1;
 	out->llc_apki = 1000.0 * m1;
@@ -727,6 +810,9 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 	out->replication = m->replication;
 	out->rfc_hit = m->rfc_hit;
 	out->stt_wpki = 1000.0 * m->stt_writes_per_inst;
+	out->l1_pend = m->l1_pend;
+	out->l1_served = 1.0 - m->l1_bypass;
+	out->l1_hit_sector = m->l1_hit_sector;
 
 	/* Energy (models/energy.c). */
 	double data_flits = m->bytes_per_req / flit_b;
@@ -741,7 +827,7 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 		.l1_reads = a1 * (1.0 - m->write_frac),
 		.l1_writes = a1 * m->write_frac + a1 * (1.0 - m->write_frac) * (1.0 - m->l1_hit),
 		.noc_bytes = m1 * (f_req + f_resp) * flit_b,
-		.llc_bytes = m1 * (1.0 - e) * m->bytes_per_req * (2.0 - m->llc_hit),
+		.llc_bytes = m1 * (1.0 - e) * m->bytes_per_req * (2.0 - h_llc),
 		.dram_bytes = dram_v * m->bytes_per_req,
 	};
 	double pj[EC_N];
@@ -767,6 +853,61 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 void memsys_solve(const gpu_t *g, const memsys_t *m, const wctx_t *w, metrics_t *out)
 {
 	memsys_solve_detail(g, m, w, out, NULL);
+}
+
+/* PENDING HITS (gpu.c header; models/pending.h): from the network solved without the term,
+ * the L1 request rate per L1 and the fill time of a miss give the window in which a reuse
+ * waits for a line in flight; add its wait as a delay per L1 request.  1 when the term was
+ * added (the caller solves again), 0 when there is none. */
+int gpu_pending_refine(const gpu_t *g, const wctx_t *w, memsys_t *m, const gpu_detail_t *det)
+{
+	(void)g;
+	double a1 = m->mem_per_inst * m->req_per_mem;
+	double h_llc;
+	double m1 = down_visits(g, m, a1, &h_llc);   /* requests to the LLC, per instruction */
+	if (!(det->throughput > 0.0) || !(a1 > 0.0) || !(m1 > 0.0) || m->l1_count < 1)
+		return 0;
+	double lambda = a1 * det->throughput / m->l1_count;   /* pending.h: requests per cycle per L1 */
+	/* T_fill: residence + fixed delay per L1 miss over the miss path (pending.h): the NoC both
+	 * ways, the LLC, DRAM, and the mechanisms' stations visited per L1 or LLC miss; kept by
+	 * CPI class so that the wait is charged where the fill spends its time */
+	int fixed = det->n - m->n_extra;
+	double t_cls[CPI_N] = { 0 }, t_fill = 0.0;
+	for (int k = 0; k < det->n; k++) {
+		const gpu_station_report_t *o = &det->st[k];
+		int miss_path = k < fixed
+		              ? !strcmp(o->name, "noc_req") || !strcmp(o->name, "llc") || !strcmp(o->name, "dram") ||
+		                !strcmp(o->name, "noc_resp") || !strcmp(o->name, "noc_reply_src")
+		              : m->extra[k - fixed].per == MS_PER_L1_MISS || m->extra[k - fixed].per == MS_PER_LLC_MISS;
+		if (miss_path) {
+			double t = (o->resid + o->visits * o->delay) / m1;
+			t_cls[o->cls] += t;
+			t_fill += t;
+		}
+	}
+	double share, wait_req;
+	pending_share(w->pend, lambda * t_fill, &share, &wait_req);
+	if (share > m->l1_hit)      /* a pending hit is an L1 hit of the reuse profile */
+		share = m->l1_hit;
+	if (!(share > 0.0) || !(t_fill > 0.0))
+		return 0;
+	/* the wait W as one delay per class, W x t_cls / T_fill each (lat_overlap is linear in the
+	 * delay, so the split keeps the total) */
+	static const char *const name[CPI_N] = { "l1_pending_issue", "l1_pending_dep", "l1_pending_rf", "l1_pending_l1",
+	                                         "l1_pending_noc", "l1_pending_llc", "l1_pending_ext", "l1_pending_dram" };
+	int added = 0;
+	for (int c = 0; c < CPI_N; c++) {
+		if (!(t_cls[c] > 0.0))
+			continue;
+		ms_station_t s = { name[c], (enum cpi_class)c, MS_PER_L1_ACCESS, share, 0.0,
+		                   wait_req / lambda * t_cls[c] / t_fill, m->l1_count, 1.0 };
+		if (memsys_add_station(m, &s))
+			break;
+		added++;
+	}
+	if (added)
+		m->l1_pend = share;
+	return added > 0;
 }
 
 int gpu_design_check(const gpu_t *g, const design_t *d, const char **why)
@@ -822,11 +963,17 @@ int gpu_eval_detail(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t
 		if (last_l1 && (changed & MECH_L1_HIT) && !(changed & MECH_LLC_HIT)) {
 			/* a non-inclusive or exclusive LLC's reach includes the new L1 capacity */
 			if (g->llc_inclusion != GPU_INCL_INCLUSIVE)
-				m->llc_hit_stream = wctx_llc_hit(w, m->n_compute, gpu_hierarchy_bytes(g, m, w));
+				m->llc_hit_stream = gpu_llc_stream_hit(g, m, w);
 			m->llc_hit = gpu_local_hit(m->llc_hit_stream, m->l1_hit);
 		}
 	}
-	memsys_solve_detail(g, m, w, out, det);
+	gpu_detail_t d0;
+	memsys_solve_detail(g, m, w, out, w->pend ? &d0 : det);
+	/* PENDING HITS: one refinement (pending.h) */
+	if (w->pend && gpu_pending_refine(g, w, m, &d0))
+		memsys_solve_detail(g, m, w, out, &d0);
+	if (w->pend && det)
+		*det = d0;
 	return 0;
 }
 

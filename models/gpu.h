@@ -50,6 +50,15 @@ typedef struct gpu {
 	int l1_assoc;              /* ways */
 	int l1_write_evict;        /* 1: write-evict L1 (a store misses, evicts, never allocates;
 	                              DC-L1 Table II): L1-level hit rates from the profile's sd_we */
+	int llc_sectored;          /* 1: sectored LLC (GPGPU-Sim "S:" dl2): its hit ratio, with every
+	                              SM of the profile active, from the global stream's sector
+	                              record (gpu.c HIT RATES) */
+	int l1_write_through;      /* 1: write-through L1 (GPGPU-Sim dl1 'T', Volta and later): a
+	                              store that hits the L1 goes on to the LLC too (gpu.c WRITE-THROUGH) */
+	int l1_sectored;           /* 1: sectored L1 (sector_bytes sectors fetched on demand in
+	                              line_bytes lines, flushed between kernels: Volta and later,
+	                              GPGPU-Sim "S:"): its hit ratio and miss bytes from the profile's
+	                              sector record (gpu.c HIT RATES) */
 	int l1_index;              /* L1 set index (issue 17): GPU_INDEX_UNIFORM (Smith's binomial
 	                              model: blocks spread at random), GPU_INDEX_LINEAR (bit
 	                              selection) or GPU_INDEX_IPOLY; with linear/ipoly the L1 hit rate
@@ -197,6 +206,12 @@ typedef struct memsys {
 	double rf_writes_per_inst; /* RF bank writes per warp instruction */
 	int noc_req_ports;         /* LLC-side (request) ports of the NoC: llc_slices on the baseline */
 	double stt_writes_per_inst;/* FUSE: STT-MRAM writes per warp instruction */
+	double l1_pend;            /* share of L1 requests that are pending hits (models/pending.h;
+	                              0 until gpu_eval's refinement adds the term) */
+	double l1_hit_sector;      /* sector-granular L1 hit ratio (gpu.c HIT RATES; -1: no record) */
+	double l1_hit_store;       /* the stores' L1 hit ratio (WRITE-THROUGH; -1: taken as l1_hit) */
+	double l1_bypass;          /* share of L1 requests that bypass the L1 (global atomics,
+	                              models/atomics.h): in l1_hit as misses, not served by the L1 */
 } memsys_t;
 
 /* Output of one evaluation (one results row). */
@@ -215,6 +230,14 @@ typedef struct metrics {
 	double dram_bpki;          /* DRAM bytes per kilo instruction */
 	double noc_util, llc_util, dram_util, sm_util; /* utilisation of the busiest copy */
 	double replication, rfc_hit, stt_wpki;
+	double l1_pend;            /* share of L1 requests that hit a line in flight (models/pending.h);
+	                              counted in l1_hit too, as GPGPU-Sim counts HIT_RESERVED */
+	double l1_hit_sector;      /* hit ratio of the L1's 32 B sector accesses (the requests it
+	                              serves: atomics excluded), as a sectored L1 counts them
+	                              (GPGPU-Sim's L1D); -1 when the profile has no sector record */
+	double l1_served;          /* share of L1 requests the L1 serves (1 - memsys.l1_bypass): an
+	                              L1's own counters (GPGPU-Sim's L1D) see only these, so its
+	                              hit rate is l1_hit / l1_served */
 	double cpi[CPI_N];         /* CPI stack per compute SM */
 	double energy_comp_j[EC_N];/* energy by component (sums to energy_j) */
 	double area_comp_mm2[EC_N];/* area by component; area_mm2 = sum over all but EC_CORE */
@@ -254,6 +277,11 @@ struct wctx;
  * llc_bytes as built; w (may be NULL): the L1s' replication. */
 double gpu_hierarchy_bytes(const gpu_t *g, const memsys_t *m, const struct wctx *w);
 
+/* The merged stream's hit ratio at the hierarchy's capacity (gpu.c HIT RATES, INCLUSION):
+ * the global sector record on a sectored LLC with every profiled SM active, else
+ * wctx_llc_hit at gpu_hierarchy_bytes. */
+double gpu_llc_stream_hit(const gpu_t *g, const memsys_t *m, const struct wctx *w);
+
 /* Core cycles one flit occupies an LLC-side crossbar port (gpu.c, LLC-SIDE PORTS), with the
  * memory system's clock scaled by mem_clock_scale s (> 0). */
 double gpu_llc_port_flit_cycles(const gpu_t *g, double s);
@@ -289,6 +317,12 @@ typedef struct wctx {
 	void *mech[MECH_N];        /* mechanism-private precomputation, by enum mech_id (mech.h) */
 	struct memo *mva_memo;     /* the network solves by exact input (mva_memo.h) */
 	struct memo *l1_memo;      /* the private L1's hit ratio by its exact inputs (gpu.c) */
+	struct pending_ctx *pend;  /* hits on lines in flight (models/pending.h); NULL: no term */
+	reuse_curve_t *llc_sector; /* the global stream's sector record at the LLC associativity;
+	                              NULL: none */
+	reuse_curve_t *l1_sector_w;/* the same, stores only (NULL: none) */
+	reuse_curve_t *l1_sector;  /* the l1 stream's sector record at the L1 associativity (gpu.c
+	                              HIT RATES, sectored L1); NULL: the profile has none */
 } wctx_t;
 
 /* Build / release the per-workload context; NULL with *err set when the profile lacks what
@@ -326,6 +360,11 @@ int gpu_eval_detail(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t
 /* memsys_solve with the breakdown (det may be NULL). */
 void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, metrics_t *out,
                          gpu_detail_t *det);
+
+/* PENDING HITS (gpu.c header, models/pending.h): from det, the network solved without the
+ * term, add the "l1_pending" station to m and set m->l1_pend; 1 when added (solve again),
+ * 0 when the workload has no reuse times or no reuse falls in the window. */
+int gpu_pending_refine(const gpu_t *g, const wctx_t *w, memsys_t *m, const gpu_detail_t *det);
 
 /* Fill a preset with documented defaults for fields a preset file omits. */
 void gpu_defaults(gpu_t *g);

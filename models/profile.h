@@ -136,6 +136,13 @@ typedef struct profile_stream {
 	 * total = the stream's sectors, not its requests.  l1 and global streams; n == 0 and
 	 * cold == 0: absent (a trace without per-request sector masks). */
 	reuse_hist_t sd_sector;
+	/* sector-granular record of a sectored L1 (issue 20, src/profiling/sector_rec.h): per 32 B
+	 * sector access, the largest line stack distance of its line's accesses since the sector's
+	 * previous access; an LRU L1 of C lines hits the sector accesses below C.  Counts sector
+	 * accesses (global atomics excluded: they bypass the L1).  l1 stream only; n == 0 and
+	 * total == 0: absent (the generators' streams have it; text traces carry no sector masks). */
+	reuse_hist_t sector_sd;
+	reuse_hist_t sector_sd_w;         /* the same for the stores' sector accesses only (l1) */
 } profile_stream_t;
 
 /* Per-home access distribution for address-interleaved shared caches (DC-L1 ShY):

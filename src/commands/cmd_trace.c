@@ -131,9 +131,10 @@ static void s_access(void *ctx, int sm, int write, uint64_t addr, uint32_t pc)
 		t->perr = 1;
 }
 
-/* The access record's optional SECTORS field (hex mask of the line's 32 B sectors), which ends
- * the record gen_core started with s_access. */
-static void s_sectors(void *ctx, int sm, uint64_t line_addr, uint32_t mask)
+/* The request's 32 B sectors: the access record's optional SECTORS field (hex mask of the
+ * line's sectors), which ends the record gen_core started with s_access; the profiler's two
+ * sector records (sector_reuse.h: 32 B-granular distances; sector_rec.h: the sectored cache). */
+static void s_sectors(void *ctx, int sm, int write, uint64_t addr, unsigned mask, int bypass_l1)
 {
 	tsink_t *t = ctx;
 	if (writing(t)) {
@@ -141,7 +142,8 @@ static void s_sectors(void *ctx, int sm, uint64_t line_addr, uint32_t mask)
 		put_u(t, mask, 16);
 		t->buf[t->n++] = '\n';
 	}
-	if (t->pb && profiler_sectors(t->pb, sm, line_addr, mask) < 0)
+	if (t->pb && (profiler_sectors(t->pb, sm, addr, mask) < 0 ||
+	              profiler_sector_access(t->pb, sm, addr, mask, write, bypass_l1) < 0))
 		t->perr = 1;
 }
 
@@ -217,8 +219,11 @@ static aswriter_t *tsink_as;
 
 static void s_launch(void *ctx, const gen_launch_t *L, int done)
 {
-	(void)ctx;
-	aswrite_launch(tsink_as, L, done);
+	tsink_t *t = ctx;
+	if (tsink_as)
+		aswrite_launch(tsink_as, L, done);
+	if (done && t->pb)        /* the L1s are flushed between kernels (sector_rec.h) */
+		profiler_sector_flush(t->pb);
 }
 
 static void s_winst(void *ctx, int sm, const gen_launch_t *L, const gen_warp_t *w, const gen_inst_t *in,
@@ -421,10 +426,9 @@ int cmd_trace(int argc, char **argv)
 	gen_sink_t sink = { .ctx = t, .access = s_access, .sectors = s_sectors, .insts = s_insts, .regs = s_regs, .tensor = s_tensor, .comment = s_comment,
 	                    .shape = t->pb ? profiler_shape(t->pb) : NULL };  /* launch and code shape */
 	tsink_as = asw;
-	if (asw) {
-		sink.launch = s_launch;
+	sink.launch = s_launch;
+	if (asw)
 		sink.winst = s_winst;
-	}
 	gen_t g;
 	if (gen_init(&g, &o, &sink) < 0) {
 		rc = err_internal("trace: out of memory");

@@ -481,9 +481,11 @@ static int map_all(mapper_t *m)
 		              hu ? "gpgpu_unified_l1d_size" : "L1 + gpgpu_shmem_size")) ||
 		    (rc = put(m, "l1_assoc", ways, l1o, "gpgpu_cache:dl1 ways%s", ha && adaptive != 0 ? " (scaled to the unified size)" : "")) ||
 		    (rc = put(m, "line_bytes", (double)l1.line, l1o, "gpgpu_cache:dl1 line")) ||
-		    (rc = put(m, "l1_write_evict", l1.write == 'E', l1o, "gpgpu_cache:dl1 write policy '%c' (%s)", l1.write, write_name(l1.write))))
+		    (rc = put(m, "l1_write_evict", l1.write == 'E', l1o, "gpgpu_cache:dl1 write policy '%c' (%s)", l1.write, write_name(l1.write))) ||
+		    (rc = put(m, "l1_write_through", l1.write == 'T', l1o, "gpgpu_cache:dl1 write policy '%c' (%s)", l1.write, write_name(l1.write))))
 			return rc;
-		if (l1.type == 'S' && (rc = put(m, "sector_bytes", (double)l1.line / 4, l1o, "sectored cache: 4 sectors per line")))
+		if (l1.type == 'S' && ((rc = put(m, "sector_bytes", (double)l1.line / 4, l1o, "sectored cache: 4 sectors per line")) ||
+		                       (rc = put(m, "l1_sectored", 1, l1o, "sectored cache (S:): hit rates from the sector record"))))
 			return rc;
 		extra(m, "L1 (gpgpu_cache:dl1 %s): replacement %s, %s, %s, %s, set index %s, %ld MSHRs merging %ld",
 		      l1o->value, rep_name(l1.rep), write_name(l1.write), alloc_name(l1.alloc), walloc_name(l1.write_alloc),
@@ -526,6 +528,8 @@ static int map_all(mapper_t *m)
 		              "gpgpu_cache:dl2: GPGPU-Sim's L2 never back-invalidates the L1s (non-inclusive)")) ||
 		    (rc = put(m, "llc_write_through", l2.write == 'T', l2o, "gpgpu_cache:dl2 write policy '%c' (%s)", l2.write,
 		              write_name(l2.write))))
+			return rc;
+		if (l2.type == 'S' && (rc = put(m, "llc_sectored", 1, l2o, "sectored cache (S:): hit rates from the sector record")))
 			return rc;
 		if (l2.data_port > 0 && (rc = put(m, "llc_bytes_per_cycle_slice", (double)l2.data_port * l2clk / core, l2o,
 		                                  "gpgpu_cache:dl2 data port %ld B per L2 cycle x %g/%g MHz", l2.data_port, l2clk, core)))

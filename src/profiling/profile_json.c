@@ -376,7 +376,8 @@ static int load_sd_exact(const ld_t *c, const char *path, const cJSON *obj, prof
 static int load_stream(const ld_t *c, const char *path, const cJSON *v, int n_sm, profile_stream_t *s)
 {
 	static const char *const keys[] = { "name", "group", "accesses", "writes", "footprint", "sd", "rt",
-					    "class_sd", "sd_we", "setassoc", "setassoc_we", "setassoc_wna", "setassoc_deep", "sd_exact", "sd_sector", NULL };
+					    "class_sd", "sd_we", "setassoc", "setassoc_we", "setassoc_wna", "setassoc_deep", "sd_exact",
+					    "sd_sector", "sector_sd", "sector_sd_w", NULL };
 	if (want_object(c, path, v) || check_keys(c, path, v, keys))
 		return EXIT_USER;
 	if (json_get_str(c->file, path, v, "name", 1, s->name, sizeof s->name))
@@ -429,6 +430,14 @@ static int load_stream(const ld_t *c, const char *path, const cJSON *v, int n_sm
 	if (s->sd_sector.total > 0 && strcmp(s->name, "l1") && strcmp(s->name, "global"))
 		return perr(c, (snprintf(p, sizeof p, "%s.sd_sector", path), p),
 			    "only the l1 and global streams carry sector histograms, not \"%s\"", s->name);
+	if (load_hist_opt(c, path, v, "sector_sd", &s->sector_sd) || load_hist_opt(c, path, v, "sector_sd_w", &s->sector_sd_w))
+		return EXIT_USER;
+	if (s->sector_sd_w.total > s->sector_sd.total)
+		return perr(c, (snprintf(p, sizeof p, "%s.sector_sd_w", path), p),
+			    "%g store sector accesses exceed the record's %g", s->sector_sd_w.total, s->sector_sd.total);
+	if (s->sector_sd.total > 0 && strcmp(s->name, "l1") != 0 && strcmp(s->name, "global") != 0)
+		return perr(c, (snprintf(p, sizeof p, "%s.sector_sd", path), p),
+			    "only the \"l1\" and \"global\" streams have the sector record, not \"%s\"", s->name);
 	if (load_setassoc(c, path, v, "setassoc", s->accesses, &s->sa)
 	    || load_setassoc(c, path, v, "setassoc_we", s->accesses, &s->sa_we)
 	    || load_setassoc(c, path, v, "setassoc_wna", s->accesses, &s->sa_wna)
@@ -896,6 +905,14 @@ static void write_profile(FILE *f, const profile_t *p)
 		if (s->sd_sector.total > 0) {
 			fputs(",\n      \"sd_sector\": ", f);
 			hist(f, &s->sd_sector);
+		}
+		if (s->sector_sd.total > 0) {
+			fputs(",\n      \"sector_sd\": ", f);
+			hist(f, &s->sector_sd);
+		}
+		if (s->sector_sd_w.total > 0) {
+			fputs(",\n      \"sector_sd_w\": ", f);
+			hist(f, &s->sector_sd_w);
 		}
 		if (s->sd_exact.n > 0) {
 			fputs(",\n      \"sd_exact\": [", f);

@@ -1,5 +1,6 @@
 /* profiler.c -- streaming profile builder; see profiler.h for what it computes. */
 #include "profiling/profiler.h"
+#include "profiling/sector_rec.h"
 #include "profiling/minisample.h"
 
 #include <math.h>
@@ -158,6 +159,7 @@ struct profiler {
 	int pass2;           /* the class pass (profiler_class_pass) is running */
 	int failed;
 	ms_builder_t *ms;    /* FUSE miniature-simulation stream (minisample.h; NULL: not built) */
+	sector_rec_t *secrec; /* sector-granular l1 record (sector_rec.h; NULL: never fed) */
 	int nlev;
 	level_t lev[PROFILER_MAX_GROUPS + 2];
 	uint64_t edge[NBINS - EXACT_BINS + 1]; /* lower edges of the log bins, then 2^48 */
@@ -382,6 +384,7 @@ void profiler_free(profiler_t *pb)
 	workers_stop(pb);         /* a batch may still be in flight after an error */
 	ms_builder_free(pb->ms);
 	sector_reuse_free(pb->sec);
+	sector_rec_free(pb->secrec);
 	for (int l = 0; l < pb->nlev; l++) {
 		for (int i = 0; i < pb->lev[l].nunits; i++)
 			lru_free(pb->lev[l].units[i]);
@@ -425,6 +428,21 @@ void profiler_free(profiler_t *pb)
 shape_acc_t *profiler_shape(profiler_t *pb)
 {
 	return &pb->shape;
+}
+
+int profiler_sector_access(profiler_t *pb, int sm, uint64_t addr, unsigned mask, int is_write, int bypass_l1)
+{
+	if (pb->pass2)            /* the class pass feeds the same trace again: counted once */
+		return 0;
+	if (!pb->secrec && !(pb->secrec = sector_rec_alloc()))
+		return -1;
+	return sector_rec_access(pb->secrec, sm, addr / 128, mask, is_write, bypass_l1);   /* 128 B lines (sector_rec.h) */
+}
+
+void profiler_sector_flush(profiler_t *pb)
+{
+	if (pb->secrec && !pb->pass2)
+		sector_rec_flush(pb->secrec);
 }
 
 uint64_t profiler_count(const profiler_t *pb)
@@ -1399,6 +1417,11 @@ int profiler_finish(profiler_t *pb, profile_t *out)
 			s->sd_sector = L->g == 1 ? l1s : gls;
 			reuse_hist_free(L->g == 1 ? &gls : &l1s);
 		}
+		if (L->g == 1 && pb->secrec &&
+		    (sector_rec_hist(pb->secrec, &s->sector_sd) < 0 || sector_rec_hist_writes(pb->secrec, &s->sector_sd_w) < 0))
+			goto oom;
+		if (L->g == 0 && pb->secrec && sector_rec_hist_global(pb->secrec, &s->sector_sd) < 0)
+			goto oom;                           /* the LLC's sector record (sector_rec.h) */
 		for (int m = 0; m < SS_NMODE && pb->sa_on; m++) {
 			if (!L->ss[m])
 				continue;

@@ -128,6 +128,13 @@ int profiler_sectors(profiler_t *pb, int sm, uint64_t addr, uint32_t mask);
 /* dst < 0: no destination; srcs[i] < 0 are ignored. */
 int profiler_regs(profiler_t *pb, int sm, long warp, int dst, const int *srcs, int nsrc);
 int profiler_tensor(profiler_t *pb, int sm, double n);
+/* Optional: the 32 B sectors (mask bits 0..3 of the 128 B line at byte address addr) of one
+ * L1 request of SM sm, after its profiler_access, for the sector_sd records of the l1 and
+ * global streams (src/profiling/sector_rec.h); bypass_l1: a global atomic (the LLC's record
+ * only).  0, or -1 when out of memory or mask is not in 1..15. */
+int profiler_sector_access(profiler_t *pb, int sm, uint64_t addr, unsigned mask, int is_write, int bypass_l1);
+/* A kernel launch ended: the sector record's L1s are flushed (sector_rec_flush). */
+void profiler_sector_flush(profiler_t *pb);
 
 /* Optional BDI compressibility of the trace's blocks (profile_t.comp_frac, Morpheus §4.3.1):
  * shares of distinct blocks compressible 4x (high), 2x (low) and not at all, as measured by

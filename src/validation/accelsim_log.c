@@ -130,6 +130,10 @@ int aslog_read(const char *path, aslog_t *l)
 			l->l1_acc = v;
 		} else if (keyval(s, n, "L1D_total_cache_misses", &v)) {
 			l->l1_miss = v;
+		} else if (keyval(s, n, "L1D_total_cache_pending_hits", &v)) {
+			l->l1_pend = v;
+		} else if (keyval(s, n, "L2_total_cache_pending_hits", &v)) {
+			l->l2_pend = v;
 		} else if (keyval(s, n, "L2_total_cache_accesses", &v)) {
 			l->l2_acc = v;
 		} else if (keyval(s, n, "L2_total_cache_misses", &v)) {
@@ -173,6 +177,11 @@ double aslog_l1_hit(const aslog_t *l)
 double aslog_l2_hit(const aslog_t *l)
 {
 	return l->l2_acc > 0 ? 1 - l->l2_miss / l->l2_acc : NAN;
+}
+
+double aslog_l1_pend(const aslog_t *l)
+{
+	return l->l1_acc > 0 ? l->l1_pend / l->l1_acc : NAN;
 }
 
 double aslog_dram_gbs(const aslog_t *l, double core_mhz)

@@ -25,15 +25,23 @@ static void p_access(void *c, int sm, int wr, uint64_t a, uint32_t pc)
 	psink_t *p = c;
 	p->err |= profiler_access(p->pb, sm, wr, a, pc) != 0;
 }
+static void p_sectors(void *c, int sm, int wr, uint64_t a, unsigned mask, int bypass_l1)
+{
+	psink_t *p = c;
+	p->err |= profiler_sectors(p->pb, sm, a, mask) != 0 ||   /* sector_reuse.h */
+	          profiler_sector_access(p->pb, sm, a, mask, wr, bypass_l1) != 0;   /* sector_rec.h */
+}
+static void p_launch(void *c, const gen_launch_t *L, int done)
+{
+	psink_t *p = c;
+	(void)L;
+	if (done)                 /* the L1s are flushed between kernels (sector_rec.h) */
+		profiler_sector_flush(p->pb);
+}
 static void p_insts(void *c, int sm, double ni, double nm, double ns)
 {
 	psink_t *p = c;
 	p->err |= profiler_insts(p->pb, sm, ni, nm, ns) != 0;
-}
-static void p_sectors(void *c, int sm, uint64_t line, uint32_t mask)
-{
-	psink_t *p = c;
-	p->err |= profiler_sectors(p->pb, sm, line, mask) != 0;
 }
 static void p_regs(void *c, int sm, long warp, int dst, const int *src, int nsrc)
 {
@@ -68,7 +76,7 @@ static int gen_profile(const char *kname, long size, const gpu_t *g, profile_t *
 		return err_internal("validate --accelsim: out of memory");
 	gen_opts_t o = { .n_sm = g->n_sm, .warps_per_sm = g->warps_per_sm, .ctas_per_sm = g->l1_shmem_kib >= 64 ? 16 : 8,
 	                 .seed = 1, .regs = 1 };
-	gen_sink_t sink = { .ctx = &ps, .access = p_access, .sectors = p_sectors, .insts = p_insts, .regs = p_regs, .tensor = p_tensor,
+	gen_sink_t sink = { .ctx = &ps, .access = p_access, .sectors = p_sectors, .launch = p_launch, .insts = p_insts, .regs = p_regs, .tensor = p_tensor,
 	                    .shape = profiler_shape(ps.pb) };
 	gen_t gen;
 	int rc = gen_init(&gen, &o, &sink);
@@ -179,8 +187,14 @@ static int eval_row(asset_t *s, asrow_t *r)
 	r->ref_ipc = p->insts / r->ref_cycles;
 	r->mod_ipc = m.ipc;
 	r->mod_cycles = m.cycles;
-	r->mod_l1 = m.l1_hit;
+	/* Accel-Sim's L1D counts only what the L1 serves: global atomics bypass it and are in
+	 * neither its accesses nor its misses (atomics.h), so the like figure is the model's hit
+	 * rate over the requests the L1 serves (metrics.l1_served) */
+	r->mod_l1 = m.l1_served > 0 ? m.l1_hit / m.l1_served : m.l1_hit;
+	if (m.l1_hit_sector >= 0)   /* per sector, as Accel-Sim's L1D counts (sector_rec.h) */
+		r->mod_l1 = m.l1_hit_sector;
 	r->mod_l2 = m.llc_hit;
+	r->mod_l1_pend = m.l1_served > 0 ? m.l1_pend / m.l1_served : m.l1_pend;
 	r->mod_dram = m.dram_bpki / 1000 * m.ipc * r->gpu.core_mhz * 1e6 / 1e9;
 	return 0;
 }
@@ -297,6 +311,7 @@ int asset_load(asset_t *s, const char *dir)
 		r->ref_warp_insts = l.warp_insts;
 		r->ref_l1 = aslog_l1_hit(&l);
 		r->ref_l2 = aslog_l2_hit(&l);
+		r->ref_l1_pend = aslog_l1_pend(&l);
 		r->ref_dram = rc || !(r->ref_cycles > 0) ? NAN
 		            : (l.dram_rd + l.dram_wr) * 32 / (r->ref_cycles / (r->gpu.core_mhz * 1e6)) / 1e9;
 		if (!rc && !(r->ref_cycles > 0))
@@ -429,7 +444,7 @@ static int in_split(const asrow_t *r, as_split_t split)
 /* Mean and worst errors over the runs of one half (half: 0 development, 1 held out, -1 both). */
 static void summarise(const asset_t *s, int half, int md, const char *label)
 {
-	acc_t ipc = { 0 }, l1 = { 0 }, l2 = { 0 }, dram = { 0 }, wide = { 0 };
+	acc_t ipc = { 0 }, l1 = { 0 }, l2 = { 0 }, dram = { 0 }, wide = { 0 }, pend = { 0 };
 	double *e = malloc((size_t)s->n * sizeof *e);
 	int ne = 0, runs = 0;
 	for (int i = 0; i < s->n; i++) {
@@ -443,6 +458,7 @@ static void summarise(const asset_t *s, int half, int md, const char *label)
 			acc_add(&wide, x, r);
 		acc_add(&l1, r->mod_l1 - r->ref_l1, r);
 		acc_add(&l2, r->mod_l2 - r->ref_l2, r);
+		acc_add(&pend, r->mod_l1_pend - r->ref_l1_pend, r);
 		acc_add(&dram, relerr(r->mod_dram, r->ref_dram), r);
 		if (e && isfinite(x))
 			e[ne++] = fabs(x);
@@ -467,6 +483,10 @@ static void summarise(const asset_t *s, int half, int md, const char *label)
 	       100 * l2.worst, l2.at ? l2.at->kernel : "-", l2.at ? l2.at->preset : "-", l2.at ? l2.at->config : "-");
 	printf("%sDRAM bandwidth: mean |relative error| %.0f%% over %d runs\n", b, 100 * dram.sum / (dram.n ? dram.n : 1),
 	       dram.n);
+	if (pend.n)
+		printf("%sL1 pending hits (HIT_RESERVED / accesses; counted as hits in both L1 hit rates above): mean |error| "
+		       "%.1f points, worst %+.1f (%s on %s %s)\n",
+		       b, 100 * pend.sum / pend.n, 100 * pend.worst, pend.at->kernel, pend.at->preset, pend.at->config);
 }
 
 int validate_accelsim(const char *dir, const char *fmt, as_split_t split)

@@ -48,6 +48,8 @@ typedef struct asrow {
 	int insts_match;           /* ref_warp_insts == insts + warps */
 	int fills;                 /* the largest launch has at least one CTA per SM */
 	double mod_ipc, mod_l1, mod_l2, mod_dram, mod_cycles;
+	double ref_l1_pend, mod_l1_pend; /* L1 pending hits (HIT_RESERVED) / accesses; both are in
+	                                    the hit rates above (accelsim_log.h, models/pending.h) */
 	char provenance[600];      /* commits and date of the run */
 	int prof;                  /* index of the profile in asset_t.prof */
 	int held;                  /* the kernel is in the held-out half (DIR/../heldout.txt) */

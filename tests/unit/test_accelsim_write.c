@@ -46,9 +46,11 @@ static void b_access(void *c, int sm, int wr, uint64_t a, uint32_t pc)
 	both_t *b = c;
 	b->err |= profiler_access(b->pb, sm, wr, a, pc) != 0;
 }
-static void b_sectors(void *c, int sm, uint64_t a, uint32_t mask)
+static void b_sectors(void *c, int sm, int wr, uint64_t a, unsigned mask, int bypass_l1)
 {
 	both_t *b = c;
+	(void)wr;          /* the Accel-Sim reader feeds only sector_reuse.h, so the in-process */
+	(void)bypass_l1;   /* profile compared with it does too */
 	b->err |= profiler_sectors(b->pb, sm, a, mask) != 0;
 }
 static void b_insts(void *c, int sm, double ni, double nm, double ns)

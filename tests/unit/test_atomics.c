@@ -97,6 +97,11 @@ static void test_gpu(void)
 	p.shape.atom_top = p.shape.atom_lanes / g.llc_slices;
 	CHECK_INT(eval(&g, &p, &m, &x), 0, "scattered atomics evaluate");
 	CHECK_NEAR(m.l1_hit, m0.l1_hit * 0.5, 1e-12, "h1' = h1 (1 - q), q = 0.5");
+	/* the L1's own counters (GPGPU-Sim's L1D) see only the requests it serves: the atomics
+	 * bypass it, so its hit rate is h1' / (1 - q) = h1 (validate --accelsim compares that) */
+	CHECK_NEAR(x.l1_served, 0.5, 1e-12, "served share 1 - q");
+	CHECK_NEAR(x.l1_hit / x.l1_served, m0.l1_hit, 1e-12, "hit rate over the served requests = h1");
+	CHECK_NEAR(x0.l1_served, 1.0, 0, "no atomics: the L1 serves every request");
 	CHECK_INT(m.n_extra, 0, "c = 1/S: no hot-slice station");
 	CHECK(x.ipc < x0.ipc, "the atomics' L1 misses cost time");
 	/* every request an atomic on one address: the histogram case */

@@ -108,12 +108,16 @@ static void reference_eval(const gpu_t *g, const design_t *d, const wctx_t *w, m
 	if (m.l1_hit != h1 && m.llc_hit == hl) {
 		/* issue 20: a non-inclusive or exclusive LLC's reach follows the new L1 capacity */
 		if (g->llc_inclusion != GPU_INCL_INCLUSIVE)
-			m.llc_hit_stream = wctx_llc_hit(w, m.n_compute, gpu_hierarchy_bytes(g, &m, w));
+			m.llc_hit_stream = gpu_llc_stream_hit(g, &m, w);
 		m.llc_hit = gpu_local_hit(m.llc_hit_stream, m.l1_hit);
 	}
 	morpheus_apply(g, d, w, &m);
 	malekeh_apply(g, d, w, &m);
-	memsys_solve(g, &m, w, out);
+	/* issue 20: hits on lines in flight, one refinement from the first solve (models/pending.h) */
+	gpu_detail_t det;
+	memsys_solve_detail(g, &m, w, out, &det);
+	if (w->pend && gpu_pending_refine(g, w, &m, &det))
+		memsys_solve(g, &m, w, out);
 }
 
 static void test_table(void)

@@ -309,8 +309,10 @@ static void g_access(void *c, int sm, int wr, uint64_t a, uint32_t pc)
 	gsink_t *g = c;
 	g->err |= profiler_access(g->pb, sm, wr, a, pc) != 0;
 }
-static void g_sectors(void *c, int sm, uint64_t a, uint32_t mask)
+static void g_sectors(void *c, int sm, int wr, uint64_t a, unsigned mask, int bypass_l1)
 {
+	(void)wr;
+	(void)bypass_l1;
 	gsink_t *g = c;
 	g->err |= profiler_sectors(g->pb, sm, a, mask) != 0;
 }

@@ -149,9 +149,9 @@ struct gen_launch {
 typedef struct gen_sink {
 	void *ctx;
 	void (*access)(void *ctx, int sm, int write, uint64_t addr, uint32_t pc);
-	/* right after access, for the same line: the 32 B sectors of the line the instruction
-	 * touched, bit i = sector i (profiler_sectors) */
-	void (*sectors)(void *ctx, int sm, uint64_t line_addr, uint32_t mask);
+	/* optional, after access: the 32 B sectors of the request (bits 0..3 of the line at addr)
+	 * and whether it bypasses the L1 (a global atomic, models/atomics.h) */
+	void (*sectors)(void *ctx, int sm, int write, uint64_t addr, unsigned mask, int bypass_l1);
 	void (*insts)(void *ctx, int sm, double ninst, double nmem, double nsect);
 	void (*regs)(void *ctx, int sm, long warp, int dst, const int *src, int nsrc);
 	void (*tensor)(void *ctx, int sm, double n);

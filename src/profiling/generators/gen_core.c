@@ -562,12 +562,12 @@ static int issue(gen_t *g, const gen_launch_t *L, int sm, sm_state_t *s, slot_t 
 			for (int i = 0; i < nl; i++) {
 				if (g->sink.access)
 					g->sink.access(g->sink.ctx, sm, wr, lines[i] * GEN_LINE, pc);
-				if (g->sink.sectors) {
-					uint32_t sm4 = 0;       /* sectors of this line the lanes touch */
-					for (int l = 0; l < GEN_WARP; l++)
-						if ((mask & gen_lane_bit(l)) && a[l] / GEN_LINE == lines[i])
-							sm4 |= 1u << (a[l] % GEN_LINE / GEN_SECTOR);
-					g->sink.sectors(g->sink.ctx, sm, lines[i] * GEN_LINE, sm4);
+				if (g->sink.sectors) {   /* the request's sectors (sector_rec.h) */
+					unsigned sm_mask = 0;
+					for (int j = 0; j < ns; j++)
+						if (sects[j] * GEN_SECTOR / GEN_LINE == lines[i])
+							sm_mask |= 1u << (sects[j] * GEN_SECTOR % GEN_LINE / GEN_SECTOR);
+					g->sink.sectors(g->sink.ctx, sm, wr, lines[i] * GEN_LINE, sm_mask, in->kind == GEN_ATOM);
 				}
 				uint64_t cb = lines[i] - GEN_DEV_BASE / GEN_LINE;   /* content map: touched */
 				if (lines[i] >= GEN_DEV_BASE / GEN_LINE && cb < g->cmap_n)

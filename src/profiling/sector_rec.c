@@ -1,0 +1,219 @@
+/* sector_rec.c -- the sector-granular L1 record; see sector_rec.h. */
+#include "profiling/sector_rec.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "profiling/lru_stack.h"
+
+#define NO_SEEN UINT32_MAX          /* a sector not accessed since ... : never */
+
+/* A line's sectors: g so far for each (sector_rec.h), NO_SEEN when never accessed. */
+typedef struct line_slot {
+	uint64_t line;
+	uint32_t g[4];
+	int used;
+} line_slot_t;
+
+typedef struct sm_rec {
+	lru_stack_t *stack;         /* line-level LRU stack of the SM's L1 stream */
+	line_slot_t *map;           /* line -> its sectors, open addressing */
+	uint64_t hmask, n;
+} sm_rec_t;
+
+typedef struct ghist {
+	double exact[SECREC_EXACT];
+	double pow2[64];            /* [k]: g in [2^k, 2^(k+1)), k >= log2(SECREC_EXACT) */
+	double cold;
+} ghist_t;
+
+struct sector_rec {
+	sm_rec_t *sm;
+	int n_sm;
+	ghist_t l1;                 /* per SM, pooled */
+	ghist_t l1w;                /* the same, stores only */
+	sm_rec_t glob;              /* all SMs merged (the LLC) */
+	ghist_t llc;
+	int failed;
+};
+
+sector_rec_t *sector_rec_alloc(void)
+{
+	return calloc(1, sizeof(sector_rec_t));
+}
+
+void sector_rec_free(sector_rec_t *r)
+{
+	if (!r)
+		return;
+	for (int i = 0; i < r->n_sm; i++) {
+		lru_free(r->sm[i].stack);
+		free(r->sm[i].map);
+	}
+	lru_free(r->glob.stack);
+	free(r->glob.map);
+	free(r->sm);
+	free(r);
+}
+
+static line_slot_t *slot(sm_rec_t *s, uint64_t line)
+{
+	if (2 * (s->n + 1) > s->hmask + 1) {        /* keep the map at most half full */
+		uint64_t cap = (s->hmask + 1) * 2;
+		line_slot_t *m = calloc(cap, sizeof *m);
+		if (!m)
+			return NULL;
+		for (uint64_t i = 0; i <= s->hmask; i++)
+			if (s->map[i].used) {
+				uint64_t j = lru_hash(s->map[i].line) & (cap - 1);
+				while (m[j].used)
+					j = (j + 1) & (cap - 1);
+				m[j] = s->map[i];
+			}
+		free(s->map);
+		s->map = m;
+		s->hmask = cap - 1;
+	}
+	uint64_t j = lru_hash(line) & s->hmask;
+	while (s->map[j].used && s->map[j].line != line)
+		j = (j + 1) & s->hmask;
+	if (!s->map[j].used) {
+		s->map[j].used = 1;
+		s->map[j].line = line;
+		for (int k = 0; k < 4; k++)
+			s->map[j].g[k] = NO_SEEN;
+		s->n++;
+	}
+	return &s->map[j];
+}
+
+void sector_rec_flush(sector_rec_t *r)
+{
+	for (int i = 0; i < r->n_sm; i++)
+		for (uint64_t j = 0; r->sm[i].map && j <= r->sm[i].hmask; j++)
+			for (int k = 0; k < 4; k++)
+				r->sm[i].map[j].g[k] = NO_SEEN;   /* forgotten: the next access is a miss */
+}
+
+static void count(ghist_t *r, uint64_t g)
+{
+	if (g < SECREC_EXACT) {
+		r->exact[g] += 1.0;
+		return;
+	}
+	int k = 63;
+	while (!(g >> k))
+		k--;
+	r->pow2[k] += 1.0;
+}
+
+/* One request on one unit's record (sector_rec.h): g of each accessed sector into h. */
+static int unit_access(sm_rec_t *s, ghist_t *h, ghist_t *hw, uint64_t line, unsigned mask)
+{
+	if (!s->stack) {
+		s->stack = lru_alloc();
+		s->map = calloc(64, sizeof *s->map);
+		s->hmask = 63;
+		if (!s->stack || !s->map)
+			return -1;
+	}
+	int cold;
+	uint64_t sd = 0, rt;
+	if (!lru_touch(s->stack, line, lru_hash(line), &cold, &sd, &rt))
+		return -1;
+	line_slot_t *e = slot(s, line);
+	if (!e)
+		return -1;
+	/* a line seen for the first time has no sector seen: nothing to raise (lru stacks never
+	 * forget a block, so a cold line is a line never accessed) */
+	uint32_t d = cold ? 0 : sd >= NO_SEEN - 1 ? NO_SEEN - 1 : (uint32_t)sd;
+	for (int k = 0; k < 4; k++)       /* g: the largest line distance since each sector's access */
+		if (e->g[k] != NO_SEEN && d > e->g[k])
+			e->g[k] = d;
+	for (int k = 0; k < 4; k++) {
+		if (!(mask >> k & 1))
+			continue;
+		if (e->g[k] == NO_SEEN) {
+			h->cold += 1.0;                                  /* the sector's first access */
+			if (hw)
+				hw->cold += 1.0;
+		} else {
+			count(h, e->g[k]);
+			if (hw)
+				count(hw, e->g[k]);
+		}
+		e->g[k] = 0;                                         /* accessed now */
+	}
+	return 0;
+}
+
+int sector_rec_access(sector_rec_t *r, int sm, uint64_t line, unsigned mask, int is_write, int bypass_l1)
+{
+	if (r->failed || sm < 0 || mask == 0 || mask > 15)
+		return r->failed = -1;
+	if (sm >= r->n_sm) {
+		sm_rec_t *n = realloc(r->sm, (size_t)(sm + 1) * sizeof *n);
+		if (!n)
+			return r->failed = -1;
+		memset(n + r->n_sm, 0, (size_t)(sm + 1 - r->n_sm) * sizeof *n);
+		r->sm = n;
+		r->n_sm = sm + 1;
+	}
+	if (!bypass_l1 && unit_access(&r->sm[sm], &r->l1, is_write ? &r->l1w : NULL, line, mask))
+		return r->failed = -1;
+	if (unit_access(&r->glob, &r->llc, NULL, line, mask))
+		return r->failed = -1;
+	return 0;
+}
+
+static int to_hist(const ghist_t *r, reuse_hist_t *out);
+
+int sector_rec_hist(const sector_rec_t *r, reuse_hist_t *out)
+{
+	return to_hist(&r->l1, out);
+}
+
+int sector_rec_hist_global(const sector_rec_t *r, reuse_hist_t *out)
+{
+	return to_hist(&r->llc, out);
+}
+
+int sector_rec_hist_writes(const sector_rec_t *r, reuse_hist_t *out)
+{
+	return to_hist(&r->l1w, out);
+}
+
+static int to_hist(const ghist_t *r, reuse_hist_t *out)
+{
+	memset(out, 0, sizeof *out);
+	size_t n = 0;
+	for (int d = 0; d < SECREC_EXACT; d++)
+		n += r->exact[d] > 0;
+	for (int k = 0; k < 64; k++)
+		n += r->pow2[k] > 0;
+	out->lo = malloc((n ? n : 1) * sizeof *out->lo);
+	out->hi = malloc((n ? n : 1) * sizeof *out->hi);
+	out->count = malloc((n ? n : 1) * sizeof *out->count);
+	if (!out->lo || !out->hi || !out->count) {
+		reuse_hist_free(out);
+		return -1;
+	}
+	double sum = 0.0;
+	for (int d = 0; d < SECREC_EXACT; d++)
+		if (r->exact[d] > 0) {
+			out->lo[out->n] = d;
+			out->hi[out->n] = d + 1;
+			out->count[out->n++] = r->exact[d];
+			sum += r->exact[d];
+		}
+	for (int k = 0; k < 64; k++)
+		if (r->pow2[k] > 0) {
+			out->lo[out->n] = (double)((uint64_t)1 << k);
+			out->hi[out->n] = k < 63 ? (double)((uint64_t)1 << (k + 1)) : 2.0 * (double)((uint64_t)1 << k);
+			out->count[out->n++] = r->pow2[k];
+			sum += r->pow2[k];
+		}
+	out->cold = r->cold;
+	out->total = sum + r->cold;
+	return 0;
+}

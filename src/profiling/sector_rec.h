@@ -1,0 +1,62 @@
+/*
+ * sector_rec.h -- the sector-granular L1 record (issue 20): what a sectored L1 (Volta and
+ * later; GPGPU-Sim's "S:" caches) hits, counted per 32 B sector access, as Accel-Sim counts.
+ *
+ * A sectored cache allocates 128 B lines and fetches the requested 32 B sectors on demand: a
+ * sector access hits iff its line is resident and the sector has been fetched since the line
+ * was allocated; an access to a resident line whose sector is absent is GPGPU-Sim's
+ * SECTOR_MISS.  In a fully associative LRU cache of C lines, line L stays resident from one
+ * access to sector s of L to the next iff none of L's line-level reuses in between (and the
+ * reuse that brings s back) has LRU stack distance >= C.  So per sector access the record
+ * keeps
+ *     g = max over the accesses to L since s's previous access (this one included) of their
+ *         line stack distances (cold: never; a cold line or sector: cold)
+ * and an LRU cache of C lines hits exactly the sector accesses with g < C: the histogram of g
+ * is to the sectored cache what the stack-distance histogram is to a line cache (exact for
+ * fully associative LRU; the model takes set-associativity with Smith's binomial model as it
+ * does for the line histograms).  Writes allocate like reads (GPGPU-Sim's L1D counts a write
+ * to a valid sector as a hit, lazy fetch-on-read allocation: the written sectors are valid);
+ * requests that bypass the L1 (global atomics, models/atomics.h) are not fed.
+ *
+ * The same record over all SMs merged (the LLC's stream, the profile's "global" stream) is
+ * kept too: sector_rec_hist_global.
+ * The L1s are flushed at the end of every kernel (sector_rec_flush, fed by the generators'
+ * launch boundaries).  One record per SM (the profile's "l1" stream), pooled.  Distances below SECREC_EXACT are
+ * exact bins [d, d + 1), then one bin per power of two.
+ */
+#ifndef GPUDSE_SECTOR_REC_H
+#define GPUDSE_SECTOR_REC_H
+
+#include <stdint.h>
+
+#include "profile.h"
+
+#define SECREC_EXACT 8192
+
+typedef struct sector_rec sector_rec_t;
+
+sector_rec_t *sector_rec_alloc(void);
+void sector_rec_free(sector_rec_t *r);
+/* One L1 request of SM `sm` to the 128 B line `line` (line index, not bytes) touching the
+ * sectors in `mask` (bit i: bytes 32 i .. 32 i + 31 of the line; 1..15); bypass_l1: a global
+ * atomic, fed to the LLC's record only; is_write: a store (the l1 record keeps the stores'
+ * counts apart too: sector_rec_hist_writes).  0, or -1 out of memory or a bad argument (the
+ * record then keeps failing). */
+int sector_rec_access(sector_rec_t *r, int sm, uint64_t line, unsigned mask, int is_write, int bypass_l1);
+/* A kernel ended: every L1 is flushed (GPGPU-Sim -gpgpu_flush_l1_cache 1; NVIDIA's L1s are
+ * not coherent and are invalidated between kernels), so each sector's next access is a miss
+ * (counted cold).  The line stacks are kept: line distances only ever matter since a sector's
+ * own previous access, which is now forgotten. */
+void sector_rec_flush(sector_rec_t *r);
+/* The pooled histogram of g (sector accesses; cold = first touches of a sector).  0, or -1
+ * out of memory.  `out` is overwritten; free with reuse_hist_free. */
+int sector_rec_hist(const sector_rec_t *r, reuse_hist_t *out);
+/* The same record of the LLC: every SM's requests merged in trace order, atomics included,
+ * never flushed (the L2 keeps its contents between kernels: GPGPU-Sim -gpgpu_flush_l2_cache 0),
+ * for a sectored LLC of C lines shared by all the profile's SMs. */
+int sector_rec_hist_global(const sector_rec_t *r, reuse_hist_t *out);
+/* The l1 record of the stores' sector accesses only (a write-through L1 forwards every store;
+ * the LLC holds the ones that hit the L1). */
+int sector_rec_hist_writes(const sector_rec_t *r, reuse_hist_t *out);
+
+#endif

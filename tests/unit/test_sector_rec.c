@@ -1,0 +1,194 @@
+/*
+ * test_sector_rec.c -- the sector-granular L1 record (src/profiling/sector_rec.h) against an
+ * exact sectored LRU cache (tests/reference/sectorsim.h): for every capacity C, the sector
+ * accesses whose record g is below C must be exactly the simulated hits, over random streams
+ * of requests with random sector masks, several SMs pooled, and kernel-end flushes.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <math.h>
+#include <unistd.h>
+
+#include "design.h"
+#include "gpu.h"
+#include "profiling/profile_json.h"
+#include "profiling/profiler.h"
+#include "profiling/sector_rec.h"
+#include "reference/sectorsim.h"
+#include "support/check.h"
+
+static unsigned lcg(unsigned long long *x)
+{
+	*x = *x * 6364136223846793005ULL + 1442695040888963407ULL;
+	return (unsigned)(*x >> 33);
+}
+
+/* hits of the record at C lines: sum of the bins below C (bins are exact up to SECREC_EXACT) */
+static double rec_hits(const reuse_hist_t *h, double c)
+{
+	double n = 0;
+	for (size_t i = 0; i < h->n; i++)
+		if (h->hi[i] <= c)
+			n += h->count[i];
+	return n;
+}
+
+static void one(int n_sm, int pool, int n, int flush_every, unsigned long long seed, const char *label)
+{
+	static const int caps[] = { 1, 2, 3, 8, 17, 64, 200, 1000 };
+	enum { NC = sizeof caps / sizeof caps[0] };
+	sector_rec_t *r = sector_rec_alloc();
+	sectorsim_t sim[8][NC], glob[NC];        /* per SM (flushed) and all SMs merged (never) */
+	for (int c = 0; c < NC; c++)
+		sectorsim_init(&glob[c], caps[c]);
+	for (int s = 0; s < n_sm; s++)
+		for (int c = 0; c < NC; c++)
+			if (sectorsim_init(&sim[s][c], caps[c])) {
+				CHECK(0, "out of memory");
+				return;
+			}
+	unsigned long long x = seed;
+	double accesses = 0;
+	int refused = 0;
+	for (int i = 0; i < n; i++) {
+		int sm = (int)(lcg(&x) % (unsigned)n_sm);
+		/* a skewed pool: half the requests to a small hot set */
+		uint64_t line = lcg(&x) % 2 ? lcg(&x) % 16 : lcg(&x) % (unsigned)pool;
+		unsigned mask = 1 + lcg(&x) % 15;
+		refused += sector_rec_access(r, sm, line, mask, 0, 0) != 0;
+		for (int c = 0; c < NC; c++) {
+			sectorsim_access(&sim[sm][c], line, mask);
+			sectorsim_access(&glob[c], line, mask);
+		}
+		accesses += __builtin_popcount(mask);
+		if (flush_every && (i + 1) % flush_every == 0) {
+			sector_rec_flush(r);
+			for (int s = 0; s < n_sm; s++)
+				for (int c = 0; c < NC; c++)
+					sectorsim_flush(&sim[s][c]);
+		}
+	}
+	CHECK_INT(refused, 0, "the record accepts every request");
+	reuse_hist_t h;
+	CHECK_INT(sector_rec_hist(r, &h), 0, "histogram");
+	CHECK_NEAR(h.total, accesses, 0, "every sector access counted once");
+	for (int c = 0; c < NC; c++) {
+		double hits = 0;
+		for (int s = 0; s < n_sm; s++)
+			hits += sim[s][c].hits;
+		char what[160];
+		snprintf(what, sizeof what, "%s: sector hits at %d lines == sectorsim (exact)", label, caps[c]);
+		CHECK_NEAR(rec_hits(&h, caps[c]), hits, 0, what);
+		if (c == NC - 3)
+			printf("  %-34s C=%4d lines: hit %.4f (record) %.4f (sim), %g sector accesses\n", label, caps[c],
+			       rec_hits(&h, caps[c]) / accesses, hits / accesses, accesses);
+	}
+	reuse_hist_free(&h);
+	CHECK_INT(sector_rec_hist_global(r, &h), 0, "global histogram");
+	for (int c = 0; c < NC; c++) {
+		char what[160];
+		snprintf(what, sizeof what, "%s: merged-stream sector hits at %d lines == sectorsim (exact, never flushed)",
+		         label, caps[c]);
+		CHECK_NEAR(rec_hits(&h, caps[c]), glob[c].hits, 0, what);
+		sectorsim_free(&glob[c]);
+	}
+	reuse_hist_free(&h);
+	for (int s = 0; s < n_sm; s++)
+		for (int c = 0; c < NC; c++)
+			sectorsim_free(&sim[s][c]);
+	sector_rec_free(r);
+}
+
+/* The GPU model on a profile carrying the record: a sectored L1 (32 B sectors in 128 B lines)
+ * hits the record's share at its capacity, and its misses move the missed sectors' bytes:
+ * llc_apki x bytes_per_req = 1000 x (sectors / insts)(1 - h1s) x 32 B (gpu.c HIT RATES). */
+static void model_use(void)
+{
+	profiler_opts_t o;
+	profiler_opts_default(&o);
+	o.n_sm = 1;
+	o.batch = 4096;
+	o.fuse_sample = 0;
+	profiler_t *pb = profiler_alloc(&o);
+	sectorsim_t sim;
+	sectorsim_init(&sim, 64);                    /* the L1 below: 8 KiB = 64 lines */
+	unsigned long long x = 7;
+	double sectors = 0, n = 20000;
+	for (int i = 0; i < n; i++) {
+		uint64_t line = lcg(&x) % 3 ? lcg(&x) % 48 : lcg(&x) % 400;
+		unsigned mask = 1 + lcg(&x) % 15;
+		profiler_access(pb, 0, 0, line * 128, 0);
+		profiler_sector_access(pb, 0, line * 128, mask, 0, 0);
+		sectorsim_access(&sim, line, mask);
+		sectors += __builtin_popcount(mask);
+	}
+	profiler_insts(pb, 0, 4 * n, n, sectors);
+	profile_t p0, p;
+	CHECK_INT(profiler_finish(pb, &p0), 0, "profile with the sector record");
+	profiler_free(pb);
+	/* through the JSON file (docs/profile-format.md sector_sd, sector_sd_w) */
+	char path[] = "/tmp/gpudse-secrec-XXXXXX";
+	int fd = mkstemp(path);
+	if (fd >= 0)
+		close(fd);
+	CHECK_INT(profile_save(path, &p0), 0, "saved");
+	CHECK_INT(profile_load(path, &p), 0, "loaded back");
+	remove(path);
+	const profile_stream_t *a = profile_stream(&p0, "l1"), *b = profile_stream(&p, "l1");
+	CHECK(a && b && a->sector_sd.n == b->sector_sd.n && a->sector_sd.total == b->sector_sd.total &&
+	      a->sector_sd.cold == b->sector_sd.cold && b->sector_sd.total == sectors,
+	      "sector_sd round-trips, one count per sector access");
+	profile_free(&p0);
+	gpu_t g;
+	gpu_defaults(&g);
+	g.n_sm = 1;
+	g.l1_kib = 8;
+	g.l1_assoc = 64;                             /* fully associative: the record is exact */
+	g.l1_sectored = 1;
+	const char *err = NULL;
+	wctx_t *w = wctx_alloc(&g, &p, &err);
+	CHECK(w != NULL && w->l1_sector != NULL, "the model reads the record");
+	design_t d;
+	design_default(&d);
+	metrics_t m;
+	const char *why = NULL;
+	CHECK_INT(gpu_eval(&g, &d, w, &m, &why), 0, "evaluates");
+	double h = sim.hits / (sim.hits + sim.misses);
+	printf("  model on the record: l1_hit_sector %.4f, sectorsim %.4f\n", m.l1_hit_sector, h);
+	CHECK_NEAR(m.l1_hit_sector, h, 1e-9, "sectorsim: 64-line fully associative sectored LRU");
+	CHECK_NEAR(m.l1_hit, h, 1e-9, "sectored preset: the L1 hit ratio is the sector record's");
+	CHECK_REL(m.llc_apki / 1000 * w->bytes_per_req, sectors / (4 * n) * (1 - h) * 32, 1e-9,
+	          "L1 miss bytes per instruction = the missed sectors' bytes");
+	wctx_free(w);
+	g.l1_sectored = 0;                           /* a line-granular L1: the line-level ratio */
+	w = wctx_alloc(&g, &p, &err);
+	metrics_t ml;
+	CHECK_INT(gpu_eval(&g, &d, w, &ml, &why), 0, "evaluates");
+	CHECK(fabs(ml.l1_hit - h) > 0.01 && ml.l1_hit_sector == m.l1_hit_sector,
+	      "l1_sectored = 0: l1_hit stays the line-level ratio, the sector ratio is still reported");
+	wctx_free(w);
+	profile_free(&p);
+	sectorsim_free(&sim);
+}
+
+int main(void)
+{
+	model_use();
+	one(1, 300, 40000, 0, 1, "one SM, no flush");
+	one(4, 2000, 60000, 0, 2, "4 SMs pooled, no flush");
+	one(3, 500, 60000, 7000, 3, "3 SMs, flush every 7000 requests");
+	one(8, 5000, 80000, 20000, 4, "8 SMs, large pool, flushes");
+	/* closed form: one line, sectors 0 then 0+1 then 1: miss, hit+miss, hit at any C >= 1 */
+	sector_rec_t *r = sector_rec_alloc();
+	sector_rec_access(r, 0, 5, 1, 0, 0);
+	sector_rec_access(r, 0, 5, 3, 0, 0);
+	sector_rec_access(r, 0, 5, 2, 0, 0);
+	reuse_hist_t h;
+	sector_rec_hist(r, &h);
+	CHECK_NEAR(h.cold, 2, 0, "closed form: two first touches of a sector (SECTOR_MISS on a resident line)");
+	CHECK_NEAR(rec_hits(&h, 1), 2, 0, "closed form: two hits in a 1-line cache");
+	reuse_hist_free(&h);
+	CHECK_INT(sector_rec_access(r, 0, 5, 0, 0, 0), -1, "an empty mask is refused");
+	sector_rec_free(r);
+	return check_summary("sector_rec");
+}

@@ -338,7 +338,44 @@ static void test_generator(void)
 	CHECK_STR(gen_inst_opcode(&anon), "NOP", "undeclared unit");
 	CHECK_STR(gen_inst_opcode(&sts), "STS", "shared store");
 	CHECK_STR(gen_inst_opcode(&bar), "BAR.SYNC", "barrier");
-	CHECK_INT(gen_inst_unit(&anon), SU_OTHER, "undeclared ALU counts as other");
+	/* NOP is ALU_OP in Accel-Sim's opcode map, issued to the INT unit (gen_core.c): the
+	 * generator counts it as the reader counts the written trace */
+	CHECK_INT(gen_inst_unit(&anon), SU_INT, "undeclared ALU counts as int");
+	CHECK_INT(gen_inst_unit(&anon), shape_opcode_unit(gen_inst_opcode(&anon)), "generator and reader agree on NOP");
+	CHECK_INT(gen_inst_unit(&ffma), shape_opcode_unit(gen_inst_opcode(&ffma)), "generator and reader agree on FFMA");
+}
+
+/*
+ * An undeclared ALU template's mix, known by construction: c-blk (cudasdk.c) runs I_ALUN(8) per
+ * warp, then per grid-stride trip 3 LDG + I_ALUN(70) + 2 STG + I_ALUN(4).  The trace writer
+ * prints those ALU runs as NOP, which Accel-Sim issues to the INT unit (gen_core.c
+ * gen_inst_unit), so the mix must count them as int: int = 8 x warps + 74 x trips with
+ * trips = ldst / 5, and nothing as "other" (no barrier).
+ */
+static void test_generator_alu_mix(void)
+{
+	const gen_kernel_t *k = gen_find("c-blk");
+	CHECK(k != NULL, "c-blk in the library");
+	if (!k)
+		return;
+	shape_acc_t acc;
+	shape_acc_init(&acc);
+	gen_sink_t sink = { .shape = &acc };
+	gen_opts_t o = { .n_sm = 4, .warps_per_sm = 48, .ctas_per_sm = 16, .seed = 1, .regs = 0 };
+	gen_t g;
+	int ok = gen_init(&g, &o, &sink) == 0 && k->run(&g, 20000) == 0;
+	CHECK(ok, "c-blk runs");
+	if (ok) {
+		const profile_shape_t *s = &acc.s;
+		double warps = shape_ctas(&s->launch[0]) * (double)shape_warps_per_cta(&s->launch[0]);
+		double trips = s->unit[SU_LDST] / 5.0;
+		CHECK(trips > 0 && trips == (double)(long)trips, "5 LD/ST per trip");
+		CHECK_NEAR(s->unit[SU_INT], 8.0 * warps + 74.0 * trips, 0, "8 per warp + 74 per trip, all int");
+		CHECK_NEAR(s->unit[SU_OTHER], 0, 0, "nothing left as other");
+		CHECK_NEAR(s->unit[SU_FP32] + s->unit[SU_SFU] + s->unit[SU_BRANCH], 0, 0, "no declared units");
+	}
+	gen_free(&g);
+	shape_acc_free(&acc);
 }
 
 /* Save and load: the shape survives; a profile without "shape" loads as unknown; bad values
@@ -396,6 +433,7 @@ int main(void)
 	test_units_banks();
 	test_nvbit_shape();
 	test_generator();
+	test_generator_alu_mix();
 	test_json();
 	return check_summary("shape");
 }

@@ -472,7 +472,13 @@ enum shape_unit gen_inst_unit(const gen_inst_t *in)
 	case GEN_BAR:
 		return SU_OTHER;                 /* BARRIER_OP in Accel-Sim's opcode map */
 	default:
-		return in->unit > 0 && in->unit <= SU_NUNIT ? (enum shape_unit)(in->unit - 1) : SU_OTHER;
+		/* An ALU template without a declared unit is written as NOP (gen_inst_opcode): ALU_OP
+		 * in Accel-Sim's opcode maps (ISA_Def/volta_opcode.h, ampere_opcode.h "NOP"), which
+		 * its scheduler issues to the INT unit whenever the SM has one (gpgpu-sim shader.cc
+		 * scheduler_unit::cycle: "execute ALU and INT operations on INT unit ... like in
+		 * Volta"), and which shape_opcode_unit counts as int when the written trace is read
+		 * back.  So it counts as int here too: the mix describes the trace Accel-Sim runs. */
+		return in->unit > 0 && in->unit <= SU_NUNIT ? (enum shape_unit)(in->unit - 1) : SU_INT;
 	}
 }
 
@@ -490,6 +496,8 @@ const char *gen_inst_opcode(const gen_inst_t *in)
 	case GEN_TENSOR: return "HMMA.16816.F32";
 	default: break;
 	}
+	if (in->kind == GEN_ALU && in->unit == 0)
+		return "NOP";                    /* undeclared unit: ALU_OP (gen_inst_unit) */
 	switch (gen_inst_unit(in)) {
 	case SU_FP32: return "FFMA";
 	case SU_FP64: return "DFMA";

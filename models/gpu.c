@@ -329,7 +329,7 @@ wctx_t *wctx_alloc(const gpu_t *g, const profile_t *p, const char **err)
 			goto fail_curve;
 	}
 	for (int i = 0; i < MECH_N; i++)
-		w->mech[i] = mech_table[i]->ctx_alloc(g, p);
+		w->mech[i] = mech_row_ctx_alloc(mech_table[i], g, p);
 	return w;
 
 fail_curve:
@@ -343,8 +343,7 @@ void wctx_free(wctx_t *w)
 	if (!w)
 		return;
 	for (int i = 0; i < MECH_N; i++)
-		if (w->mech[i])
-			mech_table[i]->ctx_free(w->mech[i]);
+		mech_row_ctx_free(mech_table[i], w->mech[i]);
 	reuse_curve_free(w->l1);
 	for (int i = 0; i < w->n_group; i++) {
 		reuse_curve_free(w->group_l1[i]);
@@ -771,7 +770,7 @@ int gpu_design_check(const gpu_t *g, const design_t *d, const char **why)
 		return -1;
 	}
 	for (int i = 0; i < MECH_N; i++)
-		if (mech_table[i]->check(g, d, why) != 0)
+		if (mech_row_check(mech_table[i], g, d, why) != 0)
 			return -1;
 	return 0;
 }

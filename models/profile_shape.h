@@ -9,7 +9,9 @@
  *
  * Definitions (the tests in tests/unit/test_shape.c check each on fixtures):
  *   launch      one entry per distinct (grid, block, registers, shared memory) geometry, with
- *               the number of launches that had it and their warp instructions;
+ *               the number of launches that had it and their warp instructions; where the
+ *               source sees whole warps (the generators), the longest warp's instructions per
+ *               launch (warp_max) and the sum over CTAs of each CTA's longest warp (cta_span);
  *   mix         warp instructions per execution unit, opcodes classified as Accel-Sim's
  *               gpu-simulator/ISA_Def/ampere_opcode.h does (SP_OP -> fp32, DP_OP -> fp64,
  *               INTP_OP and ALU_OP -> int, SFU_OP -> sfu, the MMA unit -> tensor, LOAD_OP and
@@ -49,6 +51,10 @@ typedef struct shape_launch {
 	double insts;                  /* their warp instructions (0 when not counted) */
 	double waves;                  /* waves of the profiling run (its n_sm and residency limits;
 	                                  0: unknown), summed over the launches */
+	double warp_max;               /* the longest warp's instructions, summed over the launches
+	                                  (0: unknown) */
+	double cta_span;               /* each CTA's longest warp's instructions, summed over the CTAs
+	                                  of the launches (0: unknown): occupancy.h, IMBALANCE */
 } shape_launch_t;
 
 typedef struct profile_shape {

@@ -35,7 +35,8 @@ static int dims(const char *file, const char *path, const cJSON *obj, const char
 
 static int load_launch(const char *file, const char *path, const cJSON *v, shape_launch_t *l)
 {
-	static const char *const keys[] = { "grid", "block", "regs", "smem", "count", "insts", "waves", NULL };
+	static const char *const keys[] = { "grid", "block", "regs", "smem", "count", "insts", "waves",
+	                                    "warp_max", "cta_span", NULL };
 	if (!cJSON_IsObject(v))
 		return json_type_error(file, path, "an object", v);
 	if (json_check_keys(file, path, v, keys))
@@ -48,8 +49,13 @@ static int load_launch(const char *file, const char *path, const cJSON *v, shape
 	    || json_get_int(file, path, v, "regs", 0, 0, 65536, &l->regs)
 	    || json_get_num(file, path, v, "smem", 0, -1, 1 << 30, &smem)
 	    || json_get_num(file, path, v, "count", 0, 1, 1e300, &l->count)
-	    || count(file, path, v, "insts", 0, &l->insts) || count(file, path, v, "waves", 0, &l->waves))
+	    || count(file, path, v, "insts", 0, &l->insts) || count(file, path, v, "waves", 0, &l->waves)
+	    || count(file, path, v, "warp_max", 0, &l->warp_max) || count(file, path, v, "cta_span", 0, &l->cta_span))
 		return EXIT_USER;
+	if ((l->warp_max > 0) != (l->cta_span > 0) || l->warp_max > l->cta_span
+	    || (l->insts > 0 && l->cta_span > l->insts))
+		return err_user("%s: %s: warp_max %g and cta_span %g must both be 0 (unknown) or satisfy "
+		                "0 < warp_max <= cta_span <= insts", file, path, l->warp_max, l->cta_span);
 	if (smem != floor(smem))
 		return err_user("%s: %s.smem: expected an integer number of bytes (-1: unknown), got %g", file, path, smem);
 	l->smem = (long)smem;
@@ -212,6 +218,10 @@ void shape_json_write(FILE *f, const profile_shape_t *s)
 			kv(f, ", ", "count", l->count);
 			kv(f, ", ", "insts", l->insts);
 			kv(f, ", ", "waves", l->waves);
+			if (l->warp_max > 0) {
+				kv(f, ", ", "warp_max", l->warp_max);
+				kv(f, ", ", "cta_span", l->cta_span);
+			}
 			fputc('}', f);
 		}
 		fputs("]", f);

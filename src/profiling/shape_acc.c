@@ -18,11 +18,29 @@ void shape_acc_free(shape_acc_t *a)
 	shape_acc_init(a);
 }
 
+/* Adds the longest warp of the launch just counted to its entry's warp_max. */
+static void flush_warp_max(shape_acc_t *a)
+{
+	if (a->cur >= 0 && a->run_warp_max > 0)
+		a->s.launch[a->cur].warp_max += a->run_warp_max;
+	a->run_warp_max = 0;
+}
+
+void shape_acc_cta(shape_acc_t *a, double longest)
+{
+	if (a->cur < 0 || !(longest > 0))
+		return;
+	a->s.launch[a->cur].cta_span += longest;     /* sum over CTAs of the longest warp */
+	if (longest > a->run_warp_max)
+		a->run_warp_max = longest;
+}
+
 int shape_acc_launch(shape_acc_t *a, const long grid[3], const long block[3], int regs, long smem,
 		     double waves)
 {
 	if (a->failed)
 		return -1;
+	flush_warp_max(a);
 	for (size_t i = 0; i < a->s.n_launch; i++) {
 		shape_launch_t *l = &a->s.launch[i];
 		if (memcmp(l->grid, grid, sizeof l->grid) == 0 && memcmp(l->block, block, sizeof l->block) == 0
@@ -313,6 +331,7 @@ int shape_acc_finish(shape_acc_t *a, profile_shape_t *out)
 {
 	if (a->failed)
 		return -1;
+	flush_warp_max(a);
 	*out = a->s;
 	memset(&a->s, 0, sizeof a->s);
 	a->cap_launch = 0;

@@ -21,6 +21,7 @@ typedef struct shape_acc {
 	double *tcnt;             /* lane operations per target */
 	size_t tcap, tused;
 	int failed;               /* out of memory once: keeps failing */
+	double run_warp_max;      /* longest warp of the launch being counted (shape_acc_cta) */
 } shape_acc_t;
 
 /* Per-warp dependence state for the MLP measurement (a bit per register R0..R255). */
@@ -43,6 +44,10 @@ enum shape_unit shape_opcode_unit(const char *opcode);
 /* n warp instructions on `unit`; lanes = their active lanes summed (< 0: mask unknown). */
 void shape_acc_insts(shape_acc_t *a, enum shape_unit unit, double n, double lanes);
 void shape_acc_bar(shape_acc_t *a, double n);
+/* A CTA of the current launch has finished; its longest warp issued `longest` warp
+ * instructions (profile_shape.h: launch warp_max and cta_span).  A source that calls it must
+ * call it for every CTA of the launch. */
+void shape_acc_cta(shape_acc_t *a, double longest);
 
 /* A shared-memory warp instruction: kind 0 load, 1 store, 2 atomic; addr[lane] for the lanes
  * in mask, `width` bytes each (addr NULL: addresses unknown; ways > 0 then gives the

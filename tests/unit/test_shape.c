@@ -373,6 +373,14 @@ static void test_generator_alu_mix(void)
 		CHECK_NEAR(s->unit[SU_INT], 8.0 * warps + 74.0 * trips, 0, "8 per warp + 74 per trip, all int");
 		CHECK_NEAR(s->unit[SU_OTHER], 0, 0, "nothing left as other");
 		CHECK_NEAR(s->unit[SU_FP32] + s->unit[SU_SFU] + s->unit[SU_BRANCH], 0, 0, "no declared units");
+		/* launch imbalance: 480 x 128 threads > 20000 options, so a warp makes at most one
+		 * trip: the longest warp is 8 + 79 = 87; warps 0..624 (625 = 20000 / 32) trip, i.e.
+		 * CTAs 0..156 have a longest warp of 87 and the other 323 of 8 */
+		profile_shape_t fin;                     /* the launch's longest warp is added at the end */
+		CHECK_INT(shape_acc_finish(&acc, &fin), 0, "finish");
+		CHECK_NEAR(fin.launch[0].warp_max, 87, 0, "8 + (3 + 70 + 2 + 4)");
+		CHECK_NEAR(fin.launch[0].cta_span, 157 * 87.0 + 323 * 8.0, 0, "sum over CTAs of the longest warp");
+		profile_shape_free(&fin);
 	}
 	gen_free(&g);
 	shape_acc_free(&acc);
@@ -421,6 +429,28 @@ static void test_json(void)
 		   " \"shape\": {\"launches\": [{\"grid\": [1, 0, 1], \"block\": [32, 1, 1]}]}}\n");
 	fclose(f);
 	CHECK_INT(profile_load(path, &q), EXIT_USER, "a zero grid dimension refused");
+	/* launch imbalance fields: kept, and refused when inconsistent (warp_max <= cta_span <= insts) */
+	const char *imb[] = { "\"warp_max\": 87, \"cta_span\": 16243", "\"warp_max\": 90, \"cta_span\": 80",
+	                      "\"warp_max\": 87, \"cta_span\": 0", "\"warp_max\": 87, \"cta_span\": 70000" };
+	for (int i = 0; i < 4; i++) {
+		f = fopen(path, "w");
+		fprintf(f, "{\"version\": 1, \"block_bytes\": 128, \"n_sm\": 1, \"insts\": 64735, \"mem_insts\": 1,\n"
+			   " \"streams\": [{\"name\": \"l1\", \"accesses\": 1, \"sd\": {\"cold\": 1, \"bins\": []}}],\n"
+			   " \"shape\": {\"launches\": [{\"grid\": [480, 1, 1], \"block\": [128, 1, 1], \"insts\": 64735, %s}]}}\n",
+			imb[i]);
+		fclose(f);
+		int rc = profile_load(path, &q);
+		if (i == 0) {
+			CHECK_INT(rc, 0, "warp_max and cta_span load");
+			if (rc == 0) {
+				CHECK_NEAR(q.shape.launch[0].warp_max, 87, 0, "warp_max kept");
+				CHECK_NEAR(q.shape.launch[0].cta_span, 16243, 0, "cta_span kept");
+				profile_free(&q);
+			}
+		} else {
+			CHECK_INT(rc, EXIT_USER, "inconsistent warp_max / cta_span refused");
+		}
+	}
 	unlink(path);
 }
 

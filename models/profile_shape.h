@@ -28,6 +28,9 @@
  *   atomics     global atomic warp instructions (ATOM, ATOMG, RED), their active lanes, the
  *               distinct addresses each touches (summed), the distinct addresses over the
  *               whole profile, and the lane operations on the most-targeted address;
+ *   dep         the longest register-dependence chain of each warp through non-memory
+ *               instructions (its length in instructions per unit, the path chosen by count;
+ *               a global load's destination starts a new chain), summed over warps;
  *   mlp         memory-level parallelism from register dependences: per warp, the global loads
  *               issued before the first instruction that reads (or overwrites) one of their
  *               destination registers form one group; hist[k-1] counts groups of k loads
@@ -85,6 +88,14 @@ typedef struct profile_shape {
 
 	int has_mlp;
 	double mlp_loads, mlp_groups;  /* global loads and dependence groups */
+	/* dependent issue (ILP): per warp, the longest chain of register dependences through
+	 * execution-unit instructions (a load's result starts a chain afresh: memory latency is
+	 * the memory stations'), its instructions per unit summed over warps; with the warps'
+	 * instructions (dep_insts) the model's dependent-issue delay is sum_u cp[u] lat_u /
+	 * dep_insts (models/gpu.c, DEPENDENT ISSUE).  Known when has_dep. */
+	int has_dep;
+	double dep_insts;              /* warp instructions of the warps measured */
+	double dep_cp[SU_NUNIT];       /* critical-path instructions per unit, summed over warps */
 	double mlp_hist[SHAPE_MLP_BINS]; /* groups of k = i + 1 loads (last bin: k >= SHAPE_MLP_BINS) */
 } profile_shape_t;
 

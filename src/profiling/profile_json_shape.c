@@ -67,7 +67,7 @@ static int load_launch(const char *file, const char *path, const cJSON *v, shape
 
 int shape_json_load(const char *file, const cJSON *v, profile_shape_t *s)
 {
-	static const char *const keys[] = { "launches", "mix", "simd", "shared", "barriers", "atomics", "mlp", NULL };
+	static const char *const keys[] = { "launches", "mix", "simd", "shared", "barriers", "atomics", "mlp", "dep", NULL };
 	memset(s, 0, sizeof *s);
 	if (!cJSON_IsObject(v))
 		return json_type_error(file, ".shape", "an object", v);
@@ -184,6 +184,31 @@ int shape_json_load(const char *file, const cJSON *v, profile_shape_t *s)
 			return err_user("%s: .shape.mlp.loads: %g is below the histogram's %g loads", file, s->mlp_loads, loads);
 		s->has_mlp = 1;
 	}
+	if ((x = cJSON_GetObjectItemCaseSensitive(v, "dep"))) {
+		static const char *const dk[] = { "insts", "cp", NULL };
+		static const char *const uk[] = { "fp32", "fp64", "int", "sfu", "tensor", "ldst", "branch", "other", NULL };
+		if (!cJSON_IsObject(x))
+			return json_type_error(file, ".shape.dep", "an object", x);
+		if (json_check_keys(file, ".shape.dep", x, dk) || count(file, ".shape.dep", x, "insts", 1, &s->dep_insts))
+			return EXIT_USER;
+		const cJSON *cp = cJSON_GetObjectItemCaseSensitive(x, "cp");
+		if (!cp)
+			return err_user("%s: .shape.dep.cp: missing (required)", file);
+		if (!cJSON_IsObject(cp))
+			return json_type_error(file, ".shape.dep.cp", "an object", cp);
+		if (json_check_keys(file, ".shape.dep.cp", cp, uk))
+			return EXIT_USER;
+		double tot = 0;
+		for (int u = 0; u < SU_NUNIT; u++) {
+			if (count(file, ".shape.dep.cp", cp, shape_unit_name[u], 0, &s->dep_cp[u]))
+				return EXIT_USER;
+			tot += s->dep_cp[u];
+		}
+		if (tot > s->dep_insts * (1 + 1e-9))
+			return err_user("%s: .shape.dep.cp: critical paths of %g instructions exceed the %g instructions "
+			                "measured (.shape.dep.insts)", file, tot, s->dep_insts);
+		s->has_dep = 1;
+	}
 	return 0;
 }
 
@@ -204,7 +229,8 @@ static void kv(FILE *f, const char *sep, const char *key, double x)
 
 void shape_json_write(FILE *f, const profile_shape_t *s)
 {
-	if (!s->n_launch && !s->has_mix && !s->has_simd && !s->has_shared && !s->has_bar && !s->has_atom && !s->has_mlp)
+	if (!s->n_launch && !s->has_mix && !s->has_simd && !s->has_shared && !s->has_bar && !s->has_atom && !s->has_mlp
+	    && !s->has_dep)
 		return;
 	fputs(",\n  \"shape\": {", f);
 	const char *sep = "\n    ";
@@ -280,6 +306,20 @@ void shape_json_write(FILE *f, const profile_shape_t *s)
 			any = 1;
 		}
 		fputs("]}", f);
+		sep = ",\n    ";
+	}
+	if (s->has_dep) {
+		fprintf(f, "%s\"dep\": {", sep);
+		kv(f, "", "insts", s->dep_insts);
+		fputs(", \"cp\": {", f);
+		int any = 0;
+		for (int u = 0; u < SU_NUNIT; u++) {
+			if (!(s->dep_cp[u] > 0))
+				continue;
+			kv(f, any ? ", " : "", shape_unit_name[u], s->dep_cp[u]);
+			any = 1;
+		}
+		fputs("}}", f);
 	}
 	fputs("\n  }", f);
 }

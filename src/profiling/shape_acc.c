@@ -296,7 +296,51 @@ static void close_group(shape_acc_t *a, shape_warp_t *w)
 		a->s.mlp_groups += 1;
 		a->s.mlp_loads += w->n;
 	}
-	memset(w, 0, sizeof *w);
+	memset(w->pend, 0, sizeof w->pend);
+	w->n = 0;
+}
+
+static float path_len(const float *v)
+{
+	float s = 0;
+	for (int u = 0; u < SU_NUNIT; u++)
+		s += v[u];
+	return s;
+}
+
+void shape_warp_dep(shape_acc_t *a, shape_warp_t *w, enum shape_unit unit, int is_mem, const int *dst,
+		    int ndst, int regs_per_dst, const int *src, int nsrc)
+{
+	a->s.has_dep = 1;
+	w->insts += 1;
+	/* the longest chain feeding this instruction (by instruction count) */
+	const float *best = NULL;
+	float blen = -1;
+	for (int i = 0; i < nsrc; i++) {
+		int r = src[i];
+		if (r < 0 || r >= 255)
+			continue;
+		float l = path_len(w->depth[r]);
+		if (l > blen) {
+			blen = l;
+			best = w->depth[r];
+		}
+	}
+	float v[SU_NUNIT];
+	for (int u = 0; u < SU_NUNIT; u++)
+		v[u] = best ? best[u] : 0.0f;
+	if (is_mem)
+		memset(v, 0, sizeof v);                 /* a load's value starts a new chain */
+	else if (unit != SU_BRANCH && unit != SU_OTHER)
+		v[unit] += 1.0f;                        /* this instruction extends the chain */
+	if (path_len(v) > path_len(w->cp))
+		memcpy(w->cp, v, sizeof v);
+	for (int i = 0; i < ndst; i++)
+		for (int k = 0; k < (regs_per_dst > 0 ? regs_per_dst : 1); k++) {
+			int r = dst[i] + k;
+			if (r >= 0 && r < 255)
+				memcpy(w->depth[r], v, sizeof v);
+		}
 }
 
 void shape_warp_inst(shape_acc_t *a, shape_warp_t *w, int is_load, const int *dst, int ndst,
@@ -325,6 +369,12 @@ void shape_warp_inst(shape_acc_t *a, shape_warp_t *w, int is_load, const int *ds
 void shape_warp_end(shape_acc_t *a, shape_warp_t *w)
 {
 	close_group(a, w);
+	if (w->insts > 0) {                             /* the warp's critical path (dep) */
+		a->s.dep_insts += w->insts;
+		for (int u = 0; u < SU_NUNIT; u++)
+			a->s.dep_cp[u] += w->cp[u];
+	}
+	memset(w, 0, sizeof *w);
 }
 
 int shape_acc_finish(shape_acc_t *a, profile_shape_t *out)

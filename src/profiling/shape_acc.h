@@ -28,6 +28,11 @@ typedef struct shape_acc {
 typedef struct shape_warp {
 	uint64_t pend[4];         /* destination registers of the loads in flight */
 	int n;                    /* loads in flight (the open group's size) */
+	/* dependent issue (profile_shape.h dep): per register, the longest chain ending in its
+	 * value (instructions per unit); the warp's longest so far, and its instructions */
+	float depth[256][SU_NUNIT];
+	float cp[SU_NUNIT];
+	double insts;
 } shape_warp_t;
 
 void shape_acc_init(shape_acc_t *a);
@@ -62,6 +67,10 @@ int shape_acc_atomic(shape_acc_t *a, uint32_t mask, const uint64_t *addr);
 /* MLP: one warp instruction of warp w.  is_load: a global load whose destinations are
  * dst[0..ndst) each widened to `regs_per_dst` consecutive registers (a 64-bit load writes 2).
  * Registers >= 256 or < 0 are ignored. */
+/* Dependent issue: one warp instruction of warp w on `unit` (profile_shape.h dep); is_mem: a
+ * memory instruction (its destinations start new chains).  Registers >= 255 or < 0 ignored. */
+void shape_warp_dep(shape_acc_t *a, shape_warp_t *w, enum shape_unit unit, int is_mem, const int *dst,
+		    int ndst, int regs_per_dst, const int *src, int nsrc);
 void shape_warp_inst(shape_acc_t *a, shape_warp_t *w, int is_load, const int *dst, int ndst,
 		     int regs_per_dst, const int *src, int nsrc);
 /* The warp ended: closes its open group. */

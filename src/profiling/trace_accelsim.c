@@ -612,6 +612,8 @@ static int shape_inst(rd_t *r, cta_state_t *c, const accelsim_inst_t *in, enum a
 		if (op_is(in->opcode, "BAR"))
 			shape_acc_bar(a[k], 1);
 		shape_warp_inst(a[k], &c->mw[k], is_load, in->dst, in->ndst, rpd, srcs, ns);
+		shape_warp_dep(a[k], &c->mw[k], shape_opcode_unit(in->opcode), mc != AS_NONE, in->dst, in->ndst,
+			       rpd, srcs, ns);
 		if (mc == AS_SHARED && in->mask != 0)
 			shape_acc_shared(a[k], op_is(in->opcode, "STS") ? 1 : op_is(in->opcode, "ATOMS") ? 2 : 0,
 					 in->mask, in->addr, in->width, 0);

@@ -538,6 +538,11 @@ static int shape_issue(gen_t *g, const gen_launch_t *L, slot_t *sl, const gen_in
 				src[ns++] = in->src[i];
 		int w = in->width ? in->width : 4;
 		shape_warp_inst(sh, &sl->mw, in->kind == GEN_LD, &dst, dst >= 0, w > 4 ? (w + 3) / 4 : 1, src, ns);
+		shape_warp_dep(sh, &sl->mw, gen_inst_unit(in), gen_inst_unit(in) == SU_LDST, &dst, dst >= 0,
+		               w > 4 ? (w + 3) / 4 : 1, src, ns);
+	} else if (L->has_regs) {      /* an anonymous run: no registers, on no chain */
+		for (double r = 0; r < n; r++)
+			shape_warp_dep(sh, &sl->mw, gen_inst_unit(in), 0, NULL, 0, 1, NULL, 0);
 	}
 	return 0;
 }

@@ -300,10 +300,10 @@ static void close_group(shape_acc_t *a, shape_warp_t *w)
 	w->n = 0;
 }
 
-static float path_len(const float *v)
+static unsigned path_len(const uint16_t *v)
 {
-	float s = 0;
-	for (int u = 0; u < SU_NUNIT; u++)
+	unsigned s = 0;
+	for (int u = 0; u < SHAPE_DEP_UNITS; u++)
 		s += v[u];
 	return s;
 }
@@ -314,25 +314,23 @@ void shape_warp_dep(shape_acc_t *a, shape_warp_t *w, enum shape_unit unit, int i
 	a->s.has_dep = 1;
 	w->insts += 1;
 	/* the longest chain feeding this instruction (by instruction count) */
-	const float *best = NULL;
-	float blen = -1;
+	const uint16_t *best = NULL;
+	unsigned blen = 0;
 	for (int i = 0; i < nsrc; i++) {
 		int r = src[i];
 		if (r < 0 || r >= 255)
 			continue;
-		float l = path_len(w->depth[r]);
-		if (l > blen) {
+		unsigned l = path_len(w->depth[r]);
+		if (!best || l > blen) {
 			blen = l;
 			best = w->depth[r];
 		}
 	}
-	float v[SU_NUNIT];
-	for (int u = 0; u < SU_NUNIT; u++)
-		v[u] = best ? best[u] : 0.0f;
-	if (is_mem)
-		memset(v, 0, sizeof v);                 /* a load's value starts a new chain */
-	else if (unit != SU_BRANCH && unit != SU_OTHER)
-		v[unit] += 1.0f;                        /* this instruction extends the chain */
+	uint16_t v[SHAPE_DEP_UNITS];
+	for (int u = 0; u < SHAPE_DEP_UNITS; u++)
+		v[u] = best && !is_mem ? best[u] : 0;   /* a load's value starts a new chain */
+	if (!is_mem && (int)unit < SHAPE_DEP_UNITS && v[unit] < UINT16_MAX)
+		v[unit]++;                              /* this instruction extends the chain */
 	if (path_len(v) > path_len(w->cp))
 		memcpy(w->cp, v, sizeof v);
 	for (int i = 0; i < ndst; i++)
@@ -371,7 +369,7 @@ void shape_warp_end(shape_acc_t *a, shape_warp_t *w)
 	close_group(a, w);
 	if (w->insts > 0) {                             /* the warp's critical path (dep) */
 		a->s.dep_insts += w->insts;
-		for (int u = 0; u < SU_NUNIT; u++)
+		for (int u = 0; u < SHAPE_DEP_UNITS; u++)
 			a->s.dep_cp[u] += w->cp[u];
 	}
 	memset(w, 0, sizeof *w);

@@ -24,14 +24,18 @@ typedef struct shape_acc {
 	double run_warp_max;      /* longest warp of the launch being counted (shape_acc_cta) */
 } shape_acc_t;
 
+/* Units that can lie on a dependence chain: SU_FP32, SU_FP64, SU_INT, SU_SFU, SU_TENSOR (0..4). */
+#define SHAPE_DEP_UNITS 5
+
 /* Per-warp dependence state for the MLP measurement (a bit per register R0..R255). */
 typedef struct shape_warp {
 	uint64_t pend[4];         /* destination registers of the loads in flight */
 	int n;                    /* loads in flight (the open group's size) */
-	/* dependent issue (profile_shape.h dep): per register, the longest chain ending in its
-	 * value (instructions per unit); the warp's longest so far, and its instructions */
-	float depth[256][SU_NUNIT];
-	float cp[SU_NUNIT];
+	/* dependent issue (profile_shape.h dep): per register R0..R254, the longest chain ending
+	 * in its value, instructions per execution unit SU_FP32..SU_TENSOR (saturating); the
+	 * warp's longest so far, and its instructions */
+	uint16_t depth[255][SHAPE_DEP_UNITS];
+	uint16_t cp[SHAPE_DEP_UNITS];
 	double insts;
 } shape_warp_t;
 

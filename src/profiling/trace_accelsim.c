@@ -588,6 +588,7 @@ typedef struct cta_state {
 	uint64_t icount;       /* instructions of the current warp so far */
 	double insts, mem, sect, tensor;
 	shape_warp_t mw[2];    /* MLP state of the current warp, for pb's and kpb's shape */
+	double longest;        /* the CTA's longest warp so far, instructions (shape launch cta_span) */
 } cta_state_t;
 
 /* The shape accumulators fed: the profile's and the per-kernel hook's (or NULL). */
@@ -632,6 +633,8 @@ static int end_warp(rd_t *r, cta_state_t *c)
 				(unsigned long long)r->line, c->warp, c->want, (unsigned long long)c->icount);
 	if (c->warp >= 0 && r->nw > 0)
 		r->w[r->nw - 1].end = r->na;
+	if (c->warp >= 0 && (double)c->icount > c->longest)
+		c->longest = (double)c->icount;
 	if (c->warp >= 0) {
 		shape_acc_t *a[2];
 		int na = shapes(r, a);
@@ -913,6 +916,12 @@ static int read_kernel(rd_t *r, const char *path, const char *display)
 				if ((rc = end_warp(r, &c)))
 					break;
 				in_tb = 0;
+				{
+					shape_acc_t *sa[2];
+					int nsa = shapes(r, sa);
+					for (int k = 0; k < nsa; k++)    /* the CTA retires (profile_shape.h) */
+						shape_acc_cta(sa[k], c.longest);
+				}
 				rc = profiler_insts(r->pb, c.sm, c.insts, c.mem, c.sect);
 				if (!rc && c.tensor > 0)
 					rc = profiler_tensor(r->pb, c.sm, c.tensor);

@@ -8,8 +8,25 @@
  *   bytes_per_req b   = 32 x sectors / l1.accesses        (sectors == 0: block_bytes)
  *   write_frac    w_f = l1.writes / l1.accesses
  *   RF operands per instruction: src_per_inst / dst_per_inst, default 2 and 1 when unknown.
- *   dep_cycles (default GPU_DEP_CYCLES = 4: a dependent ALU instruction's issue-to-issue latency
- *   on Volta/Ampere) and mlp (default 1) from the profile's params when present.
+ *   dep_cycles from the profile's params when present, else DEPENDENT ISSUE below, else
+ *   GPU_DEP_CYCLES = 4 (a dependent ALU instruction's issue-to-issue latency on Volta/Ampere);
+ *   mlp (default 1) from the profile's params when present.
+ *
+ * DEPENDENT ISSUE.  A warp issues in order and an instruction cannot issue before its
+ *   producer's result: lat_u (the unit's latency) + dep_pipe (GPGPU-Sim's operand collection,
+ *   dispatch and write-back: 5 cycles measured, calibration/accelsim/microbench) after the
+ *   producer issued.  A warp of n instructions whose longest register-dependence chain holds
+ *   cp_u instructions of unit u cannot finish in less than CP = sum_u cp_u (lat_u + dep_pipe),
+ *   so per instruction it spends CP / n, of which the sm station already charges its issue
+ *   service s = 1 / (subcores x issue_per_subcore); the rest waits in the dep delay station
+ *   (infinite server: dependences of different warps overlap):
+ *       dep_cycles = max(0, CP / n - s)      (cp_u and n: profile shape dep, summed over warps)
+ *   Exact for one warp whose every instruction waits on its chain (residence s + dep = CP / n).  With
+ *   W warps sharing a scheduler the issue rate is then bounded by W / dep_cycles = W x ILP /
+ *   latency (ILP = n / cp, latency the chain's mean per instruction); the issue station bounds
+ *   it by the scheduler's rate.  A load's result starts a new chain (its latency is the memory
+ *   stations'); the chain is the longest by instruction count (profile_shape.h).  Checked in
+ *   test_gpu against a cycle-level in-order scheduler simulation.
  *   L1 requests per warp instruction a1 = a_m x r.
  *
  * HIT RATES
@@ -294,6 +311,26 @@ static reuse_curve_t *l1_curve(const gpu_t *g, const profile_stream_t *s)
 	return reuse_curve_alloc(s, g->l1_assoc, REUSE_LRU);
 }
 
+double gpu_dep_cycles(const gpu_t *g, const profile_shape_t *s)
+{
+	if (!s->has_dep || !(s->dep_insts > 0.0))
+		return -1.0;
+	const double lat[SU_NUNIT] = { [SU_FP32] = g->lat_fp32, [SU_FP64] = g->lat_fp64, [SU_INT] = g->lat_int,
+	                               [SU_SFU] = g->lat_sfu, [SU_TENSOR] = g->lat_tensor };
+	double d = 0.0;
+	for (int u = 0; u < SU_NUNIT; u++) {
+		if (!(s->dep_cp[u] > 0.0))
+			continue;
+		if (!(lat[u] > 0.0))
+			return -1.0;                     /* a unit on the chains without a latency */
+		d += s->dep_cp[u] * (lat[u] + g->dep_pipe); /* sum_u cp_u (lat_u + pipe) */
+	}
+	/* per instruction, less the issue slot the sm station already charges (DEPENDENT ISSUE) */
+	double issue = 1.0 / (g->subcores * g->issue_per_subcore);
+	d = d / s->dep_insts - issue;
+	return d > 0.0 ? d : 0.0;
+}
+
 wctx_t *wctx_alloc(const gpu_t *g, const profile_t *p, const char **err)
 {
 	static const char *const e_nol1 = "profile has no \"l1\" stream";
@@ -312,7 +349,11 @@ wctx_t *wctx_alloc(const gpu_t *g, const profile_t *p, const char **err)
 	if (!w) { *err = e_mem; return NULL; }
 	w->p = p;
 	w->g = g;
-	w->dep_cycles = p->has_dep_cycles ? p->dep_cycles : GPU_DEP_CYCLES;
+	/* fitted params.dep_cycles, else the profile's critical paths at the preset's latencies
+	 * (DEPENDENT ISSUE), else GPU_DEP_CYCLES */
+	double dep_measured = gpu_dep_cycles(g, &p->shape);
+	w->dep_measured = !p->has_dep_cycles && dep_measured >= 0.0;
+	w->dep_cycles = p->has_dep_cycles ? p->dep_cycles : dep_measured >= 0.0 ? dep_measured : GPU_DEP_CYCLES;
 	/* fitted params.mlp, else the profile's measured MLP (models/occupancy.h), else GPU_MLP */
 	w->mlp = p->has_mlp && p->mlp > 0.0 ? p->mlp : occ_shape_mlp(p, GPU_MLP);
 	if (p->mem_insts > 0.0) {
@@ -363,7 +404,7 @@ wctx_t *wctx_alloc(const gpu_t *g, const profile_t *p, const char **err)
 			goto fail_curve;
 	}
 	for (int i = 0; i < MECH_N; i++)
-		w->mech[i] = mech_table[i]->ctx_alloc(g, p);
+		w->mech[i] = mech_row_ctx_alloc(mech_table[i], g, p);
 	w->mva_memo = mva_memo_alloc();   /* NULL (out of memory): every solve runs */
 	w->l1_memo = memo_alloc_sized(16, 4, 1);
 	w->pend = pending_ctx_alloc(l1);   /* PENDING HITS (NULL: no rt histogram) */
@@ -387,8 +428,7 @@ void wctx_free(wctx_t *w)
 	if (!w)
 		return;
 	for (int i = 0; i < MECH_N; i++)
-		if (w->mech[i])
-			mech_table[i]->ctx_free(w->mech[i]);
+		mech_row_ctx_free(mech_table[i], w->mech[i]);
 	memo_free(w->mva_memo);
 	memo_free(w->l1_memo);
 	pending_ctx_free(w->pend);
@@ -933,7 +973,7 @@ int gpu_design_check(const gpu_t *g, const design_t *d, const char **why)
 		return -1;
 	}
 	for (int i = 0; i < MECH_N; i++)
-		if (mech_table[i]->check(g, d, why) != 0)
+		if (mech_row_check(mech_table[i], g, d, why) != 0)
 			return -1;
 	return 0;
 }

@@ -38,6 +38,10 @@ typedef struct gpu {
 	/* execution units (models/execunit.h): core cycles between warp instructions on one
 	 * sub-core's unit (initiation interval), 0 = not modelled; ii_ldst: the SM's LD/ST pipe */
 	double ii_fp32, ii_fp64, ii_int, ii_sfu, ii_tensor, ii_ldst;
+	/* dependent issue (gpu.c DEPENDENT ISSUE): a unit's latency, core cycles from issue to its
+	 * result (0: unknown), and the pipeline's cycles beyond it before a dependent instruction
+	 * can issue (operand collection, dispatch, write-back, scoreboard release) */
+	double lat_fp32, lat_fp64, lat_int, lat_sfu, lat_tensor, dep_pipe;
 	double rf_kib;             /* register file per SM */
 	int rf_banks_per_subcore;  /* single-ported RF banks per sub-core */
 	int ocu_per_subcore;       /* operand collector units per sub-core */
@@ -306,6 +310,7 @@ typedef struct wctx {
 	reuse_curve_t *group_l1[16];  /* each group stream at L1 associativity */
 	reuse_curve_t *group_llc[16]; /* each group stream at LLC associativity (LLC vs active SMs) */
 	double dep_cycles, mlp;    /* workload parameters in force (profile or defaults) */
+	int dep_measured;          /* dep_cycles from the profile's critical paths (gpu.c DEPENDENT ISSUE) */
 	/* traffic rates from the profile, computed once (gpu.c's header gives the rules) */
 	double mem_per_inst;       /* memory instructions per warp instruction */
 	double req_per_mem;        /* L1 requests per memory instruction */
@@ -327,6 +332,10 @@ typedef struct wctx {
 
 /* Build / release the per-workload context; NULL with *err set when the profile lacks what
  * the model needs (err points to a static message). */
+/* Dependent-issue cycles per instruction from a profile's critical paths at g's unit latencies
+ * (gpu.c DEPENDENT ISSUE); -1 when the profile or the preset lacks what it needs. */
+double gpu_dep_cycles(const gpu_t *g, const profile_shape_t *s);
+
 wctx_t *wctx_alloc(const gpu_t *g, const profile_t *p, const char **err);
 void wctx_free(wctx_t *w);
 

@@ -2,6 +2,7 @@
  * applies them. */
 #include "mech.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "atomics.h"
@@ -19,6 +20,26 @@ const mech_t *const mech_table[MECH_N] = {
 	[MECH_MALEKEH] = &mech_malekeh,
 	[MECH_EXECUNIT] = &mech_execunit,
 };
+
+void *mech_row_ctx_alloc(const mech_t *x, const struct gpu *g, const struct profile *p)
+{
+	return x->ctx_alloc ? x->ctx_alloc(g, p) : NULL;   /* NULL hook: no context (mech.h) */
+}
+
+void mech_row_ctx_free(const mech_t *x, void *ctx)
+{
+	if (!ctx)
+		return;
+	if (x->ctx_free)
+		x->ctx_free(ctx);
+	else
+		free(ctx);                                /* NULL hook: one malloc'd block (mech.h) */
+}
+
+int mech_row_check(const mech_t *x, const struct gpu *g, const struct design *d, const char **why)
+{
+	return x->check ? x->check(g, d, why) : 0;         /* NULL hook: always legal (mech.h) */
+}
 
 const mech_t *mech_of_column(const char *column)
 {

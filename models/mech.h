@@ -43,7 +43,9 @@
  *   5. tests/unit/test_xyz.c against a closed form, a reference simulator or Monte Carlo, and
  *      its name in the table check of tests/unit/test_mech.c (which pins the rows), and its
  *      designs in test_mech's list (its flags are then checked against what apply changes).
- * gpu.c, the solver and the commands need no edit.
+ * gpu.c, the solver and the commands need no edit.  A row may leave ctx_alloc, ctx_free and
+ * check NULL (no context; a context freed with free(); no legality rule): callers go through
+ * mech_row_ctx_alloc, mech_row_ctx_free and mech_row_check below, never the pointers directly.
  */
 #ifndef GPUDSE_MECH_H
 #define GPUDSE_MECH_H
@@ -75,10 +77,13 @@ enum mech_change {
 typedef struct mech {
 	const char *name;          /* "dcl1", "fuse", "morpheus", "malekeh": also its knob family */
 	enum mech_level level;
-	/* per workload: NULL when the profile cannot support it (apply then does nothing) */
+	/* per workload: NULL when the profile cannot support it (apply then does nothing);
+	 * ctx_alloc NULL: the mechanism keeps no per-workload context */
 	void *(*ctx_alloc)(const struct gpu *g, const struct profile *p);
+	/* releases a context; NULL: the context is one malloc'd block, released with free() */
 	void (*ctx_free)(void *ctx);
-	/* 0 if design d is legal on g for this mechanism, else -1 and *why (static string) */
+	/* 0 if design d is legal on g for this mechanism, else -1 and *why (static string);
+	 * NULL: every design is legal for it (no knob of its own) */
 	int (*check)(const struct gpu *g, const struct design *d, const char **why);
 	/* edit m for design d; returns the MECH_* flags of what it changed */
 	unsigned (*apply)(const struct gpu *g, const struct design *d, const struct wctx *w,
@@ -88,6 +93,11 @@ typedef struct mech {
 } mech_t;
 
 extern const mech_t *const mech_table[MECH_N];
+
+/* The row's hooks with their NULL defaults (above): a context or NULL; free it; 0 if legal. */
+void *mech_row_ctx_alloc(const mech_t *x, const struct gpu *g, const struct profile *p);
+void mech_row_ctx_free(const mech_t *x, void *ctx);
+int mech_row_check(const mech_t *x, const struct gpu *g, const struct design *d, const char **why);
 
 /* The mechanism contributing results column `column`, or NULL (a core-model column). */
 const mech_t *mech_of_column(const char *column);

@@ -37,6 +37,16 @@ int occ_ctas_per_sm(const gpu_t *g, long warps_per_cta, int regs, long smem, enu
 	return (int)(res > 1 << 20 ? 1 << 20 : res);
 }
 
+double occ_live_warps(const shape_launch_t *l, double sms, int res)
+{
+	if (!(l->warp_max > 0) || !(l->cta_span > 0) || !(l->insts > 0) || !(sms > 0) || res < 1)
+		return 0;
+	/* makespan in warp instructions: L = max(warp_max, cta_span / (a res)); live = insts / L */
+	double span = l->cta_span / (sms * res);
+	double L = l->warp_max > span ? l->warp_max : span;
+	return l->insts / L;
+}
+
 double occ_waves(double ctas, int n_sm, int res)
 {
 	double per = (double)(n_sm > 0 ? n_sm : 1) * (res > 0 ? res : 1);
@@ -62,6 +72,9 @@ void occ_profile(const gpu_t *g, const profile_t *p, int n_compute, occ_t *out)
 		double wv = occ_waves(ctas, n, res);
 		double a = ctas < n ? ctas : n;          /* occupied SMs: a = min(n, C) (occupancy.h) */
 		double pop = ctas * (double)w / wv;      /* resident warps, GPU-wide, time-averaged */
+		double live = occ_live_warps(l, a, res);  /* IMBALANCE (occupancy.h): warps that finish early */
+		if (live > 0 && live < pop)
+			pop = live;
 		if (wv <= 1 && ctas < (double)n * res)
 			why = OCC_GRID;                                        /* the grid is too small to fill */
 		double weight = l->insts > 0 ? l->insts : shape_ctas(l) * (double)w;

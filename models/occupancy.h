@@ -28,6 +28,18 @@
  *   several launch geometries the model takes the instruction-weighted means of a and of the
  *   GPU-wide warps C x w / waves (launches without an instruction count weigh by CTAs x w),
  *   warps = that / a.
+ *   IMBALANCE (the tail of a launch whose warps differ in length): a warp that has finished
+ *   leaves its scheduler slot, and a CTA's slot is refilled only when its longest warp ends
+ *   (GPGPU-Sim shader_core_ctx: a CTA retires when its last warp exits).  With every warp
+ *   instruction taking the same mean time c, warp w runs n_w c, CTA k holds its slot
+ *   m_k c (m_k its longest warp), and the a x res slots of a launch finish no earlier than
+ *     L c,   L = max(n_max, sum_k m_k / (a x res))        (longest warp; slots' mean load)
+ *   so the time-averaged live warps, GPU-wide, are insts / L (instructions over the makespan
+ *   in instruction units).  The model takes min(C x w / waves, insts / L); for equal warps the
+ *   two agree (L = n waves).  n_max and sum_k m_k are the profile's launch warp_max and
+ *   cta_span (profile_shape.h), summed over the entry's launches, so L is taken as
+ *   max(sum n_max, sum m_k / (a res)): exact when one of the two binds in every launch.
+ *   Without them (readers that do not see whole warps) the uniform formula stays.
  *   Loads in flight (MLP): the profile's measured mean, mlp_loads / mlp_groups (loads issued
  *   before the first use of one of them; profile_shape.h), when the profile has no fitted
  *   params.mlp.
@@ -35,8 +47,9 @@
  *   SM's 32 banks x 4 B = 128 B per cycle data path k times: a station "shmem" per SM with
  *   visits (lds + sts + atoms) / insts and service k x 128 B / l1_bytes_per_cycle (Volta and
  *   later share the L1 data array between L1 and shared memory: one wavefront per cycle).
- * ASSUMPTIONS AND RANGE: every CTA of a launch takes the same time (no tail beyond whole
- *   waves, no imbalance); the carve-out does not shrink the L1 (presets configure the unified
+ * ASSUMPTIONS AND RANGE: without warp_max / cta_span every CTA of a launch takes the same time
+ *   (no tail beyond whole waves); with them, every warp instruction takes the same mean time
+ *   whichever warp issues it (IMBALANCE); the carve-out does not shrink the L1 (presets configure the unified
  *   storage as L1); shared-memory latency is not charged (only its pipeline demand: a warp
  *   rarely waits on LDS longer than its issue slot when ILP hides ~30 cycles); shared memory
  *   is its own station, not queued with L1 requests on the same array.  A profile without
@@ -54,6 +67,9 @@ extern const char *const occ_limiter_name[OCC_NLIM]; /* "default","warps","ctas"
 /* Resident CTAs per SM of one CTA shape on preset g (>= 1: a CTA that fits nowhere still runs
  * alone, as the hardware would refuse it; *why = the binding limit). */
 int occ_ctas_per_sm(const gpu_t *g, long warps_per_cta, int regs, long smem, enum occ_limiter *why);
+/* Time-averaged live warps, GPU-wide, of launch entry l on `sms` occupied SMs holding res CTAs
+ * each (IMBALANCE above); 0 when the profile lacks warp_max / cta_span. */
+double occ_live_warps(const shape_launch_t *l, double sms, int res);
 /* Waves of C CTAs over n SMs holding res each. */
 double occ_waves(double ctas, int n_sm, int res);
 

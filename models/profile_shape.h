@@ -9,7 +9,9 @@
  *
  * Definitions (the tests in tests/unit/test_shape.c check each on fixtures):
  *   launch      one entry per distinct (grid, block, registers, shared memory) geometry, with
- *               the number of launches that had it and their warp instructions;
+ *               the number of launches that had it and their warp instructions; where the
+ *               source sees whole warps (the generators), the longest warp's instructions per
+ *               launch (warp_max) and the sum over CTAs of each CTA's longest warp (cta_span);
  *   mix         warp instructions per execution unit, opcodes classified as Accel-Sim's
  *               gpu-simulator/ISA_Def/ampere_opcode.h does (SP_OP -> fp32, DP_OP -> fp64,
  *               INTP_OP and ALU_OP -> int, SFU_OP -> sfu, the MMA unit -> tensor, LOAD_OP and
@@ -26,6 +28,9 @@
  *   atomics     global atomic warp instructions (ATOM, ATOMG, RED), their active lanes, the
  *               distinct addresses each touches (summed), the distinct addresses over the
  *               whole profile, and the lane operations on the most-targeted address;
+ *   dep         the longest register-dependence chain of each warp through non-memory
+ *               instructions (its length in instructions per unit, the path chosen by count;
+ *               a global load's destination starts a new chain), summed over warps;
  *   mlp         memory-level parallelism from register dependences: per warp, the global loads
  *               issued before the first instruction that reads (or overwrites) one of their
  *               destination registers form one group; hist[k-1] counts groups of k loads
@@ -49,6 +54,10 @@ typedef struct shape_launch {
 	double insts;                  /* their warp instructions (0 when not counted) */
 	double waves;                  /* waves of the profiling run (its n_sm and residency limits;
 	                                  0: unknown), summed over the launches */
+	double warp_max;               /* the longest warp's instructions, summed over the launches
+	                                  (0: unknown) */
+	double cta_span;               /* each CTA's longest warp's instructions, summed over the CTAs
+	                                  of the launches (0: unknown): occupancy.h, IMBALANCE */
 } shape_launch_t;
 
 typedef struct profile_shape {
@@ -79,6 +88,14 @@ typedef struct profile_shape {
 
 	int has_mlp;
 	double mlp_loads, mlp_groups;  /* global loads and dependence groups */
+	/* dependent issue (ILP): per warp, the longest chain of register dependences through
+	 * execution-unit instructions (a load's result starts a chain afresh: memory latency is
+	 * the memory stations'), its instructions per unit summed over warps; with the warps'
+	 * instructions (dep_insts) the model's dependent-issue delay is sum_u cp[u] lat_u /
+	 * dep_insts (models/gpu.c, DEPENDENT ISSUE).  Known when has_dep. */
+	int has_dep;
+	double dep_insts;              /* warp instructions of the warps measured */
+	double dep_cp[SU_NUNIT];       /* critical-path instructions per unit, summed over warps */
 	double mlp_hist[SHAPE_MLP_BINS]; /* groups of k = i + 1 loads (last bin: k >= SHAPE_MLP_BINS) */
 } profile_shape_t;
 

@@ -140,7 +140,8 @@ static void print_text(const gpu_t *g, const char *dstr, const workload_t *wl, c
 	printf("  %-28s %12.6g  B\n", "bytes_per_req", m->bytes_per_req);
 	printf("  %-28s %12.6g\n", "write_frac", m->write_frac);
 	printf("  %-28s %12.6g  cycles%s\n", "dep_cycles", w->dep_cycles,
-	       wl->prof.has_dep_cycles ? "" : " (model default)");
+	       wl->prof.has_dep_cycles ? " (profile params)" : w->dep_measured ? " (measured: critical paths x unit latencies)"
+	                                                                     : " (model default)");
 	printf("  %-28s %12.6g%s\n", "mlp", w->mlp, wl->prof.has_mlp ? " (params)"
 	       : shape_mlp_mean(&wl->prof.shape) > 0 ? " (measured: register dependences)" : " (model default)");
 	printf("  %-28s %12.6g\n", "rf_reads_per_inst", m->rf_reads_per_inst);
@@ -267,7 +268,7 @@ static cJSON *json_report(const gpu_t *g, const char *dstr, const workload_t *wl
 	cJSON *wr = cJSON_AddObjectToObject(r, "workload_rates");
 	json_add_keys(wr, &memsys_json, m, NULL, "mem_per_inst req_per_mem bytes_per_req write_frac", NULL);
 	cJSON_AddNumberToObject(wr, "dep_cycles", w->dep_cycles);
-	cJSON_AddBoolToObject(wr, "dep_cycles_default", !wl->prof.has_dep_cycles);
+	cJSON_AddBoolToObject(wr, "dep_cycles_default", !wl->prof.has_dep_cycles && !w->dep_measured);
 	cJSON_AddNumberToObject(wr, "mlp", w->mlp);
 	cJSON_AddBoolToObject(wr, "mlp_default", !wl->prof.has_mlp && !(shape_mlp_mean(&wl->prof.shape) > 0));
 	json_add_keys(wr, &memsys_json, m, NULL, "rf_reads_per_inst rf_writes_per_inst", NULL);

@@ -11,6 +11,10 @@
 #include "cli.h"
 #include "presets/gpu_json.h"
 
+/* Cycles between dependent instructions beyond the unit latency in GPGPU-Sim's pipeline
+ * (calibration/accelsim/microbench/README.md: measured, Accel-Sim 73f9fac on SM7_QV100). */
+#define GPGPUSIM_DEP_PIPE 5.0
+
 /* ---------------------------------------------------------------- reading */
 
 static gsopt_t *find(gsconf_t *c, const char *name)
@@ -421,13 +425,14 @@ static int map_all(mapper_t *m)
 	/* execution units (models/execunit.h): accel-sim trace.config
 	 * -trace_opcode_latency_initiation_<unit> <latency>,<initiation>; the initiation interval
 	 * is the core cycles between warp instructions on one sub-core's unit */
-	static const struct { const char *opt, *key; } eu[] = {
-		{ "trace_opcode_latency_initiation_sp", "ii_fp32" },
-		{ "trace_opcode_latency_initiation_dp", "ii_fp64" },
-		{ "trace_opcode_latency_initiation_int", "ii_int" },
-		{ "trace_opcode_latency_initiation_sfu", "ii_sfu" },
-		{ "trace_opcode_latency_initiation_tensor", "ii_tensor" },
+	static const struct { const char *opt, *key, *lat; } eu[] = {
+		{ "trace_opcode_latency_initiation_sp", "ii_fp32", "lat_fp32" },
+		{ "trace_opcode_latency_initiation_dp", "ii_fp64", "lat_fp64" },
+		{ "trace_opcode_latency_initiation_int", "ii_int", "lat_int" },
+		{ "trace_opcode_latency_initiation_sfu", "ii_sfu", "lat_sfu" },
+		{ "trace_opcode_latency_initiation_tensor", "ii_tensor", "lat_tensor" },
 	};
+	int any_lat = 0;
 	for (size_t i = 0; i < sizeof eu / sizeof eu[0]; i++) {
 		const gsopt_t *o = opt(m, eu[i].opt);
 		if (!o)
@@ -437,7 +442,16 @@ static int map_all(mapper_t *m)
 			return bad(o, "expected <latency>,<initiation interval>");
 		if ((rc = put(m, eu[i].key, v[1], o, "%s initiation interval %g cycles", eu[i].opt, v[1])))
 			return rc;
+		if ((rc = put(m, eu[i].lat, v[0], o, "%s latency %g cycles", eu[i].opt, v[0])))
+			return rc;
+		any_lat = 1;
 	}
+	/* GPGPU-Sim's pipeline between dependent instructions beyond the unit's latency: measured
+	 * with Accel-Sim on SM7_QV100 (calibration/accelsim/microbench: a dependent chain issues
+	 * every lat + 5 cycles for int/sp latency 2 and sfu latency 20; one warp, 1000 instructions) */
+	if (any_lat && (rc = put(m, "dep_pipe", GPGPUSIM_DEP_PIPE, NULL,
+	                         "GPGPU-Sim pipeline, measured (calibration/accelsim/microbench)")))
+		return rc;
 	if ((rc = num(m, "gpgpu_shader_registers", &a, &h1)))
 		return rc;
 	if (h1 && (rc = put(m, "rf_kib", a * 4 / 1024, opt(m, "gpgpu_shader_registers"),

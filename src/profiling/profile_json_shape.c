@@ -35,7 +35,8 @@ static int dims(const char *file, const char *path, const cJSON *obj, const char
 
 static int load_launch(const char *file, const char *path, const cJSON *v, shape_launch_t *l)
 {
-	static const char *const keys[] = { "grid", "block", "regs", "smem", "count", "insts", "waves", NULL };
+	static const char *const keys[] = { "grid", "block", "regs", "smem", "count", "insts", "waves",
+	                                    "warp_max", "cta_span", NULL };
 	if (!cJSON_IsObject(v))
 		return json_type_error(file, path, "an object", v);
 	if (json_check_keys(file, path, v, keys))
@@ -48,8 +49,13 @@ static int load_launch(const char *file, const char *path, const cJSON *v, shape
 	    || json_get_int(file, path, v, "regs", 0, 0, 65536, &l->regs)
 	    || json_get_num(file, path, v, "smem", 0, -1, 1 << 30, &smem)
 	    || json_get_num(file, path, v, "count", 0, 1, 1e300, &l->count)
-	    || count(file, path, v, "insts", 0, &l->insts) || count(file, path, v, "waves", 0, &l->waves))
+	    || count(file, path, v, "insts", 0, &l->insts) || count(file, path, v, "waves", 0, &l->waves)
+	    || count(file, path, v, "warp_max", 0, &l->warp_max) || count(file, path, v, "cta_span", 0, &l->cta_span))
 		return EXIT_USER;
+	if ((l->warp_max > 0) != (l->cta_span > 0) || l->warp_max > l->cta_span
+	    || (l->insts > 0 && l->cta_span > l->insts))
+		return err_user("%s: %s: warp_max %g and cta_span %g must both be 0 (unknown) or satisfy "
+		                "0 < warp_max <= cta_span <= insts", file, path, l->warp_max, l->cta_span);
 	if (smem != floor(smem))
 		return err_user("%s: %s.smem: expected an integer number of bytes (-1: unknown), got %g", file, path, smem);
 	l->smem = (long)smem;
@@ -61,7 +67,7 @@ static int load_launch(const char *file, const char *path, const cJSON *v, shape
 
 int shape_json_load(const char *file, const cJSON *v, profile_shape_t *s)
 {
-	static const char *const keys[] = { "launches", "mix", "simd", "shared", "barriers", "atomics", "mlp", NULL };
+	static const char *const keys[] = { "launches", "mix", "simd", "shared", "barriers", "atomics", "mlp", "dep", NULL };
 	memset(s, 0, sizeof *s);
 	if (!cJSON_IsObject(v))
 		return json_type_error(file, ".shape", "an object", v);
@@ -178,6 +184,31 @@ int shape_json_load(const char *file, const cJSON *v, profile_shape_t *s)
 			return err_user("%s: .shape.mlp.loads: %g is below the histogram's %g loads", file, s->mlp_loads, loads);
 		s->has_mlp = 1;
 	}
+	if ((x = cJSON_GetObjectItemCaseSensitive(v, "dep"))) {
+		static const char *const dk[] = { "insts", "cp", NULL };
+		static const char *const uk[] = { "fp32", "fp64", "int", "sfu", "tensor", "ldst", "branch", "other", NULL };
+		if (!cJSON_IsObject(x))
+			return json_type_error(file, ".shape.dep", "an object", x);
+		if (json_check_keys(file, ".shape.dep", x, dk) || count(file, ".shape.dep", x, "insts", 1, &s->dep_insts))
+			return EXIT_USER;
+		const cJSON *cp = cJSON_GetObjectItemCaseSensitive(x, "cp");
+		if (!cp)
+			return err_user("%s: .shape.dep.cp: missing (required)", file);
+		if (!cJSON_IsObject(cp))
+			return json_type_error(file, ".shape.dep.cp", "an object", cp);
+		if (json_check_keys(file, ".shape.dep.cp", cp, uk))
+			return EXIT_USER;
+		double tot = 0;
+		for (int u = 0; u < SU_NUNIT; u++) {
+			if (count(file, ".shape.dep.cp", cp, shape_unit_name[u], 0, &s->dep_cp[u]))
+				return EXIT_USER;
+			tot += s->dep_cp[u];
+		}
+		if (tot > s->dep_insts * (1 + 1e-9))
+			return err_user("%s: .shape.dep.cp: critical paths of %g instructions exceed the %g instructions "
+			                "measured (.shape.dep.insts)", file, tot, s->dep_insts);
+		s->has_dep = 1;
+	}
 	return 0;
 }
 
@@ -198,7 +229,8 @@ static void kv(FILE *f, const char *sep, const char *key, double x)
 
 void shape_json_write(FILE *f, const profile_shape_t *s)
 {
-	if (!s->n_launch && !s->has_mix && !s->has_simd && !s->has_shared && !s->has_bar && !s->has_atom && !s->has_mlp)
+	if (!s->n_launch && !s->has_mix && !s->has_simd && !s->has_shared && !s->has_bar && !s->has_atom && !s->has_mlp
+	    && !s->has_dep)
 		return;
 	fputs(",\n  \"shape\": {", f);
 	const char *sep = "\n    ";
@@ -212,6 +244,10 @@ void shape_json_write(FILE *f, const profile_shape_t *s)
 			kv(f, ", ", "count", l->count);
 			kv(f, ", ", "insts", l->insts);
 			kv(f, ", ", "waves", l->waves);
+			if (l->warp_max > 0) {
+				kv(f, ", ", "warp_max", l->warp_max);
+				kv(f, ", ", "cta_span", l->cta_span);
+			}
 			fputc('}', f);
 		}
 		fputs("]", f);
@@ -270,6 +306,20 @@ void shape_json_write(FILE *f, const profile_shape_t *s)
 			any = 1;
 		}
 		fputs("]}", f);
+		sep = ",\n    ";
+	}
+	if (s->has_dep) {
+		fprintf(f, "%s\"dep\": {", sep);
+		kv(f, "", "insts", s->dep_insts);
+		fputs(", \"cp\": {", f);
+		int any = 0;
+		for (int u = 0; u < SU_NUNIT; u++) {
+			if (!(s->dep_cp[u] > 0))
+				continue;
+			kv(f, any ? ", " : "", shape_unit_name[u], s->dep_cp[u]);
+			any = 1;
+		}
+		fputs("}}", f);
 	}
 	fputs("\n  }", f);
 }

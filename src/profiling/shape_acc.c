@@ -18,11 +18,29 @@ void shape_acc_free(shape_acc_t *a)
 	shape_acc_init(a);
 }
 
+/* Adds the longest warp of the launch just counted to its entry's warp_max. */
+static void flush_warp_max(shape_acc_t *a)
+{
+	if (a->cur >= 0 && a->run_warp_max > 0)
+		a->s.launch[a->cur].warp_max += a->run_warp_max;
+	a->run_warp_max = 0;
+}
+
+void shape_acc_cta(shape_acc_t *a, double longest)
+{
+	if (a->cur < 0 || !(longest > 0))
+		return;
+	a->s.launch[a->cur].cta_span += longest;     /* sum over CTAs of the longest warp */
+	if (longest > a->run_warp_max)
+		a->run_warp_max = longest;
+}
+
 int shape_acc_launch(shape_acc_t *a, const long grid[3], const long block[3], int regs, long smem,
 		     double waves)
 {
 	if (a->failed)
 		return -1;
+	flush_warp_max(a);
 	for (size_t i = 0; i < a->s.n_launch; i++) {
 		shape_launch_t *l = &a->s.launch[i];
 		if (memcmp(l->grid, grid, sizeof l->grid) == 0 && memcmp(l->block, block, sizeof l->block) == 0
@@ -278,7 +296,49 @@ static void close_group(shape_acc_t *a, shape_warp_t *w)
 		a->s.mlp_groups += 1;
 		a->s.mlp_loads += w->n;
 	}
-	memset(w, 0, sizeof *w);
+	memset(w->pend, 0, sizeof w->pend);
+	w->n = 0;
+}
+
+static unsigned path_len(const uint16_t *v)
+{
+	unsigned s = 0;
+	for (int u = 0; u < SHAPE_DEP_UNITS; u++)
+		s += v[u];
+	return s;
+}
+
+void shape_warp_dep(shape_acc_t *a, shape_warp_t *w, enum shape_unit unit, int is_mem, const int *dst,
+		    int ndst, int regs_per_dst, const int *src, int nsrc)
+{
+	a->s.has_dep = 1;
+	w->insts += 1;
+	/* the longest chain feeding this instruction (by instruction count) */
+	const uint16_t *best = NULL;
+	unsigned blen = 0;
+	for (int i = 0; i < nsrc; i++) {
+		int r = src[i];
+		if (r < 0 || r >= 255)
+			continue;
+		unsigned l = path_len(w->depth[r]);
+		if (!best || l > blen) {
+			blen = l;
+			best = w->depth[r];
+		}
+	}
+	uint16_t v[SHAPE_DEP_UNITS];
+	for (int u = 0; u < SHAPE_DEP_UNITS; u++)
+		v[u] = best && !is_mem ? best[u] : 0;   /* a load's value starts a new chain */
+	if (!is_mem && (int)unit < SHAPE_DEP_UNITS && v[unit] < UINT16_MAX)
+		v[unit]++;                              /* this instruction extends the chain */
+	if (path_len(v) > path_len(w->cp))
+		memcpy(w->cp, v, sizeof v);
+	for (int i = 0; i < ndst; i++)
+		for (int k = 0; k < (regs_per_dst > 0 ? regs_per_dst : 1); k++) {
+			int r = dst[i] + k;
+			if (r >= 0 && r < 255)
+				memcpy(w->depth[r], v, sizeof v);
+		}
 }
 
 void shape_warp_inst(shape_acc_t *a, shape_warp_t *w, int is_load, const int *dst, int ndst,
@@ -307,12 +367,19 @@ void shape_warp_inst(shape_acc_t *a, shape_warp_t *w, int is_load, const int *ds
 void shape_warp_end(shape_acc_t *a, shape_warp_t *w)
 {
 	close_group(a, w);
+	if (w->insts > 0) {                             /* the warp's critical path (dep) */
+		a->s.dep_insts += w->insts;
+		for (int u = 0; u < SHAPE_DEP_UNITS; u++)
+			a->s.dep_cp[u] += w->cp[u];
+	}
+	memset(w, 0, sizeof *w);
 }
 
 int shape_acc_finish(shape_acc_t *a, profile_shape_t *out)
 {
 	if (a->failed)
 		return -1;
+	flush_warp_max(a);
 	*out = a->s;
 	memset(&a->s, 0, sizeof a->s);
 	a->cap_launch = 0;

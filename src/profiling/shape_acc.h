@@ -21,12 +21,22 @@ typedef struct shape_acc {
 	double *tcnt;             /* lane operations per target */
 	size_t tcap, tused;
 	int failed;               /* out of memory once: keeps failing */
+	double run_warp_max;      /* longest warp of the launch being counted (shape_acc_cta) */
 } shape_acc_t;
+
+/* Units that can lie on a dependence chain: SU_FP32, SU_FP64, SU_INT, SU_SFU, SU_TENSOR (0..4). */
+#define SHAPE_DEP_UNITS 5
 
 /* Per-warp dependence state for the MLP measurement (a bit per register R0..R255). */
 typedef struct shape_warp {
 	uint64_t pend[4];         /* destination registers of the loads in flight */
 	int n;                    /* loads in flight (the open group's size) */
+	/* dependent issue (profile_shape.h dep): per register R0..R254, the longest chain ending
+	 * in its value, instructions per execution unit SU_FP32..SU_TENSOR (saturating); the
+	 * warp's longest so far, and its instructions */
+	uint16_t depth[255][SHAPE_DEP_UNITS];
+	uint16_t cp[SHAPE_DEP_UNITS];
+	double insts;
 } shape_warp_t;
 
 void shape_acc_init(shape_acc_t *a);
@@ -43,6 +53,10 @@ enum shape_unit shape_opcode_unit(const char *opcode);
 /* n warp instructions on `unit`; lanes = their active lanes summed (< 0: mask unknown). */
 void shape_acc_insts(shape_acc_t *a, enum shape_unit unit, double n, double lanes);
 void shape_acc_bar(shape_acc_t *a, double n);
+/* A CTA of the current launch has finished; its longest warp issued `longest` warp
+ * instructions (profile_shape.h: launch warp_max and cta_span).  A source that calls it must
+ * call it for every CTA of the launch. */
+void shape_acc_cta(shape_acc_t *a, double longest);
 
 /* A shared-memory warp instruction: kind 0 load, 1 store, 2 atomic; addr[lane] for the lanes
  * in mask, `width` bytes each (addr NULL: addresses unknown; ways > 0 then gives the
@@ -57,6 +71,10 @@ int shape_acc_atomic(shape_acc_t *a, uint32_t mask, const uint64_t *addr);
 /* MLP: one warp instruction of warp w.  is_load: a global load whose destinations are
  * dst[0..ndst) each widened to `regs_per_dst` consecutive registers (a 64-bit load writes 2).
  * Registers >= 256 or < 0 are ignored. */
+/* Dependent issue: one warp instruction of warp w on `unit` (profile_shape.h dep); is_mem: a
+ * memory instruction (its destinations start new chains).  Registers >= 255 or < 0 ignored. */
+void shape_warp_dep(shape_acc_t *a, shape_warp_t *w, enum shape_unit unit, int is_mem, const int *dst,
+		    int ndst, int regs_per_dst, const int *src, int nsrc);
 void shape_warp_inst(shape_acc_t *a, shape_warp_t *w, int is_load, const int *dst, int ndst,
 		     int regs_per_dst, const int *src, int nsrc);
 /* The warp ended: closes its open group. */

@@ -598,6 +598,7 @@ typedef struct cta_state {
 	uint64_t icount;       /* instructions of the current warp so far */
 	double insts, mem, sect, tensor;
 	shape_warp_t mw[2];    /* MLP state of the current warp, for pb's and kpb's shape */
+	double longest;        /* the CTA's longest warp so far, instructions (shape launch cta_span) */
 } cta_state_t;
 
 /* The shape accumulators fed: the profile's and the per-kernel hook's (or NULL). */
@@ -622,6 +623,8 @@ static int shape_inst(rd_t *r, cta_state_t *c, const accelsim_inst_t *in, enum a
 		if (op_is(in->opcode, "BAR"))
 			shape_acc_bar(a[k], 1);
 		shape_warp_inst(a[k], &c->mw[k], is_load, in->dst, in->ndst, rpd, srcs, ns);
+		shape_warp_dep(a[k], &c->mw[k], shape_opcode_unit(in->opcode), mc != AS_NONE, in->dst, in->ndst,
+			       rpd, srcs, ns);
 		if (mc == AS_SHARED && in->mask != 0)
 			shape_acc_shared(a[k], op_is(in->opcode, "STS") ? 1 : op_is(in->opcode, "ATOMS") ? 2 : 0,
 					 in->mask, in->addr, in->width, 0);
@@ -640,6 +643,8 @@ static int end_warp(rd_t *r, cta_state_t *c)
 				(unsigned long long)r->line, c->warp, c->want, (unsigned long long)c->icount);
 	if (c->warp >= 0 && r->nw > 0)
 		r->w[r->nw - 1].end = r->na;
+	if (c->warp >= 0 && (double)c->icount > c->longest)
+		c->longest = (double)c->icount;
 	if (c->warp >= 0) {
 		shape_acc_t *a[2];
 		int na = shapes(r, a);
@@ -935,6 +940,12 @@ static int read_kernel(rd_t *r, const char *path, const char *display)
 				if ((rc = end_warp(r, &c)))
 					break;
 				in_tb = 0;
+				{
+					shape_acc_t *sa[2];
+					int nsa = shapes(r, sa);
+					for (int k = 0; k < nsa; k++)    /* the CTA retires (profile_shape.h) */
+						shape_acc_cta(sa[k], c.longest);
+				}
 				rc = profiler_insts(r->pb, c.sm, c.insts, c.mem, c.sect);
 				if (!rc && c.tensor > 0)
 					rc = profiler_tensor(r->pb, c.sm, c.tensor);

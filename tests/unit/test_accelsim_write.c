@@ -9,11 +9,14 @@
  * per warp changes, which must change by exactly what W warps of EXIT (T threads in all,
  * no registers, a branch-unit opcode) give:
  *   insts, shape.simd.insts, shape.mix.branch           +W (shape.launches[i].insts +W_i)
+ *   shape.dep.insts                                      +W (EXIT lies on no dependence chain)
+ *   shape.launches[i].warp_max                           +launches (the longest warp's EXIT)
+ *   shape.launches[i].cta_span                           +CTAs (each CTA's longest warp's EXIT)
  *   shape.simd.active_lanes                              +T
  *   registers.{src,dst}_per_inst, registers.tensor_frac  x insts / (insts + W)
  * and one the opcode map decides: a template without a declared unit is written as NOP,
- * which Accel-Sim's ISA map (ALU_OP) and the reader class as the integer unit, while BAR.SYNC
- * stays "other" on both sides:
+ * which Accel-Sim's ISA map (ALU_OP) and the reader class as the integer unit (the generator
+ * counts them as int too since issue 20), while BAR.SYNC stays "other" on both sides:
  *   shape.mix.int = int + other - barriers, shape.mix.other = barriers.
  * The kernels are the library's kernels that carry template registers (the writer
  * synthesizes dependences for the others, so their profiles have registers the generator's
@@ -95,6 +98,7 @@ static profiler_t *new_pb(int n_sm)
 typedef struct cmp {
 	const cJSON *ga, *gb;       /* the two roots */
 	double W, T, insts_a;       /* warps, threads, generator instructions */
+	double lctas, lcount;       /* the launch entry being compared: its CTAs and launches */
 	int diffs;
 	const char *kernel;
 } cmp_t;
@@ -120,8 +124,12 @@ static void num(cmp_t *c, const char *path, double a, double b, double launch_wa
 {
 	double want = a, tol = 0;
 	if (strcmp(path, ".insts") == 0 || strcmp(path, ".shape.simd.insts") == 0 ||
-	    strcmp(path, ".shape.mix.branch") == 0) {
-		want = a + c->W;
+	    strcmp(path, ".shape.mix.branch") == 0 || strcmp(path, ".shape.dep.insts") == 0) {
+		want = a + c->W;                       /* one EXIT per warp (dep: EXIT is on no chain) */
+	} else if (strncmp(path, ".shape.launches[", 16) == 0 && strstr(path, "].warp_max")) {
+		want = a + c->lcount;                  /* each launch's longest warp also has its EXIT */
+	} else if (strncmp(path, ".shape.launches[", 16) == 0 && strstr(path, "].cta_span")) {
+		want = a + c->lctas;                   /* each CTA's longest warp + 1 (an empty CTA: 0 -> 1) */
 	} else if (strncmp(path, ".shape.launches[", 16) == 0 && strstr(path, "].insts")) {
 		want = a + launch_warps;
 	} else if (strcmp(path, ".shape.simd.active_lanes") == 0) {
@@ -185,6 +193,8 @@ static void walk(cmp_t *c, const cJSON *a, const cJSON *b, const char *path, dou
 				}
 				double count = leaf(x, "count", NULL);
 				lw = ncta * ceil(thr / 32) * (count > 0 ? count : 1);
+				c->lcount = count > 0 ? count : 1;
+				c->lctas = ncta * c->lcount;
 			}
 			snprintf(sub, sizeof sub, "%s[%d]", path, i);
 			walk(c, x, y, sub, lw);
@@ -261,7 +271,7 @@ static void roundtrip(const char *kname, long size, const char *gpu_name)
 			}
 			threads += ncta * thr * (count > 0 ? count : 1);
 		}
-		cmp_t c = { ja, jb, (double)st.warps, threads, pa.insts, 0, kname };
+		cmp_t c = { ja, jb, (double)st.warps, threads, pa.insts, 0, 0, 0, kname };
 		CHECK(st.warps > 0 && threads >= (double)st.warps, "warps and threads from the trace and the launches");
 		walk(&c, ja, jb, "", 0);
 		char d[160];

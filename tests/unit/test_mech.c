@@ -120,6 +120,27 @@ static void reference_eval(const gpu_t *g, const design_t *d, const wctx_t *w, m
 		memsys_solve(g, &m, w, out);
 }
 
+/* A row with NULL hooks (mech.h): no context, free() for a context, every design legal.  A
+ * leak or a double free here is caught by the ASan pass of make test. */
+static void test_null_hooks(void)
+{
+	const mech_t bare = { .name = "bare", .level = MECH_LEVEL_OUTER };
+	gpu_t g;
+	gpu_defaults(&g);
+	design_t d;
+	design_default(&d);
+	const char *why = "untouched";
+	CHECK(mech_row_ctx_alloc(&bare, &g, NULL) == NULL, "NULL ctx_alloc: no context");
+	CHECK_INT(mech_row_check(&bare, &g, &d, &why), 0, "NULL check: legal");
+	CHECK_STR(why, "untouched", "NULL check leaves *why alone");
+	mech_row_ctx_free(&bare, malloc(64));            /* NULL ctx_free: free() */
+	mech_row_ctx_free(&bare, NULL);                  /* nothing to free */
+	CHECK(mech_table[MECH_ATOMICS]->ctx_free == NULL && mech_table[MECH_ATOMICS]->check == NULL,
+	      "atomics uses the defaults");
+	CHECK(mech_table[MECH_EXECUNIT]->ctx_free == NULL && mech_table[MECH_EXECUNIT]->check == NULL,
+	      "execution units use the defaults");
+}
+
 static void test_table(void)
 {
 	CHECK_INT(MECH_N, 6, "DC-L1, FUSE, atomics, Morpheus, Malekeh, execution units");
@@ -129,8 +150,7 @@ static void test_table(void)
 	int seen_outer = 0;
 	for (int i = 0; i < MECH_N; i++) {
 		const mech_t *x = mech_table[i];
-		CHECK(x && x->ctx_alloc && x->ctx_free && x->check && x->apply && x->columns,
-		      "every row is complete");
+		CHECK(x && x->apply && x->columns, "every row has apply and columns (the other hooks may be NULL, mech.h)");
 		if (!x)
 			continue;
 		CHECK_STR(x->name, want[i], "the row at its enum mech_id");
@@ -162,6 +182,10 @@ static void test_rows_and_eval(void)
 			CHECK(0, "shipped preset loads");
 			continue;
 		}
+		/* the reference composition predates the execution-unit row (issue 20): presets that
+		 * now carry ii_* (rtx3080, malekeh-2060) are compared without them; test_execunit
+		 * checks the row itself */
+		g.ii_fp32 = g.ii_fp64 = g.ii_int = g.ii_sfu = g.ii_tensor = g.ii_ldst = 0;
 		for (size_t pi = 0; pi < N_PROFILES; pi++) {
 			char path[256];
 			snprintf(path, sizeof path, "calibration/profiles/%s.json", profiles[pi]);
@@ -244,6 +268,7 @@ int main(void)
 	if (!getenv("GPUDSE_ROOT"))
 		setenv("GPUDSE_ROOT", ".", 1);
 	test_table();
+	test_null_hooks();
 	test_hist_precondition();
 	test_rows_and_eval();
 	return check_summary("mech");

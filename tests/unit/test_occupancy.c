@@ -159,9 +159,106 @@ static void test_model(void)
 	profile_free(&p);
 }
 
+/*
+ * IMBALANCE (occupancy.h): the time-averaged live warps insts / L, L = max(n_max, sum m_k /
+ * (a res)), against a list-scheduling simulation of the same assumption (every warp issues one
+ * instruction per unit time; a CTA holds its slot until its longest warp ends; CTAs go, in
+ * order, to the first free slot of a x res).  The closed form is exact for one wave (the
+ * kernel ends with its longest warp) and for equal CTAs filling whole waves; otherwise the
+ * simulated makespan lies between sum m_k / (a res) and that plus the longest CTA (Graham's
+ * list-scheduling bound), which bounds the live warps from both sides.
+ */
+static double sim_live(int a, int res, int nctas, int wpc, const double *n, double *makespan)
+{
+	int slots = a * res;
+	double *free_at = calloc((size_t)slots, sizeof *free_at);
+	double insts = 0, end = 0;
+	for (int c = 0; c < nctas; c++) {
+		int best = 0;
+		for (int k = 1; k < slots; k++)
+			if (free_at[k] < free_at[best])
+				best = k;
+		double m = 0;
+		for (int w = 0; w < wpc; w++) {
+			insts += n[c * wpc + w];
+			if (n[c * wpc + w] > m)
+				m = n[c * wpc + w];
+		}
+		free_at[best] += m;
+		if (free_at[best] > end)
+			end = free_at[best];
+	}
+	free(free_at);
+	*makespan = end;
+	return insts / end;
+}
+
+static void entry_of(int nctas, int wpc, const double *n, shape_launch_t *l)
+{
+	memset(l, 0, sizeof *l);
+	l->count = 1;
+	for (int c = 0; c < nctas; c++) {
+		double m = 0;
+		for (int w = 0; w < wpc; w++) {
+			l->insts += n[c * wpc + w];
+			if (n[c * wpc + w] > m)
+				m = n[c * wpc + w];
+		}
+		l->cta_span += m;
+		if (m > l->warp_max)
+			l->warp_max = m;
+	}
+}
+
+static void test_imbalance(void)
+{
+	enum { WPC = 4, MAXC = 4000 };
+	static double n[MAXC * WPC];
+	shape_launch_t l;
+	double T;
+	/* one wave, c-blk's shape: 480 CTAs of 4 warps on 80 SMs x 6, 625 warps of 87
+	 * instructions and the rest 9 (the BlackScholes grid-stride tail) */
+	for (int i = 0; i < 480 * WPC; i++)
+		n[i] = i < 625 ? 87 : 9;
+	entry_of(480, WPC, n, &l);
+	double sim = sim_live(80, 6, 480, WPC, n, &T);
+	CHECK_NEAR(T, 87, 0, "one wave ends with the longest warp");
+	CHECK_REL(occ_live_warps(&l, 80, 6), sim, 1e-12, "one wave: exact");
+	CHECK_REL(occ_live_warps(&l, 80, 6), (625 * 87.0 + 1295 * 9.0) / 87.0, 1e-12, "sum n / n_max");
+	/* equal CTAs filling whole waves: insts / L = a res w (every slot busy throughout) */
+	for (int i = 0; i < 960 * WPC; i++)
+		n[i] = 50;
+	entry_of(960, WPC, n, &l);
+	sim = sim_live(80, 6, 960, WPC, n, &T);
+	CHECK_NEAR(T, 100, 0, "two waves of 50");
+	CHECK_REL(occ_live_warps(&l, 80, 6), sim, 1e-12, "whole waves: exact");
+	CHECK_REL(occ_live_warps(&l, 80, 6), 80 * 6 * WPC, 1e-12, "a res w");
+	/* unequal CTAs over many waves: Graham's bound on both sides */
+	unsigned long x = 12345;
+	for (int i = 0; i < MAXC * WPC; i++) {
+		x = x * 6364136223846793005UL + 1442695040888963407UL;
+		n[i] = 10 + (double)((x >> 33) % 200);
+	}
+	for (int a = 8; a <= 64; a *= 2) {
+		entry_of(MAXC, WPC, n, &l);
+		sim = sim_live(a, 4, MAXC, WPC, n, &T);
+		double lo_T = l.cta_span / (a * 4.0), hi_T = lo_T + l.warp_max;
+		CHECK(T >= lo_T - 1e-9 && T <= hi_T + 1e-9, "simulated makespan within Graham's bound");
+		double live = occ_live_warps(&l, a, 4);
+		CHECK(live >= sim - 1e-9 && live <= sim * hi_T / lo_T + 1e-9,
+		      "closed form within the bound's range of the simulated live warps");
+		printf("imbalance: %d SMs x 4 CTAs, %d CTAs: live warps closed form %.2f, simulated %.2f (%+.2f%%)\n",
+		       a, MAXC, live, sim, 100 * (live / sim - 1));
+	}
+	/* without the fields: unknown, the uniform formula stays */
+	l.warp_max = l.cta_span = 0;
+	CHECK_NEAR(occ_live_warps(&l, 80, 6), 0, 0, "no warp_max / cta_span: 0 (unknown)");
+}
+
 int main(void)
 {
 	test_calc();
+	test_imbalance();
 	test_model();
 	return check_summary("occupancy");
 }

@@ -338,7 +338,52 @@ static void test_generator(void)
 	CHECK_STR(gen_inst_opcode(&anon), "NOP", "undeclared unit");
 	CHECK_STR(gen_inst_opcode(&sts), "STS", "shared store");
 	CHECK_STR(gen_inst_opcode(&bar), "BAR.SYNC", "barrier");
-	CHECK_INT(gen_inst_unit(&anon), SU_OTHER, "undeclared ALU counts as other");
+	/* NOP is ALU_OP in Accel-Sim's opcode map, issued to the INT unit (gen_core.c): the
+	 * generator counts it as the reader counts the written trace */
+	CHECK_INT(gen_inst_unit(&anon), SU_INT, "undeclared ALU counts as int");
+	CHECK_INT(gen_inst_unit(&anon), shape_opcode_unit(gen_inst_opcode(&anon)), "generator and reader agree on NOP");
+	CHECK_INT(gen_inst_unit(&ffma), shape_opcode_unit(gen_inst_opcode(&ffma)), "generator and reader agree on FFMA");
+}
+
+/*
+ * An undeclared ALU template's mix, known by construction: c-blk (cudasdk.c) runs I_ALUN(8) per
+ * warp, then per grid-stride trip 3 LDG + I_ALUN(70) + 2 STG + I_ALUN(4).  The trace writer
+ * prints those ALU runs as NOP, which Accel-Sim issues to the INT unit (gen_core.c
+ * gen_inst_unit), so the mix must count them as int: int = 8 x warps + 74 x trips with
+ * trips = ldst / 5, and nothing as "other" (no barrier).
+ */
+static void test_generator_alu_mix(void)
+{
+	const gen_kernel_t *k = gen_find("c-blk");
+	CHECK(k != NULL, "c-blk in the library");
+	if (!k)
+		return;
+	shape_acc_t acc;
+	shape_acc_init(&acc);
+	gen_sink_t sink = { .shape = &acc };
+	gen_opts_t o = { .n_sm = 4, .warps_per_sm = 48, .ctas_per_sm = 16, .seed = 1, .regs = 0 };
+	gen_t g;
+	int ok = gen_init(&g, &o, &sink) == 0 && k->run(&g, 20000) == 0;
+	CHECK(ok, "c-blk runs");
+	if (ok) {
+		const profile_shape_t *s = &acc.s;
+		double warps = shape_ctas(&s->launch[0]) * (double)shape_warps_per_cta(&s->launch[0]);
+		double trips = s->unit[SU_LDST] / 5.0;
+		CHECK(trips > 0 && trips == (double)(long)trips, "5 LD/ST per trip");
+		CHECK_NEAR(s->unit[SU_INT], 8.0 * warps + 74.0 * trips, 0, "8 per warp + 74 per trip, all int");
+		CHECK_NEAR(s->unit[SU_OTHER], 0, 0, "nothing left as other");
+		CHECK_NEAR(s->unit[SU_FP32] + s->unit[SU_SFU] + s->unit[SU_BRANCH], 0, 0, "no declared units");
+		/* launch imbalance: 480 x 128 threads > 20000 options, so a warp makes at most one
+		 * trip: the longest warp is 8 + 79 = 87; warps 0..624 (625 = 20000 / 32) trip, i.e.
+		 * CTAs 0..156 have a longest warp of 87 and the other 323 of 8 */
+		profile_shape_t fin;                     /* the launch's longest warp is added at the end */
+		CHECK_INT(shape_acc_finish(&acc, &fin), 0, "finish");
+		CHECK_NEAR(fin.launch[0].warp_max, 87, 0, "8 + (3 + 70 + 2 + 4)");
+		CHECK_NEAR(fin.launch[0].cta_span, 157 * 87.0 + 323 * 8.0, 0, "sum over CTAs of the longest warp");
+		profile_shape_free(&fin);
+	}
+	gen_free(&g);
+	shape_acc_free(&acc);
 }
 
 /* Save and load: the shape survives; a profile without "shape" loads as unknown; bad values
@@ -384,6 +429,28 @@ static void test_json(void)
 		   " \"shape\": {\"launches\": [{\"grid\": [1, 0, 1], \"block\": [32, 1, 1]}]}}\n");
 	fclose(f);
 	CHECK_INT(profile_load(path, &q), EXIT_USER, "a zero grid dimension refused");
+	/* launch imbalance fields: kept, and refused when inconsistent (warp_max <= cta_span <= insts) */
+	const char *imb[] = { "\"warp_max\": 87, \"cta_span\": 16243", "\"warp_max\": 90, \"cta_span\": 80",
+	                      "\"warp_max\": 87, \"cta_span\": 0", "\"warp_max\": 87, \"cta_span\": 70000" };
+	for (int i = 0; i < 4; i++) {
+		f = fopen(path, "w");
+		fprintf(f, "{\"version\": 1, \"block_bytes\": 128, \"n_sm\": 1, \"insts\": 64735, \"mem_insts\": 1,\n"
+			   " \"streams\": [{\"name\": \"l1\", \"accesses\": 1, \"sd\": {\"cold\": 1, \"bins\": []}}],\n"
+			   " \"shape\": {\"launches\": [{\"grid\": [480, 1, 1], \"block\": [128, 1, 1], \"insts\": 64735, %s}]}}\n",
+			imb[i]);
+		fclose(f);
+		int rc = profile_load(path, &q);
+		if (i == 0) {
+			CHECK_INT(rc, 0, "warp_max and cta_span load");
+			if (rc == 0) {
+				CHECK_NEAR(q.shape.launch[0].warp_max, 87, 0, "warp_max kept");
+				CHECK_NEAR(q.shape.launch[0].cta_span, 16243, 0, "cta_span kept");
+				profile_free(&q);
+			}
+		} else {
+			CHECK_INT(rc, EXIT_USER, "inconsistent warp_max / cta_span refused");
+		}
+	}
 	unlink(path);
 }
 
@@ -396,6 +463,7 @@ int main(void)
 	test_units_banks();
 	test_nvbit_shape();
 	test_generator();
+	test_generator_alu_mix();
 	test_json();
 	return check_summary("shape");
 }

@@ -70,7 +70,8 @@ typedef struct gen_inst {
 	/* The code's shape (appended: older templates leave them 0 = the kind's default).  A trace
 	 * writer gets an SASS opcode for a template from gen_inst_opcode. */
 	unsigned char unit;  /* GEN_ALU: execution unit + 1 (enum shape_unit; 0: not declared,
-	                        counted as "other"); other kinds imply their unit */
+	                        written as NOP and counted as int, gen_inst_unit); other kinds
+	                        imply their unit */
 	unsigned char width; /* LD/ST/ATOM/LDS/STS: bytes per lane (0: 4) */
 	unsigned char ways;  /* LDS/STS/ATOMS: bank-conflict degree the source implies (0: 1) */
 } gen_inst_t;

@@ -371,12 +371,14 @@ typedef struct slot {
 	long age;          /* spawn order within the SM (GTO: smaller is older) */
 	gen_warp_t w;
 	shape_warp_t mw;   /* MLP dependence state (profile shape) */
+	double issued;     /* warp instructions this warp issued (profile shape: cta_span) */
 } slot_t;
 
 typedef struct sm_state {
 	slot_t *slots;
 	long *cta_id;      /* resident CTA ids (-1 free) */
 	int *cta_left;     /* warps of that CTA still running */
+	double *cta_longest; /* that CTA's longest finished warp, warp instructions */
 	double pinst, pmem, psect, ptens;
 	/* GTO state */
 	long next_age;     /* age of the next warp spawned */
@@ -435,6 +437,7 @@ static void spawn_warp(const gen_launch_t *L, slot_t *sl, long cta, int wi, int 
 	}
 	w->trips = L->trip_fn ? L->trip_fn(L, w) : L->trips;
 	sl->cta = cta_slot;
+	sl->issued = 0;
 	sl->sec = next_section(L, w, 0);
 	sl->idx = 0;
 	sl->active = sl->sec < 3;
@@ -472,7 +475,13 @@ enum shape_unit gen_inst_unit(const gen_inst_t *in)
 	case GEN_BAR:
 		return SU_OTHER;                 /* BARRIER_OP in Accel-Sim's opcode map */
 	default:
-		return in->unit > 0 && in->unit <= SU_NUNIT ? (enum shape_unit)(in->unit - 1) : SU_OTHER;
+		/* An ALU template without a declared unit is written as NOP (gen_inst_opcode): ALU_OP
+		 * in Accel-Sim's opcode maps (ISA_Def/volta_opcode.h, ampere_opcode.h "NOP"), which
+		 * its scheduler issues to the INT unit whenever the SM has one (gpgpu-sim shader.cc
+		 * scheduler_unit::cycle: "execute ALU and INT operations on INT unit ... like in
+		 * Volta"), and which shape_opcode_unit counts as int when the written trace is read
+		 * back.  So it counts as int here too: the mix describes the trace Accel-Sim runs. */
+		return in->unit > 0 && in->unit <= SU_NUNIT ? (enum shape_unit)(in->unit - 1) : SU_INT;
 	}
 }
 
@@ -490,6 +499,8 @@ const char *gen_inst_opcode(const gen_inst_t *in)
 	case GEN_TENSOR: return "HMMA.16816.F32";
 	default: break;
 	}
+	if (in->kind == GEN_ALU && in->unit == 0)
+		return "NOP";                    /* undeclared unit: ALU_OP (gen_inst_unit) */
 	switch (gen_inst_unit(in)) {
 	case SU_FP32: return "FFMA";
 	case SU_FP64: return "DFMA";
@@ -527,6 +538,11 @@ static int shape_issue(gen_t *g, const gen_launch_t *L, slot_t *sl, const gen_in
 				src[ns++] = in->src[i];
 		int w = in->width ? in->width : 4;
 		shape_warp_inst(sh, &sl->mw, in->kind == GEN_LD, &dst, dst >= 0, w > 4 ? (w + 3) / 4 : 1, src, ns);
+		shape_warp_dep(sh, &sl->mw, gen_inst_unit(in), gen_inst_unit(in) == SU_LDST, &dst, dst >= 0,
+		               w > 4 ? (w + 3) / 4 : 1, src, ns);
+	} else if (L->has_regs) {      /* an anonymous run: no registers, on no chain */
+		for (double r = 0; r < n; r++)
+			shape_warp_dep(sh, &sl->mw, gen_inst_unit(in), 0, NULL, 0, 1, NULL, 0);
 	}
 	return 0;
 }
@@ -595,6 +611,7 @@ static int issue(gen_t *g, const gen_launch_t *L, int sm, sm_state_t *s, slot_t 
 	if (executed) {
 		s->pinst += n;
 		g->st.insts += n;
+		sl->issued += n;
 		if (g->sink.shape && shape_issue(g, L, sl, in, n, mask, a) < 0)
 			return -1;
 		if (g->o.regs && L->has_regs && g->sink.regs) {
@@ -627,6 +644,14 @@ static int issue(gen_t *g, const gen_launch_t *L, int sm, sm_state_t *s, slot_t 
 		}
 	}
 	return 0;
+}
+
+/* Warp sl of SM s has finished: its CTA has one warp less and maybe a new longest warp. */
+static void warp_done(sm_state_t *s, const slot_t *sl)
+{
+	s->cta_left[sl->cta]--;
+	if (sl->issued > s->cta_longest[sl->cta])
+		s->cta_longest[sl->cta] = sl->issued;
 }
 
 /* GTO: the slot of SM s's next warp in age order after the warp last current (the oldest
@@ -692,7 +717,8 @@ int gen_launch(gen_t *g, const gen_launch_t *L)
 		sms[i].slots = calloc((size_t)nslots, sizeof *sms[i].slots);
 		sms[i].cta_id = malloc((size_t)res * sizeof *sms[i].cta_id);
 		sms[i].cta_left = calloc((size_t)res, sizeof *sms[i].cta_left);
-		if (!sms[i].slots || !sms[i].cta_id || !sms[i].cta_left)
+		sms[i].cta_longest = calloc((size_t)res, sizeof *sms[i].cta_longest);
+		if (!sms[i].slots || !sms[i].cta_id || !sms[i].cta_left || !sms[i].cta_longest)
 			goto out_free;
 		for (int c = 0; c < res; c++)
 			sms[i].cta_id[c] = -1;
@@ -702,7 +728,7 @@ int gen_launch(gen_t *g, const gen_launch_t *L)
 	/* Place CTA `next_cta` in CTA slot c of SM i. */
 #define PLACE(i, c) do { \
 		sm_state_t *s_ = &sms[i]; \
-		s_->cta_id[c] = next_cta; s_->cta_left[c] = 0; \
+		s_->cta_id[c] = next_cta; s_->cta_left[c] = 0; s_->cta_longest[c] = 0; \
 		for (int wi_ = 0; wi_ < wpc; wi_++) { \
 			slot_t *sl_ = &s_->slots[(c) * wpc + wi_]; \
 			spawn_warp(L, sl_, next_cta, wi_, (c), next_cta * wpc + wi_); \
@@ -723,6 +749,8 @@ int gen_launch(gen_t *g, const gen_launch_t *L)
 		sm_state_t *r_ = &sms[i]; \
 		for (int c_ = 0; c_ < res; c_++) { \
 			if (r_->cta_id[c_] >= 0 && r_->cta_left[c_] <= 0) { \
+				if (g->sink.shape) /* a CTA retires: its longest warp (profile_shape.h) */ \
+					shape_acc_cta(g->sink.shape, r_->cta_longest[c_]); \
 				r_->cta_id[c_] = -1; \
 				while (next_cta < ncta && r_->cta_id[c_] < 0) { \
 					PLACE(i, c_); \
@@ -759,7 +787,7 @@ int gen_launch(gen_t *g, const gen_launch_t *L)
 				if (g->st.mem_insts > m0)
 					s->burst++;
 				if (!sl->active) {        /* finished: the next oldest takes over */
-					s->cta_left[sl->cta]--;
+					warp_done(s, sl);
 					s->refill = 1;
 					s->cur = -1;
 				} else if (s->burst >= burst) { /* stalls: the next oldest warp issues */
@@ -789,7 +817,7 @@ int gen_launch(gen_t *g, const gen_launch_t *L)
 					if (issue(g, L, i, s, sl, warp_base) < 0)
 						goto out_free;
 					if (!sl->active)
-						s->cta_left[sl->cta]--;
+						warp_done(s, sl);
 				}
 			for (int i = 0; i < nsm; i++)
 				REFILL(i);   /* refill finished CTA slots */
@@ -810,6 +838,7 @@ out_free:
 		free(sms[i].slots);
 		free(sms[i].cta_id);
 		free(sms[i].cta_left);
+		free(sms[i].cta_longest);
 	}
 	free(sms);
 	return rc;

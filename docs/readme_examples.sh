@@ -17,13 +17,14 @@ root=$PWD
 check=0
 [ "${1:-}" = "--check" ] && check=1
 readme=README.md
-[ -x build/gpudse ] || { echo "readme_examples: build/gpudse is missing (run make)" >&2; exit 1; }
+bin=${GPUDSE:-$root/build/gpudse}   # the binary the examples run (the tests pass theirs)
+[ -x "$bin" ] || { echo "readme_examples: $bin is missing (run make)" >&2; exit 1; }
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/bin" "$work/tmp" "$work/db"
-ln -s "$root/build/gpudse" "$work/bin/gpudse"
-ln -s "$root/build/gpudse" "$work/gpudse"
+ln -s "$bin" "$work/bin/gpudse"
+ln -s "$bin" "$work/gpudse"
 export PATH="$work/bin:$PATH" GPUDSE_ROOT="$root"
 unset GPUDSE_DB
 

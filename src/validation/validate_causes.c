@@ -74,6 +74,12 @@ static const vcause_t causes[] = {
 	  "Same profiles as the miss-rate row: fewer baseline misses and less inter-SM sharing (the footprint "
 	  "model is checked against a multi-cache simulation in test_dcl1)." },
 	{ "DC-L1", "Pr10: L1 miss-rate reduction", "As Pr20: the profiles' miss rate and sharing." },
+	{ "DC-L1", "Pr40: L1 miss-rate reduction",
+	  "Likely (not checked against a simulation at the paper's size): the opposite side of the Pr20 "
+	  "row since the PolyBench inputs grew to 512/256 (still not the paper's 2048, docs/workloads.md): "
+	  "two SMs' shared rows fit one Pr40 node at this size, so pairing removes more misses than at "
+	  "2048; the node records are set-sampled at these sizes (src/profiling/nodesample.h, error "
+	  "below 0.01 on p-gemm 512, docs/profile-format.md)." },
 	{ "DC-L1", "Sh40: L1 miss-rate reduction", "As Pr20: the profiles' miss rate and sharing." },
 	{ "DC-L1", "Sh40+C5: L1 miss-rate reduction", "As Pr20: the profiles' miss rate and sharing." },
 	{ "DC-L1", "Sh40+C10: L1 miss-rate reduction", "As Pr20: the profiles' miss rate and sharing." },

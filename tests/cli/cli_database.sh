@@ -59,11 +59,13 @@ expect_eq "pareto's front values = design_summary's (geomean, 1e-12 relative)" "
 expect_eq "best_per_workload: one row per workload" "$(q "SELECT count(*), count(DISTINCT workload) FROM best_per_workload")" "8|8"
 expect_eq "best_per_workload: the maximum speedup of each workload (brute force)" \
 	"$(q "SELECT count(*) FROM best_per_workload b WHERE b.speedup != (SELECT max(speedup) FROM results_wide w WHERE w.workload = b.workload)")" 0
-# design 69 = design 9 with 16 Morpheus cache-mode SMs and compression: 4.65x vs 4.53x (design
-# 45, 8 cache-mode SMs: 4.63x) on the merged model of issues 17-22 (before: design 45, 7.81x vs
-# 7.77x; before issue 18, 5.15x vs 5.72x), so lending SMs to the extended LLC pays for r-kmeans,
-# as Morpheus §3 finds for kmeans
-expect_eq "best_per_workload: r-kmeans's best is design 69" "$(q "SELECT design_id || ' ' || variant FROM best_per_workload WHERE workload = 'r-kmeans'")" "69 private-L1"
+# design 45 = design 9 with 8 Morpheus cache-mode SMs and compression: 4.07x vs 4.06x (design 9)
+# and 3.99x (design 69, 16 cache-mode SMs) on the model of issue 20's pending hits, sector
+# records and dependent issue with the profiles regenerated at this session's inputs (before:
+# design 69, 4.65x vs 4.53x; before that design 45, 7.81x vs 7.77x), so lending a few SMs to
+# the extended LLC still pays for r-kmeans, as Morpheus §3 finds for kmeans, by a margin within
+# the model's error
+expect_eq "best_per_workload: r-kmeans's best is design 45" "$(q "SELECT design_id || ' ' || variant FROM best_per_workload WHERE workload = 'r-kmeans'")" "45 private-L1"
 # a version-1 database's views are replaced when it is written again (design_summary was arithmetic)
 cp $D $T/v1.db
 sqlite3 $T/v1.db "DROP VIEW design_summary; CREATE VIEW design_summary AS SELECT run_id, design_id, avg(speedup) AS mean_speedup FROM results GROUP BY run_id, design_id; DROP TABLE metrics; UPDATE meta SET value = '1' WHERE key = 'schema_version'"

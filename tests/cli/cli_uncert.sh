@@ -5,10 +5,14 @@
 . "$(dirname "$0")/cli_lib.sh"
 DB=$CLI_TMP/u.db
 expect_ok "sweep demo (every source)" "$GPUDSE" sweep studies/demo.json --db "$DB" --quiet
-# the demo has 8 exact profiles and no parameter set: the model source only, 6 metrics each
+# the demo has 7 exact profiles, one SHARDS-sampled one (p-2mm, rate 0.1, issue 18's inputs) and
+# no parameter set: the model source for every workload (6 metrics each), the sampling source for
+# p-2mm alone (its 28 stored metrics), no calibration source
 expect_eq "model rows: 8 workloads x 6 metrics" "$(sqlite3 "$DB" "SELECT count(*) FROM uncertainty WHERE source = 'model'")" 48
-expect_eq "no calibration or sampling rows without their inputs" \
-	"$(sqlite3 "$DB" "SELECT count(*) FROM uncertainty WHERE source != 'model'")" 0
+expect_eq "no calibration rows without a parameter set" \
+	"$(sqlite3 "$DB" "SELECT count(*) FROM uncertainty WHERE source = 'calibration'")" 0
+expect_eq "sampling rows: the sampled profile's 28 metrics, no other workload" \
+	"$(sqlite3 "$DB" "SELECT count(*) || ' ' || group_concat(DISTINCT w.name) FROM uncertainty u JOIN workloads w ON w.id = u.workload_id WHERE source = 'sampling'")" "28 p-2mm"
 expect_ok "validate --error-model csv" "$GPUDSE" validate --error-model --format csv
 cp "$CLI_TMP/out" "$CLI_TMP/me.csv"
 # the stored row is the error model's: ipc log-sd from the development runs
@@ -19,8 +23,10 @@ expect_eq "error-model columns" "$(head -1 "$CLI_TMP/me.csv")" \
 	"metric,n_dev,bias,sd,shared,level,dev_in,dev_n,held_in,held_n,held_coverage"
 expect_eq "held-out coverage is a share in [0, 1] for every metric" \
 	"$(awk -F, 'NR > 1 && $10 > 0 && $11 >= 0 && $11 <= 1 && $11 == sprintf("%.4f", $9 / $10)' "$CLI_TMP/me.csv" | wc -l)" 6
-expect_ok "the results_error view" sqlite3 "$DB" "SELECT sources FROM results_error WHERE workload = 'p-2mm' AND metric = 'speedup'"
-expect_eq "results_error names the sources" "$(cat "$CLI_TMP/out")" model
+expect_ok "the results_error view" sqlite3 "$DB" "SELECT sources FROM results_error WHERE workload = 'r-kmeans' AND metric = 'speedup'"
+expect_eq "results_error names the sources (exact profile)" "$(cat "$CLI_TMP/out")" model
+expect_ok "the results_error view, sampled profile" sqlite3 "$DB" "SELECT sources FROM results_error WHERE workload = 'p-2mm' AND metric = 'speedup'"
+expect_eq "results_error names the sources (sampled profile)" "$(cat "$CLI_TMP/out")" model+sampling
 
 DB0=$CLI_TMP/none.db
 expect_ok "sweep --uncert none" "$GPUDSE" sweep studies/demo.json --db "$DB0" --quiet --uncert none
@@ -30,7 +36,8 @@ expect_err "bad --uncert" 1 'gpudse: sweep: --uncert: expected all, none or a co
 expect_ok "pareto without stored error: the flat assumed one" "$GPUDSE" pareto --db "$DB0" --max speedup --min energy_j,area_mm2
 expect_eq "flat line" "$(tail -1 "$CLI_TMP/out" | cut -c1-60)" "distinguishable: 4 of the 7 front designs (ties within a 0.1"  # 5 of 8 before issue 20's pending hits, 6 of 9 before the merged model of issues 17-22 moved the demo front
 expect_ok "pareto with the stored error" "$GPUDSE" pareto --db "$DB" --max speedup --min energy_j,area_mm2
-expect_eq "stored line names the sources' sizes" "$(tail -1 "$CLI_TMP/out" | grep -c "stored error: speedup log-sd $(awk -F, '$1 == "speedup" { printf "%.3g", $4 }' "$CLI_TMP/me.csv"), 0.50 shared")" 1
+# speedup: the model's error (and p-2mm's sampling error); energy: p-2mm's sampling error alone
+expect_eq "stored line names the sources' sizes" "$(tail -1 "$CLI_TMP/out" | grep -c "stored error: speedup log-sd [0-9.]*, 0.50 shared; energy_j log-sd [0-9.]*, 1.00 shared; area_mm2 not measured by any source")" 1
 
 # explain: the stored interval of design 9 on r-kmeans, value x exp(bias -+ 1.645 sd)
 expect_ok "explain --db" "$GPUDSE" explain --db "$DB" --design 9 --workload r-kmeans
@@ -45,7 +52,7 @@ expect_eq "json interval of ipc" "$(grep -c '"uncertainty"' "$CLI_TMP/out")" 1
 
 # query / export --interval
 expect_ok "query --interval" "$GPUDSE" query --db "$DB" --columns design_id,workload,speedup,energy_j --interval 0.9 --format csv --limit 2
-expect_eq "query header" "$(head -1 "$CLI_TMP/out")" "design_id,workload,speedup,speedup_lo,speedup_hi,energy_j"
+expect_eq "query header" "$(head -1 "$CLI_TMP/out")" "design_id,workload,speedup,speedup_lo,speedup_hi,energy_j,energy_j_lo,energy_j_hi"
 expect_eq "lo < value < hi" "$(awk -F, 'NR > 1 && $4 < $3 && $3 < $5' "$CLI_TMP/out" | wc -l)" 2
 expect_err "query --interval needs the workload" 1 "gpudse: query: --interval: the rows need the workload column (--columns ...,workload,...)" \
 	"$GPUDSE" query --db "$DB" --columns design_id,speedup --interval 0.9
@@ -53,17 +60,18 @@ expect_ok "export --interval" "$GPUDSE" export --db "$DB" --interval 0.5
 expect_eq "export has ipc_lo" "$(head -1 "$CLI_TMP/out" | tr , '\n' | grep -c '^ipc_lo$')" 1
 # pareto --interval: one factor pair per objective (the aggregate's stored error)
 expect_ok "pareto --interval" "$GPUDSE" pareto --db "$DB" --max speedup --min energy_j,area_mm2 --interval 0.9 --format csv
-expect_eq "pareto interval columns (speedup only: energy and area have no stated error)" \
-	"$(head -1 "$CLI_TMP/out" | tr , '\n' | tail -2 | tr '\n' ' ')" "speedup_lo speedup_hi "
-# geomean over 8 workloads: bias = mean, sd = sqrt(8 sd^2) / 8, the same factor for every design
-want=$(sqlite3 "$DB" "SELECT printf('%.6f', exp(avg(log_bias) + 1.6448536269514722 * sqrt(sum(log_sd * log_sd)) / count(*))) FROM uncertainty WHERE metric = 'speedup'")
-expect_eq "speedup_hi / speedup = the aggregate's factor" "$(awk -F, -v OFS=, 'NR == 2 { printf "%.6f", $NF / $(NF - 4) }' "$CLI_TMP/out")" "$want"
+expect_eq "pareto interval columns (speedup and energy: area has no stated error)" \
+	"$(head -1 "$CLI_TMP/out" | tr , '\n' | tail -4 | tr '\n' ' ')" "speedup_lo speedup_hi energy_j_lo energy_j_hi "
+# geomean over 8 workloads: bias = the sum of every source's bias / 8, sd = sqrt(sum of every
+# source's sd^2) / 8, the same factor for every design
+want=$(sqlite3 "$DB" "SELECT printf('%.6f', exp(sum(log_bias) / count(DISTINCT workload_id) + 1.6448536269514722 * sqrt(sum(log_sd * log_sd)) / count(DISTINCT workload_id))) FROM uncertainty WHERE metric = 'speedup'")
+expect_eq "speedup_hi / speedup = the aggregate's factor" "$(awk -F, -v OFS=, 'NR == 2 { printf "%.6f", $(NF - 2) / $(NF - 6) }' "$CLI_TMP/out")" "$want"
 
 # merge keeps the rows
 expect_ok "shard 1/2" "$GPUDSE" sweep studies/demo.json --db "$CLI_TMP/s1.db" --shard 1/2 --quiet
 expect_ok "shard 2/2" "$GPUDSE" sweep studies/demo.json --db "$CLI_TMP/s2.db" --shard 2/2 --quiet
 expect_ok "merge" "$GPUDSE" merge -o "$CLI_TMP/m.db" "$CLI_TMP/s1.db" "$CLI_TMP/s2.db"
-expect_eq "merged run keeps its error rows" "$(sqlite3 "$CLI_TMP/m.db" "SELECT count(*) FROM uncertainty")" 48
+expect_eq "merged run keeps its error rows" "$(sqlite3 "$CLI_TMP/m.db" "SELECT count(*) FROM uncertainty")" 76
 
 # sampled studies feed sensitivity
 expect_ok "sweep a Plackett-Burman sample" "$GPUDSE" sweep tests/data/sample-pb.json --db "$CLI_TMP/pb.db" --quiet
@@ -133,6 +141,6 @@ expect_err "a bad number" 1 "gpudse: $CLI_TMP/root/calibration/accelsim/results.
 # an installation without the reference: the model source drops out with one note
 mkdir -p "$CLI_TMP/bare/calibration" && ln -s "$PWD/studies" "$CLI_TMP/bare/studies" && ln -s "$PWD/calibration/profiles" "$CLI_TMP/bare/calibration/profiles"
 expect_ok "sweep without calibration/accelsim" env GPUDSE_ROOT="$CLI_TMP/bare" "$GPUDSE" sweep studies/demo.json --db "$CLI_TMP/bare.db" --quiet
-expect_eq "no model rows" "$(sqlite3 "$CLI_TMP/bare.db" "SELECT count(*) FROM uncertainty")" 0
+expect_eq "no model rows" "$(sqlite3 "$CLI_TMP/bare.db" "SELECT count(*) FROM uncertainty WHERE source = 'model'")" 0
 expect_eq "the note says why" "$(grep -c "calibration/accelsim/results.csv is absent: the model-error source is not stored" "$CLI_TMP/err")" 1
 cli_done

@@ -417,18 +417,28 @@ static void amva_out(const queue_station_t *st, int n, const double *d, double X
 	out->iterations = it;
 }
 
-int queue_mva_schweitzer(const queue_station_t *st, int n, double population, queue_mva_t *out)
+/* The approximate solvers' common start: inputs checked, Seidmann's split of each station's
+ * service, the empty network answered.  Returns -1 on bad input, 0 when out already holds the
+ * answer (population 0), 1 when the solver goes on. */
+static int amva_prologue(const queue_station_t *st, int n, double population, queue_mva_t *out,
+			 double *d, double *Z, double *total, double *dmax)
 {
 	if (!out || !stations_ok(st, n) || !isfinite(population) || population < 0)
-		return QUEUE_EINVAL;
-	double d[QUEUE_MAX_STATIONS], r[QUEUE_MAX_STATIONS], Z, total, dmax, X;
-	seidmann(st, n, d, &Z, &total, &dmax);
+		return -1;
+	seidmann(st, n, d, Z, total, dmax);
 	if (population == 0) {
 		mva_zero(out, n);
-		return QUEUE_OK;
+		return 0;
 	}
-	if (total == 0)
-		return QUEUE_EINVAL;
+	return *total == 0 ? -1 : 1;
+}
+
+int queue_mva_schweitzer(const queue_station_t *st, int n, double population, queue_mva_t *out)
+{
+	double d[QUEUE_MAX_STATIONS], r[QUEUE_MAX_STATIONS], Z, total, dmax, X;
+	int pre = amva_prologue(st, n, population, out, d, &Z, &total, &dmax);
+	if (pre <= 0)
+		return pre < 0 ? QUEUE_EINVAL : QUEUE_OK;
 	int it = amva_core(st, n, d, Z, total, dmax, population, NULL, &X, r);
 	amva_out(st, n, d, X, r, it, out);
 	return QUEUE_OK;
@@ -436,16 +446,10 @@ int queue_mva_schweitzer(const queue_station_t *st, int n, double population, qu
 
 int queue_mva_linearizer(const queue_station_t *st, int n, double population, queue_mva_t *out)
 {
-	if (!out || !stations_ok(st, n) || !isfinite(population) || population < 0)
-		return QUEUE_EINVAL;
 	double d[QUEUE_MAX_STATIONS], r[QUEUE_MAX_STATIONS], Z, total, dmax, X;
-	seidmann(st, n, d, &Z, &total, &dmax);
-	if (population == 0) {
-		mva_zero(out, n);
-		return QUEUE_OK;
-	}
-	if (total == 0)
-		return QUEUE_EINVAL;
+	int pre = amva_prologue(st, n, population, out, d, &Z, &total, &dmax);
+	if (pre <= 0)
+		return pre < 0 ? QUEUE_EINVAL : QUEUE_OK;
 	double N = population;
 	if (N < 2) {   /* no N - 2 to linearise over: Schweitzer, exact at N = 1 */
 		int it = amva_core(st, n, d, Z, total, dmax, N, NULL, &X, r);

@@ -33,8 +33,8 @@
  * the fill's time in the NoC, LLC and DRAM; overlapped across a memory instruction's requests
  * like the other latencies), and the network is solved again.  One refinement, not a fixed
  * point: the second solve's lower X narrows the window (fewer pending hits) and the term is not
- * recomputed.  (Iterating without damping oscillates: 2, 4 and 8 refinements gave 38%, 34% and
- * 32% development IPC error against one's 32%, calibration/accelsim.)
+ * recomputed: iterated without damping, the window and X oscillate (the figures are in the
+ * commit that chose one refinement, git log models/pending.h).
  *
  * Assumptions and valid range: the reuse's previous use is taken to be the miss that fetched
  * the block (the first reuse after a miss; a later reuse in a burst of short reuses, or a

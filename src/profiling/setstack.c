@@ -46,13 +46,19 @@ struct setstack {
 	struct deep *deep;    /* few-set lists up to DW entries (setstack_enable_deep), or NULL */
 };
 
-/* Deep records (setstack.h): for k = 1..DL, 2^k lists of up to DW blocks per index function,
- * most recent first; k = 0 is the fully-associative distance itself. */
+/* Deep records (setstack.h): for k = 1..DL, 2^k lists of up to DW stamps per index function,
+ * most recent first; k = 0 is the fully-associative distance itself.  Each list is a ring of DW
+ * slots whose logical place j is slot (head + j) mod DW: a miss pushes on top by moving head
+ * back one slot (on a full list that slot is the oldest entry, which falls off), where a
+ * linear array shifted all 511 entries (4 KB) down; a hit at place p closes its gap from
+ * whichever side is shorter (min(p, n - 1 - p) moves). */
 #define DW PROFILE_SA_DEEP_WAYS
 #define DL PROFILE_SA_DEEP_LOG
+_Static_assert((DW & (DW - 1)) == 0, "deep rings index by a mask");
 typedef struct deep {
 	uint64_t id[SA_NINDEX][(2u << DL) - 2][DW];   /* level k's sets at [2^k - 2, 2^(k+1) - 2) */
 	uint16_t n[SA_NINDEX][(2u << DL) - 2];
+	uint16_t head[SA_NINDEX][(2u << DL) - 2];
 	uint64_t cnt[SA_NINDEX][DL + 1][DW + 1];
 } deep_t;
 
@@ -426,6 +432,21 @@ static int access_timed(setstack_t *s, slist_t *l, int cold, uint64_t now, uint6
 	return i;
 }
 
+/* The place of the entry stamped at or before pt in a ring of n stamps (n > 0, the oldest at or
+ * before pt): place_of on logical places. */
+static inline int ring_place_of(const uint64_t *t, unsigned head, int n, uint64_t pt)
+{
+	int lo = 0, hi = n - 1;
+	while (lo < hi) {
+		int mid = (lo + hi) >> 1;
+		if (t[(head + (unsigned)mid) & (DW - 1)] > pt)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 /* One access to the deep lists (timed, as the main lists): the per-set distance under 2^k
  * sets is the block's place in its set's list, then it goes on top; k = 0 is fa_d itself. */
 static void deep_access(const set_index_t *ix, deep_t *D, uint64_t block, uint64_t fa_d, uint64_t now, uint64_t pt)
@@ -444,7 +465,9 @@ static void deep_access(const set_index_t *ix, deep_t *D, uint64_t block, uint64
 			uint32_t li = (1u << k) - 2 + set_index_of(ix, (enum set_index_fn)f, block, k);
 			uint64_t *t = D->id[f][li];
 			int n = D->n[f][li];
-			int pos = fa_d == UINT64_MAX || n == 0 || t[n - 1] > pt ? -1 : place_of(t, n, pt);
+			unsigned h = D->head[f][li];
+			int pos = fa_d == UINT64_MAX || n == 0 || t[(h + (unsigned)n - 1) & (DW - 1)] > pt
+				? -1 : ring_place_of(t, h, n, pt);
 			D->cnt[f][k][pos >= 0 ? pos : DW]++;
 			if (f == SA_LINEAR && pos == 0) {
 				/* on top of its set, so of the nested smaller sets too (Hill & Smith) */
@@ -454,11 +477,21 @@ static void deep_access(const set_index_t *ix, deep_t *D, uint64_t block, uint64
 			}
 			if (pos == 0)
 				continue;                 /* on top already: the run goes on */
-			int to = pos >= 0 ? pos : n < DW ? n : DW - 1;    /* a full list drops its last */
-			if (pos < 0 && n < DW)
-				D->n[f][li]++;
-			memmove(t + 1, t, (size_t)to * sizeof *t);
-			t[0] = now;
+			if (pos < 0) {                    /* a full ring drops its oldest in the new top's slot */
+				h = (h - 1) & (DW - 1);
+				if (n < DW)
+					D->n[f][li]++;
+			} else if (pos <= n - 1 - pos) {  /* places 0..pos-1 move down one */
+				for (int j = pos; j > 0; j--)
+					t[(h + (unsigned)j) & (DW - 1)] = t[(h + (unsigned)j - 1) & (DW - 1)];
+			} else {                          /* places pos+1..n-1 move up one, the ring turns back */
+				for (int j = pos; j < n - 1; j++)
+					t[(h + (unsigned)j) & (DW - 1)] = t[(h + (unsigned)j + 1) & (DW - 1)];
+				t[(h + (unsigned)n - 1) & (DW - 1)] = 0;
+				h = (h - 1) & (DW - 1);
+			}
+			t[h] = now;
+			D->head[f][li] = (uint16_t)h;
 		}
 }
 

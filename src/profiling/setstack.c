@@ -23,8 +23,26 @@ typedef struct slist {
 	uint64_t in[INL];
 } slist_t;
 
+/*
+ * A timed list (setstack_access_timed, "Timed lists" below) in 16 bytes, four to a cache line:
+ * the sets of the fine levels hold one or two stamps nearly always, and their lists were 40-byte
+ * headers of which half straddled two lines.  a = n << 56 | v with n the entries (0..W) and v
+ * the top stamp when n <= 2, else the address of a heap array of the stamps (capacity 4, 8, ..,
+ * W, most recent first); b = the second stamp when n == 2, the top stamp (a copy of the
+ * array's first) when n > 2, so deciding "the block is on top, nothing changes" (most accesses
+ * of the fine levels) reads this line only.  Stamps and addresses are below 2^56 (checked).
+ */
+typedef struct tset {
+	uint64_t a, b;
+} tset_t;
+#define TN_SHIFT 56
+#define TV_MASK ((1ULL << TN_SHIFT) - 1)
+
 typedef struct lvl {
-	slist_t **page;       /* 2^k sets in pages of PAGE (fewer for k < PAGE_LOG) */
+	union {
+		slist_t **page;       /* 2^k sets in pages of PAGE (fewer for k < PAGE_LOG) */
+		tset_t **tpage;       /* the same for a timed stack */
+	};
 	uint32_t npages;
 } lvl_t;
 
@@ -102,7 +120,14 @@ void setstack_free(setstack_t *s)
 			lvl_t *L = &s->lv[f][k];
 			if (!L->page)
 				continue;
-			for (uint32_t p = 0; p < L->npages; p++) {
+			for (uint32_t p = 0; s->timed && p < L->npages; p++) {
+				tset_t *pg = L->tpage[p];
+				for (uint32_t i = 0; pg && i < page_sets(k); i++)
+					if (pg[i].a >> TN_SHIFT > INL)
+						free((void *)(uintptr_t)(pg[i].a & TV_MASK));
+				free(pg);
+			}
+			for (uint32_t p = 0; !s->timed && p < L->npages; p++) {
 				slist_t *pg = L->page[p];
 				if (!pg)
 					continue;
@@ -131,7 +156,11 @@ void setstack_occupancy(const setstack_t *s, double occ[SA_NINDEX][PROFILE_SA_MA
 					occ[f][0][s->distinct < W ? s->distinct : W]++;
 				continue;
 			}
-			for (uint32_t p = 0; p < L->npages; p++)
+			for (uint32_t p = 0; s->timed && p < L->npages; p++)
+				for (uint32_t i = 0; L->tpage[p] && i < page_sets(k); i++)
+					if (L->tpage[p][i].a >> TN_SHIFT > 0)
+						occ[f][k][L->tpage[p][i].a >> TN_SHIFT]++;
+			for (uint32_t p = 0; !s->timed && p < L->npages; p++)
 				for (uint32_t i = 0; L->page[p] && i < page_sets(k); i++)
 					if (L->page[p][i].n > 0)
 						occ[f][k][L->page[p][i].n]++;
@@ -417,18 +446,101 @@ static inline int place_of(const uint64_t *t, int n, uint64_t pt)
 	return lo;
 }
 
-/* One timed access to a main list: the per-set distance, or -1 (a miss: the stamp goes on
- * top, the oldest falls off a full list); -2 when out of memory. */
-static int access_timed(setstack_t *s, slist_t *l, int cold, uint64_t now, uint64_t pt)
+/* Set `set`'s timed list at a level (its page made on first touch), or NULL when out of memory. */
+static tset_t *tset_of(setstack_t *s, lvl_t *L, int k, uint32_t set)
 {
-	int n = l->n;
-	if (cold || n == 0 || l->id[n - 1] > pt)
-		return push_new(s, l, now) ? -2 : -1;
-	int i = 0;
-	while (l->id[i] > pt)                     /* stops at the block's own entry */
-		i++;
-	if (i > 0)
-		push_top(l, now, i);
+	uint32_t p = set >> PAGE_LOG;
+	if (!L->tpage[p]) {
+		size_t sz = (page_sets(k) * sizeof(tset_t) + 63) & ~(size_t)63;   /* whole lines */
+		if (!(L->tpage[p] = aligned_alloc(64, sz)))
+			return NULL;
+		memset(L->tpage[p], 0, sz);
+		s->bytes += sz;
+	}
+	return &L->tpage[p][set & (PAGE - 1)];
+}
+
+/* One timed access to a main list (tset_t): the per-set distance, or -1 (a miss: the stamp
+ * goes on top, the oldest falls off a full list); -2 when out of memory (or a stamp of 2^56). */
+static int access_timed(setstack_t *s, tset_t *T, int cold, uint64_t fa_d, uint64_t now, uint64_t pt)
+{
+	uint64_t a = T->a;
+	unsigned n = (unsigned)(a >> TN_SHIFT);
+	if (n == 0) {
+		if (now > TV_MASK)
+			return -2;
+		T->a = 1ULL << TN_SHIFT | now;
+		return -1;
+	}
+	if (n <= INL) {
+		_Static_assert(INL == 2, "the inline case holds two stamps (a, b)");
+		uint64_t s0 = a & TV_MASK;
+		if (!cold && s0 <= pt)
+			return 0;                         /* on top already: nothing changes */
+		if (now > TV_MASK)
+			return -2;
+		if (n == 1 || (!cold && T->b <= pt)) {   /* n = 1: a miss that grows it; else a hit at 1 */
+			int pos = n == 1 ? -1 : 1;
+			T->b = s0;
+			T->a = 2ULL << TN_SHIFT | now;
+			return pos;
+		}
+		uint64_t *id = malloc(4 * sizeof *id);   /* a third entry: a heap array of 4 */
+		if (!id || (uintptr_t)id > TV_MASK) {
+			free(id);
+			return -2;
+		}
+		s->bytes += 4 * sizeof *id;
+		id[0] = now;
+		id[1] = s0;
+		id[2] = T->b;
+		id[3] = HOLE;
+		T->a = 3ULL << TN_SHIFT | (uintptr_t)id;
+		T->b = now;
+		return -1;
+	}
+	if (!cold && T->b <= pt)
+		return 0;
+	uint64_t *id = (uint64_t *)(uintptr_t)(a & TV_MASK);
+	int i, to;
+	/* A list loses entries only when full, and a block goes on top of its set's list at every
+	 * access: a block seen before is in a list of fewer than W, and in any list when its
+	 * per-set distance, at most the fully-associative one, is below W.  Only a full list and a
+	 * fully-associative distance of W or more need the oldest stamp read. */
+	if (cold || (n == W && fa_d >= W && id[W - 1] > pt)) {     /* a miss */
+		i = -1;
+		unsigned cap = 4;
+		while (cap < n)
+			cap *= 2;
+		if (n == cap && cap < W) {                /* full below W: twice the room */
+			uint64_t *nid = realloc(id, 2 * cap * sizeof *nid);
+			if (!nid || (uintptr_t)nid > TV_MASK) {
+				if (nid)
+					T->a = (uint64_t)n << TN_SHIFT | (uintptr_t)nid;   /* freed with the stack */
+				return -2;
+			}
+			s->bytes += cap * sizeof *nid;
+			id = nid;
+		}
+		to = n < W ? (int)n : W - 1;              /* a full list drops its last */
+		if (n < W)
+			n++;
+	} else {
+		i = 1;                                    /* id[0] = T->b > pt */
+		while (id[i] > pt)                        /* stops at the block's own entry */
+			i++;
+		to = i;
+	}
+	if (now > TV_MASK)
+		return -2;
+	if (to <= 8)
+		for (int j = to; j > 0; j--)
+			id[j] = id[j - 1];
+	else
+		memmove(id + 1, id, (size_t)to * sizeof *id);
+	id[0] = now;
+	T->a = (uint64_t)n << TN_SHIFT | (uintptr_t)id;
+	T->b = now;
 	return i;
 }
 
@@ -466,8 +578,11 @@ static void deep_access(const set_index_t *ix, deep_t *D, uint64_t block, uint64
 			uint64_t *t = D->id[f][li];
 			int n = D->n[f][li];
 			unsigned h = D->head[f][li];
-			int pos = fa_d == UINT64_MAX || n == 0 || t[(h + (unsigned)n - 1) & (DW - 1)] > pt
-				? -1 : ring_place_of(t, h, n, pt);
+			/* a miss needs the oldest stamp only in a full ring (access_timed); the place is
+			 * at most the fully-associative distance */
+			int pos = fa_d == UINT64_MAX || n == 0
+				|| (n == DW && fa_d >= DW && t[(h + (unsigned)n - 1) & (DW - 1)] > pt)
+				? -1 : ring_place_of(t, h, fa_d < (uint64_t)n ? (int)fa_d + 1 : n, pt);
 			D->cnt[f][k][pos >= 0 ? pos : DW]++;
 			if (f == SA_LINEAR && pos == 0) {
 				/* on top of its set, so of the nested smaller sets too (Hill & Smith) */
@@ -536,6 +651,12 @@ static void sets_of(const setstack_t *s, uint64_t block, int k0, uint32_t sets[S
 				for (int j = 0; j < nb; j++)
 					set ^= s->ix->tab[k][j][(block >> (8 * j)) & 255];
 			sets[f][k] = set;
+			if (s->timed) {
+				const tset_t *tp = s->lv[f][k].tpage[set >> PAGE_LOG];
+				if (tp)
+					__builtin_prefetch(&tp[set & (PAGE - 1)], 1);
+				continue;
+			}
 			const slist_t *pg = s->lv[f][k].page[set >> PAGE_LOG];
 			if (pg)
 				__builtin_prefetch(&pg[set & (PAGE - 1)], 1);
@@ -611,10 +732,10 @@ int setstack_access_timed(setstack_t *s, uint64_t block, uint64_t fa_d, uint64_t
 	sets_of(s, block, 1, sets);
 	for (int f = 0; f < SA_NINDEX; f++)
 		for (int k = 1; k <= s->max_log; k++) {
-			slist_t *l = set_of(s, &s->lv[f][k], k, sets[f][k]);
-			if (!l)
+			tset_t *T = tset_of(s, &s->lv[f][k], k, sets[f][k]);
+			if (!T)
 				return -1;
-			int pos = access_timed(s, l, cold, now, pt);
+			int pos = access_timed(s, T, cold, fa_d, now, pt);
 			if (pos == -2)
 				return -1;
 			c[f][k][pos >= 0 ? pos : W]++;

@@ -121,6 +121,7 @@ typedef struct tacc {
 	ihist_t cls[RL_NCLASS];
 	ihist_t shared_sd, shared_rt;  /* an item whose stream other levels share (run_item) */
 	setstack_counts_t ss[SS_NMODE][NLEV];    /* set-associative records (opts.setassoc) */
+	setstack_batch_t *ssb;                   /* the timed records' batch (setstack.h) */
 	int failed;
 } tacc_t;
 
@@ -368,8 +369,13 @@ profiler_t *profiler_alloc(const profiler_opts_t *o)
 			if (pb->lev[l].g != 0)
 				ok = (bb->sorted[l] = malloc(nb * sizeof *bb->sorted[l])) != NULL;
 	}
-	for (int i = 0; i < pb->nthreads && ok; i++)
+	for (int i = 0; i < pb->nthreads && ok; i++) {
 		ok = (pb->workers[i].acc = malloc(sizeof(tacc_t))) != NULL;
+		if (ok)
+			pb->workers[i].acc->ssb = NULL;
+		if (ok && pb->sa_on)
+			ok = (pb->workers[i].acc->ssb = setstack_batch_alloc()) != NULL;
+	}
 	if (!ok) {
 		profiler_free(pb);
 		return NULL;
@@ -411,8 +417,11 @@ void profiler_free(profiler_t *pb)
 	pthread_mutex_destroy(&pb->mu);
 	pthread_cond_destroy(&pb->go);
 	pthread_cond_destroy(&pb->done);
-	for (int i = 0; i < MAX_THREADS; i++)
+	for (int i = 0; i < MAX_THREADS; i++) {
+		if (pb->workers[i].acc)
+			setstack_batch_free(pb->workers[i].acc->ssb);
 		free(pb->workers[i].acc);
+	}
 	for (int b = 0; b < 2; b++) {
 		for (int l = 0; l < NLEV; l++)
 			free(pb->buf[b].sorted[l]);
@@ -771,7 +780,7 @@ static void run_item(profiler_t *pb, const item_t *it, tacc_t *t)
 		if (we && we_access(pb, we, &t->sd_we[l], is_write, block))
 			failed = 1;
 		/* the set-associative lists are stamped with this stack's access times (setstack.h) */
-		if (it->ss[SS_ALLOCATE] && setstack_access_timed(it->ss[SS_ALLOCATE], block, cold ? UINT64_MAX : sd,
+		if (it->ss[SS_ALLOCATE] && setstack_access_timed(it->ss[SS_ALLOCATE], t->ssb, block, cold ? UINT64_MAX : sd,
 								 e->last_abs, cold ? 0 : e->last_abs - rt - 1,
 								 t->ss[SS_ALLOCATE][l]))
 			failed = 1;
@@ -779,6 +788,8 @@ static void run_item(profiler_t *pb, const item_t *it, tacc_t *t)
 			if (it->ss[m] && setstack_access(it->ss[m], block, is_write, t->ss[m][l]))
 				failed = 1;
 	}
+	if (it->ss[SS_ALLOCATE] && setstack_flush(t->ssb))   /* this item's accesses, before its counts are added */
+		failed = 1;
 	if (failed)
 		t->failed = 1;
 	if (pb->pass2)

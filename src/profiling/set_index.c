@@ -51,4 +51,8 @@ void set_index_init(set_index_t *t)
 		for (int j = 0; j < 8; j++)
 			for (int b = 0; b < 256; b++)
 				t->tab[k][j][b] = set_index_ipoly_slow((uint64_t)b << (8 * j), k); /* residue is linear */
+	for (int k = 1; k <= SETIDX_MAX_LOG; k++)
+		for (int j = 0; j < 8; j++)
+			for (int b = 0; b < 256; b++)
+				t->all[j][b][(k - 1) >> 2] |= (uint64_t)t->tab[k][j][b] << (16 * ((k - 1) & 3));
 }

@@ -38,7 +38,32 @@ uint32_t set_index_ipoly_slow(uint64_t block, int k);
 
 typedef struct set_index {
 	uint32_t tab[SETIDX_MAX_LOG + 1][8][256];   /* tab[k][j][b] = (b x^(8j)) mod P_k */
+	/* every degree at once: lane k - 1 (16 bits, k = 1..16) of the 256-bit all[j][b] is
+	 * tab[k][j][b], so XOR-ing one entry per byte of a block gives its residues for every k
+	 * (set_index_ipoly_all): a few loads instead of one per byte and degree */
+	uint64_t all[8][256][4];
 } set_index_t;
+_Static_assert(SETIDX_MAX_LOG <= 16, "16-bit lanes");
+
+/* The residues of `block` modulo P_1..P_16 in 16-bit lanes (lane k - 1: degree k), reading only
+ * its nb low bytes (the rest must be zero). */
+static inline void set_index_ipoly_all(const set_index_t *t, uint64_t block, int nb, uint64_t w[4])
+{
+	w[0] = w[1] = w[2] = w[3] = 0;
+	for (int j = 0; j < nb; j++) {
+		const uint64_t *e = t->all[j][(block >> (8 * j)) & 255];
+		w[0] ^= e[0];
+		w[1] ^= e[1];
+		w[2] ^= e[2];
+		w[3] ^= e[3];
+	}
+}
+
+/* Degree k's residue (1 <= k <= 16) out of set_index_ipoly_all's lanes. */
+static inline uint32_t set_index_lane(const uint64_t w[4], int k)
+{
+	return (uint32_t)(w[(k - 1) >> 2] >> (16 * ((k - 1) & 3))) & 0xffffu;
+}
 
 void set_index_init(set_index_t *t);
 

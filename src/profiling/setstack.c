@@ -640,6 +640,8 @@ static void sets_of(const setstack_t *s, uint64_t block, int k0, uint32_t sets[S
 	/* IPOLY reads one table per byte of the block number (set_index.h); the high bytes of a
 	 * block number are mostly zero, and a zero byte adds nothing to the residue */
 	int nb = block ? (64 - __builtin_clzll(block) + 7) / 8 : 0;
+	uint64_t w[4];
+	set_index_ipoly_all(s->ix, block, nb, w);
 	for (int f = 0; f < SA_NINDEX; f++) {
 		if (s->only_f >= 0 && f != s->only_f)
 			continue;
@@ -648,8 +650,7 @@ static void sets_of(const setstack_t *s, uint64_t block, int k0, uint32_t sets[S
 			if (f == SA_LINEAR || k == 0)
 				set = set_index_of(s->ix, (enum set_index_fn)f, block, k);
 			else
-				for (int j = 0; j < nb; j++)
-					set ^= s->ix->tab[k][j][(block >> (8 * j)) & 255];
+				set = set_index_lane(w, k);
 			sets[f][k] = set;
 			if (s->timed) {
 				const tset_t *tp = s->lv[f][k].tpage[set >> PAGE_LOG];
@@ -704,10 +705,101 @@ int setstack_access(setstack_t *s, uint64_t block, int is_write, setstack_counts
 	return 0;
 }
 
-int setstack_access_timed(setstack_t *s, uint64_t block, uint64_t fa_d, uint64_t now, uint64_t pt, setstack_counts_t c)
+/*
+ * The main lists are updated level by level over a batch of accesses (setstack_batch_t), not
+ * access by access: an access touches one list at each of 2 x max_log levels, most of them a
+ * set of a fine level that no access has touched for a long while, so access by access each
+ * touch was a cache miss and the lists pushed the stream's LRU stack (lru_stack.c) out of the
+ * cache.  A level's lists over a batch are a far smaller working set, its IPOLY table is one
+ * 8 KB row, and the accesses are read in order.  The lists of one level see the accesses in
+ * stream order either way and the levels do not interact, so every count is the same; the
+ * bit-selection nesting (a block on top of its set at 2^k sets is on top at 2^(k+1)) is kept
+ * per access in `done`.
+ */
+#define SSB_CAP 8192
+struct setstack_batch {
+	setstack_t *s;
+	uint64_t (*c)[PROFILE_SA_MAX_LOG + 1][PROFILE_SA_WAYS + 1];
+	uint32_t n;
+	uint64_t block[SSB_CAP], fa[SSB_CAP], now[SSB_CAP], pt[SSB_CAP];
+	uint8_t done[SSB_CAP];
+};
+
+setstack_batch_t *setstack_batch_alloc(void)
+{
+	return calloc(1, sizeof(setstack_batch_t));
+}
+
+void setstack_batch_free(setstack_batch_t *b)
+{
+	free(b);
+}
+
+/* Block's set at 2^k sets under f (k >= 1), from level k's row of the IPOLY tables. */
+static inline uint32_t level_set(const uint32_t (*tk)[256], int f, int k, uint64_t block)
+{
+	if (f == SA_LINEAR)
+		return (uint32_t)(block & ((1ULL << k) - 1));
+	uint32_t set = 0;
+	for (; block; block >>= 8, tk++)          /* zero high bytes add nothing */
+		set ^= (*tk)[block & 255];
+	return set;
+}
+
+#define SSB_AHEAD 8     /* accesses between a set's prefetch and its touch */
+
+int setstack_flush(setstack_batch_t *b)
+{
+	uint32_t n = b->n;
+	if (!n)
+		return 0;
+	b->n = 0;
+	setstack_t *s = b->s;
+	memset(b->done, 0, n);
+	for (int f = 0; f < SA_NINDEX; f++)
+		for (int k = 1; k <= s->max_log; k++) {
+			lvl_t *L = &s->lv[f][k];
+			uint64_t *cnt = b->c[f][k];
+			const uint32_t (*tk)[256] = s->ix->tab[k];
+			uint32_t ring[2 * SSB_AHEAD];
+			for (uint32_t i = 0; i < SSB_AHEAD && i < n; i++)
+				ring[i] = level_set(tk, f, k, b->block[i]);
+			for (uint32_t i = 0; i < n; i++) {
+				if (i + SSB_AHEAD < n) {
+					uint32_t sn = level_set(tk, f, k, b->block[i + SSB_AHEAD]);
+					ring[(i + SSB_AHEAD) % (2 * SSB_AHEAD)] = sn;
+					const tset_t *tp = L->tpage[sn >> PAGE_LOG];
+					if (tp)
+						__builtin_prefetch(&tp[sn & (PAGE - 1)], 1);
+				}
+				if (f == SA_LINEAR && b->done[i]) {
+					cnt[0]++;           /* on top at a coarser level: here too, no change */
+					continue;
+				}
+				tset_t *T = tset_of(s, L, k, ring[i % (2 * SSB_AHEAD)]);
+				if (!T)
+					return -1;
+				int pos = access_timed(s, T, b->fa[i] == UINT64_MAX, b->fa[i], b->now[i], b->pt[i]);
+				if (pos == -2)
+					return -1;
+				cnt[pos >= 0 ? pos : W]++;
+				/* on top of its set, so of every nested smaller set (Hill & Smith 1989):
+				 * distance 0 there too, and no list changes */
+				if (f == SA_LINEAR && pos == 0)
+					b->done[i] = 1;
+			}
+		}
+	return 0;
+}
+
+int setstack_access_timed(setstack_t *s, setstack_batch_t *b, uint64_t block, uint64_t fa_d, uint64_t now, uint64_t pt, setstack_counts_t c)
 {
 	if (s->we != SS_ALLOCATE || s->only_f >= 0 || s->lo_log > 0 || (s->now > 0 && !s->timed))
 		return -1;
+	if (b->n > 0 && (b->s != s || b->c != c) && setstack_flush(b))
+		return -1;
+	b->s = s;
+	b->c = c;
 	s->timed = 1;
 	s->now++;
 	int cold = fa_d == UINT64_MAX;
@@ -728,26 +820,12 @@ int setstack_access_timed(setstack_t *s, uint64_t block, uint64_t fa_d, uint64_t
 				c[f][k][0]++;
 		return 0;
 	}
-	uint32_t sets[SA_NINDEX][PROFILE_SA_MAX_LOG + 1];
-	sets_of(s, block, 1, sets);
-	for (int f = 0; f < SA_NINDEX; f++)
-		for (int k = 1; k <= s->max_log; k++) {
-			tset_t *T = tset_of(s, &s->lv[f][k], k, sets[f][k]);
-			if (!T)
-				return -1;
-			int pos = access_timed(s, T, cold, fa_d, now, pt);
-			if (pos == -2)
-				return -1;
-			c[f][k][pos >= 0 ? pos : W]++;
-			if (f == SA_LINEAR && pos == 0) {
-				/* on top of its set, so of every nested smaller set (Hill & Smith 1989):
-				 * distance 0 there too, and no list changes */
-				for (int k2 = k + 1; k2 <= s->max_log; k2++)
-					c[f][k2][0]++;
-				break;
-			}
-		}
-	return 0;
+	uint32_t i = b->n++;
+	b->block[i] = block;
+	b->fa[i] = fa_d;
+	b->now[i] = now;
+	b->pt[i] = pt;
+	return b->n == SSB_CAP ? setstack_flush(b) : 0;
 }
 
 setstack_t *setstack_alloc_level(int log_sets, enum sa_index f, enum setstack_mode mode, const set_index_t *ix)

@@ -93,6 +93,18 @@ int main(void)
 			diff += set_index_ipoly(&ix, x, k) >= (1u << k);
 		}
 		CHECK(diff == 0, "long division (set_index_ipoly_slow) and the range 0..2^k-1");
+		/* every degree at once (the profiler's records): the same residues, from blocks of
+		 * every width (the lanes read only the block's nonzero bytes) */
+		int dall = 0;
+		for (int i = 0; i < 20000; i++) {
+			x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+			uint64_t b = x >> (i % 64);
+			int nb = b ? (64 - __builtin_clzll(b) + 7) / 8 : 0;
+			uint64_t w[4];
+			set_index_ipoly_all(&ix, b, nb, w);
+			dall += set_index_lane(w, k) != set_index_ipoly_slow(b, k);
+		}
+		CHECK(dall == 0, "set_index_ipoly_all lanes = long division, k = 1..16");
 	}
 	/* a power-of-two stride of 2^k blocks hits one linear set and spreads under IPOLY */
 	int used[64] = { 0 }, nused = 0;

@@ -64,19 +64,25 @@ struct setstack {
 	struct deep *deep;    /* few-set lists up to DW entries (setstack_enable_deep), or NULL */
 };
 
-/* Deep records (setstack.h): for k = 1..DL, 2^k lists of up to DW stamps per index function,
- * most recent first; k = 0 is the fully-associative distance itself.  Each list is a ring of DW
- * slots whose logical place j is slot (head + j) mod DW: a miss pushes on top by moving head
- * back one slot (on a full list that slot is the oldest entry, which falls off), where a
- * linear array shifted all 511 entries (4 KB) down; a hit at place p closes its gap from
- * whichever side is shorter (min(p, n - 1 - p) moves). */
+/* Deep records (setstack.h): for k = 1..DL, 2^k lists of up to DW stamps per index function;
+ * k = 0 is the fully-associative distance itself.  Each list is a log of 2 DW slots, stamps in
+ * increasing order, and a bit map of the live ones: a block's place is the number of live
+ * slots after the last slot stamped at or before pt (a popcount over at most 16 words), its
+ * entry the last live slot there; an access kills that entry (or, a miss on a full list, the
+ * oldest live one) and appends its stamp.  A full log is compacted to its live entries (at
+ * most DW moves per DW appends).  Kept in order 0..DW-1 a list shifted its entries down by up
+ * to 511 places each access. */
 #define DW PROFILE_SA_DEEP_WAYS
 #define DL PROFILE_SA_DEEP_LOG
-_Static_assert((DW & (DW - 1)) == 0, "deep rings index by a mask");
+#define DLOG (2 * DW)
+_Static_assert(DW % 64 == 0, "deep bit maps are whole words");
+typedef struct dlist {
+	uint64_t st[DLOG];        /* stamps of the slots 0..len-1, increasing */
+	uint64_t live[DLOG / 64];
+	uint16_t len, nlive;
+} dlist_t;
 typedef struct deep {
-	uint64_t id[SA_NINDEX][(2u << DL) - 2][DW];   /* level k's sets at [2^k - 2, 2^(k+1) - 2) */
-	uint16_t n[SA_NINDEX][(2u << DL) - 2];
-	uint16_t head[SA_NINDEX][(2u << DL) - 2];
+	dlist_t l[SA_NINDEX][(2u << DL) - 2];   /* level k's sets at [2^k - 2, 2^(k+1) - 2) */
 	uint64_t cnt[SA_NINDEX][DL + 1][DW + 1];
 } deep_t;
 
@@ -544,19 +550,81 @@ static int access_timed(setstack_t *s, tset_t *T, int cold, uint64_t fa_d, uint6
 	return i;
 }
 
-/* The place of the entry stamped at or before pt in a ring of n stamps (n > 0, the oldest at or
- * before pt): place_of on logical places. */
-static inline int ring_place_of(const uint64_t *t, unsigned head, int n, uint64_t pt)
+/* Live slots after slot j (j < len). */
+static inline int dlist_after(const dlist_t *d, int j)
 {
-	int lo = 0, hi = n - 1;
-	while (lo < hi) {
-		int mid = (lo + hi) >> 1;
-		if (t[(head + (unsigned)mid) & (DW - 1)] > pt)
-			lo = mid + 1;
-		else
-			hi = mid;
+	int w = (j + 1) >> 6, c = 0;
+	if ((j + 1) & 63)
+		c += __builtin_popcountll(d->live[w++] & (~0ULL << ((j + 1) & 63)));
+	for (int e = (d->len + 63) >> 6; w < e; w++)
+		c += __builtin_popcountll(d->live[w]);
+	return c;
+}
+
+/* The last live slot at or before j (there is one: the block's). */
+static inline int dlist_live_at_or_before(const dlist_t *d, int j)
+{
+	int w = j >> 6;
+	uint64_t m = d->live[w] & (~0ULL >> (63 - (j & 63)));
+	while (!m)
+		m = d->live[--w];
+	return (w << 6) + 63 - __builtin_clzll(m);
+}
+
+/* One access to a deep list: the block's place, or -1 (a miss); its stamp goes on top. */
+static int dlist_access(dlist_t *d, uint64_t fa_d, uint64_t now, uint64_t pt)
+{
+	int pos = -1, kill = -1;
+	/* a list loses entries only when full (access_timed): a block seen before is in it
+	 * unless it is full and the block's fully-associative distance is DW or more */
+	if (fa_d != UINT64_MAX && d->nlive > 0) {
+		int oldest = -1;
+		if (d->nlive == DW && fa_d >= DW) {
+			int w = 0;
+			while (!d->live[w])
+				w++;
+			oldest = (w << 6) + __builtin_ctzll(d->live[w]);
+		}
+		if (oldest < 0 || d->st[oldest] <= pt) {
+			int lo = 0, hi = d->len - 1;      /* the last slot stamped <= pt: st[lo] <= pt */
+			while (lo < hi) {
+				int mid = (lo + hi + 1) >> 1;
+				if (d->st[mid] <= pt)
+					lo = mid;
+				else
+					hi = mid - 1;
+			}
+			pos = dlist_after(d, lo);
+			if (pos == 0)
+				return 0;                 /* on top already: the run goes on */
+			kill = dlist_live_at_or_before(d, lo);
+		}
 	}
-	return lo;
+	if (pos < 0) {
+		if (d->nlive == DW) {                     /* the oldest falls off */
+			int w = 0;
+			while (!d->live[w])
+				w++;
+			kill = (w << 6) + __builtin_ctzll(d->live[w]);
+		} else
+			d->nlive++;
+	}
+	if (kill >= 0)
+		d->live[kill >> 6] &= ~(1ULL << (kill & 63));
+	if (d->len == DLOG) {                             /* compact to the live entries */
+		int m = 0;
+		for (int j = 0; j < DLOG; j++)
+			if (d->live[j >> 6] >> (j & 63) & 1)
+				d->st[m++] = d->st[j];
+		memset(d->live, 0, sizeof d->live);
+		for (int j = 0; j < m; j++)
+			d->live[j >> 6] |= 1ULL << (j & 63);
+		d->len = (uint16_t)m;
+	}
+	d->st[d->len] = now;
+	d->live[d->len >> 6] |= 1ULL << (d->len & 63);
+	d->len++;
+	return pos;
 }
 
 /* One access to the deep lists (timed, as the main lists): the per-set distance under 2^k
@@ -575,14 +643,7 @@ static void deep_access(const set_index_t *ix, deep_t *D, uint64_t block, uint64
 	for (int f = 0; f < SA_NINDEX; f++)
 		for (int k = 1; k <= DL; k++) {
 			uint32_t li = (1u << k) - 2 + set_index_of(ix, (enum set_index_fn)f, block, k);
-			uint64_t *t = D->id[f][li];
-			int n = D->n[f][li];
-			unsigned h = D->head[f][li];
-			/* a miss needs the oldest stamp only in a full ring (access_timed); the place is
-			 * at most the fully-associative distance */
-			int pos = fa_d == UINT64_MAX || n == 0
-				|| (n == DW && fa_d >= DW && t[(h + (unsigned)n - 1) & (DW - 1)] > pt)
-				? -1 : ring_place_of(t, h, fa_d < (uint64_t)n ? (int)fa_d + 1 : n, pt);
+			int pos = dlist_access(&D->l[f][li], fa_d, now, pt);
 			D->cnt[f][k][pos >= 0 ? pos : DW]++;
 			if (f == SA_LINEAR && pos == 0) {
 				/* on top of its set, so of the nested smaller sets too (Hill & Smith) */
@@ -590,23 +651,6 @@ static void deep_access(const set_index_t *ix, deep_t *D, uint64_t block, uint64
 					D->cnt[f][k2][0]++;
 				break;
 			}
-			if (pos == 0)
-				continue;                 /* on top already: the run goes on */
-			if (pos < 0) {                    /* a full ring drops its oldest in the new top's slot */
-				h = (h - 1) & (DW - 1);
-				if (n < DW)
-					D->n[f][li]++;
-			} else if (pos <= n - 1 - pos) {  /* places 0..pos-1 move down one */
-				for (int j = pos; j > 0; j--)
-					t[(h + (unsigned)j) & (DW - 1)] = t[(h + (unsigned)j - 1) & (DW - 1)];
-			} else {                          /* places pos+1..n-1 move up one, the ring turns back */
-				for (int j = pos; j < n - 1; j++)
-					t[(h + (unsigned)j) & (DW - 1)] = t[(h + (unsigned)j + 1) & (DW - 1)];
-				t[(h + (unsigned)n - 1) & (DW - 1)] = 0;
-				h = (h - 1) & (DW - 1);
-			}
-			t[h] = now;
-			D->head[f][li] = (uint16_t)h;
 		}
 }
 

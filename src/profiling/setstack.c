@@ -799,6 +799,12 @@ int setstack_flush(setstack_batch_t *b)
 		return 0;
 	b->n = 0;
 	setstack_t *s = b->s;
+	/* the exact fully-associative distances and the deep lists first, each its own pass */
+	for (uint32_t i = 0; i < n; i++)
+		if (b->fa[i] >= W && b->fa[i] != UINT64_MAX && fx_add(s, b->fa[i]))
+			return -1;
+	for (uint32_t i = 0; s->deep && i < n; i++)
+		deep_access(s->ix, s->deep, b->block[i], b->fa[i], b->now[i], b->pt[i]);
 	memset(b->done, 0, n);
 	for (int f = 0; f < SA_NINDEX; f++)
 		for (int k = 1; k <= s->max_log; k++) {
@@ -847,18 +853,16 @@ int setstack_access_timed(setstack_t *s, setstack_batch_t *b, uint64_t block, ui
 	s->timed = 1;
 	s->now++;
 	int cold = fa_d == UINT64_MAX;
-	if (s->deep)
-		deep_access(s->ix, s->deep, block, fa_d, now, pt);
 	/* the per-set distance is at most the fully-associative one, under any index: one set
 	 * (k = 0) is that distance; 0 leaves every list as it is (the block is on top) */
 	int d0 = fa_d < W ? (int)fa_d : W;
 	s->k0_fa = 1;
 	s->distinct += cold;
-	if (fa_d >= W && !cold && fx_add(s, fa_d))
-		return -1;
 	for (int f = 0; f < SA_NINDEX; f++)
 		c[f][0][d0]++;
 	if (fa_d == 0) {
+		if (s->deep)
+			deep_access(s->ix, s->deep, block, fa_d, now, pt);   /* counts only */
 		for (int f = 0; f < SA_NINDEX; f++)
 			for (int k = 1; k <= s->max_log; k++)
 				c[f][k][0]++;

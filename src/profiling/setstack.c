@@ -629,6 +629,11 @@ static int dlist_access(dlist_t *d, uint64_t fa_d, uint64_t now, uint64_t pt)
 
 /* One access to the deep lists (timed, as the main lists): the per-set distance under 2^k
  * sets is the block's place in its set's list, then it goes on top; k = 0 is fa_d itself. */
+/* dlist_after's popcounts in one instruction where the CPU has it (as lru_stack.c's live_after;
+ * not under ThreadSanitizer, which cannot run the ifunc resolver) */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(__SANITIZE_THREAD__)
+__attribute__((target_clones("popcnt", "default")))
+#endif
 static void deep_access(const set_index_t *ix, deep_t *D, uint64_t block, uint64_t fa_d, uint64_t now, uint64_t pt)
 {
 	int d0 = fa_d < DW ? (int)fa_d : DW;
@@ -766,7 +771,7 @@ struct setstack_batch {
 	uint64_t (*c)[PROFILE_SA_MAX_LOG + 1][PROFILE_SA_WAYS + 1];
 	uint32_t n;
 	uint64_t block[SSB_CAP], fa[SSB_CAP], now[SSB_CAP], pt[SSB_CAP];
-	uint8_t done[SSB_CAP];
+	uint32_t idx[SSB_CAP];
 };
 
 setstack_batch_t *setstack_batch_alloc(void)
@@ -805,40 +810,44 @@ int setstack_flush(setstack_batch_t *b)
 			return -1;
 	for (uint32_t i = 0; s->deep && i < n; i++)
 		deep_access(s->ix, s->deep, b->block[i], b->fa[i], b->now[i], b->pt[i]);
-	memset(b->done, 0, n);
-	for (int f = 0; f < SA_NINDEX; f++)
+	for (int f = 0; f < SA_NINDEX; f++) {
+		/* idx[0..m): the accesses still to do at this level; with bit selection one on top
+		 * of its set is on top at every finer level (Hill & Smith 1989): distance 0 there
+		 * too and no list changes, so it leaves the list */
+		uint32_t m = n;
+		for (uint32_t i = 0; i < n; i++)
+			b->idx[i] = i;
 		for (int k = 1; k <= s->max_log; k++) {
 			lvl_t *L = &s->lv[f][k];
 			uint64_t *cnt = b->c[f][k];
+			cnt[0] += n - m;
 			const uint32_t (*tk)[256] = s->ix->tab[k];
-			uint32_t ring[2 * SSB_AHEAD];
-			for (uint32_t i = 0; i < SSB_AHEAD && i < n; i++)
-				ring[i] = level_set(tk, f, k, b->block[i]);
-			for (uint32_t i = 0; i < n; i++) {
-				if (i + SSB_AHEAD < n) {
-					uint32_t sn = level_set(tk, f, k, b->block[i + SSB_AHEAD]);
-					ring[(i + SSB_AHEAD) % (2 * SSB_AHEAD)] = sn;
+			uint32_t ring[2 * SSB_AHEAD], m2 = 0;
+			for (uint32_t j = 0; j < SSB_AHEAD && j < m; j++)
+				ring[j] = level_set(tk, f, k, b->block[b->idx[j]]);
+			for (uint32_t j = 0; j < m; j++) {
+				if (j + SSB_AHEAD < m) {
+					uint32_t sn = level_set(tk, f, k, b->block[b->idx[j + SSB_AHEAD]]);
+					ring[(j + SSB_AHEAD) % (2 * SSB_AHEAD)] = sn;
 					const tset_t *tp = L->tpage[sn >> PAGE_LOG];
 					if (tp)
 						__builtin_prefetch(&tp[sn & (PAGE - 1)], 1);
 				}
-				if (f == SA_LINEAR && b->done[i]) {
-					cnt[0]++;           /* on top at a coarser level: here too, no change */
-					continue;
-				}
-				tset_t *T = tset_of(s, L, k, ring[i % (2 * SSB_AHEAD)]);
+				uint32_t i = b->idx[j];
+				tset_t *T = tset_of(s, L, k, ring[j % (2 * SSB_AHEAD)]);
 				if (!T)
 					return -1;
 				int pos = access_timed(s, T, b->fa[i] == UINT64_MAX, b->fa[i], b->now[i], b->pt[i]);
 				if (pos == -2)
 					return -1;
 				cnt[pos >= 0 ? pos : W]++;
-				/* on top of its set, so of every nested smaller set (Hill & Smith 1989):
-				 * distance 0 there too, and no list changes */
-				if (f == SA_LINEAR && pos == 0)
-					b->done[i] = 1;
+				if (f != SA_LINEAR || pos != 0)
+					b->idx[m2++] = i;
 			}
+			if (f == SA_LINEAR)
+				m = m2;
 		}
+	}
 	return 0;
 }
 

@@ -551,7 +551,7 @@ static int access_timed(setstack_t *s, tset_t *T, int cold, uint64_t fa_d, uint6
 }
 
 /* Live slots after slot j (j < len). */
-static inline int dlist_after(const dlist_t *d, int j)
+static inline __attribute__((always_inline)) int dlist_after(const dlist_t *d, int j)
 {
 	int w = (j + 1) >> 6, c = 0;
 	if ((j + 1) & 63)
@@ -572,7 +572,7 @@ static inline int dlist_live_at_or_before(const dlist_t *d, int j)
 }
 
 /* One access to a deep list: the block's place, or -1 (a miss); its stamp goes on top. */
-static int dlist_access(dlist_t *d, uint64_t fa_d, uint64_t now, uint64_t pt)
+static inline __attribute__((always_inline)) int dlist_access(dlist_t *d, uint64_t fa_d, uint64_t now, uint64_t pt)
 {
 	int pos = -1, kill = -1;
 	/* a list loses entries only when full (access_timed): a block seen before is in it

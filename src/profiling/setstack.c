@@ -434,23 +434,9 @@ static int access_wna(setstack_t *s, slist_t *l, uint64_t block, int is_write, i
  * entries stamped after pt (their count is the per-set distance), its own entry is the first
  * one stamped at or before pt, and it is absent (a miss at every associativity the list
  * records) exactly when the list is empty or its oldest entry is stamped after pt: one load
- * decides a miss, where a list of block ids is searched to its end.
- *
- * The place of a block stamped before pt in a list of n (n > 0, t[n - 1] <= pt): the number
- * of entries stamped after pt, by bisection (the stamps decrease).
+ * decides a miss, where a list of block ids is searched to its end.  (A list loses entries
+ * only when full, so the load is needed only for a full list: access_timed.)
  */
-static inline int place_of(const uint64_t *t, int n, uint64_t pt)
-{
-	int lo = 0, hi = n - 1;           /* t[hi] <= pt; the answer is in [lo, hi] */
-	while (lo < hi) {
-		int mid = (lo + hi) >> 1;
-		if (t[mid] > pt)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
 
 /* Set `set`'s timed list at a level (its page made on first touch), or NULL when out of memory. */
 static tset_t *tset_of(setstack_t *s, lvl_t *L, int k, uint32_t set)
@@ -700,13 +686,7 @@ static void sets_of(const setstack_t *s, uint64_t block, int k0, uint32_t sets[S
 				set = set_index_of(s->ix, (enum set_index_fn)f, block, k);
 			else
 				set = set_index_lane(w, k);
-			sets[f][k] = set;
-			if (s->timed) {
-				const tset_t *tp = s->lv[f][k].tpage[set >> PAGE_LOG];
-				if (tp)
-					__builtin_prefetch(&tp[set & (PAGE - 1)], 1);
-				continue;
-			}
+			sets[f][k] = set;     /* (block-id stacks only: timed ones go through setstack_flush) */
 			const slist_t *pg = s->lv[f][k].page[set >> PAGE_LOG];
 			if (pg)
 				__builtin_prefetch(&pg[set & (PAGE - 1)], 1);

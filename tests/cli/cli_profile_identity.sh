@@ -3,7 +3,8 @@
 # profiler wrote before its set-associative records were reworked for speed (issue 17): the
 # records are exact counts, so a faster representation must not change a single byte.  The
 # expected digests are sha256 of each profile without its "source" line (it names the temp
-# file), written by the list-based records of commit 6b6e856 (the p-mvt and p-syr2k rows re-pinned when
+# file), written by the list-based records of commit 6b6e856 (the deeplog rows by main 9ed5cd5, before
+# the 16-byte sets, batched level-by-level updates and deep logs of the perf17 branch) (the p-mvt and p-syr2k rows re-pinned when
 # main's generators gained a per-access field: the profile of every fixed trace was unchanged).  A change that moves them on
 # purpose (a new profile field) must say so and re-pin them (IDENTITY_PRINT=1 prints the new
 # table).  Traces: column walks of a 2D array (4 KB, 8 KB and odd pitch), power-of-two strides
@@ -18,6 +19,12 @@ awk 'BEGIN{for(p=0;p<6;p++)for(c=0;c<64;c++)for(r=0;r<100;r++){printf "%d %s %x\
 awk 'BEGIN{x=12345; for(i=0;i<60000;i++){x=(x*1103515245+12345)%2147483648; s=x%16; m=int(x/16)%4; w=(int(x/64)%5==0);
 	if(m==0) a=(i%300)*65536; else if(m==1) a=(int(x/256)%20000)*128; else a=(i%5000)*128;
 	printf "%d %s %x\n", s, (w?"W":"R"), a}}' >"$T/strides.trace"
+# two SMs over 1500-3000 blocks with 4 KB strides and loops: the 512-entry deep lists fill (places
+# of 256 and more, misses at 512), so their logs are compacted and full lists drop their oldest;
+# 120000 accesses: the global stream's batch is flushed mid-item (setstack_flush, 8192 accesses)
+awk 'BEGIN{x=777; for(i=0;i<120000;i++){x=(x*1103515245+12345)%2147483648; m=int(x/65536)%4; w=(int(x/16)%7==0);
+	if(m==0) a=(i%1500)*128; else if(m==1) a=(int(x/256)%3000)*128; else if(m==2) a=(int(x/512)%40)*4096; else a=(i%700)*256;
+	printf "%d %s %x\n", int(x/1024)%2, (w?"W":"R"), a}}' >"$T/deeplog.trace"
 "$GPUDSE" trace p-mvt --size 256 --no-regs -o "$T/p-mvt.trace" && cli_ok || cli_bad "trace p-mvt"
 "$GPUDSE" trace p-syr2k --size 32 --no-regs -o "$T/p-syr2k.trace" && cli_ok || cli_bad "trace p-syr2k"
 
@@ -31,6 +38,8 @@ strides-nodes|strides|--dcl1-nodes 8:4:1:64:ipoly,1:1:1:32:linear,4:2:2:16:linea
 strides-small|strides|--setassoc-max-sets 256 --threads 1|dfc606d5e41c8311a89a128615d2663b2d51cc27254d5e40300d01a192c6c519
 p-mvt|p-mvt|--write-evict --dcl1-nodes 8:4:1:64:ipoly|f073c9203ef9900edfe23ad312d14b117ac5688b0136ed7bc08ac49292ed9ba5
 p-syr2k|p-syr2k|--setassoc-all|09ae781421c49a9ae3d2ca4a5f177d527f4bdba4d46978ec71529b15e07d7470
+deeplog|deeplog||f9335eafe5b1ef60e4c0e192e2102c0d142fffba53a420fb5ab9affa2f6b7fee
+deeplog-small|deeplog|--setassoc-max-sets 64 --threads 1|b5866ef4b2fc6842139a6ed87056f1b213ec1616d7020ea309ee6e0895e0cc8c
 '
 while IFS='|' read -r name trace opts sha; do
 	[ -n "$name" ] || continue

@@ -51,6 +51,12 @@ for held in 0 1; do
 		array_job cacti sram ram $node $kb 1 $held
 	done; done
 done
+# Development split (held_out 2, tech-dev.csv, read by calibration/tech/nvsim_dev.py only):
+# 4-way NVSim caches at 40 nm at the held-out sizes, for developing the model on runs that are
+# neither shipped nor held out (the held-out runs are at 22 and 32 nm).
+for kb in 8 32 128; do
+	array_job nvsim sram cache 40 $kb 4 2; array_job nvsim stt cache 40 $kb 4 2
+done
 for kb in 16 32 128 512 1024; do   # held-out node: 32 nm lies between the shipped 22 and 40 nm
 	array_job nvsim sram cache 32 $kb 8 1; array_job nvsim stt cache 32 $kb 8 1
 	array_job cacti sram cache 32 $kb 8 1; array_job cacti sram ram 32 $kb 1 1
@@ -70,6 +76,8 @@ done
 for node in 11 32 45; do for shape in "80 32" "24 8" "12 2" "96 48"; do
 	echo "xbar dsent - xbar $node $shape 1" >> "$JOBLIST"
 done; done
+# smallest runs first (field 6: KiB or inputs), so a long grid has its quick runs early
+sort -s -n -k6,6 -o "$JOBLIST" "$JOBLIST"
 case ${ONLY:-all} in            # ONLY=arrays|xbar reruns one part of the grid
 arrays) sed -i '/^xbar /d' "$JOBLIST";;
 xbar) sed -i '/^array /d' "$JOBLIST";;
@@ -88,11 +96,14 @@ run_one() {
 		sed -e "s/@NODE@/$node/" -e "s/@KB@/$a/" -e "s/@WIDTH@/$((LINE * 8))/" -e "s/@ASSOC@/$b/" \
 		    -e "s#@CELL@#$CFG/nvsim-$cell.cell#" "$CFG/nvsim-cache.cfg" > "$cfg"
 		# NVSim's CACTI assumption (2 x 2 subarrays per mat) finds no SRAM cache of 4-16 KiB
-		# ("No valid solutions"); 4-way caches up to 64 KiB (FUSE's banks, both cells alike) are
-		# organised freely instead.  Free organisation everywhere took over 10 minutes per
-		# 1 MiB run on the shared machine.
+		# ("No valid solutions"), so the 4-way caches (FUSE's banks, both cells alike) are
+		# organised freely, at every size: one search rule per series, so that a segment
+		# between two runs never spans a change of the tool's rule (the first tables switched
+		# at 64 KiB, and the 64 -> 256 KiB segment stepped: README "Organisation").  The 8- and
+		# 16-way series keep the assumption (free organisation took over 10 minutes per 1 MiB
+		# run on the shared machine).
 		local org="CactiAssumption"
-		if [ "$b" = 4 ] && [ "$a" -le 64 ]; then
+		if [ "$b" = 4 ]; then
 			sed -i 's/^-UseCactiAssumption: Yes/-UseCactiAssumption: No/' "$cfg"; org="free organisation"
 		fi
 		commit=$NVSIM_COMMIT
@@ -196,13 +207,14 @@ xargs -P "$JOBS" -L 1 bash -c 'run_one "$@"' _ < "$JOBLIST"
 # CACTI's SRAM caches as an alternative SRAM source.  Each has a held-out twin for the tests.
 # A run in which the tool found no design (CACTI: "ERROR: no ... organizations", e.g. a 4 KiB
 # 16-way cache behind a 1024-bit port; NVSim: "No valid solutions") is listed, not imported.
-def=(); defh=(); cc=(); cch=(); : > "$OUT/failed-runs.txt"
+def=(); defh=(); dev=(); cc=(); cch=(); : > "$OUT/failed-runs.txt"
 for f in "$OUT"/raw/*.txt; do
 	if grep -q -e '^ERROR: no ' -e 'No valid solutions' "$f"; then
 		echo "$(basename "$f"): $(grep -m1 -e '^ERROR: no ' -e 'No valid solutions' "$f")" >> "$OUT/failed-runs.txt"
 		continue
 	fi
 	held=0; grep -q '^# held_out 1' "$f" && held=1
+	if grep -q '^# held_out 2' "$f"; then dev+=("$f"); continue; fi
 	case $(basename "$f") in
 	cacti-sram-cache-*) if [ $held = 1 ]; then cch+=("$f"); else cc+=("$f"); fi;;
 	*)                  if [ $held = 1 ]; then defh+=("$f"); else def+=("$f"); fi;;
@@ -211,6 +223,7 @@ done
 echo "$(wc -l < "$OUT/failed-runs.txt") runs found no design: $OUT/failed-runs.txt"
 "$GPUDSE" tech import -o "$OUT/tech-default.csv" "${def[@]}"
 "$GPUDSE" tech import -o "$OUT/tech-heldout.csv" "${defh[@]}"
+[ ${#dev[@]} = 0 ] || "$GPUDSE" tech import -o "$OUT/tech-dev.csv" "${dev[@]}"
 "$GPUDSE" tech import -o "$OUT/tech-cacti-cache.csv" "${cc[@]}"
 "$GPUDSE" tech import -o "$OUT/tech-cacti-cache-heldout.csv" "${cch[@]}"
 # tech-sram-gpu.csv: the SRAM-only GPUs' table (rtx3080-tech, malekeh-2060-tech): CACTI's SRAM

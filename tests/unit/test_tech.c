@@ -13,9 +13,11 @@
  *    caches (tech-cacti-cache.csv against its held-out twin) and CACTI's RAMs (run with one
  *    organisation at every size, calibration/tech/README.md); area for NVSim's caches (tech.h
  *    L1a: cells and periphery apart).  NVSim's energy and leakage are printed, not asserted:
- *    run area-optimised, NVSim changes bank, mat or mux counts between neighbouring table sizes
- *    (37 of 64 segments, calibration/tech/organisations.py) and its energy steps with them (the
- *    4-way SRAM data array writes for 5.3, 3.9, 5.2, 8.0, 2.8 pJ at 4-64 KiB).  NVSim's 32 nm
+ *    NVSim's area-optimal SRAM array is an argmin over layouts whose areas differ by 0.00-0.13%
+ *    and whose write energies by 21-173% (calibration/tech/nvsim-ties-40nm.txt), so its energy
+ *    flips between sizes (the 4-way SRAM data array writes for 5.2, 8.0, 2.8 pJ at 16, 32,
+ *    64 KiB, 22 nm), and one held-out STT-MRAM run (512 KiB) keeps its neighbour's wordline
+ *    count, on which its leakage rests, while its cells double (calibration/tech/README.md).  NVSim's 32 nm
  *    held-out runs must be refused (tech.h L2n: its 22 and 40 nm runs use different device
  *    sets); every other refusal must be a size outside a series shortened where the tool found
  *    no design.

@@ -620,11 +620,93 @@ static int load_nodes(const ld_t *c, const cJSON *root, profile_t *p)
 	return 0;
 }
 
+/* ---- block moments of a sampled profile (docs/profile-format.md "block_moments") ----
+ * {"acc": [PROFILE_BM_BINS counts], "dsq": [PROFILE_BM_BINS non-negative numbers]}; a class
+ * with no access has no square (src/profiling/block_moments.h). */
+static int load_block_moments(const ld_t *c, const cJSON *root, profile_t *p)
+{
+	const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "block_moments");
+	if (!o)
+		return 0;
+	static const char *const bk[] = { "acc", "dsq", "cold_sum", "cold", NULL };
+	if (want_object(c, ".block_moments", o) || check_keys(c, ".block_moments", o, bk))
+		return EXIT_USER;
+	double *dst[2] = { p->bm_acc, p->bm_dsq };
+	for (int part = 0; part < 2; part++) {
+		char q[64];
+		snprintf(q, sizeof q, ".block_moments.%s", bk[part]);
+		const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, bk[part]);
+		if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) != PROFILE_BM_BINS) {
+			char what[64];
+			snprintf(what, sizeof what, "an array of %d numbers", PROFILE_BM_BINS);
+			return json_type_error(c->file, q, what, a);
+		}
+		for (int k = 0; k < PROFILE_BM_BINS; k++) {
+			char e[96];
+			snprintf(e, sizeof e, "%s[%d]", q, k);
+			const cJSON *x = cJSON_GetArrayItem(a, k);
+			if (part == 0 && nonneg(c, e, x, &dst[0][k]))
+				return EXIT_USER;
+			if (part == 1) {          /* sums of squares may pass 2^53: any finite one */
+				if (!cJSON_IsNumber(x) || !isfinite(x->valuedouble) || x->valuedouble < 0)
+					return json_type_error(c->file, e, "a non-negative number", x);
+				dst[1][k] = x->valuedouble;
+			}
+		}
+	}
+	for (int k = 0; k < PROFILE_BM_BINS; k++)
+		if ((p->bm_acc[k] > 0) != (p->bm_dsq[k] > 0)) {
+			char e[64];
+			snprintf(e, sizeof e, ".block_moments.dsq[%d]", k);
+			return perr(c, e, "%g, but class %d has %g accesses (a square exactly when an access)", p->bm_dsq[k], k,
+				    p->bm_acc[k]);
+		}
+	p->has_bm = 1;
+	/* the streams' cold-count moments: cold_sum[n_streams], cold[n_streams][n_streams] */
+	const cJSON *cs = cJSON_GetObjectItemCaseSensitive(o, "cold_sum"), *cm = cJSON_GetObjectItemCaseSensitive(o, "cold");
+	if (!cs && !cm)
+		return 0;
+	int ns = (int)p->n_streams;
+	char what[96];
+	snprintf(what, sizeof what, "an array of %d numbers (one per stream)", ns);
+	if (!cJSON_IsArray(cs) || cJSON_GetArraySize(cs) != ns || ns > PROFILE_BM_MAX_STREAMS)
+		return json_type_error(c->file, ".block_moments.cold_sum", what, cs);
+	snprintf(what, sizeof what, "an array of %d rows of %d numbers (streams x streams)", ns, ns);
+	if (!cJSON_IsArray(cm) || cJSON_GetArraySize(cm) != ns)
+		return json_type_error(c->file, ".block_moments.cold", what, cm);
+	for (int s = 0; s < ns; s++) {
+		char e[96];
+		snprintf(e, sizeof e, ".block_moments.cold_sum[%d]", s);
+		if (nonneg(c, e, cJSON_GetArrayItem(cs, s), &p->cm_sum[s]))
+			return EXIT_USER;
+		const cJSON *row = cJSON_GetArrayItem(cm, s);
+		snprintf(e, sizeof e, ".block_moments.cold[%d]", s);
+		if (!cJSON_IsArray(row) || cJSON_GetArraySize(row) != ns)
+			return json_type_error(c->file, e, what, row);
+		for (int t = 0; t < ns; t++) {
+			const cJSON *x = cJSON_GetArrayItem(row, t);
+			snprintf(e, sizeof e, ".block_moments.cold[%d][%d]", s, t);
+			if (!cJSON_IsNumber(x) || !isfinite(x->valuedouble) || x->valuedouble < 0)
+				return json_type_error(c->file, e, "a non-negative number", x);
+			p->cm[s][t] = x->valuedouble;
+		}
+	}
+	for (int s = 0; s < ns; s++)
+		for (int t = 0; t < s; t++)
+			if (p->cm[s][t] != p->cm[t][s]) {
+				char e[96];
+				snprintf(e, sizeof e, ".block_moments.cold[%d][%d]", s, t);
+				return perr(c, e, "%g, but cold[%d][%d] is %g (a symmetric matrix)", p->cm[s][t], t, s, p->cm[t][s]);
+			}
+	p->n_cm = ns;
+	return 0;
+}
+
 static int load_body(const ld_t *c, const cJSON *root, profile_t *p)
 {
 	static const char *const keys[] = { "version", "name", "source", "block_bytes", "n_sm", "insts",
 		"mem_insts", "sectors", "streams", "read_levels", "registers", "phases", "compressibility",
-		"homes", "dcl1_nodes", "params", "observations", "shape", "fuse_sample", NULL };
+		"homes", "dcl1_nodes", "params", "observations", "shape", "fuse_sample", "block_moments", NULL };
 	if (want_object(c, "", root) || check_keys(c, "", root, keys))
 		return EXIT_USER;
 	int version = PROFILE_VERSION;
@@ -773,7 +855,7 @@ static int load_body(const ld_t *c, const cJSON *root, profile_t *p)
 		}
 	}
 
-	if (load_nodes(c, root, p))
+	if (load_nodes(c, root, p) || load_block_moments(c, root, p))
 		return EXIT_USER;
 
 	/* params */
@@ -1122,6 +1204,39 @@ static void write_profile(FILE *f, const profile_t *p)
 			fputc('}', f);
 		}
 		fputs("]", f);
+	}
+	if (p->has_bm) {
+		const double *x[2] = { p->bm_acc, p->bm_dsq };
+		fputs(",\n  \"block_moments\": {", f);
+		for (int part = 0; part < 2; part++) {
+			fprintf(f, "%s\"%s\": [", part ? ",\n    " : "", part ? "dsq" : "acc");
+			for (int k = 0; k < PROFILE_BM_BINS; k++) {
+				if (k)
+					fputs(", ", f);
+				num(f, x[part][k]);
+			}
+			fputc(']', f);
+		}
+		if (p->n_cm > 0) {
+			fputs(",\n    \"cold_sum\": [", f);
+			for (int k = 0; k < p->n_cm; k++) {
+				if (k)
+					fputs(", ", f);
+				num(f, p->cm_sum[k]);
+			}
+			fputs("],\n    \"cold\": [", f);
+			for (int k = 0; k < p->n_cm; k++) {
+				fputs(k ? ", [" : "[", f);
+				for (int t = 0; t < p->n_cm; t++) {
+					if (t)
+						fputs(", ", f);
+					num(f, p->cm[k][t]);
+				}
+				fputc(']', f);
+			}
+			fputc(']', f);
+		}
+		fputc('}', f);
 	}
 	if (p->has_dep_cycles || p->has_mlp) {
 		fputs(",\n  \"params\": {", f);

@@ -1,6 +1,8 @@
 /* shards_resample.c -- draws of a sampled profile's SHARDS error (see shards_resample.h). */
 #include "stats/shards_resample.h"
 
+#include <gsl/gsl_eigen.h>
+#include <gsl/gsl_matrix.h>
 #include <gsl/gsl_randist.h>
 #include <math.h>
 #include <stdlib.h>
@@ -13,6 +15,7 @@ typedef struct rs_hist {
 	double *count0;           /* saved counts */
 	double *lo0, *hi0;        /* saved bin edges (distance histograms: is_sd) */
 	int is_sd;
+	int st;                   /* its stream (index in the profile's streams) */
 	double cold0, total0;
 	double noncold;           /* N' = sum(count0) */
 	size_t *at;               /* per bin: index of its upper quantile in the merged grid */
@@ -30,7 +33,44 @@ struct shards_resample {
 	size_t n_st;
 	double *st0;              /* per stream: accesses, writes, footprint */
 	double blk0;              /* blocks with no reuse (a first touch only), K_0 */
+	int measured;             /* K_j from the profile's block moments (measured_weights) */
+	double blocks;            /* population blocks B */
+	int ncold;                /* streams with measured cold moments (0: one factor for all) */
+	double cold_a[PROFILE_BM_MAX_STREAMS][PROFILE_BM_MAX_STREAMS];   /* C = A A^T */
+	double cs[PROFILE_BM_MAX_STREAMS];   /* one draw's cold factor per stream */
+	int global_st;            /* the merged stream (blocks: footprints), -1 none */
 };
+
+/* The streams' cold counts are Horvitz-Thompson sums over the sampled blocks (block_moments.h):
+ * relative covariance C_st = (1 - R) cm[s][t] / (cm_sum[s] cm_sum[t]); A = V sqrt(L) from its
+ * eigen-decomposition (GSL; positive semi-definite: negative rounding eigenvalues taken as 0). */
+static int cold_factors(shards_resample_t *rs, const profile_t *p)
+{
+	int n = p->n_cm;
+	if (n <= 0 || n != (int)p->n_streams)
+		return 0;
+	for (int s = 0; s < n; s++)
+		if (!(p->cm_sum[s] > 0))
+			return 0;
+	gsl_matrix *c = gsl_matrix_alloc((size_t)n, (size_t)n), *v = gsl_matrix_alloc((size_t)n, (size_t)n);
+	gsl_vector *l = gsl_vector_alloc((size_t)n);
+	gsl_eigen_symmv_workspace *w = gsl_eigen_symmv_alloc((size_t)n);
+	int ok = c && v && l && w;
+	for (int s = 0; ok && s < n; s++)
+		for (int t = 0; t < n; t++)
+			gsl_matrix_set(c, (size_t)s, (size_t)t, (1 - rs->rate) * p->cm[s][t] / (p->cm_sum[s] * p->cm_sum[t]));
+	if (ok && gsl_eigen_symmv(c, l, v, w) == 0) {
+		for (int s = 0; s < n; s++)
+			for (int k = 0; k < n; k++)
+				rs->cold_a[s][k] = gsl_matrix_get(v, (size_t)s, (size_t)k) * sqrt(fmax(0.0, gsl_vector_get(l, (size_t)k)));
+		rs->ncold = n;
+	}
+	gsl_matrix_free(c);
+	gsl_matrix_free(v);
+	gsl_vector_free(l);
+	gsl_eigen_symmv_free(w);
+	return ok ? 0 : -1;
+}
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -38,12 +78,13 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-static int add_hist(shards_resample_t *rs, reuse_hist_t *h, int is_sd)
+static int add_hist(shards_resample_t *rs, reuse_hist_t *h, int is_sd, int st)
 {
 	if (h->n == 0 || rs->nh >= RS_MAX_HIST)
 		return 0;
 	rs_hist_t *e = &rs->hist[rs->nh];
 	e->h = h;
+	e->st = st;
 	e->count0 = malloc(h->n * sizeof *e->count0);
 	e->at = malloc(h->n * sizeof *e->at);
 	if (!e->count0 || !e->at) {
@@ -101,8 +142,42 @@ static double time_at(const reuse_hist_t *h, double noncold, double u)
  * re-references within the global stack's first bucket (a burst on one block, or SHARDS_adj's
  * correction): their gap says nothing of how often the block comes back, so those slices get
  * the mean weight, K_j = B du_j. */
+/* K_j per grid slice from the profile's measured per-block moments (profile_t.bm_*,
+ * src/profiling/block_moments.h; shards_resample.h, MEASURED BLOCKS): the reuse-time classes
+ * laid along the quantile axis in their order, class c taking the share D_c = acc_c / S1 of the
+ * non-cold accesses (S1 their total); its increment of G gets the Horvitz-Thompson variance
+ * (1 - R) dsq_c / S1^2, so that G at every class edge has the variance (1 - R) sum_b Y_b^2 / S1^2
+ * of the sampled blocks' cumulative counts.  A slice of width du inside class c gets
+ * K = du acc_c S1 / (R dsq_c) blocks (variance du^2 (1 - R) / (R K), additive over the class).
+ * 0 when the profile has no moments (older profiles: the reuse-time weights below). */
+static int measured_weights(shards_resample_t *rs, const profile_t *p, double blocks)
+{
+	double s1 = 0;
+	for (int c = 0; c < PROFILE_BM_BINS && p->has_bm; c++)
+		s1 += p->bm_acc[c];
+	if (!p->has_bm || !(s1 > 0))
+		return 0;
+	double sum = 0, u0 = 0;
+	int c = 0;
+	double cls_hi = p->bm_acc[0] / s1;        /* the upper quantile of class c */
+	for (size_t i = 0; i < rs->nu; i++) {
+		double du = rs->u[i] - u0, um = 0.5 * (u0 + rs->u[i]);
+		while (c + 1 < PROFILE_BM_BINS && (um > cls_hi || !(p->bm_acc[c] > 0)))
+			cls_hi += p->bm_acc[++c] / s1;
+		double dens = p->bm_dsq[c] > 0 ? p->bm_acc[c] * s1 / (rs->rate * p->bm_dsq[c]) : blocks;
+		rs->blk[i] = du > 0 ? fmin(blocks, du * dens) : 0;
+		sum += rs->blk[i];
+		u0 = rs->u[i];
+	}
+	rs->blk0 = blocks > sum ? blocks - sum : 0;
+	rs->measured = 1;
+	return 1;
+}
+
 static void block_weights(shards_resample_t *rs, const profile_t *p, double blocks)
 {
+	if (measured_weights(rs, p, blocks))
+		return;
 	const profile_stream_t *g = profile_stream(p, "global");
 	if (!g)
 		g = profile_stream(p, "l1");
@@ -150,13 +225,13 @@ shards_resample_t *shards_resample_alloc(profile_t *p, double rate, double block
 	}
 	for (size_t s = 0; s < p->n_streams && !rc; s++) {
 		profile_stream_t *st = &p->streams[s];
-		rc = add_hist(rs, &st->sd, 1);
+		rc = add_hist(rs, &st->sd, 1, (int)s);
 		if (!rc)
-			rc = add_hist(rs, &st->rt, 0);
+			rc = add_hist(rs, &st->rt, 0, (int)s);
 		if (!rc)
-			rc = add_hist(rs, &st->sd_we, 1);
+			rc = add_hist(rs, &st->sd_we, 1, (int)s);
 		for (int c = 0; c < RL_NCLASS && !rc; c++)
-			rc = add_hist(rs, &st->cls_sd[c], 1);
+			rc = add_hist(rs, &st->cls_sd[c], 1, (int)s);
 	}
 	size_t nb = 1;
 	for (int i = 0; i < rs->nh; i++)
@@ -194,7 +269,16 @@ shards_resample_t *shards_resample_alloc(profile_t *p, double rate, double block
 			e->at[b] = (size_t)(hit - rs->u);   /* present: every bin's quantile was merged */
 		}
 	}
+	rs->blocks = blocks;
+	rs->global_st = -1;
+	for (size_t s = 0; s < p->n_streams; s++)
+		if (p->streams[s].group >= p->n_sm || !strcmp(p->streams[s].name, "global"))
+			rs->global_st = (int)s;
 	block_weights(rs, p, blocks);
+	if (rs->measured && cold_factors(rs, p)) {
+		shards_resample_free(rs);
+		return NULL;
+	}
 	return rs;
 }
 
@@ -223,7 +307,23 @@ void shards_resample_draw(shards_resample_t *rs, gsl_rng *r)
 	}
 	kb += rs->blk0 * block_factor(r, rs->blk0, rs->rate);
 	double g1 = rs->g[rs->nu - 1];        /* u = 1: the sampled accesses over their expectation */
-	double c1 = kall > 0 ? kb / kall : 1; /* the sampled blocks over their expectation */
+	/* the sampled blocks over their expectation: the blocks' own factors when each block lies
+	 * in one slice (the reuse-time model); with measured moments a block spans many slices
+	 * (sum K_j is no block count), so the B blocks' share is drawn alone, var (1 - R) / (R B) */
+	double c1 = rs->measured ? block_factor(r, rs->blocks, rs->rate) : kall > 0 ? kb / kall : 1;
+	/* per stream: its first touches (one per unit that touched a block) from the measured
+	 * cold moments, jointly normal (cold_factors); else every stream's the blocks' c1 */
+	double zc[PROFILE_BM_MAX_STREAMS];
+	for (int k = 0; k < rs->ncold; k++)
+		zc[k] = gsl_ran_gaussian(r, 1.0);
+	for (size_t s = 0; s < rs->n_st && s < PROFILE_BM_MAX_STREAMS; s++) {
+		double x = 0;
+		for (int k = 0; k < rs->ncold; k++)
+			x += rs->cold_a[s][k] * zc[k];
+		rs->cs[s] = rs->ncold ? fmax(1e-3, 1 + x) : c1;
+	}
+	if (rs->ncold && rs->global_st >= 0)
+		c1 = rs->cs[rs->global_st];          /* the blocks: the merged stream's first touches */
 	for (int i = 0; i < rs->nh; i++) {
 		rs_hist_t *e = &rs->hist[i];
 		reuse_hist_t *h = e->h;
@@ -233,9 +333,10 @@ void shards_resample_draw(shards_resample_t *rs, gsl_rng *r)
 			h->count[b] = e->noncold * (gb - prev);   /* this bin's slice of the blocks */
 			prev = gb;
 		}
-		h->cold = e->cold0 * c1;                      /* one first touch per block */
+		double cf = e->st < PROFILE_BM_MAX_STREAMS ? rs->cs[e->st] : c1;
+		h->cold = e->cold0 * cf;                      /* one first touch per (unit, block) */
 		/* SHARDS_adj: the first bucket takes the offered total's difference, clamped at 0 */
-		h->count[0] += e->noncold * (1 - g1) + e->cold0 * (1 - c1);
+		h->count[0] += e->noncold * (1 - g1) + e->cold0 * (1 - cf);
 		if (h->count[0] < 0)
 			h->count[0] = 0;
 		h->total = h->cold;
@@ -269,9 +370,10 @@ void shards_resample_draw(shards_resample_t *rs, gsl_rng *r)
 		profile_stream_t *st = &rs->st[s];
 		const reuse_hist_t *h = &st->sd;
 		double n0 = rs->st0[3 * s];
-		double cold = n0 > 0 ? fmin(1.0, fmax(0.0, h->cold / c1 / n0)) : 0;   /* the cold share, undrawn */
+		double cf = s < PROFILE_BM_MAX_STREAMS ? rs->cs[s] : c1;
+		double cold = n0 > 0 ? fmin(1.0, fmax(0.0, h->cold / cf / n0)) : 0;   /* the cold share, undrawn */
 		st->accesses = h->n > 0 ? h->total : n0;
-		st->writes = rs->st0[3 * s + 1] * ((1 - cold) * g1 + cold * c1);
+		st->writes = rs->st0[3 * s + 1] * ((1 - cold) * g1 + cold * cf);
 		st->footprint = rs->st0[3 * s + 2] * c1;
 	}
 }

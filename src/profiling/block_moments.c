@@ -118,31 +118,24 @@ int block_moments_access(block_moments_t *m, uint64_t block, int sm)
 
 void block_moments_finish(const block_moments_t *m, profile_t *out)
 {
-	memset(out->bm_acc, 0, sizeof out->bm_acc);
-	memset(out->bm_dsq, 0, sizeof out->bm_dsq);
+	out->bm_k = out->bm_n = 0;
+	memset(out->bm_sum, 0, sizeof out->bm_sum);
+	memset(out->bm_m, 0, sizeof out->bm_m);
+	if (m->too_many_sms || out->n_streams > PROFILE_BM_MAX_STREAMS || out->n_sm > PROFILE_BM_MAX_SM)
+		return;                           /* not measured: the resampler's reuse-time model */
+	int k = 0, ns = (int)out->n_streams;
+	for (uint64_t b = 0; b < m->nent; b++)
+		for (int c = k; c < PROFILE_BM_BINS; c++)
+			if (m->rows[b * PROFILE_BM_BINS + c])
+				k = c + 1;                /* classes up to the last one used */
+	int n = k + ns;
+	double v[PROFILE_BM_DIM];
 	for (uint64_t b = 0; b < m->nent; b++) {
 		const uint32_t *r = m->rows + b * PROFILE_BM_BINS;
-		double cum = 0;
-		for (int c = 0; c < PROFILE_BM_BINS; c++) {
-			if (!r[c])
-				continue;
-			double prev = cum;
-			cum += r[c];
-			out->bm_acc[c] += r[c];
-			out->bm_dsq[c] += cum * cum - prev * prev;   /* block_moments.h */
-		}
-	}
-	out->has_bm = 1;
-	/* the streams' cold counts: u_sb = the units of stream s (SMs / group) that touched b */
-	out->n_cm = 0;
-	memset(out->cm, 0, sizeof out->cm);
-	memset(out->cm_sum, 0, sizeof out->cm_sum);
-	if (m->too_many_sms || out->n_streams > PROFILE_BM_MAX_STREAMS || out->n_sm > PROFILE_BM_MAX_SM)
-		return;
-	int ns = (int)out->n_streams;
-	double u[PROFILE_BM_MAX_STREAMS];
-	for (uint64_t b = 0; b < m->nent; b++) {
 		const uint64_t *bits = m->sms + b * SMW;
+		for (int c = 0; c < k; c++)
+			v[c] = r[c];
+		/* u_sb = the units of stream s (SMs / group) that touched b */
 		for (int s = 0; s < ns; s++) {
 			int g = out->streams[s].group > 0 ? out->streams[s].group : 1;
 			int units = 0, last = -1;
@@ -152,13 +145,16 @@ void block_moments_finish(const block_moments_t *m, profile_t *out)
 					units += unit != last;
 					last = unit;
 				}
-			u[s] = units;
+			v[k + s] = units;
 		}
-		for (int s = 0; s < ns; s++) {
-			out->cm_sum[s] += u[s];
-			for (int t = 0; t < ns; t++)
-				out->cm[s][t] += u[s] * u[t];
+		for (int i = 0; i < n; i++) {
+			if (v[i] == 0)
+				continue;
+			out->bm_sum[i] += v[i];
+			for (int j = 0; j < n; j++)
+				out->bm_m[i][j] += v[i] * v[j];
 		}
 	}
-	out->n_cm = ns;
+	out->bm_k = k;
+	out->bm_n = n;
 }

@@ -621,84 +621,62 @@ static int load_nodes(const ld_t *c, const cJSON *root, profile_t *p)
 }
 
 /* ---- block moments of a sampled profile (docs/profile-format.md "block_moments") ----
- * {"acc": [PROFILE_BM_BINS counts], "dsq": [PROFILE_BM_BINS non-negative numbers]}; a class
- * with no access has no square (src/profiling/block_moments.h). */
+ * {"classes": K, "sum": [K + S], "m": [[K + S] x (K + S)]}, S = the profile's streams: sums
+ * and symmetric second moments of non-negative integer vectors, so m[i][i] >= sum[i]
+ * (src/profiling/block_moments.h). */
 static int load_block_moments(const ld_t *c, const cJSON *root, profile_t *p)
 {
 	const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "block_moments");
 	if (!o)
 		return 0;
-	static const char *const bk[] = { "acc", "dsq", "cold_sum", "cold", NULL };
-	if (want_object(c, ".block_moments", o) || check_keys(c, ".block_moments", o, bk))
+	static const char *const bk[] = { "classes", "sum", "m", NULL };
+	int k;
+	if (want_object(c, ".block_moments", o) || check_keys(c, ".block_moments", o, bk)
+	    || json_get_int(c->file, ".block_moments", o, "classes", 1, 0, PROFILE_BM_BINS, &k))
 		return EXIT_USER;
-	double *dst[2] = { p->bm_acc, p->bm_dsq };
-	for (int part = 0; part < 2; part++) {
-		char q[64];
-		snprintf(q, sizeof q, ".block_moments.%s", bk[part]);
-		const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, bk[part]);
-		if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) != PROFILE_BM_BINS) {
-			char what[64];
-			snprintf(what, sizeof what, "an array of %d numbers", PROFILE_BM_BINS);
-			return json_type_error(c->file, q, what, a);
-		}
-		for (int k = 0; k < PROFILE_BM_BINS; k++) {
-			char e[96];
-			snprintf(e, sizeof e, "%s[%d]", q, k);
-			const cJSON *x = cJSON_GetArrayItem(a, k);
-			if (part == 0 && nonneg(c, e, x, &dst[0][k]))
-				return EXIT_USER;
-			if (part == 1) {          /* sums of squares may pass 2^53: any finite one */
-				if (!cJSON_IsNumber(x) || !isfinite(x->valuedouble) || x->valuedouble < 0)
-					return json_type_error(c->file, e, "a non-negative number", x);
-				dst[1][k] = x->valuedouble;
-			}
-		}
-	}
-	for (int k = 0; k < PROFILE_BM_BINS; k++)
-		if ((p->bm_acc[k] > 0) != (p->bm_dsq[k] > 0)) {
-			char e[64];
-			snprintf(e, sizeof e, ".block_moments.dsq[%d]", k);
-			return perr(c, e, "%g, but class %d has %g accesses (a square exactly when an access)", p->bm_dsq[k], k,
-				    p->bm_acc[k]);
-		}
-	p->has_bm = 1;
-	/* the streams' cold-count moments: cold_sum[n_streams], cold[n_streams][n_streams] */
-	const cJSON *cs = cJSON_GetObjectItemCaseSensitive(o, "cold_sum"), *cm = cJSON_GetObjectItemCaseSensitive(o, "cold");
-	if (!cs && !cm)
-		return 0;
-	int ns = (int)p->n_streams;
-	char what[96];
-	snprintf(what, sizeof what, "an array of %d numbers (one per stream)", ns);
-	if (!cJSON_IsArray(cs) || cJSON_GetArraySize(cs) != ns || ns > PROFILE_BM_MAX_STREAMS)
-		return json_type_error(c->file, ".block_moments.cold_sum", what, cs);
-	snprintf(what, sizeof what, "an array of %d rows of %d numbers (streams x streams)", ns, ns);
-	if (!cJSON_IsArray(cm) || cJSON_GetArraySize(cm) != ns)
-		return json_type_error(c->file, ".block_moments.cold", what, cm);
-	for (int s = 0; s < ns; s++) {
+	int n = k + (int)p->n_streams;
+	char what[112];
+	if (p->n_streams > PROFILE_BM_MAX_STREAMS)
+		return perr(c, ".block_moments", "measured for at most %d streams, the profile has %zu",
+			    PROFILE_BM_MAX_STREAMS, p->n_streams);
+	const cJSON *sm = cJSON_GetObjectItemCaseSensitive(o, "sum"), *mm = cJSON_GetObjectItemCaseSensitive(o, "m");
+	snprintf(what, sizeof what, "an array of %d numbers (classes + streams)", n);
+	if (!cJSON_IsArray(sm) || cJSON_GetArraySize(sm) != n)
+		return json_type_error(c->file, ".block_moments.sum", what, sm);
+	snprintf(what, sizeof what, "an array of %d rows of %d numbers", n, n);
+	if (!cJSON_IsArray(mm) || cJSON_GetArraySize(mm) != n)
+		return json_type_error(c->file, ".block_moments.m", what, mm);
+	for (int i = 0; i < n; i++) {
 		char e[96];
-		snprintf(e, sizeof e, ".block_moments.cold_sum[%d]", s);
-		if (nonneg(c, e, cJSON_GetArrayItem(cs, s), &p->cm_sum[s]))
+		snprintf(e, sizeof e, ".block_moments.sum[%d]", i);
+		if (nonneg(c, e, cJSON_GetArrayItem(sm, i), &p->bm_sum[i]))
 			return EXIT_USER;
-		const cJSON *row = cJSON_GetArrayItem(cm, s);
-		snprintf(e, sizeof e, ".block_moments.cold[%d]", s);
-		if (!cJSON_IsArray(row) || cJSON_GetArraySize(row) != ns)
+		const cJSON *row = cJSON_GetArrayItem(mm, i);
+		snprintf(e, sizeof e, ".block_moments.m[%d]", i);
+		if (!cJSON_IsArray(row) || cJSON_GetArraySize(row) != n)
 			return json_type_error(c->file, e, what, row);
-		for (int t = 0; t < ns; t++) {
-			const cJSON *x = cJSON_GetArrayItem(row, t);
-			snprintf(e, sizeof e, ".block_moments.cold[%d][%d]", s, t);
-			if (!cJSON_IsNumber(x) || !isfinite(x->valuedouble) || x->valuedouble < 0)
+		for (int j = 0; j < n; j++) {
+			const cJSON *x = cJSON_GetArrayItem(row, j);
+			snprintf(e, sizeof e, ".block_moments.m[%d][%d]", i, j);
+			if (!cJSON_IsNumber(x) || !isfinite(x->valuedouble) || x->valuedouble < 0)   /* may pass 2^53 */
 				return json_type_error(c->file, e, "a non-negative number", x);
-			p->cm[s][t] = x->valuedouble;
+			p->bm_m[i][j] = x->valuedouble;
 		}
 	}
-	for (int s = 0; s < ns; s++)
-		for (int t = 0; t < s; t++)
-			if (p->cm[s][t] != p->cm[t][s]) {
-				char e[96];
-				snprintf(e, sizeof e, ".block_moments.cold[%d][%d]", s, t);
-				return perr(c, e, "%g, but cold[%d][%d] is %g (a symmetric matrix)", p->cm[s][t], t, s, p->cm[t][s]);
+	for (int i = 0; i < n; i++) {
+		char e[96];
+		snprintf(e, sizeof e, ".block_moments.m[%d][%d]", i, i);
+		if (p->bm_m[i][i] < p->bm_sum[i])
+			return perr(c, e, "%g, below sum[%d] = %g (squares of non-negative integers)", p->bm_m[i][i], i,
+				    p->bm_sum[i]);
+		for (int j = 0; j < i; j++)
+			if (p->bm_m[i][j] != p->bm_m[j][i]) {
+				snprintf(e, sizeof e, ".block_moments.m[%d][%d]", i, j);
+				return perr(c, e, "%g, but m[%d][%d] is %g (a symmetric matrix)", p->bm_m[i][j], j, i, p->bm_m[j][i]);
 			}
-	p->n_cm = ns;
+	}
+	p->bm_k = k;
+	p->bm_n = n;
 	return 0;
 }
 
@@ -1205,38 +1183,24 @@ static void write_profile(FILE *f, const profile_t *p)
 		}
 		fputs("]", f);
 	}
-	if (p->has_bm) {
-		const double *x[2] = { p->bm_acc, p->bm_dsq };
-		fputs(",\n  \"block_moments\": {", f);
-		for (int part = 0; part < 2; part++) {
-			fprintf(f, "%s\"%s\": [", part ? ",\n    " : "", part ? "dsq" : "acc");
-			for (int k = 0; k < PROFILE_BM_BINS; k++) {
-				if (k)
+	if (p->bm_n > 0) {
+		fprintf(f, ",\n  \"block_moments\": {\"classes\": %d, \"sum\": [", p->bm_k);
+		for (int i = 0; i < p->bm_n; i++) {
+			if (i)
+				fputs(", ", f);
+			num(f, p->bm_sum[i]);
+		}
+		fputs("],\n    \"m\": [", f);
+		for (int i = 0; i < p->bm_n; i++) {
+			fputs(i ? ",\n      [" : "[", f);
+			for (int j = 0; j < p->bm_n; j++) {
+				if (j)
 					fputs(", ", f);
-				num(f, x[part][k]);
+				num(f, p->bm_m[i][j]);
 			}
 			fputc(']', f);
 		}
-		if (p->n_cm > 0) {
-			fputs(",\n    \"cold_sum\": [", f);
-			for (int k = 0; k < p->n_cm; k++) {
-				if (k)
-					fputs(", ", f);
-				num(f, p->cm_sum[k]);
-			}
-			fputs("],\n    \"cold\": [", f);
-			for (int k = 0; k < p->n_cm; k++) {
-				fputs(k ? ", [" : "[", f);
-				for (int t = 0; t < p->n_cm; t++) {
-					if (t)
-						fputs(", ", f);
-					num(f, p->cm[k][t]);
-				}
-				fputc(']', f);
-			}
-			fputc(']', f);
-		}
-		fputc('}', f);
+		fputs("]}", f);
 	}
 	if (p->has_dep_cycles || p->has_mlp) {
 		fputs(",\n  \"params\": {", f);

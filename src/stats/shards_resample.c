@@ -33,44 +33,13 @@ struct shards_resample {
 	size_t n_st;
 	double *st0;              /* per stream: accesses, writes, footprint */
 	double blk0;              /* blocks with no reuse (a first touch only), K_0 */
-	int measured;             /* K_j from the profile's block moments (measured_weights) */
-	double blocks;            /* population blocks B */
-	int ncold;                /* streams with measured cold moments (0: one factor for all) */
-	double cold_a[PROFILE_BM_MAX_STREAMS][PROFILE_BM_MAX_STREAMS];   /* C = A A^T */
+	/* MEASURED BLOCKS (the profile's block moments): dimension n = k classes + streams */
+	int mk, mn;
+	double mshare[PROFILE_BM_BINS];      /* class c's share of the non-cold accesses */
+	double ma[PROFILE_BM_DIM][PROFILE_BM_DIM];   /* relative covariance C = A A^T */
 	double cs[PROFILE_BM_MAX_STREAMS];   /* one draw's cold factor per stream */
 	int global_st;            /* the merged stream (blocks: footprints), -1 none */
 };
-
-/* The streams' cold counts are Horvitz-Thompson sums over the sampled blocks (block_moments.h):
- * relative covariance C_st = (1 - R) cm[s][t] / (cm_sum[s] cm_sum[t]); A = V sqrt(L) from its
- * eigen-decomposition (GSL; positive semi-definite: negative rounding eigenvalues taken as 0). */
-static int cold_factors(shards_resample_t *rs, const profile_t *p)
-{
-	int n = p->n_cm;
-	if (n <= 0 || n != (int)p->n_streams)
-		return 0;
-	for (int s = 0; s < n; s++)
-		if (!(p->cm_sum[s] > 0))
-			return 0;
-	gsl_matrix *c = gsl_matrix_alloc((size_t)n, (size_t)n), *v = gsl_matrix_alloc((size_t)n, (size_t)n);
-	gsl_vector *l = gsl_vector_alloc((size_t)n);
-	gsl_eigen_symmv_workspace *w = gsl_eigen_symmv_alloc((size_t)n);
-	int ok = c && v && l && w;
-	for (int s = 0; ok && s < n; s++)
-		for (int t = 0; t < n; t++)
-			gsl_matrix_set(c, (size_t)s, (size_t)t, (1 - rs->rate) * p->cm[s][t] / (p->cm_sum[s] * p->cm_sum[t]));
-	if (ok && gsl_eigen_symmv(c, l, v, w) == 0) {
-		for (int s = 0; s < n; s++)
-			for (int k = 0; k < n; k++)
-				rs->cold_a[s][k] = gsl_matrix_get(v, (size_t)s, (size_t)k) * sqrt(fmax(0.0, gsl_vector_get(l, (size_t)k)));
-		rs->ncold = n;
-	}
-	gsl_matrix_free(c);
-	gsl_matrix_free(v);
-	gsl_vector_free(l);
-	gsl_eigen_symmv_free(w);
-	return ok ? 0 : -1;
-}
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -142,42 +111,83 @@ static double time_at(const reuse_hist_t *h, double noncold, double u)
  * re-references within the global stack's first bucket (a burst on one block, or SHARDS_adj's
  * correction): their gap says nothing of how often the block comes back, so those slices get
  * the mean weight, K_j = B du_j. */
-/* K_j per grid slice from the profile's measured per-block moments (profile_t.bm_*,
- * src/profiling/block_moments.h; shards_resample.h, MEASURED BLOCKS): the reuse-time classes
- * laid along the quantile axis in their order, class c taking the share D_c = acc_c / S1 of the
- * non-cold accesses (S1 their total); its increment of G gets the Horvitz-Thompson variance
- * (1 - R) dsq_c / S1^2, so that G at every class edge has the variance (1 - R) sum_b Y_b^2 / S1^2
- * of the sampled blocks' cumulative counts.  A slice of width du inside class c gets
- * K = du acc_c S1 / (R dsq_c) blocks (variance du^2 (1 - R) / (R K), additive over the class).
- * 0 when the profile has no moments (older profiles: the reuse-time weights below). */
-static int measured_weights(shards_resample_t *rs, const profile_t *p, double blocks)
+/* MEASURED BLOCKS (shards_resample.h): the Horvitz-Thompson covariance of the class increments
+ * of G and of the streams' cold counts, relative to their expectations,
+ * C_ij = (1 - R) m_ij / (S_i S_j), S_i = S1 (the non-cold total) for a class, the stream's
+ * cold sum for a stream (src/profiling/block_moments.h), and A = V sqrt(L) from C's
+ * eigen-decomposition (GSL; rounding's negative eigenvalues taken as 0).  0 when the profile
+ * has no moments, -1 out of memory. */
+static int measured_prepare(shards_resample_t *rs, const profile_t *p)
 {
-	double s1 = 0;
-	for (int c = 0; c < PROFILE_BM_BINS && p->has_bm; c++)
-		s1 += p->bm_acc[c];
-	if (!p->has_bm || !(s1 > 0))
+	int k = p->bm_k, n = p->bm_n;
+	if (n <= 0 || n - k != (int)p->n_streams)
 		return 0;
-	double sum = 0, u0 = 0;
-	int c = 0;
-	double cls_hi = p->bm_acc[0] / s1;        /* the upper quantile of class c */
-	for (size_t i = 0; i < rs->nu; i++) {
-		double du = rs->u[i] - u0, um = 0.5 * (u0 + rs->u[i]);
-		while (c + 1 < PROFILE_BM_BINS && (um > cls_hi || !(p->bm_acc[c] > 0)))
-			cls_hi += p->bm_acc[++c] / s1;
-		double dens = p->bm_dsq[c] > 0 ? p->bm_acc[c] * s1 / (rs->rate * p->bm_dsq[c]) : blocks;
-		rs->blk[i] = du > 0 ? fmin(blocks, du * dens) : 0;
-		sum += rs->blk[i];
-		u0 = rs->u[i];
+	double s1 = 0, norm[PROFILE_BM_DIM];
+	for (int c = 0; c < k; c++)
+		s1 += p->bm_sum[c];
+	if (!(s1 > 0))
+		return 0;
+	for (int i = 0; i < n; i++) {
+		norm[i] = i < k ? s1 : p->bm_sum[i];
+		if (!(norm[i] > 0))
+			return 0;
 	}
-	rs->blk0 = blocks > sum ? blocks - sum : 0;
-	rs->measured = 1;
-	return 1;
+	gsl_matrix *c = gsl_matrix_alloc((size_t)n, (size_t)n), *v = gsl_matrix_alloc((size_t)n, (size_t)n);
+	gsl_vector *l = gsl_vector_alloc((size_t)n);
+	gsl_eigen_symmv_workspace *w = gsl_eigen_symmv_alloc((size_t)n);
+	int rc = c && v && l && w ? 0 : -1;
+	for (int i = 0; !rc && i < n; i++)
+		for (int j = 0; j < n; j++)
+			gsl_matrix_set(c, (size_t)i, (size_t)j, (1 - rs->rate) * p->bm_m[i][j] / (norm[i] * norm[j]));
+	if (!rc && gsl_eigen_symmv(c, l, v, w) == 0) {
+		for (int i = 0; i < n; i++)
+			for (int j = 0; j < n; j++)
+				rs->ma[i][j] = gsl_matrix_get(v, (size_t)i, (size_t)j) * sqrt(fmax(0.0, gsl_vector_get(l, (size_t)j)));
+		for (int i = 0; i < k; i++)
+			rs->mshare[i] = p->bm_sum[i] / s1;
+		rs->mk = k;
+		rs->mn = n;
+	}
+	gsl_matrix_free(c);
+	gsl_matrix_free(v);
+	gsl_vector_free(l);
+	gsl_eigen_symmv_free(w);
+	return rc;
+}
+
+/* One MEASURED draw: G on the grid, piecewise linear inside each class (a class's accesses move
+ * together), its increments the classes' shares plus the drawn deviations; every stream's cold
+ * factor.  Returns G(1). */
+static double measured_draw(shards_resample_t *rs, gsl_rng *r)
+{
+	double z[PROFILE_BM_DIM], x[PROFILE_BM_DIM];
+	for (int j = 0; j < rs->mn; j++)
+		z[j] = gsl_ran_gaussian(r, 1.0);
+	for (int i = 0; i < rs->mn; i++) {
+		x[i] = 0;
+		for (int j = 0; j < rs->mn; j++)
+			x[i] += rs->ma[i][j] * z[j];
+	}
+	for (int s = 0; s < rs->mn - rs->mk; s++)
+		rs->cs[s] = fmax(1e-3, 1 + x[rs->mk + s]);
+	int c = 0;
+	double ulo = 0, glo = 0;                   /* class c's start on the u and G axes */
+	for (size_t i = 0; i < rs->nu; i++) {
+		double u = rs->u[i];
+		while (c < rs->mk - 1 && u > ulo + rs->mshare[c] + 1e-15) {
+			glo += fmax(0.0, rs->mshare[c] + x[c]);
+			ulo += rs->mshare[c];
+			c++;
+		}
+		double inc = fmax(0.0, rs->mshare[c] + x[c]);   /* counts are never negative */
+		double f = rs->mshare[c] > 0 ? fmin(1.0, (u - ulo) / rs->mshare[c]) : 1.0;
+		rs->g[i] = glo + inc * fmax(0.0, f);
+	}
+	return rs->g[rs->nu - 1];
 }
 
 static void block_weights(shards_resample_t *rs, const profile_t *p, double blocks)
 {
-	if (measured_weights(rs, p, blocks))
-		return;
 	const profile_stream_t *g = profile_stream(p, "global");
 	if (!g)
 		g = profile_stream(p, "l1");
@@ -269,16 +279,16 @@ shards_resample_t *shards_resample_alloc(profile_t *p, double rate, double block
 			e->at[b] = (size_t)(hit - rs->u);   /* present: every bin's quantile was merged */
 		}
 	}
-	rs->blocks = blocks;
 	rs->global_st = -1;
 	for (size_t s = 0; s < p->n_streams; s++)
 		if (p->streams[s].group >= p->n_sm || !strcmp(p->streams[s].name, "global"))
 			rs->global_st = (int)s;
-	block_weights(rs, p, blocks);
-	if (rs->measured && cold_factors(rs, p)) {
+	if (measured_prepare(rs, p)) {
 		shards_resample_free(rs);
 		return NULL;
 	}
+	if (!rs->mn)
+		block_weights(rs, p, blocks);
 	return rs;
 }
 
@@ -291,39 +301,32 @@ static double block_factor(gsl_rng *r, double k, double rate)
 
 void shards_resample_draw(shards_resample_t *rs, gsl_rng *r)
 {
-	/* G on the grid: slice j grows by du_j x (its K_j blocks' sampled share over R); the cold
-	 * counts (one first touch per block) by every block's */
-	double g = 0, u0 = 0, kb = 0, kall = rs->blk0;
-	for (size_t i = 0; i < rs->nu; i++) {
-		double du = rs->u[i] - u0;
-		if (du > 0) {
-			double f = block_factor(r, rs->blk[i], rs->rate);
-			g += du * f;
-			kb += rs->blk[i] * f;
-			kall += rs->blk[i];
+	double g1, c1;
+	if (rs->mn) {
+		/* MEASURED BLOCKS: the classes and first touches jointly (measured_draw) */
+		g1 = measured_draw(rs, r);
+		c1 = rs->global_st >= 0 ? rs->cs[rs->global_st] : rs->cs[rs->n_st - 1];
+	} else {
+		/* G on the grid: slice j grows by du_j x (its K_j blocks' sampled share over R); the
+		 * cold counts (one first touch per block) by every block's */
+		double g = 0, u0 = 0, kb = 0, kall = rs->blk0;
+		for (size_t i = 0; i < rs->nu; i++) {
+			double du = rs->u[i] - u0;
+			if (du > 0) {
+				double f = block_factor(r, rs->blk[i], rs->rate);
+				g += du * f;
+				kb += rs->blk[i] * f;
+				kall += rs->blk[i];
+			}
+			rs->g[i] = g;
+			u0 = rs->u[i];
 		}
-		rs->g[i] = g;
-		u0 = rs->u[i];
+		kb += rs->blk0 * block_factor(r, rs->blk0, rs->rate);
+		g1 = rs->g[rs->nu - 1];            /* u = 1: the sampled accesses over their expectation */
+		c1 = kall > 0 ? kb / kall : 1;     /* the sampled blocks over their expectation */
+		for (size_t s = 0; s < rs->n_st && s < PROFILE_BM_MAX_STREAMS; s++)
+			rs->cs[s] = c1;
 	}
-	kb += rs->blk0 * block_factor(r, rs->blk0, rs->rate);
-	double g1 = rs->g[rs->nu - 1];        /* u = 1: the sampled accesses over their expectation */
-	/* the sampled blocks over their expectation: the blocks' own factors when each block lies
-	 * in one slice (the reuse-time model); with measured moments a block spans many slices
-	 * (sum K_j is no block count), so the B blocks' share is drawn alone, var (1 - R) / (R B) */
-	double c1 = rs->measured ? block_factor(r, rs->blocks, rs->rate) : kall > 0 ? kb / kall : 1;
-	/* per stream: its first touches (one per unit that touched a block) from the measured
-	 * cold moments, jointly normal (cold_factors); else every stream's the blocks' c1 */
-	double zc[PROFILE_BM_MAX_STREAMS];
-	for (int k = 0; k < rs->ncold; k++)
-		zc[k] = gsl_ran_gaussian(r, 1.0);
-	for (size_t s = 0; s < rs->n_st && s < PROFILE_BM_MAX_STREAMS; s++) {
-		double x = 0;
-		for (int k = 0; k < rs->ncold; k++)
-			x += rs->cold_a[s][k] * zc[k];
-		rs->cs[s] = rs->ncold ? fmax(1e-3, 1 + x) : c1;
-	}
-	if (rs->ncold && rs->global_st >= 0)
-		c1 = rs->cs[rs->global_st];          /* the blocks: the merged stream's first touches */
 	for (int i = 0; i < rs->nh; i++) {
 		rs_hist_t *e = &rs->hist[i];
 		reuse_hist_t *h = e->h;

@@ -24,10 +24,6 @@
 #include <stddef.h>
 
 /* ---- set-associative records (issue 17): per-set LRU stack distances ---- */
-#define PROFILE_BM_MAX_SM 256   /* block moments: SMs tracked per block */
-#define PROFILE_BM_MAX_STREAMS 16
-#define PROFILE_BM_BINS 48      /* block-moment classes: reuse-time octaves 2^c <= t < 2^(c+1) */
-#define PROFILE_BM_DIM (PROFILE_BM_BINS + PROFILE_BM_MAX_STREAMS)
 #define PROFILE_SA_WAYS 64      /* per-set distances 0..63 recorded; 64 or more is a miss */
 #define PROFILE_SA_MAX_LOG 16   /* set counts 2^0 .. 2^16 at most */
 
@@ -249,16 +245,6 @@ typedef struct profile {
 
 	profile_shape_t shape;            /* launch geometry and code shape (profile_shape.h; issue 18) */
 	profile_minisample_t fuse_sample; /* FUSE miniature-simulation stream (above; issue 21) */
-
-	/* A SHARDS-sampled profile's per-block second moments (src/profiling/block_moments.h;
-	 * docs/profile-format.md "block_moments"): for each sampled block b the vector
-	 * v_b = (y_b0 .. y_b,K-1, u_b0 .. u_b,S-1): its non-cold accesses in each reuse-time class
-	 * c (octaves of the reuse time in the sampled merged stream, 2^c <= t < 2^(c+1)) and the
-	 * units of each stream (streams[] order) that touched it (their first touches);
-	 * bm_sum[i] = sum_b v_bi, bm_m[i][j] = sum_b v_bi v_bj, unscaled.  bm_k = K classes,
-	 * bm_n = K + S.  Exact profiles: bm_n 0. */
-	int bm_k, bm_n;
-	double bm_sum[PROFILE_BM_DIM], bm_m[PROFILE_BM_DIM][PROFILE_BM_DIM];
 } profile_t;
 
 /* The stream called `name`, or NULL. */

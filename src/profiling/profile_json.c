@@ -620,71 +620,11 @@ static int load_nodes(const ld_t *c, const cJSON *root, profile_t *p)
 	return 0;
 }
 
-/* ---- block moments of a sampled profile (docs/profile-format.md "block_moments") ----
- * {"classes": K, "sum": [K + S], "m": [[K + S] x (K + S)]}, S = the profile's streams: sums
- * and symmetric second moments of non-negative integer vectors, so m[i][i] >= sum[i]
- * (src/profiling/block_moments.h). */
-static int load_block_moments(const ld_t *c, const cJSON *root, profile_t *p)
-{
-	const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "block_moments");
-	if (!o)
-		return 0;
-	static const char *const bk[] = { "classes", "sum", "m", NULL };
-	int k;
-	if (want_object(c, ".block_moments", o) || check_keys(c, ".block_moments", o, bk)
-	    || json_get_int(c->file, ".block_moments", o, "classes", 1, 0, PROFILE_BM_BINS, &k))
-		return EXIT_USER;
-	int n = k + (int)p->n_streams;
-	char what[112];
-	if (p->n_streams > PROFILE_BM_MAX_STREAMS)
-		return perr(c, ".block_moments", "measured for at most %d streams, the profile has %zu",
-			    PROFILE_BM_MAX_STREAMS, p->n_streams);
-	const cJSON *sm = cJSON_GetObjectItemCaseSensitive(o, "sum"), *mm = cJSON_GetObjectItemCaseSensitive(o, "m");
-	snprintf(what, sizeof what, "an array of %d numbers (classes + streams)", n);
-	if (!cJSON_IsArray(sm) || cJSON_GetArraySize(sm) != n)
-		return json_type_error(c->file, ".block_moments.sum", what, sm);
-	snprintf(what, sizeof what, "an array of %d rows of %d numbers", n, n);
-	if (!cJSON_IsArray(mm) || cJSON_GetArraySize(mm) != n)
-		return json_type_error(c->file, ".block_moments.m", what, mm);
-	for (int i = 0; i < n; i++) {
-		char e[96];
-		snprintf(e, sizeof e, ".block_moments.sum[%d]", i);
-		if (nonneg(c, e, cJSON_GetArrayItem(sm, i), &p->bm_sum[i]))
-			return EXIT_USER;
-		const cJSON *row = cJSON_GetArrayItem(mm, i);
-		snprintf(e, sizeof e, ".block_moments.m[%d]", i);
-		if (!cJSON_IsArray(row) || cJSON_GetArraySize(row) != n)
-			return json_type_error(c->file, e, what, row);
-		for (int j = 0; j < n; j++) {
-			const cJSON *x = cJSON_GetArrayItem(row, j);
-			snprintf(e, sizeof e, ".block_moments.m[%d][%d]", i, j);
-			if (!cJSON_IsNumber(x) || !isfinite(x->valuedouble) || x->valuedouble < 0)   /* may pass 2^53 */
-				return json_type_error(c->file, e, "a non-negative number", x);
-			p->bm_m[i][j] = x->valuedouble;
-		}
-	}
-	for (int i = 0; i < n; i++) {
-		char e[96];
-		snprintf(e, sizeof e, ".block_moments.m[%d][%d]", i, i);
-		if (p->bm_m[i][i] < p->bm_sum[i])
-			return perr(c, e, "%g, below sum[%d] = %g (squares of non-negative integers)", p->bm_m[i][i], i,
-				    p->bm_sum[i]);
-		for (int j = 0; j < i; j++)
-			if (p->bm_m[i][j] != p->bm_m[j][i]) {
-				snprintf(e, sizeof e, ".block_moments.m[%d][%d]", i, j);
-				return perr(c, e, "%g, but m[%d][%d] is %g (a symmetric matrix)", p->bm_m[i][j], j, i, p->bm_m[j][i]);
-			}
-	}
-	p->bm_k = k;
-	p->bm_n = n;
-	return 0;
-}
-
 static int load_body(const ld_t *c, const cJSON *root, profile_t *p)
 {
 	static const char *const keys[] = { "version", "name", "source", "block_bytes", "n_sm", "insts",
 		"mem_insts", "sectors", "streams", "read_levels", "registers", "phases", "compressibility",
-		"homes", "dcl1_nodes", "params", "observations", "shape", "fuse_sample", "block_moments", NULL };
+		"homes", "dcl1_nodes", "params", "observations", "shape", "fuse_sample", NULL };
 	if (want_object(c, "", root) || check_keys(c, "", root, keys))
 		return EXIT_USER;
 	int version = PROFILE_VERSION;
@@ -833,7 +773,7 @@ static int load_body(const ld_t *c, const cJSON *root, profile_t *p)
 		}
 	}
 
-	if (load_nodes(c, root, p) || load_block_moments(c, root, p))
+	if (load_nodes(c, root, p))
 		return EXIT_USER;
 
 	/* params */
@@ -1182,25 +1122,6 @@ static void write_profile(FILE *f, const profile_t *p)
 			fputc('}', f);
 		}
 		fputs("]", f);
-	}
-	if (p->bm_n > 0) {
-		fprintf(f, ",\n  \"block_moments\": {\"classes\": %d, \"sum\": [", p->bm_k);
-		for (int i = 0; i < p->bm_n; i++) {
-			if (i)
-				fputs(", ", f);
-			num(f, p->bm_sum[i]);
-		}
-		fputs("],\n    \"m\": [", f);
-		for (int i = 0; i < p->bm_n; i++) {
-			fputs(i ? ",\n      [" : "[", f);
-			for (int j = 0; j < p->bm_n; j++) {
-				if (j)
-					fputs(", ", f);
-				num(f, p->bm_m[i][j]);
-			}
-			fputc(']', f);
-		}
-		fputs("]}", f);
 	}
 	if (p->has_dep_cycles || p->has_mlp) {
 		fputs(",\n  \"params\": {", f);

@@ -13,7 +13,6 @@
 #include "profiling/lru_stack.h"
 #include "profiling/shards.h"
 #include "profiling/sector_reuse.h"
-#include "profiling/block_moments.h"
 #include "profiling/nodesample.h"
 #include "profiling/setstack.h"
 #include "profiling/shape_acc.h"
@@ -189,7 +188,6 @@ struct profiler {
 	noderec_t *nodes[PROFILER_MAX_NODES]; /* DC-L1 node records (opts.nodes, exact only) */
 	int n_nodes;
 	nodesample_t *nsamp[PROFILER_MAX_NODES]; /* set-sampled node records (sampled profiles) */
-	block_moments_t *bm;                  /* sampled profiles: per-block moments (block_moments.h) */
 	int n_nsamp;
 	/* batches (see submit) */
 	batchbuf_t buf[2];
@@ -348,8 +346,6 @@ profiler_t *profiler_alloc(const profiler_opts_t *o)
 		ok = (pb->nodes[i] = noderec_alloc(&o->nodes[i], o->write_evict ? SS_WRITE_EVICT : SS_ALLOCATE, pb->ix)) != NULL;
 		pb->n_nodes = i + 1;
 	}
-	if (ok && !exact)
-		ok = (pb->bm = block_moments_alloc()) != NULL;
 	double nrate = o->node_set_rate > 0 ? o->node_set_rate : PROFILER_NODE_SET_RATE;
 	for (int i = 0; ok && !exact && i < o->n_nodes; i++) {   /* nodesample.h */
 		ok = (pb->nsamp[i] = nodesample_alloc(&o->nodes[i], o->write_evict ? SS_WRITE_EVICT : SS_ALLOCATE, pb->ix,
@@ -407,7 +403,6 @@ void profiler_free(profiler_t *pb)
 		noderec_free(pb->nodes[i]);
 	for (int i = 0; i < pb->n_nsamp; i++)
 		nodesample_free(pb->nsamp[i]);
-	block_moments_free(pb->bm);
 	free(pb->ix);
 	if (pb->warps)
 		for (uint64_t i = 0; i <= pb->wmask; i++)
@@ -1063,8 +1058,6 @@ int profiler_access(profiler_t *pb, int sm, int is_write, uint64_t addr, uint64_
 			return pb->failed = -1;
 	if (pb->sh.rate < 1 && !shards_keep(&pb->sh, block))   /* SHARDS sampling: src/profiling/shards.h */
 		return 0;
-	if (pb->bm && !pb->pass2 && block_moments_access(pb->bm, block, sm))
-		return pb->failed = -1;
 	if (!pb->pass2) {
 		if (sm > pb->done_sm) {      /* levels activate at this point of the stream */
 			if (flush(pb))
@@ -1543,8 +1536,6 @@ int profiler_finish(profiler_t *pb, profile_t *out)
 				out->n_nodes++;
 		}
 	}
-	if (pb->bm)                     /* the sampled blocks' own moments (block_moments.h) */
-		block_moments_finish(pb->bm, out);
 	if (pb->sh.rate < 1) {          /* SHARDS scaling and SHARDS_adj: src/profiling/shards.h */
 		shards_correct(out, pb->sh.rate, (double)pb->count);
 		if (!pb->have_insts)

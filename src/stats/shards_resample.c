@@ -1,8 +1,6 @@
 /* shards_resample.c -- draws of a sampled profile's SHARDS error (see shards_resample.h). */
 #include "stats/shards_resample.h"
 
-#include <gsl/gsl_eigen.h>
-#include <gsl/gsl_matrix.h>
 #include <gsl/gsl_randist.h>
 #include <math.h>
 #include <stdlib.h>
@@ -15,7 +13,6 @@ typedef struct rs_hist {
 	double *count0;           /* saved counts */
 	double *lo0, *hi0;        /* saved bin edges (distance histograms: is_sd) */
 	int is_sd;
-	int st;                   /* its stream (index in the profile's streams) */
 	double cold0, total0;
 	double noncold;           /* N' = sum(count0) */
 	size_t *at;               /* per bin: index of its upper quantile in the merged grid */
@@ -33,12 +30,6 @@ struct shards_resample {
 	size_t n_st;
 	double *st0;              /* per stream: accesses, writes, footprint */
 	double blk0;              /* blocks with no reuse (a first touch only), K_0 */
-	/* MEASURED BLOCKS (the profile's block moments): dimension n = k classes + streams */
-	int mk, mn;
-	double mshare[PROFILE_BM_BINS];      /* class c's share of the non-cold accesses */
-	double ma[PROFILE_BM_DIM][PROFILE_BM_DIM];   /* relative covariance C = A A^T */
-	double cs[PROFILE_BM_MAX_STREAMS];   /* one draw's cold factor per stream */
-	int global_st;            /* the merged stream (blocks: footprints), -1 none */
 };
 
 static int cmp_double(const void *a, const void *b)
@@ -47,13 +38,12 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-static int add_hist(shards_resample_t *rs, reuse_hist_t *h, int is_sd, int st)
+static int add_hist(shards_resample_t *rs, reuse_hist_t *h, int is_sd)
 {
 	if (h->n == 0 || rs->nh >= RS_MAX_HIST)
 		return 0;
 	rs_hist_t *e = &rs->hist[rs->nh];
 	e->h = h;
-	e->st = st;
 	e->count0 = malloc(h->n * sizeof *e->count0);
 	e->at = malloc(h->n * sizeof *e->at);
 	if (!e->count0 || !e->at) {
@@ -111,81 +101,6 @@ static double time_at(const reuse_hist_t *h, double noncold, double u)
  * re-references within the global stack's first bucket (a burst on one block, or SHARDS_adj's
  * correction): their gap says nothing of how often the block comes back, so those slices get
  * the mean weight, K_j = B du_j. */
-/* MEASURED BLOCKS (shards_resample.h): the Horvitz-Thompson covariance of the class increments
- * of G and of the streams' cold counts, relative to their expectations,
- * C_ij = (1 - R) m_ij / (S_i S_j), S_i = S1 (the non-cold total) for a class, the stream's
- * cold sum for a stream (src/profiling/block_moments.h), and A = V sqrt(L) from C's
- * eigen-decomposition (GSL; rounding's negative eigenvalues taken as 0).  0 when the profile
- * has no moments, -1 out of memory. */
-static int measured_prepare(shards_resample_t *rs, const profile_t *p)
-{
-	int k = p->bm_k, n = p->bm_n;
-	if (n <= 0 || n - k != (int)p->n_streams)
-		return 0;
-	double s1 = 0, norm[PROFILE_BM_DIM];
-	for (int c = 0; c < k; c++)
-		s1 += p->bm_sum[c];
-	if (!(s1 > 0))
-		return 0;
-	for (int i = 0; i < n; i++) {
-		norm[i] = i < k ? s1 : p->bm_sum[i];
-		if (!(norm[i] > 0))
-			return 0;
-	}
-	gsl_matrix *c = gsl_matrix_alloc((size_t)n, (size_t)n), *v = gsl_matrix_alloc((size_t)n, (size_t)n);
-	gsl_vector *l = gsl_vector_alloc((size_t)n);
-	gsl_eigen_symmv_workspace *w = gsl_eigen_symmv_alloc((size_t)n);
-	int rc = c && v && l && w ? 0 : -1;
-	for (int i = 0; !rc && i < n; i++)
-		for (int j = 0; j < n; j++)
-			gsl_matrix_set(c, (size_t)i, (size_t)j, (1 - rs->rate) * p->bm_m[i][j] / (norm[i] * norm[j]));
-	if (!rc && gsl_eigen_symmv(c, l, v, w) == 0) {
-		for (int i = 0; i < n; i++)
-			for (int j = 0; j < n; j++)
-				rs->ma[i][j] = gsl_matrix_get(v, (size_t)i, (size_t)j) * sqrt(fmax(0.0, gsl_vector_get(l, (size_t)j)));
-		for (int i = 0; i < k; i++)
-			rs->mshare[i] = p->bm_sum[i] / s1;
-		rs->mk = k;
-		rs->mn = n;
-	}
-	gsl_matrix_free(c);
-	gsl_matrix_free(v);
-	gsl_vector_free(l);
-	gsl_eigen_symmv_free(w);
-	return rc;
-}
-
-/* One MEASURED draw: G on the grid, piecewise linear inside each class (a class's accesses move
- * together), its increments the classes' shares plus the drawn deviations; every stream's cold
- * factor.  Returns G(1). */
-static double measured_draw(shards_resample_t *rs, gsl_rng *r)
-{
-	double z[PROFILE_BM_DIM], x[PROFILE_BM_DIM];
-	for (int j = 0; j < rs->mn; j++)
-		z[j] = gsl_ran_gaussian(r, 1.0);
-	for (int i = 0; i < rs->mn; i++) {
-		x[i] = 0;
-		for (int j = 0; j < rs->mn; j++)
-			x[i] += rs->ma[i][j] * z[j];
-	}
-	for (int s = 0; s < rs->mn - rs->mk; s++)
-		rs->cs[s] = fmax(1e-3, 1 + x[rs->mk + s]);
-	int c = 0;
-	double ulo = 0, glo = 0;                   /* class c's start on the u and G axes */
-	for (size_t i = 0; i < rs->nu; i++) {
-		double u = rs->u[i];
-		while (c < rs->mk - 1 && u > ulo + rs->mshare[c] + 1e-15) {
-			glo += fmax(0.0, rs->mshare[c] + x[c]);
-			ulo += rs->mshare[c];
-			c++;
-		}
-		double inc = fmax(0.0, rs->mshare[c] + x[c]);   /* counts are never negative */
-		double f = rs->mshare[c] > 0 ? fmin(1.0, (u - ulo) / rs->mshare[c]) : 1.0;
-		rs->g[i] = glo + inc * fmax(0.0, f);
-	}
-	return rs->g[rs->nu - 1];
-}
-
 static void block_weights(shards_resample_t *rs, const profile_t *p, double blocks)
 {
 	const profile_stream_t *g = profile_stream(p, "global");
@@ -235,13 +150,13 @@ shards_resample_t *shards_resample_alloc(profile_t *p, double rate, double block
 	}
 	for (size_t s = 0; s < p->n_streams && !rc; s++) {
 		profile_stream_t *st = &p->streams[s];
-		rc = add_hist(rs, &st->sd, 1, (int)s);
+		rc = add_hist(rs, &st->sd, 1);
 		if (!rc)
-			rc = add_hist(rs, &st->rt, 0, (int)s);
+			rc = add_hist(rs, &st->rt, 0);
 		if (!rc)
-			rc = add_hist(rs, &st->sd_we, 1, (int)s);
+			rc = add_hist(rs, &st->sd_we, 1);
 		for (int c = 0; c < RL_NCLASS && !rc; c++)
-			rc = add_hist(rs, &st->cls_sd[c], 1, (int)s);
+			rc = add_hist(rs, &st->cls_sd[c], 1);
 	}
 	size_t nb = 1;
 	for (int i = 0; i < rs->nh; i++)
@@ -279,16 +194,7 @@ shards_resample_t *shards_resample_alloc(profile_t *p, double rate, double block
 			e->at[b] = (size_t)(hit - rs->u);   /* present: every bin's quantile was merged */
 		}
 	}
-	rs->global_st = -1;
-	for (size_t s = 0; s < p->n_streams; s++)
-		if (p->streams[s].group >= p->n_sm || !strcmp(p->streams[s].name, "global"))
-			rs->global_st = (int)s;
-	if (measured_prepare(rs, p)) {
-		shards_resample_free(rs);
-		return NULL;
-	}
-	if (!rs->mn)
-		block_weights(rs, p, blocks);
+	block_weights(rs, p, blocks);
 	return rs;
 }
 
@@ -301,32 +207,23 @@ static double block_factor(gsl_rng *r, double k, double rate)
 
 void shards_resample_draw(shards_resample_t *rs, gsl_rng *r)
 {
-	double g1, c1;
-	if (rs->mn) {
-		/* MEASURED BLOCKS: the classes and first touches jointly (measured_draw) */
-		g1 = measured_draw(rs, r);
-		c1 = rs->global_st >= 0 ? rs->cs[rs->global_st] : rs->cs[rs->n_st - 1];
-	} else {
-		/* G on the grid: slice j grows by du_j x (its K_j blocks' sampled share over R); the
-		 * cold counts (one first touch per block) by every block's */
-		double g = 0, u0 = 0, kb = 0, kall = rs->blk0;
-		for (size_t i = 0; i < rs->nu; i++) {
-			double du = rs->u[i] - u0;
-			if (du > 0) {
-				double f = block_factor(r, rs->blk[i], rs->rate);
-				g += du * f;
-				kb += rs->blk[i] * f;
-				kall += rs->blk[i];
-			}
-			rs->g[i] = g;
-			u0 = rs->u[i];
+	/* G on the grid: slice j grows by du_j x (its K_j blocks' sampled share over R); the cold
+	 * counts (one first touch per block) by every block's */
+	double g = 0, u0 = 0, kb = 0, kall = rs->blk0;
+	for (size_t i = 0; i < rs->nu; i++) {
+		double du = rs->u[i] - u0;
+		if (du > 0) {
+			double f = block_factor(r, rs->blk[i], rs->rate);
+			g += du * f;
+			kb += rs->blk[i] * f;
+			kall += rs->blk[i];
 		}
-		kb += rs->blk0 * block_factor(r, rs->blk0, rs->rate);
-		g1 = rs->g[rs->nu - 1];            /* u = 1: the sampled accesses over their expectation */
-		c1 = kall > 0 ? kb / kall : 1;     /* the sampled blocks over their expectation */
-		for (size_t s = 0; s < rs->n_st && s < PROFILE_BM_MAX_STREAMS; s++)
-			rs->cs[s] = c1;
+		rs->g[i] = g;
+		u0 = rs->u[i];
 	}
+	kb += rs->blk0 * block_factor(r, rs->blk0, rs->rate);
+	double g1 = rs->g[rs->nu - 1];        /* u = 1: the sampled accesses over their expectation */
+	double c1 = kall > 0 ? kb / kall : 1; /* the sampled blocks over their expectation */
 	for (int i = 0; i < rs->nh; i++) {
 		rs_hist_t *e = &rs->hist[i];
 		reuse_hist_t *h = e->h;
@@ -336,10 +233,9 @@ void shards_resample_draw(shards_resample_t *rs, gsl_rng *r)
 			h->count[b] = e->noncold * (gb - prev);   /* this bin's slice of the blocks */
 			prev = gb;
 		}
-		double cf = e->st < PROFILE_BM_MAX_STREAMS ? rs->cs[e->st] : c1;
-		h->cold = e->cold0 * cf;                      /* one first touch per (unit, block) */
+		h->cold = e->cold0 * c1;                      /* one first touch per block */
 		/* SHARDS_adj: the first bucket takes the offered total's difference, clamped at 0 */
-		h->count[0] += e->noncold * (1 - g1) + e->cold0 * (1 - cf);
+		h->count[0] += e->noncold * (1 - g1) + e->cold0 * (1 - c1);
 		if (h->count[0] < 0)
 			h->count[0] = 0;
 		h->total = h->cold;
@@ -373,10 +269,9 @@ void shards_resample_draw(shards_resample_t *rs, gsl_rng *r)
 		profile_stream_t *st = &rs->st[s];
 		const reuse_hist_t *h = &st->sd;
 		double n0 = rs->st0[3 * s];
-		double cf = s < PROFILE_BM_MAX_STREAMS ? rs->cs[s] : c1;
-		double cold = n0 > 0 ? fmin(1.0, fmax(0.0, h->cold / cf / n0)) : 0;   /* the cold share, undrawn */
+		double cold = n0 > 0 ? fmin(1.0, fmax(0.0, h->cold / c1 / n0)) : 0;   /* the cold share, undrawn */
 		st->accesses = h->n > 0 ? h->total : n0;
-		st->writes = rs->st0[3 * s + 1] * ((1 - cold) * g1 + cold * cf);
+		st->writes = rs->st0[3 * s + 1] * ((1 - cold) * g1 + cold * c1);
 		st->footprint = rs->st0[3 * s + 2] * c1;
 	}
 }

@@ -26,7 +26,7 @@
  * Assumptions: the set indices behave as the sampled ones (random sets: IPOLY or hashed
  * selection), the normal approximation of a sum over k sets (k = 8..64 at make_profiles'
  * share 1/4).  Checked: tests/unit/test_node_resample.c, coverage of the stated 90% interval
- * against exact records over 200 salts.
+ * against exact records over 240 salts (figures: docs/uncertainty.md).
  */
 #ifndef GPUDSE_NODE_RESAMPLE_H
 #define GPUDSE_NODE_RESAMPLE_H

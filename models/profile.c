@@ -72,6 +72,8 @@ void profile_free(profile_t *p)
 	for (size_t i = 0; i < p->n_homes; i++)
 		free(p->homes[i].frac);
 	free(p->homes);
+	for (size_t i = 0; i < p->n_nodes; i++)
+		free(p->nodes[i].set_counts);
 	free(p->nodes);
 	free(p->obs);
 	profile_shape_free(&p->shape);

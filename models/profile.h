@@ -176,7 +176,15 @@ typedef struct profile_nodes {
 	double accesses;                  /* = sum(hist) */
 	double hist[PROFILE_SA_WAYS + 1];
 	double repl[PROFILE_SA_WAYS + 1]; /* [0] unused */
+	/* A set-sampled record (src/profiling/nodesample.h): the sampled set indices' own counts,
+	 * unscaled and summed over the nodes, set_counts[s * NODE_SET_ROW + d] = hist of set s at
+	 * distance d, [.. + PROFILE_SA_WAYS + 1 + A] = its repl[A]; hist and repl above are their
+	 * sums x accesses / (the sets' accesses).  The between-set spread is the record's sampling
+	 * error (src/stats/node_resample.h).  Exact records: 0, NULL. */
+	int sets_sampled;
+	double *set_counts;
 } profile_nodes_t;
+#define NODE_SET_ROW (2 * (PROFILE_SA_WAYS + 1))
 
 /* A program phase (Malekeh dynamic STHLD runs over these). */
 typedef struct profile_phase {

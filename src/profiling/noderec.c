@@ -72,7 +72,7 @@ static int domains_upto(noderec_t *r, int d)
 	return 0;
 }
 
-int noderec_access(noderec_t *r, int sm, uint64_t block, int is_write)
+int noderec_access_at(noderec_t *r, int sm, uint64_t block, int is_write, int *own_dist, int *other_dist)
 {
 	const noderec_cfg_t *c = &r->c;
 	int d = sm / c->group;
@@ -86,9 +86,9 @@ int noderec_access(noderec_t *r, int sm, uint64_t block, int is_write)
 	int k = c->log_sets;
 	int o = (r->mode == SS_WRITE_EVICT && is_write) ? -1 : setstack_depth(own, local, c->index, k);
 	int dist = o < 0 ? W : o;
+	int other = W;
 	if (dist > 0) {
 		/* the closest copy in another domain's node of the same home, before this access */
-		int other = W;
 		uint32_t set = set_index_of(r->ix, (enum set_index_fn)c->index, local, k);
 		for (int e = 0; e < r->n_dom && other > 0; e++) {
 			if (e == d)
@@ -101,7 +101,15 @@ int noderec_access(noderec_t *r, int sm, uint64_t block, int is_write)
 			r->repl[a]++;
 	}
 	r->hist[dist]++;
+	*own_dist = dist;
+	*other_dist = other;
 	return setstack_access(own, local, is_write, *r->cnt);
+}
+
+int noderec_access(noderec_t *r, int sm, uint64_t block, int is_write)
+{
+	int own, other;
+	return noderec_access_at(r, sm, block, is_write, &own, &other);
 }
 
 void noderec_finish(const noderec_t *r, int n_sm, profile_nodes_t *out)

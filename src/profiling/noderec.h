@@ -44,6 +44,9 @@ noderec_t *noderec_alloc(const noderec_cfg_t *c, enum setstack_mode mode, const 
 void noderec_free(noderec_t *r);
 /* One access of SM sm to block (trace order).  0, or -1 when out of memory. */
 int noderec_access(noderec_t *r, int sm, uint64_t block, int is_write);
+/* The same, also saying how it was counted: hist[*own_dist]++ and repl[A]++ for
+ * *other_dist < A <= *own_dist (nodesample.h keeps these per sampled set). */
+int noderec_access_at(noderec_t *r, int sm, uint64_t block, int is_write, int *own_dist, int *other_dist);
 /* The record, domains = ceil(n_sm / group). */
 void noderec_finish(const noderec_t *r, int n_sm, profile_nodes_t *out /* OUT */);
 /* Bytes held by the stacks. */

@@ -11,7 +11,8 @@ struct nodesample {
 	noderec_cfg_t c;
 	const set_index_t *ix;
 	noderec_t *rec;
-	uint8_t *keep;        /* per set: 1 = sampled */
+	int *row;             /* per set: its row in rows (sampled), or -1 */
+	double *rows;         /* per sampled set: its own hist and repl (NODE_SET_ROW counts) */
 	int nsets, kept_sets;
 	double offered, kept;
 };
@@ -22,6 +23,26 @@ static int by_hash(const void *a, const void *b)
 {
 	const set_rank_t *x = a, *y = b;
 	return x->h < y->h ? -1 : x->h > y->h ? 1 : (x->set > y->set) - (x->set < y->set);
+}
+
+int nodesample_pick(int log_sets, double rate, uint64_t salt, int *row)
+{
+	int nsets = 1 << log_sets;
+	set_rank_t *r = malloc((size_t)nsets * sizeof *r);
+	if (!r)
+		return -1;
+	for (int i = 0; i < nsets; i++)
+		r[i] = (set_rank_t){ shards_hash((uint64_t)i ^ salt), (uint32_t)i };
+	qsort(r, (size_t)nsets, sizeof *r, by_hash);
+	int k = (int)lround(rate * nsets);
+	if (k < 1)
+		k = 1;
+	for (int i = 0; i < nsets; i++)
+		row[i] = -1;
+	for (int i = 0; i < k; i++)
+		row[r[i].set] = i;
+	free(r);
+	return k;
 }
 
 nodesample_t *nodesample_alloc(const noderec_cfg_t *c, enum setstack_mode mode, const set_index_t *ix,
@@ -37,23 +58,13 @@ nodesample_t *nodesample_alloc(const noderec_cfg_t *c, enum setstack_mode mode, 
 		s->c.gran = 1;                       /* as noderec.h */
 	s->ix = ix;
 	s->nsets = 1 << c->log_sets;
-	s->keep = calloc((size_t)s->nsets, 1);
-	set_rank_t *r = malloc((size_t)s->nsets * sizeof *r);
+	s->row = malloc((size_t)s->nsets * sizeof *s->row);
 	s->rec = noderec_alloc(c, mode, ix);
-	if (!s->keep || !r || !s->rec) {
-		free(r);
+	if (!s->row || !s->rec || (s->kept_sets = nodesample_pick(c->log_sets, rate, salt, s->row)) < 0
+	    || !(s->rows = calloc((size_t)s->kept_sets * NODE_SET_ROW, sizeof *s->rows))) {
 		nodesample_free(s);
 		return NULL;
 	}
-	for (int i = 0; i < s->nsets; i++)
-		r[i] = (set_rank_t){ shards_hash((uint64_t)i ^ salt), (uint32_t)i };
-	qsort(r, (size_t)s->nsets, sizeof *r, by_hash);
-	s->kept_sets = (int)lround(rate * s->nsets);
-	if (s->kept_sets < 1)
-		s->kept_sets = 1;
-	for (int i = 0; i < s->kept_sets; i++)
-		s->keep[r[i].set] = 1;
-	free(r);
 	return s;
 }
 
@@ -62,7 +73,8 @@ void nodesample_free(nodesample_t *s)
 	if (!s)
 		return;
 	noderec_free(s->rec);
-	free(s->keep);
+	free(s->row);
+	free(s->rows);
 	free(s);
 }
 
@@ -74,10 +86,18 @@ int nodesample_access(nodesample_t *s, int sm, uint64_t block, int is_write)
 	uint64_t q = block / (uint64_t)c->gran;
 	uint64_t local = q / (uint64_t)c->homes * (uint64_t)c->gran + block % (uint64_t)c->gran;
 	uint32_t set = set_index_of(s->ix, (enum set_index_fn)c->index, local, c->log_sets);
-	if (!s->keep[set])
+	int row = s->row[set];
+	if (row < 0)
 		return 0;
 	s->kept += 1;
-	return noderec_access(s->rec, sm, block, is_write);
+	int own, other;
+	if (noderec_access_at(s->rec, sm, block, is_write, &own, &other))
+		return -1;
+	double *x = s->rows + (size_t)row * NODE_SET_ROW;   /* this set's own counts, as the record's */
+	x[own]++;
+	for (int a = other + 1; a <= own; a++)
+		x[PROFILE_SA_WAYS + 1 + a]++;
+	return 0;
 }
 
 int nodesample_finish(const nodesample_t *s, int n_sm, profile_nodes_t *out)
@@ -85,6 +105,12 @@ int nodesample_finish(const nodesample_t *s, int n_sm, profile_nodes_t *out)
 	noderec_finish(s->rec, n_sm, out);
 	if (!(s->kept > 0))
 		return -1;
+	size_t nr = (size_t)s->kept_sets * NODE_SET_ROW;
+	out->set_counts = malloc(nr * sizeof *out->set_counts);
+	if (!out->set_counts)
+		return -2;
+	memcpy(out->set_counts, s->rows, nr * sizeof *out->set_counts);
+	out->sets_sampled = s->kept_sets;
 	double f = s->offered / s->kept;     /* ratio estimator over sets */
 	out->accesses = 0;
 	for (int i = 0; i <= PROFILE_SA_WAYS; i++) {

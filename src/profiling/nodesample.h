@@ -37,8 +37,13 @@ nodesample_t *nodesample_alloc(const noderec_cfg_t *c, enum setstack_mode mode, 
 void nodesample_free(nodesample_t *s);
 /* One access of SM sm to block, trace order (every access: the sampler picks).  0 or -1 (OOM). */
 int nodesample_access(nodesample_t *s, int sm, uint64_t block, int is_write);
-/* The scaled record.  -1 when no access fell in a sampled set (no estimate), else 0. */
+/* The scaled record, with the sampled sets' own counts (profile_nodes_t.set_counts, allocated
+ * here: the caller frees it).  -1 when no access fell in a sampled set (no estimate, nothing
+ * allocated), -2 out of memory, else 0. */
 int nodesample_finish(const nodesample_t *s, int n_sm, profile_nodes_t *out /* OUT */);
+/* The sets a sampler of 2^log_sets sets at share `rate` and `salt` keeps: row[set] = its rank
+ * among the kept (0 .. k-1) or -1, row sized 2^log_sets.  Returns k, or -1 out of memory. */
+int nodesample_pick(int log_sets, double rate, uint64_t salt, int *row);
 /* Sets sampled, and accesses offered and kept so far. */
 int nodesample_sets(const nodesample_t *s);
 double nodesample_offered(const nodesample_t *s);

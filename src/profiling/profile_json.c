@@ -483,7 +483,96 @@ static int load_sum1(const ld_t *c, const char *path, const double *x, int n)
 }
 
 
-/* ---- DC-L1 node records (issue 17; docs/profile-format.md "dcl1_nodes") ----
+/* ---- DC-L1 node records (issue 17; docs/profile-format.md "dcl1_nodes") ---- */
+
+/* hist and repl of one record (or one sampled set) at obj: 65 counts each, repl[0] = 0 and
+ * repl[A] <= the misses at A ways, sum_{d >= A} hist[d]. */
+static int load_hist_repl(const ld_t *c, const char *path, const cJSON *v, double *hist, double *repl)
+{
+	char q[160];
+	for (int part = 0; part < 2; part++) {
+		const char *key = part ? "repl" : "hist";
+		double *x = part ? repl : hist;
+		const cJSON *a = cJSON_GetObjectItemCaseSensitive(v, key);
+		snprintf(q, sizeof q, "%s.%s", path, key);
+		if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) != PROFILE_SA_WAYS + 1) {
+			char what[80];
+			snprintf(what, sizeof what, "an array of %d counts", PROFILE_SA_WAYS + 1);
+			return json_type_error(c->file, q, what, a);
+		}
+		for (int d = 0; d <= PROFILE_SA_WAYS; d++) {
+			char e[200];
+			snprintf(e, sizeof e, "%s[%d]", q, d);
+			if (nonneg(c, e, cJSON_GetArrayItem(a, d), &x[d]))
+				return EXIT_USER;
+		}
+	}
+	/* repl[A] counts misses at A ways: never more than them */
+	double miss = hist[PROFILE_SA_WAYS];
+	for (int a = PROFILE_SA_WAYS; a >= 1; a--) {
+		if (a < PROFILE_SA_WAYS)
+			miss += hist[a];
+		if (repl[a] > miss * (1 + 1e-12) + 1e-9) {
+			snprintf(q, sizeof q, "%s.repl[%d]", path, a);
+			return perr(c, q, "%g replicated misses, more than the %g misses at %d ways", repl[a], miss, a);
+		}
+	}
+	if (repl[0] != 0) {
+		snprintf(q, sizeof q, "%s.repl[0]", path);
+		return perr(c, q, "must be 0 (no cache has 0 ways)");
+	}
+	return 0;
+}
+
+/* "sampled_sets" of a set-sampled record (nodesample.h): at most 2^log_sets sets, each
+ * {"hist", "repl"} unscaled; their sums x accesses / (their accesses) must be the record's. */
+static int load_node_sets(const ld_t *c, const char *path, const cJSON *v, profile_nodes_t *r)
+{
+	const cJSON *arr = cJSON_GetObjectItemCaseSensitive(v, "sampled_sets");
+	char q[128];
+	snprintf(q, sizeof q, "%s.sampled_sets", path);
+	if (!arr)
+		return 0;
+	int k = cJSON_IsArray(arr) ? cJSON_GetArraySize(arr) : 0;
+	if (k < 1 || k > 1 << r->log_sets) {
+		char what[96];
+		snprintf(what, sizeof what, "an array of 1 to %d sampled sets (2^log_sets)", 1 << r->log_sets);
+		return json_type_error(c->file, q, what, arr);
+	}
+	r->set_counts = malloc((size_t)k * NODE_SET_ROW * sizeof *r->set_counts);
+	if (!r->set_counts)
+		return err_internal("%s: out of memory", c->file);
+	r->sets_sampled = k;
+	double sum[NODE_SET_ROW] = { 0 }, kept = 0;
+	for (int s = 0; s < k; s++) {
+		char e[160];
+		snprintf(e, sizeof e, "%s[%d]", q, s);
+		const cJSON *o = cJSON_GetArrayItem(arr, s);
+		static const char *const sk[] = { "hist", "repl", NULL };
+		double *x = r->set_counts + (size_t)s * NODE_SET_ROW;
+		if (want_object(c, e, o) || check_keys(c, e, o, sk) || load_hist_repl(c, e, o, x, x + PROFILE_SA_WAYS + 1))
+			return EXIT_USER;
+		for (int i = 0; i < NODE_SET_ROW; i++)
+			sum[i] += x[i];
+		for (int d = 0; d <= PROFILE_SA_WAYS; d++)
+			kept += x[d];
+	}
+	if (!(kept > 0))
+		return perr(c, q, "no access in any sampled set (a record needs at least one)");
+	double f = r->accesses / kept;
+	for (int i = 0; i < NODE_SET_ROW; i++) {
+		double want = i <= PROFILE_SA_WAYS ? r->hist[i] : r->repl[i - PROFILE_SA_WAYS - 1];
+		if (fabs(sum[i] * f - want) > 1e-6 * (r->accesses + 1)) {
+			snprintf(q, sizeof q, "%s.%s[%d]", path, i <= PROFILE_SA_WAYS ? "hist" : "repl",
+				 i <= PROFILE_SA_WAYS ? i : i - PROFILE_SA_WAYS - 1);
+			return perr(c, q, "%.17g, but the sampled sets give %.17g (their sum x accesses / their accesses)",
+				    want, sum[i] * f);
+		}
+	}
+	return 0;
+}
+
+/* ----
  * [{"group": g, "homes": M, "gran": G, "index": "linear"|"ipoly", "log_sets": k,
  *   "write": "allocate"|"evict", "domains": D, "hist": [65 counts], "repl": [65 counts]}, ...]
  * repl[0] is 0 and repl[A] <= the misses at A ways, sum_{d >= A} hist[d]. */
@@ -500,7 +589,7 @@ static int load_nodes(const ld_t *c, const cJSON *root, profile_t *p)
 	const cJSON *v;
 	cJSON_ArrayForEach(v, arr) {
 		static const char *const nk[] = { "group", "homes", "gran", "index", "log_sets", "write", "domains",
-						  "hist", "repl", NULL };
+						  "hist", "repl", "sampled_sets", NULL };
 		char path[64], q[96];
 		snprintf(path, sizeof path, ".dcl1_nodes[%zu]", p->n_nodes);
 		profile_nodes_t *r = &p->nodes[p->n_nodes++];
@@ -521,40 +610,12 @@ static int load_nodes(const ld_t *c, const cJSON *root, profile_t *p)
 		if (!cJSON_IsString(wr) || (strcmp(wr->valuestring, "allocate") && strcmp(wr->valuestring, "evict")))
 			return json_type_error(c->file, q, "\"allocate\" or \"evict\"", wr);
 		r->write_evict = strcmp(wr->valuestring, "evict") == 0;
-		for (int part = 0; part < 2; part++) {
-			const char *key = part ? "repl" : "hist";
-			double *x = part ? r->repl : r->hist;
-			const cJSON *a = cJSON_GetObjectItemCaseSensitive(v, key);
-			snprintf(q, sizeof q, "%s.%s", path, key);
-			if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) != PROFILE_SA_WAYS + 1) {
-				char what[80];
-				snprintf(what, sizeof what, "an array of %d counts", PROFILE_SA_WAYS + 1);
-				return json_type_error(c->file, q, what, a);
-			}
-			for (int d = 0; d <= PROFILE_SA_WAYS; d++) {
-				char e[120];
-				snprintf(e, sizeof e, "%s[%d]", q, d);
-				if (nonneg(c, e, cJSON_GetArrayItem(a, d), &x[d]))
-					return EXIT_USER;
-			}
-		}
-		double miss = 0;
+		if (load_hist_repl(c, path, v, r->hist, r->repl))
+			return EXIT_USER;
 		for (int d = 0; d <= PROFILE_SA_WAYS; d++)
 			r->accesses += r->hist[d];
-		/* repl[A] counts misses at A ways: never more than them */
-		miss = r->hist[PROFILE_SA_WAYS];
-		for (int a = PROFILE_SA_WAYS; a >= 1; a--) {
-			if (a < PROFILE_SA_WAYS)
-				miss += r->hist[a];
-			if (r->repl[a] > miss * (1 + 1e-12) + 1e-9) {
-				snprintf(q, sizeof q, "%s.repl[%d]", path, a);
-				return perr(c, q, "%g replicated misses, more than the %g misses at %d ways", r->repl[a], miss, a);
-			}
-		}
-		if (r->repl[0] != 0) {
-			snprintf(q, sizeof q, "%s.repl[0]", path);
-			return perr(c, q, "must be 0 (no cache has 0 ways)");
-		}
+		if (load_node_sets(c, path, v, r))
+			return EXIT_USER;
 	}
 	return 0;
 }
@@ -1039,6 +1100,22 @@ static void write_profile(FILE *f, const profile_t *p)
 					if (d)
 						fputs(", ", f);
 					num(f, x[d]);
+				}
+				fputc(']', f);
+			}
+			if (r->sets_sampled > 0) {      /* the sampled sets' own counts (nodesample.h) */
+				fputs(",\n      \"sampled_sets\": [", f);
+				for (int k = 0; k < r->sets_sampled; k++) {
+					const double *x = r->set_counts + (size_t)k * NODE_SET_ROW;
+					fputs(k ? ",\n        {\"hist\": [" : "\n        {\"hist\": [", f);
+					for (int d = 0; d < NODE_SET_ROW; d++) {
+						if (d == PROFILE_SA_WAYS + 1)
+							fputs("], \"repl\": [", f);
+						else if (d)
+							fputs(", ", f);
+						num(f, x[d]);
+					}
+					fputs("]}", f);
 				}
 				fputc(']', f);
 			}

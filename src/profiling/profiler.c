@@ -1539,9 +1539,13 @@ int profiler_finish(profiler_t *pb, profile_t *out)
 		out->nodes = calloc((size_t)pb->n_nsamp, sizeof *out->nodes);
 		if (!out->nodes)
 			goto oom;
-		for (int i = 0; i < pb->n_nsamp; i++)
-			if (nodesample_finish(pb->nsamp[i], n_sm, &out->nodes[out->n_nodes]) == 0)
+		for (int i = 0; i < pb->n_nsamp; i++) {
+			int rc = nodesample_finish(pb->nsamp[i], n_sm, &out->nodes[out->n_nodes]);
+			if (rc == -2)
+				goto oom;
+			if (rc == 0)
 				out->n_nodes++;
+		}
 	}
 	if (pb->sh.rate < 1) {          /* SHARDS scaling and SHARDS_adj: src/profiling/shards.h */
 		shards_correct(out, pb->sh.rate, (double)pb->count);

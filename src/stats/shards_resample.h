@@ -53,10 +53,11 @@
  * What is drawn: every stream's sd, rt, sd_we and per-class sd histograms (each on its own
  * quantile axis, one G for all; the distance histograms' edges too) and its accesses, writes
  * and footprint.  Set-associative records (sa, sa_we, sa_wna, sa_deep),
- * sd_exact and the DC-L1 node records are exact-only: the profiler writes none of them for a
- * sampled profile (profiler.c: a spatial sample changes which blocks share a set), and the
- * models then take set-associative hit rates from the sd histograms drawn here (Smith,
- * models/setassoc.h fallback).  Not drawn: instruction counts (not sampled), the home
+ * and sd_exact are exact-only: the profiler writes none of them for a sampled profile
+ * (profiler.c: a spatial sample changes which blocks share a set), and the models then take
+ * set-associative hit rates from the sd histograms drawn here (Smith, models/setassoc.h
+ * fallback).  The DC-L1 node records of a sampled profile are set-sampled, another sample
+ * (src/profiling/nodesample.h), whose error src/stats/node_resample.h draws.  Not drawn: instruction counts (not sampled), the home
  * distribution and read-level shares (shares of the same sampled blocks, second order), and
  * FUSE's miniature-simulation stream (its own spatial sample at its own rate, issue 21).
  */

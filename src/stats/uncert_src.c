@@ -13,6 +13,7 @@
 #include "columns.h"
 #include "jsonutil.h"
 #include "presets/gpu_json.h"
+#include "stats/node_resample.h"
 #include "stats/shards_resample.h"
 #include "stats/uncert.h"
 
@@ -274,16 +275,21 @@ static int sampling_rows(const gpu_t *g, const design_t *d, int nd, workload_t *
 		return 0;
 	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
 	shards_resample_t *rs = shards_resample_alloc(p, rate, blocks / rate);
-	if (!r || !rs) {
+	node_resample_t *nr = node_resample_alloc(p);
+	if (!r || !rs || !nr) {
 		gsl_rng_free(r);
 		shards_resample_free(rs);
+		node_resample_free(nr);
 		return err_internal("uncertainty: out of memory"), -1;
 	}
 	gsl_rng_set(r, 1);
 	int rc = 0;
 	for (int t = 0; t < USRC_DRAWS && !rc; t++) {
-		/* one draw of the sampled blocks' error in every histogram (src/stats/shards_resample.h) */
+		/* one draw of the sampled blocks' error in every histogram (src/stats/shards_resample.h)
+		 * and of the sampled sets' error in every set-sampled DC-L1 node record
+		 * (src/stats/node_resample.h: another sample, drawn independently) */
 		shards_resample_draw(rs, r);
+		node_resample_draw(nr, r);
 		const char *why = NULL;
 		wctx_t *c = wctx_alloc(g, p, &why);
 		int ok;
@@ -293,13 +299,20 @@ static int sampling_rows(const gpu_t *g, const design_t *d, int nd, workload_t *
 			eval_set(g, d, nd, c, (double (*)[64])(a->lv + (size_t)t * USRC_DESIGNS * 64), &ok);
 		wctx_free(c);
 	}
+	int nodes = node_resample_drawn(nr), unq = node_resample_unquantified(nr);
 	shards_resample_free(rs);   /* the profile's own histograms back */
+	node_resample_free(nr);     /* and its node records */
 	gsl_rng_free(r);
 	if (rc)
 		return -1;
-	char det[200];
+	char det[400], nodes_det[160] = "";
+	if (nodes || unq)
+		snprintf(nodes_det, sizeof nodes_det, "; %d set-sampled DC-L1 node record%s drawn from the between-set"
+			 " spread (src/stats/node_resample.h)%s", nodes, nodes == 1 ? "" : "s",
+			 unq ? ", some with one sampled set not quantified" : "");
 	snprintf(det, sizeof det, "SHARDS rate %g, %.0f sampled blocks: draws of the sampled blocks' error in every"
-		" stream's histograms (comonotone blocks weighted by reuse time, src/stats/shards_resample.h)", rate, blocks);
+		" stream's histograms (comonotone blocks weighted by reuse time, src/stats/shards_resample.h)%s", rate,
+		blocks, nodes_det);
 	return rows_from(a, "sampling", wid, det, rows, max);
 }
 

@@ -28,7 +28,11 @@
  *               all, so the levels' errors are correlated as the blocks make them:
  *               src/stats/shards_resample.h), the model evaluated on each drawn profile.
  *               Checked against 40 hash salts in tests/unit/test_shards_err.c (L1, a 2-SM
- *               node, the LLC's local hit ratio).  shared = 1 (one profile under every design).
+ *               node, the LLC's local hit ratio).  The profile's set-sampled DC-L1 node
+ *               records (nodesample.h) get their own draws in the same evaluations: the
+ *               ratio estimator's error from the between-set spread of the sampled sets
+ *               (src/stats/node_resample.h; coverage over 240 salts in
+ *               tests/unit/test_node_resample.c).  shared = 1 (one profile under every design).
  * Not quantified (no row): energy, power, area, hit rates under the model source (no reference
  * measures them); a metric a source does not move has log_sd 0 and is not stored.
  */

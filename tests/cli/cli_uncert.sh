@@ -143,4 +143,23 @@ mkdir -p "$CLI_TMP/bare/calibration" && ln -s "$PWD/studies" "$CLI_TMP/bare/stud
 expect_ok "sweep without calibration/accelsim" env GPUDSE_ROOT="$CLI_TMP/bare" "$GPUDSE" sweep studies/demo.json --db "$CLI_TMP/bare.db" --quiet
 expect_eq "no model rows" "$(sqlite3 "$CLI_TMP/bare.db" "SELECT count(*) FROM uncertainty WHERE source = 'model'")" 0
 expect_eq "the note says why" "$(grep -c "calibration/accelsim/results.csv is absent: the model-error source is not stored" "$CLI_TMP/err")" 1
+
+# a sampled profile's set-sampled DC-L1 node records carry their own sampling error
+# (src/stats/node_resample.h): the detail names them, and Sh40's l1_hit (read from its node
+# record) gets a larger log-sd than with the sampled sets' counts removed (SHARDS alone)
+expect_ok "sampled profile with node records" "$GPUDSE" trace p-2mm --size 64 --profile "$CLI_TMP/n64.json" \
+	--write-evict --dcl1-nodes 1:1:1:32:ipoly,80:40:1:64:ipoly --sample 0.2
+python3 -c "import json; p = json.load(open('$CLI_TMP/n64.json'))
+for n in p['dcl1_nodes']: del n['sampled_sets']
+json.dump(p, open('$CLI_TMP/n64-nosets.json', 'w'))"
+expect_ok "explain Sh40 on it" "$GPUDSE" explain --gpu dcl1-80 --workload "$CLI_TMP/n64.json" \
+	--design dcl1_org=sh,dcl1_nodes=40,dcl1_clusters=1 --uncert sampling
+expect_eq "the detail names the node records" "$(grep -c "2 set-sampled DC-L1 node records drawn from the between-set spread" "$CLI_TMP/out")" 1
+sd_nodes=$(awk '$1 == "l1_hit" { print $6 }' "$CLI_TMP/out")
+expect_ok "explain Sh40 without the sampled sets" "$GPUDSE" explain --gpu dcl1-80 --workload "$CLI_TMP/n64-nosets.json" \
+	--design dcl1_org=sh,dcl1_nodes=40,dcl1_clusters=1 --uncert sampling
+sd_shards=$(awk '$1 == "l1_hit" { print $6 }' "$CLI_TMP/out")
+expect_eq "Sh40 l1_hit: the node records' error adds to SHARDS' ($sd_nodes > $sd_shards)" \
+	"$(awk -v a="$sd_nodes" -v b="$sd_shards" 'BEGIN { print (a > b && b > 0) }')" 1
+expect_eq "no node records drawn without their sets" "$(grep -c "node record" "$CLI_TMP/out")" 0
 cli_done

@@ -77,12 +77,17 @@ static void compare(const char *what, feed_t *f, double tol_hit, double tol_repl
 		printf("  %s %-16s sets %3d  hit@4 exact %.4f sampled %.4f   repl@4 exact %.4f sampled %.4f\n", what,
 		       specs[i], nodesample_sets(f->sq[i]), hit4(&e), hit4(&q), repl4(&e), repl4(&q));
 		CHECK_NEAR(q.accesses, e.accesses, 1e-6 * e.accesses, "scaled to every access");
-		if (skip >> i & 1)
+		if (skip >> i & 1) {
+			free(a.set_counts);
+			free(q.set_counts);
 			continue;
+		}
 		snprintf(m, sizeof m, "%s %s: sampled hit ratio at 4 ways", what, specs[i]);
 		CHECK_NEAR(hit4(&q), hit4(&e), tol_hit, m);
 		snprintf(m, sizeof m, "%s %s: sampled replication share at 4 ways", what, specs[i]);
 		CHECK_NEAR(repl4(&q), repl4(&e), tol_repl, m);
+		free(a.set_counts);     /* the sampled sets' own counts (nodesample_finish allocates them) */
+		free(q.set_counts);
 	}
 }
 

@@ -178,6 +178,34 @@ static void test_round_trip(void)
 	char *a = read_all(path), *b = read_all(path2);
 	CHECK(a && b && strcmp(a, b) == 0, "second save byte-identical");
 	CHECK(a && strlen(a) < 300000, "profiles stay compact (< 300 KB)");
+	{
+		/* a sampled profile: set-sampled node records keep their sampled sets' own counts
+		 * (nodesample.h), which survive the round trip count for count */
+		profiler_opts_t os = o;
+		os.sample_rate = 0.5;
+		os.node_set_rate = 0.5;
+		os.n_nodes = 1;
+		os.nodes[0] = (noderec_cfg_t){ 1, 1, 1, SA_LINEAR, 3 };
+		profiler_t *ps = profiler_alloc(&os);
+		for (int i = 0; ps && i < 5000; i++)
+			profiler_access(ps, i % 4, i % 7 == 0, (uint64_t)((i * 37) % 900) * 128, 0);
+		profile_t sp, sq;
+		CHECK(ps && profiler_finish(ps, &sp) == 0, "sampled profile");
+		profiler_free(ps);
+		CHECK(sp.n_nodes == 1 && sp.nodes[0].sets_sampled == 4 && sp.nodes[0].set_counts, "4 of 8 sets kept");
+		double kept = 0;
+		for (int k = 0; k < 4 * NODE_SET_ROW && sp.n_nodes == 1; k++)
+			kept += k % NODE_SET_ROW <= PROFILE_SA_WAYS ? sp.nodes[0].set_counts[k] : 0;
+		CHECK(kept > 0 && kept < 5000, "the sampled sets hold some of the accesses, unscaled");
+		CHECK_INT(profile_save(path, &sp), 0, "save sampled");
+		CHECK_INT(profile_load(path, &sq), 0, "load sampled");
+		CHECK(sq.n_nodes == 1 && sq.nodes[0].sets_sampled == 4
+		      && memcmp(sq.nodes[0].set_counts, sp.nodes[0].set_counts, 4 * NODE_SET_ROW * sizeof(double)) == 0
+		      && memcmp(sq.nodes[0].hist, sp.nodes[0].hist, sizeof sp.nodes[0].hist) == 0,
+		      "sampled sets' counts identical after the round trip");
+		profile_free(&sp);
+		profile_free(&sq);
+	}
 	free(a);
 	free(b);
 	char bad[160];
@@ -260,6 +288,19 @@ static void test_traps(void)
 		{ BASE_HEAD BASE_SD "}], \"dcl1_nodes\": [{\"group\": 1, \"homes\": 1, \"gran\": 1, \"index\": \"xor\", "
 		  "\"log_sets\": 0, \"write\": \"allocate\", \"domains\": 2, \"hist\": [5" Z64 "], \"repl\": [0" Z64 "]}]}",
 		  ".dcl1_nodes[0].index: expected \"linear\" or \"ipoly\", got \"xor\"" },
+		/* a set-sampled node record whose sampled sets do not give its counts (nodesample.h) */
+		{ BASE_HEAD BASE_SD "}], \"dcl1_nodes\": [{\"group\": 1, \"homes\": 1, \"gran\": 1, \"index\": \"linear\", "
+		  "\"log_sets\": 1, \"write\": \"allocate\", \"domains\": 2, \"hist\": [5" Z64 "], \"repl\": [0" Z64 "], "
+		  "\"sampled_sets\": [{\"hist\": [0" Z63 ", 4], \"repl\": [0" Z64 "]}]}]}",
+		  ".dcl1_nodes[0].hist[0]: 5, but the sampled sets give 0 (their sum x accesses / their accesses)" },
+		{ BASE_HEAD BASE_SD "}], \"dcl1_nodes\": [{\"group\": 1, \"homes\": 1, \"gran\": 1, \"index\": \"linear\", "
+		  "\"log_sets\": 0, \"write\": \"allocate\", \"domains\": 2, \"hist\": [5" Z64 "], \"repl\": [0" Z64 "], "
+		  "\"sampled_sets\": [{\"hist\": [5" Z64 "], \"repl\": [0" Z64 "]}, {\"hist\": [5" Z64 "], \"repl\": [0" Z64 "]}]}]}",
+		  ".dcl1_nodes[0].sampled_sets: expected an array of 1 to 1 sampled sets (2^log_sets), got an array" },
+		{ BASE_HEAD BASE_SD "}], \"dcl1_nodes\": [{\"group\": 1, \"homes\": 1, \"gran\": 1, \"index\": \"linear\", "
+		  "\"log_sets\": 1, \"write\": \"allocate\", \"domains\": 2, \"hist\": [5" Z64 "], \"repl\": [0" Z64 "], "
+		  "\"sampled_sets\": [{\"hist\": [4" Z64 "], \"repl\": [0, 1" Z63 "]}]}]}",
+		  ".dcl1_nodes[0].sampled_sets[0].repl[1]: 1 replicated misses, more than the 0 misses at 1 ways" },
 		/* top level not an object */
 		{ "[1, 2]", ".: expected an object, got an array" },
 	};

@@ -132,9 +132,153 @@ static void lstm(void)
 	}
 }
 
+/* The set of 128 B lines and 32 B sectors one warp instruction touches (16 B per lane). */
+typedef struct touch {
+	uint64_t ln[32], sc[64];
+	int nl, ns;
+} touch_t;
+
+static void touch_add(touch_t *t, uint64_t array, uint64_t byte)
+{
+	uint64_t b = (array << 40) + byte, L = b / 128, seen = 0;
+	for (int i = 0; i < t->nl; i++)
+		seen |= t->ln[i] == L;
+	if (!seen)
+		t->ln[t->nl++] = L;
+	for (uint64_t S = b / 32; S <= (b + 15) / 32; S++) {
+		seen = 0;
+		for (int i = 0; i < t->ns; i++)
+			seen |= t->sc[i] == S;
+		if (!seen)
+			t->sc[t->ns++] = S;
+	}
+}
+
+typedef struct conv_counts {
+	double read_lines, write_lines, sectors, mem_insts;
+} conv_counts_t;
+
+static void touch_count(const touch_t *t, conv_counts_t *n, int write)
+{
+	if (!t->nl)
+		return;                                 /* no lane touches memory: not issued */
+	*(write ? &n->write_lines : &n->read_lines) += t->nl;
+	n->sectors += t->ns;
+	n->mem_insts += 1;
+}
+
+/* The implicit-GEMM convolution from its definition and the thread map of deepbench.c's
+ * header, independently of the generator's code: CTA tile 128 x nt (nt = K output channels
+ * rounded up to 8, or 128), 8 warps; per 32-element K step lane th of the CTA loads A row
+ * m0 + op.64 + th/4 (op 0, 1) at K offset k0 + (th % 4).8, which im2col maps to input pixel
+ * y = p.stride_h - pad_h + r, x = q.stride_w - pad_w + s, channel c (a padding pixel loads
+ * nothing), and filter row n0 + (op-2).64 + th/4 (op 2, and 3 when nt = 128) of R.S.C halves;
+ * the epilogue lane l of STG q stores 8 channels of the warp tile's element (q.32 + l).8
+ * (row-major in the wm x wn warp tile) at y[m][k] (NHWC). Arrays are 64 KiB-aligned in the
+ * generator, so offsets from each array's base give the same lines. */
+static void conv_reference(const conv_geo_t *c, conv_counts_t *n)
+{
+	long M = c->n * c->p * c->q, N = c->k, K = c->r * c->s * c->c;
+	long nt = N >= 128 ? 128 : (N + 7) / 8 * 8, wm = nt == 128 ? 64 : 16, wn = nt == 128 ? 32 : nt;
+	memset(n, 0, sizeof *n);
+	for (long m0 = 0; m0 < M; m0 += 128)
+		for (long n0 = 0; n0 < N; n0 += nt)
+			for (int w = 0; w < 8; w++) {
+				for (long k0 = 0; k0 < K; k0 += 32)
+					for (int op = 0; op < (nt == 128 ? 4 : 3); op++) {
+						touch_t t = { .nl = 0 };
+						for (int l = 0; l < 32; l++) {
+							long th = w * 32 + l, k = k0 + (th % 4) * 8;
+							if (op < 2) {
+								long m = m0 + op * 64 + th / 4;
+								if (m >= M)
+									continue;
+								long b = m / (c->p * c->q), p = m / c->q % c->p, q = m % c->q;
+								long tap = k / c->c, ch = k % c->c;
+								long y = p * c->sh - c->pad_h + tap / c->s, x = q * c->sw - c->pad_w + tap % c->s;
+								if (y >= 0 && y < c->h && x >= 0 && x < c->w)
+									touch_add(&t, 1, (uint64_t)(((b * c->h + y) * c->w + x) * c->c + ch) * 2);
+							} else {
+								long rr = (op - 2) * 64 + th / 4;
+								if (rr < nt && n0 + rr < N)
+									touch_add(&t, 2, (uint64_t)((n0 + rr) * K + k) * 2);
+							}
+						}
+						touch_count(&t, n, 0);
+					}
+				long wy = nt == 128 ? w / 4 : w, wx = nt == 128 ? w % 4 : 0;
+				for (long q = 0; q < (wm * wn + 255) / 256; q++) {
+					touch_t t = { .nl = 0 };
+					for (int l = 0; l < 32; l++) {
+						long idx = (q * 32 + l) * 8;
+						long m = m0 + wy * wm + idx / wn, k = n0 + wx * wn + idx % wn;
+						if (idx < wm * wn && m < M && k < N)
+							touch_add(&t, 3, (uint64_t)(m * N + k) * 2);
+					}
+					touch_count(&t, n, 1);
+				}
+			}
+}
+
+static void conv(void)
+{
+	struct { conv_geo_t c; const char *what; } cases[] = {
+		/* 9 x 9 x 8, 8 filters of 2 x 2: P = Q = 8, M = 64 (one CTA: the second A load of the
+		 * step has no row below M; warps 4..7 hold rows 64..127 and store nothing), one K step */
+		{ { .n = 1, .h = 9, .w = 9, .c = 8, .k = 8, .r = 2, .s = 2, .sh = 1, .sw = 1 }, "no padding" },
+		{ { .n = 2, .h = 9, .w = 9, .c = 8, .k = 8, .r = 2, .s = 2, .sh = 1, .sw = 1, .pad_h = 1, .pad_w = 1 }, "padding 1, batch 2" },
+		{ { .n = 1, .h = 23, .w = 31, .c = 16, .k = 40, .r = 3, .s = 2, .sh = 2, .sw = 3 }, "strides 2 x 3, 40 outputs (tile 40)" },
+		{ { .n = 1, .h = 12, .w = 12, .c = 32, .k = 160, .r = 3, .s = 3, .sh = 1, .sw = 1, .pad_h = 1, .pad_w = 1 }, "160 outputs: two 128-column tiles" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		conv_geo_t c = cases[i].c;
+		run_t r;
+		shape_acc_init(&r.acc);
+		gen_sink_t sink = { .shape = &r.acc };
+		gen_opts_t o = { .n_sm = 4, .warps_per_sm = 32, .ctas_per_sm = 16, .seed = 1, .regs = 1 };
+		gen_t g;
+		int rc = gen_init(&g, &o, &sink);
+		if (!rc)
+			rc = gen_deepbench_conv(&g, &c);
+		gen_finish(&g);
+		r.st = g.st;
+		r.s = r.acc.s;
+		gen_free(&g);
+		CHECK_INT(rc, 0, cases[i].what);
+		CHECK_INT(c.p, (c.h + 2 * c.pad_h - c.r) / c.sh + 1, "output rows (P)");
+		CHECK_INT(c.q, (c.w + 2 * c.pad_w - c.s) / c.sw + 1, "output columns (Q)");
+		conv_counts_t e;
+		conv_reference(&c, &e);
+		long M = c.n * c.p * c.q, K = c.r * c.s * c.c;
+		int nt, loop, post, hmma, ldsm, ldg;
+		gen_deepbench_tile(c.k, &nt, &loop, &post, &hmma, &ldsm, &ldg);
+		double ctas = (double)((M + 127) / 128) * ((c.k + nt - 1) / nt);
+		printf("conv %-34s lines read %.0f written %.0f sectors %.0f memory instructions %.0f\n",
+		       cases[i].what, e.read_lines, e.write_lines, e.sectors, e.mem_insts);
+		CHECK_NEAR(r.st.accesses - r.st.writes, e.read_lines, 0, "read lines: im2col A + filter B (reference enumeration)");
+		CHECK_NEAR(r.st.writes, e.write_lines, 0, "written lines of y (NHWC fp16)");
+		CHECK_NEAR(r.st.sectors, e.sectors, 0, "sectors");
+		CHECK_NEAR(r.st.mem_insts, e.mem_insts, 0, "global memory instructions issued");
+		CHECK_NEAR(r.st.tensor, ctas * 8 * (K / 32) * hmma, 0, "HMMA: every warp of every CTA, every K step");
+		shape_acc_free(&r.acc);
+	}
+	/* geometry errors */
+	gen_t g;
+	gen_sink_t sink = { 0 };
+	gen_opts_t o = { .n_sm = 1, .warps_per_sm = 32, .ctas_per_sm = 16, .seed = 1 };
+	CHECK(gen_init(&g, &o, &sink) == 0, "init");
+	conv_geo_t bad = { .n = 1, .h = 9, .w = 9, .c = 4, .k = 8, .r = 2, .s = 2, .sh = 1, .sw = 1 };
+	CHECK(gen_deepbench_conv(&g, &bad) < 0 && strstr(g.err, "multiple of 8"), "C = 4 refused with a reason");
+	bad.c = 8;
+	bad.r = 3;
+	CHECK(gen_deepbench_conv(&g, &bad) < 0 && strstr(g.err, "K step"), "R.S.C = 48 refused with a reason");
+	gen_free(&g);
+}
+
 int main(void)
 {
 	tiles();
+	conv();
 	gemm();
 	lstm();
 	return check_summary("deepbench");

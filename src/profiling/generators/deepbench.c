@@ -24,6 +24,25 @@
  * not a multiple of 128).  Shared memory per CTA: 2 stages of (128 + NT) x 64 B; 255 registers
  * per thread for NT = 128 (1 CTA per SM), 128 for the skinny tiles.
  *
+ * conv_bench: cuDNN's forward convolution with tensor-op math runs IMPLICIT_PRECOMP_GEMM on
+ * NHWC fp16 tensors (DeepBench code/nvidia/conv_bench.cu: CUDNN_TENSOR_NHWC for half with
+ * USE_TENSOR_CORES, cudnnSetConvolutionMathType(CUDNN_TENSOR_OP_MATH), "Tensor Op math only
+ * supports IMPLICIT_PRECOMP_GEMM").  The implicit GEMM [Chetlur et al., "cuDNN: Efficient
+ * Primitives for Deep Learning", arXiv:1410.0759, 2014, §3.1] is the same tiled HGEMM with
+ *   M = N.P.Q output pixels (m = (n, p, q)), GEMM N = K output channels, GEMM K = R.S.C,
+ *   k = (r, s, c):  A[m][k] = x[n][p.sh - pad_h + r][q.sw - pad_w + s][c]  (im2col, never
+ *   materialised: a lane's LDG.128 reads 8 consecutive channels of one input pixel, so C must
+ *   be a multiple of 8; a pixel in the padding is a predicated-off lane, cuDNN's zero fill),
+ *   B = the KRSC filter (K-major rows of R.S.C halves, exactly the GEMM's B),
+ *   y[m][k] (NHWC fp16): the epilogue converts the fp32 accumulators and each lane stores 8
+ *   consecutive output channels of one pixel with STG.128 (WM.WN/256 per warp).
+ * The offsets table "precomp" refers to (R.S entries, one per filter tap) is read once per CTA
+ * into registers and is not generated.  Problem: DeepBench code/kernels/conv_problems.h,
+ * training_set, the first tuple whose C is a multiple of 8 (DeepSpeech's second layer: W 341,
+ * H 79, C 32, N 4, K 32, S 10, R 5, no padding, stride 2); --size is the batch N, and the
+ * inference_server_set has the same layer at N = 1, 2, 4.  Training also runs the backward
+ * data and filter convolutions, which are not generated (forward only).
+ *
  * rnn_bench: cuDNN's forward pass of one layer (cudnnRNNForwardInference; the training run
  * adds the backward pass, not generated here): the input projection of every time step as one
  * GEMM (M = G*H gate rows, N = B*T, K = H: DeepBench's input size is the hidden size), then per
@@ -51,6 +70,7 @@
 typedef struct tg {
 	uint64_t A, B, C;
 	long M, N, K;
+	const conv_geo_t *conv;   /* non-NULL: implicit GEMM, A gathered from x, y in NHWC fp16 */
 	int nt;            /* CTA tile columns */
 	int wm, wn;        /* warp tile rows, columns */
 	int nb;            /* B-tile loads per thread per K step (2 when nt = 128, else 1) */
@@ -66,7 +86,7 @@ static int tg_build(tg_t *t)
 	t->wm = t->nt == 128 ? 64 : 16;
 	t->wn = t->nt == 128 ? 32 : t->nt;
 	t->nb = t->nt == 128 ? 2 : 1;
-	t->nst = t->wm * t->wn / 128;
+	t->nst = t->conv ? (t->wm * t->wn + 255) / 256 : t->wm * t->wn / 128;  /* 8 fp16 or 4 fp32 a lane */
 	int k = 0, nld = 2 + t->nb;
 	for (int q = 0; q < nld; q++)                                       /* LDG.128 A, A, B[, B] */
 		t->loop[k++] = (gen_inst_t)I_LDW(q, 100 + 4 * q, 2 + (q >= 2), 16);   /* 4 registers each */
@@ -108,12 +128,32 @@ static uint32_t tg_addr(const gen_launch_t *L, const gen_warp_t *w, int sec, int
 			long r = m0 + op * 64 + th / 4;
 			if (r >= t->M)
 				continue;
-			a[l] = t->A + (uint64_t)(r * t->K + k0 + (th % 4) * 8) * HF;
+			if (t->conv) {                          /* im2col of x: row r = (n, p, q) */
+				const conv_geo_t *c = t->conv;
+				long kk = k0 + (th % 4) * 8, tap = kk / c->c, ch = kk % c->c;
+				long n = r / (c->p * c->q), p = r / c->q % c->p, q = r % c->q;
+				long y = p * c->sh - c->pad_h + tap / c->s, x = q * c->sw - c->pad_w + tap % c->s;
+				if (y < 0 || y >= c->h || x < 0 || x >= c->w)
+					continue;               /* padding: zero fill, no load */
+				a[l] = t->A + (uint64_t)(((n * c->h + y) * c->w + x) * c->c + ch) * HF;
+			} else {
+				a[l] = t->A + (uint64_t)(r * t->K + k0 + (th % 4) * 8) * HF;
+			}
 		} else if (op < 4) {                            /* B: rows n0 + (op-2)*64 + th/4 */
 			long rr = (op - 2) * 64 + th / 4, r = n0 + rr;
 			if (rr >= t->nt || r >= t->N)
 				continue;
 			a[l] = t->B + (uint64_t)(r * t->K + k0 + (th % 4) * 8) * HF;
+		} else if (t->conv) {                           /* y tile of warp w: 8 channels a lane */
+			int q = op - 4;
+			long wy = t->nt == 128 ? w->w / 4 : w->w, wx = t->nt == 128 ? w->w % 4 : 0;
+			long idx = ((long)q * 32 + l) * 8;
+			if (idx >= (long)t->wm * t->wn)
+				continue;                       /* a 16 x 8 warp tile fills 16 lanes */
+			long mm = m0 + wy * t->wm + idx / t->wn, nn = n0 + wx * t->wn + idx % t->wn;
+			if (mm >= t->M || nn >= t->N)
+				continue;
+			a[l] = t->C + (uint64_t)(mm * t->N + nn) * HF;
 		} else {                                        /* C tile of warp w, STG.128 q */
 			int q = op - 4;
 			long wy = t->nt == 128 ? w->w / 4 : w->w, wx = t->nt == 128 ? w->w % 4 : 0;
@@ -162,6 +202,43 @@ static int run_dbgemm(gen_t *g, long n)
 	    gen_content_urand(g, t.C, (uint64_t)(n * n), -8, 8) < 0)
 		return -1;
 	return tg_launch(g, "cutlass_tensorop_h16816gemm_128x128_32x1_tn", 0x1000, &t);
+}
+
+/* ------------------------------------------------------------------ conv_bench */
+/* One forward convolution of geometry c (c->p, c->q are derived here). */
+int gen_deepbench_conv(gen_t *g, conv_geo_t *c)
+{
+	if (c->n < 1 || c->c < 8 || c->c % 8 || c->k < 1 || c->r < 1 || c->s < 1 || c->sh < 1 || c->sw < 1 ||
+	    c->pad_h < 0 || c->pad_w < 0 || c->h + 2 * c->pad_h < c->r || c->w + 2 * c->pad_w < c->s) {
+		snprintf(g->err, sizeof g->err, "conv_bench: C must be a multiple of 8 and the filter fit the padded input");
+		return -1;
+	}
+	if (c->r * c->s * c->c % 32) {
+		snprintf(g->err, sizeof g->err, "conv_bench: R.S.C = %ld is not a multiple of the 32-element K step",
+		         c->r * c->s * c->c);
+		return -1;
+	}
+	c->p = (c->h + 2 * c->pad_h - c->r) / c->sh + 1;
+	c->q = (c->w + 2 * c->pad_w - c->s) / c->sw + 1;
+	uint64_t nx = (uint64_t)(c->n * c->h * c->w * c->c), nf = (uint64_t)(c->k * c->r * c->s * c->c);
+	uint64_t ny = (uint64_t)(c->n * c->p * c->q * c->k);
+	tg_t t = { .M = c->n * c->p * c->q, .N = c->k, .K = c->r * c->s * c->c, .conv = c };
+	t.A = gen_alloc(g, nx * HF);
+	t.B = gen_alloc(g, nf * HF);
+	t.C = gen_alloc(g, ny * HF);
+	/* DeepBench fills x and the filter with random values; y is the fp16 result */
+	if (gen_content_urand(g, t.A, nx / 2, -1, 1) < 0 || gen_content_urand(g, t.B, nf / 2, -1, 1) < 0 ||
+	    gen_content_urand(g, t.C, ny / 2, -8, 8) < 0)
+		return -1;
+	return tg_launch(g, "cudnn_implicit_precomp_gemm_tensorop_nhwc_fp16", 0x2000, &t);
+}
+
+/* DeepBench conv_problems.h training_set (341, 79, 32, N, 32, 10, 5, 0, 0, 2, 2): w, h, c, n, k,
+ * filter_w (s), filter_h (r), pad_w, pad_h, wstride, hstride.  --size = batch N. */
+static int run_conv(gen_t *g, long n)
+{
+	conv_geo_t c = { .n = n, .h = 79, .w = 341, .c = 32, .k = 32, .r = 5, .s = 10, .sh = 2, .sw = 2 };
+	return gen_deepbench_conv(g, &c);
 }
 
 /* ------------------------------------------------------------------ rnn_bench elementwise */
@@ -330,6 +407,7 @@ int gen_deepbench_tile(long n, int *nt, int *loop, int *post, int *hmma, int *ld
 
 const gen_kernel_t gen_deepbench[] = {
 	{ "db-gemm", "DeepBench", "gemm_bench: fp16 tensor-core HGEMM, 128x128x32 CTA tiles in shared memory (cuBLAS/CUTLASS-style)", 1024, 128, 8192, "M=N=K (multiple of 128)", "malekeh-2060", run_dbgemm },
+	{ "db-conv", "DeepBench", "conv_bench forward: fp16 NHWC implicit-GEMM convolution on tensor cores (cuDNN IMPLICIT_PRECOMP_GEMM), DeepSpeech layer 2 (341x79x32, 10x5 filter, stride 2, 32 outputs)", 4, 1, 64, "batch N", "malekeh-2060", run_conv },
 	{ "db-rnn", "DeepBench", "rnn_bench vanilla (tanh) forward, batch 16, 50 steps: input GEMM, per step recurrent HGEMM + elementwise", 1760, 32, 4096, "hidden units (multiple of 32)", "malekeh-2060", run_rnn_vanilla },
 	{ "db-lstm", "DeepBench", "rnn_bench LSTM inference forward, batch 1, 25 steps: input GEMM, per step recurrent HGEMM + gates", 512, 32, 4096, "hidden units (multiple of 32)", "malekeh-2060", run_rnn_lstm },
 	{ "db-gru", "DeepBench", "rnn_bench GRU forward, batch 32, 1 step: input GEMM, recurrent HGEMM + gates", 512, 32, 4096, "hidden units (multiple of 32)", "malekeh-2060", run_rnn_gru },

@@ -301,6 +301,13 @@ extern const gen_kernel_t gen_deepbench[];
  * step and in the epilogue (STG.128), and per K step the HMMA, LDSM and LDG.128 among them
  * (tests/unit/test_deepbench.c checks the generated counts against these by construction). */
 int gen_deepbench_tile(long n, int *nt, int *loop, int *post, int *hmma, int *ldsm, int *ldg);
+/* deepbench.c's conv_bench forward convolution of one geometry: x is n x h x w x c, the filter
+ * k x r x s x c, y is n x p x q x k, all NHWC fp16 (implicit GEMM); p and q are set to the
+ * output size.  0, or -1 with g->err. */
+typedef struct conv_geo {
+	long n, h, w, c, k, r, s, pad_h, pad_w, sh, sw, p, q;
+} conv_geo_t;
+int gen_deepbench_conv(gen_t *g, conv_geo_t *c);
 extern const gen_kernel_t gen_graph[];
 extern const gen_kernel_t gen_cudasdk[];
 

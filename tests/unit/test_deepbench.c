@@ -275,8 +275,119 @@ static void conv(void)
 	gen_free(&g);
 }
 
+/* One tiled HGEMM from the header's thread maps, independently of the generator's code: per
+ * 32-element K step, A loads (K-major: lane th reads row m0 + op.64 + th/4 at k0 + (th%4).8;
+ * M-major: K row k0 + op.16 + th/16 at m0 + (th%16).8), B loads (K-major: row n0 + (op-2).64 +
+ * th/4 below nt; N-major: K row (op-2).(256/(nt/8)) + th/(nt/8) below 32 at n0 + (th%(nt/8)).8),
+ * 16 B a lane, lanes beyond M, N or K load nothing; the fp32 epilogue: STG q, lane l stores the
+ * 4 floats of warp-tile element q.128 + 4l (column-major in the wm x wn tile) at C[n.M + m]. */
+static void gemm_reference(long M, long N, long K, int amm, int bnm, conv_counts_t *n)
+{
+	long nt = N >= 128 ? 128 : (N + 7) / 8 * 8, wm = nt == 128 ? 64 : 16, wn = nt == 128 ? 32 : nt;
+	memset(n, 0, sizeof *n);
+	for (long m0 = 0; m0 < M; m0 += 128)
+		for (long n0 = 0; n0 < N; n0 += nt)
+			for (int w = 0; w < 8; w++) {
+				for (long k0 = 0; k0 < K; k0 += 32)
+					for (int op = 0; op < (nt == 128 ? 4 : 3); op++) {
+						touch_t t = { .nl = 0 };
+						for (int l = 0; l < 32; l++) {
+							long th = w * 32 + l;
+							if (op < 2 && amm) {
+								long k = k0 + op * 16 + th / 16, m = m0 + (th % 16) * 8;
+								if (m < M && k < K)
+									touch_add(&t, 1, (uint64_t)(k * M + m) * 2);
+							} else if (op < 2) {
+								long m = m0 + op * 64 + th / 4, k = k0 + (th % 4) * 8;
+								if (m < M && k < K)
+									touch_add(&t, 1, (uint64_t)(m * K + k) * 2);
+							} else if (bnm) {
+								long tpr = nt / 8, kr = (op - 2) * (256 / tpr) + th / tpr, nn = n0 + (th % tpr) * 8;
+								if (kr < 32 && k0 + kr < K && nn < N)
+									touch_add(&t, 2, (uint64_t)((k0 + kr) * N + nn) * 2);
+							} else {
+								long rr = (op - 2) * 64 + th / 4, k = k0 + (th % 4) * 8;
+								if (rr < nt && n0 + rr < N && k < K)
+									touch_add(&t, 2, (uint64_t)((n0 + rr) * K + k) * 2);
+							}
+						}
+						touch_count(&t, n, 0);
+					}
+				long wy = nt == 128 ? w / 4 : w, wx = nt == 128 ? w % 4 : 0;
+				for (long q = 0; q < wm * wn / 128; q++) {
+					touch_t t = { .nl = 0 };
+					for (int l = 0; l < 32; l++) {
+						long idx = q * 128 + l * 4, m = m0 + wy * wm + idx % wm, nn = n0 + wx * wn + idx / wm;
+						if (m < M && nn < N)
+							touch_add(&t, 3, (uint64_t)(nn * M + m) * 4);
+					}
+					touch_count(&t, n, 1);
+				}
+			}
+}
+
+static void layouts(void)
+{
+	struct { long M, N, K; int amm, bnm; const char *what; } cases[] = {
+		{ 256, 256, 96, 0, 0, "TN (forward)" },
+		{ 256, 16, 256, 1, 0, "A M-major, skinny N (backward data per step)" },
+		{ 192, 160, 80, 1, 1, "A M-major, B N-major, K not a multiple of 32 (backward weights)" },
+		{ 128, 8, 64, 0, 1, "B N-major, N = 8" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		run_t r;
+		shape_acc_init(&r.acc);
+		gen_sink_t sink = { .shape = &r.acc };
+		gen_opts_t o = { .n_sm = 4, .warps_per_sm = 32, .ctas_per_sm = 16, .seed = 1, .regs = 1 };
+		gen_t g;
+		int rc = gen_init(&g, &o, &sink);
+		if (!rc)
+			rc = gen_deepbench_gemm(&g, cases[i].M, cases[i].N, cases[i].K, cases[i].amm, cases[i].bnm);
+		gen_finish(&g);
+		r.st = g.st;
+		gen_free(&g);
+		CHECK_INT(rc, 0, cases[i].what);
+		conv_counts_t e;
+		gemm_reference(cases[i].M, cases[i].N, cases[i].K, cases[i].amm, cases[i].bnm, &e);
+		printf("gemm %-62s lines read %.0f written %.0f sectors %.0f memory instructions %.0f\n",
+		       cases[i].what, e.read_lines, e.write_lines, e.sectors, e.mem_insts);
+		CHECK_NEAR(r.st.accesses - r.st.writes, e.read_lines, 0, "read lines (reference enumeration)");
+		CHECK_NEAR(r.st.writes, e.write_lines, 0, "written lines");
+		CHECK_NEAR(r.st.sectors, e.sectors, 0, "sectors");
+		CHECK_NEAR(r.st.mem_insts, e.mem_insts, 0, "global memory instructions issued");
+		shape_acc_free(&r.acc);
+	}
+}
+
+/* db-rnn-train at H = 64: forward (input GEMM + 50 x (recurrent GEMM + elementwise)), then 50 x
+ * (elementwise backward + R^T GEMM) and the dX, dW, dR GEMMs.  Every GEMM has M = 64 (one
+ * 128-row tile of 8 warps); the per-step ones N = 16 (tile 16: 4 HMMA per warp per step), the
+ * input and dX GEMMs N = 800 (7 tiles of 128: 32 HMMA), dW and dR N = 64 (tile 64, warp tile
+ * 16 x 64: 16 HMMA); K steps: 2 (K = 64) except dW and dR (K = B.T = 800: 25). */
+static void rnn_train(void)
+{
+	run_t r;
+	if (run("db-rnn-train", 64, 4, &r))
+		return;
+	const double T = 50;
+	CHECK_NEAR(r.st.launches, 1 + 2 * T + 2 * T + 3, 0, "forward 1 + 2T, backward 2T + 3");
+	double hmma = 7 * 8 * 2 * 32          /* input GEMM */
+	            + T * 8 * 2 * 4           /* recurrent forward */
+	            + T * 8 * 2 * 4           /* R^T per step */
+	            + 7 * 8 * 2 * 32          /* dX */
+	            + 2 * 8 * 25 * 16;        /* dW, dR */
+	CHECK_NEAR(r.st.tensor, hmma, 0, "HMMA by construction");
+	/* elementwise backward: 64 x 16 threads = 4 CTAs of 8 warps, 3 loads + 1 store each */
+	CHECK_NEAR(r.s.unit[SU_FP32], T * 32 * 4 + T * 32 * 4, 0,
+	           "FP32: 4 per warp forward (2 FADD, tanh's FMUL and FADD), 4 backward (dy + dh_rec, 1 - h^2 as FMUL + FFMA, dpre)");
+	CHECK_NEAR(r.s.unit[SU_SFU], T * 32 * 2, 0, "SFU: only the forward tanh (2 MUFU); tanh' comes from the stored h_t");
+	shape_acc_free(&r.acc);
+}
+
 int main(void)
 {
+	layouts();
+	rnn_train();
 	tiles();
 	conv();
 	gemm();

@@ -340,7 +340,7 @@ int main(void)
 	 * register templates; Deepbench's share of reuses more than 3 instructions apart (50.2%) */
 	static const char *regs[] = { "p-2mm", "p-3mm", "p-gemm", "p-syr2k", "p-atax", "p-bicg", "p-mvt",
 	                              "p-gesummv", "r-kmeans", "pb-spmv", "pb-sgemm", "t-alexnet", "t-alexnet-conv2",
-	                              "db-gemm", "db-conv", "db-rnn", "db-lstm", "db-gru" };
+	                              "db-gemm", "db-conv", "db-rnn", "db-rnn-train", "db-lstm", "db-gru" };
 	for (int i = 0; i < n; i++) {
 		if (!all[i].ok)
 			continue;

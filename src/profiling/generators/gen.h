@@ -308,6 +308,9 @@ typedef struct conv_geo {
 	long n, h, w, c, k, r, s, pad_h, pad_w, sh, sw, p, q;
 } conv_geo_t;
 int gen_deepbench_conv(gen_t *g, conv_geo_t *c);
+/* deepbench.c's tiled HGEMM C = A.B^T of M x N x K, A stored K-major (or M-major when
+ * a_mmajor: a transposed operand), B K-major (or N-major when b_nmajor). 0, or -1 with g->err. */
+int gen_deepbench_gemm(gen_t *g, long M, long N, long K, int a_mmajor, int b_nmajor);
 extern const gen_kernel_t gen_graph[];
 extern const gen_kernel_t gen_cudasdk[];
 

@@ -16,25 +16,49 @@ typedef struct run {
 	shape_acc_t acc;
 } run_t;
 
-static int run(const char *name, long size, int n_sm, run_t *r)
+/* Generate with fn(g, arg) on n_sm SMs of 32 warps, collecting the counts and the shape. */
+static int run_on(int (*fn)(gen_t *, void *), void *arg, int n_sm, run_t *r, const char *what)
 {
-	const gen_kernel_t *k = gen_find(name);
-	CHECK(k != NULL, name);
-	if (!k)
-		return -1;
 	shape_acc_init(&r->acc);
 	gen_sink_t sink = { .shape = &r->acc };
 	gen_opts_t o = { .n_sm = n_sm, .warps_per_sm = 32, .ctas_per_sm = 16, .seed = 1, .regs = 1 };
 	gen_t g;
 	int rc = gen_init(&g, &o, &sink);
 	if (!rc)
-		rc = k->run(&g, size);
+		rc = fn(&g, arg);
 	gen_finish(&g);
 	r->st = g.st;
 	r->s = r->acc.s;
 	gen_free(&g);
-	CHECK_INT(rc, 0, name);
+	CHECK_INT(rc, 0, what);
+	if (rc)
+		shape_acc_free(&r->acc);
 	return rc;
+}
+
+static int run_with(int (*fn)(gen_t *, void *), void *arg, run_t *r, const char *what)
+{
+	return run_on(fn, arg, 4, r, what);
+}
+
+typedef struct kernel_arg {
+	const gen_kernel_t *k;
+	long size;
+} kernel_arg_t;
+
+static int kernel_fn(gen_t *g, void *arg)
+{
+	const kernel_arg_t *a = arg;
+	return a->k->run(g, a->size);
+}
+
+static int run(const char *name, long size, int n_sm, run_t *r)
+{
+	kernel_arg_t a = { gen_find(name), size };
+	CHECK(a.k != NULL, name);
+	if (!a.k)
+		return -1;
+	return run_on(kernel_fn, &a, n_sm, r, name);
 }
 
 static void tiles(void)
@@ -154,11 +178,11 @@ static void touch_add(touch_t *t, uint64_t array, uint64_t byte)
 	}
 }
 
-typedef struct conv_counts {
+typedef struct tile_counts {
 	double read_lines, write_lines, sectors, mem_insts;
-} conv_counts_t;
+} tile_counts_t;
 
-static void touch_count(const touch_t *t, conv_counts_t *n, int write)
+static void touch_count(const touch_t *t, tile_counts_t *n, int write)
 {
 	if (!t->nl)
 		return;                                 /* no lane touches memory: not issued */
@@ -167,121 +191,20 @@ static void touch_count(const touch_t *t, conv_counts_t *n, int write)
 	n->mem_insts += 1;
 }
 
-/* The implicit-GEMM convolution from its definition and the thread map of deepbench.c's
- * header, independently of the generator's code: CTA tile 128 x nt (nt = K output channels
- * rounded up to 8, or 128), 8 warps; per 32-element K step lane th of the CTA loads A row
- * m0 + op.64 + th/4 (op 0, 1) at K offset k0 + (th % 4).8, which im2col maps to input pixel
- * y = p.stride_h - pad_h + r, x = q.stride_w - pad_w + s, channel c (a padding pixel loads
- * nothing), and filter row n0 + (op-2).64 + th/4 (op 2, and 3 when nt = 128) of R.S.C halves;
- * the epilogue lane l of STG q stores 8 channels of the warp tile's element (q.32 + l).8
- * (row-major in the wm x wn warp tile) at y[m][k] (NHWC). Arrays are 64 KiB-aligned in the
- * generator, so offsets from each array's base give the same lines. */
-static void conv_reference(const conv_geo_t *c, conv_counts_t *n)
-{
-	long M = c->n * c->p * c->q, N = c->k, K = c->r * c->s * c->c;
-	long nt = N >= 128 ? 128 : (N + 7) / 8 * 8, wm = nt == 128 ? 64 : 16, wn = nt == 128 ? 32 : nt;
-	memset(n, 0, sizeof *n);
-	for (long m0 = 0; m0 < M; m0 += 128)
-		for (long n0 = 0; n0 < N; n0 += nt)
-			for (int w = 0; w < 8; w++) {
-				for (long k0 = 0; k0 < K; k0 += 32)
-					for (int op = 0; op < (nt == 128 ? 4 : 3); op++) {
-						touch_t t = { .nl = 0 };
-						for (int l = 0; l < 32; l++) {
-							long th = w * 32 + l, k = k0 + (th % 4) * 8;
-							if (op < 2) {
-								long m = m0 + op * 64 + th / 4;
-								if (m >= M)
-									continue;
-								long b = m / (c->p * c->q), p = m / c->q % c->p, q = m % c->q;
-								long tap = k / c->c, ch = k % c->c;
-								long y = p * c->sh - c->pad_h + tap / c->s, x = q * c->sw - c->pad_w + tap % c->s;
-								if (y >= 0 && y < c->h && x >= 0 && x < c->w)
-									touch_add(&t, 1, (uint64_t)(((b * c->h + y) * c->w + x) * c->c + ch) * 2);
-							} else {
-								long rr = (op - 2) * 64 + th / 4;
-								if (rr < nt && n0 + rr < N)
-									touch_add(&t, 2, (uint64_t)((n0 + rr) * K + k) * 2);
-							}
-						}
-						touch_count(&t, n, 0);
-					}
-				long wy = nt == 128 ? w / 4 : w, wx = nt == 128 ? w % 4 : 0;
-				for (long q = 0; q < (wm * wn + 255) / 256; q++) {
-					touch_t t = { .nl = 0 };
-					for (int l = 0; l < 32; l++) {
-						long idx = (q * 32 + l) * 8;
-						long m = m0 + wy * wm + idx / wn, k = n0 + wx * wn + idx % wn;
-						if (idx < wm * wn && m < M && k < N)
-							touch_add(&t, 3, (uint64_t)(m * N + k) * 2);
-					}
-					touch_count(&t, n, 1);
-				}
-			}
-}
-
-static void conv(void)
-{
-	struct { conv_geo_t c; const char *what; } cases[] = {
-		/* 9 x 9 x 8, 8 filters of 2 x 2: P = Q = 8, M = 64 (one CTA: the second A load of the
-		 * step has no row below M; warps 4..7 hold rows 64..127 and store nothing), one K step */
-		{ { .n = 1, .h = 9, .w = 9, .c = 8, .k = 8, .r = 2, .s = 2, .sh = 1, .sw = 1 }, "no padding" },
-		{ { .n = 2, .h = 9, .w = 9, .c = 8, .k = 8, .r = 2, .s = 2, .sh = 1, .sw = 1, .pad_h = 1, .pad_w = 1 }, "padding 1, batch 2" },
-		{ { .n = 1, .h = 23, .w = 31, .c = 16, .k = 40, .r = 3, .s = 2, .sh = 2, .sw = 3 }, "strides 2 x 3, 40 outputs (tile 40)" },
-		{ { .n = 1, .h = 12, .w = 12, .c = 32, .k = 160, .r = 3, .s = 3, .sh = 1, .sw = 1, .pad_h = 1, .pad_w = 1 }, "160 outputs: two 128-column tiles" },
-	};
-	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		conv_geo_t c = cases[i].c;
-		run_t r;
-		shape_acc_init(&r.acc);
-		gen_sink_t sink = { .shape = &r.acc };
-		gen_opts_t o = { .n_sm = 4, .warps_per_sm = 32, .ctas_per_sm = 16, .seed = 1, .regs = 1 };
-		gen_t g;
-		int rc = gen_init(&g, &o, &sink);
-		if (!rc)
-			rc = gen_deepbench_conv(&g, &c);
-		gen_finish(&g);
-		r.st = g.st;
-		r.s = r.acc.s;
-		gen_free(&g);
-		CHECK_INT(rc, 0, cases[i].what);
-		CHECK_INT(c.p, (c.h + 2 * c.pad_h - c.r) / c.sh + 1, "output rows (P)");
-		CHECK_INT(c.q, (c.w + 2 * c.pad_w - c.s) / c.sw + 1, "output columns (Q)");
-		conv_counts_t e;
-		conv_reference(&c, &e);
-		long M = c.n * c.p * c.q, K = c.r * c.s * c.c;
-		int nt, loop, post, hmma, ldsm, ldg;
-		gen_deepbench_tile(c.k, &nt, &loop, &post, &hmma, &ldsm, &ldg);
-		double ctas = (double)((M + 127) / 128) * ((c.k + nt - 1) / nt);
-		printf("conv %-34s lines read %.0f written %.0f sectors %.0f memory instructions %.0f\n",
-		       cases[i].what, e.read_lines, e.write_lines, e.sectors, e.mem_insts);
-		CHECK_NEAR(r.st.accesses - r.st.writes, e.read_lines, 0, "read lines: im2col A + filter B (reference enumeration)");
-		CHECK_NEAR(r.st.writes, e.write_lines, 0, "written lines of y (NHWC fp16)");
-		CHECK_NEAR(r.st.sectors, e.sectors, 0, "sectors");
-		CHECK_NEAR(r.st.mem_insts, e.mem_insts, 0, "global memory instructions issued");
-		CHECK_NEAR(r.st.tensor, ctas * 8 * (K / 32) * hmma, 0, "HMMA: every warp of every CTA, every K step");
-		shape_acc_free(&r.acc);
-	}
-	/* geometry errors */
-	gen_t g;
-	gen_sink_t sink = { 0 };
-	gen_opts_t o = { .n_sm = 1, .warps_per_sm = 32, .ctas_per_sm = 16, .seed = 1 };
-	CHECK(gen_init(&g, &o, &sink) == 0, "init");
-	conv_geo_t bad = { .n = 1, .h = 9, .w = 9, .c = 4, .k = 8, .r = 2, .s = 2, .sh = 1, .sw = 1 };
-	CHECK(gen_deepbench_conv(&g, &bad) < 0 && strstr(g.err, "multiple of 8"), "C = 4 refused with a reason");
-	bad.c = 8;
-	bad.r = 3;
-	CHECK(gen_deepbench_conv(&g, &bad) < 0 && strstr(g.err, "K step"), "R.S.C = 48 refused with a reason");
-	gen_free(&g);
-}
-
-/* One tiled HGEMM from the header's thread maps, independently of the generator's code: per
- * 32-element K step, A loads (K-major: lane th reads row m0 + op.64 + th/4 at k0 + (th%4).8;
- * M-major: K row k0 + op.16 + th/16 at m0 + (th%16).8), B loads (K-major: row n0 + (op-2).64 +
- * th/4 below nt; N-major: K row (op-2).(256/(nt/8)) + th/(nt/8) below 32 at n0 + (th%(nt/8)).8),
- * 16 B a lane, lanes beyond M, N or K load nothing; the fp32 epilogue: STG q, lane l stores the
- * 4 floats of warp-tile element q.128 + 4l (column-major in the wm x wn tile) at C[n.M + m]. */
-static void gemm_reference(long M, long N, long K, int amm, int bnm, conv_counts_t *n)
+/* One tiled HGEMM from the header's thread maps, independently of the generator's code: CTA
+ * tile 128 x nt (nt = N rounded up to 8, or 128), 8 warps; per 32-element K step, A loads
+ * (K-major: lane th reads row m0 + op.64 + th/4 at k0 + (th%4).8; M-major: K row k0 + op.16 +
+ * th/16 at m0 + (th%16).8), B loads (K-major: row n0 + (op-2).64 + th/4 below nt; N-major: K
+ * row (op-2).(256/(nt/8)) + th/(nt/8) below 32 at n0 + (th%(nt/8)).8), 16 B a lane, lanes
+ * beyond M, N or K load nothing; the fp32 epilogue: STG q, lane l stores the 4 floats of
+ * warp-tile element q.128 + 4l (column-major in the wm x wn tile) at C[n.M + m].
+ * With conv, the implicit-GEMM convolution from its definition: A row m = (n, p, q), column
+ * k = (r, s, c) is input pixel y = p.stride_h - pad_h + r, x = q.stride_w - pad_w + s,
+ * channel c of the NHWC input (a padding pixel loads nothing), and the epilogue lane l of STG
+ * q stores 8 fp16 channels of the warp-tile element (q.32 + l).8 (row-major in the tile) at
+ * y[m][k] (NHWC).  Arrays are 64 KiB-aligned in the generator, so offsets from each array's
+ * base give the same lines. */
+static void tile_reference(long M, long N, long K, int amm, int bnm, const conv_geo_t *c, tile_counts_t *n)
 {
 	long nt = N >= 128 ? 128 : (N + 7) / 8 * 8, wm = nt == 128 ? 64 : 16, wn = nt == 128 ? 32 : nt;
 	memset(n, 0, sizeof *n);
@@ -299,8 +222,17 @@ static void gemm_reference(long M, long N, long K, int amm, int bnm, conv_counts
 									touch_add(&t, 1, (uint64_t)(k * M + m) * 2);
 							} else if (op < 2) {
 								long m = m0 + op * 64 + th / 4, k = k0 + (th % 4) * 8;
-								if (m < M && k < K)
+								if (m >= M || k >= K)
+									continue;
+								if (!c) {
 									touch_add(&t, 1, (uint64_t)(m * K + k) * 2);
+									continue;
+								}
+								long b = m / (c->p * c->q), p = m / c->q % c->p, q = m % c->q;
+								long tap = k / c->c, ch = k % c->c;
+								long y = p * c->sh - c->pad_h + tap / c->s, x = q * c->sw - c->pad_w + tap % c->s;
+								if (y >= 0 && y < c->h && x >= 0 && x < c->w)
+									touch_add(&t, 1, (uint64_t)(((b * c->h + y) * c->w + x) * c->c + ch) * 2);
 							} else if (bnm) {
 								long tpr = nt / 8, kr = (op - 2) * (256 / tpr) + th / tpr, nn = n0 + (th % tpr) * 8;
 								if (kr < 32 && k0 + kr < K && nn < N)
@@ -314,9 +246,15 @@ static void gemm_reference(long M, long N, long K, int amm, int bnm, conv_counts
 						touch_count(&t, n, 0);
 					}
 				long wy = nt == 128 ? w / 4 : w, wx = nt == 128 ? w % 4 : 0;
-				for (long q = 0; q < wm * wn / 128; q++) {
+				for (long q = 0; q < (c ? (wm * wn + 255) / 256 : wm * wn / 128); q++) {
 					touch_t t = { .nl = 0 };
 					for (int l = 0; l < 32; l++) {
+						if (c) {                /* fp16 NHWC, 8 channels a lane */
+							long idx = (q * 32 + l) * 8, m = m0 + wy * wm + idx / wn, k = n0 + wx * wn + idx % wn;
+							if (idx < wm * wn && m < M && k < N)
+								touch_add(&t, 3, (uint64_t)(m * N + k) * 2);
+							continue;
+						}
 						long idx = q * 128 + l * 4, m = m0 + wy * wm + idx % wm, nn = n0 + wx * wn + idx / wm;
 						if (m < M && nn < N)
 							touch_add(&t, 3, (uint64_t)(nn * M + m) * 4);
@@ -326,9 +264,32 @@ static void gemm_reference(long M, long N, long K, int amm, int bnm, conv_counts
 			}
 }
 
+/* The generator's counts against the reference enumeration's, exactly. */
+static void check_counts(const char *kind, const char *what, const run_t *r, const tile_counts_t *e)
+{
+	printf("%s %-62s lines read %.0f written %.0f sectors %.0f memory instructions %.0f\n", kind, what,
+	       e->read_lines, e->write_lines, e->sectors, e->mem_insts);
+	CHECK_NEAR(r->st.accesses - r->st.writes, e->read_lines, 0, "read lines (reference enumeration)");
+	CHECK_NEAR(r->st.writes, e->write_lines, 0, "written lines");
+	CHECK_NEAR(r->st.sectors, e->sectors, 0, "sectors");
+	CHECK_NEAR(r->st.mem_insts, e->mem_insts, 0, "global memory instructions issued");
+}
+
+typedef struct gemm_case {
+	long M, N, K;
+	int amm, bnm;
+	const char *what;
+} gemm_case_t;
+
+static int gemm_fn(gen_t *g, void *arg)
+{
+	const gemm_case_t *c = arg;
+	return gen_deepbench_gemm(g, c->M, c->N, c->K, c->amm, c->bnm);
+}
+
 static void layouts(void)
 {
-	struct { long M, N, K; int amm, bnm; const char *what; } cases[] = {
+	gemm_case_t cases[] = {
 		{ 256, 256, 96, 0, 0, "TN (forward)" },
 		{ 256, 16, 256, 1, 0, "A M-major, skinny N (backward data per step)" },
 		{ 192, 160, 80, 1, 1, "A M-major, B N-major, K not a multiple of 32 (backward weights)" },
@@ -336,27 +297,58 @@ static void layouts(void)
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		run_t r;
-		shape_acc_init(&r.acc);
-		gen_sink_t sink = { .shape = &r.acc };
-		gen_opts_t o = { .n_sm = 4, .warps_per_sm = 32, .ctas_per_sm = 16, .seed = 1, .regs = 1 };
-		gen_t g;
-		int rc = gen_init(&g, &o, &sink);
-		if (!rc)
-			rc = gen_deepbench_gemm(&g, cases[i].M, cases[i].N, cases[i].K, cases[i].amm, cases[i].bnm);
-		gen_finish(&g);
-		r.st = g.st;
-		gen_free(&g);
-		CHECK_INT(rc, 0, cases[i].what);
-		conv_counts_t e;
-		gemm_reference(cases[i].M, cases[i].N, cases[i].K, cases[i].amm, cases[i].bnm, &e);
-		printf("gemm %-62s lines read %.0f written %.0f sectors %.0f memory instructions %.0f\n",
-		       cases[i].what, e.read_lines, e.write_lines, e.sectors, e.mem_insts);
-		CHECK_NEAR(r.st.accesses - r.st.writes, e.read_lines, 0, "read lines (reference enumeration)");
-		CHECK_NEAR(r.st.writes, e.write_lines, 0, "written lines");
-		CHECK_NEAR(r.st.sectors, e.sectors, 0, "sectors");
-		CHECK_NEAR(r.st.mem_insts, e.mem_insts, 0, "global memory instructions issued");
+		if (run_with(gemm_fn, &cases[i], &r, cases[i].what))
+			continue;
+		tile_counts_t e;
+		tile_reference(cases[i].M, cases[i].N, cases[i].K, cases[i].amm, cases[i].bnm, NULL, &e);
+		check_counts("gemm", cases[i].what, &r, &e);
 		shape_acc_free(&r.acc);
 	}
+}
+
+static int conv_fn(gen_t *g, void *arg)
+{
+	return gen_deepbench_conv(g, arg);
+}
+
+static void conv(void)
+{
+	struct { conv_geo_t c; const char *what; } cases[] = {
+		/* 9 x 9 x 8, 8 filters of 2 x 2: P = Q = 8, M = 64 (one CTA: the second A load of the
+		 * step has no row below M; warps 4..7 hold rows 64..127 and store nothing), one K step */
+		{ { .n = 1, .h = 9, .w = 9, .c = 8, .k = 8, .r = 2, .s = 2, .sh = 1, .sw = 1 }, "no padding" },
+		{ { .n = 2, .h = 9, .w = 9, .c = 8, .k = 8, .r = 2, .s = 2, .sh = 1, .sw = 1, .pad_h = 1, .pad_w = 1 }, "padding 1, batch 2" },
+		{ { .n = 1, .h = 23, .w = 31, .c = 16, .k = 40, .r = 3, .s = 2, .sh = 2, .sw = 3 }, "strides 2 x 3, 40 outputs (tile 40)" },
+		{ { .n = 1, .h = 12, .w = 12, .c = 32, .k = 160, .r = 3, .s = 3, .sh = 1, .sw = 1, .pad_h = 1, .pad_w = 1 }, "160 outputs: two 128-column tiles" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		conv_geo_t c = cases[i].c;
+		run_t r;
+		if (run_with(conv_fn, &c, &r, cases[i].what))
+			continue;
+		CHECK_INT(c.p, (c.h + 2 * c.pad_h - c.r) / c.sh + 1, "output rows (P)");
+		CHECK_INT(c.q, (c.w + 2 * c.pad_w - c.s) / c.sw + 1, "output columns (Q)");
+		tile_counts_t e;
+		tile_reference(c.n * c.p * c.q, c.k, c.r * c.s * c.c, 0, 0, &c, &e);
+		long M = c.n * c.p * c.q, K = c.r * c.s * c.c;
+		int nt, loop, post, hmma, ldsm, ldg;
+		gen_deepbench_tile(c.k, &nt, &loop, &post, &hmma, &ldsm, &ldg);
+		double ctas = (double)((M + 127) / 128) * ((c.k + nt - 1) / nt);
+		check_counts("conv", cases[i].what, &r, &e);
+		CHECK_NEAR(r.st.tensor, ctas * 8 * (K / 32) * hmma, 0, "HMMA: every warp of every CTA, every K step");
+		shape_acc_free(&r.acc);
+	}
+	/* geometry errors */
+	gen_t g;
+	gen_sink_t sink = { 0 };
+	gen_opts_t o = { .n_sm = 1, .warps_per_sm = 32, .ctas_per_sm = 16, .seed = 1 };
+	CHECK(gen_init(&g, &o, &sink) == 0, "init");
+	conv_geo_t bad = { .n = 1, .h = 9, .w = 9, .c = 4, .k = 8, .r = 2, .s = 2, .sh = 1, .sw = 1 };
+	CHECK(gen_deepbench_conv(&g, &bad) < 0 && strstr(g.err, "multiple of 8"), "C = 4 refused with a reason");
+	bad.c = 8;
+	bad.r = 3;
+	CHECK(gen_deepbench_conv(&g, &bad) < 0 && strstr(g.err, "K step"), "R.S.C = 48 refused with a reason");
+	gen_free(&g);
 }
 
 /* db-rnn-train at H = 64: forward (input GEMM + 50 x (recurrent GEMM + elementwise)), then 50 x

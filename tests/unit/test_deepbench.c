@@ -17,11 +17,11 @@ typedef struct run {
 } run_t;
 
 /* Generate with fn(g, arg) on n_sm SMs of 32 warps, collecting the counts and the shape. */
-static int run_on(int (*fn)(gen_t *, void *), void *arg, int n_sm, run_t *r, const char *what)
+static int run_on(int (*fn)(gen_t *, void *), void *arg, int n_sm, int hmma_k, run_t *r, const char *what)
 {
 	shape_acc_init(&r->acc);
 	gen_sink_t sink = { .shape = &r->acc };
-	gen_opts_t o = { .n_sm = n_sm, .warps_per_sm = 32, .ctas_per_sm = 16, .seed = 1, .regs = 1 };
+	gen_opts_t o = { .n_sm = n_sm, .warps_per_sm = 32, .ctas_per_sm = 16, .seed = 1, .regs = 1, .hmma_k = hmma_k };
 	gen_t g;
 	int rc = gen_init(&g, &o, &sink);
 	if (!rc)
@@ -38,7 +38,7 @@ static int run_on(int (*fn)(gen_t *, void *), void *arg, int n_sm, run_t *r, con
 
 static int run_with(int (*fn)(gen_t *, void *), void *arg, run_t *r, const char *what)
 {
-	return run_on(fn, arg, 4, r, what);
+	return run_on(fn, arg, 4, 0, r, what);
 }
 
 typedef struct kernel_arg {
@@ -58,28 +58,38 @@ static int run(const char *name, long size, int n_sm, run_t *r)
 	CHECK(a.k != NULL, name);
 	if (!a.k)
 		return -1;
-	return run_on(kernel_fn, &a, n_sm, r, name);
+	return run_on(kernel_fn, &a, n_sm, 0, r, name);
 }
 
 static void tiles(void)
 {
 	int nt, loop, post, hmma, ldsm, ldg;
-	gen_deepbench_tile(1024, &nt, &loop, &post, &hmma, &ldsm, &ldg);
+	gen_deepbench_tile(1024, 16, &nt, &loop, &post, &hmma, &ldsm, &ldg);
 	CHECK_INT(nt, 128, "square GEMM: 128-column tile");
 	CHECK_INT(hmma, 32, "warp tile 64x32: 4 x 4 m16n8 fragments x 2 k16 halves");
 	CHECK_INT(ldsm, 12, "LDSM.x4: 8 A (4 m16 x 2 k16) + 4 B");
 	CHECK_INT(ldg, 4, "2 LDG.128 for A, 2 for B per thread");
 	CHECK_INT(loop, 4 + 4 + 1 + 12 + 32 + 1 + 5, "K step: LDG, STS, BAR, LDSM, HMMA, BAR, 4 INT + BRA");
 	CHECK_INT(post, 16, "64 x 32 fp32 warp tile / 128 floats per STG.128");
-	gen_deepbench_tile(16, &nt, &loop, &post, &hmma, &ldsm, &ldg);
+	gen_deepbench_tile(16, 16, &nt, &loop, &post, &hmma, &ldsm, &ldg);
 	CHECK_INT(nt, 16, "batch 16: 16-column tile");
 	CHECK_INT(hmma, 4, "warp tile 16x16: 2 n8 fragments x 2 k16");
 	CHECK_INT(ldsm, 4, "2 A + 2 B fragments");
 	CHECK_INT(ldg, 3, "one B load");
 	CHECK_INT(post, 2, "16 x 16 / 128");
-	gen_deepbench_tile(1, &nt, &loop, &post, &hmma, &ldsm, &ldg);
+	gen_deepbench_tile(1, 16, &nt, &loop, &post, &hmma, &ldsm, &ldg);
 	CHECK_INT(nt, 8, "batch 1: padded to the n8 of HMMA.16816");
 	CHECK_INT(loop, 3 + 3 + 1 + 3 + 2 + 1 + 5, "skinny K step");
+	/* Turing (sm_75) has no m16n8k16: two HMMA.1688 per k16 half, the rest unchanged */
+	gen_deepbench_tile(1024, 8, &nt, &loop, &post, &hmma, &ldsm, &ldg);
+	CHECK_INT(hmma, 64, "warp tile 64x32 on Turing: 4 x 4 m16n8 fragments x 4 k8 quarters");
+	CHECK_INT(ldsm, 12, "the same LDSM.x4 fragments");
+	CHECK_INT(loop, 4 + 4 + 1 + 12 + 64 + 1 + 5, "K step with 64 HMMA.1688");
+	gen_deepbench_tile(16, 8, &nt, &loop, &post, &hmma, &ldsm, &ldg);
+	CHECK_INT(hmma, 8, "warp tile 16x16 on Turing: 2 n8 fragments x 4 k8");
+	CHECK_INT(gen_hmma_k(75), 8, "sm_75: HMMA.1688");
+	CHECK_INT(gen_hmma_k(86), 16, "sm_86: HMMA.16816");
+	CHECK_INT(gen_hmma_k(0), 16, "unknown: HMMA.16816");
 }
 
 /* db-gemm at 256 on 4 SMs: 2 x 2 CTAs of 8 warps = 32 warps, K / 32 = 8 steps. */
@@ -114,6 +124,18 @@ static void gemm(void)
 	}
 	CHECK_NEAR(shape_simd_lanes(s), 32, 0, "every lane active");
 	shape_acc_free(&r.acc);
+	/* the same kernel for Turing (sm_75): 64 HMMA.1688 per warp per step, nothing else moves */
+	kernel_arg_t a = { gen_find("db-gemm"), 256 };
+	if (run_on(kernel_fn, &a, 4, gen_hmma_k(75), &r, "db-gemm on Turing"))
+		return;
+	CHECK_NEAR(r.st.tensor, W * S * 64, 0, "HMMA.1688: warps x steps x 64");
+	CHECK_NEAR(r.st.insts, W * (24 + S * 91 + 16), 0, "warp instructions: 91 per step");
+	CHECK_NEAR(r.st.accesses, W * (S * 4 * 8 + 16 * 4), 0, "memory accesses unchanged");
+	shape_acc_free(&r.acc);
+	gen_inst_t h = I_HMMA(8, 40, 48, 8);
+	CHECK_STR(gen_inst_opcode(&h), "HMMA.16816.F32", "Ampere opcode in written traces");
+	h.memop = 8;
+	CHECK_STR(gen_inst_opcode(&h), "HMMA.1688.F32", "Turing opcode in written traces");
 }
 
 /* db-lstm at H = 64 (batch 1, 25 steps): G = 4 gates, GH = 256 rows: every GEMM has 2 CTAs
@@ -332,7 +354,7 @@ static void conv(void)
 		tile_reference(c.n * c.p * c.q, c.k, c.r * c.s * c.c, 0, 0, &c, &e);
 		long M = c.n * c.p * c.q, K = c.r * c.s * c.c;
 		int nt, loop, post, hmma, ldsm, ldg;
-		gen_deepbench_tile(c.k, &nt, &loop, &post, &hmma, &ldsm, &ldg);
+		gen_deepbench_tile(c.k, 16, &nt, &loop, &post, &hmma, &ldsm, &ldg);
 		double ctas = (double)((M + 127) / 128) * ((c.k + nt - 1) / nt);
 		check_counts("conv", cases[i].what, &r, &e);
 		CHECK_NEAR(r.st.tensor, ctas * 8 * (K / 32) * hmma, 0, "HMMA: every warp of every CTA, every K step");

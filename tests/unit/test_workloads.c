@@ -349,13 +349,26 @@ int main(void)
 			want |= strcmp(all[i].p.name, regs[j]) == 0;
 		CHECK((all[i].p.reg_rd.n > 0) == want, all[i].p.name);
 	}
-	wl_t *db = find(all, n, "db-gemm");
-	if (db && db->p.reg_rd.total > 0) {
-		double far = hist_miss(&db->p.reg_rd, 4) - db->p.reg_rd.cold;
-		double frac = far / (db->p.reg_rd.total - db->p.reg_rd.cold);
-		CHECK(frac > 0.3 && frac < 0.7, "Malekeh §III-A: 50.2% of Deepbench reuses are > 3 apart");
-		printf("Malekeh reuse > 3 db-gemm paper 0.502 generated %.3f\n", frac);
-		CHECK(db->p.tensor_frac > 0.3, "db-gemm runs on tensor cores");
+	/* Malekeh Fig. 1 is over Deepbench as a whole (conv, gemm and rnn benches): the reuses of
+	 * every generated DeepBench kernel pooled */
+	static const char *deepbench[] = { "db-gemm", "db-conv", "db-rnn", "db-rnn-train", "db-lstm", "db-gru" };
+	double far3 = 0, far10 = 0, reuses = 0;
+	for (size_t j = 0; j < sizeof deepbench / sizeof deepbench[0]; j++) {
+		wl_t *db = find(all, n, deepbench[j]);
+		if (!db || db->p.reg_rd.total <= 0)
+			continue;
+		double nr = db->p.reg_rd.total - db->p.reg_rd.cold, f3 = hist_miss(&db->p.reg_rd, 4) - db->p.reg_rd.cold;
+		double f10 = hist_miss(&db->p.reg_rd, 11) - db->p.reg_rd.cold;
+		printf("Malekeh reuse %-12s > 3 apart %.3f, > 10 apart %.3f (%.3g reuses)\n", deepbench[j], f3 / nr, f10 / nr, nr);
+		far3 += f3;
+		far10 += f10;
+		reuses += nr;
+		CHECK(db->p.tensor_frac > 0.1, "DeepBench kernels run on tensor cores");
+	}
+	if (reuses > 0) {
+		CHECK(far3 / reuses > 0.3 && far3 / reuses < 0.7, "Malekeh §III-A: 50.2% of Deepbench reuses are > 3 apart");
+		printf("Malekeh reuse > 3 Deepbench pooled: paper 0.502 generated %.3f; > 10: paper > 0.40 generated %.3f\n",
+		       far3 / reuses, far10 / reuses);
 	}
 
 	/* ---- 6. BDI compressibility of the touched blocks (docs/workloads.md, "Compressibility") */

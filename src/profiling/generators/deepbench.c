@@ -17,7 +17,10 @@
  *   - one STS.128 per load (a swizzled layout: conflict-free, so 4 wavefronts, the minimum for
  *     512 B per warp: the shape's bank-conflict degree counts 4 B words per bank), BAR.SYNC;
  *   - per warp LDSM.x4 fragments: (WM/16)*2 of A and WN/8 of B (512 B each, degree 4);
- *   - per warp (WM/16)*(WN/8)*2 HMMA.16816 (m16 n8 k16) into its accumulators;
+ *   - per warp (WM/16)*(WN/8)*2 HMMA.16816 (m16 n8 k16) into its accumulators, or on Turing
+ *     (the Malekeh paper's GPU, sm_75, which has no m16n8k16) (WM/16)*(WN/8)*4 HMMA.1688
+ *     (m16 n8 k8; CUTLASS's Sm75 tensor-op instruction shape), each reading its own registers
+ *     of the LDSM.x4 fragments (gpu preset sm_version, gen_hmma_k; register layout in tg_build);
  *   - BAR.SYNC, pointer and loop-counter integer instructions and the branch;
  * operands stored transposed (the backward pass's R^T, W^T, dPre, X, h: cuBLAS "N"/"T") are
  * loaded along their contiguous dimension: an M-contiguous A as 16 K rows of 128 m per LDG.128
@@ -68,7 +71,7 @@
 #define HF 2  /* sizeof(half) */
 
 /* ------------------------------------------------------------------ tiled HGEMM */
-#define TG_MAXLOOP (4 + 4 + 1 + 12 + 32 + 1 + 5)
+#define TG_MAXLOOP (4 + 4 + 1 + 12 + 64 + 1 + 5)
 #define TG_MAXPOST 16
 
 typedef struct tg {
@@ -80,6 +83,7 @@ typedef struct tg {
 	int nt;            /* CTA tile columns */
 	int wm, wn;        /* warp tile rows, columns */
 	int nb;            /* B-tile loads per thread per K step (2 when nt = 128, else 1) */
+	int hk;            /* K of one HMMA: 16 (m16n8k16) or 8 (Turing's m16n8k8) */
 	int nst;           /* STG.128 per warp in the epilogue */
 	gen_inst_t loop[TG_MAXLOOP], post[TG_MAXPOST];
 	int nloop;
@@ -100,15 +104,35 @@ static int tg_build(tg_t *t)
 		t->loop[k++] = (gen_inst_t){ GEN_STS, 0, 1, -1, { 64, (short)(100 + 4 * q), -1 }, 0, 16, 4 };
 	t->loop[k++] = (gen_inst_t)I_BAR();
 	int fa = t->wm / 16 * 2, fb = t->wn / 8;                            /* LDSM.x4 fragments */
-	for (int q = 0; q < fa + fb; q++)
-		t->loop[k++] = (gen_inst_t)I_LDSW(q < fa ? 40 + q : 48 + (q - fa), 65, 16, 4);
 	int mi_n = t->wm / 16, ni_n = t->wn / 8;
-	for (int mi = 0; mi < mi_n; mi++)                                   /* HMMA acc += a.b */
-		for (int ni = 0; ni < ni_n; ni++)
-			for (int ki = 0; ki < 2; ki++) {
-				int acc = 8 + (mi * ni_n + ni) % 32;
-				t->loop[k++] = (gen_inst_t)I_HMMA(acc, 40 + (mi * 2 + ki) % 8, 48 + ni % 8, acc);
-			}
+	if (t->hk != 8) {
+		for (int q = 0; q < fa + fb; q++)
+			t->loop[k++] = (gen_inst_t)I_LDSW(q < fa ? 40 + q : 48 + (q - fa), 65, 16, 4);
+		for (int mi = 0; mi < mi_n; mi++)                           /* HMMA.16816 acc += a.b */
+			for (int ni = 0; ni < ni_n; ni++)
+				for (int ki = 0; ki < 2; ki++) {
+					int acc = 8 + (mi * ni_n + ni) % 32;
+					t->loop[k++] = (gen_inst_t)I_HMMA(acc, 40 + (mi * 2 + ki) % 8, 48 + ni % 8, acc);
+				}
+	} else {
+		/* Turing: the PTX ISA's mma.m16n8k8 fragments (A: 2 .f16x2 registers, B: 1, C/D: 4
+		 * .f32), so each LDSM.x4 destination is 4 registers and the four k8 quarters of a K
+		 * step read different ones: A fragment q = (mi, k16 half) at TA + 4q, its quarter
+		 * kq's pair at + 2 (kq % 2); B fragment ni (n8 x k32) at TB + 4 (ni % 8), quarter kq's
+		 * register at + kq.  Registers TA.. and TB.. are apart from the LDG/STS (100..115),
+		 * pointer and accumulator (2..39) ones; R0..R254 */
+		enum { TA = 180, TB = 212 };
+		for (int q = 0; q < fa + fb; q++)
+			t->loop[k++] = (gen_inst_t)I_LDSW(q < fa ? TA + 4 * q : TB + 4 * ((q - fa) % 8), 65, 16, 4);
+		for (int mi = 0; mi < mi_n; mi++)                           /* HMMA.1688 acc += a.b */
+			for (int ni = 0; ni < ni_n; ni++)
+				for (int kq = 0; kq < 4; kq++) {
+					int acc = 8 + (mi * ni_n + ni) % 32;
+					gen_inst_t h = I_HMMA(acc, TA + 4 * (mi * 2 + kq / 2) + 2 * (kq % 2), TB + 4 * (ni % 8) + kq, acc);
+					h.memop = 8;
+					t->loop[k++] = h;
+				}
+	}
 	t->loop[k++] = (gen_inst_t)I_BAR();
 	t->loop[k++] = (gen_inst_t)I_INT(2, 2, 6, -1);                      /* A, B pointers += 64 B */
 	t->loop[k++] = (gen_inst_t)I_INT(3, 3, 6, -1);
@@ -188,9 +212,16 @@ static const gen_inst_t tg_pre[] = { I_OPN(SU_INT, 24) };   /* tile coordinates,
 
 static int tg_launch(gen_t *g, const char *name, uint32_t pc, tg_t *t)
 {
+	t->hk = g->o.hmma_k == 8 ? 8 : 16;
 	tg_build(t);
+	char kname[96];                         /* CUTLASS names the instruction shape: h1688gemm on Turing */
+	const char *h = strstr(name, "h16816");
+	if (t->hk == 8 && h)
+		snprintf(kname, sizeof kname, "%.*sh1688%s", (int)(h - name), name, h + 6);
+	else
+		snprintf(kname, sizeof kname, "%s", name);
 	gen_launch_t L = {
-		.kname = name, .grid = { (int)((t->M + 127) / 128), (int)((t->N + t->nt - 1) / t->nt), 1 },
+		.kname = kname, .grid = { (int)((t->M + 127) / 128), (int)((t->N + t->nt - 1) / t->nt), 1 },
 		.block = { 256, 1, 1 },
 		.max_cta_sm = t->nt == 128 ? 1 : 0,     /* 255 registers x 256 threads fill the RF */
 		.regs = t->nt == 128 ? 255 : 128, .smem = 2L * (128 + t->nt) * 64,
@@ -517,14 +548,19 @@ static int run_rnn_gru(gen_t *g, long h) { return run_rnn(g, CELL_GRU, h, 32, 1,
 
 /* Test hooks: warp instructions per warp per K step and in the epilogue of the tiled HGEMM
  * for N columns (deepbench_tile in gen.h). */
-int gen_deepbench_tile(long n, int *nt, int *loop, int *post, int *hmma, int *ldsm, int *ldg)
+int gen_hmma_k(int sm_version)
 {
-	tg_t t = { .M = 128, .N = n, .K = 32 };
+	return sm_version == 75 ? 8 : 16;
+}
+
+int gen_deepbench_tile(long n, int hmma_k, int *nt, int *loop, int *post, int *hmma, int *ldsm, int *ldg)
+{
+	tg_t t = { .M = 128, .N = n, .K = 32, .hk = hmma_k };
 	tg_build(&t);
 	*nt = t.nt;
 	*loop = t.nloop;
 	*post = t.nst;
-	*hmma = t.wm / 16 * (t.wn / 8) * 2;
+	*hmma = t.wm / 16 * (t.wn / 8) * (32 / t.hk);
 	*ldsm = t.wm / 16 * 2 + t.wn / 8;
 	*ldg = 2 + t.nb;
 	return 0;

@@ -493,7 +493,7 @@ const char *gen_inst_opcode(const gen_inst_t *in)
 	case GEN_STS: return w >= 16 ? "STS.128" : w == 8 ? "STS.64" : "STS";
 	case GEN_ATOMS: return "ATOMS.ADD";
 	case GEN_BAR: return "BAR.SYNC";
-	case GEN_TENSOR: return "HMMA.16816.F32";
+	case GEN_TENSOR: return in->memop == 8 ? "HMMA.1688.F32" : "HMMA.16816.F32";
 	default: break;
 	}
 	if (in->kind == GEN_ALU && in->unit == 0)

@@ -35,7 +35,7 @@ mkdir -p "$OUT"
 if [ $# -gt 0 ]; then kernels=("$@"); else
 	mapfile -t kernels < <("$GPUDSE" trace --list | awk 'NR > 1 { print $1 }')
 	# the longest first, so that the parallel jobs finish together (measured CPU times, docs/workloads.md)
-	first=(p-3mm p-2mm r-bfs p-syr2k pagerank p-gemm pb-lbm p-3dconv db-rnn)
+	first=(p-3mm p-2mm r-bfs p-syr2k pagerank db-rnn-train p-gemm pb-lbm p-3dconv db-rnn)
 	rest=()
 	for k in "${kernels[@]}"; do
 		case " ${first[*]} " in *" $k "*) ;; *) rest+=("$k") ;; esac

@@ -1,5 +1,6 @@
 /* fuse_minisim.c -- the FUSE hybrid L1 in miniature; the rules and the scaling are in the header. */
 #include "fuse_minisim.h"
+#include "hash64.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -7,16 +8,6 @@
 #include <string.h>
 
 #define NONE (-1)
-
-static uint64_t mix(uint64_t b)
-{
-	b ^= b >> 30;
-	b *= 0xBF58476D1CE4E5B9ULL;
-	b ^= b >> 27;
-	b *= 0x94D049BB133111EBULL;
-	b ^= b >> 31;
-	return b;
-}
 
 /* WM: writes >= 2; RI: one write and reads >= 2; WORM: no write, reads >= 2; WORO: the rest
  * (profile.h enum rl_class; src/profiling/profiler.c rl_of). */
@@ -148,7 +139,7 @@ static int predicted(const fuse_mini_org_t *o, unsigned hash, int k, int c, uint
 {
 	if (o->placement != FUSE_PLACE_PREDICTOR || o->q >= 1.0)
 		return c;
-	double u = (double)(mix((uint64_t)hash * 0x2545F4914F6CDD1DULL + (uint64_t)k + salt) >> 11) * 0x1p-53;
+	double u = (double)(hash64_splitmix((uint64_t)hash * 0x2545F4914F6CDD1DULL + (uint64_t)k + salt) >> 11) * 0x1p-53;
 	if (u < o->q)
 		return c;
 	return c == RL_WORM ? RL_WM : RL_WORM;
@@ -241,7 +232,7 @@ static void run_hash(mini_t *m, const profile_minisample_t *s, const unsigned ch
 	size_t nk = s->n_keys;
 	uint64_t hs = (uint64_t)salt * 0x9E3779B97F4A7C15ULL;
 	for (size_t k = 0; k < nk; k++) {          /* one index hash for both banks (header) */
-		uint64_t h = mix((uint64_t)k * 0x9E3779B97F4A7C15ULL + 0x51ED270B27ULL + hs);
+		uint64_t h = hash64_splitmix((uint64_t)k * 0x9E3779B97F4A7C15ULL + 0x51ED270B27ULL + hs);
 		if (m->has_sram)
 			m->sram.set_of[k] = (int)(h % (uint64_t)ms);
 		if (!o->stt_fa)

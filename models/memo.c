@@ -1,5 +1,6 @@
 /* memo.c -- the lock-free memo (see memo.h). */
 #include "memo.h"
+#include "hash64.h"
 
 #include <stdatomic.h>
 #include <stdint.h>
@@ -75,12 +76,7 @@ static uint64_t key_hash(const uint64_t *k, int nk)
 	}
 	uint64_t h = l[0] ^ (l[1] * 0xff51afd7ed558ccdULL) ^ (l[2] * 0xc4ceb9fe1a85ec53ULL) ^
 	             (l[3] * 0x94d049bb133111ebULL) ^ (uint64_t)nk;
-	h ^= h >> 33;
-	h *= 0xff51afd7ed558ccdULL;
-	h ^= h >> 33;
-	h *= 0xc4ceb9fe1a85ec53ULL;
-	h ^= h >> 33;
-	return h;
+	return hash64_fmix(h);
 }
 
 int memo_get_bits(const memo_t *m, const uint64_t *k, int nk, uint64_t *val, int nv)

@@ -350,7 +350,8 @@ int cmd_trace(int argc, char **argv)
 	aswriter_t *asw = NULL;
 	if (out && as_fmt) {
 		char e[400];
-		gen_opts_t oo = { .warps_per_sm = gpu.warps_per_sm, .ctas_per_sm = gpu.l1_shmem_kib >= 64 ? 16 : 8 };
+		gen_opts_t oo = { .warps_per_sm = gpu.warps_per_sm, .ctas_per_sm = gpu.l1_shmem_kib >= 64 ? 16 : 8,
+		                  .hmma_k = gen_hmma_k(gpu.sm_version) };
 		aswrite_opts_t wo = { .dir = out, .warps_per_sm = oo.warps_per_sm, .ctas_per_sm = oo.ctas_per_sm };
 		asw = aswrite_open(&wo, e, sizeof e);
 		if (!asw) {
@@ -422,6 +423,7 @@ int cmd_trace(int argc, char **argv)
 		.ctas_per_sm = gpu.l1_shmem_kib >= 64 ? 16 : 8,
 		.seed = (unsigned long)seed, .regs = !no_regs, .stats = stats,
 		.sched = gto ? GEN_SCHED_GTO : GEN_SCHED_LRR, .gto_burst = (int)burst,
+		.hmma_k = gen_hmma_k(gpu.sm_version),   /* the preset's SASS: HMMA.1688 on Turing */
 	};
 	gen_sink_t sink = { .ctx = t, .access = s_access, .sectors = s_sectors, .insts = s_insts, .regs = s_regs, .tensor = s_tensor, .comment = s_comment,
 	                    .shape = t->pb ? profiler_shape(t->pb) : NULL };  /* launch and code shape */

@@ -390,6 +390,11 @@ static int map_all(mapper_t *m)
 		if ((rc = put(m, "n_sm", a * (h2 ? b : 1), opt(m, "gpgpu_n_clusters"),
 		              "gpgpu_n_clusters %g x gpgpu_n_cores_per_cluster %g", a, h2 ? b : 1)))
 			return rc;
+	if ((rc = num(m, "gpgpu_ptx_force_max_capability", &a, &h1)))
+		return rc;
+	if (h1 && (rc = put(m, "sm_version", a, opt(m, "gpgpu_ptx_force_max_capability"),
+	                    "gpgpu_ptx_force_max_capability %g", a)))
+		return rc;
 	double clk[4] = { 0, 0, 0, 0 };
 	const gsopt_t *co = opt(m, "gpgpu_clock_domains");
 	if (co) {

@@ -27,6 +27,7 @@ const gpu_field_t gpu_fields[] = {
 	{ "name", GF_STRING, offsetof(gpu_t, name), "", 0, 63, "preset name (required)" },
 	{ "source", GF_STRING, offsetof(gpu_t, source), "", 0, 255, "where the numbers come from (required)" },
 	F_I(n_sm, "SMs", 1, 1024, "SMs (DC-L1's cores, X)"),
+	F_I(sm_version, "", 0, 100, "compute capability x 10 (75 Turing, 86 GA10x; 0 unknown): the SASS the workload generators emit"),
 	F_D(core_mhz, "MHz", 1, 10000, "SM clock; every latency is in these cycles"),
 	F_I(warps_per_sm, "warps", 1, 256, "resident warps per SM"),
 	F_I(subcores, "", 1, 16, "sub-cores (warp schedulers) per SM"),

@@ -1,6 +1,8 @@
 /* minisample.c -- the FUSE miniature-simulation stream; see minisample.h. */
 #include "profiling/minisample.h"
 
+#include "hash64.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,13 +27,8 @@ struct ms_builder {
 
 unsigned minisample_hash24(uint64_t b)
 {
-	b += 0x6A09E667F3BCC909ULL;  /* a salt: independent of the simulators' set-index hashes */
-	b ^= b >> 30;
-	b *= 0xBF58476D1CE4E5B9ULL;
-	b ^= b >> 27;
-	b *= 0x94D049BB133111EBULL;
-	b ^= b >> 31;
-	return (unsigned)(b >> 40);
+	/* a salt: independent of the simulators' set-index hashes */
+	return (unsigned)(hash64_splitmix(b + 0x6A09E667F3BCC909ULL) >> 40);
 }
 
 ms_builder_t *ms_builder_alloc(int n_sm)

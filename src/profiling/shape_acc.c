@@ -1,6 +1,8 @@
 /* shape_acc.c -- the launch and code-shape accumulator; see shape_acc.h. */
 #include "profiling/shape_acc.h"
 
+#include "hash64.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -203,15 +205,6 @@ void shape_acc_shared(shape_acc_t *a, int kind, uint32_t mask, const uint64_t *a
 	}
 }
 
-static uint64_t mix64(uint64_t x)
-{
-	x ^= x >> 33;
-	x *= 0xff51afd7ed558ccdULL;
-	x ^= x >> 33;
-	x *= 0xc4ceb9fe1a85ec53ULL;
-	x ^= x >> 33;
-	return x;
-}
 
 /* Lane operations on target addr + 1 (key), counting distinct targets. */
 static int target_add(shape_acc_t *a, uint64_t key, double ops)
@@ -228,7 +221,7 @@ static int target_add(shape_acc_t *a, uint64_t key, double ops)
 		for (size_t i = 0; i < a->tcap; i++) {
 			if (!a->tkey[i])
 				continue;
-			size_t j = mix64(a->tkey[i]) & (nc - 1);
+			size_t j = hash64_fmix(a->tkey[i]) & (nc - 1);
 			while (nk[j])
 				j = (j + 1) & (nc - 1);
 			nk[j] = a->tkey[i];
@@ -240,7 +233,7 @@ static int target_add(shape_acc_t *a, uint64_t key, double ops)
 		a->tcnt = ncnt;
 		a->tcap = nc;
 	}
-	size_t j = mix64(key) & (a->tcap - 1);
+	size_t j = hash64_fmix(key) & (a->tcap - 1);
 	while (a->tkey[j] && a->tkey[j] != key)
 		j = (j + 1) & (a->tcap - 1);
 	if (!a->tkey[j]) {

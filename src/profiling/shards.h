@@ -25,6 +25,7 @@
 #include <stdint.h>
 
 #include "profile.h"
+#include "hash64.h"
 
 typedef struct shards {
 	double rate;           /* R in (0, 1] */
@@ -40,10 +41,7 @@ void shards_init(shards_t *s, double rate);
 /* The hash SHARDS needs only to be uniform over blocks: a 64-bit finaliser (splitmix64). */
 static inline uint64_t shards_hash(uint64_t block)
 {
-	uint64_t x = block + 0x9e3779b97f4a7c15ULL;
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-	return x ^ (x >> 31);
+	return hash64_splitmix(block + 0x9e3779b97f4a7c15ULL);
 }
 
 /* Is block sampled? */

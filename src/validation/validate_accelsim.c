@@ -75,7 +75,7 @@ static int gen_profile(const char *kname, long size, const gpu_t *g, profile_t *
 	if (!ps.pb)
 		return err_internal("validate --accelsim: out of memory");
 	gen_opts_t o = { .n_sm = g->n_sm, .warps_per_sm = g->warps_per_sm, .ctas_per_sm = g->l1_shmem_kib >= 64 ? 16 : 8,
-	                 .seed = 1, .regs = 1 };
+	                 .seed = 1, .regs = 1, .hmma_k = gen_hmma_k(g->sm_version) };
 	gen_sink_t sink = { .ctx = &ps, .access = p_access, .sectors = p_sectors, .launch = p_launch, .insts = p_insts, .regs = p_regs, .tensor = p_tensor,
 	                    .shape = profiler_shape(ps.pb) };
 	gen_t gen;

@@ -16,6 +16,16 @@ expect_eq "kmeans: memory-bound in both" \
 expect_eq "p-2mm: DC-L1's class shown" "$(grep '^| p-2mm |' "$CLI_TMP/table" | awk -F' [|] ' '{ print $13 }')" "sensitive"
 expect_eq "counts: both Morpheus workloads agree" \
 	"$(grep -o 'Morpheus memory/compute-bound [0-9]* of [0-9]*' "$CLI_TMP/table")" "Morpheus memory/compute-bound 2 of 2"
+# LLC sensitivity (Morpheus: every memory-bound workload is in the 4x-LLC geomean): the reason
+# the model gives when the profile's global stream has little reuse between 5 and 20 MiB (lbm:
+# one pass over 2 x 160 MB grids per step), and "unknown" when it has but the IPC does not follow
+mkdir -p "$CLI_TMP/llc"
+cp "$P/pb-lbm.json" "$P/pb-histo.json" "$CLI_TMP/llc/"
+expect_ok "characterise lbm and histo" $GPUDSE characterise --profiles "$CLI_TMP/llc"
+expect_eq "lbm: LLC-insensitive, the input's flat hit curve named" \
+	"$(grep -c '^- Morpheus: pb-lbm .*reason: input: the global stream.s LLC hit ratio rises less than 2 points from 5 to 20 MiB' "$CLI_TMP/out")" 1
+expect_eq "histo: the hit ratio rises, the reason is unknown" \
+	"$(grep -c '^- Morpheus: pb-histo .*reason: unknown (the LLC hit ratio rises' "$CLI_TMP/out")" 1
 # --update: appended with a heading the first time, replaced in place the second time
 printf '# doc\n\ntext before\n' >"$CLI_TMP/doc.md"
 expect_ok "update appends" $GPUDSE characterise --profiles "$CLI_TMP/p" --update "$CLI_TMP/doc.md"

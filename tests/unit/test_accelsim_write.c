@@ -225,7 +225,8 @@ static void roundtrip(const char *kname, long size, const char *gpu_name)
 	CHECK(b.pb && b.w, err);
 	if (!b.pb || !b.w)
 		return;
-	gen_opts_t go = { .n_sm = gpu.n_sm, .warps_per_sm = gpu.warps_per_sm, .ctas_per_sm = ctas, .seed = 1, .regs = 1 };
+	gen_opts_t go = { .n_sm = gpu.n_sm, .warps_per_sm = gpu.warps_per_sm, .ctas_per_sm = ctas, .seed = 1, .regs = 1,
+	                  .hmma_k = gen_hmma_k(gpu.sm_version) };
 	gen_sink_t sink = { .ctx = &b, .access = b_access, .sectors = b_sectors, .insts = b_insts, .regs = b_regs, .tensor = b_tensor,
 	                    .shape = profiler_shape(b.pb), .launch = b_launch, .winst = b_winst };
 	gen_t g;

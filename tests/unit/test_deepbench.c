@@ -16,46 +16,80 @@ typedef struct run {
 	shape_acc_t acc;
 } run_t;
 
-static int run(const char *name, long size, int n_sm, run_t *r)
+/* Generate with fn(g, arg) on n_sm SMs of 32 warps, collecting the counts and the shape. */
+static int run_on(int (*fn)(gen_t *, void *), void *arg, int n_sm, int hmma_k, run_t *r, const char *what)
 {
-	const gen_kernel_t *k = gen_find(name);
-	CHECK(k != NULL, name);
-	if (!k)
-		return -1;
 	shape_acc_init(&r->acc);
 	gen_sink_t sink = { .shape = &r->acc };
-	gen_opts_t o = { .n_sm = n_sm, .warps_per_sm = 32, .ctas_per_sm = 16, .seed = 1, .regs = 1 };
+	gen_opts_t o = { .n_sm = n_sm, .warps_per_sm = 32, .ctas_per_sm = 16, .seed = 1, .regs = 1, .hmma_k = hmma_k };
 	gen_t g;
 	int rc = gen_init(&g, &o, &sink);
 	if (!rc)
-		rc = k->run(&g, size);
+		rc = fn(&g, arg);
 	gen_finish(&g);
 	r->st = g.st;
 	r->s = r->acc.s;
 	gen_free(&g);
-	CHECK_INT(rc, 0, name);
+	CHECK_INT(rc, 0, what);
+	if (rc)
+		shape_acc_free(&r->acc);
 	return rc;
+}
+
+static int run_with(int (*fn)(gen_t *, void *), void *arg, run_t *r, const char *what)
+{
+	return run_on(fn, arg, 4, 0, r, what);
+}
+
+typedef struct kernel_arg {
+	const gen_kernel_t *k;
+	long size;
+} kernel_arg_t;
+
+static int kernel_fn(gen_t *g, void *arg)
+{
+	const kernel_arg_t *a = arg;
+	return a->k->run(g, a->size);
+}
+
+static int run(const char *name, long size, int n_sm, run_t *r)
+{
+	kernel_arg_t a = { gen_find(name), size };
+	CHECK(a.k != NULL, name);
+	if (!a.k)
+		return -1;
+	return run_on(kernel_fn, &a, n_sm, 0, r, name);
 }
 
 static void tiles(void)
 {
 	int nt, loop, post, hmma, ldsm, ldg;
-	gen_deepbench_tile(1024, &nt, &loop, &post, &hmma, &ldsm, &ldg);
+	gen_deepbench_tile(1024, 16, &nt, &loop, &post, &hmma, &ldsm, &ldg);
 	CHECK_INT(nt, 128, "square GEMM: 128-column tile");
 	CHECK_INT(hmma, 32, "warp tile 64x32: 4 x 4 m16n8 fragments x 2 k16 halves");
 	CHECK_INT(ldsm, 12, "LDSM.x4: 8 A (4 m16 x 2 k16) + 4 B");
 	CHECK_INT(ldg, 4, "2 LDG.128 for A, 2 for B per thread");
 	CHECK_INT(loop, 4 + 4 + 1 + 12 + 32 + 1 + 5, "K step: LDG, STS, BAR, LDSM, HMMA, BAR, 4 INT + BRA");
 	CHECK_INT(post, 16, "64 x 32 fp32 warp tile / 128 floats per STG.128");
-	gen_deepbench_tile(16, &nt, &loop, &post, &hmma, &ldsm, &ldg);
+	gen_deepbench_tile(16, 16, &nt, &loop, &post, &hmma, &ldsm, &ldg);
 	CHECK_INT(nt, 16, "batch 16: 16-column tile");
 	CHECK_INT(hmma, 4, "warp tile 16x16: 2 n8 fragments x 2 k16");
 	CHECK_INT(ldsm, 4, "2 A + 2 B fragments");
 	CHECK_INT(ldg, 3, "one B load");
 	CHECK_INT(post, 2, "16 x 16 / 128");
-	gen_deepbench_tile(1, &nt, &loop, &post, &hmma, &ldsm, &ldg);
+	gen_deepbench_tile(1, 16, &nt, &loop, &post, &hmma, &ldsm, &ldg);
 	CHECK_INT(nt, 8, "batch 1: padded to the n8 of HMMA.16816");
 	CHECK_INT(loop, 3 + 3 + 1 + 3 + 2 + 1 + 5, "skinny K step");
+	/* Turing (sm_75) has no m16n8k16: two HMMA.1688 per k16 half, the rest unchanged */
+	gen_deepbench_tile(1024, 8, &nt, &loop, &post, &hmma, &ldsm, &ldg);
+	CHECK_INT(hmma, 64, "warp tile 64x32 on Turing: 4 x 4 m16n8 fragments x 4 k8 quarters");
+	CHECK_INT(ldsm, 12, "the same LDSM.x4 fragments");
+	CHECK_INT(loop, 4 + 4 + 1 + 12 + 64 + 1 + 5, "K step with 64 HMMA.1688");
+	gen_deepbench_tile(16, 8, &nt, &loop, &post, &hmma, &ldsm, &ldg);
+	CHECK_INT(hmma, 8, "warp tile 16x16 on Turing: 2 n8 fragments x 4 k8");
+	CHECK_INT(gen_hmma_k(75), 8, "sm_75: HMMA.1688");
+	CHECK_INT(gen_hmma_k(86), 16, "sm_86: HMMA.16816");
+	CHECK_INT(gen_hmma_k(0), 16, "unknown: HMMA.16816");
 }
 
 /* db-gemm at 256 on 4 SMs: 2 x 2 CTAs of 8 warps = 32 warps, K / 32 = 8 steps. */
@@ -90,6 +124,18 @@ static void gemm(void)
 	}
 	CHECK_NEAR(shape_simd_lanes(s), 32, 0, "every lane active");
 	shape_acc_free(&r.acc);
+	/* the same kernel for Turing (sm_75): 64 HMMA.1688 per warp per step, nothing else moves */
+	kernel_arg_t a = { gen_find("db-gemm"), 256 };
+	if (run_on(kernel_fn, &a, 4, gen_hmma_k(75), &r, "db-gemm on Turing"))
+		return;
+	CHECK_NEAR(r.st.tensor, W * S * 64, 0, "HMMA.1688: warps x steps x 64");
+	CHECK_NEAR(r.st.insts, W * (24 + S * 91 + 16), 0, "warp instructions: 91 per step");
+	CHECK_NEAR(r.st.accesses, W * (S * 4 * 8 + 16 * 4), 0, "memory accesses unchanged");
+	shape_acc_free(&r.acc);
+	gen_inst_t h = I_HMMA(8, 40, 48, 8);
+	CHECK_STR(gen_inst_opcode(&h), "HMMA.16816.F32", "Ampere opcode in written traces");
+	h.memop = 8;
+	CHECK_STR(gen_inst_opcode(&h), "HMMA.1688.F32", "Turing opcode in written traces");
 }
 
 /* db-lstm at H = 64 (batch 1, 25 steps): G = 4 gates, GH = 256 rows: every GEMM has 2 CTAs
@@ -132,9 +178,232 @@ static void lstm(void)
 	}
 }
 
+/* The set of 128 B lines and 32 B sectors one warp instruction touches (16 B per lane). */
+typedef struct touch {
+	uint64_t ln[32], sc[64];
+	int nl, ns;
+} touch_t;
+
+static void touch_add(touch_t *t, uint64_t array, uint64_t byte)
+{
+	uint64_t b = (array << 40) + byte, L = b / 128, seen = 0;
+	for (int i = 0; i < t->nl; i++)
+		seen |= t->ln[i] == L;
+	if (!seen)
+		t->ln[t->nl++] = L;
+	for (uint64_t S = b / 32; S <= (b + 15) / 32; S++) {
+		seen = 0;
+		for (int i = 0; i < t->ns; i++)
+			seen |= t->sc[i] == S;
+		if (!seen)
+			t->sc[t->ns++] = S;
+	}
+}
+
+typedef struct tile_counts {
+	double read_lines, write_lines, sectors, mem_insts;
+} tile_counts_t;
+
+static void touch_count(const touch_t *t, tile_counts_t *n, int write)
+{
+	if (!t->nl)
+		return;                                 /* no lane touches memory: not issued */
+	*(write ? &n->write_lines : &n->read_lines) += t->nl;
+	n->sectors += t->ns;
+	n->mem_insts += 1;
+}
+
+/* One tiled HGEMM from the header's thread maps, independently of the generator's code: CTA
+ * tile 128 x nt (nt = N rounded up to 8, or 128), 8 warps; per 32-element K step, A loads
+ * (K-major: lane th reads row m0 + op.64 + th/4 at k0 + (th%4).8; M-major: K row k0 + op.16 +
+ * th/16 at m0 + (th%16).8), B loads (K-major: row n0 + (op-2).64 + th/4 below nt; N-major: K
+ * row (op-2).(256/(nt/8)) + th/(nt/8) below 32 at n0 + (th%(nt/8)).8), 16 B a lane, lanes
+ * beyond M, N or K load nothing; the fp32 epilogue: STG q, lane l stores the 4 floats of
+ * warp-tile element q.128 + 4l (column-major in the wm x wn tile) at C[n.M + m].
+ * With conv, the implicit-GEMM convolution from its definition: A row m = (n, p, q), column
+ * k = (r, s, c) is input pixel y = p.stride_h - pad_h + r, x = q.stride_w - pad_w + s,
+ * channel c of the NHWC input (a padding pixel loads nothing), and the epilogue lane l of STG
+ * q stores 8 fp16 channels of the warp-tile element (q.32 + l).8 (row-major in the tile) at
+ * y[m][k] (NHWC).  Arrays are 64 KiB-aligned in the generator, so offsets from each array's
+ * base give the same lines. */
+static void tile_reference(long M, long N, long K, int amm, int bnm, const conv_geo_t *c, tile_counts_t *n)
+{
+	long nt = N >= 128 ? 128 : (N + 7) / 8 * 8, wm = nt == 128 ? 64 : 16, wn = nt == 128 ? 32 : nt;
+	memset(n, 0, sizeof *n);
+	for (long m0 = 0; m0 < M; m0 += 128)
+		for (long n0 = 0; n0 < N; n0 += nt)
+			for (int w = 0; w < 8; w++) {
+				for (long k0 = 0; k0 < K; k0 += 32)
+					for (int op = 0; op < (nt == 128 ? 4 : 3); op++) {
+						touch_t t = { .nl = 0 };
+						for (int l = 0; l < 32; l++) {
+							long th = w * 32 + l;
+							if (op < 2 && amm) {
+								long k = k0 + op * 16 + th / 16, m = m0 + (th % 16) * 8;
+								if (m < M && k < K)
+									touch_add(&t, 1, (uint64_t)(k * M + m) * 2);
+							} else if (op < 2) {
+								long m = m0 + op * 64 + th / 4, k = k0 + (th % 4) * 8;
+								if (m >= M || k >= K)
+									continue;
+								if (!c) {
+									touch_add(&t, 1, (uint64_t)(m * K + k) * 2);
+									continue;
+								}
+								long b = m / (c->p * c->q), p = m / c->q % c->p, q = m % c->q;
+								long tap = k / c->c, ch = k % c->c;
+								long y = p * c->sh - c->pad_h + tap / c->s, x = q * c->sw - c->pad_w + tap % c->s;
+								if (y >= 0 && y < c->h && x >= 0 && x < c->w)
+									touch_add(&t, 1, (uint64_t)(((b * c->h + y) * c->w + x) * c->c + ch) * 2);
+							} else if (bnm) {
+								long tpr = nt / 8, kr = (op - 2) * (256 / tpr) + th / tpr, nn = n0 + (th % tpr) * 8;
+								if (kr < 32 && k0 + kr < K && nn < N)
+									touch_add(&t, 2, (uint64_t)((k0 + kr) * N + nn) * 2);
+							} else {
+								long rr = (op - 2) * 64 + th / 4, k = k0 + (th % 4) * 8;
+								if (rr < nt && n0 + rr < N && k < K)
+									touch_add(&t, 2, (uint64_t)((n0 + rr) * K + k) * 2);
+							}
+						}
+						touch_count(&t, n, 0);
+					}
+				long wy = nt == 128 ? w / 4 : w, wx = nt == 128 ? w % 4 : 0;
+				for (long q = 0; q < (c ? (wm * wn + 255) / 256 : wm * wn / 128); q++) {
+					touch_t t = { .nl = 0 };
+					for (int l = 0; l < 32; l++) {
+						if (c) {                /* fp16 NHWC, 8 channels a lane */
+							long idx = (q * 32 + l) * 8, m = m0 + wy * wm + idx / wn, k = n0 + wx * wn + idx % wn;
+							if (idx < wm * wn && m < M && k < N)
+								touch_add(&t, 3, (uint64_t)(m * N + k) * 2);
+							continue;
+						}
+						long idx = q * 128 + l * 4, m = m0 + wy * wm + idx % wm, nn = n0 + wx * wn + idx / wm;
+						if (m < M && nn < N)
+							touch_add(&t, 3, (uint64_t)(nn * M + m) * 4);
+					}
+					touch_count(&t, n, 1);
+				}
+			}
+}
+
+/* The generator's counts against the reference enumeration's, exactly. */
+static void check_counts(const char *kind, const char *what, const run_t *r, const tile_counts_t *e)
+{
+	printf("%s %-62s lines read %.0f written %.0f sectors %.0f memory instructions %.0f\n", kind, what,
+	       e->read_lines, e->write_lines, e->sectors, e->mem_insts);
+	CHECK_NEAR(r->st.accesses - r->st.writes, e->read_lines, 0, "read lines (reference enumeration)");
+	CHECK_NEAR(r->st.writes, e->write_lines, 0, "written lines");
+	CHECK_NEAR(r->st.sectors, e->sectors, 0, "sectors");
+	CHECK_NEAR(r->st.mem_insts, e->mem_insts, 0, "global memory instructions issued");
+}
+
+typedef struct gemm_case {
+	long M, N, K;
+	int amm, bnm;
+	const char *what;
+} gemm_case_t;
+
+static int gemm_fn(gen_t *g, void *arg)
+{
+	const gemm_case_t *c = arg;
+	return gen_deepbench_gemm(g, c->M, c->N, c->K, c->amm, c->bnm);
+}
+
+static void layouts(void)
+{
+	gemm_case_t cases[] = {
+		{ 256, 256, 96, 0, 0, "TN (forward)" },
+		{ 256, 16, 256, 1, 0, "A M-major, skinny N (backward data per step)" },
+		{ 192, 160, 80, 1, 1, "A M-major, B N-major, K not a multiple of 32 (backward weights)" },
+		{ 128, 8, 64, 0, 1, "B N-major, N = 8" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		run_t r;
+		if (run_with(gemm_fn, &cases[i], &r, cases[i].what))
+			continue;
+		tile_counts_t e;
+		tile_reference(cases[i].M, cases[i].N, cases[i].K, cases[i].amm, cases[i].bnm, NULL, &e);
+		check_counts("gemm", cases[i].what, &r, &e);
+		shape_acc_free(&r.acc);
+	}
+}
+
+static int conv_fn(gen_t *g, void *arg)
+{
+	return gen_deepbench_conv(g, arg);
+}
+
+static void conv(void)
+{
+	struct { conv_geo_t c; const char *what; } cases[] = {
+		/* 9 x 9 x 8, 8 filters of 2 x 2: P = Q = 8, M = 64 (one CTA: the second A load of the
+		 * step has no row below M; warps 4..7 hold rows 64..127 and store nothing), one K step */
+		{ { .n = 1, .h = 9, .w = 9, .c = 8, .k = 8, .r = 2, .s = 2, .sh = 1, .sw = 1 }, "no padding" },
+		{ { .n = 2, .h = 9, .w = 9, .c = 8, .k = 8, .r = 2, .s = 2, .sh = 1, .sw = 1, .pad_h = 1, .pad_w = 1 }, "padding 1, batch 2" },
+		{ { .n = 1, .h = 23, .w = 31, .c = 16, .k = 40, .r = 3, .s = 2, .sh = 2, .sw = 3 }, "strides 2 x 3, 40 outputs (tile 40)" },
+		{ { .n = 1, .h = 12, .w = 12, .c = 32, .k = 160, .r = 3, .s = 3, .sh = 1, .sw = 1, .pad_h = 1, .pad_w = 1 }, "160 outputs: two 128-column tiles" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		conv_geo_t c = cases[i].c;
+		run_t r;
+		if (run_with(conv_fn, &c, &r, cases[i].what))
+			continue;
+		CHECK_INT(c.p, (c.h + 2 * c.pad_h - c.r) / c.sh + 1, "output rows (P)");
+		CHECK_INT(c.q, (c.w + 2 * c.pad_w - c.s) / c.sw + 1, "output columns (Q)");
+		tile_counts_t e;
+		tile_reference(c.n * c.p * c.q, c.k, c.r * c.s * c.c, 0, 0, &c, &e);
+		long M = c.n * c.p * c.q, K = c.r * c.s * c.c;
+		int nt, loop, post, hmma, ldsm, ldg;
+		gen_deepbench_tile(c.k, 16, &nt, &loop, &post, &hmma, &ldsm, &ldg);
+		double ctas = (double)((M + 127) / 128) * ((c.k + nt - 1) / nt);
+		check_counts("conv", cases[i].what, &r, &e);
+		CHECK_NEAR(r.st.tensor, ctas * 8 * (K / 32) * hmma, 0, "HMMA: every warp of every CTA, every K step");
+		shape_acc_free(&r.acc);
+	}
+	/* geometry errors */
+	gen_t g;
+	gen_sink_t sink = { 0 };
+	gen_opts_t o = { .n_sm = 1, .warps_per_sm = 32, .ctas_per_sm = 16, .seed = 1 };
+	CHECK(gen_init(&g, &o, &sink) == 0, "init");
+	conv_geo_t bad = { .n = 1, .h = 9, .w = 9, .c = 4, .k = 8, .r = 2, .s = 2, .sh = 1, .sw = 1 };
+	CHECK(gen_deepbench_conv(&g, &bad) < 0 && strstr(g.err, "multiple of 8"), "C = 4 refused with a reason");
+	bad.c = 8;
+	bad.r = 3;
+	CHECK(gen_deepbench_conv(&g, &bad) < 0 && strstr(g.err, "K step"), "R.S.C = 48 refused with a reason");
+	gen_free(&g);
+}
+
+/* db-rnn-train at H = 64: forward (input GEMM + 50 x (recurrent GEMM + elementwise)), then 50 x
+ * (elementwise backward + R^T GEMM) and the dX, dW, dR GEMMs.  Every GEMM has M = 64 (one
+ * 128-row tile of 8 warps); the per-step ones N = 16 (tile 16: 4 HMMA per warp per step), the
+ * input and dX GEMMs N = 800 (7 tiles of 128: 32 HMMA), dW and dR N = 64 (tile 64, warp tile
+ * 16 x 64: 16 HMMA); K steps: 2 (K = 64) except dW and dR (K = B.T = 800: 25). */
+static void rnn_train(void)
+{
+	run_t r;
+	if (run("db-rnn-train", 64, 4, &r))
+		return;
+	const double T = 50;
+	CHECK_NEAR(r.st.launches, 1 + 2 * T + 2 * T + 3, 0, "forward 1 + 2T, backward 2T + 3");
+	double hmma = 7 * 8 * 2 * 32          /* input GEMM */
+	            + T * 8 * 2 * 4           /* recurrent forward */
+	            + T * 8 * 2 * 4           /* R^T per step */
+	            + 7 * 8 * 2 * 32          /* dX */
+	            + 2 * 8 * 25 * 16;        /* dW, dR */
+	CHECK_NEAR(r.st.tensor, hmma, 0, "HMMA by construction");
+	/* elementwise backward: 64 x 16 threads = 4 CTAs of 8 warps, 3 loads + 1 store each */
+	CHECK_NEAR(r.s.unit[SU_FP32], T * 32 * 4 + T * 32 * 4, 0,
+	           "FP32: 4 per warp forward (2 FADD, tanh's FMUL and FADD), 4 backward (dy + dh_rec, 1 - h^2 as FMUL + FFMA, dpre)");
+	CHECK_NEAR(r.s.unit[SU_SFU], T * 32 * 2, 0, "SFU: only the forward tanh (2 MUFU); tanh' comes from the stored h_t");
+	shape_acc_free(&r.acc);
+}
+
 int main(void)
 {
+	layouts();
+	rnn_train();
 	tiles();
+	conv();
 	gemm();
 	lstm();
 	return check_summary("deepbench");

@@ -232,13 +232,13 @@ int main(void)
 		 * class's share of the l1 accesses (docs/profile-format.md) */
 		const profile_stream_t *l1 = profile_stream(&w->p, "l1");
 		CHECK(w->p.has_rl, "read-level classes present");
-		/* sampled profiles (make_profiles.sh --sample, docs/profile-format.md "Sampled
-		 * profiles"): the class shares and the class histograms are two estimates from the
-		 * sampled blocks, measured within 3% of each other on the shipped ones */
-		int sampled = strstr(w->p.source, " --sample ") != NULL;
+		/* sampled profiles too (make_profiles.sh --sample, docs/profile-format.md "Sampled
+		 * profiles"): a class histogram holds the sampled accesses of its blocks and
+		 * access_frac their share of the sampled accesses; SHARDS scaling (shards_correct)
+		 * keeps each class's sampled share, so the two agree exactly there as well */
 		for (int c = 0; w->p.has_rl && c < RL_NCLASS; c++)
 			CHECK_NEAR(l1->cls_sd[c].total, w->p.rl_access_frac[c] * l1->accesses,
-			           (sampled ? 0.03 : 1e-6) * l1->accesses + 1e-6, "exact classes: class total = access_frac x accesses");
+			           1e-6 * l1->accesses + 1e-6, "exact classes: class total = access_frac x accesses");
 	}
 
 	/* ---- 2. FUSE Table II APKI (paper value, our kernel).  Within 2.5x where the kernel is
@@ -340,7 +340,7 @@ int main(void)
 	 * register templates; Deepbench's share of reuses more than 3 instructions apart (50.2%) */
 	static const char *regs[] = { "p-2mm", "p-3mm", "p-gemm", "p-syr2k", "p-atax", "p-bicg", "p-mvt",
 	                              "p-gesummv", "r-kmeans", "pb-spmv", "pb-sgemm", "t-alexnet", "t-alexnet-conv2",
-	                              "db-gemm", "db-rnn", "db-lstm", "db-gru" };
+	                              "db-gemm", "db-conv", "db-rnn", "db-rnn-train", "db-lstm", "db-gru" };
 	for (int i = 0; i < n; i++) {
 		if (!all[i].ok)
 			continue;
@@ -349,13 +349,26 @@ int main(void)
 			want |= strcmp(all[i].p.name, regs[j]) == 0;
 		CHECK((all[i].p.reg_rd.n > 0) == want, all[i].p.name);
 	}
-	wl_t *db = find(all, n, "db-gemm");
-	if (db && db->p.reg_rd.total > 0) {
-		double far = hist_miss(&db->p.reg_rd, 4) - db->p.reg_rd.cold;
-		double frac = far / (db->p.reg_rd.total - db->p.reg_rd.cold);
-		CHECK(frac > 0.3 && frac < 0.7, "Malekeh §III-A: 50.2% of Deepbench reuses are > 3 apart");
-		printf("Malekeh reuse > 3 db-gemm paper 0.502 generated %.3f\n", frac);
-		CHECK(db->p.tensor_frac > 0.3, "db-gemm runs on tensor cores");
+	/* Malekeh Fig. 1 is over Deepbench as a whole (conv, gemm and rnn benches): the reuses of
+	 * every generated DeepBench kernel pooled */
+	static const char *deepbench[] = { "db-gemm", "db-conv", "db-rnn", "db-rnn-train", "db-lstm", "db-gru" };
+	double far3 = 0, far10 = 0, reuses = 0;
+	for (size_t j = 0; j < sizeof deepbench / sizeof deepbench[0]; j++) {
+		wl_t *db = find(all, n, deepbench[j]);
+		if (!db || db->p.reg_rd.total <= 0)
+			continue;
+		double nr = db->p.reg_rd.total - db->p.reg_rd.cold, f3 = hist_miss(&db->p.reg_rd, 4) - db->p.reg_rd.cold;
+		double f10 = hist_miss(&db->p.reg_rd, 11) - db->p.reg_rd.cold;
+		printf("Malekeh reuse %-12s > 3 apart %.3f, > 10 apart %.3f (%.3g reuses)\n", deepbench[j], f3 / nr, f10 / nr, nr);
+		far3 += f3;
+		far10 += f10;
+		reuses += nr;
+		CHECK(db->p.tensor_frac > 0.1, "DeepBench kernels run on tensor cores");
+	}
+	if (reuses > 0) {
+		CHECK(far3 / reuses > 0.3 && far3 / reuses < 0.7, "Malekeh §III-A: 50.2% of Deepbench reuses are > 3 apart");
+		printf("Malekeh reuse > 3 Deepbench pooled: paper 0.502 generated %.3f; > 10: paper > 0.40 generated %.3f\n",
+		       far3 / reuses, far10 / reuses);
 	}
 
 	/* ---- 6. BDI compressibility of the touched blocks (docs/workloads.md, "Compressibility") */

@@ -17,12 +17,38 @@
  *   - one STS.128 per load (a swizzled layout: conflict-free, so 4 wavefronts, the minimum for
  *     512 B per warp: the shape's bank-conflict degree counts 4 B words per bank), BAR.SYNC;
  *   - per warp LDSM.x4 fragments: (WM/16)*2 of A and WN/8 of B (512 B each, degree 4);
- *   - per warp (WM/16)*(WN/8)*2 HMMA.16816 (m16 n8 k16) into its accumulators;
+ *   - per warp (WM/16)*(WN/8)*2 HMMA.16816 (m16 n8 k16) into its accumulators, or on Turing
+ *     (the Malekeh paper's GPU, sm_75, which has no m16n8k16) (WM/16)*(WN/8)*4 HMMA.1688
+ *     (m16 n8 k8; CUTLASS's Sm75 tensor-op instruction shape), each reading its own registers
+ *     of the LDSM.x4 fragments (gpu preset sm_version, gen_hmma_k; register layout in tg_build);
  *   - BAR.SYNC, pointer and loop-counter integer instructions and the branch;
+ * operands stored transposed (the backward pass's R^T, W^T, dPre, X, h: cuBLAS "N"/"T") are
+ * loaded along their contiguous dimension: an M-contiguous A as 16 K rows of 128 m per LDG.128
+ * (16 threads per row, 8 m each, 2 instructions per step), an N-contiguous B as K rows of NT/8
+ * threads (16 rows per instruction and 2 instructions when NT = 128, else all 32 rows in one);
  * after the loop each warp stores its WM x WN fp32 tile with STG.128 (WM*WN/128 instructions,
  * lanes along m: C is column-major).  Rows m >= M and columns n >= N are masked off (1760 is
  * not a multiple of 128).  Shared memory per CTA: 2 stages of (128 + NT) x 64 B; 255 registers
  * per thread for NT = 128 (1 CTA per SM), 128 for the skinny tiles.
+ *
+ * conv_bench: cuDNN's forward convolution with tensor-op math runs IMPLICIT_PRECOMP_GEMM on
+ * NHWC fp16 tensors (DeepBench code/nvidia/conv_bench.cu: CUDNN_TENSOR_NHWC for half with
+ * USE_TENSOR_CORES, cudnnSetConvolutionMathType(CUDNN_TENSOR_OP_MATH), "Tensor Op math only
+ * supports IMPLICIT_PRECOMP_GEMM").  The implicit GEMM [Chetlur et al., "cuDNN: Efficient
+ * Primitives for Deep Learning", arXiv:1410.0759, 2014, §3.1] is the same tiled HGEMM with
+ *   M = N.P.Q output pixels (m = (n, p, q)), GEMM N = K output channels, GEMM K = R.S.C,
+ *   k = (r, s, c):  A[m][k] = x[n][p.sh - pad_h + r][q.sw - pad_w + s][c]  (im2col, never
+ *   materialised: a lane's LDG.128 reads 8 consecutive channels of one input pixel, so C must
+ *   be a multiple of 8; a pixel in the padding is a predicated-off lane, cuDNN's zero fill),
+ *   B = the KRSC filter (K-major rows of R.S.C halves, exactly the GEMM's B),
+ *   y[m][k] (NHWC fp16): the epilogue converts the fp32 accumulators and each lane stores 8
+ *   consecutive output channels of one pixel with STG.128 (WM.WN/256 per warp).
+ * The offsets table "precomp" refers to (R.S entries, one per filter tap) is read once per CTA
+ * into registers and is not generated.  Problem: DeepBench code/kernels/conv_problems.h,
+ * training_set, the first tuple whose C is a multiple of 8 (DeepSpeech's second layer: W 341,
+ * H 79, C 32, N 4, K 32, S 10, R 5, no padding, stride 2); --size is the batch N, and the
+ * inference_server_set has the same layer at N = 1, 2, 4.  Training also runs the backward
+ * data and filter convolutions, which are not generated (forward only).
  *
  * rnn_bench: cuDNN's forward pass of one layer (cudnnRNNForwardInference; the training run
  * adds the backward pass, not generated here): the input projection of every time step as one
@@ -45,15 +71,19 @@
 #define HF 2  /* sizeof(half) */
 
 /* ------------------------------------------------------------------ tiled HGEMM */
-#define TG_MAXLOOP (4 + 4 + 1 + 12 + 32 + 1 + 5)
+#define TG_MAXLOOP (4 + 4 + 1 + 12 + 64 + 1 + 5)
 #define TG_MAXPOST 16
 
 typedef struct tg {
 	uint64_t A, B, C;
 	long M, N, K;
+	const conv_geo_t *conv;   /* non-NULL: implicit GEMM, A gathered from x, y in NHWC fp16 */
+	int a_mmajor;             /* A stored M-contiguous (A[k.M + m], cuBLAS "N"): a transposed operand */
+	int b_nmajor;             /* B stored N-contiguous (B[k.N + n]) */
 	int nt;            /* CTA tile columns */
 	int wm, wn;        /* warp tile rows, columns */
 	int nb;            /* B-tile loads per thread per K step (2 when nt = 128, else 1) */
+	int hk;            /* K of one HMMA: 16 (m16n8k16) or 8 (Turing's m16n8k8) */
 	int nst;           /* STG.128 per warp in the epilogue */
 	gen_inst_t loop[TG_MAXLOOP], post[TG_MAXPOST];
 	int nloop;
@@ -66,7 +96,7 @@ static int tg_build(tg_t *t)
 	t->wm = t->nt == 128 ? 64 : 16;
 	t->wn = t->nt == 128 ? 32 : t->nt;
 	t->nb = t->nt == 128 ? 2 : 1;
-	t->nst = t->wm * t->wn / 128;
+	t->nst = t->conv ? (t->wm * t->wn + 255) / 256 : t->wm * t->wn / 128;  /* 8 fp16 or 4 fp32 a lane */
 	int k = 0, nld = 2 + t->nb;
 	for (int q = 0; q < nld; q++)                                       /* LDG.128 A, A, B[, B] */
 		t->loop[k++] = (gen_inst_t)I_LDW(q, 100 + 4 * q, 2 + (q >= 2), 16);   /* 4 registers each */
@@ -74,15 +104,35 @@ static int tg_build(tg_t *t)
 		t->loop[k++] = (gen_inst_t){ GEN_STS, 0, 1, -1, { 64, (short)(100 + 4 * q), -1 }, 0, 16, 4 };
 	t->loop[k++] = (gen_inst_t)I_BAR();
 	int fa = t->wm / 16 * 2, fb = t->wn / 8;                            /* LDSM.x4 fragments */
-	for (int q = 0; q < fa + fb; q++)
-		t->loop[k++] = (gen_inst_t)I_LDSW(q < fa ? 40 + q : 48 + (q - fa), 65, 16, 4);
 	int mi_n = t->wm / 16, ni_n = t->wn / 8;
-	for (int mi = 0; mi < mi_n; mi++)                                   /* HMMA acc += a.b */
-		for (int ni = 0; ni < ni_n; ni++)
-			for (int ki = 0; ki < 2; ki++) {
-				int acc = 8 + (mi * ni_n + ni) % 32;
-				t->loop[k++] = (gen_inst_t)I_HMMA(acc, 40 + (mi * 2 + ki) % 8, 48 + ni % 8, acc);
-			}
+	if (t->hk != 8) {
+		for (int q = 0; q < fa + fb; q++)
+			t->loop[k++] = (gen_inst_t)I_LDSW(q < fa ? 40 + q : 48 + (q - fa), 65, 16, 4);
+		for (int mi = 0; mi < mi_n; mi++)                           /* HMMA.16816 acc += a.b */
+			for (int ni = 0; ni < ni_n; ni++)
+				for (int ki = 0; ki < 2; ki++) {
+					int acc = 8 + (mi * ni_n + ni) % 32;
+					t->loop[k++] = (gen_inst_t)I_HMMA(acc, 40 + (mi * 2 + ki) % 8, 48 + ni % 8, acc);
+				}
+	} else {
+		/* Turing: the PTX ISA's mma.m16n8k8 fragments (A: 2 .f16x2 registers, B: 1, C/D: 4
+		 * .f32), so each LDSM.x4 destination is 4 registers and the four k8 quarters of a K
+		 * step read different ones: A fragment q = (mi, k16 half) at TA + 4q, its quarter
+		 * kq's pair at + 2 (kq % 2); B fragment ni (n8 x k32) at TB + 4 (ni % 8), quarter kq's
+		 * register at + kq.  Registers TA.. and TB.. are apart from the LDG/STS (100..115),
+		 * pointer and accumulator (2..39) ones; R0..R254 */
+		enum { TA = 180, TB = 212 };
+		for (int q = 0; q < fa + fb; q++)
+			t->loop[k++] = (gen_inst_t)I_LDSW(q < fa ? TA + 4 * q : TB + 4 * ((q - fa) % 8), 65, 16, 4);
+		for (int mi = 0; mi < mi_n; mi++)                           /* HMMA.1688 acc += a.b */
+			for (int ni = 0; ni < ni_n; ni++)
+				for (int kq = 0; kq < 4; kq++) {
+					int acc = 8 + (mi * ni_n + ni) % 32;
+					gen_inst_t h = I_HMMA(acc, TA + 4 * (mi * 2 + kq / 2) + 2 * (kq % 2), TB + 4 * (ni % 8) + kq, acc);
+					h.memop = 8;
+					t->loop[k++] = h;
+				}
+	}
 	t->loop[k++] = (gen_inst_t)I_BAR();
 	t->loop[k++] = (gen_inst_t)I_INT(2, 2, 6, -1);                      /* A, B pointers += 64 B */
 	t->loop[k++] = (gen_inst_t)I_INT(3, 3, 6, -1);
@@ -104,16 +154,46 @@ static uint32_t tg_addr(const gen_launch_t *L, const gen_warp_t *w, int sec, int
 		if (!(w->valid >> l & 1))
 			continue;
 		long th = (long)w->w * 32 + l;
-		if (op < 2) {                                   /* A: rows m0 + op*64 + th/4 */
-			long r = m0 + op * 64 + th / 4;
-			if (r >= t->M)
+		if (op < 2 && t->a_mmajor) {                    /* A: K rows op*16 + th/16, 8 m each */
+			long k = k0 + op * 16 + th / 16, r = m0 + (th % 16) * 8;
+			if (r >= t->M || k >= t->K)
 				continue;
-			a[l] = t->A + (uint64_t)(r * t->K + k0 + (th % 4) * 8) * HF;
+			a[l] = t->A + (uint64_t)(k * t->M + r) * HF;
+		} else if (op < 2) {                            /* A: rows m0 + op*64 + th/4 */
+			long r = m0 + op * 64 + th / 4;
+			if (r >= t->M || k0 + (th % 4) * 8 >= t->K)
+				continue;
+			if (t->conv) {                          /* im2col of x: row r = (n, p, q) */
+				const conv_geo_t *c = t->conv;
+				long kk = k0 + (th % 4) * 8, tap = kk / c->c, ch = kk % c->c;
+				long n = r / (c->p * c->q), p = r / c->q % c->p, q = r % c->q;
+				long y = p * c->sh - c->pad_h + tap / c->s, x = q * c->sw - c->pad_w + tap % c->s;
+				if (y < 0 || y >= c->h || x < 0 || x >= c->w)
+					continue;               /* padding: zero fill, no load */
+				a[l] = t->A + (uint64_t)(((n * c->h + y) * c->w + x) * c->c + ch) * HF;
+			} else {
+				a[l] = t->A + (uint64_t)(r * t->K + k0 + (th % 4) * 8) * HF;
+			}
+		} else if (op < 4 && t->b_nmajor) {             /* B: K rows of nt/8 threads, 8 n each */
+			long tpr = t->nt / 8, kr = (op - 2) * (256 / tpr) + th / tpr, k = k0 + kr, r = n0 + (th % tpr) * 8;
+			if (kr >= 32 || k >= t->K || r >= t->N)
+				continue;
+			a[l] = t->B + (uint64_t)(k * t->N + r) * HF;
 		} else if (op < 4) {                            /* B: rows n0 + (op-2)*64 + th/4 */
 			long rr = (op - 2) * 64 + th / 4, r = n0 + rr;
-			if (rr >= t->nt || r >= t->N)
+			if (rr >= t->nt || r >= t->N || k0 + (th % 4) * 8 >= t->K)
 				continue;
 			a[l] = t->B + (uint64_t)(r * t->K + k0 + (th % 4) * 8) * HF;
+		} else if (t->conv) {                           /* y tile of warp w: 8 channels a lane */
+			int q = op - 4;
+			long wy = t->nt == 128 ? w->w / 4 : w->w, wx = t->nt == 128 ? w->w % 4 : 0;
+			long idx = ((long)q * 32 + l) * 8;
+			if (idx >= (long)t->wm * t->wn)
+				continue;                       /* a 16 x 8 warp tile fills 16 lanes */
+			long mm = m0 + wy * t->wm + idx / t->wn, nn = n0 + wx * t->wn + idx % t->wn;
+			if (mm >= t->M || nn >= t->N)
+				continue;
+			a[l] = t->C + (uint64_t)(mm * t->N + nn) * HF;
 		} else {                                        /* C tile of warp w, STG.128 q */
 			int q = op - 4;
 			long wy = t->nt == 128 ? w->w / 4 : w->w, wx = t->nt == 128 ? w->w % 4 : 0;
@@ -132,14 +212,21 @@ static const gen_inst_t tg_pre[] = { I_OPN(SU_INT, 24) };   /* tile coordinates,
 
 static int tg_launch(gen_t *g, const char *name, uint32_t pc, tg_t *t)
 {
+	t->hk = g->o.hmma_k == 8 ? 8 : 16;
 	tg_build(t);
+	char kname[96];                         /* CUTLASS names the instruction shape: h1688gemm on Turing */
+	const char *h = strstr(name, "h16816");
+	if (t->hk == 8 && h)
+		snprintf(kname, sizeof kname, "%.*sh1688%s", (int)(h - name), name, h + 6);
+	else
+		snprintf(kname, sizeof kname, "%s", name);
 	gen_launch_t L = {
-		.kname = name, .grid = { (int)((t->M + 127) / 128), (int)((t->N + t->nt - 1) / t->nt), 1 },
+		.kname = kname, .grid = { (int)((t->M + 127) / 128), (int)((t->N + t->nt - 1) / t->nt), 1 },
 		.block = { 256, 1, 1 },
 		.max_cta_sm = t->nt == 128 ? 1 : 0,     /* 255 registers x 256 threads fill the RF */
 		.regs = t->nt == 128 ? 255 : 128, .smem = 2L * (128 + t->nt) * 64,
 		.sec = { tg_pre, t->loop, t->post }, .nsec = { 1, t->nloop, t->nst },
-		.trips = t->K / 32, .addr = tg_addr, .has_regs = 1, .pc_base = pc, .p = t,
+		.trips = (t->K + 31) / 32, .addr = tg_addr,   /* the last step's k >= K lanes load nothing */ .has_regs = 1, .pc_base = pc, .p = t,
 	};
 	return gen_launch(g, &L);
 }
@@ -162,6 +249,43 @@ static int run_dbgemm(gen_t *g, long n)
 	    gen_content_urand(g, t.C, (uint64_t)(n * n), -8, 8) < 0)
 		return -1;
 	return tg_launch(g, "cutlass_tensorop_h16816gemm_128x128_32x1_tn", 0x1000, &t);
+}
+
+/* ------------------------------------------------------------------ conv_bench */
+/* One forward convolution of geometry c (c->p, c->q are derived here). */
+int gen_deepbench_conv(gen_t *g, conv_geo_t *c)
+{
+	if (c->n < 1 || c->c < 8 || c->c % 8 || c->k < 1 || c->r < 1 || c->s < 1 || c->sh < 1 || c->sw < 1 ||
+	    c->pad_h < 0 || c->pad_w < 0 || c->h + 2 * c->pad_h < c->r || c->w + 2 * c->pad_w < c->s) {
+		snprintf(g->err, sizeof g->err, "conv_bench: C must be a multiple of 8 and the filter fit the padded input");
+		return -1;
+	}
+	if (c->r * c->s * c->c % 32) {
+		snprintf(g->err, sizeof g->err, "conv_bench: R.S.C = %ld is not a multiple of the 32-element K step",
+		         c->r * c->s * c->c);
+		return -1;
+	}
+	c->p = (c->h + 2 * c->pad_h - c->r) / c->sh + 1;
+	c->q = (c->w + 2 * c->pad_w - c->s) / c->sw + 1;
+	uint64_t nx = (uint64_t)(c->n * c->h * c->w * c->c), nf = (uint64_t)(c->k * c->r * c->s * c->c);
+	uint64_t ny = (uint64_t)(c->n * c->p * c->q * c->k);
+	tg_t t = { .M = c->n * c->p * c->q, .N = c->k, .K = c->r * c->s * c->c, .conv = c };
+	t.A = gen_alloc(g, nx * HF);
+	t.B = gen_alloc(g, nf * HF);
+	t.C = gen_alloc(g, ny * HF);
+	/* DeepBench fills x and the filter with random values; y is the fp16 result */
+	if (gen_content_urand(g, t.A, nx / 2, -1, 1) < 0 || gen_content_urand(g, t.B, nf / 2, -1, 1) < 0 ||
+	    gen_content_urand(g, t.C, ny / 2, -8, 8) < 0)
+		return -1;
+	return tg_launch(g, "cudnn_implicit_precomp_gemm_tensorop_nhwc_fp16", 0x2000, &t);
+}
+
+/* DeepBench conv_problems.h training_set (341, 79, 32, N, 32, 10, 5, 0, 0, 2, 2): w, h, c, n, k,
+ * filter_w (s), filter_h (r), pad_w, pad_h, wstride, hstride.  --size = batch N. */
+static int run_conv(gen_t *g, long n)
+{
+	conv_geo_t c = { .n = n, .h = 79, .w = 341, .c = 32, .k = 32, .r = 5, .s = 10, .sh = 2, .sw = 2 };
+	return gen_deepbench_conv(g, &c);
 }
 
 /* ------------------------------------------------------------------ rnn_bench elementwise */
@@ -268,7 +392,12 @@ static int ew_launch(gen_t *g, ew_t *e)
 }
 
 /* ------------------------------------------------------------------ rnn_bench forward */
-static int run_rnn(gen_t *g, int cell, long H, long B, long T)
+/* The forward pass's arrays that the backward pass reads. */
+typedef struct rnn_arrays {
+	uint64_t W, R, X, Hs;
+} rnn_arrays_t;
+
+static int run_rnn(gen_t *g, int cell, long H, long B, long T, rnn_arrays_t *out)
 {
 	int G = cell == CELL_LSTM ? 4 : cell == CELL_GRU ? 3 : 1;
 	long GH = G * H;
@@ -290,6 +419,8 @@ static int run_rnn(gen_t *g, int cell, long H, long B, long T)
 	    gen_content_urand(g, BIAS, (uint64_t)GH, -1, 1) < 0 ||
 	    gen_content_const(g, Hs, (uint64_t)(B * H / 2), 0) < 0)
 		return -1;
+	if (out)
+		*out = (rnn_arrays_t){ .W = W, .R = R, .X = X, .Hs = Hs };
 	tg_t in = { .A = W, .B = X, .C = XW, .M = GH, .N = B * T, .K = H };
 	if (tg_launch(g, "cutlass_tensorop_h16816gemm_128x128_32x1_tn", 0x1000, &in) < 0)
 		return -1;
@@ -306,23 +437,130 @@ static int run_rnn(gen_t *g, int cell, long H, long B, long T)
 	return 0;
 }
 
+/* ------------------------------------------------------------------ rnn_bench backward (training) */
+typedef struct ewb {
+	long H, B, t;
+	uint64_t dy, dhrec, h, dpre;
+} ewb_t;
+
+/* Memory ops: 0 dy_t (fp16, from the layer above), 1 the recurrent gradient (fp32, step t+1's
+ * backward GEMM), 2 h_t (fp16), 3 store dpre_t (fp16, [t][b][u], the GEMMs' operand). */
+static uint32_t ewb_addr(const gen_launch_t *L, const gen_warp_t *w, int sec, int op, uint64_t a[32])
+{
+	const ewb_t *e = L->p;
+	uint32_t m = 0;
+	for (int l = 0; l < GEN_WARP; l++) {
+		long i = w->gx[l];
+		if (!(w->valid >> l & 1) || i >= e->H * e->B)
+			continue;
+		long b = i / e->H, u = i % e->H;
+		uint64_t hu = (uint64_t)((e->t * e->B + b) * e->H + u);
+		a[l] = op == 0 ? e->dy + hu * HF : op == 1 ? e->dhrec + (uint64_t)(b * e->H + u) * F
+		     : op == 2 ? e->h + (uint64_t)(((e->t + 1) * e->B + b) * e->H + u) * HF : e->dpre + hu * HF;
+		m |= gen_lane_bit(l);
+	}
+	return m;
+}
+
+/* Vanilla backward: dh = dy + dh_rec; dpre = dh (1 - h^2) (tanh' from the stored h_t). */
+static const gen_inst_t ewb_vanilla[] = {
+	I_OPN(SU_INT, 6),
+	{ GEN_LD, 0, 1, 10, { 2, -1, -1 }, 0, 2, 0 },      /* dy_t (fp16) */
+	I_LD(1, 11, 3),                                    /* dh_rec */
+	{ GEN_LD, 2, 1, 12, { 4, -1, -1 }, 0, 2, 0 },      /* h_t (fp16) */
+	I_OP(SU_OTHER, 10, 10, -1, -1), I_OP(SU_OTHER, 12, 12, -1, -1),   /* F2F.F32 x 2 */
+	I_FP32(13, 10, 11, -1),                            /* dh = dy + dh_rec */
+	I_FP32(14, 12, 12, -1), I_FP32(14, 14, -1, -1),    /* 1 - h^2 (FFMA -h h + 1) */
+	I_FP32(15, 13, 14, -1), I_OP(SU_OTHER, 15, 15, -1, -1),   /* dpre, F2F.F16 */
+	{ GEN_ST, 3, 1, -1, { 5, 15, -1 }, 0, 2, 0 },      /* dpre_t (fp16) */
+};
+
+static int ewb_launch(gen_t *g, ewb_t *e)
+{
+	long threads = e->H * e->B;
+	gen_launch_t L = {
+		.kname = "rnn_elementWise_tanh_bp", .grid = { (int)((threads + 255) / 256), 1, 1 }, .block = { 256, 1, 1 },
+		.regs = 32, .smem = 0,
+		.sec = { ewb_vanilla, NULL, NULL }, .nsec = { (int)(sizeof ewb_vanilla / sizeof ewb_vanilla[0]), 0, 0 },
+		.trips = 0, .addr = ewb_addr, .has_regs = 1, .pc_base = 0xa000, .p = e,
+	};
+	return gen_launch(g, &L);
+}
+
+/* cudnnRNNBackwardData then cudnnRNNBackwardWeights of one vanilla layer after its forward
+ * pass (run_rnn): per step t = T-1 .. 0 the elementwise backward (dpre_t) and the recurrent
+ * data GEMM dh_rec = R^T dpre_t (M = H, N = B, K = H: R^T is R read M-major); then
+ * dX = W^T dPre (N = B.T), dW = dPre X^T and dR = dPre [h_0 .. h_{T-1}]^T (M = N = H,
+ * K = B.T: dPre read M-major, X and h N-major).  The tiled HGEMM template serves all of
+ * them with the transposed operands' loads (a_mmajor, b_nmajor). */
+static int run_rnn_train(gen_t *g, long H)
+{
+	const long B = 16, T = 50;
+	if (H % 32) {
+		snprintf(g->err, sizeof g->err, "--size (hidden units) must be a multiple of 32, got %ld", H);
+		return -1;
+	}
+	rnn_arrays_t fw;
+	if (run_rnn(g, CELL_VANILLA, H, B, T, &fw) < 0)
+		return -1;
+	uint64_t W = fw.W, R = fw.R, X = fw.X, Hs = fw.Hs;
+	uint64_t DY = gen_alloc(g, (uint64_t)(T * B * H * HF));
+	uint64_t DHREC = gen_alloc(g, (uint64_t)(B * H * F));
+	uint64_t DPRE = gen_alloc(g, (uint64_t)(T * B * H * HF));
+	uint64_t DX = gen_alloc(g, (uint64_t)(T * B * H * F)), DW = gen_alloc(g, (uint64_t)(H * H * F));
+	uint64_t DR = gen_alloc(g, (uint64_t)(H * H * F));
+	if (gen_content_urand(g, DY, (uint64_t)(T * B * H / 2), -1, 1) < 0 ||
+	    gen_content_const(g, DHREC, (uint64_t)(B * H), 0) < 0)
+		return -1;
+	for (long t = T - 1; t >= 0; t--) {
+		ewb_t e = { .H = H, .B = B, .t = t, .dy = DY, .dhrec = DHREC, .h = Hs, .dpre = DPRE };
+		if (ewb_launch(g, &e) < 0)
+			return -1;
+		tg_t d = { .A = R, .B = DPRE + (uint64_t)(t * B * H * HF), .C = DHREC, .M = H, .N = B, .K = H, .a_mmajor = 1 };
+		if (tg_launch(g, "cutlass_tensorop_h16816gemm_128xN_32x1_nn", 0x5000, &d) < 0)
+			return -1;
+	}
+	tg_t dx = { .A = W, .B = DPRE, .C = DX, .M = H, .N = B * T, .K = H, .a_mmajor = 1 };
+	tg_t dw = { .A = DPRE, .B = X, .C = DW, .M = H, .N = H, .K = B * T, .a_mmajor = 1, .b_nmajor = 1 };
+	tg_t dr = { .A = DPRE, .B = Hs, .C = DR, .M = H, .N = H, .K = B * T, .a_mmajor = 1, .b_nmajor = 1 };
+	if (tg_launch(g, "cutlass_tensorop_h16816gemm_128x128_32x1_nn", 0x6000, &dx) < 0 ||
+	    tg_launch(g, "cutlass_tensorop_h16816gemm_128x128_32x1_nt", 0x7000, &dw) < 0)
+		return -1;
+	return tg_launch(g, "cutlass_tensorop_h16816gemm_128x128_32x1_nt", 0x7000, &dr);
+}
+
+/* Test hook: one tiled HGEMM with the given operand layouts (gen.h). */
+int gen_deepbench_gemm(gen_t *g, long M, long N, long K, int a_mmajor, int b_nmajor)
+{
+	tg_t t = { .M = M, .N = N, .K = K, .a_mmajor = a_mmajor, .b_nmajor = b_nmajor };
+	t.A = gen_alloc(g, (uint64_t)(M * K * HF));
+	t.B = gen_alloc(g, (uint64_t)(N * K * HF));
+	t.C = gen_alloc(g, (uint64_t)(M * N * F));
+	return tg_launch(g, "cutlass_tensorop_h16816gemm", 0x1000, &t);
+}
+
 /* DeepBench rnn_problems.h: training_set's first vanilla tuple (1760, 16, 50) and first GRU
  * tuple with few steps kept at its batch (2816, 32, 187 is the first; 512, 32, 1 is the
  * smallest), inference_server_set's first LSTM tuple (512, 1, 25).  --size = hidden units. */
-static int run_rnn_vanilla(gen_t *g, long h) { return run_rnn(g, CELL_VANILLA, h, 16, 50); }
-static int run_rnn_lstm(gen_t *g, long h) { return run_rnn(g, CELL_LSTM, h, 1, 25); }
-static int run_rnn_gru(gen_t *g, long h) { return run_rnn(g, CELL_GRU, h, 32, 1); }
+static int run_rnn_vanilla(gen_t *g, long h) { return run_rnn(g, CELL_VANILLA, h, 16, 50, NULL); }
+static int run_rnn_lstm(gen_t *g, long h) { return run_rnn(g, CELL_LSTM, h, 1, 25, NULL); }
+static int run_rnn_gru(gen_t *g, long h) { return run_rnn(g, CELL_GRU, h, 32, 1, NULL); }
 
 /* Test hooks: warp instructions per warp per K step and in the epilogue of the tiled HGEMM
  * for N columns (deepbench_tile in gen.h). */
-int gen_deepbench_tile(long n, int *nt, int *loop, int *post, int *hmma, int *ldsm, int *ldg)
+int gen_hmma_k(int sm_version)
 {
-	tg_t t = { .M = 128, .N = n, .K = 32 };
+	return sm_version == 75 ? 8 : 16;
+}
+
+int gen_deepbench_tile(long n, int hmma_k, int *nt, int *loop, int *post, int *hmma, int *ldsm, int *ldg)
+{
+	tg_t t = { .M = 128, .N = n, .K = 32, .hk = hmma_k };
 	tg_build(&t);
 	*nt = t.nt;
 	*loop = t.nloop;
 	*post = t.nst;
-	*hmma = t.wm / 16 * (t.wn / 8) * 2;
+	*hmma = t.wm / 16 * (t.wn / 8) * (32 / t.hk);
 	*ldsm = t.wm / 16 * 2 + t.wn / 8;
 	*ldg = 2 + t.nb;
 	return 0;
@@ -330,7 +568,9 @@ int gen_deepbench_tile(long n, int *nt, int *loop, int *post, int *hmma, int *ld
 
 const gen_kernel_t gen_deepbench[] = {
 	{ "db-gemm", "DeepBench", "gemm_bench: fp16 tensor-core HGEMM, 128x128x32 CTA tiles in shared memory (cuBLAS/CUTLASS-style)", 1024, 128, 8192, "M=N=K (multiple of 128)", "malekeh-2060", run_dbgemm },
+	{ "db-conv", "DeepBench", "conv_bench forward: fp16 NHWC implicit-GEMM convolution on tensor cores (cuDNN IMPLICIT_PRECOMP_GEMM), DeepSpeech layer 2 (341x79x32, 10x5 filter, stride 2, 32 outputs)", 4, 1, 64, "batch N", "malekeh-2060", run_conv },
 	{ "db-rnn", "DeepBench", "rnn_bench vanilla (tanh) forward, batch 16, 50 steps: input GEMM, per step recurrent HGEMM + elementwise", 1760, 32, 4096, "hidden units (multiple of 32)", "malekeh-2060", run_rnn_vanilla },
+	{ "db-rnn-train", "DeepBench", "rnn_bench vanilla training, batch 16, 50 steps: the forward pass of db-rnn, then backward data (per step elementwise + R^T HGEMM, then W^T) and backward weights (dW, dR HGEMMs)", 1760, 32, 4096, "hidden units (multiple of 32)", "malekeh-2060", run_rnn_train },
 	{ "db-lstm", "DeepBench", "rnn_bench LSTM inference forward, batch 1, 25 steps: input GEMM, per step recurrent HGEMM + gates", 512, 32, 4096, "hidden units (multiple of 32)", "malekeh-2060", run_rnn_lstm },
 	{ "db-gru", "DeepBench", "rnn_bench GRU forward, batch 32, 1 step: input GEMM, recurrent HGEMM + gates", 512, 32, 4096, "hidden units (multiple of 32)", "malekeh-2060", run_rnn_gru },
 	{ NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },

@@ -63,7 +63,8 @@ enum gen_kind {
 /* One instruction template of a warp program. */
 typedef struct gen_inst {
 	unsigned char kind;  /* enum gen_kind */
-	unsigned char memop; /* for LD/ST/ATOM: which address the callback computes */
+	unsigned char memop; /* for LD/ST/ATOM: which address the callback computes; for TENSOR:
+	                        the MMA's k (8: Turing's HMMA.1688; 0: HMMA.16816) */
 	unsigned short rep;  /* GEN_ALU only: a run of rep anonymous instructions (no registers) */
 	short dst;           /* destination register or GEN_NOREG */
 	short src[3];        /* source registers, GEN_NOREG-padded */
@@ -180,6 +181,8 @@ typedef struct gen_opts {
 	int sched;                /* warp order within an SM: enum gen_sched (0: loose round robin) */
 	int gto_burst;            /* GEN_SCHED_GTO: memory instructions a warp issues before the
 	                           * SM moves on to the next oldest warp (<= 0: GEN_GTO_BURST) */
+	int hmma_k;               /* K of one HMMA instruction: 8 (Turing's HMMA.1688, m16n8k8) or
+	                           * 16 (Ampere and later, HMMA.16816; 0 = 16): gen_hmma_k() */
 } gen_opts_t;
 
 /* Warp order within an SM (docs/workloads.md "Interleaving"). */
@@ -300,7 +303,22 @@ extern const gen_kernel_t gen_deepbench[];
 /* deepbench.c's tiled HGEMM for N columns: CTA tile columns, warp instructions per warp per K
  * step and in the epilogue (STG.128), and per K step the HMMA, LDSM and LDG.128 among them
  * (tests/unit/test_deepbench.c checks the generated counts against these by construction). */
-int gen_deepbench_tile(long n, int *nt, int *loop, int *post, int *hmma, int *ldsm, int *ldg);
+int gen_deepbench_tile(long n, int hmma_k, int *nt, int *loop, int *post, int *hmma, int *ldsm, int *ldg);
+/* The HMMA shape the generators emit for a GPU of compute capability sm_version x 10:
+ * Turing (75) has only m16n8k8 (HMMA.1688; CUTLASS's Sm75 tensor-op instruction shape
+ * 16x8x8), Ampere and later m16n8k16 (HMMA.16816).  Volta's HMMA.884 sequences are not
+ * generated: other versions get 16. */
+int gen_hmma_k(int sm_version);
+/* deepbench.c's conv_bench forward convolution of one geometry: x is n x h x w x c, the filter
+ * k x r x s x c, y is n x p x q x k, all NHWC fp16 (implicit GEMM); p and q are set to the
+ * output size.  0, or -1 with g->err. */
+typedef struct conv_geo {
+	long n, h, w, c, k, r, s, pad_h, pad_w, sh, sw, p, q;
+} conv_geo_t;
+int gen_deepbench_conv(gen_t *g, conv_geo_t *c);
+/* deepbench.c's tiled HGEMM C = A.B^T of M x N x K, A stored K-major (or M-major when
+ * a_mmajor: a transposed operand), B K-major (or N-major when b_nmajor). 0, or -1 with g->err. */
+int gen_deepbench_gemm(gen_t *g, long M, long N, long K, int a_mmajor, int b_nmajor);
 extern const gen_kernel_t gen_graph[];
 extern const gen_kernel_t gen_cudasdk[];
 

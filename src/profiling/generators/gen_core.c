@@ -8,6 +8,7 @@
 #include "profiling/generators/gen.h"
 
 #include "bdi.h"
+#include "hash64.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -56,8 +57,7 @@ typedef struct l1sim {
 
 static size_t h64(uint64_t x)
 {
-	x ^= x >> 33; x *= 0xff51afd7ed558ccdULL; x ^= x >> 33; x *= 0xc4ceb9fe1a85ec53ULL; x ^= x >> 33;
-	return (size_t)x;
+	return (size_t)hash64_fmix(x);
 }
 
 static int *holders(l1sim_t *s, uint64_t line)
@@ -286,10 +286,7 @@ int gen_content_const(gen_t *g, uint64_t base, uint64_t nwords, float v)
 /* splitmix64 finaliser [Steele, Lea, Flood, OOPSLA 2014]: a counter-based random stream */
 static uint64_t mix64(uint64_t x)
 {
-	x += 0x9E3779B97F4A7C15ULL;
-	x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-	return x ^ (x >> 31);
+	return hash64_splitmix(x + 0x9E3779B97F4A7C15ULL);
 }
 
 typedef struct { uint64_t key; float lo, hi; uint32_t n; int32_t ilo; } rnd_ctx_t;
@@ -496,7 +493,7 @@ const char *gen_inst_opcode(const gen_inst_t *in)
 	case GEN_STS: return w >= 16 ? "STS.128" : w == 8 ? "STS.64" : "STS";
 	case GEN_ATOMS: return "ATOMS.ADD";
 	case GEN_BAR: return "BAR.SYNC";
-	case GEN_TENSOR: return "HMMA.16816.F32";
+	case GEN_TENSOR: return in->memop == 8 ? "HMMA.1688.F32" : "HMMA.16816.F32";
 	default: break;
 	}
 	if (in->kind == GEN_ALU && in->unit == 0)

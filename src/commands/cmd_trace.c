@@ -142,8 +142,7 @@ static void s_sectors(void *ctx, int sm, int write, uint64_t addr, unsigned mask
 		put_u(t, mask, 16);
 		t->buf[t->n++] = '\n';
 	}
-	if (t->pb && (profiler_sectors(t->pb, sm, addr, mask) < 0 ||
-	              profiler_sector_access(t->pb, sm, addr, mask, write, bypass_l1) < 0))
+	if (t->pb && profiler_sectors(t->pb, sm, addr, mask, write, bypass_l1) < 0)
 		t->perr = 1;
 }
 

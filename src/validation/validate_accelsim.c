@@ -28,8 +28,7 @@ static void p_access(void *c, int sm, int wr, uint64_t a, uint32_t pc)
 static void p_sectors(void *c, int sm, int wr, uint64_t a, unsigned mask, int bypass_l1)
 {
 	psink_t *p = c;
-	p->err |= profiler_sectors(p->pb, sm, a, mask) != 0 ||   /* sector_reuse.h */
-	          profiler_sector_access(p->pb, sm, a, mask, wr, bypass_l1) != 0;   /* sector_rec.h */
+	p->err |= profiler_sectors(p->pb, sm, a, mask, wr, bypass_l1) != 0;   /* sector_reuse.h, sector_rec.h */
 }
 static void p_launch(void *c, const gen_launch_t *L, int done)
 {

@@ -1077,8 +1077,15 @@ int profiler_access(profiler_t *pb, int sm, int is_write, uint64_t addr, uint64_
  * first pass only (the class pass feeds the same trace again). */
 static int sector_rec_feed(profiler_t *pb, int sm, uint64_t addr, uint32_t mask, int is_write, int bypass_l1)
 {
-	if (!pb->secrec && !(pb->secrec = sector_rec_alloc()))
-		return pb->failed = -1;
+	if (!pb->secrec) {
+		/* the group:G streams' merged records too (sector_rec.h): the LLC at fewer SMs */
+		int g[SECREC_MAX_GROUPS], ng = 0;
+		for (int l = 0; l < pb->nlev && ng < SECREC_MAX_GROUPS; l++)
+			if (pb->lev[l].g > 1)
+				g[ng++] = pb->lev[l].g;
+		if (!(pb->secrec = sector_rec_alloc()) || sector_rec_groups(pb->secrec, g, ng))
+			return pb->failed = -1;
+	}
 	if (sector_rec_access(pb->secrec, sm, addr / SECTOR_LINE, mask, is_write, bypass_l1))   /* 128 B lines */
 		return pb->failed = -1;
 	return 0;
@@ -1428,6 +1435,8 @@ int profiler_finish(profiler_t *pb, profile_t *out)
 			goto oom;
 		if (L->g == 0 && pb->secrec && sector_rec_hist_global(pb->secrec, &s->sector_sd) < 0)
 			goto oom;                           /* the LLC's sector record (sector_rec.h) */
+		if (L->g > 1 && pb->secrec && sector_rec_hist_group(pb->secrec, L->g, &s->sector_sd) < 0)
+			goto oom;                           /* the groups' merged sector records */
 		for (int m = 0; m < SS_NMODE && pb->sa_on; m++) {
 			if (!L->ss[m])
 				continue;

@@ -1080,7 +1080,7 @@ static int sector_rec_feed(profiler_t *pb, int sm, uint64_t addr, uint32_t mask,
 	if (!pb->secrec) {
 		/* the group:G streams' merged records too (sector_rec.h): the LLC at fewer SMs */
 		int g[SECREC_MAX_GROUPS], ng = 0;
-		for (int l = 0; l < pb->nlev && ng < SECREC_MAX_GROUPS; l++)
+		for (int l = 0; pb->o.sector_groups && l < pb->nlev && ng < SECREC_MAX_GROUPS; l++)
 			if (pb->lev[l].g > 1)
 				g[ng++] = pb->lev[l].g;
 		if (!(pb->secrec = sector_rec_alloc()) || sector_rec_groups(pb->secrec, g, ng))
@@ -1435,7 +1435,7 @@ int profiler_finish(profiler_t *pb, profile_t *out)
 			goto oom;
 		if (L->g == 0 && pb->secrec && sector_rec_hist_global(pb->secrec, &s->sector_sd) < 0)
 			goto oom;                           /* the LLC's sector record (sector_rec.h) */
-		if (L->g > 1 && pb->secrec && sector_rec_hist_group(pb->secrec, L->g, &s->sector_sd) < 0)
+		if (L->g > 1 && pb->secrec && pb->o.sector_groups && sector_rec_hist_group(pb->secrec, L->g, &s->sector_sd) < 0)
 			goto oom;                           /* the groups' merged sector records */
 		for (int m = 0; m < SS_NMODE && pb->sa_on; m++) {
 			if (!L->ss[m])

@@ -91,6 +91,9 @@ typedef struct profiler_opts {
 	                                  profiler_sectors (src/profiling/sector_reuse.h); absent
 	                                  from the profile when no reader called profiler_sectors */
 	int setassoc_all;              /* records for the group:G streams too (DC-L1 nodes) */
+	int sector_groups;             /* the sectored-cache record (sector_rec.h) of the group:G
+	                                  streams too, for a sectored LLC at fewer SMs than the
+	                                  profile's (default 0: about +50% profiling CPU) */
 	int sa_max_log;                /* largest log2(sets) recorded (default 15: a 4 MB direct-mapped
 	                                  cache of 128 B blocks) */
 	double node_set_rate;          /* sampled profiles (sample_rate < 1): share of each node

@@ -66,6 +66,12 @@ expect_eq "gz readable" "$(gzip -dc "$CLI_TMP/c.trace.gz" | grep -cE '^[0-9]+ [R
 
 expect_err "unknown kernel" 1 'gpudse: trace: unknown kernel "nope" (gpudse trace --list shows them)' $G trace nope --stats
 expect_err "missing kernel" 1 'gpudse: trace: missing KERNEL (gpudse trace --list shows them)' $G trace --stats
+expect_err "--sector-groups alone" 1 'gpudse: trace: --sector-groups needs --profile P.json' $G trace p-gemm --sector-groups --stats
+# --sector-groups: the group:G streams carry the sectored-cache record too (and only then)
+expect_ok "profile with sector groups" $G trace p-gemm --size 32 --profile "$CLI_TMP/sg.json" --sector-groups
+expect_eq "sector records: l1, 6 groups, global" "$(grep -c '"sector_sd":' "$CLI_TMP/sg.json")" 8
+expect_eq "without: l1 and global" "$(grep -c '"sector_sd":' "$CLI_TMP/g.json")" 2
+expect_eq "source names the option" "$(grep -c '"source": "gpudse trace p-gemm --size 32 --gpu dcl1-80 --seed 1 --sector-groups"' "$CLI_TMP/sg.json")" 1
 expect_err "size range" 1 'gpudse: trace: --size: p-gemm accepts 32..2048 (NI=NJ=NK), got 5' $G trace p-gemm --size 5 --stats
 expect_err "size not a number" 1 'gpudse: trace: --size: expected an integer in [1, 1099511627776], got "x"' $G trace p-gemm --size x --stats
 expect_err "nothing to do" 1 'gpudse: trace: nothing to do: give -o TRACE, --profile P.json or --stats' $G trace p-gemm

@@ -218,6 +218,7 @@ static void model_llc_groups(void)
 	o.n_groups = 2;
 	o.groups[0] = 2;
 	o.groups[1] = 4;
+	o.sector_groups = 1;
 	profiler_t *pb = profiler_alloc(&o);
 	enum { LINES = 64 };
 	sectorsim_t g2[4], g4[2], all;

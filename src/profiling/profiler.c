@@ -1100,7 +1100,9 @@ int profiler_sectors(profiler_t *pb, int sm, uint64_t addr, uint32_t mask, int i
 		return -3;
 	if (pb->pass2)
 		return 0;
-	if ((rc = sector_rec_feed(pb, sm, addr, mask, is_write, bypass_l1)))
+	/* the sectored-cache record is exact or absent, like the set records: a sampled profile
+	 * (SHARDS) has none, its cost being the whole stream's */
+	if (pb->sh.rate >= 1 && (rc = sector_rec_feed(pb, sm, addr, mask, is_write, bypass_l1)))
 		return rc;
 	if (!pb->sec)
 		return 0;

@@ -128,7 +128,8 @@ int profiler_insts(profiler_t *pb, int sm, double ninst, double nmem, double nse
  * line + 32 i.  Feeds both sector records: the FA sector-granular histograms sd_sector of the
  * l1 and global streams (sector_reuse.h, SHARDS-sampled like the block stacks) and the exact
  * sectored-cache record sector_sd / sector_sd_w (sector_rec.h; is_write: a store; bypass_l1: a
- * global atomic, which bypasses the L1 and is fed to the LLC's record only).  Call it beside
+ * global atomic, which bypasses the L1 and is fed to the LLC's record only; exact profiles
+ * only: a sampled profile has none, as it has no set records).  Call it beside
  * profiler_access for the same request; ignored in the class pass.  Return codes as
  * profiler_access, and -3 when mask is 0 or has bits above 3. */
 int profiler_sectors(profiler_t *pb, int sm, uint64_t addr, uint32_t mask, int is_write, int bypass_l1);

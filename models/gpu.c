@@ -62,7 +62,11 @@
  *        shipped preset of theirs is sectored).
  *   Sectored LLC (llc_sectored; GPGPU-Sim "S:" L2s): with every SM of the profile computing,
  *        H(n, C) is the global stream's sector record at C / 128 B lines (LLC associativity,
- *        Smith), never flushed (gpu_llc_stream_hit); other SM counts keep the line streams.
+ *        Smith), never flushed (gpu_llc_stream_hit).  At other SM counts n, when the profile
+ *        has the group:G streams' sector records (the same record over G consecutive SMs
+ *        merged, src/profiling/sector_rec.h), H(n, C) interpolates them as below for the line
+ *        streams (log group size between the bracketing G >= 2, partition property beyond the
+ *        largest); below the smallest group, or without them, the line streams are kept.
  *   LLC: the merged stream of the n active SMs.  The profile has streams merged over groups of
  *        G SMs (group:1 = l1, ..., global = its n_sm).  For G1 <= n <= G2 (bracketing groups):
  *          H(n, C) = (1 - t) H_G1(C) + t H_G2(C),   t = ln(n / G1) / ln(G2 / G1)
@@ -415,6 +419,13 @@ wctx_t *wctx_alloc(const gpu_t *g, const profile_t *p, const char **err)
 	if (w->global_stream && w->global_stream->sector_sd.total > 0.0 &&
 	    !(w->llc_sector = reuse_curve_alloc_hist(&w->global_stream->sector_sd, g->llc_assoc)))
 		goto fail_curve;                 /* HIT RATES, sectored LLC */
+	for (int i = 0; i < n; i++) {      /* the merged streams' sector records (gs[]: ascending) */
+		if (gs[i]->group < 2 || !(gs[i]->sector_sd.total > 0.0) || w->n_gsec >= 16)
+			continue;
+		w->gsec_size[w->n_gsec] = gs[i]->group;
+		if (!(w->gsec_llc[w->n_gsec++] = reuse_curve_alloc_hist(&gs[i]->sector_sd, g->llc_assoc)))
+			goto fail_curve;         /* HIT RATES, sectored LLC at fewer SMs */
+	}
 	return w;
 
 fail_curve:
@@ -435,6 +446,8 @@ void wctx_free(wctx_t *w)
 	reuse_curve_free(w->l1_sector);
 	reuse_curve_free(w->l1_sector_w);
 	reuse_curve_free(w->llc_sector);
+	for (int i = 0; i < w->n_gsec; i++)
+		reuse_curve_free(w->gsec_llc[i]);
 	reuse_curve_free(w->l1);
 	for (int i = 0; i < w->n_group; i++) {
 		reuse_curve_free(w->group_l1[i]);
@@ -598,13 +611,36 @@ void memsys_init(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m
 	m->rf_writes_per_inst = w->dst_per_inst;
 }
 
+/* Sectored LLC of the merged stream of n SMs at `lines` 128 B lines, from the sector records
+ * of the group:G and global streams (HIT RATES, sectored LLC): group_hit's interpolation in
+ * log(group size) between the bracketing records, the partition property beyond the largest;
+ * -1 below the smallest (no per-SM record of an LLC: the caller keeps the line streams). */
+static double group_sector_hit(const wctx_t *w, double n, double lines)
+{
+	if (w->n_gsec == 0 || n < w->gsec_size[0])
+		return -1.0;
+	int last = w->n_gsec - 1;
+	if (n >= w->gsec_size[last])
+		return reuse_curve_eval(w->gsec_llc[last], lines * w->gsec_size[last] / n);
+	int i = 0;
+	while (w->gsec_size[i + 1] < n)
+		i++;
+	double g1 = w->gsec_size[i], g2 = w->gsec_size[i + 1];
+	double t = log(n / g1) / log(g2 / g1);
+	return (1.0 - t) * reuse_curve_eval(w->gsec_llc[i], lines) + t * reuse_curve_eval(w->gsec_llc[i + 1], lines);
+}
+
 double gpu_llc_stream_hit(const gpu_t *g, const memsys_t *m, const wctx_t *w)
 {
 	double c = gpu_hierarchy_bytes(g, m, w);
-	/* sectored LLC shared by every SM of the profile: the global sector record (HIT RATES) */
-	if (g->llc_sectored && w->llc_sector && m->n_compute == w->p->n_sm && g->sector_bytes == 32 &&
-	    g->line_bytes == 128)
-		return reuse_curve_eval(w->llc_sector, c / 128.0);
+	if (g->llc_sectored && g->sector_bytes == 32 && g->line_bytes == 128) {
+		/* sectored LLC shared by every SM of the profile: the global sector record */
+		if (w->llc_sector && m->n_compute == w->p->n_sm)
+			return reuse_curve_eval(w->llc_sector, c / 128.0);
+		double h = group_sector_hit(w, m->n_compute, c / 128.0);   /* other SM counts (HIT RATES) */
+		if (h >= 0.0)
+			return h;
+	}
 	return wctx_llc_hit(w, m->n_compute, c);
 }
 

@@ -332,6 +332,10 @@ typedef struct wctx {
 	reuse_curve_t *l1_sector_w;/* the same, stores only (NULL: none) */
 	reuse_curve_t *l1_sector;  /* the l1 stream's sector record at the L1 associativity (gpu.c
 	                              HIT RATES, sectored L1); NULL: the profile has none */
+	int n_gsec;                /* merged streams (group:G, global) with a sector record,
+	                              ascending group size (gpu.c HIT RATES, sectored LLC) */
+	int gsec_size[16];
+	reuse_curve_t *gsec_llc[16]; /* their sector records at the LLC associativity */
 } wctx_t;
 
 /* Build / release the per-workload context; NULL with *err set when the profile lacks what

@@ -44,7 +44,7 @@ for preset in $(grep -v '^#' "$HERE/configs.txt" | awk '{print $1}' | sort -u); 
     prof=$HERE/profiles/$preset/$k.json
     if [ ! -f "$prof" ]; then
       mkdir -p "$(dirname "$prof")"
-      "$GPUDSE" trace "$k" --size "$size" --gpu "$HERE/presets/$preset.json" --profile "$prof" > /dev/null
+      "$GPUDSE" trace "$k" --size "$size" --gpu "$HERE/presets/$preset.json" --profile "$prof" --sector-groups > /dev/null
     fi
   done
 done

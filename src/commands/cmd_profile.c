@@ -19,7 +19,8 @@
 const char help_profile[] =
 	"usage: gpudse profile TRACE -o PROFILE.json [--block BYTES] [--name NAME] [--groups G,G,...]\n"
 	"                      [--sms N] [--format text|accelsim|nvbit] [--gpu G] [--sample RATE]\n"
-	"                      [--per-kernel] [--exact-classes] [--write-evict] [--threads N]\n"
+	"                      [--per-kernel] [--exact-classes] [--write-evict] [--sector-groups]\n"
+	"                      [--threads N]\n"
 	"                      [--no-setassoc] [--setassoc-all] [--setassoc-max-sets N]\n"
 	"                      [--dcl1-nodes G:M:GRAN:SETS:INDEX[,...]]\n"
 	"\n"
@@ -47,6 +48,9 @@ const char help_profile[] =
 	"                     nothing; DC-L1 Table II), used by presets with l1_write_evict\n"
 	"                     (docs/gpu-presets.md); with --sample scaled like sd; the l1 and group:G\n"
 	"                     streams of exact profiles also get \"setassoc_we\" and \"setassoc_wna\" (write-no-allocate)\n"
+	"  --sector-groups    traces that give each request's sectors: also the sectored-cache\n"
+	"                     record \"sector_sd\" of the group:G streams (the LLC of a sectored GPU\n"
+	"                     at fewer SMs; docs/profile-format.md); about +50% profiling CPU\n"
 	"  --no-setassoc      leave out the set-associative records \"setassoc\" of the l1 and global\n"
 	"                     streams (per-set LRU stack distances for 1..2^15 sets, linear and IPOLY\n"
 	"                     index; exact profiles only, docs/profile-format.md): the models then\n"
@@ -271,6 +275,7 @@ int cmd_profile(int argc, char **argv)
 	int per_kernel = args_flag(&a, "--per-kernel");
 	int exact_classes = args_flag(&a, "--exact-classes");
 	int write_evict = args_flag(&a, "--write-evict");
+	int sector_groups = args_flag(&a, "--sector-groups");
 	int no_setassoc = args_flag(&a, "--no-setassoc");
 	int setassoc_all = args_flag(&a, "--setassoc-all");
 	long sa_max_sets = args_long(&a, "--setassoc-max-sets", 32768, 1, 1L << PROFILE_SA_MAX_LOG);
@@ -342,6 +347,7 @@ int cmd_profile(int argc, char **argv)
 		snprintf(src + l, sizeof src - l, " --write-evict");
 	}
 	o.write_evict = write_evict;
+	o.sector_groups = sector_groups;
 	o.setassoc = !no_setassoc;
 	o.setassoc_all = setassoc_all;
 	while ((1L << o.sa_max_log) > sa_max_sets)

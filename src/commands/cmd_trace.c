@@ -23,7 +23,7 @@ const char help_trace[] =
 	"usage: gpudse trace KERNEL [--size N] [--gpu G] [--seed S] [--no-regs]\n"
 	"                    [--sched lrr|gto [--gto-burst N]]\n"
 	"                    [--format text|accelsim] [-o TRACE|DIR]\n"
-	"                    [--profile P.json [--exact-classes] [--write-evict]\n"
+	"                    [--profile P.json [--exact-classes] [--write-evict] [--sector-groups]\n"
 	"                                  [--dcl1-nodes G:M:GRAN:SETS:INDEX[,...]]\n"
 	"                                  [--sample RATE [--node-sets F]]]\n"
 	"                    [--stats]\n"
@@ -55,6 +55,9 @@ const char help_trace[] =
 	"                    its block's final read-level class (gpudse profile --exact-classes)\n"
 	"  --write-evict     with --profile: also the write-evict L1 histograms \"sd_we\"\n"
 	"                    (gpudse profile --write-evict; docs/profile-format.md)\n"
+	"  --sector-groups   with --profile: also the sectored-cache record \"sector_sd\" of the\n"
+	"                    group:G streams (a sectored LLC at fewer SMs; gpudse profile\n"
+	"                    --sector-groups)\n"
 	"  --dcl1-nodes LIST with --profile: DC-L1 node records (gpudse profile --dcl1-nodes)\n"
 	"  --sample RATE     with --profile: SHARDS spatial sampling of the blocks at RATE in (0, 1]\n"
 	"                    (gpudse profile --sample); the set-associative records are then absent\n"
@@ -142,8 +145,7 @@ static void s_sectors(void *ctx, int sm, int write, uint64_t addr, unsigned mask
 		put_u(t, mask, 16);
 		t->buf[t->n++] = '\n';
 	}
-	if (t->pb && (profiler_sectors(t->pb, sm, addr, mask) < 0 ||
-	              profiler_sector_access(t->pb, sm, addr, mask, write, bypass_l1) < 0))
+	if (t->pb && profiler_sectors(t->pb, sm, addr, mask, write, bypass_l1) < 0)
 		t->perr = 1;
 }
 
@@ -279,6 +281,7 @@ int cmd_trace(int argc, char **argv)
 	int stats = args_flag(&a, "--stats");
 	int exact = args_flag(&a, "--exact-classes");
 	int wevict = args_flag(&a, "--write-evict");
+	int sgroups = args_flag(&a, "--sector-groups");
 	const char *dnodes = args_str(&a, "--dcl1-nodes", NULL);
 	double sample = args_double(&a, "--sample", 1.0, 1e-6, 1.0);
 	double nsets = args_double(&a, "--node-sets", 0, 1e-6, 1.0);
@@ -314,6 +317,8 @@ int cmd_trace(int argc, char **argv)
 		return err_user("trace: --exact-classes needs --profile P.json");
 	if (wevict && !prof)
 		return err_user("trace: --write-evict needs --profile P.json");
+	if (sgroups && !prof)
+		return err_user("trace: --sector-groups needs --profile P.json");
 	if (sample < 1.0 && !prof)
 		return err_user("trace: --sample needs --profile P.json");
 	if (nsets > 0 && (sample >= 1.0 || !dnodes))
@@ -380,9 +385,10 @@ int cmd_trace(int argc, char **argv)
 		snprintf(smp, sizeof smp, " --sample %g --node-sets %g", sample, nsets > 0 ? nsets : PROFILER_NODE_SET_RATE);
 	if (gto)   /* lrr, the default, is left out: older profiles' sources stay valid */
 		snprintf(gtos, sizeof gtos, " --sched gto --gto-burst %ld", burst);
-	snprintf(source, sizeof source, "gpudse trace %s --size %ld --gpu %s --seed %ld%s%s%s%s%s%s",
+	snprintf(source, sizeof source, "gpudse trace %s --size %ld --gpu %s --seed %ld%s%s%s%s%s%s%s",
 	         k->name, size, gpu.name, seed, gtos, no_regs ? " --no-regs" : "",
-	         exact ? " --exact-classes" : "", wevict ? " --write-evict" : "", smp, dns);
+	         exact ? " --exact-classes" : "", wevict ? " --write-evict" : "",
+	         sgroups ? " --sector-groups" : "", smp, dns);
 	if (prof && strlen(source) >= sizeof ((profile_t *)0)->source) {
 		rc = err_user("trace: --dcl1-nodes: the command would not fit the profile's %zu-character source field",
 		              sizeof ((profile_t *)0)->source - 1);
@@ -394,6 +400,7 @@ int cmd_trace(int argc, char **argv)
 		po.block_bytes = GEN_LINE;
 		po.n_sm = gpu.n_sm;
 		po.write_evict = wevict;
+		po.sector_groups = sgroups;
 		po.n_nodes = n_dnodes;
 		po.sample_rate = sample < 1.0 ? sample : 0;   /* SHARDS (shards.h); nodes set-sampled */
 		po.node_set_rate = nsets;

@@ -439,15 +439,6 @@ shape_acc_t *profiler_shape(profiler_t *pb)
 	return &pb->shape;
 }
 
-int profiler_sector_access(profiler_t *pb, int sm, uint64_t addr, unsigned mask, int is_write, int bypass_l1)
-{
-	if (pb->pass2)            /* the class pass feeds the same trace again: counted once */
-		return 0;
-	if (!pb->secrec && !(pb->secrec = sector_rec_alloc()))
-		return -1;
-	return sector_rec_access(pb->secrec, sm, addr / 128, mask, is_write, bypass_l1);   /* 128 B lines (sector_rec.h) */
-}
-
 void profiler_sector_flush(profiler_t *pb)
 {
 	if (pb->secrec && !pb->pass2)
@@ -1093,14 +1084,38 @@ int profiler_access(profiler_t *pb, int sm, int is_write, uint64_t addr, uint64_
 	return 0;
 }
 
-int profiler_sectors(profiler_t *pb, int sm, uint64_t addr, uint32_t mask)
+/* The sectored cache's record (sector_rec.h) of one request: exact, never sampled, fed in the
+ * first pass only (the class pass feeds the same trace again). */
+static int sector_rec_feed(profiler_t *pb, int sm, uint64_t addr, uint32_t mask, int is_write, int bypass_l1)
+{
+	if (!pb->secrec) {
+		/* the group:G streams' merged records too (sector_rec.h): the LLC at fewer SMs */
+		int g[SECREC_MAX_GROUPS], ng = 0;
+		for (int l = 0; pb->o.sector_groups && l < pb->nlev && ng < SECREC_MAX_GROUPS; l++)
+			if (pb->lev[l].g > 1)
+				g[ng++] = pb->lev[l].g;
+		if (!(pb->secrec = sector_rec_alloc()) || sector_rec_groups(pb->secrec, g, ng))
+			return pb->failed = -1;
+	}
+	if (sector_rec_access(pb->secrec, sm, addr / SECTOR_LINE, mask, is_write, bypass_l1))   /* 128 B lines */
+		return pb->failed = -1;
+	return 0;
+}
+
+int profiler_sectors(profiler_t *pb, int sm, uint64_t addr, uint32_t mask, int is_write, int bypass_l1)
 {
 	int rc = check_sm(pb, sm);
 	if (rc)
 		return rc;
 	if (mask == 0 || mask >> (SECTOR_LINE / SECTOR_BYTES))
 		return -3;
-	if (pb->pass2 || !pb->sec)
+	if (pb->pass2)
+		return 0;
+	/* the sectored-cache record is exact or absent, like the set records: a sampled profile
+	 * (SHARDS) has none, its cost being the whole stream's */
+	if (pb->sh.rate >= 1 && (rc = sector_rec_feed(pb, sm, addr, mask, is_write, bypass_l1)))
+		return rc;
+	if (!pb->sec)
 		return 0;
 	pb->have_sectors = 1;
 	pb->sec_offered += __builtin_popcount(mask);
@@ -1433,6 +1448,8 @@ int profiler_finish(profiler_t *pb, profile_t *out)
 			goto oom;
 		if (L->g == 0 && pb->secrec && sector_rec_hist_global(pb->secrec, &s->sector_sd) < 0)
 			goto oom;                           /* the LLC's sector record (sector_rec.h) */
+		if (L->g > 1 && pb->secrec && pb->o.sector_groups && sector_rec_hist_group(pb->secrec, L->g, &s->sector_sd) < 0)
+			goto oom;                           /* the groups' merged sector records */
 		for (int m = 0; m < SS_NMODE && pb->sa_on; m++) {
 			if (!L->ss[m])
 				continue;

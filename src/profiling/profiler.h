@@ -7,7 +7,8 @@
  *   profiler_opts_t o; profiler_opts_default(&o); o.block_bytes = 128;
  *   profiler_t *pb = profiler_alloc(&o);
  *   profiler_access(pb, sm, is_write, byte_addr, pc);   // one L1 request (one block)
- *   profiler_sectors(pb, sm, byte_addr, sector_mask);   // optional: the request's 32 B sectors
+ *   profiler_sectors(pb, sm, byte_addr, sector_mask, is_write, bypass_l1); // optional: its 32 B sectors
+ *   profiler_sector_flush(pb);                          // optional: a kernel ended (L1s flushed)
  *   profiler_insts(pb, sm, ninst, nmem, nsect);         // optional instruction counts
  *   profiler_regs(pb, sm, warp, dst, srcs, nsrc);       // optional register operands
  *   profiler_tensor(pb, sm, n);                         // optional tensor-core count
@@ -90,6 +91,9 @@ typedef struct profiler_opts {
 	                                  profiler_sectors (src/profiling/sector_reuse.h); absent
 	                                  from the profile when no reader called profiler_sectors */
 	int setassoc_all;              /* records for the group:G streams too (DC-L1 nodes) */
+	int sector_groups;             /* the sectored-cache record (sector_rec.h) of the group:G
+	                                  streams too, for a sectored LLC at fewer SMs than the
+	                                  profile's (default 0: about +50% profiling CPU) */
 	int sa_max_log;                /* largest log2(sets) recorded (default 15: a 4 MB direct-mapped
 	                                  cache of 128 B blocks) */
 	double node_set_rate;          /* sampled profiles (sample_rate < 1): share of each node
@@ -119,20 +123,19 @@ void profiler_free(profiler_t *pb);
  * when that was given).  A profiler that failed keeps failing. */
 int profiler_access(profiler_t *pb, int sm, int is_write, uint64_t addr, uint64_t pc);
 int profiler_insts(profiler_t *pb, int sm, double ninst, double nmem, double nsect);
-/* The 32 B sectors one request of SM sm touched in the 128 B line holding byte address addr
- * (whatever the profiler's block size): bit i of mask (1..15) = the sector at line + 32 i,
- * counted in ascending order in the sector-granular histograms sd_sector (sector_reuse.h).
- * Call it beside profiler_access for the same request; ignored in the class pass.  Return
- * codes as profiler_access, and -3 when mask is 0 or has bits above 3. */
-int profiler_sectors(profiler_t *pb, int sm, uint64_t addr, uint32_t mask);
+/* The one sector hook: the 32 B sectors one request of SM sm touched in the 128 B line holding
+ * byte address addr (whatever the profiler's block size): bit i of mask (1..15) = the sector at
+ * line + 32 i.  Feeds both sector records: the FA sector-granular histograms sd_sector of the
+ * l1 and global streams (sector_reuse.h, SHARDS-sampled like the block stacks) and the exact
+ * sectored-cache record sector_sd / sector_sd_w (sector_rec.h; is_write: a store; bypass_l1: a
+ * global atomic, which bypasses the L1 and is fed to the LLC's record only; exact profiles
+ * only: a sampled profile has none, as it has no set records).  Call it beside
+ * profiler_access for the same request; ignored in the class pass.  Return codes as
+ * profiler_access, and -3 when mask is 0 or has bits above 3. */
+int profiler_sectors(profiler_t *pb, int sm, uint64_t addr, uint32_t mask, int is_write, int bypass_l1);
 /* dst < 0: no destination; srcs[i] < 0 are ignored. */
 int profiler_regs(profiler_t *pb, int sm, long warp, int dst, const int *srcs, int nsrc);
 int profiler_tensor(profiler_t *pb, int sm, double n);
-/* Optional: the 32 B sectors (mask bits 0..3 of the 128 B line at byte address addr) of one
- * L1 request of SM sm, after its profiler_access, for the sector_sd records of the l1 and
- * global streams (src/profiling/sector_rec.h); bypass_l1: a global atomic (the LLC's record
- * only).  0, or -1 when out of memory or mask is not in 1..15. */
-int profiler_sector_access(profiler_t *pb, int sm, uint64_t addr, unsigned mask, int is_write, int bypass_l1);
 /* A kernel launch ended: the sector record's L1s are flushed (sector_rec_flush). */
 void profiler_sector_flush(profiler_t *pb);
 

@@ -27,6 +27,15 @@ typedef struct ghist {
 	double cold;
 } ghist_t;
 
+/* The merged streams of groups of G consecutive SMs (sector_rec_groups): unit k merges SMs
+ * [kG, (k+1)G), as the LLC of a GPU of G SMs sees them; never flushed, atomics included. */
+typedef struct grp_rec {
+	int g;
+	sm_rec_t *unit;
+	int n_unit;
+	ghist_t h;                  /* pooled over the units */
+} grp_rec_t;
+
 struct sector_rec {
 	sm_rec_t *sm;
 	int n_sm;
@@ -34,6 +43,9 @@ struct sector_rec {
 	ghist_t l1w;                /* the same, stores only */
 	sm_rec_t glob;              /* all SMs merged (the LLC) */
 	ghist_t llc;
+	grp_rec_t grp[SECREC_MAX_GROUPS];
+	int n_grp;
+	int fed;                    /* a request was fed (groups can no longer be set) */
 	int failed;
 };
 
@@ -52,8 +64,28 @@ void sector_rec_free(sector_rec_t *r)
 	}
 	lru_free(r->glob.stack);
 	free(r->glob.map);
+	for (int i = 0; i < r->n_grp; i++) {
+		for (int k = 0; k < r->grp[i].n_unit; k++) {
+			lru_free(r->grp[i].unit[k].stack);
+			free(r->grp[i].unit[k].map);
+		}
+		free(r->grp[i].unit);
+	}
 	free(r->sm);
 	free(r);
+}
+
+int sector_rec_groups(sector_rec_t *r, const int *g, int n)
+{
+	if (r->fed || r->failed || n < 0 || n > SECREC_MAX_GROUPS)
+		return -1;
+	for (int i = 0; i < n; i++)
+		if (g[i] < 2)
+			return -1;
+	for (int i = 0; i < n; i++)
+		r->grp[i] = (grp_rec_t){ .g = g[i] };
+	r->n_grp = n;
+	return 0;
 }
 
 static line_slot_t *slot(sm_rec_t *s, uint64_t line)
@@ -94,6 +126,8 @@ void sector_rec_flush(sector_rec_t *r)
 			for (int k = 0; k < 4; k++)
 				r->sm[i].map[j].g[k] = NO_SEEN;   /* forgotten: the next access is a miss */
 }
+
+static int to_hist(const ghist_t *r, reuse_hist_t *out);
 
 static void count(ghist_t *r, uint64_t g)
 {
@@ -159,14 +193,35 @@ int sector_rec_access(sector_rec_t *r, int sm, uint64_t line, unsigned mask, int
 		r->sm = n;
 		r->n_sm = sm + 1;
 	}
+	r->fed = 1;
 	if (!bypass_l1 && unit_access(&r->sm[sm], &r->l1, is_write ? &r->l1w : NULL, line, mask))
 		return r->failed = -1;
 	if (unit_access(&r->glob, &r->llc, NULL, line, mask))
 		return r->failed = -1;
+	for (int i = 0; i < r->n_grp; i++) {       /* the groups' merged streams (sector_rec_groups) */
+		grp_rec_t *G = &r->grp[i];
+		int k = sm / G->g;
+		if (k >= G->n_unit) {
+			sm_rec_t *u = realloc(G->unit, (size_t)(k + 1) * sizeof *u);
+			if (!u)
+				return r->failed = -1;
+			memset(u + G->n_unit, 0, (size_t)(k + 1 - G->n_unit) * sizeof *u);
+			G->unit = u;
+			G->n_unit = k + 1;
+		}
+		if (unit_access(&G->unit[k], &G->h, NULL, line, mask))
+			return r->failed = -1;
+	}
 	return 0;
 }
 
-static int to_hist(const ghist_t *r, reuse_hist_t *out);
+int sector_rec_hist_group(const sector_rec_t *r, int g, reuse_hist_t *out)
+{
+	for (int i = 0; i < r->n_grp; i++)
+		if (r->grp[i].g == g)
+			return to_hist(&r->grp[i].h, out);
+	return -1;
+}
 
 int sector_rec_hist(const sector_rec_t *r, reuse_hist_t *out)
 {

@@ -19,7 +19,10 @@
  * requests that bypass the L1 (global atomics, models/atomics.h) are not fed.
  *
  * The same record over all SMs merged (the LLC's stream, the profile's "global" stream) is
- * kept too: sector_rec_hist_global.
+ * kept too: sector_rec_hist_global; and, when asked (sector_rec_groups), over groups of G
+ * consecutive SMs merged, pooled over the groups (the profile's "group:G" streams): the LLC of
+ * a GPU running the kernel's work on fewer SMs, which the model interpolates between as it does
+ * the line-granular group streams (models/gpu.c HIT RATES).
  * The L1s are flushed at the end of every kernel (sector_rec_flush, fed by the generators'
  * launch boundaries).  One record per SM (the profile's "l1" stream), pooled.  Distances below SECREC_EXACT are
  * exact bins [d, d + 1), then one bin per power of two.
@@ -32,6 +35,7 @@
 #include "profile.h"
 
 #define SECREC_EXACT 8192
+#define SECREC_MAX_GROUPS 16
 
 typedef struct sector_rec sector_rec_t;
 
@@ -55,6 +59,12 @@ int sector_rec_hist(const sector_rec_t *r, reuse_hist_t *out);
  * never flushed (the L2 keeps its contents between kernels: GPGPU-Sim -gpgpu_flush_l2_cache 0),
  * for a sectored LLC of C lines shared by all the profile's SMs. */
 int sector_rec_hist_global(const sector_rec_t *r, reuse_hist_t *out);
+/* Also keep the merged record of every group of g[i] >= 2 consecutive SMs (units k: SMs
+ * [k g[i], (k + 1) g[i])), never flushed, atomics included, pooled over k.  Before the first
+ * access; 0, or -1 (fed already, n > SECREC_MAX_GROUPS or a size below 2). */
+int sector_rec_groups(sector_rec_t *r, const int *g, int n);
+/* The pooled record of the groups of g SMs; -1 when g was not asked for or out of memory. */
+int sector_rec_hist_group(const sector_rec_t *r, int g, reuse_hist_t *out);
 /* The l1 record of the stores' sector accesses only (a write-through L1 forwards every store;
  * the LLC holds the ones that hit the L1). */
 int sector_rec_hist_writes(const sector_rec_t *r, reuse_hist_t *out);

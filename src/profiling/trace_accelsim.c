@@ -441,6 +441,13 @@ enum accelsim_mclass accelsim_opcode_class(const char *op)
 	return AS_OTHER_MEM;
 }
 
+/* A global atomic or reduction (ATOMS is shared memory, classified apart): GPGPU-Sim serves it
+ * at the L2, bypassing the L1 (models/atomics.h). */
+static int is_global_atomic(const char *op)
+{
+	return op_is(op, "ATOM") || op_is(op, "ATOMG") || op_is(op, "RED");
+}
+
 static int is_tensor(const char *op)
 {
 	return op_is(op, "HMMA") || op_is(op, "IMMA") || op_is(op, "BMMA") || op_is(op, "DMMA") ||
@@ -532,8 +539,8 @@ static int drain(rd_t *r)
 			wwarp_t *w = &r->w[i];
 			if (w->start < w->end) {
 				uint64_t hd = r->arena[w->start];
-				if (hd >> 8 == round) {
-					int n = (int)(hd & 127), wr = (int)(hd >> 7 & 1);
+				if (hd >> 9 == round) {
+					int n = (int)(hd & 127), wr = (int)(hd >> 7 & 1), atomic = (int)(hd >> 8 & 1);
 					for (int j = 1; j <= n; j++) {
 						uint64_t addr = r->arena[w->start + (size_t)j];
 						int rc = profiler_access(r->pb, w->sm, wr, addr, 0);
@@ -546,9 +553,9 @@ static int drain(rd_t *r)
 					size_t nl = (size_t)r->arena[q];
 					for (size_t j = 1; j <= nl; j++) {
 						uint64_t e = r->arena[q + j];
-						int rc = profiler_sectors(r->pb, w->sm, e & ~(uint64_t)127, (uint32_t)(e & 15));
+						int rc = profiler_sectors(r->pb, w->sm, e & ~(uint64_t)127, (uint32_t)(e & 15), wr, atomic);
 						if (!rc && r->kpb)
-							rc = profiler_sectors(r->kpb, w->sm, e & ~(uint64_t)127, (uint32_t)(e & 15));
+							rc = profiler_sectors(r->kpb, w->sm, e & ~(uint64_t)127, (uint32_t)(e & 15), wr, atomic);
 						if (rc)
 							return fed(r, rc);
 					}
@@ -556,7 +563,7 @@ static int drain(rd_t *r)
 				}
 			}
 			if (w->start < w->end) {
-				uint64_t nx = r->arena[w->start] >> 8;
+				uint64_t nx = r->arena[w->start] >> 9;
 				if (nx < next)
 					next = nx;
 				r->w[k++] = *w;             /* compact the active list, order kept */
@@ -628,8 +635,7 @@ static int shape_inst(rd_t *r, cta_state_t *c, const accelsim_inst_t *in, enum a
 		if (mc == AS_SHARED && in->mask != 0)
 			shape_acc_shared(a[k], op_is(in->opcode, "STS") ? 1 : op_is(in->opcode, "ATOMS") ? 2 : 0,
 					 in->mask, in->addr, in->width, 0);
-		if (mc == AS_GLOBAL_ST && in->mask != 0 && (op_is(in->opcode, "ATOM") || op_is(in->opcode, "ATOMG")
-							   || op_is(in->opcode, "RED"))
+		if (mc == AS_GLOBAL_ST && in->mask != 0 && is_global_atomic(in->opcode)
 		    && shape_acc_atomic(a[k], in->mask, in->addr))
 			return -1;
 	}
@@ -718,7 +724,9 @@ static int inst_line(rd_t *r, cta_state_t *c, const char *s, size_t n)
 	r->st.sectors += (uint64_t)nsec;
 	c->mem++;
 	c->sect += nsec;
-	if (arena_push(r, idx << 8 | (uint64_t)(mc == AS_GLOBAL_ST) << 7 | (uint64_t)nb))
+	/* header: instruction index, a global atomic (bypasses the L1), a store, the request count */
+	int atomic = mc == AS_GLOBAL_ST && is_global_atomic(in.opcode);
+	if (arena_push(r, idx << 9 | (uint64_t)atomic << 8 | (uint64_t)(mc == AS_GLOBAL_ST) << 7 | (uint64_t)nb))
 		return oom(r);
 	for (int i = 0; i < nb; i++)
 		if (arena_push(r, blk[i] << r->shift))
@@ -1057,6 +1065,7 @@ static int one_kernel(rd_t *r, const char *path, const char *display, int index)
 		return rc;
 	rc = read_kernel(r, path, display);
 	r->st.kernels++;
+	profiler_sector_flush(r->pb);   /* the L1s are flushed at every kernel's end (sector_rec.h) */
 	if (!rc && r->o->kernel_end)
 		rc = r->o->kernel_end(r->o->hook_arg, index, display, r->kpb);
 	else if (rc && r->kpb)

@@ -123,6 +123,8 @@ int nvbit_read(const char *path, int n_sm, int block_bytes, const char *display,
 			}
 			memcpy(grid, g, sizeof grid);
 			z.launches++;
+			/* a new kernel: the previous one's L1s were flushed at its end (sector_rec.h) */
+			profiler_sector_flush(pb);
 			/* launch shape (issue 18): block size, nregs, shmem when the line has them */
 			long b[3], nregs = 0, shmem = -1;
 			v = field(s, e, "block size ", &len);
@@ -237,8 +239,9 @@ int nvbit_read(const char *path, int n_sm, int block_bytes, const char *display,
 					 mask, addr, accelsim_opcode_width(opcode), 0);
 			continue;
 		}
-		if ((strncmp(opcode, "ATOM", 4) == 0 || strncmp(opcode, "RED", 3) == 0)
-		    && shape_acc_atomic(profiler_shape(pb), mask, addr)) {
+		/* a global atomic (shared ones were counted above): served at the LLC, bypassing the L1 */
+		int atomic = strncmp(opcode, "ATOM", 4) == 0 || strncmp(opcode, "RED", 3) == 0;
+		if (atomic && shape_acc_atomic(profiler_shape(pb), mask, addr)) {
 			rc = err_internal("%s:%llu: out of memory", lr.name, ln);
 			break;
 		}
@@ -272,7 +275,7 @@ int nvbit_read(const char *path, int n_sm, int block_bytes, const char *display,
 			uint32_t smask = 0;
 			for (; i < nsec && sec[i] >> 2 == line; i++)
 				smask |= 1u << (sec[i] & 3);
-			if (profiler_sectors(pb, sm, line << 7, smask))
+			if (profiler_sectors(pb, sm, line << 7, smask, wr, atomic))
 				rc = err_internal("%s:%llu: out of memory", lr.name, ln);
 		}
 		if (!rc && profiler_insts(pb, sm, 1, 1, nsec))

@@ -166,7 +166,7 @@ static inline const char *fast_access(const reader_t *r, profiler_t *pb, const c
 	here.line++;
 	*rc = feed_status(&here, profiler_access(pb, (int)sm, is_write, addr, pc), (int)sm);
 	if (!*rc && smask)
-		*rc = feed_status(&here, profiler_sectors(pb, (int)sm, addr, (uint32_t)smask), (int)sm);
+		*rc = feed_status(&here, profiler_sectors(pb, (int)sm, addr, (uint32_t)smask, is_write, 0), (int)sm);
 	return q + 1;
 }
 
@@ -215,7 +215,7 @@ static int parse_line(const reader_t *r, profiler_t *pb, const char *p, const ch
 			return bad(r, "unexpected field after SECTORS", f[3], fe[3]);
 		rc = profiler_access(pb, (int)sm, op == 'W', addr, pc);
 		if (!rc && smask)
-			rc = profiler_sectors(pb, (int)sm, addr, (uint32_t)smask);
+			rc = profiler_sectors(pb, (int)sm, addr, (uint32_t)smask, op == 'W', 0);
 		return feed_status(r, rc, (int)sm);
 	}
 	case 'I': {

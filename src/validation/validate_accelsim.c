@@ -28,8 +28,7 @@ static void p_access(void *c, int sm, int wr, uint64_t a, uint32_t pc)
 static void p_sectors(void *c, int sm, int wr, uint64_t a, unsigned mask, int bypass_l1)
 {
 	psink_t *p = c;
-	p->err |= profiler_sectors(p->pb, sm, a, mask) != 0 ||   /* sector_reuse.h */
-	          profiler_sector_access(p->pb, sm, a, mask, wr, bypass_l1) != 0;   /* sector_rec.h */
+	p->err |= profiler_sectors(p->pb, sm, a, mask, wr, bypass_l1) != 0;   /* sector_reuse.h, sector_rec.h */
 }
 static void p_launch(void *c, const gen_launch_t *L, int done)
 {
@@ -64,13 +63,14 @@ static int gen_profile(const char *kname, long size, const gpu_t *g, profile_t *
 	if (size <= 0)
 		size = k->def_size;
 	char source[256];
-	snprintf(source, sizeof source, "gpudse trace %s --size %ld --gpu %s --seed 1", kname, size, g->name);
+	snprintf(source, sizeof source, "gpudse trace %s --size %ld --gpu %s --seed 1 --sector-groups", kname, size, g->name);
 	profiler_opts_t po;
 	profiler_opts_default(&po);
 	po.block_bytes = GEN_LINE;
 	po.n_sm = g->n_sm;
 	po.name = kname;
 	po.source = source;
+	po.sector_groups = 1;     /* the sectored LLC at the smN runs' SM counts (sector_rec.h) */
 	psink_t ps = { profiler_alloc(&po), 0 };
 	if (!ps.pb)
 		return err_internal("validate --accelsim: out of memory");

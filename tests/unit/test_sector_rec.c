@@ -14,6 +14,8 @@
 #include "profiling/profile_json.h"
 #include "profiling/profiler.h"
 #include "profiling/sector_rec.h"
+#include "profiling/trace_nvbit.h"
+#include "profiling/trace_text.h"
 #include "reference/sectorsim.h"
 #include "support/check.h"
 
@@ -39,6 +41,14 @@ static void one(int n_sm, int pool, int n, int flush_every, unsigned long long s
 	enum { NC = sizeof caps / sizeof caps[0] };
 	sector_rec_t *r = sector_rec_alloc();
 	sectorsim_t sim[8][NC], glob[NC];        /* per SM (flushed) and all SMs merged (never) */
+	/* groups of 2 and 4 consecutive SMs merged (never flushed): units k = sm / G */
+	static const int gsz[2] = { 2, 4 };
+	sectorsim_t grp[2][4][NC];
+	CHECK_INT(sector_rec_groups(r, gsz, 2), 0, "groups of 2 and 4 SMs");
+	for (int gi = 0; gi < 2; gi++)
+		for (int k = 0; k < 4; k++)
+			for (int c = 0; c < NC; c++)
+				sectorsim_init(&grp[gi][k][c], caps[c]);
 	for (int c = 0; c < NC; c++)
 		sectorsim_init(&glob[c], caps[c]);
 	for (int s = 0; s < n_sm; s++)
@@ -59,6 +69,8 @@ static void one(int n_sm, int pool, int n, int flush_every, unsigned long long s
 		for (int c = 0; c < NC; c++) {
 			sectorsim_access(&sim[sm][c], line, mask);
 			sectorsim_access(&glob[c], line, mask);
+			for (int gi = 0; gi < 2; gi++)
+				sectorsim_access(&grp[gi][sm / gsz[gi]][c], line, mask);
 		}
 		accesses += __builtin_popcount(mask);
 		if (flush_every && (i + 1) % flush_every == 0) {
@@ -93,6 +105,25 @@ static void one(int n_sm, int pool, int n, int flush_every, unsigned long long s
 		sectorsim_free(&glob[c]);
 	}
 	reuse_hist_free(&h);
+	for (int gi = 0; gi < 2; gi++) {
+		CHECK_INT(sector_rec_hist_group(r, gsz[gi], &h), 0, "group histogram");
+		CHECK_NEAR(h.total, accesses, 0, "every sector access in the group record");
+		for (int c = 0; c < NC; c++) {
+			double hits = 0;
+			for (int k = 0; k < 4; k++)
+				hits += grp[gi][k][c].hits;
+			char what[160];
+			snprintf(what, sizeof what, "%s: groups of %d SMs merged: sector hits at %d lines == sectorsim (exact)",
+			         label, gsz[gi], caps[c]);
+			CHECK_NEAR(rec_hits(&h, caps[c]), hits, 0, what);
+		}
+		reuse_hist_free(&h);
+	}
+	CHECK(sector_rec_hist_group(r, 8, &h) == -1, "a group size not asked for is refused");
+	for (int gi = 0; gi < 2; gi++)
+		for (int k = 0; k < 4; k++)
+			for (int c = 0; c < NC; c++)
+				sectorsim_free(&grp[gi][k][c]);
 	for (int s = 0; s < n_sm; s++)
 		for (int c = 0; c < NC; c++)
 			sectorsim_free(&sim[s][c]);
@@ -118,7 +149,7 @@ static void model_use(void)
 		uint64_t line = lcg(&x) % 3 ? lcg(&x) % 48 : lcg(&x) % 400;
 		unsigned mask = 1 + lcg(&x) % 15;
 		profiler_access(pb, 0, 0, line * 128, 0);
-		profiler_sector_access(pb, 0, line * 128, mask, 0, 0);
+		profiler_sectors(pb, 0, line * 128, mask, 0, 0);
 		sectorsim_access(&sim, line, mask);
 		sectors += __builtin_popcount(mask);
 	}
@@ -171,8 +202,238 @@ static void model_use(void)
 	sectorsim_free(&sim);
 }
 
+/* The sectored LLC at fewer active SMs than the profile's (gpu.c HIT RATES, sectored LLC): a
+ * profile of 8 SMs with group:2 and group:4 streams; at 4 active SMs the LLC hits exactly what a
+ * fully associative sectored LRU LLC of the merged stream of each group of 4 SMs hits
+ * (sectorsim, pooled), at 8 the global record's, at 3 the log-interpolation of groups 2 and 4:
+ * (1 - t) H_2 + t H_4 with t = ln(3/2) / ln 2. */
+static void model_llc_groups(void)
+{
+	profiler_opts_t o;
+	profiler_opts_default(&o);
+	o.n_sm = 8;
+	o.batch = 4096;
+	o.fuse_sample = 0;
+	o.setassoc = 0;
+	o.n_groups = 2;
+	o.groups[0] = 2;
+	o.groups[1] = 4;
+	o.sector_groups = 1;
+	profiler_t *pb = profiler_alloc(&o);
+	enum { LINES = 64 };
+	sectorsim_t g2[4], g4[2], all;
+	for (int k = 0; k < 4; k++)
+		sectorsim_init(&g2[k], LINES);
+	for (int k = 0; k < 2; k++)
+		sectorsim_init(&g4[k], LINES);
+	sectorsim_init(&all, LINES);
+	unsigned long long x = 5;
+	double n = 40000, sectors = 0;
+	for (int i = 0; i < n; i++) {
+		int sm = (int)(lcg(&x) % 8);
+		uint64_t line = lcg(&x) % 3 ? 16 * (uint64_t)sm + lcg(&x) % 40 : lcg(&x) % 900;   /* some sharing */
+		unsigned mask = 1 + lcg(&x) % 15;
+		profiler_access(pb, sm, 0, line * 128, 0);
+		profiler_sectors(pb, sm, line * 128, mask, 0, 0);
+		sectorsim_access(&g2[sm / 2], line, mask);
+		sectorsim_access(&g4[sm / 4], line, mask);
+		sectorsim_access(&all, line, mask);
+		sectors += __builtin_popcount(mask);
+	}
+	profiler_insts(pb, 0, 4 * n, n, sectors);
+	profile_t p;
+	CHECK_INT(profiler_finish(pb, &p), 0, "profile with group sector records");
+	profiler_free(pb);
+	const profile_stream_t *s4 = profile_stream(&p, "group:4");
+	CHECK(s4 && s4->sector_sd.total == sectors, "group:4 carries the sector record");
+	double h2 = 0, h4 = 0;
+	for (int k = 0; k < 4; k++)
+		h2 += g2[k].hits;
+	for (int k = 0; k < 2; k++)
+		h4 += g4[k].hits;
+	h2 /= sectors;
+	h4 /= sectors;
+	gpu_t g;
+	gpu_defaults(&g);
+	g.llc_kib = LINES * 128.0 / 1024.0;
+	g.llc_assoc = LINES;                         /* fully associative: the records are exact */
+	g.llc_sectored = 1;
+	g.llc_inclusion = GPU_INCL_INCLUSIVE;
+	const char *err = NULL;
+	static const struct { int sms; const char *what; } at[] = {
+		{ 8, "8 SMs (all): the global record == sectorsim of the merged stream" },
+		{ 4, "4 SMs: the group:4 record == sectorsim of each 4 SMs merged" },
+		{ 3, "3 SMs: (1 - t) H_2 + t H_4, t = ln(3/2) / ln 2" },
+	};
+	double want[3] = { all.hits / sectors, h4, 0 };
+	double t = log(1.5) / log(2.0);
+	want[2] = (1 - t) * h2 + t * h4;
+	for (int i = 0; i < 3; i++) {
+		g.n_sm = at[i].sms;
+		wctx_t *w = wctx_alloc(&g, &p, &err);
+		CHECK(w != NULL, "context");
+		if (!w)
+			continue;
+		design_t d;
+		design_default(&d);
+		memsys_t m;
+		memsys_init(&g, &d, w, &m);
+		CHECK_NEAR(gpu_hierarchy_bytes(&g, &m, w) / 128.0, LINES, 1e-9, "LLC of 64 lines");
+		double h = gpu_llc_stream_hit(&g, &m, w);
+		printf("  sectored LLC at %d SMs: %.4f (want %.4f)\n", at[i].sms, h, want[i]);
+		CHECK_NEAR(h, want[i], 1e-9, at[i].what);
+		wctx_free(w);
+	}
+	g.llc_sectored = 0;                          /* a line-granular LLC keeps the line streams */
+	g.n_sm = 4;
+	wctx_t *w = wctx_alloc(&g, &p, &err);
+	if (w) {
+		design_t d;
+		design_default(&d);
+		memsys_t m;
+		memsys_init(&g, &d, w, &m);
+		CHECK(fabs(gpu_llc_stream_hit(&g, &m, w) - h4) > 0.01, "llc_sectored = 0: the line-level ratio, not the sector record's");
+		wctx_free(w);
+	}
+	profile_free(&p);
+	for (int k = 0; k < 4; k++)
+		sectorsim_free(&g2[k]);
+	for (int k = 0; k < 2; k++)
+		sectorsim_free(&g4[k]);
+	sectorsim_free(&all);
+}
+
+static profiler_t *reader_pb(int n_sm)
+{
+	profiler_opts_t o;
+	profiler_opts_default(&o);
+	o.n_sm = n_sm;
+	o.batch = 4096;
+	o.fuse_sample = 0;
+	o.setassoc = 0;
+	return profiler_alloc(&o);
+}
+
+/* The text reader feeds the record through profiler_sectors (the one sector hook): a random
+ * trace of requests with SECTORS masks, 3 SMs, reads and writes, read back by trace_text_read;
+ * the l1 record's hits at each capacity must be exactly sectorsim's per SM (pooled), the
+ * global record's sectorsim's over the merged stream, sector_sd_w must count the stores'
+ * sector accesses.  The text format marks no kernel ends and no atomics: nothing is flushed
+ * or bypassed (docs/trace-formats.md). */
+static void text_reader(void)
+{
+	static const int caps[] = { 1, 4, 16, 64, 300 };
+	enum { NC = sizeof caps / sizeof caps[0], NSM = 3 };
+	char path[] = "/tmp/gpudse-secrec-text-XXXXXX";
+	int fd = mkstemp(path);
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+	CHECK(f != NULL, "temporary trace");
+	if (!f)
+		return;
+	sectorsim_t sim[NSM][NC], glob[NC];
+	for (int c = 0; c < NC; c++) {
+		sectorsim_init(&glob[c], caps[c]);
+		for (int s = 0; s < NSM; s++)
+			sectorsim_init(&sim[s][c], caps[c]);
+	}
+	unsigned long long x = 11;
+	double accesses = 0, store_sectors = 0;
+	for (int i = 0; i < 30000; i++) {
+		int sm = (int)(lcg(&x) % NSM), wr = lcg(&x) % 5 == 0;
+		uint64_t line = lcg(&x) % 2 ? lcg(&x) % 24 : lcg(&x) % 700;
+		unsigned mask = 1 + lcg(&x) % 15;
+		fprintf(f, "%d %c %llx 10 %x\n", sm, wr ? 'W' : 'R', (unsigned long long)(0x10000 + line * 128 + 32 * (lcg(&x) % 4)), mask);
+		for (int c = 0; c < NC; c++) {
+			sectorsim_access(&sim[sm][c], line + 0x10000 / 128, mask);
+			sectorsim_access(&glob[c], line + 0x10000 / 128, mask);
+		}
+		accesses += __builtin_popcount(mask);
+		store_sectors += wr ? __builtin_popcount(mask) : 0;
+	}
+	fclose(f);
+	profiler_t *pb = reader_pb(NSM);
+	CHECK_INT(trace_text_read(path, NULL, pb, NULL, NULL), 0, "text trace reads");
+	profile_t p;
+	CHECK_INT(profiler_finish(pb, &p), 0, "finish");
+	profiler_free(pb);
+	unlink(path);
+	const profile_stream_t *l1 = profile_stream(&p, "l1"), *gl = profile_stream(&p, "global");
+	CHECK(l1 && gl, "streams");
+	if (l1 && gl) {
+		CHECK_NEAR(l1->sector_sd.total, accesses, 0, "text reader: every sector access in the l1 record");
+		CHECK_NEAR(l1->sector_sd_w.total, store_sectors, 0, "text reader: the stores' sector accesses in sector_sd_w");
+		for (int c = 0; c < NC; c++) {
+			double hits = 0;
+			for (int s = 0; s < NSM; s++)
+				hits += sim[s][c].hits;
+			char what[120];
+			snprintf(what, sizeof what, "text reader: l1 sector hits at %d lines == sectorsim per SM (exact)", caps[c]);
+			CHECK_NEAR(rec_hits(&l1->sector_sd, caps[c]), hits, 0, what);
+			snprintf(what, sizeof what, "text reader: global sector hits at %d lines == sectorsim merged (exact)", caps[c]);
+			CHECK_NEAR(rec_hits(&gl->sector_sd, caps[c]), glob[c].hits, 0, what);
+		}
+	}
+	profile_free(&p);
+	for (int c = 0; c < NC; c++) {
+		sectorsim_free(&glob[c]);
+		for (int s = 0; s < NSM; s++)
+			sectorsim_free(&sim[s][c]);
+	}
+}
+
+/* The NVBit reader: launches flush the L1s, global atomics bypass them.  By hand, one SM (grid
+ * 1x1x1), lanes 4 B apart from line L (32 lanes = 128 B = sectors 0..3 of L):
+ *   launch 1: LDG L (4 sector misses), LDG L (4 hits), RED L (LLC only)
+ *   launch 2: LDG L (flushed: 4 misses), STG L lanes 0..7 (sector 0: a hit, a store)
+ * l1 record: 13 sector accesses, 8 cold, 5 hits at any capacity >= 1; sector_sd_w: 1 access,
+ * a hit.  global record (never flushed, atomics included): 17 accesses, 4 cold, 13 hits. */
+static void nvbit_reader(void)
+{
+	char path[] = "/tmp/gpudse-secrec-nvbit-XXXXXX";
+	int fd = mkstemp(path);
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+	CHECK(f != NULL, "temporary trace");
+	if (!f)
+		return;
+	static const struct { int launch; const char *op; int lanes; } rec[] = {
+		{ 1, "LDG.E", 32 }, { 0, "LDG.E", 32 }, { 0, "RED.E.ADD", 32 }, { 1, "LDG.E", 32 }, { 0, "STG.E", 8 },
+	};
+	for (size_t i = 0; i < sizeof rec / sizeof rec[0]; i++) {
+		if (rec[i].launch)
+			fprintf(f, "MEMTRACE: CTX 0x1 - LAUNCH - Kernel pc 0x7f0000000000 - Kernel name k - grid launch id 0 - "
+			           "grid size 1,1,1 - block size 32,1,1 - nregs 16 - shmem 0 - cuda stream id 0\n");
+		fprintf(f, "MEMTRACE: CTX 0x1 - grid_launch_id 0 - CTA 0,0,0 - warp 0 - %s - ", rec[i].op);
+		for (int l = 0; l < 32; l++)
+			fprintf(f, "0x%016llx ", l < rec[i].lanes ? 0x7f1200000000ULL + 4ULL * (unsigned long long)l : 0ULL);
+		fprintf(f, "\n");
+	}
+	fclose(f);
+	profiler_t *pb = reader_pb(1);
+	nvbit_stats_t st;
+	CHECK_INT(nvbit_read(path, 1, 128, NULL, pb, NULL, NULL, &st), 0, "NVBit trace reads");
+	profile_t p;
+	CHECK_INT(profiler_finish(pb, &p), 0, "finish");
+	profiler_free(pb);
+	unlink(path);
+	const profile_stream_t *l1 = profile_stream(&p, "l1"), *gl = profile_stream(&p, "global");
+	CHECK(l1 && gl, "streams");
+	if (l1 && gl) {
+		CHECK_NEAR(l1->sector_sd.total, 13, 0, "NVBit: 13 L1 sector accesses (the RED bypasses the L1)");
+		CHECK_NEAR(l1->sector_sd.cold, 8, 0, "NVBit: 8 misses (the second launch starts flushed)");
+		CHECK_NEAR(rec_hits(&l1->sector_sd, 1), 5, 0, "NVBit: 5 hits in a 1-line sectored L1");
+		CHECK_NEAR(l1->sector_sd_w.total, 1, 0, "NVBit: one store sector access");
+		CHECK_NEAR(rec_hits(&l1->sector_sd_w, 1), 1, 0, "NVBit: the store hits");
+		CHECK_NEAR(gl->sector_sd.total, 17, 0, "NVBit: 17 LLC sector accesses (the RED included)");
+		CHECK_NEAR(gl->sector_sd.cold, 4, 0, "NVBit: 4 LLC misses (the LLC is never flushed)");
+	}
+	profile_free(&p);
+}
+
 int main(void)
 {
+	text_reader();
+	nvbit_reader();
+	model_llc_groups();
 	model_use();
 	one(1, 300, 40000, 0, 1, "one SM, no flush");
 	one(4, 2000, 60000, 0, 2, "4 SMs pooled, no flush");
@@ -189,6 +450,12 @@ int main(void)
 	CHECK_NEAR(rec_hits(&h, 1), 2, 0, "closed form: two hits in a 1-line cache");
 	reuse_hist_free(&h);
 	CHECK_INT(sector_rec_access(r, 0, 5, 0, 0, 0), -1, "an empty mask is refused");
+	sector_rec_free(r);
+	r = sector_rec_alloc();
+	static const int one_sm[1] = { 1 }, two[1] = { 2 };
+	CHECK_INT(sector_rec_groups(r, one_sm, 1), -1, "a group of one SM is refused (that is the l1 record)");
+	CHECK_INT(sector_rec_access(r, 0, 5, 1, 0, 0), 0, "fed");
+	CHECK_INT(sector_rec_groups(r, two, 1), -1, "groups after the first access are refused");
 	sector_rec_free(r);
 	return check_summary("sector_rec");
 }

@@ -74,14 +74,14 @@ static void hand(void)
 	if (!pb)
 		return;
 	const uint64_t base = 0x1000;
-	int rc = profiler_access(pb, 0, 0, base, 0) | profiler_sectors(pb, 0, base, 0x1);
-	rc |= profiler_access(pb, 0, 0, base + 32, 0) | profiler_sectors(pb, 0, base + 32, 0x3);
-	rc |= profiler_access(pb, 0, 1, base + 128, 0) | profiler_sectors(pb, 0, base + 128, 0x1);
-	rc |= profiler_access(pb, 0, 0, base + 40, 0) | profiler_sectors(pb, 0, base + 40, 0x2);
+	int rc = profiler_access(pb, 0, 0, base, 0) | profiler_sectors(pb, 0, base, 0x1, 0, 0);
+	rc |= profiler_access(pb, 0, 0, base + 32, 0) | profiler_sectors(pb, 0, base + 32, 0x3, 0, 0);
+	rc |= profiler_access(pb, 0, 1, base + 128, 0) | profiler_sectors(pb, 0, base + 128, 0x1, 0, 0);
+	rc |= profiler_access(pb, 0, 0, base + 40, 0) | profiler_sectors(pb, 0, base + 40, 0x2, 0, 0);
 	CHECK_INT(rc, 0, "hand fixture fed");
-	CHECK_INT(profiler_sectors(pb, 0, base, 0), -3, "mask 0 refused");
-	CHECK_INT(profiler_sectors(pb, 0, base, 0x10), -3, "mask bit 4 (outside a 128 B line) refused");
-	CHECK_INT(profiler_sectors(pb, 5, base, 0x1), -2, "SM out of range refused");
+	CHECK_INT(profiler_sectors(pb, 0, base, 0, 0, 0), -3, "mask 0 refused");
+	CHECK_INT(profiler_sectors(pb, 0, base, 0x10, 0, 0), -3, "mask bit 4 (outside a 128 B line) refused");
+	CHECK_INT(profiler_sectors(pb, 5, base, 0x1, 0, 0), -2, "SM out of range refused");
 	profile_t p;
 	CHECK_INT(profiler_finish(pb, &p), 0, "finish");
 	profiler_free(pb);
@@ -126,7 +126,7 @@ static int feed(profiler_t *pb, const req_t *r, size_t n)
 		uint64_t a = 0x10000000ULL + r[i].line * 128;
 		rc = profiler_access(pb, r[i].sm, 0, a, 0);
 		if (!rc)
-			rc = profiler_sectors(pb, r[i].sm, a, r[i].mask);
+			rc = profiler_sectors(pb, r[i].sm, a, r[i].mask, 0, 0);
 	}
 	return rc;
 }
@@ -314,7 +314,7 @@ static void g_sectors(void *c, int sm, int wr, uint64_t a, unsigned mask, int by
 	(void)wr;
 	(void)bypass_l1;
 	gsink_t *g = c;
-	g->err |= profiler_sectors(g->pb, sm, a, mask) != 0;
+	g->err |= profiler_sectors(g->pb, sm, a, mask, 0, 0) != 0;
 }
 
 static void generator(void)

@@ -895,22 +895,24 @@ void memsys_solve(const gpu_t *g, const memsys_t *m, const wctx_t *w, metrics_t 
 	memsys_solve_detail(g, m, w, out, NULL);
 }
 
-/* PENDING HITS (gpu.c header; models/pending.h): the fill time of an L1 miss over the miss
- * path of a solved network, by CPI class (T_fill and its split; the residences and delays of
- * noc_req, llc, dram, noc_resp, noc_reply_src and the mechanisms' stations per L1 or LLC miss,
- * per LLC request).  0 when the network has no miss path. */
-static int pending_path(const gpu_t *g, const memsys_t *m, const gpu_detail_t *det, double t_cls[CPI_N],
-                        double *t_fill)
+/* PENDING HITS (gpu.c header; models/pending.h): from the network solved without the term,
+ * the L1 request rate per L1 and the fill time of a miss give the window in which a reuse
+ * waits for a line in flight; add its wait as a delay per L1 request.  1 when the term was
+ * added (the caller solves again), 0 when there is none. */
+int gpu_pending_refine(const gpu_t *g, const wctx_t *w, memsys_t *m, const gpu_detail_t *det)
 {
+	(void)g;
 	double a1 = m->mem_per_inst * m->req_per_mem;
 	double h_llc;
 	double m1 = down_visits(g, m, a1, &h_llc);   /* requests to the LLC, per instruction */
-	*t_fill = 0.0;
-	for (int c = 0; c < CPI_N; c++)
-		t_cls[c] = 0.0;
 	if (!(det->throughput > 0.0) || !(a1 > 0.0) || !(m1 > 0.0) || m->l1_count < 1)
 		return 0;
+	double lambda = a1 * det->throughput / m->l1_count;   /* pending.h: requests per cycle per L1 */
+	/* T_fill: residence + fixed delay per L1 miss over the miss path (pending.h): the NoC both
+	 * ways, the LLC, DRAM, and the mechanisms' stations visited per L1 or LLC miss; kept by
+	 * CPI class so that the wait is charged where the fill spends its time */
 	int fixed = det->n - m->n_extra;
+	double t_cls[CPI_N] = { 0 }, t_fill = 0.0;
 	for (int k = 0; k < det->n; k++) {
 		const gpu_station_report_t *o = &det->st[k];
 		int miss_path = k < fixed
@@ -920,26 +922,17 @@ static int pending_path(const gpu_t *g, const memsys_t *m, const gpu_detail_t *d
 		if (miss_path) {
 			double t = (o->resid + o->visits * o->delay) / m1;
 			t_cls[o->cls] += t;
-			*t_fill += t;
+			t_fill += t;
 		}
 	}
-	return *t_fill > 0.0;
-}
-
-/* The term at throughput x: lambda = a1 x / l1_count, window lambda T_fill (pending.h); the
- * delay stations "l1_pending_CLASS" appended to m (W x t_cls / T_fill each: lat_overlap is
- * linear in the delay, so the split keeps the total) and m->l1_pend set.  The number added. */
-static int pending_add(const wctx_t *w, memsys_t *m, const double t_cls[CPI_N], double t_fill, double x)
-{
-	double a1 = m->mem_per_inst * m->req_per_mem;
-	double lambda = a1 * x / m->l1_count;          /* pending.h: requests per cycle per L1 */
 	double share, wait_req;
-	pending_share(w->pend, lambda * t_fill, 1.0 - m->l1_hit, &share, &wait_req);
+	pending_share(w->pend, lambda * t_fill, &share, &wait_req);
 	if (share > m->l1_hit)      /* a pending hit is an L1 hit of the reuse profile */
 		share = m->l1_hit;
-	m->l1_pend = 0.0;
-	if (!(share > 0.0) || !(lambda > 0.0))
+	if (!(share > 0.0) || !(t_fill > 0.0))
 		return 0;
+	/* the wait W as one delay per class, W x t_cls / T_fill each (lat_overlap is linear in the
+	 * delay, so the split keeps the total) */
 	static const char *const name[CPI_N] = { "l1_pending_issue", "l1_pending_dep", "l1_pending_rf", "l1_pending_l1",
 	                                         "l1_pending_noc", "l1_pending_llc", "l1_pending_ext", "l1_pending_dram" };
 	int added = 0;
@@ -954,52 +947,7 @@ static int pending_add(const wctx_t *w, memsys_t *m, const double t_cls[CPI_N], 
 	}
 	if (added)
 		m->l1_pend = share;
-	return added;
-}
-
-/* PENDING HITS (gpu.c header; models/pending.h): the throughput X at which the term, evaluated
- * at X, gives back X.  g(x) = the IPC of the network with the term at x is decreasing in x (a
- * faster machine has a wider window: more and longer waits), so X = g(X) has one root in
- * [g(X0), X0], X0 the network without the term; found by regula falsi (Illinois variant) to
- * PEND_TOL.  T_fill is kept from the solve without the term (its queueing part moves little
- * with X).  out and det: the network solved without the term on entry, the fixed point's on
- * return. */
-#define PEND_TOL 2e-3       /* relative |g(x) - x| accepted */
-#define PEND_ITERS 8        /* regula falsi steps after the bracket */
-void gpu_pending_solve(const gpu_t *g, const wctx_t *w, memsys_t *m, metrics_t *out, gpu_detail_t *det)
-{
-	double t_cls[CPI_N], t_fill;
-	if (!w->pend || !pending_path(g, m, det, t_cls, &t_fill))
-		return;
-	const int n0 = m->n_extra;
-	double x0 = det->throughput;
-	/* f(x) = g(x) - x: solve the network with the term at x */
-#define PEND_EVAL(x, fx) do { m->n_extra = n0; pending_add(w, m, t_cls, t_fill, (x)); \
-		memsys_solve_detail(g, m, w, out, det); (fx) = det->throughput - (x); } while (0)
-	double f_hi, x_hi = x0;
-	PEND_EVAL(x_hi, f_hi);                      /* the one refinement: g(X0) <= X0 */
-	if (!(f_hi < -PEND_TOL * x0))
-		return;                                 /* the term does not move X: X0's is the root */
-	double x_lo = x0 + f_hi, f_lo;
-	PEND_EVAL(x_lo, f_lo);                      /* g(g(X0)) >= g(X0): the bracket's low end */
-	double x = x_lo, f = f_lo;
-	int side = 0;
-	for (int it = 0; it < PEND_ITERS && fabs(f) > PEND_TOL * x; it++) {
-		x = (x_lo * f_hi - x_hi * f_lo) / (f_hi - f_lo);
-		PEND_EVAL(x, f);
-		if (f < 0.0) {
-			x_hi = x, f_hi = f;
-			if (side == -1)
-				f_lo *= 0.5;                    /* Illinois: the stale end's weight halved */
-			side = -1;
-		} else {
-			x_lo = x, f_lo = f;
-			if (side == 1)
-				f_hi *= 0.5;
-			side = 1;
-		}
-	}
-#undef PEND_EVAL
+	return added > 0;
 }
 
 int gpu_design_check(const gpu_t *g, const design_t *d, const char **why)
@@ -1061,12 +1009,11 @@ int gpu_eval_detail(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t
 	}
 	gpu_detail_t d0;
 	memsys_solve_detail(g, m, w, out, w->pend ? &d0 : det);
-	/* PENDING HITS: the fixed point of the term and the throughput (pending.h) */
-	if (w->pend) {
-		gpu_pending_solve(g, w, m, out, &d0);
-		if (det)
-			*det = d0;
-	}
+	/* PENDING HITS: one refinement (pending.h) */
+	if (w->pend && gpu_pending_refine(g, w, m, &d0))
+		memsys_solve_detail(g, m, w, out, &d0);
+	if (w->pend && det)
+		*det = d0;
 	return 0;
 }
 

@@ -370,11 +370,10 @@ int gpu_eval_detail(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t
 void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, metrics_t *out,
                          gpu_detail_t *det);
 
-/* PENDING HITS (gpu.c header, models/pending.h): from out and det, the network m solved
- * without the term, add the "l1_pending" stations at the throughput where the term and the
- * network agree (the fixed point), set m->l1_pend, and leave that network's solution in out and
- * det.  Nothing changes when the workload has no reuse times or no reuse falls in the window. */
-void gpu_pending_solve(const gpu_t *g, const wctx_t *w, memsys_t *m, metrics_t *out, gpu_detail_t *det);
+/* PENDING HITS (gpu.c header, models/pending.h): from det, the network solved without the
+ * term, add the "l1_pending" station to m and set m->l1_pend; 1 when added (solve again),
+ * 0 when the workload has no reuse times or no reuse falls in the window. */
+int gpu_pending_refine(const gpu_t *g, const wctx_t *w, memsys_t *m, const gpu_detail_t *det);
 
 /* Fill a preset with documented defaults for fields a preset file omits. */
 void gpu_defaults(gpu_t *g);

@@ -17,21 +17,12 @@
  *   T_fill = sum over the miss-path stations of (residence + fixed delay) per L1 miss
  *                                             (NoC both ways, LLC, DRAM, mechanisms' per-miss
  *                                             stations: the solved network's figures)
- *   a reuse is a pending hit  iff  it comes less than T_fill after the miss that fetched its
- *                                 block: the sum of its chain's gaps g = r + 1 (requests since
- *                                 the miss) is below the window lambda T_fill
- * CHAIN (the reuses that follow one miss; gaps taken independent, from the histogram):
- *   F      = share of the reuses with g < window; g-bar their mean gap
- *   K      = the largest k with k g-bar < window (the k-th reuse after the miss taken at k g-bar)
- *   L      = (1 - m) / m reuses per miss (m: the L1's misses per access, the caller's)
- *   N      = min(S(K), L F), S(j) = sum_{k=1..j} F^k     pending hits per miss (the chain ends
- *                                                          after L reuses on average)
- *   p_pend = m N                                          (share of L1 requests)
- *   W      = sum_k F^k (window - k g-bar) / N over the first N of the terms, in requests (the
- *            fill arrives T_fill after the miss, the k-th reuse k g-bar after it)
- *   Exact when every block is reused once (test_pending: twice-used blocks); against the exact
- *   simulation of rows reread many times and of random reuse from a pool, p_pend within 11%
- *   and W within 18% (test_pending).
+ *   a reuse is a pending hit  iff  tau(r) < T_fill
+ *   p_pend = sum_r n_rt(r) [tau(r) < T_fill] / accesses              (share of L1 requests)
+ *   W      = sum_r n_rt(r) (T_fill - tau(r)) [tau(r) < T_fill] / (p_pend x accesses)
+ *                                             (mean wait beyond the hit latency: the fill
+ *                                             arrives T_fill after the miss, the pending hit
+ *                                             came tau after it)
  * A bin [lo, hi) of the rt histogram holds the integer reuse times lo .. hi - 1, taken as equally
  * likely (exact for an exact histogram, hi = lo + 1; a bin straddling the window counts the
  * share of its integers below it).
@@ -40,10 +31,15 @@
  * pending hits are then a delay of W per pending hit (visits p_pend per L1 request, charged in
  * the CPI stack to the miss path's classes in proportion to their share of T_fill: the wait is
  * the fill's time in the NoC, LLC and DRAM; overlapped across a memory instruction's requests
- * like the other latencies), at the throughput where the term and the network agree (the fixed
- * point, gpu.c gpu_pending_solve).
+ * like the other latencies), and the network is solved again.  One refinement, not a fixed
+ * point: the second solve's lower X narrows the window (fewer pending hits) and the term is not
+ * recomputed: iterated without damping, the window and X oscillate (the figures are in the
+ * commit that chose one refinement, git log models/pending.h).
  *
- * Assumptions and valid range: CHAIN's independent gaps; reuse time is measured in the order of the profile's trace, which for the
+ * Assumptions and valid range: the reuse's previous use is taken to be the miss that fetched
+ * the block (the first reuse after a miss; a later reuse in a burst of short reuses, or a
+ * short reuse of a block that was already resident, is counted pending too: p_pend is an
+ * upper bound); reuse time is measured in the order of the profile's trace, which for the
  * generated traces interleaves the warps of an SM; requests are 128 B lines (the profile's
  * blocks), so a reuse of another sector of a line in flight counts as a pending hit
  * (Accel-Sim's sectored L1 counts it a SECTOR_MISS).  Profiles without an rt histogram on
@@ -70,6 +66,6 @@ void pending_ctx_free(pending_ctx_t *c);
 /* p_pend and W (header) for a window of `window` requests (= lambda x T_fill): *share =
  * p_pend, *wait = W in units of requests (multiply by 1 / lambda for cycles).  The reuse at
  * r counts when r + 1 < window. */
-void pending_share(const pending_ctx_t *c, double window, double miss, double *share, double *wait_req);
+void pending_share(const pending_ctx_t *c, double window, double *share, double *wait_req);
 
 #endif

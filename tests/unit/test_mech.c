@@ -113,10 +113,11 @@ static void reference_eval(const gpu_t *g, const design_t *d, const wctx_t *w, m
 	}
 	morpheus_apply(g, d, w, &m);
 	malekeh_apply(g, d, w, &m);
-	/* issue 20: hits on lines in flight, at the fixed point with the throughput (models/pending.h) */
+	/* issue 20: hits on lines in flight, one refinement from the first solve (models/pending.h) */
 	gpu_detail_t det;
 	memsys_solve_detail(g, &m, w, out, &det);
-	gpu_pending_solve(g, w, &m, out, &det);
+	if (w->pend && gpu_pending_refine(g, w, &m, &det))
+		memsys_solve(g, &m, w, out);
 }
 
 /* A row with NULL hooks (mech.h): no context, free() for a context, every design legal.  A

@@ -202,7 +202,7 @@ cat <<EOF2
 
 - **The best SRAM share is p-gesummv's capacity cliff.**  Dy-FUSE's geomean peaks at share 1/4
   because only there and below does p-gesummv's loop fit the STT-MRAM bank alone; without
-  p-gesummv the shares 1/4 and 1/2 are level ($(bs 0.25) and $(bs 0.5) over L1-SRAM) and 3/4 and
-  1/8 and 1/16 lose (the SRAM bank too small for the written blocks, as §V-B says); the paper's
-  Fig. 18 has 1/2 best.
+  p-gesummv the shares 1/4 and 1/2 are level ($(bs 0.25) and $(bs 0.5) over L1-SRAM); 3/4 loses
+  capacity, 1/8 and 1/16 leave the SRAM bank too small for the written blocks (as §V-B says).
+  The paper's Fig. 18 has 1/2 best.
 EOF2

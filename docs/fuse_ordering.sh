@@ -152,9 +152,13 @@ p-gesummv $(share fa p-gesummv); the other five $(share fa "p-2dconv p-fdtd-2d r
   short gap is counted, not only those that come before their miss's fill): on rows reread
   many times, the atax pattern, it is 16x the exact simulation's pending hits
   (build/tests/test_pending, "blocks reread many times"); counting only the reuses that come
-  before their miss's fill matches that simulation but doubles the Accel-Sim development IPC
-  error (same commit): the over-count stands in for miss-path time the model lacks elsewhere,
-  so neither change is in the model.
+  before their miss's fill matches that simulation and comes closer to Accel-Sim's
+  HIT_RESERVED share on r-backprop, pagerank and t-alexnet, but the IPC of those runs then
+  overshoots (r-backprop on SM7_QV100: Accel-Sim 31.8, the model 30.2, 45.4 with the change),
+  and on p-2dconv and p-fdtd-2d it falls below Accel-Sim's share (their short reuses come in
+  correlated bursts, which independent gaps miss); the development IPC error doubles (same
+  commit).  The over-count stands in for miss-path time the model lacks elsewhere, so neither
+  change is in the model.
 - **p-gesummv: Dy-FUSE's placement leaves the loop one bank.**  99.9% of its blocks are WORM, so
   the predictor fills them into the 62.2 KiB FIFO bank alone (16 KiB SRAM x 140 / 36 F^2, Table
   I rounds it to 64 KiB) and the SRAM keeps the mispredicted and written blocks (SRAM hits

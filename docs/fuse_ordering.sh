@@ -142,7 +142,8 @@ p-gesummv $(share fa p-gesummv); the other five $(share fa "p-2dconv p-fdtd-2d r
   and a longer wait per pending hit (W = T_fill - tau, tau shorter at the higher rate), and the
   second solve does not re-evaluate it at the lower IPC it produces.  On p-atax the
   pending hits per L1 access are $(row p-atax.hybrid 7) for Hybrid and $(row p-atax.base 7) for
-  Base-FUSE, FA-FUSE and Dy-FUSE (the warps' own rows, reread at a gap of ~256 requests, fall
+  Base-FUSE, FA-FUSE and Dy-FUSE (the warps' own rows, reread 267-291 requests later, most of the
+  reuses in the profile's l1 reuse-time histogram, fall
   inside the window once the design is fast), and W grows with the design's speed: Base-FUSE
   $(row p-atax.base 8 %.0f), FA-FUSE $(row p-atax.fa 8 %.0f), Dy-FUSE $(row p-atax.dy 8 %.0f) cycles, so the
   pending CPI ($(row p-atax.base 6), $(row p-atax.fa 6), $(row p-atax.dy 6)) reverses the order the

@@ -152,11 +152,19 @@ static const vcause_t causes[] = {
 	  "Not traced: the row is derived from the paper's §V-A ratios, which are inconsistent with each other "
 	  "(validate_fuse.c); it moved off with issue 18's occupancy-limited profiles (off on issue 18's tree alone)." },
 	{ "FUSE", "Base-FUSE IPC over L1-SRAM", "As Hybrid IPC over L1-SRAM (derived row)." },
-	{ "FUSE", "Dy-FUSE IPC over FA-FUSE", "As Dy-FUSE over L1-SRAM: the profiles gain little from capacity." },
+	{ "FUSE", "Dy-FUSE IPC over FA-FUSE",
+	  "Checked (docs/fuse-ordering.md, by term): Dy-FUSE gains where it stops SRAM victims from being "
+	  "written into STT-MRAM (p-2mm, p-3mm, p-gemm, p-syr2k) and loses on p-gesummv, whose WORM loop the "
+	  "predictor places in the 62 KiB FIFO bank alone (too small; FA-FUSE holds it in SRAM + STT, 78 KiB), "
+	  "and on p-atax, p-bicg, p-mvt, where the pending-hit term, evaluated at the IPC of the network "
+	  "without it (one refinement, models/pending.h), charges the design that is faster without it the "
+	  "longer wait.  Solving the term at its fixed point orders the configurations as the paper does but "
+	  "worsens the Accel-Sim development IPC error (git show 280b01b)." },
 	{ "FUSE", "Dy-FUSE IPC over By-NVM", "As Dy-FUSE over L1-SRAM: the profiles gain little from capacity." },
 	{ "FUSE", "best SRAM share of the L1 area",
-	  "Not traced: moved with issue 18's occupancy-limited profiles (off on issue 18's tree alone); fewer "
-	  "resident warps change how many write-multiple blocks compete for the SRAM part." },
+	  "Checked (docs/fuse-ordering.md): share 1/4 wins only through p-gesummv, whose 64 KiB loop fits "
+	  "the STT-MRAM bank at 1/4 (93 KiB) and not at 1/2 (62 KiB); without it 1/4 and 1/2 are level and "
+	  "the smaller shares lose, as in the paper." },
 	{ "FUSE", "best SRAM share for Dy-FUSE with periphery",
 	  "No hybrid fits: at 40 nm NVSim's smallest STT-MRAM cache (4 KiB, 4-way, data + tag) takes "
 	  "0.108 mm^2, 97% of it periphery, more than the whole 32 KiB SRAM L1 (0.070 mm^2, data + tag; "

@@ -70,6 +70,7 @@ static void run(const unsigned *blk, size_t n, unsigned nb, double lambda, doubl
 		CHECK_REL(wait_req / lambda, sim_wait, 1e-9, "pending_sim: mean wait of the pending hits (exact)");
 	} else {
 		CHECK(share >= sim_share - 1e-12, "pending.h: p_pend is an upper bound when blocks are reused while resident");
+		printf("    (upper bound: %.1fx the simulation's pending hits)\n", share / sim_share);
 	}
 	pending_ctx_free(c);
 	free(lo);
@@ -96,6 +97,20 @@ int main(void)
 	run(blk, n, next, 0.5, 150.0, 1, "twice-used blocks");
 	run(blk, n, next, 0.37, 410.0, 1, "twice-used, other window");
 	run(blk, n, next, 2.0, 33.3, 1, "twice-used, fractional");
+	/* 1b. groups of 200-300 blocks walked 2-31 times (a warp rereading its own rows every
+	 * iteration, p-atax's A): with G < window <= 2 G only the first reuse after the miss comes
+	 * before the fill, the later ones find the block resident; p_pend counts them all (upper
+	 * bound, pending.h assumptions; issue 21 docs/fuse-ordering.md) */
+	n = 0;
+	next = 0;
+	while (n < N - 32 * 300) {
+		unsigned g = 200 + lcg(&x) % 100, passes = 2 + lcg(&x) % 30;
+		for (unsigned pass = 0; pass < passes; pass++)
+			for (unsigned k = 0; k < g; k++)
+				blk[n++] = next + k;
+		next += g;
+	}
+	run(blk, n, next, 1.0, 320.0, 0, "blocks reread many times");
 	/* 2. random reuse from a pool of 4096 blocks */
 	for (size_t i = 0; i < N; i++)
 		blk[i] = lcg(&x) % 4096;

@@ -32,63 +32,23 @@
 #include "profiling/noderec.h"
 #include "profiling/set_index.h"
 #include "stats/node_resample.h"
+#include "support/nodefeed.h"
 
-#define NG 4
+#define NG NODEFEED_NG
 #define NSALT 240
 #define NDRAW 200
 #define SHARE 0.25
-static const char *const specs[NG] = { "1:1:1:32:ipoly", "2:1:1:64:ipoly", "80:40:1:64:ipoly", "8:4:1:64:ipoly" };
+#define specs nodefeed_specs
+/* per geometry, sampler 0 keeps every set with each set's own counts; samplers 1..3 are real
+ * samplers at SHARE with salts 0..2 */
+#define ALL 0
+#define REAL(s) (1 + (s))
 
-typedef struct feed {
-	noderec_t *ex[NG];        /* the truth */
-	nodesample_t *all[NG];    /* every set, with each set's own counts */
-	nodesample_t *real[NG][3];/* real samplers, salts 0..2 */
-	int err;
-} feed_t;
-
-static void feed_one(feed_t *f, int sm, uint64_t block, int wr)
+static int setup(nodefeed_t *f, const set_index_t *ix)
 {
-	for (int i = 0; i < NG; i++) {
-		f->err |= noderec_access(f->ex[i], sm, block, wr) != 0;
-		f->err |= nodesample_access(f->all[i], sm, block, wr) != 0;
-		for (int s = 0; s < 3; s++)
-			f->err |= nodesample_access(f->real[i][s], sm, block, wr) != 0;
-	}
-}
-
-static void g_access(void *ctx, int sm, int wr, uint64_t addr, uint32_t pc)
-{
-	(void)pc;
-	feed_one(ctx, sm, addr / 128, wr);
-}
-
-static int setup(feed_t *f, const set_index_t *ix)
-{
-	memset(f, 0, sizeof *f);
-	for (int i = 0; i < NG; i++) {
-		noderec_cfg_t c;
-		char err[200];
-		if (noderec_parse(specs[i], &c, err, sizeof err))
-			return -1;
-		f->ex[i] = noderec_alloc(&c, SS_WRITE_EVICT, ix);
-		f->all[i] = nodesample_alloc(&c, SS_WRITE_EVICT, ix, 1.0, 0);
-		if (!f->ex[i] || !f->all[i])
-			return -1;
-		for (int s = 0; s < 3; s++)
-			if (!(f->real[i][s] = nodesample_alloc(&c, SS_WRITE_EVICT, ix, SHARE, (uint64_t)s)))
-				return -1;
-	}
-	return 0;
-}
-
-static void teardown(feed_t *f)
-{
-	for (int i = 0; i < NG; i++) {
-		noderec_free(f->ex[i]);
-		nodesample_free(f->all[i]);
-		for (int s = 0; s < 3; s++)
-			nodesample_free(f->real[i][s]);
-	}
+	static const double share[4] = { 1.0, SHARE, SHARE, SHARE };
+	static const uint64_t salt[4] = { 0, 0, 1, 2 };
+	return nodefeed_setup(f, ix, 4, share, salt);
 }
 
 /* The metrics the DC-L1 model reads at A ways: hit ratio, replication share of the misses. */
@@ -171,14 +131,14 @@ static int covers(profile_nodes_t *rec, double exact, int m, gsl_rng *r, double 
 
 /* skip_cov: geometries x metrics (bit 2 i + m) whose coverage is printed, not asserted (the
  * sampling error is below 1e-3 relative there: every salt's error is ~0). */
-static void run(const char *what, feed_t *f, unsigned skip_cov)
+static void run(const char *what, nodefeed_t *f, unsigned skip_cov)
 {
 	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
 	gsl_rng_set(r, 7);
 	for (int i = 0; i < NG; i++) {
 		profile_nodes_t ex, every;
 		noderec_finish(f->ex[i], 80, &ex);
-		CHECK_INT(nodesample_finish(f->all[i], 80, &every), 0, "share 1 has an estimate");
+		CHECK_INT(nodesample_finish(f->s[i][ALL], 80, &every), 0, "share 1 has an estimate");
 		char m[200];
 		/* rank0: the every-set sampler's row of each set (its rows follow nodesample_pick) */
 		int nsets = 1 << ex.log_sets;
@@ -187,7 +147,7 @@ static void run(const char *what, feed_t *f, unsigned skip_cov)
 		/* the emulated salts are the real samplers' records, count for count */
 		for (int s = 0; s < 3; s++) {
 			profile_nodes_t real, emu;
-			CHECK_INT(nodesample_finish(f->real[i][s], 80, &real), 0, "share 1/4 has an estimate");
+			CHECK_INT(nodesample_finish(f->s[i][REAL(s)], 80, &real), 0, "share 1/4 has an estimate");
 			CHECK_INT(emulate(&every, ex.log_sets, rank0, (uint64_t)s, &emu), 0, "emulated");
 			int same = real.sets_sampled == emu.sets_sampled;
 			for (int d = 0; d <= PROFILE_SA_WAYS && same; d++)
@@ -245,28 +205,19 @@ int main(void)
 {
 	static set_index_t ix;
 	set_index_init(&ix);
-	feed_t f;
+	nodefeed_t f;
 
 	/* the GPU-shaped random stream of test_nodesample.c, 200,000 accesses */
 	CHECK_INT(setup(&f, &ix), 0, "alloc");
-	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
-	gsl_rng_set(r, 3);
-	for (long i = 0; i < 200000; i++) {
-		int sm = (int)gsl_rng_uniform_int(r, 80);
-		double u = gsl_rng_uniform(r);
-		uint64_t b = u < 0.4 ? gsl_rng_uniform_int(r, 2000) : u < 0.8 ? 10000 + gsl_rng_uniform_int(r, 50000)
-		                                                    : 1000000 + (uint64_t)i;
-		feed_one(&f, sm, b, gsl_rng_uniform(r) < 0.1);
-	}
-	gsl_rng_free(r);
+	nodefeed_random(&f, 200000, 3);
 	CHECK(!f.err, "fed");
 	run("random", &f, 0);
-	teardown(&f);
+	nodefeed_teardown(&f);
 
 	/* p-2mm 128 on 80 SMs (dcl1-80's SM count and CTA limits) */
 	CHECK_INT(setup(&f, &ix), 0, "alloc");
 	const gen_kernel_t *k = gen_find("p-2mm");
-	gen_sink_t sink = { .ctx = &f, .access = g_access };
+	gen_sink_t sink = { .ctx = &f, .access = nodefeed_gen_access };
 	gen_opts_t o = { .n_sm = 80, .warps_per_sm = 48, .ctas_per_sm = 8, .seed = 1 };
 	gen_t g;
 	CHECK(k && gen_init(&g, &o, &sink) == 0 && k->run(&g, 128) == 0, "p-2mm 128 generated");
@@ -274,7 +225,7 @@ int main(void)
 	gen_free(&g);
 	CHECK(!f.err, "fed");
 	run("p-2mm", &f, 0);
-	teardown(&f);
+	nodefeed_teardown(&f);
 
 	/* closed forms (node_resample.h) on 8 sampled sets: half with 101 hits and 99 misses, half
 	 * with 99 and 101; e = +-1 hit per set, n = N = 1600 */

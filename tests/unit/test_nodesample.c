@@ -21,30 +21,13 @@
 #include "profiling/noderec.h"
 #include "profiling/set_index.h"
 #include "profiling/generators/gen.h"
+#include "support/nodefeed.h"
 
-#define NG 4
-static const char *const specs[NG] = { "1:1:1:32:ipoly", "2:1:1:64:ipoly", "80:40:1:64:ipoly", "8:4:1:64:ipoly" };
-
-typedef struct feed {
-	noderec_t *ex[NG];
-	nodesample_t *s1[NG], *sq[NG];
-	int err;
-} feed_t;
-
-static void feed_one(feed_t *f, int sm, uint64_t block, int wr)
-{
-	for (int i = 0; i < NG; i++) {
-		f->err |= noderec_access(f->ex[i], sm, block, wr) != 0;
-		f->err |= nodesample_access(f->s1[i], sm, block, wr) != 0;
-		f->err |= nodesample_access(f->sq[i], sm, block, wr) != 0;
-	}
-}
-
-static void g_access(void *ctx, int sm, int wr, uint64_t addr, uint32_t pc)
-{
-	(void)pc;
-	feed_one(ctx, sm, addr / 128, wr);
-}
+#define NG NODEFEED_NG
+#define specs nodefeed_specs
+/* sampler 0: every set (share 1, must equal the exact record); sampler 1: a quarter of them */
+#define S1 0
+#define SQ 1
 
 static double hit4(const profile_nodes_t *n)
 {
@@ -61,21 +44,21 @@ static double repl4(const profile_nodes_t *n)
 }
 
 /* skip: geometries whose sampled accuracy is not asserted (printed only) */
-static void compare(const char *what, feed_t *f, double tol_hit, double tol_repl, unsigned skip)
+static void compare(const char *what, nodefeed_t *f, double tol_hit, double tol_repl, unsigned skip)
 {
 	for (int i = 0; i < NG; i++) {
 		profile_nodes_t e, a, q;
 		noderec_finish(f->ex[i], 80, &e);
-		CHECK_INT(nodesample_finish(f->s1[i], 80, &a), 0, "share 1 has an estimate");
+		CHECK_INT(nodesample_finish(f->s[i][S1], 80, &a), 0, "share 1 has an estimate");
 		int same = a.accesses == e.accesses;
 		for (int d = 0; d <= PROFILE_SA_WAYS; d++)
 			same = same && a.hist[d] == e.hist[d] && a.repl[d] == e.repl[d];
 		char m[160];
 		snprintf(m, sizeof m, "%s %s: share 1 = exact, count for count", what, specs[i]);
 		CHECK(same, m);
-		CHECK_INT(nodesample_finish(f->sq[i], 80, &q), 0, "share 0.25 has an estimate");
+		CHECK_INT(nodesample_finish(f->s[i][SQ], 80, &q), 0, "share 0.25 has an estimate");
 		printf("  %s %-16s sets %3d  hit@4 exact %.4f sampled %.4f   repl@4 exact %.4f sampled %.4f\n", what,
-		       specs[i], nodesample_sets(f->sq[i]), hit4(&e), hit4(&q), repl4(&e), repl4(&q));
+		       specs[i], nodesample_sets(f->s[i][SQ]), hit4(&e), hit4(&q), repl4(&e), repl4(&q));
 		CHECK_NEAR(q.accesses, e.accesses, 1e-6 * e.accesses, "scaled to every access");
 		if (skip >> i & 1) {
 			free(a.set_counts);
@@ -91,42 +74,23 @@ static void compare(const char *what, feed_t *f, double tol_hit, double tol_repl
 	}
 }
 
-static int setup(feed_t *f, const set_index_t *ix)
+static int setup(nodefeed_t *f, const set_index_t *ix)
 {
-	memset(f, 0, sizeof *f);
-	for (int i = 0; i < NG; i++) {
-		noderec_cfg_t c;
-		char err[200];
-		if (noderec_parse(specs[i], &c, err, sizeof err))
-			return -1;
-		f->ex[i] = noderec_alloc(&c, SS_WRITE_EVICT, ix);
-		f->s1[i] = nodesample_alloc(&c, SS_WRITE_EVICT, ix, 1.0, 0);
-		f->sq[i] = nodesample_alloc(&c, SS_WRITE_EVICT, ix, 0.25, 0);
-		if (!f->ex[i] || !f->s1[i] || !f->sq[i])
-			return -1;
-	}
-	return 0;
-}
-
-static void teardown(feed_t *f)
-{
-	for (int i = 0; i < NG; i++) {
-		noderec_free(f->ex[i]);
-		nodesample_free(f->s1[i]);
-		nodesample_free(f->sq[i]);
-	}
+	static const double share[2] = { 1.0, 0.25 };
+	static const uint64_t salt[2] = { 0, 0 };
+	return nodefeed_setup(f, ix, 2, share, salt);
 }
 
 int main(void)
 {
 	static set_index_t ix;
 	set_index_init(&ix);
-	feed_t f;
+	nodefeed_t f;
 
 	/* p-gemm 128 on 80 SMs (dcl1-80's SM count and CTA limits) */
 	CHECK_INT(setup(&f, &ix), 0, "alloc");
 	const gen_kernel_t *k = gen_find("p-gemm");
-	gen_sink_t sink = { .ctx = &f, .access = g_access };
+	gen_sink_t sink = { .ctx = &f, .access = nodefeed_gen_access };
 	gen_opts_t o = { .n_sm = 80, .warps_per_sm = 48, .ctas_per_sm = 8, .seed = 1 };
 	gen_t g;
 	CHECK(k && gen_init(&g, &o, &sink) == 0 && k->run(&g, 128) == 0, "p-gemm 128 generated");
@@ -139,24 +103,15 @@ int main(void)
 	 * 0.30 in hit ratio (measured: exact 0.494, sampled 0.793); set sampling needs many blocks
 	 * per set, which the paper-size profiles it is used for have (docs/profile-format.md) */
 	compare("p-gemm", &f, 0.001, 0.001, 1u << 2);
-	teardown(&f);
+	nodefeed_teardown(&f);
 
 	/* a random stream: 80 SMs, 40% of the accesses to 2,000 shared lines, 40% to 50,000, 20%
 	 * private streaming, 10% writes */
 	CHECK_INT(setup(&f, &ix), 0, "alloc");
-	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
-	gsl_rng_set(r, 3);
-	for (long i = 0; i < 400000; i++) {
-		int sm = (int)gsl_rng_uniform_int(r, 80);
-		double u = gsl_rng_uniform(r);
-		uint64_t b = u < 0.4 ? gsl_rng_uniform_int(r, 2000) : u < 0.8 ? 10000 + gsl_rng_uniform_int(r, 50000)
-		                                                    : 1000000 + (uint64_t)i;
-		feed_one(&f, sm, b, gsl_rng_uniform(r) < 0.1);
-	}
-	gsl_rng_free(r);
+	nodefeed_random(&f, 400000, 3);
 	CHECK(!f.err, "fed");
 	compare("random", &f, 0.01, 0.002, 0);
-	teardown(&f);
+	nodefeed_teardown(&f);
 
 	/* no sampled access, no estimate */
 	noderec_cfg_t c;

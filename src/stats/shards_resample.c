@@ -309,14 +309,10 @@ void shards_resample_free(shards_resample_t *rs)
 {
 	if (!rs)
 		return;
-	restore_streams(rs);
+	shards_resample_restore(rs);             /* the profile as it was, then the copies go */
 	free(rs->st0);
 	for (int i = 0; i < rs->nh; i++) {
 		rs_hist_t *e = &rs->hist[i];
-		memcpy(e->h->count, e->count0, e->h->n * sizeof *e->count0);
-		e->h->cold = e->cold0;
-		e->h->total = e->total0;
-		restore_edges(e);
 		free(e->count0);
 		free(e->at);
 		free(e->lo0);

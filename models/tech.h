@@ -75,12 +75,12 @@
  * ([L1l]), crossbar figures in radix (and fmax in DSENT's select fanout, [L3f]);
  * docs/validation.md gives the held-out error per tool.  The interpolation is between like
  * organisations only where the table's runs are (CACTI's RAMs are run with one organisation at
- * every size; calibration/tech/README.md).  Known miss: NVSim's dynamic energy of
- * SRAM arrays, whose area-optimal organisation is an argmin over near-ties (the same
- * subarrays as N mats of one or N/2 mats of two: areas within 0.13%, H-tree energies far
- * apart), so the winner and its energy flip between sizes in a way no interpolation in size
- * follows; and NVSim's leakage where a step keeps the wordline count while the cells grow
- * (calibration/tech/README.md "Why NVSim's energy misses").  tests/unit/test_tech.c asserts
+ * every size; calibration/tech/README.md).  Outside the valid range: NVSim's dynamic energy
+ * of SRAM arrays between table sizes, whose area-optimal organisation is an argmin over
+ * near-ties (the same subarrays as N mats of one or N/2 mats of two, nearly equal in area, far
+ * apart in H-tree energy), so the winner and its energy flip between sizes in a way no
+ * interpolation in size follows; and NVSim's leakage where a step keeps the wordline count
+ * while the cells grow (calibration/tech/README.md "Why NVSim's energy misses").  tests/unit/test_tech.c asserts
  * every bar for DSENT and CACTI and area for NVSim, and prints NVSim's energy and leakage.
  */
 #ifndef GPUDSE_TECH_H

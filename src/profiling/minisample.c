@@ -39,7 +39,8 @@ ms_builder_t *ms_builder_alloc(int n_sm)
 	b->n = MS_SMS;
 	b->thr = 1u << 24;
 	for (int i = 0; i < MS_SMS; i++)
-		b->sm[i].id = n_sm > 0 ? (n_sm >= MS_SMS ? i * n_sm / MS_SMS : (i < n_sm ? i : -1)) : i;
+		b->sm[i].id = n_sm > 0 ? (n_sm >= MS_SMS ? (2 * i + 1) * n_sm / (2 * MS_SMS) : (i < n_sm ? i : -1))
+		                       : i;   /* the middle of the i-th of MS_SMS strata (header) */
 	return b;
 }
 

@@ -2,14 +2,22 @@
  * minisample.h -- builds profile_t.fuse_sample (models/profile.h): the spatially sampled l1
  * stream of a few SMs that the FUSE model simulates in miniature (models/fuse_minisim.h).
  *
- * Candidates: MS_SMS SMs, spread evenly over opts.n_sm when the trace's SM count is given,
- * else the ids 0 .. MS_SMS - 1; every access of theirs is recorded (rate 1), the rate halved
- * (keys whose 24-bit hash minisample_hash24 is below rate x 2^24 kept, with all their
- * accesses) whenever more than MS_HOLD references are held.  At the end whole SMs are
- * preferred to spatial sampling (a sampled SM is exact; sampling adds the error of
- * docs/validation.md): the rate is the largest power-of-two fraction at which the first
- * candidate fits MS_MAX_REFS references, and candidates are kept in order while the total
- * fits.  File size: zlib-compressed varints, 1-3 bytes per reference (docs/profile-format.md).
+ * Candidates: MS_SMS SMs, one at the middle of each of MS_SMS equal strata of the trace's SM ids,
+ * floor((2i + 1) n_sm / (2 MS_SMS)) (a centred systematic sample, Madow 1949), when the trace's
+ * SM count n_sm is given and at least MS_SMS; every SM when fewer; else the ids 0 .. MS_SMS - 1.
+ * Not SM 0 first: CTAs go round robin (CTA c -> SM c mod n_sm, src/profiling/generators/gen.h,
+ * GPGPU-Sim's block scheduler), so when the grid is not a multiple of n_sm the lowest ids hold
+ * one CTA more than the rest (p-atax at 4096 on fuse-15: 16 CTAs, SM 0 two, 512 live rows
+ * against the others' 256), and the first candidate sets the rate and is always kept (below).
+ * Every access of theirs is recorded (rate 1), the rate halved (keys whose 24-bit hash
+ * minisample_hash24 is below rate x 2^24 kept, with all their accesses) whenever more than
+ * MS_HOLD references are held.  At the end whole SMs are preferred to spatial sampling (a
+ * sampled SM is exact; sampling adds the error of docs/validation.md): the rate is the largest
+ * power-of-two fraction at which the first candidate fits MS_MAX_REFS references, and
+ * candidates are kept in order while the total fits.  The sampled SMs stand for the others: an
+ * SM unlike them (SM 0 above) is missed, with its share of the accesses
+ * (tests/unit/test_fuse_kernels.c prints what that costs on p-atax's pattern).
+ * File size: zlib-compressed varints, 1-3 bytes per reference (docs/profile-format.md).
  * Memory while profiling: 4 bytes per held reference plus 16 per key.
  */
 #ifndef GPUDSE_MINISAMPLE_H

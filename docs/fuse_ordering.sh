@@ -136,6 +136,25 @@ p-gesummv $(share fa p-gesummv); the other five $(share fa "p-2dconv p-fdtd-2d r
   stop flowing into STT-MRAM: the L1 port CPI of p-2mm falls from $(row p-2mm.fa 4) (FA-FUSE) to
   $(row p-2mm.dy 4) (Dy-FUSE), the paper's mechanism (§V-A "reduce the number of writes in
   STT-MRAM").
+- **p-atax, p-bicg, p-mvt: which blocks go where.**  Each CTA's row kernel keeps 256 rows of A
+  live (a line per thread, read 32 times before the thread moves to the next line: WORM), its
+  8 warps' output lines (read and written every iteration: WM) and the broadcast vector line
+  (WORM); the column kernel reads each line of A once (WORO).  FA-FUSE fills the SRAM bank and
+  moves its victims to the 62.2 KiB FIFO bank, so the rows and the output lines live in the
+  two banks together; Dy-FUSE sends the rows straight to the FIFO bank (256 of its 498 blocks)
+  and keeps the output lines in SRAM: the same hits with fewer STT writes.  On p-atax: L1 hit
+  FA-FUSE $(row p-atax.fa 2), Dy-FUSE $(row p-atax.dy 2); SRAM hits $(row p-atax.fa.b 1) and
+  $(row p-atax.dy.b 1); STT writes per access $(row p-atax.fa.b 3 %.4f) and $(row p-atax.dy.b 3 %.4f).  The
+  exact simulation agrees (build/tests/test_fuse_kernels: the kernels' own streams, hybridsim
+  per SM: a one-CTA SM hits 0.948 in both, with 0.076 and 0.033 STT writes per access).  One SM
+  is unlike the others: 16 CTAs go round robin to 15 SMs, so SM 0 holds two, 512 live rows,
+  more than the FIFO bank; with the oracle they thrash it (hit 0.15), at 95% accuracy the
+  mispredicted 5% go to SRAM and the rest fit (0.91).  It is an eighth of the accesses.  The
+  profiles' FUSE sample used to start at SM 0 (SMs 0 and 3 at rate 1/16, SM 0 two thirds of
+  it), where SM 0's ~486 rows against a 31-block miniature FIFO overflow in about half of the
+  row generations: Dy-FUSE's L1 hit of 0.714 against FA-FUSE's 0.921 came from the sample, not
+  from the organisation's rules.  The sample now takes the middle SM of each quarter of the SM
+  ids (src/profiling/minisample.h).
 - **p-atax, p-bicg, p-mvt: the pending-hit term, solved by one refinement, charges the faster
   design more.**  The term (models/pending.h) is evaluated at X0, the IPC of the network solved
   without it; a design that is faster without the term gets a wider window (lambda x T_fill)
@@ -175,9 +194,9 @@ p-gesummv $(share fa p-gesummv); the other five $(share fa "p-2dconv p-fdtd-2d r
 - **The workloads are not the paper's memory-bound ones.**  p-2mm, p-3mm and p-gemm (traced at
   512 for 80 SMs) hit $(row p-2mm.sram 2) in L1-SRAM and issue at IPC near the preset's peak, so a
   larger L1 has nothing to remove; the streaming kernels (p-2dconv, p-fdtd-2d, r-srad,
-  r-pathfinder) keep their hit ratio with any capacity; p-atax, p-bicg, p-mvt (1536) and
-  p-gesummv (1024) are capacity-sensitive per SM but occupy $(row p-atax.sram 10 %d) and
-  $(row p-gesummv.sram 10 %d) of the 15 SMs (docs/workloads.md: the paper's inputs are 4096).
+  r-pathfinder) keep their hit ratio with any capacity; p-atax, p-bicg, p-mvt and p-gesummv
+  (PolyBench-GPU's 4096: 16 CTAs on the 15 SMs) are capacity-sensitive per SM: their L1-SRAM
+  hit is $(row p-atax.sram 2) (p-atax) against $(row p-atax.fa 2) with FA-FUSE's 78 KiB.
 EOF2
 
 # the best SRAM share (§V-B Fig. 18): Dy-FUSE at each share, with and without p-gesummv

@@ -156,7 +156,9 @@ static const vcause_t causes[] = {
 	  "Checked (docs/fuse-ordering.md, by term): Dy-FUSE gains where it stops SRAM victims from being "
 	  "written into STT-MRAM (p-2mm, p-3mm, p-gemm, p-syr2k) and loses on p-gesummv, whose WORM loop the "
 	  "predictor places in the 62 KiB FIFO bank alone (too small; FA-FUSE holds it in SRAM + STT, 78 KiB), "
-	  "and on p-atax, p-bicg, p-mvt, where the pending-hit term, evaluated at the IPC of the network "
+	  "and on p-atax, p-bicg, p-mvt (L1 hit ratios level with FA-FUSE's once the profiles' FUSE sample "
+	  "leaves out SM 0, the one SM with two CTAs: tests/unit/test_fuse_kernels.c), where the pending-hit "
+	  "term, evaluated at the IPC of the network "
 	  "without it (one refinement, models/pending.h), charges the design that is faster without it the "
 	  "longer wait.  Solving the term at its fixed point orders the configurations as the paper does but "
 	  "worsens the Accel-Sim development IPC error (git show 280b01b)." },

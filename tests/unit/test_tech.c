@@ -463,7 +463,8 @@ int main(void)
 {
 	test_closed_forms();
 	test_inverse();
-	test_heldout(DEFAULT_TABLE, HELDOUT_TABLE, "dsent,cacti,nvsim", "dsent,cacti", "dsent,cacti");
+	test_heldout(DEFAULT_TABLE, HELDOUT_TABLE, "dsent,cacti,nvsim", "dsent,cacti,nvsim:data",
+	             "dsent,cacti,nvsim");
 	test_heldout("calibration/tech/tech-cacti-cache.csv", "calibration/tech/tech-cacti-cache-heldout.csv",
 	             "cacti", "cacti", "cacti");
 	test_stt_ratio();

@@ -54,9 +54,11 @@ expect_eq "129 rows in all" "$(wc -l <"$CLI_TMP/rows" | tr -d ' ')" 129
 # GPU's kernels are Turing SASS, HMMA.1688), on the regenerated profiles: 50 -> 51 close,
 # 54 -> 53 off (Malekeh RF dynamic energy stays close; the RF-cache hit ratio 56.7% -> 49.7%
 # against 46.4%: off -> close); every other off row as before, each with its cause in
-# docs/validation.md
-expect_eq "51 close rows" "$(grep -c '|close$' "$CLI_TMP/rows")" 51
-expect_eq "53 off rows (reported, exit 0)" "$(grep -c '|off$' "$CLI_TMP/rows")" 53
+# docs/validation.md.  Issue 22 (tech22e): the 4-way NVSim caches run with one forced data-array
+# organisation per cell move the NVSim held-out leakage row 21.1% -> 9.0%: off -> close (51 -> 52
+# close, 53 -> 52 off)
+expect_eq "52 close rows" "$(grep -c '|close$' "$CLI_TMP/rows")" 52
+expect_eq "52 off rows (reported, exit 0)" "$(grep -c '|off$' "$CLI_TMP/rows")" 52
 expect_eq "no row is n/a on the shipped data" "$(grep -c '|n/a$' "$CLI_TMP/rows")" 0
 
 # the structural rows, pinned: paper value = gpudse value, status exact

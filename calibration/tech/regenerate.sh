@@ -52,9 +52,9 @@ for held in 0 1; do
 	done; done
 done
 # Development split (held_out 2, tech-dev.csv, read by calibration/tech/nvsim_dev.py only):
-# 4-way NVSim caches at 40 nm at the held-out sizes, for developing the model on runs that are
+# 4-way NVSim caches at 40 nm at the held-out sizes (8-512 KiB), for developing the model on runs that are
 # neither shipped nor held out (the held-out runs are at 22 and 32 nm).
-for kb in 8 32 128; do
+for kb in 8 32 128 512; do
 	array_job nvsim sram cache 40 $kb 4 2; array_job nvsim stt cache 40 $kb 4 2
 done
 for kb in 16 32 128 512 1024; do   # held-out node: 32 nm lies between the shipped 22 and 40 nm
@@ -83,6 +83,51 @@ arrays) sed -i '/^xbar /d' "$JOBLIST";;
 xbar) sed -i '/^array /d' "$JOBLIST";;
 esac
 
+# ---- the 4-way NVSim organisation rule -------------------------------------------------------------
+# nvsim_org4 CELL KIB [describe]: the -Force lines that fix the data array's organisation of a 4-way
+# cache (128 B lines, so 2 x KIB sets, one set of 4 x 1024 bits per row), or their one-line summary.
+# NVSim's area search picks between near-tie layouts whose energies differ by 21-173%
+# (nvsim-ties-40nm.txt) and the winner flips with size, so the 4-way caches are run as ONE family
+# per cell (README "Organisation (NVSim 4-way caches)"):
+#   SRAM: 4 mats stacked in one column (bank 4x1, all active), each two subarrays stacked (mat 2x1,
+#         both active): 8 subarrays of 512 x mux columns, the only layout of a 1024-bit line that
+#         NVSim finds at 4 KiB (8 rows: a wider subarray breaks its bank aspect-ratio bound).  The
+#         sense-amplifier mux grows the subarray in one dimension per segment of the table
+#         (4^k KiB): rows from 4 to 64 KiB (mux 1, rows = sets, 8..128), columns from 64 to
+#         256 KiB (mux 1 -> 4, 128 rows), rows from 256 KiB to 1 MiB (mux 4, 128..512 rows),
+#         columns above (512 rows): NVSim's H-tree energy here follows the subarray height, and a
+#         segment along which both dimensions grow has no power law through its midpoint.
+#   STT-MRAM: 2 mats stacked (bank 2x1, both active) of two subarrays stacked (mat 2x1, both
+#         active): 4 subarrays of 1024 x mux columns; mux 1 (rows = sets) to 256 KiB, then the mux
+#         grows with size (512 rows).  The area search's own pick at 4-256 KiB, one mat of two
+#         subarrays with rows = sets, has no 1 MiB design with a mux of 1 or 4, only with 2 (so
+#         the 256 KiB -> 1 MiB segment doubles rows and columns at once, and its midpoint's
+#         leakage, which follows the wordline count, is 25-30% off any power law: 40 nm runs),
+#         and none at 4 MiB.
+# Only the data array: NVSim searches a cache's tag array in a fixed space of its own
+# (main.cpp: REDUCE_SEARCH_SIZE before the tag search; the -Force lines are re-read only for the
+# data array), so the tag rows are NVSim's area-optimal tags, as before.
+nvsim_org4() {
+	local cell=$1 kb=$2 what=${3:-cfg} bank mat mux
+	if [ "$cell" = sram ]; then
+		bank="4x1, 4x1"; mat="2x1, 2x1"
+		if [ "$kb" -le 64 ]; then mux=1
+		elif [ "$kb" -le 256 ]; then mux=$((kb / 64))
+		elif [ "$kb" -le 1024 ]; then mux=4
+		else mux=$((kb / 256)); fi
+	else
+		bank="2x1, 2x1"; mat="2x1, 2x1"
+		if [ "$kb" -le 256 ]; then mux=1; else mux=$((kb / 256)); fi
+	fi
+	if [ "$what" = describe ]; then
+		echo "forced data array: bank ${bank%%,*} mat ${mat%%,*} all active; senseamp mux $mux"
+	else
+		printf -- '-ForceBank (Total AxB, Active CxD): %s\n-ForceMat (Total AxB, Active CxD): %s\n' "$bank" "$mat"
+		printf -- '-ForceMuxSenseAmp: %s\n-ForceMuxOutputLev1: 1\n-ForceMuxOutputLev2: 1\n' "$mux"
+	fi
+}
+export -f nvsim_org4
+
 # ---- one run ----------------------------------------------------------------------------------
 run_one() {
 	local what=$1 tool=$2 cell=$3 kind=$4 node=$5 a=$6 b=$7 held=$8
@@ -97,14 +142,14 @@ run_one() {
 		    -e "s#@CELL@#$CFG/nvsim-$cell.cell#" "$CFG/nvsim-cache.cfg" > "$cfg"
 		# NVSim's CACTI assumption (2 x 2 subarrays per mat) finds no SRAM cache of 4-16 KiB
 		# ("No valid solutions"), so the 4-way caches (FUSE's banks, both cells alike) are
-		# organised freely, at every size: one search rule per series, so that a segment
-		# between two runs never spans a change of the tool's rule (the first tables switched
-		# at 64 KiB, and the 64 -> 256 KiB segment stepped: README "Organisation").  The 8- and
-		# 16-way series keep the assumption (free organisation took over 10 minutes per 1 MiB
-		# run on the shared machine).
+		# run without it, their data array in one organisation family per cell (nvsim_org4
+		# above: one rule at every size, so that no segment between two runs spans a change of
+		# layout).  The 8- and 16-way series keep the assumption (free organisation took over
+		# 10 minutes per 1 MiB run on the shared machine).
 		local org="CactiAssumption"
 		if [ "$b" = 4 ]; then
-			sed -i 's/^-UseCactiAssumption: Yes/-UseCactiAssumption: No/' "$cfg"; org="free organisation"
+			sed -i 's/^-UseCactiAssumption: Yes/-UseCactiAssumption: No/' "$cfg"
+			nvsim_org4 "$cell" "$a" >> "$cfg"; org=$(nvsim_org4 "$cell" "$a" describe)
 		fi
 		commit=$NVSIM_COMMIT
 		(cd "$NVSIM_DIR" && nice ./nvsim "$cfg") > "$work/out.txt" 2>&1 || true

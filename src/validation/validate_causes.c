@@ -113,17 +113,12 @@ static const vcause_t causes[] = {
 	{ "DC-L1", "Sh40+C10+Boost: replicas per resident line", "As the base replicas row." },
 	/* ---- FUSE ---- */
 	{ "FUSE", "tech table, NVSim caches, sizes off the grid: worst read/write energy",
-	  "NVSim's area-optimal SRAM array is an argmin over near-ties: at 8-64 KiB its search chooses between "
-	  "N mats of one subarray and N/2 mats of two (the same subarrays, a different H-tree), whose areas "
-	  "differ by 0.00-0.13% and whose write energies by 21-173% (calibration/tech/nvsim-ties-40nm.txt), and "
-	  "which one wins flips from size to size, so the held-out 32 KiB 4-way SRAM data array writes for 52% "
-	  "less than the power law through 16 and 64 KiB.  STT-MRAM arrays (sense-amplifier dominated) come "
-	  "within 1.5%.  Closing it needs NVSim's own search at the requested size (calibration/tech/README.md)." },
-	{ "FUSE", "tech table, NVSim caches, sizes off the grid: worst leakage",
-	  "One run: the held-out 512 KiB 4-way STT-MRAM data array, which NVSim builds as one 1024x4096 subarray "
-	  "between 256 KiB (two of 512x2048) and 1 MiB (two of 1024x4096): its wordline count, which sets the "
-	  "leakage of an STT-MRAM array (its cells do not leak), stays at 1024 while the cell area doubles, and "
-	  "leakage by region (tech.h L1l) follows the area: +21%.  Every other held-out run is within 6.3%." },
+	  "The one run off is a tag array: the held-out 128 KiB 4-way SRAM tag array reads 22% below the power "
+	  "law through 64 and 256 KiB.  NVSim searches a cache's tag array in a fixed space of its own "
+	  "(main.cpp: REDUCE_SEARCH_SIZE before the tag search; its -Force options reach only the data array) "
+	  "and at 128 KiB picks one 64x560 subarray behind a 4:1 sense-amplifier mux, between two-subarray "
+	  "layouts at 64 and 256 KiB.  The data arrays, run as one organisation family per cell "
+	  "(calibration/tech/README.md), are within 6.1% (52% when NVSim's area search chose their layout)." },
 	{ "FUSE", "tech table",
 	  "The technology table (issue 22, models/tech.h) interpolates its CACTI/NVSim/DSENT runs in node and size; "
 	  "against held-out runs of the same tools the worst case is reported, not tuned (small STT-MRAM banks and "
@@ -169,7 +164,7 @@ static const vcause_t causes[] = {
 	  "the smaller shares lose, as in the paper." },
 	{ "FUSE", "best SRAM share for Dy-FUSE with periphery",
 	  "No hybrid fits: at 40 nm NVSim's smallest STT-MRAM cache (4 KiB, 4-way, data + tag) takes "
-	  "0.108 mm^2, 97% of it periphery, more than the whole 32 KiB SRAM L1 (0.070 mm^2, data + tag; "
+	  "0.111 mm^2, 97% of it periphery, more than the whole 32 KiB SRAM L1 (0.074 mm^2, data + tag; "
 	  "`gpudse tech array`), so every share leaves an STT-MRAM bank below the table and all-SRAM (share "
 	  "1) is the best design; the paper's 1/2 counts cell areas alone (140/36 F^2), where the STT-MRAM "
 	  "half holds 3.9x the SRAM half's bytes (issue 22)." },

@@ -11,13 +11,14 @@
  *    table, must come within the issue's bars of the tool: area 10%, read/write energy and
  *    leakage 20%, crossbar fmax 15%.  Asserted: every bar for DSENT's crossbars, CACTI's SRAM
  *    caches (tech-cacti-cache.csv against its held-out twin) and CACTI's RAMs (run with one
- *    organisation at every size, calibration/tech/README.md); area for NVSim's caches (tech.h
- *    L1a: cells and periphery apart).  NVSim's energy and leakage are printed, not asserted:
- *    NVSim's area-optimal SRAM array is an argmin over layouts whose areas differ by 0.00-0.13%
- *    and whose write energies by 21-173% (calibration/tech/nvsim-ties-40nm.txt), so its energy
- *    flips between sizes (the 4-way SRAM data array writes for 5.2, 8.0, 2.8 pJ at 16, 32,
- *    64 KiB, 22 nm), and one held-out STT-MRAM run (512 KiB) keeps its neighbour's wordline
- *    count, on which its leakage rests, while its cells double (calibration/tech/README.md).  NVSim's 32 nm
+ *    organisation at every size, calibration/tech/README.md); for NVSim's caches area (tech.h
+ *    L1a: cells and periphery apart) and leakage (L1l) on every held-out run and energy on the
+ *    data arrays, whose 4-way series are run with one forced organisation family per cell
+ *    (calibration/tech/README.md "Organisation (NVSim 4-way caches)"; their area-optimal runs
+ *    missed by 52% in energy and 21% in leakage).  The tag arrays' energy is printed, not
+ *    asserted: NVSim searches a cache's tag array in a space of its own that its -Force options
+ *    do not reach, and its 128 KiB 4-way SRAM tag layout (one 64x560 subarray, 4:1 mux) reads
+ *    22% below the power law through its 64 and 256 KiB neighbours (two subarrays).  NVSim's 32 nm
  *    held-out runs must be refused (tech.h L2n: its 22 and 40 nm runs use different device
  *    sets); every other refusal must be a size outside a series shortened where the tool found
  *    no design.
@@ -203,9 +204,26 @@ static void rel_check(double got, double want, double bar, const char *what, con
 		CHECK_REL(got, want, bar, src);
 }
 
-/* area_tools, energy_tools, leak_tools: the tools whose held-out runs must meet the bar on that
- * figure ("dsent,cacti"; crossbar fmax goes with energy_tools); the others' errors are printed
- * (the README and docs/validation.md say why they miss). */
+/* Is a held-out run of `tool` and `kind` held to the bar by `list`, a comma-separated list of
+ * "tool" (every kind) or "tool:kind" (one kind: data, tag, ram, xbar)? */
+static int asserted(const char *list, const char *tool, int kind)
+{
+	char want_all[32], want_kind[40];
+	snprintf(want_all, sizeof want_all, "%s", tool);
+	snprintf(want_kind, sizeof want_kind, "%s:%s", tool, KN[kind]);
+	for (const char *p = list; *p;) {
+		size_t n = strcspn(p, ",");
+		if ((n == strlen(want_all) && strncmp(p, want_all, n) == 0) ||
+		    (n == strlen(want_kind) && strncmp(p, want_kind, n) == 0))
+			return 1;
+		p += n + (p[n] == ',');
+	}
+	return 0;
+}
+
+/* area_tools, energy_tools, leak_tools: the tools (or tool:kind) whose held-out runs must meet the
+ * bar on that figure ("dsent,cacti,nvsim:data"; crossbar fmax goes with energy_tools); the others'
+ * errors are printed (the README and docs/validation.md say why they miss). */
 static void test_heldout(const char *shipped, const char *heldout, const char *area_tools,
                          const char *energy_tools, const char *leak_tools)
 {
@@ -223,6 +241,8 @@ static void test_heldout(const char *shipped, const char *heldout, const char *a
 	CHECK(held.n >= 20, "the held-out table holds at least 20 runs");
 	static const char *tools[3] = { "dsent", "cacti", "nvsim" };
 	double worst[3][4] = { { 0 } };   /* per tool: area, energy, leakage, fmax */
+	double wk[3][4][3] = { { { 0 } } }; /* per tool and kind: area, energy, leakage */
+	int nk[3][4] = { { 0 } };         /* per tool and kind: runs evaluated */
 	int refused[3] = { 0 }, runs[3] = { 0 };
 	double fsmall = 0;                /* DSENT fmax under TECH_FMAX_MIN_INPUTS inputs */
 	for (size_t i = 0; i < held.n; i++) {
@@ -230,9 +250,9 @@ static void test_heldout(const char *shipped, const char *heldout, const char *a
 		int ti = 0;
 		while (ti < 2 && strcmp(held.prov[i].tool, tools[ti]) != 0)
 			ti++;
-		int a_area = strstr(area_tools, tools[ti]) != NULL;
-		int a_energy = strstr(energy_tools, tools[ti]) != NULL;
-		int a_leak = strstr(leak_tools, tools[ti]) != NULL;
+		int a_area = asserted(area_tools, tools[ti], p->kind);
+		int a_energy = asserted(energy_tools, tools[ti], p->kind);
+		int a_leak = asserted(leak_tools, tools[ti], p->kind);
 		runs[ti]++;
 		/* a held-out run must not be in the shipped table */
 		for (size_t j = 0; j < def.n; j++) {
@@ -271,6 +291,14 @@ static void test_heldout(const char *shipped, const char *heldout, const char *a
 			rel_check(r.write_nj, p->write_nj, 0.20, "write energy", p, tool, &worst[ti][1], a_energy);
 		if (p->leak_mw > 0)
 			rel_check(r.leak_mw, p->leak_mw, 0.20, "leakage", p, tool, &worst[ti][2], a_leak);
+		double *w = wk[ti][p->kind];
+		nk[ti][p->kind]++;
+		w[0] = fmax(w[0], fabs(r.area_mm2 - p->area_mm2) / p->area_mm2);
+		w[1] = fmax(w[1], fabs(r.read_nj - p->read_nj) / p->read_nj);
+		if (p->kind != TECH_XBAR)
+			w[1] = fmax(w[1], fabs(r.write_nj - p->write_nj) / p->write_nj);
+		if (p->leak_mw > 0)
+			w[2] = fmax(w[2], fabs(r.leak_mw - p->leak_mw) / p->leak_mw);
 		if (p->kind == TECH_XBAR) /* tech.h L3f's range: below it printed, not asserted */
 			rel_check(r.fmax_ghz, p->fmax_ghz, 0.15, "fmax", p, tool,
 			          p->n_in >= TECH_FMAX_MIN_INPUTS ? &worst[ti][3] : &fsmall,
@@ -281,12 +309,18 @@ static void test_heldout(const char *shipped, const char *heldout, const char *a
 		       "%.1f%%\n", heldout, TECH_FMAX_MIN_INPUTS, 100 * fsmall);
 	for (int ti = 0; ti < 3; ti++)
 		if (runs[ti])
-			printf("%s against %s, %s runs (bars asserted on: %s%s%s): %d held out, %d refused; worst "
-			       "relative error: area %.1f%%, energy %.1f%%, leakage %.1f%%, crossbar fmax (%d+ inputs) "
-			       "%.1f%%\n", heldout, shipped, tools[ti], strstr(area_tools, tools[ti]) ? "area " : "",
-			       strstr(energy_tools, tools[ti]) ? "energy " : "", strstr(leak_tools, tools[ti]) ? "leakage" : "",
-			       runs[ti], refused[ti], 100 * worst[ti][0], 100 * worst[ti][1], 100 * worst[ti][2],
-			       TECH_FMAX_MIN_INPUTS, 100 * worst[ti][3]);
+		{
+			printf("%s against %s, %s runs (bars asserted: area on %s; energy on %s; leakage on %s): "
+			       "%d held out, %d refused; worst relative error: area %.1f%%, energy %.1f%%, leakage "
+			       "%.1f%%, crossbar fmax (%d+ inputs) %.1f%%\n", heldout, shipped, tools[ti], area_tools,
+			       energy_tools, leak_tools, runs[ti], refused[ti], 100 * worst[ti][0],
+			       100 * worst[ti][1], 100 * worst[ti][2], TECH_FMAX_MIN_INPUTS, 100 * worst[ti][3]);
+			for (int k = 0; k < 4; k++)
+				if (nk[ti][k] && nk[ti][k] < runs[ti] - refused[ti])
+					printf("  %s %s arrays, %d evaluated: area %.1f%%, energy %.1f%%, leakage %.1f%%\n",
+					       tools[ti], KN[k], nk[ti][k], 100 * wk[ti][k][0], 100 * wk[ti][k][1],
+					       100 * wk[ti][k][2]);
+		}
 	tech_file_free(&def);
 	tech_file_free(&held);
 }
@@ -430,7 +464,8 @@ int main(void)
 {
 	test_closed_forms();
 	test_inverse();
-	test_heldout(DEFAULT_TABLE, HELDOUT_TABLE, "dsent,cacti,nvsim", "dsent,cacti", "dsent,cacti");
+	test_heldout(DEFAULT_TABLE, HELDOUT_TABLE, "dsent,cacti,nvsim", "dsent,cacti,nvsim:data",
+	             "dsent,cacti,nvsim");
 	test_heldout("calibration/tech/tech-cacti-cache.csv", "calibration/tech/tech-cacti-cache-heldout.csv",
 	             "cacti", "cacti", "cacti");
 	test_stt_ratio();

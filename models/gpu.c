@@ -190,6 +190,10 @@
  *   CPI classes of the miss path in proportion to their share of T_fill: the wait is time
  *   the fill spends in the NoC, LLC and DRAM) and solves again (one refinement).  l1_hit keeps counting pending hits as hits, as Accel-Sim's
  *   1 - misses / accesses does; metrics.l1_pend reports their share.
+ *   L1 MSHRS (models/l1mshr.h; presets with l1_mshr): in the same refinement, from the same
+ *   T_fill, the entry limit is a station "l1_mshr" per L1, one visit per missed sector read
+ *   (a1 (1 - h1)(1 - w_f) b / 32), service T_fill / l1_mshr; the station is added even when the
+ *   workload has no pending hits (then the refinement solves again for it alone).
  *   Checked in tests/unit/test_gpu.c against a discrete-event simulation with warps bound to their
  *   SM, L1 and response port (exponential and deterministic services).
  * CPI STACK (per compute SM): n_compute / X = sum over stations of residence x n_compute / N,
@@ -231,6 +235,7 @@
 #include "pending.h"
 #include "queue.h"
 #include "dcl1.h"
+#include "l1mshr.h"
 #include "setassoc.h"
 
 #define GPU_DEP_CYCLES 4.0       /* default dependent-issue latency (Volta/Ampere ALU) */
@@ -719,6 +724,14 @@ static double lat_overlap(double a_m, double k, double q, double delay)
 	return a_m * (1.0 - pow(1.0 - qq, k)) * mult * delay;
 }
 
+/* Sectors per warp instruction the L1 misses on reads (L1 MSHRS): a1 (1 - h1) requests of
+ * bytes_per_req bytes, the reads' share; a store of a write-through L1 takes no MSHR entry. */
+static double l1_read_miss_sectors(const memsys_t *m, double a1)
+{
+	double sect = m->bytes_per_req / 32.0;
+	return a1 * (1.0 - m->l1_hit) * (1.0 - m->write_frac) * (sect > 1.0 ? sect : 1.0);
+}
+
 void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, metrics_t *out,
                          gpu_detail_t *det)
 {
@@ -753,6 +766,9 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 		st[ns++] = (st_in_t){ "rf_banks", CPI_RF, 1.0, rf_access / rf_banks, 0.0, 1.0, m->n_compute, 0.0 };
 	st[ns++] = (st_in_t){ "l1", CPI_L1, a1, m->l1_service, m->l1_lat, 1.0, m->l1_count,
 	                      lat_overlap(am, kq, 1.0, m->l1_lat) };
+	if (m->l1_mshr_service > 0.0)   /* L1 MSHRS, entry limit: one visit per missed sector read */
+		st[ns++] = (st_in_t){ "l1_mshr", CPI_L1, l1_read_miss_sectors(m, a1), m->l1_mshr_service, 0.0, 1.0,
+		                      m->l1_count, 0.0 };
 	st[ns++] = (st_in_t){ "noc_req", CPI_NOC, m1, m->noc_service_req, m->noc_lat, 1.0, m->noc_req_ports,
 	                      lat_overlap(am, kq, q_miss, m->noc_lat) };
 	st[ns++] = (st_in_t){ "llc", CPI_LLC, m1 * (1.0 - e), m->llc_service, m->llc_lat, 1.0, m->llc_slices,
@@ -963,10 +979,16 @@ int gpu_pending_refine(const gpu_t *g, const wctx_t *w, memsys_t *m, const gpu_d
 	}
 	double share, wait_req;
 	pending_share(w->pend, lambda * t_fill, &share, &wait_req);
+	/* L1 MSHRS (l1mshr.h), from the same fill time: the entry limit's station */
+	int mshr = 0;
+	if (g->l1_mshr > 0 && t_fill > 0.0) {
+		m->l1_mshr_service = l1mshr_entry_service(t_fill, g->l1_mshr);
+		mshr = 1;
+	}
 	if (share > m->l1_hit)      /* a pending hit is an L1 hit of the reuse profile */
 		share = m->l1_hit;
 	if (!(share > 0.0) || !(t_fill > 0.0))
-		return 0;
+		return mshr;
 	/* the wait W as one delay per class, W x t_cls / T_fill each (lat_overlap is linear in the
 	 * delay, so the split keeps the total) */
 	static const char *const name[CPI_N] = { "l1_pending_issue", "l1_pending_dep", "l1_pending_rf", "l1_pending_l1",

@@ -77,6 +77,8 @@ typedef struct gpu {
 	                              of two and every SM of the profile is active) */
 	double l1_lat;             /* hit latency, cycles */
 	double l1_bytes_per_cycle; /* peak L1 bandwidth per SM */
+	int l1_mshr;               /* MSHR entries per L1 (32 B sectors on a sectored L1; 0: no
+	                              entry limit), models/l1mshr.h ENTRY LIMIT */
 	int line_bytes;            /* cache line */
 	int sector_bytes;          /* sector (32 B) */
 	/* NoC (SM <-> LLC crossbar) */
@@ -177,6 +179,8 @@ typedef struct memsys {
 	double l1_hit;             /* hit ratio of L1 requests */
 	double l1_lat;             /* hit latency, cycles */
 	double l1_service;         /* cycles one request occupies an L1 port */
+	double l1_mshr_service;    /* cycles per missed sector at the L1's MSHR-entry station
+	                              (l1mshr.h ENTRY LIMIT; 0: none) */
 	/* NoC between L1s and LLC */
 	double noc_lat;            /* one-way latency, cycles */
 	double noc_service_req;    /* cycles a miss request occupies an LLC-side port */

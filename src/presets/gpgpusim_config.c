@@ -506,6 +506,9 @@ static int map_all(mapper_t *m)
 		if (l1.type == 'S' && ((rc = put(m, "sector_bytes", (double)l1.line / 4, l1o, "sectored cache: 4 sectors per line")) ||
 		                       (rc = put(m, "l1_sectored", 1, l1o, "sectored cache (S:): hit rates from the sector record"))))
 			return rc;
+		if (l1.mshr_entries > 0 &&
+		    (rc = put(m, "l1_mshr", (double)l1.mshr_entries, l1o, "gpgpu_cache:dl1 MSHR entries")))
+			return rc;
 		extra(m, "L1 (gpgpu_cache:dl1 %s): replacement %s, %s, %s, %s, set index %s, %ld MSHRs merging %ld",
 		      l1o->value, rep_name(l1.rep), write_name(l1.write), alloc_name(l1.alloc), walloc_name(l1.write_alloc),
 		      index_name(l1.set_index), l1.mshr_entries, l1.mshr_merge);

@@ -58,6 +58,7 @@ const gpu_field_t gpu_fields[] = {
 	F_I(llc_index, "", 0, 2, "LLC set index: 0 uniform (Smith), 1 linear, 2 IPOLY"),
 	F_D(l1_lat, "cycles", 0, 10000, "L1 hit latency"),
 	F_D(l1_bytes_per_cycle, "B/cycle", 1, 65536, "peak L1 bandwidth per SM"),
+	F_I(l1_mshr, "entries", 0, 1 << 20, "MSHR entries per L1, 32 B sectors on a sectored L1 (0: no entry limit): the L1's missed sectors in flight are at most this many (models/l1mshr.h; `gpudse preset import` takes it from `-gpgpu_cache:dl1`)"),
 	F_I(line_bytes, "B", 1, 4096, "cache line"),
 	F_I(sector_bytes, "B", 1, 4096, "sector"),
 	F_I(llc_sectored, "", 0, 1, "1: sectored LLC (32 B sectors on demand), its hit rate from the profile's global sector record"),

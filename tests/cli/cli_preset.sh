@@ -7,7 +7,7 @@ G=$GPUDSE
 D=$GPUDSE_ROOT/tests/data/gpgpusim
 jv() { grep -o "\"$2\":[[:space:]]*[-0-9.e+]*" "$1" | grep -o '[-0-9.e+]*$'; }
 
-# SM7_QV100: -gpgpu_n_clusters 80, -gpgpu_n_cores_per_cluster 1; -gpgpu_clock_domains
+# SM7_QV100 (-gpgpu_cache:dl1 ...,A:512:8,...: 512 MSHR entries): -gpgpu_n_clusters 80, -gpgpu_n_cores_per_cluster 1; -gpgpu_clock_domains
 # 1132.0:1132.0:1132.0:850.0; -gpgpu_shader_core_pipeline 2048:32 -> 64 warps;
 # -gpgpu_shader_registers 65536 -> 256 KiB; -gpgpu_num_reg_banks 16 / 4 schedulers -> 4;
 # adaptive L1: -gpgpu_unified_l1d_size 128 with dl1 S:4:128:64 -> 128 KiB, 128*1024/(4*128) =
@@ -20,7 +20,7 @@ expect_eq "qv name" "$(grep -o '"name":[[:space:]]*"[^"]*"' "$P" | grep -o '"[^"
 for kv in n_sm=80 core_mhz=1132 noc_mhz=1132 warps_per_sm=64 subcores=4 rf_kib=256 rf_banks_per_subcore=4 \
 	  ocu_per_subcore=2 l1_kib=128 l1_shmem_kib=128 l1_assoc=256 l1_write_evict=0 l1_lat=20 line_bytes=128 \
 	  sector_bytes=32 llc_kib=6144 llc_assoc=24 llc_slices=64 llc_partitions=32 llc_lat=160 \
-	  llc_bytes_per_cycle_slice=32 dram_gbps=870.4 dram_channels=32 dram_lat=100 noc_flit_bytes=40; do
+	  llc_bytes_per_cycle_slice=32 dram_gbps=870.4 dram_channels=32 dram_lat=100 noc_flit_bytes=40 l1_mshr=512; do
 	expect_eq "qv ${kv%%=*}" "$(jv "$P" "${kv%%=*}")" "${kv#*=}"
 done
 expect_eq "report: replacement and policies read" "$(grep -c 'replacement LRU, write-through, allocate on miss, lazy fetch on read, set index linear' "$CLI_TMP/out")" 1
@@ -35,7 +35,7 @@ expect_ok "import RTX3070" $G preset import "$D/SM86_RTX3070/gpgpusim.config" -o
 P=$CLI_TMP/r.json
 expect_eq "r name" "$(grep -o '"name":[[:space:]]*"[^"]*"' "$P" | grep -o '"[^"]*"$')" '"rtx3070-sim"'
 for kv in n_sm=46 core_mhz=1132 warps_per_sm=48 l1_kib=128 l1_assoc=256 l1_lat=39 llc_kib=4096 llc_assoc=16 \
-	  llc_slices=32 llc_partitions=16 llc_lat=187 dram_gbps=448.064 dram_channels=16 dram_lat=254; do
+	  llc_slices=32 llc_partitions=16 llc_lat=187 dram_gbps=448.064 dram_channels=16 dram_lat=254 l1_mshr=384; do
 	expect_eq "r ${kv%%=*}" "$(jv "$P" "${kv%%=*}")" "${kv#*=}"
 done
 # a later file overrides an earlier one (trace.config after gpgpusim.config)

@@ -96,6 +96,7 @@ typedef struct dlist {
 	uint64_t st[DLOG];        /* stamps of the slots 0..len-1, increasing */
 	uint64_t live[DLOG / 64];
 	uint16_t len, nlive;
+	uint16_t w0;              /* no live slot before word w0 (dlist_oldest's start) */
 } dlist_t;
 typedef struct deep {
 	dlist_t l[SA_NINDEX][(2u << DL) - 2];   /* level k's sets at [2^k - 2, 2^(k+1) - 2) */
@@ -665,6 +666,17 @@ static inline __attribute__((always_inline)) int select_bit(uint64_t x, int r)
 	return at;
 }
 
+/* The oldest live slot (there is one).  Slots die and are appended at the end, so the first
+ * word with a live slot only moves up until a compaction: the search starts where it was. */
+static inline int dlist_oldest(dlist_t *d)
+{
+	int w = d->w0;
+	while (!d->live[w])
+		w++;
+	d->w0 = (uint16_t)w;
+	return (w << 6) + __builtin_ctzll(d->live[w]);
+}
+
 /* The live slot with exactly p live slots after it (there is one). */
 static inline __attribute__((always_inline)) int dlist_live_from_end(const dlist_t *d, int p)
 {
@@ -693,12 +705,8 @@ static inline __attribute__((always_inline)) int dlist_access(dlist_t *d, uint64
 	 * unless it is full and the block's fully-associative distance is DW or more */
 	} else if (fa_d != UINT64_MAX && d->nlive > 0) {
 		int oldest = -1;
-		if (d->nlive == DW && fa_d >= DW) {
-			int w = 0;
-			while (!d->live[w])
-				w++;
-			oldest = (w << 6) + __builtin_ctzll(d->live[w]);
-		}
+		if (d->nlive == DW && fa_d >= DW)
+			oldest = dlist_oldest(d);
 		if (oldest < 0 || d->st[oldest] <= pt) {
 			/* the last slot stamped <= pt.  Stamps are distinct access times below now, so
 			 * at most now - 1 - pt slots follow it: the search starts there, not at slot 0
@@ -718,12 +726,9 @@ static inline __attribute__((always_inline)) int dlist_access(dlist_t *d, uint64
 		}
 	}
 	if (pos < 0) {
-		if (d->nlive == DW) {                     /* the oldest falls off */
-			int w = 0;
-			while (!d->live[w])
-				w++;
-			kill = (w << 6) + __builtin_ctzll(d->live[w]);
-		} else
+		if (d->nlive == DW)                       /* the oldest falls off */
+			kill = dlist_oldest(d);
+		else
 			d->nlive++;
 	}
 	if (kill >= 0)
@@ -737,6 +742,7 @@ static inline __attribute__((always_inline)) int dlist_access(dlist_t *d, uint64
 		for (int j = 0; j < m; j++)
 			d->live[j >> 6] |= 1ULL << (j & 63);
 		d->len = (uint16_t)m;
+		d->w0 = 0;
 	}
 	d->st[d->len] = now;
 	d->live[d->len >> 6] |= 1ULL << (d->len & 63);

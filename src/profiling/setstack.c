@@ -3,6 +3,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #define W PROFILE_SA_WAYS
 #define HOLE UINT64_MAX       /* an invalidated way (write-evict); blocks are below 2^64 - 1 */
@@ -37,6 +40,19 @@ typedef struct tset {
 } tset_t;
 #define TN_SHIFT 56
 #define TV_MASK ((1ULL << TN_SHIFT) - 1)
+
+/* A list past W/2 entries lives in a window of W stamps inside an array of 2W aligned to its
+ * size (a BIG array), and the address in a is the window's start.  A miss on a full list (the
+ * commonest update of the coarse levels: per-set distances of W or more) moves the window
+ * down one place, the oldest falling out of it, instead of moving W - 1 stamps; only when the
+ * window reaches the bottom are they copied back to the top half, once per W misses.  (The
+ * moves were a tenth of the records' time, farm-bench on the 2e6-reference p-2mm prefix.) */
+#define BIG_BYTES (2 * W * sizeof(uint64_t))
+_Static_assert((BIG_BYTES & (BIG_BYTES - 1)) == 0, "a BIG array is aligned to its power-of-two size");
+static inline uint64_t *big_base(uint64_t *window)
+{
+	return (uint64_t *)((uintptr_t)window & ~(uintptr_t)(BIG_BYTES - 1));
+}
 
 typedef struct lvl {
 	union {
@@ -80,6 +96,7 @@ typedef struct dlist {
 	uint64_t st[DLOG];        /* stamps of the slots 0..len-1, increasing */
 	uint64_t live[DLOG / 64];
 	uint16_t len, nlive;
+	uint16_t w0;              /* no live slot before word w0 (dlist_oldest's start) */
 } dlist_t;
 typedef struct deep {
 	dlist_t l[SA_NINDEX][(2u << DL) - 2];   /* level k's sets at [2^k - 2, 2^(k+1) - 2) */
@@ -129,7 +146,9 @@ void setstack_free(setstack_t *s)
 			for (uint32_t p = 0; s->timed && p < L->npages; p++) {
 				tset_t *pg = L->tpage[p];
 				for (uint32_t i = 0; pg && i < page_sets(k); i++)
-					if (pg[i].a >> TN_SHIFT > INL)
+					if (pg[i].a >> TN_SHIFT > W / 2)
+						free(big_base((uint64_t *)(uintptr_t)(pg[i].a & TV_MASK)));
+					else if (pg[i].a >> TN_SHIFT > INL)
 						free((void *)(uintptr_t)(pg[i].a & TV_MASK));
 				free(pg);
 			}
@@ -452,6 +471,59 @@ static tset_t *tset_of(setstack_t *s, lvl_t *L, int k, uint32_t set)
 	return &L->tpage[p][set & (PAGE - 1)];
 }
 
+/* A hit in a heap list: its first stamp at or before pt is the block's entry (there is one
+ * before the n-th: access_timed); the entries above it move down one place and `now` goes on
+ * top.  Returns the entry's place.  Searched four at a time with SSE2 (x86-64's baseline): the
+ * stamps and pt are below 2^56, so pt - stamp is negative, its sign bit set, exactly when the
+ * stamp is after pt, and movemask gathers the sign bits; a group wholly after pt moves down as
+ * it is read.  The capacity is a multiple of 4, so a group never reads past it; places from n
+ * on hold stale or unset values, and being after the answer they cannot move it (the lowest
+ * place not after pt wins).  The one-by-one scan, then a memmove, took half of the records'
+ * list-update time. */
+static inline int to_top(uint64_t *id, uint64_t pt, uint64_t now)
+{
+	uint64_t carry = now;         /* what goes into the group's first place */
+#if defined(__SSE2__)
+	const __m128i P = _mm_set1_epi64x((long long)pt);
+	for (int j = 0;; j += 4) {
+		__m128i v0 = _mm_loadu_si128((const __m128i *)(id + j));
+		__m128i v1 = _mm_loadu_si128((const __m128i *)(id + j + 2));
+		unsigned after = (unsigned)_mm_movemask_pd(_mm_castsi128_pd(_mm_sub_epi64(P, v0)))
+			| (unsigned)_mm_movemask_pd(_mm_castsi128_pd(_mm_sub_epi64(P, v1))) << 2;
+		if (after != 15) {
+			int r = __builtin_ctz(~after);
+			switch (r) {                      /* (a loop here became a memmove call) */
+			case 3:
+				id[j + 3] = id[j + 2];
+				__attribute__((fallthrough));
+			case 2:
+				id[j + 2] = id[j + 1];
+				__attribute__((fallthrough));
+			case 1:
+				id[j + 1] = id[j];
+				break;
+			default:
+				break;
+			}
+			id[j] = carry;
+			return j + r;
+		}
+		uint64_t next = id[j + 3];
+		_mm_storeu_si128((__m128i *)(id + j + 1), v0);        /* id[j+1..j+2] = id[j..j+1] */
+		id[j + 3] = (uint64_t)_mm_cvtsi128_si64(v1);           /* id[j+3] = id[j+2] */
+		id[j] = carry;
+		carry = next;
+	}
+#else
+	int i = 0;
+	while (id[i] > pt)
+		i++;
+	memmove(id + 1, id, (size_t)i * sizeof *id);
+	id[0] = now;
+	return i;
+#endif
+}
+
 /* One timed access to a main list (tset_t): the per-set distance, or -1 (a miss: the stamp
  * goes on top, the oldest falls off a full list); -2 when out of memory (or a stamp of 2^56). */
 static int access_timed(setstack_t *s, tset_t *T, int cold, uint64_t fa_d, uint64_t now, uint64_t pt)
@@ -504,7 +576,17 @@ static int access_timed(setstack_t *s, tset_t *T, int cold, uint64_t fa_d, uint6
 		unsigned cap = 4;
 		while (cap < n)
 			cap *= 2;
-		if (n == cap && cap < W) {                /* full below W: twice the room */
+		if (n == cap && 2 * cap == W) {           /* the last growth: a window (BIG) */
+			uint64_t *big = aligned_alloc(BIG_BYTES, BIG_BYTES);
+			if (!big || (uintptr_t)big > TV_MASK) {
+				free(big);
+				return -2;
+			}
+			memcpy(big + W, id, cap * sizeof *id);
+			free(id);
+			s->bytes += BIG_BYTES - cap * sizeof *id;
+			id = big + W;
+		} else if (n == cap && cap < W) {         /* full below W: twice the room */
 			uint64_t *nid = realloc(id, 2 * cap * sizeof *nid);
 			if (!nid || (uintptr_t)nid > TV_MASK) {
 				if (nid)
@@ -514,14 +596,26 @@ static int access_timed(setstack_t *s, tset_t *T, int cold, uint64_t fa_d, uint6
 			s->bytes += cap * sizeof *nid;
 			id = nid;
 		}
-		to = n < W ? (int)n : W - 1;              /* a full list drops its last */
-		if (n < W)
-			n++;
+		if (n == W) {                             /* full: the window slides down one */
+			uint64_t *base = big_base(id);
+			if (id == base) {                 /* at the bottom: back to the top half */
+				memcpy(base + W + 1, base, (W - 1) * sizeof *id);
+				id = base + W;
+			} else
+				id--;
+			if (now > TV_MASK)
+				return -2;
+			id[0] = now;
+			T->a = (uint64_t)n << TN_SHIFT | (uintptr_t)id;
+			T->b = now;
+			return -1;
+		}
+		to = (int)n++;
 	} else {
-		i = 1;                                    /* id[0] = T->b > pt */
-		while (id[i] > pt)                        /* stops at the block's own entry */
-			i++;
-		to = i;
+		if (now > TV_MASK)
+			return -2;
+		T->b = now;
+		return to_top(id, pt, now);               /* a hit: a (n, the array) stays */
 	}
 	if (now > TV_MASK)
 		return -2;
@@ -557,28 +651,73 @@ static inline int dlist_live_at_or_before(const dlist_t *d, int j)
 	return (w << 6) + 63 - __builtin_clzll(m);
 }
 
-/* One access to a deep list: the block's place, or -1 (a miss); its stamp goes on top. */
-static inline __attribute__((always_inline)) int dlist_access(dlist_t *d, uint64_t fa_d, uint64_t now, uint64_t pt)
+/* Bit number of the r-th lowest set bit of x (r = 0: the lowest; x has more than r): halving
+ * the window by popcounts, six steps whatever r, without branches (each step is a coin toss). */
+static inline __attribute__((always_inline)) int select_bit(uint64_t x, int r)
+{
+	int at = 0;
+	for (int w = 32; w; w >>= 1) {
+		int c = __builtin_popcountll(x & ((1ULL << w) - 1));
+		int up = -(r >= c);               /* all ones: the bit is in the upper half */
+		r -= c & up;
+		x >>= w & up;
+		at += w & up;
+	}
+	return at;
+}
+
+/* The oldest live slot (there is one).  Slots die and are appended at the end, so the first
+ * word with a live slot only moves up until a compaction: the search starts where it was. */
+static inline int dlist_oldest(dlist_t *d)
+{
+	int w = d->w0;
+	while (!d->live[w])
+		w++;
+	d->w0 = (uint16_t)w;
+	return (w << 6) + __builtin_ctzll(d->live[w]);
+}
+
+/* The live slot with exactly p live slots after it (there is one). */
+static inline __attribute__((always_inline)) int dlist_live_from_end(const dlist_t *d, int p)
+{
+	int w = (d->len - 1) >> 6;
+	for (;; w--) {
+		int c = __builtin_popcountll(d->live[w]);
+		if (p < c)
+			return (w << 6) + select_bit(d->live[w], c - 1 - p);
+		p -= c;
+	}
+}
+
+/* One access to a deep list: the block's place, or -1 (a miss); its stamp goes on top.
+ * known: the place when the main list (W entries) of the same set found it (a per-set LRU
+ * distance is one number, whichever list finds it), else -1: the search is then for the
+ * deeper places only. */
+static inline __attribute__((always_inline)) int dlist_access(dlist_t *d, uint64_t fa_d, uint64_t now, uint64_t pt, int known)
 {
 	int pos = -1, kill = -1;
+	if (known >= 0) {
+		if (known == 0)
+			return 0;                         /* on top already: the run goes on */
+		pos = known;
+		kill = dlist_live_from_end(d, known);
 	/* a list loses entries only when full (access_timed): a block seen before is in it
 	 * unless it is full and the block's fully-associative distance is DW or more */
-	if (fa_d != UINT64_MAX && d->nlive > 0) {
+	} else if (fa_d != UINT64_MAX && d->nlive > 0) {
 		int oldest = -1;
-		if (d->nlive == DW && fa_d >= DW) {
-			int w = 0;
-			while (!d->live[w])
-				w++;
-			oldest = (w << 6) + __builtin_ctzll(d->live[w]);
-		}
+		if (d->nlive == DW && fa_d >= DW)
+			oldest = dlist_oldest(d);
 		if (oldest < 0 || d->st[oldest] <= pt) {
-			int lo = 0, hi = d->len - 1;      /* the last slot stamped <= pt: st[lo] <= pt */
-			while (lo < hi) {
-				int mid = (lo + hi + 1) >> 1;
-				if (d->st[mid] <= pt)
-					lo = mid;
-				else
-					hi = mid - 1;
+			/* the last slot stamped <= pt.  Stamps are distinct access times below now, so
+			 * at most now - 1 - pt slots follow it: the search starts there, not at slot 0
+			 * (most reuses are recent), and is branch-free (its compares are coin tosses) */
+			int lo = 0, len = d->len;
+			if (now - 1 - pt < (uint64_t)len - 1)
+				lo = len - 1 - (int)(now - 1 - pt);
+			for (int span = len - lo; span > 1;) {
+				int half = span >> 1;
+				lo = d->st[lo + half] <= pt ? lo + half : lo;
+				span -= half;
 			}
 			pos = dlist_after(d, lo);
 			if (pos == 0)
@@ -587,12 +726,9 @@ static inline __attribute__((always_inline)) int dlist_access(dlist_t *d, uint64
 		}
 	}
 	if (pos < 0) {
-		if (d->nlive == DW) {                     /* the oldest falls off */
-			int w = 0;
-			while (!d->live[w])
-				w++;
-			kill = (w << 6) + __builtin_ctzll(d->live[w]);
-		} else
+		if (d->nlive == DW)                       /* the oldest falls off */
+			kill = dlist_oldest(d);
+		else
 			d->nlive++;
 	}
 	if (kill >= 0)
@@ -606,6 +742,7 @@ static inline __attribute__((always_inline)) int dlist_access(dlist_t *d, uint64
 		for (int j = 0; j < m; j++)
 			d->live[j >> 6] |= 1ULL << (j & 63);
 		d->len = (uint16_t)m;
+		d->w0 = 0;
 	}
 	d->st[d->len] = now;
 	d->live[d->len >> 6] |= 1ULL << (d->len & 63);
@@ -620,7 +757,8 @@ static inline __attribute__((always_inline)) int dlist_access(dlist_t *d, uint64
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(__SANITIZE_THREAD__)
 __attribute__((target_clones("popcnt", "default")))
 #endif
-static void deep_access(const set_index_t *ix, deep_t *D, uint64_t block, uint64_t fa_d, uint64_t now, uint64_t pt)
+static void deep_access(const set_index_t *ix, deep_t *D, uint64_t block, uint64_t fa_d, uint64_t now, uint64_t pt,
+			const int8_t *known, uint32_t stride)
 {
 	int d0 = fa_d < DW ? (int)fa_d : DW;
 	for (int f = 0; f < SA_NINDEX; f++)
@@ -634,7 +772,7 @@ static void deep_access(const set_index_t *ix, deep_t *D, uint64_t block, uint64
 	for (int f = 0; f < SA_NINDEX; f++)
 		for (int k = 1; k <= DL; k++) {
 			uint32_t li = (1u << k) - 2 + set_index_of(ix, (enum set_index_fn)f, block, k);
-			int pos = dlist_access(&D->l[f][li], fa_d, now, pt);
+			int pos = dlist_access(&D->l[f][li], fa_d, now, pt, known ? known[(f * DL + k - 1) * stride] : -1);
 			D->cnt[f][k][pos >= 0 ? pos : DW]++;
 			if (f == SA_LINEAR && pos == 0) {
 				/* on top of its set, so of the nested smaller sets too (Hill & Smith) */
@@ -752,6 +890,9 @@ struct setstack_batch {
 	uint32_t n;
 	uint64_t block[SSB_CAP], fa[SSB_CAP], now[SSB_CAP], pt[SSB_CAP];
 	uint32_t idx[SSB_CAP];
+	/* the main lists' places at 2^1..2^DL sets (-1: W or more, or a first touch), handed to
+	 * the deep lists: [f][k - 1][access] */
+	int8_t mp[SA_NINDEX][DL][SSB_CAP];
 };
 
 setstack_batch_t *setstack_batch_alloc(void)
@@ -788,8 +929,6 @@ int setstack_flush(setstack_batch_t *b)
 	for (uint32_t i = 0; i < n; i++)
 		if (b->fa[i] >= W && b->fa[i] != UINT64_MAX && fx_add(s, b->fa[i]))
 			return -1;
-	for (uint32_t i = 0; s->deep && i < n; i++)
-		deep_access(s->ix, s->deep, b->block[i], b->fa[i], b->now[i], b->pt[i]);
 	for (int f = 0; f < SA_NINDEX; f++) {
 		/* idx[0..m): the accesses still to do at this level; with bit selection one on top
 		 * of its set is on top at every finer level (Hill & Smith 1989): distance 0 there
@@ -797,6 +936,8 @@ int setstack_flush(setstack_batch_t *b)
 		uint32_t m = n;
 		for (uint32_t i = 0; i < n; i++)
 			b->idx[i] = i;
+		if (s->deep && f == SA_LINEAR)      /* an access that leaves idx is on top below */
+			memset(b->mp[f], 0, sizeof b->mp[f]);
 		for (int k = 1; k <= s->max_log; k++) {
 			lvl_t *L = &s->lv[f][k];
 			uint64_t *cnt = b->c[f][k];
@@ -821,6 +962,8 @@ int setstack_flush(setstack_batch_t *b)
 				if (pos == -2)
 					return -1;
 				cnt[pos >= 0 ? pos : W]++;
+				if (k <= DL)
+					b->mp[f][k - 1][i] = (int8_t)pos;
 				if (f != SA_LINEAR || pos != 0)
 					b->idx[m2++] = i;
 			}
@@ -828,6 +971,11 @@ int setstack_flush(setstack_batch_t *b)
 				m = m2;
 		}
 	}
+	/* the deep lists after the main ones: a place below W is known then (when the main lists
+	 * have levels 1..DL) */
+	for (uint32_t i = 0; s->deep && i < n; i++)
+		deep_access(s->ix, s->deep, b->block[i], b->fa[i], b->now[i], b->pt[i],
+			    s->max_log >= DL ? &b->mp[0][0][i] : NULL, SSB_CAP);
 	return 0;
 }
 
@@ -851,7 +999,7 @@ int setstack_access_timed(setstack_t *s, setstack_batch_t *b, uint64_t block, ui
 		c[f][0][d0]++;
 	if (fa_d == 0) {
 		if (s->deep)
-			deep_access(s->ix, s->deep, block, fa_d, now, pt);   /* counts only */
+			deep_access(s->ix, s->deep, block, fa_d, now, pt, NULL, 0);   /* counts only */
 		for (int f = 0; f < SA_NINDEX; f++)
 			for (int k = 1; k <= s->max_log; k++)
 				c[f][k][0]++;

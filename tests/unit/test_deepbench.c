@@ -226,7 +226,8 @@ static void touch_count(const touch_t *t, tile_counts_t *n, int write)
  * q stores 8 fp16 channels of the warp-tile element (q.32 + l).8 (row-major in the tile) at
  * y[m][k] (NHWC).  Arrays are 64 KiB-aligned in the generator, so offsets from each array's
  * base give the same lines. */
-static void tile_reference(long M, long N, long K, int amm, int bnm, const conv_geo_t *c, tile_counts_t *n)
+static void tile_reference(long M, long N, long K, int amm, int bnm, const conv_geo_t *c, int pass, int chalf,
+                           tile_counts_t *n)
 {
 	long nt = N >= 128 ? 128 : (N + 7) / 8 * 8, wm = nt == 128 ? 64 : 16, wn = nt == 128 ? 32 : nt;
 	memset(n, 0, sizeof *n);
@@ -240,8 +241,37 @@ static void tile_reference(long M, long N, long K, int amm, int bnm, const conv_
 							long th = w * 32 + l;
 							if (op < 2 && amm) {
 								long k = k0 + op * 16 + th / 16, m = m0 + (th % 16) * 8;
-								if (m < M && k < K)
+								if (m >= M || k >= K)
+									continue;
+								if (!c) {
 									touch_add(&t, 1, (uint64_t)(k * M + m) * 2);
+									continue;
+								}
+								/* wgrad: A[k = (n, p, q)][m = (r, s, c)] is the input
+								 * pixel output (p, q) sees through filter tap (r, s) */
+								long b = k / (c->p * c->q), p = k / c->q % c->p, q = k % c->q;
+								long r = m / (c->s * c->c), s = m / c->c % c->s, ch = m % c->c;
+								long y = p * c->sh - c->pad_h + r, x = q * c->sw - c->pad_w + s;
+								if (y >= 0 && y < c->h && x >= 0 && x < c->w)
+									touch_add(&t, 1, (uint64_t)(((b * c->h + y) * c->w + x) * c->c + ch) * 2);
+							} else if (op < 2 && c && pass == CONV_DGRAD) {
+								/* dgrad: A[m = (n, h, w)][k = (r, s, kf)] is dY at the
+								 * output pixel (p, q) whose tap (r, s) reads input (h, w):
+								 * p.stride_h - pad_h + r = h, searched over every p, q */
+								long m = m0 + op * 64 + th / 4, k = k0 + (th % 4) * 8;
+								if (m >= M || k >= K)
+									continue;
+								long b = m / (c->h * c->w), h = m / c->w % c->h, x = m % c->w;
+								long r = k / c->k / c->s, s = k / c->k % c->s, kf = k % c->k;
+								long pp = -1, qq = -1;
+								for (long p = 0; p < c->p; p++)
+									if (p * c->sh - c->pad_h + r == h)
+										pp = p;
+								for (long q = 0; q < c->q; q++)
+									if (q * c->sw - c->pad_w + s == x)
+										qq = q;
+								if (pp >= 0 && qq >= 0)
+									touch_add(&t, 1, (uint64_t)(((b * c->p + pp) * c->q + qq) * c->k + kf) * 2);
 							} else if (op < 2) {
 								long m = m0 + op * 64 + th / 4, k = k0 + (th % 4) * 8;
 								if (m >= M || k >= K)
@@ -257,8 +287,14 @@ static void tile_reference(long M, long N, long K, int amm, int bnm, const conv_
 									touch_add(&t, 1, (uint64_t)(((b * c->h + y) * c->w + x) * c->c + ch) * 2);
 							} else if (bnm) {
 								long tpr = nt / 8, kr = (op - 2) * (256 / tpr) + th / tpr, nn = n0 + (th % tpr) * 8;
-								if (kr < 32 && k0 + kr < K && nn < N)
+								if (kr >= 32 || k0 + kr >= K || nn >= N)
+									continue;
+								if (c && pass == CONV_DGRAD) {  /* filter[kf][r][s][c = nn] */
+									long k = k0 + kr, r = k / c->k / c->s, s = k / c->k % c->s, kf = k % c->k;
+									touch_add(&t, 2, (uint64_t)(((kf * c->r + r) * c->s + s) * c->c + nn) * 2);
+								} else {
 									touch_add(&t, 2, (uint64_t)((k0 + kr) * N + nn) * 2);
+								}
 							} else {
 								long rr = (op - 2) * 64 + th / 4, k = k0 + (th % 4) * 8;
 								if (rr < nt && n0 + rr < N && k < K)
@@ -268,9 +304,15 @@ static void tile_reference(long M, long N, long K, int amm, int bnm, const conv_
 						touch_count(&t, n, 0);
 					}
 				long wy = nt == 128 ? w / 4 : w, wx = nt == 128 ? w % 4 : 0;
-				for (long q = 0; q < (c ? (wm * wn + 255) / 256 : wm * wn / 128); q++) {
+				for (long q = 0; q < (c || chalf ? (wm * wn + 255) / 256 : wm * wn / 128); q++) {
 					touch_t t = { .nl = 0 };
 					for (int l = 0; l < 32; l++) {
+						if (chalf) {            /* fp16 column-major, 8 m a lane */
+							long idx = (q * 32 + l) * 8, m = m0 + wy * wm + idx % wm, nn = n0 + wx * wn + idx / wm;
+							if (idx < wm * wn && m < M && nn < N)
+								touch_add(&t, 3, (uint64_t)(nn * M + m) * 2);
+							continue;
+						}
 						if (c) {                /* fp16 NHWC, 8 channels a lane */
 							long idx = (q * 32 + l) * 8, m = m0 + wy * wm + idx / wn, k = n0 + wx * wn + idx % wn;
 							if (idx < wm * wn && m < M && k < N)
@@ -322,7 +364,7 @@ static void layouts(void)
 		if (run_with(gemm_fn, &cases[i], &r, cases[i].what))
 			continue;
 		tile_counts_t e;
-		tile_reference(cases[i].M, cases[i].N, cases[i].K, cases[i].amm, cases[i].bnm, NULL, &e);
+		tile_reference(cases[i].M, cases[i].N, cases[i].K, cases[i].amm, cases[i].bnm, NULL, 0, 0, &e);
 		check_counts("gemm", cases[i].what, &r, &e);
 		shape_acc_free(&r.acc);
 	}
@@ -351,7 +393,7 @@ static void conv(void)
 		CHECK_INT(c.p, (c.h + 2 * c.pad_h - c.r) / c.sh + 1, "output rows (P)");
 		CHECK_INT(c.q, (c.w + 2 * c.pad_w - c.s) / c.sw + 1, "output columns (Q)");
 		tile_counts_t e;
-		tile_reference(c.n * c.p * c.q, c.k, c.r * c.s * c.c, 0, 0, &c, &e);
+		tile_reference(c.n * c.p * c.q, c.k, c.r * c.s * c.c, 0, 0, &c, CONV_FPROP, 0, &e);
 		long M = c.n * c.p * c.q, K = c.r * c.s * c.c;
 		int nt, loop, post, hmma, ldsm, ldg;
 		gen_deepbench_tile(c.k, 16, &nt, &loop, &post, &hmma, &ldsm, &ldg);
@@ -370,6 +412,81 @@ static void conv(void)
 	bad.c = 8;
 	bad.r = 3;
 	CHECK(gen_deepbench_conv(&g, &bad) < 0 && strstr(g.err, "K step"), "R.S.C = 48 refused with a reason");
+	gen_free(&g);
+}
+
+typedef struct pass_arg {
+	conv_geo_t c;
+	int pass;
+} pass_arg_t;
+
+static int conv_pass_fn(gen_t *g, void *arg)
+{
+	pass_arg_t *a = arg;
+	return gen_deepbench_conv_pass(g, &a->c, a->pass);
+}
+
+/* The backward passes of conv_bench training against their definitions (tile_reference):
+ * backward data, dX (N.H.W x C) = sum over the taps (r, s) and filters kf of dY at the output
+ * pixel whose tap reads the input pixel, times filter[kf][r][s][c] (GEMM K = R.S.K); backward
+ * filter, dW stored KRSC = the GEMM dW^T (R.S.C x K) = sum over N.P.Q of the input patch
+ * times dY (column-major fp16 C).  Strides leave holes (taps no output reaches: no load). */
+static void conv_train(void)
+{
+	struct { conv_geo_t c; const char *what; } cases[] = {
+		{ { .n = 1, .h = 9, .w = 9, .c = 8, .k = 8, .r = 2, .s = 2, .sh = 1, .sw = 1 }, "stride 1, no padding" },
+		{ { .n = 2, .h = 9, .w = 9, .c = 8, .k = 16, .r = 2, .s = 2, .sh = 1, .sw = 1, .pad_h = 1, .pad_w = 1 }, "padding 1, batch 2, 16 filters" },
+		{ { .n = 1, .h = 23, .w = 31, .c = 16, .k = 40, .r = 3, .s = 2, .sh = 2, .sw = 3 }, "strides 2 x 3, 40 filters (K.R.S = 240: a partial K step)" },
+		{ { .n = 1, .h = 21, .w = 43, .c = 32, .k = 32, .r = 5, .s = 10, .sh = 2, .sw = 2 }, "DeepSpeech layer 2's filter and strides on a 21 x 43 input" },
+		{ { .n = 1, .h = 12, .w = 12, .c = 160, .k = 24, .r = 3, .s = 3, .sh = 1, .sw = 1, .pad_h = 1, .pad_w = 1 }, "160 channels: two 128-column dX tiles" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		for (int pass = CONV_WGRAD; pass <= CONV_DGRAD; pass++) {
+			pass_arg_t a = { cases[i].c, pass };
+			run_t r;
+			if (run_with(conv_pass_fn, &a, &r, cases[i].what))
+				continue;
+			const conv_geo_t *c = &a.c;
+			long M = pass == CONV_DGRAD ? c->n * c->h * c->w : c->r * c->s * c->c;
+			long N = pass == CONV_DGRAD ? c->c : c->k;
+			long K = pass == CONV_DGRAD ? c->r * c->s * c->k : c->n * c->p * c->q;
+			tile_counts_t e;
+			tile_reference(M, N, K, pass == CONV_WGRAD, 1, c, pass, pass == CONV_WGRAD, &e);
+			check_counts(pass == CONV_DGRAD ? "dgrad" : "wgrad", cases[i].what, &r, &e);
+			int nt, loop, post, hmma, ldsm, ldg;
+			gen_deepbench_tile(N, 16, &nt, &loop, &post, &hmma, &ldsm, &ldg);
+			double ctas = (double)((M + 127) / 128) * ((N + nt - 1) / nt);
+			CHECK_NEAR(r.st.tensor, ctas * 8 * ((K + 31) / 32) * hmma, 0, "HMMA: every warp of every CTA, every K step");
+			CHECK_NEAR(r.st.launches, 1, 0, "one launch");
+			shape_acc_free(&r.acc);
+		}
+	/* db-conv-train at batch 1: the forward pass, backward filter and backward data of the
+	 * DeepSpeech layer (P = 38, Q = 166), in conv_bench.cu's order, each as its definition */
+	run_t r;
+	if (run("db-conv-train", 1, 4, &r))
+		return;
+	conv_geo_t c = { .n = 1, .h = 79, .w = 341, .c = 32, .k = 32, .r = 5, .s = 10, .sh = 2, .sw = 2, .p = 38, .q = 166 };
+	tile_counts_t f, wg, dg, sum;
+	tile_reference(c.p * c.q, c.k, c.r * c.s * c.c, 0, 0, &c, CONV_FPROP, 0, &f);
+	tile_reference(c.r * c.s * c.c, c.k, c.p * c.q, 1, 1, &c, CONV_WGRAD, 1, &wg);
+	tile_reference(c.h * c.w, c.c, c.r * c.s * c.k, 0, 1, &c, CONV_DGRAD, 0, &dg);
+	sum.read_lines = f.read_lines + wg.read_lines + dg.read_lines;
+	sum.write_lines = f.write_lines + wg.write_lines + dg.write_lines;
+	sum.sectors = f.sectors + wg.sectors + dg.sectors;
+	sum.mem_insts = f.mem_insts + wg.mem_insts + dg.mem_insts;
+	check_counts("train", "db-conv-train batch 1: forward + wgrad + dgrad", &r, &sum);
+	CHECK_NEAR(r.st.launches, 3, 0, "three launches");
+	/* tile 128 x 32 (warp tile 16 x 32: 8 HMMA.16816 per step); forward 50 x 50 K steps,
+	 * wgrad 13 CTAs x ceil(6308 / 32) = 198, dgrad ceil(26939 / 128) = 211 CTAs x 50 */
+	CHECK_NEAR(r.st.tensor, 8.0 * 8 * (50 * 50 + 13 * 198 + 211 * 50), 0, "HMMA by construction");
+	shape_acc_free(&r.acc);
+	/* K not a multiple of 8 is refused for training (dY is read 8 channels a lane) */
+	gen_t g;
+	gen_sink_t sink = { 0 };
+	gen_opts_t o = { .n_sm = 1, .warps_per_sm = 32, .ctas_per_sm = 16, .seed = 1 };
+	CHECK(gen_init(&g, &o, &sink) == 0, "init");
+	conv_geo_t bad = { .n = 1, .h = 9, .w = 9, .c = 8, .k = 12, .r = 2, .s = 2, .sh = 1, .sw = 1 };
+	CHECK(gen_deepbench_conv_pass(&g, &bad, CONV_DGRAD) < 0 && strstr(g.err, "multiple of 8"), "K = 12 refused for dgrad with a reason");
 	gen_free(&g);
 }
 
@@ -404,6 +521,7 @@ int main(void)
 	rnn_train();
 	tiles();
 	conv();
+	conv_train();
 	gemm();
 	lstm();
 	return check_summary("deepbench");

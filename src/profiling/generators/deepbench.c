@@ -77,7 +77,9 @@
 typedef struct tg {
 	uint64_t A, B, C;
 	long M, N, K;
-	const conv_geo_t *conv;   /* non-NULL: implicit GEMM, A gathered from x, y in NHWC fp16 */
+	const conv_geo_t *conv;   /* non-NULL: implicit GEMM of pass `pass` */
+	int pass;                 /* with conv: enum conv_pass (fprop: A gathered from x, y in NHWC fp16) */
+	int c_half;               /* C in fp16, column-major (C[n.M + m], 8 m a lane): cuBLAS HGEMM's C, dW */
 	int a_mmajor;             /* A stored M-contiguous (A[k.M + m], cuBLAS "N"): a transposed operand */
 	int b_nmajor;             /* B stored N-contiguous (B[k.N + n]) */
 	int nt;            /* CTA tile columns */
@@ -96,7 +98,7 @@ static int tg_build(tg_t *t)
 	t->wm = t->nt == 128 ? 64 : 16;
 	t->wn = t->nt == 128 ? 32 : t->nt;
 	t->nb = t->nt == 128 ? 2 : 1;
-	t->nst = t->conv ? (t->wm * t->wn + 255) / 256 : t->wm * t->wn / 128;  /* 8 fp16 or 4 fp32 a lane */
+	t->nst = t->conv || t->c_half ? (t->wm * t->wn + 255) / 256 : t->wm * t->wn / 128;  /* 8 fp16 or 4 fp32 a lane */
 	int k = 0, nld = 2 + t->nb;
 	for (int q = 0; q < nld; q++)                                       /* LDG.128 A, A, B[, B] */
 		t->loop[k++] = (gen_inst_t)I_LDW(q, 100 + 4 * q, 2 + (q >= 2), 16);   /* 4 registers each */
@@ -158,12 +160,30 @@ static uint32_t tg_addr(const gen_launch_t *L, const gen_warp_t *w, int sec, int
 			long k = k0 + op * 16 + th / 16, r = m0 + (th % 16) * 8;
 			if (r >= t->M || k >= t->K)
 				continue;
-			a[l] = t->A + (uint64_t)(k * t->M + r) * HF;
+			if (t->conv) {                          /* wgrad: A[k = (n, p, q)][r = (r, s, c)] = x patch */
+				const conv_geo_t *c = t->conv;
+				long fr = r / (c->s * c->c), fs = r / c->c % c->s, ch = r % c->c;
+				long n = k / (c->p * c->q), p = k / c->q % c->p, q = k % c->q;
+				long y = p * c->sh - c->pad_h + fr, x = q * c->sw - c->pad_w + fs;
+				if (y < 0 || y >= c->h || x < 0 || x >= c->w)
+					continue;               /* padding: zero fill, no load */
+				a[l] = t->A + (uint64_t)(((n * c->h + y) * c->w + x) * c->c + ch) * HF;
+			} else {
+				a[l] = t->A + (uint64_t)(k * t->M + r) * HF;
+			}
 		} else if (op < 2) {                            /* A: rows m0 + op*64 + th/4 */
 			long r = m0 + op * 64 + th / 4;
 			if (r >= t->M || k0 + (th % 4) * 8 >= t->K)
 				continue;
-			if (t->conv) {                          /* im2col of x: row r = (n, p, q) */
+			if (t->conv && t->pass == CONV_DGRAD) { /* dY of the taps that reach x pixel r = (n, h, w) */
+				const conv_geo_t *c = t->conv;
+				long kk = k0 + (th % 4) * 8, tap = kk / c->k, kf = kk % c->k;
+				long n = r / (c->h * c->w), y = r / c->w % c->h, x = r % c->w;
+				long py = y + c->pad_h - tap / c->s, qx = x + c->pad_w - tap % c->s;
+				if (py < 0 || qx < 0 || py % c->sh || qx % c->sw || py / c->sh >= c->p || qx / c->sw >= c->q)
+					continue;               /* no output pixel (stride hole or border): zero fill */
+				a[l] = t->A + (uint64_t)(((n * c->p + py / c->sh) * c->q + qx / c->sw) * c->k + kf) * HF;
+			} else if (t->conv) {                   /* im2col of x: row r = (n, p, q) */
 				const conv_geo_t *c = t->conv;
 				long kk = k0 + (th % 4) * 8, tap = kk / c->c, ch = kk % c->c;
 				long n = r / (c->p * c->q), p = r / c->q % c->p, q = r % c->q;
@@ -178,12 +198,25 @@ static uint32_t tg_addr(const gen_launch_t *L, const gen_warp_t *w, int sec, int
 			long tpr = t->nt / 8, kr = (op - 2) * (256 / tpr) + th / tpr, k = k0 + kr, r = n0 + (th % tpr) * 8;
 			if (kr >= 32 || k >= t->K || r >= t->N)
 				continue;
-			a[l] = t->B + (uint64_t)(k * t->N + r) * HF;
+			if (t->conv && t->pass == CONV_DGRAD)  /* B[k = (r, s, kf)][r = c]: filter row (kf, r, s) */
+				a[l] = t->B + (uint64_t)(((k % t->conv->k) * t->conv->r * t->conv->s + k / t->conv->k) * t->N + r) * HF;
+			else
+				a[l] = t->B + (uint64_t)(k * t->N + r) * HF;
 		} else if (op < 4) {                            /* B: rows n0 + (op-2)*64 + th/4 */
 			long rr = (op - 2) * 64 + th / 4, r = n0 + rr;
 			if (rr >= t->nt || r >= t->N || k0 + (th % 4) * 8 >= t->K)
 				continue;
 			a[l] = t->B + (uint64_t)(r * t->K + k0 + (th % 4) * 8) * HF;
+		} else if (t->c_half) {                         /* fp16 C tile of warp w, column-major: 8 m a lane */
+			int q = op - 4;
+			long wy = t->nt == 128 ? w->w / 4 : w->w, wx = t->nt == 128 ? w->w % 4 : 0;
+			long idx = ((long)q * 32 + l) * 8;
+			if (idx >= (long)t->wm * t->wn)
+				continue;
+			long mm = m0 + wy * t->wm + idx % t->wm, nn = n0 + wx * t->wn + idx / t->wm;
+			if (mm >= t->M || nn >= t->N)
+				continue;
+			a[l] = t->C + (uint64_t)(nn * t->M + mm) * HF;
 		} else if (t->conv) {                           /* y tile of warp w: 8 channels a lane */
 			int q = op - 4;
 			long wy = t->nt == 128 ? w->w / 4 : w->w, wx = t->nt == 128 ? w->w % 4 : 0;
@@ -252,8 +285,8 @@ static int run_dbgemm(gen_t *g, long n)
 }
 
 /* ------------------------------------------------------------------ conv_bench */
-/* One forward convolution of geometry c (c->p, c->q are derived here). */
-int gen_deepbench_conv(gen_t *g, conv_geo_t *c)
+/* The geometry checks of every pass; c->p, c->q are derived here. */
+static int conv_geometry(gen_t *g, conv_geo_t *c, int train)
 {
 	if (c->n < 1 || c->c < 8 || c->c % 8 || c->k < 1 || c->r < 1 || c->s < 1 || c->sh < 1 || c->sw < 1 ||
 	    c->pad_h < 0 || c->pad_w < 0 || c->h + 2 * c->pad_h < c->r || c->w + 2 * c->pad_w < c->s) {
@@ -265,27 +298,104 @@ int gen_deepbench_conv(gen_t *g, conv_geo_t *c)
 		         c->r * c->s * c->c);
 		return -1;
 	}
+	if (train && c->k % 8) {        /* dgrad's A and wgrad's B rows are 8 channels of dY a lane */
+		snprintf(g->err, sizeof g->err, "conv_bench training: K = %ld filters is not a multiple of 8", c->k);
+		return -1;
+	}
 	c->p = (c->h + 2 * c->pad_h - c->r) / c->sh + 1;
 	c->q = (c->w + 2 * c->pad_w - c->s) / c->sw + 1;
+	return 0;
+}
+
+/* A layer's tensors as conv_bench.cu's time_cnn allocates them: input x, filter, output y, and
+ * for training delta (dY), dW, dX, all fp16 (NHWC, the filter KRSC). */
+typedef struct conv_arrays {
+	uint64_t x, f, y, dy, dw, dx;
+} conv_arrays_t;
+
+static int conv_alloc(gen_t *g, const conv_geo_t *c, int train, conv_arrays_t *a)
+{
 	uint64_t nx = (uint64_t)(c->n * c->h * c->w * c->c), nf = (uint64_t)(c->k * c->r * c->s * c->c);
 	uint64_t ny = (uint64_t)(c->n * c->p * c->q * c->k);
-	tg_t t = { .M = c->n * c->p * c->q, .N = c->k, .K = c->r * c->s * c->c, .conv = c };
-	t.A = gen_alloc(g, nx * HF);
-	t.B = gen_alloc(g, nf * HF);
-	t.C = gen_alloc(g, ny * HF);
-	/* DeepBench fills x and the filter with random values; y is the fp16 result */
-	if (gen_content_urand(g, t.A, nx / 2, -1, 1) < 0 || gen_content_urand(g, t.B, nf / 2, -1, 1) < 0 ||
-	    gen_content_urand(g, t.C, ny / 2, -8, 8) < 0)
+	a->x = gen_alloc(g, nx * HF);
+	a->f = gen_alloc(g, nf * HF);
+	a->y = gen_alloc(g, ny * HF);
+	/* DeepBench fills x and the filter (and delta) with random values; y, dW, dX are fp16 results */
+	if (gen_content_urand(g, a->x, nx / 2, -1, 1) < 0 || gen_content_urand(g, a->f, nf / 2, -1, 1) < 0 ||
+	    gen_content_urand(g, a->y, ny / 2, -8, 8) < 0)
 		return -1;
-	return tg_launch(g, "cudnn_implicit_precomp_gemm_tensorop_nhwc_fp16", 0x2000, &t);
+	if (!train)
+		return 0;
+	a->dy = gen_alloc(g, ny * HF);
+	a->dw = gen_alloc(g, nf * HF);
+	a->dx = gen_alloc(g, nx * HF);
+	if (gen_content_urand(g, a->dy, ny / 2, -1, 1) < 0 || gen_content_urand(g, a->dw, nf / 2, -8, 8) < 0 ||
+	    gen_content_urand(g, a->dx, nx / 2, -8, 8) < 0)
+		return -1;
+	return 0;
+}
+
+/* One pass of the layer as an implicit GEMM (header: conv_bench). */
+static int conv_launch(gen_t *g, const conv_geo_t *c, int pass, const conv_arrays_t *a)
+{
+	tg_t t = { .conv = c, .pass = pass };
+	switch (pass) {
+	case CONV_DGRAD:        /* dX (N.H.W x C) = dY taps (x K.R.S) . filter */
+		t.M = c->n * c->h * c->w, t.N = c->c, t.K = c->r * c->s * c->k;
+		t.A = a->dy, t.B = a->f, t.C = a->dx, t.b_nmajor = 1;
+		return tg_launch(g, "cudnn_implicit_gemm_dgrad_tensorop_nhwc_fp16", 0x3000, &t);
+	case CONV_WGRAD:        /* dW^T (R.S.C x K) = x patches^T (x N.P.Q) . dY */
+		t.M = c->r * c->s * c->c, t.N = c->k, t.K = c->n * c->p * c->q;
+		t.A = a->x, t.B = a->dy, t.C = a->dw, t.a_mmajor = 1, t.b_nmajor = 1, t.c_half = 1;
+		return tg_launch(g, "cudnn_implicit_gemm_wgrad_tensorop_nhwc_fp16", 0x9000, &t);
+	default:                /* y (N.P.Q x K) = im2col(x) (x R.S.C) . filter */
+		t.M = c->n * c->p * c->q, t.N = c->k, t.K = c->r * c->s * c->c;
+		t.A = a->x, t.B = a->f, t.C = a->y;
+		return tg_launch(g, "cudnn_implicit_precomp_gemm_tensorop_nhwc_fp16", 0x2000, &t);
+	}
+}
+
+/* One forward convolution of geometry c (c->p, c->q are derived here). */
+int gen_deepbench_conv(gen_t *g, conv_geo_t *c)
+{
+	conv_arrays_t a;
+	if (conv_geometry(g, c, 0) < 0 || conv_alloc(g, c, 0, &a) < 0)
+		return -1;
+	return conv_launch(g, c, CONV_FPROP, &a);
+}
+
+/* One pass (enum conv_pass) of geometry c on its own arrays (test hook, gen.h). */
+int gen_deepbench_conv_pass(gen_t *g, conv_geo_t *c, int pass)
+{
+	conv_arrays_t a;
+	if (conv_geometry(g, c, pass != CONV_FPROP) < 0 || conv_alloc(g, c, 1, &a) < 0)
+		return -1;
+	return conv_launch(g, c, pass, &a);
 }
 
 /* DeepBench conv_problems.h training_set (341, 79, 32, N, 32, 10, 5, 0, 0, 2, 2): w, h, c, n, k,
  * filter_w (s), filter_h (r), pad_w, pad_h, wstride, hstride.  --size = batch N. */
+static const conv_geo_t deepspeech2 = { .h = 79, .w = 341, .c = 32, .k = 32, .r = 5, .s = 10, .sh = 2, .sw = 2 };
+
 static int run_conv(gen_t *g, long n)
 {
-	conv_geo_t c = { .n = n, .h = 79, .w = 341, .c = 32, .k = 32, .r = 5, .s = 10, .sh = 2, .sw = 2 };
+	conv_geo_t c = deepspeech2;
+	c.n = n;
 	return gen_deepbench_conv(g, &c);
+}
+
+/* conv_bench training (code/nvidia/conv_bench.cu time_cnn, !inference): forward, then
+ * cudnnConvolutionBackwardFilter (dW from x and delta), then cudnnConvolutionBackwardData (dX
+ * from the filter and delta), in that order, on the same tensors. */
+static int run_conv_train(gen_t *g, long n)
+{
+	conv_geo_t c = deepspeech2;
+	c.n = n;
+	conv_arrays_t a;
+	if (conv_geometry(g, &c, 1) < 0 || conv_alloc(g, &c, 1, &a) < 0 || conv_launch(g, &c, CONV_FPROP, &a) < 0 ||
+	    conv_launch(g, &c, CONV_WGRAD, &a) < 0)
+		return -1;
+	return conv_launch(g, &c, CONV_DGRAD, &a);
 }
 
 /* ------------------------------------------------------------------ rnn_bench elementwise */
@@ -569,6 +679,7 @@ int gen_deepbench_tile(long n, int hmma_k, int *nt, int *loop, int *post, int *h
 const gen_kernel_t gen_deepbench[] = {
 	{ "db-gemm", "DeepBench", "gemm_bench: fp16 tensor-core HGEMM, 128x128x32 CTA tiles in shared memory (cuBLAS/CUTLASS-style)", 1024, 128, 8192, "M=N=K (multiple of 128)", "malekeh-2060", run_dbgemm },
 	{ "db-conv", "DeepBench", "conv_bench forward: fp16 NHWC implicit-GEMM convolution on tensor cores (cuDNN IMPLICIT_PRECOMP_GEMM), DeepSpeech layer 2 (341x79x32, 10x5 filter, stride 2, 32 outputs)", 4, 1, 64, "batch N", "malekeh-2060", run_conv },
+	{ "db-conv-train", "DeepBench", "conv_bench training: db-conv's forward pass, then backward filter (dW, implicit GEMM over N.P.Q) and backward data (dX, the transposed convolution as an implicit GEMM over K.R.S), same layer and batch", 4, 1, 64, "batch N", "malekeh-2060", run_conv_train },
 	{ "db-rnn", "DeepBench", "rnn_bench vanilla (tanh) forward, batch 16, 50 steps: input GEMM, per step recurrent HGEMM + elementwise", 1760, 32, 4096, "hidden units (multiple of 32)", "malekeh-2060", run_rnn_vanilla },
 	{ "db-rnn-train", "DeepBench", "rnn_bench vanilla training, batch 16, 50 steps: the forward pass of db-rnn, then backward data (per step elementwise + R^T HGEMM, then W^T) and backward weights (dW, dR HGEMMs)", 1760, 32, 4096, "hidden units (multiple of 32)", "malekeh-2060", run_rnn_train },
 	{ "db-lstm", "DeepBench", "rnn_bench LSTM inference forward, batch 1, 25 steps: input GEMM, per step recurrent HGEMM + gates", 512, 32, 4096, "hidden units (multiple of 32)", "malekeh-2060", run_rnn_lstm },

@@ -227,7 +227,7 @@ static void touch_count(const touch_t *t, tile_counts_t *n, int write)
  * y[m][k] (NHWC).  Arrays are 64 KiB-aligned in the generator, so offsets from each array's
  * base give the same lines. */
 static void tile_reference(long M, long N, long K, int amm, int bnm, const conv_geo_t *c, int pass, int chalf,
-                           tile_counts_t *n)
+                           int cread, tile_counts_t *n)
 {
 	long nt = N >= 128 ? 128 : (N + 7) / 8 * 8, wm = nt == 128 ? 64 : 16, wn = nt == 128 ? 32 : nt;
 	memset(n, 0, sizeof *n);
@@ -323,6 +323,8 @@ static void tile_reference(long M, long N, long K, int amm, int bnm, const conv_
 						if (m < M && nn < N)
 							touch_add(&t, 3, (uint64_t)(nn * M + m) * 4);
 					}
+					if (cread)              /* beta != 0: C is loaded before it is stored */
+						touch_count(&t, n, 0);
 					touch_count(&t, n, 1);
 				}
 			}
@@ -341,30 +343,33 @@ static void check_counts(const char *kind, const char *what, const run_t *r, con
 
 typedef struct gemm_case {
 	long M, N, K;
-	int amm, bnm;
+	int amm, bnm, chalf;
 	const char *what;
 } gemm_case_t;
 
 static int gemm_fn(gen_t *g, void *arg)
 {
 	const gemm_case_t *c = arg;
-	return gen_deepbench_gemm(g, c->M, c->N, c->K, c->amm, c->bnm);
+	return gen_deepbench_gemm(g, c->M, c->N, c->K, c->amm, c->bnm, c->chalf);
 }
 
 static void layouts(void)
 {
 	gemm_case_t cases[] = {
-		{ 256, 256, 96, 0, 0, "TN (forward)" },
-		{ 256, 16, 256, 1, 0, "A M-major, skinny N (backward data per step)" },
-		{ 192, 160, 80, 1, 1, "A M-major, B N-major, K not a multiple of 32 (backward weights)" },
-		{ 128, 8, 64, 0, 1, "B N-major, N = 8" },
+		{ 256, 256, 96, 0, 0, 0, "TN (forward)" },
+		{ 256, 16, 256, 1, 0, 0, "A M-major, skinny N (backward data per step)" },
+		{ 192, 160, 80, 1, 1, 0, "A M-major, B N-major, K not a multiple of 32 (backward weights)" },
+		{ 128, 8, 64, 0, 1, 0, "B N-major, N = 8" },
+		{ 200, 16, 200, 1, 0, 1, "NN, fp16 C read and written (gemm_bench training), M, K = 200" },
+		{ 256, 200, 72, 1, 0, 1, "NN, fp16 C, two 128-column tiles, N = 200" },
+		{ 136, 24, 40, 0, 1, 1, "TT-like: B N-major, fp16 C, N = 24" },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		run_t r;
 		if (run_with(gemm_fn, &cases[i], &r, cases[i].what))
 			continue;
 		tile_counts_t e;
-		tile_reference(cases[i].M, cases[i].N, cases[i].K, cases[i].amm, cases[i].bnm, NULL, 0, 0, &e);
+		tile_reference(cases[i].M, cases[i].N, cases[i].K, cases[i].amm, cases[i].bnm, NULL, 0, cases[i].chalf, cases[i].chalf, &e);
 		check_counts("gemm", cases[i].what, &r, &e);
 		shape_acc_free(&r.acc);
 	}
@@ -393,7 +398,7 @@ static void conv(void)
 		CHECK_INT(c.p, (c.h + 2 * c.pad_h - c.r) / c.sh + 1, "output rows (P)");
 		CHECK_INT(c.q, (c.w + 2 * c.pad_w - c.s) / c.sw + 1, "output columns (Q)");
 		tile_counts_t e;
-		tile_reference(c.n * c.p * c.q, c.k, c.r * c.s * c.c, 0, 0, &c, CONV_FPROP, 0, &e);
+		tile_reference(c.n * c.p * c.q, c.k, c.r * c.s * c.c, 0, 0, &c, CONV_FPROP, 0, 0, &e);
 		long M = c.n * c.p * c.q, K = c.r * c.s * c.c;
 		int nt, loop, post, hmma, ldsm, ldg;
 		gen_deepbench_tile(c.k, 16, &nt, &loop, &post, &hmma, &ldsm, &ldg);
@@ -451,7 +456,7 @@ static void conv_train(void)
 			long N = pass == CONV_DGRAD ? c->c : c->k;
 			long K = pass == CONV_DGRAD ? c->r * c->s * c->k : c->n * c->p * c->q;
 			tile_counts_t e;
-			tile_reference(M, N, K, pass == CONV_WGRAD, 1, c, pass, pass == CONV_WGRAD, &e);
+			tile_reference(M, N, K, pass == CONV_WGRAD, 1, c, pass, pass == CONV_WGRAD, 0, &e);
 			check_counts(pass == CONV_DGRAD ? "dgrad" : "wgrad", cases[i].what, &r, &e);
 			int nt, loop, post, hmma, ldsm, ldg;
 			gen_deepbench_tile(N, 16, &nt, &loop, &post, &hmma, &ldsm, &ldg);
@@ -467,9 +472,9 @@ static void conv_train(void)
 		return;
 	conv_geo_t c = { .n = 1, .h = 79, .w = 341, .c = 32, .k = 32, .r = 5, .s = 10, .sh = 2, .sw = 2, .p = 38, .q = 166 };
 	tile_counts_t f, wg, dg, sum;
-	tile_reference(c.p * c.q, c.k, c.r * c.s * c.c, 0, 0, &c, CONV_FPROP, 0, &f);
-	tile_reference(c.r * c.s * c.c, c.k, c.p * c.q, 1, 1, &c, CONV_WGRAD, 1, &wg);
-	tile_reference(c.h * c.w, c.c, c.r * c.s * c.k, 0, 1, &c, CONV_DGRAD, 0, &dg);
+	tile_reference(c.p * c.q, c.k, c.r * c.s * c.c, 0, 0, &c, CONV_FPROP, 0, 0, &f);
+	tile_reference(c.r * c.s * c.c, c.k, c.p * c.q, 1, 1, &c, CONV_WGRAD, 1, 0, &wg);
+	tile_reference(c.h * c.w, c.c, c.r * c.s * c.k, 0, 1, &c, CONV_DGRAD, 0, 0, &dg);
 	sum.read_lines = f.read_lines + wg.read_lines + dg.read_lines;
 	sum.write_lines = f.write_lines + wg.write_lines + dg.write_lines;
 	sum.sectors = f.sectors + wg.sectors + dg.sectors;
@@ -488,6 +493,38 @@ static void conv_train(void)
 	conv_geo_t bad = { .n = 1, .h = 9, .w = 9, .c = 8, .k = 12, .r = 2, .s = 2, .sh = 1, .sw = 1 };
 	CHECK(gen_deepbench_conv_pass(&g, &bad, CONV_DGRAD) < 0 && strstr(g.err, "multiple of 8"), "K = 12 refused for dgrad with a reason");
 	gen_free(&g);
+}
+
+/* db-gemm-train at 256 (M = K = 256, N = 16): 2 CTAs of 8 warps (tile 128 x 16, warp tile
+ * 16 x 16), 8 K steps of 3 LDG.128 (A M-major: 2, B: 1 by warps 0 and 1, whose threads hold the
+ * 16 B rows), 4 HMMA.16816, 2 + 2 LDSM; epilogue: the 16 x 16 fp16 warp tile is one STG.128
+ * (16 columns of 32 B: 16 lines), preceded by its LDG.128 and 4 HFMA2 (beta C). */
+static void gemm_train(void)
+{
+	run_t r;
+	if (run("db-gemm-train", 256, 4, &r))
+		return;
+	const double W = 16, S = 8;
+	CHECK_NEAR(r.st.launches, 1, 0, "one launch");
+	CHECK_NEAR(r.st.tensor, W * S * 4, 0, "HMMA: warps x steps x 4");
+	CHECK_NEAR(r.st.mem_insts, W * S * 2 + 2 * S * 2 + W * 2, 0, "global: 2 A LDG per warp step, B by 2 warps per CTA, C load + store");
+	CHECK_NEAR(r.st.writes, W * 16, 0, "a warp's 16 columns of 16 halves: 16 lines");
+	CHECK_NEAR(r.st.accesses - r.st.writes, W * S * 2 * 4 + 2 * 2 * S * 8 + W * 16, 0,
+	           "A: 2 K rows of 128 m (256 B, 2 lines each) per LDG; B: 8 rows of 64 B, 512 B apart, per warp; C: 16 lines");
+	CHECK_NEAR(r.st.insts, W * (24 + S * 21 + 6) - (W - 2 * 2) * S, 0,
+	           "prologue 24, 21 per step (3 LDG, 3 STS, BAR, 4 LDSM, 4 HMMA, BAR, 4 INT, BRA; warps 2..7 skip the B LDG), epilogue 6");
+	CHECK_NEAR(r.s.unit[SU_FP32], W * 4, 0, "4 HFMA2 per warp in the epilogue");
+	CHECK_INT(r.s.n_launch == 1 ? r.s.launch[0].grid[0] * r.s.launch[0].grid[1] : -1, 2, "2 x 1 CTAs");
+	shape_acc_free(&r.acc);
+	gen_t g;
+	gen_sink_t sink = { 0 };
+	gen_opts_t o = { .n_sm = 1, .warps_per_sm = 32, .ctas_per_sm = 16, .seed = 1 };
+	const gen_kernel_t *k = gen_find("db-gemm-train");
+	CHECK(k && gen_init(&g, &o, &sink) == 0, "init");
+	if (k) {
+		CHECK(k->run(&g, 100) < 0 && strstr(g.err, "multiple of 8"), "size 100 refused with a reason");
+		gen_free(&g);
+	}
 }
 
 /* db-rnn-train at H = 64: forward (input GEMM + 50 x (recurrent GEMM + elementwise)), then 50 x
@@ -523,6 +560,7 @@ int main(void)
 	conv();
 	conv_train();
 	gemm();
+	gemm_train();
 	lstm();
 	return check_summary("deepbench");
 }

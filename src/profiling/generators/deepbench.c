@@ -72,7 +72,7 @@
 
 /* ------------------------------------------------------------------ tiled HGEMM */
 #define TG_MAXLOOP (4 + 4 + 1 + 12 + 64 + 1 + 5)
-#define TG_MAXPOST 16
+#define TG_MAXPOST (8 * 6)
 
 typedef struct tg {
 	uint64_t A, B, C;
@@ -80,6 +80,7 @@ typedef struct tg {
 	const conv_geo_t *conv;   /* non-NULL: implicit GEMM of pass `pass` */
 	int pass;                 /* with conv: enum conv_pass (fprop: A gathered from x, y in NHWC fp16) */
 	int c_half;               /* C in fp16, column-major (C[n.M + m], 8 m a lane): cuBLAS HGEMM's C, dW */
+	int c_read;               /* beta != 0: the epilogue reads C (LDG.128 of each STG's 16 B, 4 HFMA2) */
 	int a_mmajor;             /* A stored M-contiguous (A[k.M + m], cuBLAS "N"): a transposed operand */
 	int b_nmajor;             /* B stored N-contiguous (B[k.N + n]) */
 	int nt;            /* CTA tile columns */
@@ -88,7 +89,7 @@ typedef struct tg {
 	int hk;            /* K of one HMMA: 16 (m16n8k16) or 8 (Turing's m16n8k8) */
 	int nst;           /* STG.128 per warp in the epilogue */
 	gen_inst_t loop[TG_MAXLOOP], post[TG_MAXPOST];
-	int nloop;
+	int nloop, npost;
 } tg_t;
 
 /* The tile shape and the templates of one K step and of the epilogue for t->N columns. */
@@ -142,8 +143,17 @@ static int tg_build(tg_t *t)
 	t->loop[k++] = (gen_inst_t)I_INT(-1, 7, 9, -1);                     /* ISETP */
 	t->loop[k++] = (gen_inst_t)I_BRA();
 	t->nloop = k;
-	for (int q = 0; q < t->nst; q++)
-		t->post[q] = (gen_inst_t){ GEN_ST, (unsigned char)(4 + q), 1, -1, { 30, (short)(8 + q % 32), -1 }, 0, 16, 0 };
+	int np = 0;
+	if (t->c_read)                  /* memory ops 4 + nst + q: C's old values, all loads first */
+		for (int q = 0; q < t->nst; q++)
+			t->post[np++] = (gen_inst_t)I_LDW(4 + t->nst + q, 100 + 4 * q, 30, 16);
+	for (int q = 0; q < t->nst; q++) {
+		if (t->c_read)          /* alpha acc + beta C, 8 halves as 4 HFMA2 */
+			for (int j = 0; j < 4; j++)
+				t->post[np++] = (gen_inst_t)I_FP32(8 + q % 32, 8 + q % 32, 100 + 4 * q + j, -1);
+		t->post[np++] = (gen_inst_t){ GEN_ST, (unsigned char)(4 + q), 1, -1, { 30, (short)(8 + q % 32), -1 }, 0, 16, 0 };
+	}
+	t->npost = np;
 	return k;
 }
 
@@ -152,6 +162,8 @@ static uint32_t tg_addr(const gen_launch_t *L, const gen_warp_t *w, int sec, int
 	const tg_t *t = L->p;
 	long m0 = (long)w->cx * 128, n0 = (long)w->cy * t->nt, k0 = w->iter * 32;
 	uint32_t m = 0;
+	if (op >= 4 + t->nst)
+		op -= t->nst;                   /* the epilogue's load of C: its store's addresses */
 	for (int l = 0; l < GEN_WARP; l++) {
 		if (!(w->valid >> l & 1))
 			continue;
@@ -258,7 +270,7 @@ static int tg_launch(gen_t *g, const char *name, uint32_t pc, tg_t *t)
 		.block = { 256, 1, 1 },
 		.max_cta_sm = t->nt == 128 ? 1 : 0,     /* 255 registers x 256 threads fill the RF */
 		.regs = t->nt == 128 ? 255 : 128, .smem = 2L * (128 + t->nt) * 64,
-		.sec = { tg_pre, t->loop, t->post }, .nsec = { 1, t->nloop, t->nst },
+		.sec = { tg_pre, t->loop, t->post }, .nsec = { 1, t->nloop, t->npost },
 		.trips = (t->K + 31) / 32, .addr = tg_addr,   /* the last step's k >= K lanes load nothing */ .has_regs = 1, .pc_base = pc, .p = t,
 	};
 	return gen_launch(g, &L);
@@ -282,6 +294,35 @@ static int run_dbgemm(gen_t *g, long n)
 	    gen_content_urand(g, t.C, (uint64_t)(n * n), -8, 8) < 0)
 		return -1;
 	return tg_launch(g, "cutlass_tensorop_h16816gemm_128x128_32x1_tn", 0x1000, &t);
+}
+
+/* gemm_bench training: DeepBench code/kernels/gemm_problems.h training_set's first tuple
+ * (1760, 16, 1760, false, false) -- m, n, k, a_t, b_t -- as code/nvidia/gemm_bench.cu runs it
+ * in half precision: cublasGemmEx(CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, A (m x k, lda = m),
+ * B (k x n, ldb = k), C (m x n, ldc = m)), A, B and C CUDA_R_16F, CUBLAS_GEMM_DFALT_TENSOR_OP.
+ * Column-major "N" operands: A is M-contiguous (a_mmajor), B K-contiguous, C fp16 column-major
+ * (c_half).  gemm_bench passes alpha and beta as the address of an int 1 (time_gemm), a
+ * nonzero value in any compute type, so cuBLAS computes C = alpha A B + beta C and the
+ * epilogue reads C (c_read).  The fp16 compute type (HMMA with fp16 accumulators, 2 registers
+ * where fp32 takes 4) is not told apart: the accumulators are the fp32 template's.
+ * --size = m = k (DeepBench's 1760, 2048, 2560, 4096 rows at n = 16); multiples of 8, as
+ * gemm_bench pads m and k for tensor cores. */
+static int run_dbgemm_train(gen_t *g, long n)
+{
+	const long N = 16;
+	if (n % 8) {
+		snprintf(g->err, sizeof g->err, "--size must be a multiple of 8, got %ld", n);
+		return -1;
+	}
+	tg_t t = { .M = n, .N = N, .K = n, .a_mmajor = 1, .c_half = 1, .c_read = 1 };
+	t.A = gen_alloc(g, (uint64_t)(n * n * HF));
+	t.B = gen_alloc(g, (uint64_t)(n * N * HF));
+	t.C = gen_alloc(g, (uint64_t)(n * N * HF));
+	if (gen_content_urand(g, t.A, (uint64_t)(n * n / 2), -1, 1) < 0 ||
+	    gen_content_urand(g, t.B, (uint64_t)(n * N / 2), -1, 1) < 0 ||
+	    gen_content_urand(g, t.C, (uint64_t)(n * N / 2), -1, 1) < 0)
+		return -1;
+	return tg_launch(g, "cutlass_tensorop_h16816gemm_128xN_32x1_nn", 0x1000, &t);
 }
 
 /* ------------------------------------------------------------------ conv_bench */
@@ -640,12 +681,12 @@ static int run_rnn_train(gen_t *g, long H)
 }
 
 /* Test hook: one tiled HGEMM with the given operand layouts (gen.h). */
-int gen_deepbench_gemm(gen_t *g, long M, long N, long K, int a_mmajor, int b_nmajor)
+int gen_deepbench_gemm(gen_t *g, long M, long N, long K, int a_mmajor, int b_nmajor, int c_half)
 {
-	tg_t t = { .M = M, .N = N, .K = K, .a_mmajor = a_mmajor, .b_nmajor = b_nmajor };
+	tg_t t = { .M = M, .N = N, .K = K, .a_mmajor = a_mmajor, .b_nmajor = b_nmajor, .c_half = c_half, .c_read = c_half };
 	t.A = gen_alloc(g, (uint64_t)(M * K * HF));
 	t.B = gen_alloc(g, (uint64_t)(N * K * HF));
-	t.C = gen_alloc(g, (uint64_t)(M * N * F));
+	t.C = gen_alloc(g, (uint64_t)(M * N * (c_half ? HF : F)));
 	return tg_launch(g, "cutlass_tensorop_h16816gemm", 0x1000, &t);
 }
 
@@ -678,6 +719,7 @@ int gen_deepbench_tile(long n, int hmma_k, int *nt, int *loop, int *post, int *h
 
 const gen_kernel_t gen_deepbench[] = {
 	{ "db-gemm", "DeepBench", "gemm_bench: fp16 tensor-core HGEMM, 128x128x32 CTA tiles in shared memory (cuBLAS/CUTLASS-style)", 1024, 128, 8192, "M=N=K (multiple of 128)", "malekeh-2060", run_dbgemm },
+	{ "db-gemm-train", "DeepBench", "gemm_bench training_set[0]: fp16 HGEMM 1760x16x1760, both operands not transposed (NN), C = A.B + C in fp16, 128x16 CTA tiles", 1760, 8, 8192, "M=K (multiple of 8; N = 16)", "malekeh-2060", run_dbgemm_train },
 	{ "db-conv", "DeepBench", "conv_bench forward: fp16 NHWC implicit-GEMM convolution on tensor cores (cuDNN IMPLICIT_PRECOMP_GEMM), DeepSpeech layer 2 (341x79x32, 10x5 filter, stride 2, 32 outputs)", 4, 1, 64, "batch N", "malekeh-2060", run_conv },
 	{ "db-conv-train", "DeepBench", "conv_bench training: db-conv's forward pass, then backward filter (dW, implicit GEMM over N.P.Q) and backward data (dX, the transposed convolution as an implicit GEMM over K.R.S), same layer and batch", 4, 1, 64, "batch N", "malekeh-2060", run_conv_train },
 	{ "db-rnn", "DeepBench", "rnn_bench vanilla (tanh) forward, batch 16, 50 steps: input GEMM, per step recurrent HGEMM + elementwise", 1760, 32, 4096, "hidden units (multiple of 32)", "malekeh-2060", run_rnn_vanilla },

@@ -323,8 +323,10 @@ int gen_deepbench_conv(gen_t *g, conv_geo_t *c);
 enum conv_pass { CONV_FPROP = 0, CONV_WGRAD, CONV_DGRAD };
 int gen_deepbench_conv_pass(gen_t *g, conv_geo_t *c, int pass);
 /* deepbench.c's tiled HGEMM C = A.B^T of M x N x K, A stored K-major (or M-major when
- * a_mmajor: a transposed operand), B K-major (or N-major when b_nmajor). 0, or -1 with g->err. */
-int gen_deepbench_gemm(gen_t *g, long M, long N, long K, int a_mmajor, int b_nmajor);
+ * a_mmajor: a transposed operand), B K-major (or N-major when b_nmajor), C fp32 column-major
+ * (or, with c_half, fp16 column-major and read before it is written: C = A.B^T + C, as
+ * gemm_bench's nonzero beta makes cuBLAS do). 0, or -1 with g->err. */
+int gen_deepbench_gemm(gen_t *g, long M, long N, long K, int a_mmajor, int b_nmajor, int c_half);
 extern const gen_kernel_t gen_graph[];
 extern const gen_kernel_t gen_cudasdk[];
 

@@ -27,7 +27,9 @@
  * (16 threads per row, 8 m each, 2 instructions per step), an N-contiguous B as K rows of NT/8
  * threads (16 rows per instruction and 2 instructions when NT = 128, else all 32 rows in one);
  * after the loop each warp stores its WM x WN fp32 tile with STG.128 (WM*WN/128 instructions,
- * lanes along m: C is column-major).  Rows m >= M and columns n >= N are masked off (1760 is
+ * lanes along m: C is column-major), or an fp16 C (c_half) 8 m a lane (WM*WN/256), each STG
+ * preceded, when beta is nonzero (c_read), by an LDG.128 of the same 16 B (all of a warp's
+ * loads first) and 4 HFMA2.  Rows m >= M and columns n >= N are masked off (1760 is
  * not a multiple of 128).  Shared memory per CTA: 2 stages of (128 + NT) x 64 B; 255 registers
  * per thread for NT = 128 (1 CTA per SM), 128 for the skinny tiles.
  *
@@ -47,8 +49,37 @@
  * into registers and is not generated.  Problem: DeepBench code/kernels/conv_problems.h,
  * training_set, the first tuple whose C is a multiple of 8 (DeepSpeech's second layer: W 341,
  * H 79, C 32, N 4, K 32, S 10, R 5, no padding, stride 2); --size is the batch N, and the
- * inference_server_set has the same layer at N = 1, 2, 4.  Training also runs the backward
- * data and filter convolutions, which are not generated (forward only).
+ * inference_server_set has the same layer at N = 1, 2, 4.
+ *
+ * conv_bench training (db-conv-train; DeepBench commit da81ba7, code/nvidia/conv_bench.cu
+ * time_cnn: delta = rand (l. 416), backward_params (l. 420/427) then backward_inputs (l. 439/
+ * 446) after the forward pass; tensor-op math forces CUDNN_CONVOLUTION_BWD_FILTER_ALGO_1 (l. 230)
+ * and BWD_DATA_ALGO_1 (l. 270), the implicit-GEMM ones; problem: code/kernels/conv_problems.h
+ * l. 9, the same layer at N = 4) runs on the same tensors, all fp16, with the GEMMs of CUTLASS's
+ * implicit-GEMM convolution (include/cutlass/conv/conv2d_problem_size.h,
+ * implicit_gemm_problem_size: Dgrad M x N x K = N.H.W x C x R.S.K, Wgrad K x R.S.C x N.P.Q)
+ * in this template:
+ *   backward data (dgrad), the transposed convolution of dY with the flipped filters:
+ *     M = N.H.W input pixels m = (n, h, w), GEMM N = C, GEMM K = R.S.K, k = (r, s, kf);
+ *     A[m][k] = dY[n][p][q][kf] with p = (h + pad_h - r) / stride_h, q = (w + pad_w - s) /
+ *     stride_w when both divide and fall inside P x Q, else zero (a predicated-off lane: the
+ *     tap reads a stride hole or the border; the HMMA still execute), a lane's LDG.128 reading
+ *     8 consecutive kf (K a multiple of 8); B[c][k] = filter[kf][r][s][c], loaded as
+ *     N-contiguous K rows (8 channels a lane); dX[m][c] in NHWC fp16 (the forward epilogue);
+ *   backward filter (wgrad), dW[kf][r][s][c] = sum over (n, p, q) of dY[n][p][q][kf] .
+ *     x[n][p.sh - pad_h + r][q.sw - pad_w + s][c]: generated as dW^T, M = R.S.C (m = (r, s, c)),
+ *     GEMM N = K, GEMM K = N.P.Q -- CUTLASS's Wgrad has M = K, N = R.S.C, but with K = 32 the
+ *     128-row tile would hold 96 empty rows -- A M-contiguous (K row (n, p, q), a lane 8
+ *     channels of one input pixel of the patch; padding loads nothing), B = dY N-contiguous,
+ *     dW column-major in fp16 (C[n.M + m] = dW[kf][r][s][c], 8 m a lane: c_half).  One CTA
+ *     reduces all N.P.Q (no split-K).
+ *
+ * gemm_bench training (db-gemm-train): code/kernels/gemm_problems.h l. 3, training_set's first
+ * tuple (m, n, k, a_t, b_t) = (1760, 16, 1760, false, false); code/nvidia/gemm_bench.cu runs it
+ * with cublasGemmEx (l. 124), A, B, C and the compute type CUDA_R_16F (l. 91-92): both "N", so
+ * A is M-contiguous (a_mmajor), B K-contiguous, C fp16 column-major (c_half); alpha and beta
+ * are the addresses of an int 1 (l. 67-68), nonzero as any type, so C = A.B + C and the
+ * epilogue loads C before it stores it (c_read).
  *
  * rnn_bench: cuDNN's forward pass of one layer (cudnnRNNForwardInference; the training run
  * adds the backward pass, not generated here): the input projection of every time step as one

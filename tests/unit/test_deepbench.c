@@ -552,6 +552,79 @@ static void rnn_train(void)
 	shape_acc_free(&r.acc);
 }
 
+/* db-lstm at H = 64 (as lstm() above): every memory instruction against the GEMMs' thread maps
+ * and, per step, the 2 warps of the elementwise kernel: 12 gate loads and c_{t-1} (fp32: one
+ * line, 4 sectors each), h_t stored in fp16 (2 sectors of the h array, which the next step's
+ * recurrent GEMM reads) and c_t in fp32 (4). */
+static void lstm_memory(void)
+{
+	run_t r;
+	if (run("db-lstm", 64, 2, &r))
+		return;
+	const double T = 25;
+	tile_counts_t e, gm;
+	tile_reference(256, 25, 64, 0, 0, NULL, 0, 0, 0, &e);
+	tile_reference(256, 1, 64, 0, 0, NULL, 0, 0, 0, &gm);
+	e.read_lines += T * (gm.read_lines + 2 * 13);
+	e.write_lines += T * (gm.write_lines + 2 * 2);
+	e.sectors += T * (gm.sectors + 2 * (13 * 4 + 2 + 4));
+	e.mem_insts += T * (gm.mem_insts + 2 * 15);
+	check_counts("lstm", "db-lstm H = 64: GEMMs' thread maps + elementwise kernels", &r, &e);
+	shape_acc_free(&r.acc);
+}
+
+/* db-lstm-train at H = 64 (batch 16, 25 steps; G = 4 gates, GH = 256 rows): the forward pass
+ * of db-lstm at batch 16, then per step in reverse the LSTM elementwise backward and the R^T
+ * GEMM (M = 64, N = 16, K = 256), then dX (M = 64, N = 400, K = 256), dW and dR (M = 256,
+ * N = 64, K = 400).  Elementwise kernels: 64 x 16 threads = 32 warps, every one holding
+ * threads. */
+static void lstm_train(void)
+{
+	run_t r;
+	if (run("db-lstm-train", 64, 4, &r))
+		return;
+	const double T = 25;
+	CHECK_NEAR(r.st.launches, 1 + 2 * T + 2 * T + 3, 0, "forward 1 + 2T, backward 2T + 3");
+	double hmma = 2 * 4 * 8 * 2 * 32      /* input GEMM: 2 x 4 tiles of 128 x 128, K = 64 */
+	            + T * 2 * 8 * 2 * 4       /* recurrent forward: 2 tiles of 128 x 16 */
+	            + T * 1 * 8 * 8 * 4       /* R^T per step: K = 256, 8 steps */
+	            + 4 * 8 * 8 * 32          /* dX: 4 tiles of 128 x 128 */
+	            + 2 * 2 * 8 * 13 * 16;    /* dW, dR: 2 tiles of 128 x 64 (16 HMMA), 13 steps */
+	CHECK_NEAR(r.st.tensor, hmma, 0, "HMMA by construction");
+	CHECK_NEAR(r.s.unit[SU_SFU], T * 32 * 10 + T * 32 * 2, 0,
+	           "SFU: forward 5 non-linearities x 2 MUFU per warp; backward only tanh(c_t) (the gates' derivatives come from their values)");
+	CHECK_NEAR(r.s.unit[SU_FP32], T * 32 * 21 + T * 32 * 20, 0,
+	           "FP32: 21 per warp forward; backward dh 1, tanh 2, do 1, dc 4, di/dg/df/dc' 4, the 4 gate derivatives 8");
+	/* memory: the GEMMs from their thread maps (tile_reference) and the elementwise kernels by
+	 * construction: a warp's 32 consecutive units of one batch row, so every fp32 operand is
+	 * one aligned 128 B line (4 sectors) and every fp16 one 64 B (2 sectors) of one line;
+	 * forward 12 gate loads + c_{t-1} (fp32), h_t (fp16) and c_t stored; backward dy (fp16),
+	 * dh_rec (fp32), i f g o c_t (fp16 reserve), c_{t-1} (fp16 reserve, or at t = 0 c_0: fp32
+	 * lanes 4 B apart), dc_{t+1} (fp32) loaded, 4 dpre (fp16) and dc stored */
+	tile_counts_t e = { 0 }, gm;
+	struct { long M, N, K; int amm, bnm; double times; } gemms[] = {
+		{ 256, 400, 64, 0, 0, 1 }, { 256, 16, 64, 0, 0, T }, { 64, 16, 256, 1, 0, T },
+		{ 64, 400, 256, 1, 0, 1 }, { 256, 64, 400, 1, 1, 2 },
+	};
+	for (size_t i = 0; i < sizeof gemms / sizeof gemms[0]; i++) {
+		tile_reference(gemms[i].M, gemms[i].N, gemms[i].K, gemms[i].amm, gemms[i].bnm, NULL, 0, 0, 0, &gm);
+		e.read_lines += gemms[i].times * gm.read_lines;
+		e.write_lines += gemms[i].times * gm.write_lines;
+		e.sectors += gemms[i].times * gm.sectors;
+		e.mem_insts += gemms[i].times * gm.mem_insts;
+	}
+	e.read_lines += T * 32 * (13 + 9);
+	e.write_lines += T * 32 * (2 + 5);
+	e.sectors += T * 32 * (13 * 4 + 2 + 4) + T * 32 * (2 + 4 + 5 * 2 + 2 + 4 + 4 * 2 + 4) + 32 * 2;
+	e.mem_insts += T * 32 * (15 + 14);
+	check_counts("train", "db-lstm-train H = 64: GEMMs' thread maps + elementwise kernels", &r, &e);
+	double bars = 2 * (2 * 4 * 8 * 2 + T * 2 * 8 * 2 + T * 8 * 8 + 4 * 8 * 8 + 2 * 2 * 8 * 13);
+	CHECK_NEAR(r.s.bar, bars, 0, "BAR.SYNC: 2 per warp per K step of every GEMM");
+	CHECK_NEAR(r.s.unit[SU_OTHER] - r.s.bar, T * 32 * 1 + T * 32 * 11, 0,
+	           "F2F (the other unit, beside BAR.SYNC): forward h_t; backward 7 fp16 loads to fp32, 4 dpre to fp16");
+	shape_acc_free(&r.acc);
+}
+
 int main(void)
 {
 	layouts();
@@ -562,5 +635,7 @@ int main(void)
 	gemm();
 	gemm_train();
 	lstm();
+	lstm_memory();
+	lstm_train();
 	return check_summary("deepbench");
 }

@@ -535,8 +535,8 @@ static const gen_inst_t ew_lstm[] = {
 	I_FP32(31, 11, 30, -1), I_FP32(31, 10, 12, 31),    /* c = f c' + i g */
 	I_FP32(32, 31, -1, -1), I_SFU(32, 32), I_FP32(32, 32, -1, -1), I_SFU(32, 32),  /* tanh(c) */
 	I_FP32(33, 13, 32, -1), I_OP(SU_OTHER, 33, 33, -1, -1),   /* h = o tanh(c), F2F.F16 */
-	{ GEN_ST, 14, 1, -1, { 6, 33, -1 }, 0, 2, 0 },     /* h_t (fp16) */
-	{ GEN_ST, 15, 1, -1, { 7, 31, -1 }, 0, 4, 0 },     /* c_t */
+	{ GEN_ST, 13, 1, -1, { 6, 33, -1 }, 0, 2, 0 },     /* h_t (fp16): memory op 3G + 1 */
+	{ GEN_ST, 14, 1, -1, { 7, 31, -1 }, 0, 4, 0 },     /* c_t: 3G + 2 */
 };
 /* GRU (cuDNN): r, z = sig(pre + xw + bias); n = tanh(xw_n + b_n + r (pre_n)); h = (1-z) n + z h'. */
 static const gen_inst_t ew_gru[] = {
@@ -576,7 +576,7 @@ static int ew_launch(gen_t *g, ew_t *e)
 /* ------------------------------------------------------------------ rnn_bench forward */
 /* The forward pass's arrays that the backward pass reads. */
 typedef struct rnn_arrays {
-	uint64_t W, R, X, Hs;
+	uint64_t W, R, X, Hs, Cs;
 } rnn_arrays_t;
 
 static int run_rnn(gen_t *g, int cell, long H, long B, long T, rnn_arrays_t *out)
@@ -602,7 +602,7 @@ static int run_rnn(gen_t *g, int cell, long H, long B, long T, rnn_arrays_t *out
 	    gen_content_const(g, Hs, (uint64_t)(B * H / 2), 0) < 0)
 		return -1;
 	if (out)
-		*out = (rnn_arrays_t){ .W = W, .R = R, .X = X, .Hs = Hs };
+		*out = (rnn_arrays_t){ .W = W, .R = R, .X = X, .Hs = Hs, .Cs = Cs };
 	tg_t in = { .A = W, .B = X, .C = XW, .M = GH, .N = B * T, .K = H };
 	if (tg_launch(g, "cutlass_tensorop_h16816gemm_128x128_32x1_tn", 0x1000, &in) < 0)
 		return -1;
@@ -621,15 +621,50 @@ static int run_rnn(gen_t *g, int cell, long H, long B, long T, rnn_arrays_t *out
 
 /* ------------------------------------------------------------------ rnn_bench backward (training) */
 typedef struct ewb {
+	int cell;
 	long H, B, t;
 	uint64_t dy, dhrec, h, dpre;
+	uint64_t rs, cx, dc;      /* LSTM: reserve space, c_0, the cell-state gradient (fp32 [b][u]) */
 } ewb_t;
+
+/* LSTM backward memory ops: 0 dy_t (fp16), 1 dh_rec (fp32), 2..5 i, f, g, o of step t and 6
+ * c_t from the reserve space (fp16, [t][b][5][H]), 7 c_{t-1} (the reserve's c of step t-1, or
+ * c_0 for t = 0, fp32 then), 8 dc_{t+1} (fp32), 9..12 store dpre_t of the 4 gates (fp16,
+ * [t][b][4H], the GEMMs' operand), 13 store dc_t (fp32). */
+static uint32_t ewb_lstm_addr(const ewb_t *e, const gen_warp_t *w, int op, uint64_t a[32])
+{
+	uint32_t m = 0;
+	for (int l = 0; l < GEN_WARP; l++) {
+		long i = w->gx[l];
+		if (!(w->valid >> l & 1) || i >= e->H * e->B)
+			continue;
+		long b = i / e->H, u = i % e->H, H = e->H;
+		uint64_t rs_t = e->rs + (uint64_t)(((e->t * e->B + b) * 5) * H + u) * HF;
+		if (op == 0)
+			a[l] = e->dy + (uint64_t)((e->t * e->B + b) * H + u) * HF;
+		else if (op == 1)
+			a[l] = e->dhrec + (uint64_t)(b * H + u) * F;
+		else if (op <= 6)
+			a[l] = rs_t + (uint64_t)((op - 2) * H) * HF;
+		else if (op == 7)
+			a[l] = e->t ? e->rs + (uint64_t)((((e->t - 1) * e->B + b) * 5 + 4) * H + u) * HF
+			            : e->cx + (uint64_t)(b * H + u) * F;
+		else if (op == 8 || op == 13)
+			a[l] = e->dc + (uint64_t)(b * H + u) * F;
+		else
+			a[l] = e->dpre + (uint64_t)((e->t * e->B + b) * 4 * H + (op - 9) * H + u) * HF;
+		m |= gen_lane_bit(l);
+	}
+	return m;
+}
 
 /* Memory ops: 0 dy_t (fp16, from the layer above), 1 the recurrent gradient (fp32, step t+1's
  * backward GEMM), 2 h_t (fp16), 3 store dpre_t (fp16, [t][b][u], the GEMMs' operand). */
 static uint32_t ewb_addr(const gen_launch_t *L, const gen_warp_t *w, int sec, int op, uint64_t a[32])
 {
 	const ewb_t *e = L->p;
+	if (e->cell == CELL_LSTM)
+		return ewb_lstm_addr(e, w, op, a);
 	uint32_t m = 0;
 	for (int l = 0; l < GEN_WARP; l++) {
 		long i = w->gx[l];
@@ -657,13 +692,50 @@ static const gen_inst_t ewb_vanilla[] = {
 	{ GEN_ST, 3, 1, -1, { 5, 15, -1 }, 0, 2, 0 },      /* dpre_t (fp16) */
 };
 
+/* LSTM backward (c = f c' + i g, h = o tanh(c)): dh = dy + dh_rec; tc = tanh(c_t) recomputed;
+ * do = dh tc; dc = dc_{t+1} + dh o (1 - tc^2); di = dc g, dg = dc i, df = dc c_{t-1},
+ * dc_{t-1} = dc f; through the non-linearities sig' = s (1 - s), tanh' = 1 - g^2. */
+static const gen_inst_t ewb_lstm[] = {
+	I_OPN(SU_INT, 8),
+	{ GEN_LD, 0, 1, 10, { 2, -1, -1 }, 0, 2, 0 },      /* dy_t (fp16) */
+	I_LD(1, 11, 3),                                    /* dh_rec */
+	{ GEN_LD, 2, 1, 12, { 4, -1, -1 }, 0, 2, 0 },      /* i, f, g, o (fp16, reserve) */
+	{ GEN_LD, 3, 1, 13, { 4, -1, -1 }, 0, 2, 0 },
+	{ GEN_LD, 4, 1, 14, { 4, -1, -1 }, 0, 2, 0 },
+	{ GEN_LD, 5, 1, 15, { 4, -1, -1 }, 0, 2, 0 },
+	{ GEN_LD, 6, 1, 16, { 4, -1, -1 }, 0, 2, 0 },      /* c_t (fp16, reserve) */
+	{ GEN_LD, 7, 1, 17, { 5, -1, -1 }, 0, 2, 0 },      /* c_{t-1} */
+	I_LD(8, 18, 6),                                    /* dc_{t+1} */
+	I_OP(SU_OTHER, 10, 10, -1, -1), I_OP(SU_OTHER, 12, 12, -1, -1), I_OP(SU_OTHER, 13, 13, -1, -1),
+	I_OP(SU_OTHER, 14, 14, -1, -1), I_OP(SU_OTHER, 15, 15, -1, -1), I_OP(SU_OTHER, 16, 16, -1, -1),
+	I_OP(SU_OTHER, 17, 17, -1, -1),                    /* F2F.F32 x 7 */
+	I_FP32(20, 10, 11, -1),                            /* dh */
+	I_FP32(21, 16, -1, -1), I_SFU(21, 21), I_FP32(21, 21, -1, -1), I_SFU(21, 21),  /* tanh(c_t) */
+	I_FP32(22, 20, 21, -1),                            /* do */
+	I_FP32(23, 21, 21, -1), I_FP32(24, 20, 15, -1), I_FP32(24, 24, 23, -1), I_FP32(24, 24, 18, -1), /* dc */
+	I_FP32(25, 24, 14, -1), I_FP32(26, 24, 12, -1), I_FP32(27, 24, 17, -1), I_FP32(28, 24, 13, -1), /* di dg df dc' */
+	I_FP32(29, 12, 12, -1), I_FP32(25, 25, 29, -1),    /* di i (1 - i) */
+	I_FP32(30, 13, 13, -1), I_FP32(27, 27, 30, -1),    /* df f (1 - f) */
+	I_FP32(32, 14, 14, -1), I_FP32(26, 26, 32, -1),    /* dg (1 - g^2) */
+	I_FP32(31, 15, 15, -1), I_FP32(22, 22, 31, -1),    /* do o (1 - o) */
+	I_OP(SU_OTHER, 25, 25, -1, -1), I_OP(SU_OTHER, 27, 27, -1, -1), I_OP(SU_OTHER, 26, 26, -1, -1),
+	I_OP(SU_OTHER, 22, 22, -1, -1),                    /* F2F.F16 x 4 */
+	{ GEN_ST, 9, 1, -1, { 7, 25, -1 }, 0, 2, 0 },      /* dpre_t: i, f, g, o */
+	{ GEN_ST, 10, 1, -1, { 7, 27, -1 }, 0, 2, 0 },
+	{ GEN_ST, 11, 1, -1, { 7, 26, -1 }, 0, 2, 0 },
+	{ GEN_ST, 12, 1, -1, { 7, 22, -1 }, 0, 2, 0 },
+	I_ST(13, 6, 28),                                   /* dc_t */
+};
+
 static int ewb_launch(gen_t *g, ewb_t *e)
 {
 	long threads = e->H * e->B;
+	int lstm = e->cell == CELL_LSTM;
 	gen_launch_t L = {
-		.kname = "rnn_elementWise_tanh_bp", .grid = { (int)((threads + 255) / 256), 1, 1 }, .block = { 256, 1, 1 },
+		.kname = lstm ? "lstm_elementWise_bp" : "rnn_elementWise_tanh_bp", .grid = { (int)((threads + 255) / 256), 1, 1 }, .block = { 256, 1, 1 },
 		.regs = 32, .smem = 0,
-		.sec = { ewb_vanilla, NULL, NULL }, .nsec = { (int)(sizeof ewb_vanilla / sizeof ewb_vanilla[0]), 0, 0 },
+		.sec = { lstm ? ewb_lstm : ewb_vanilla, NULL, NULL },
+		.nsec = { lstm ? (int)(sizeof ewb_lstm / sizeof ewb_lstm[0]) : (int)(sizeof ewb_vanilla / sizeof ewb_vanilla[0]), 0, 0 },
 		.trips = 0, .addr = ewb_addr, .has_regs = 1, .pc_base = 0xa000, .p = e,
 	};
 	return gen_launch(g, &L);
@@ -675,41 +747,56 @@ static int ewb_launch(gen_t *g, ewb_t *e)
  * dX = W^T dPre (N = B.T), dW = dPre X^T and dR = dPre [h_0 .. h_{T-1}]^T (M = N = H,
  * K = B.T: dPre read M-major, X and h N-major).  The tiled HGEMM template serves all of
  * them with the transposed operands' loads (a_mmajor, b_nmajor). */
-static int run_rnn_train(gen_t *g, long H)
+static int run_rnn_train(gen_t *g, int cell, long H, long B, long T)
 {
-	const long B = 16, T = 50;
+	int G = cell == CELL_LSTM ? 4 : 1;
+	long GH = G * H;
 	if (H % 32) {
 		snprintf(g->err, sizeof g->err, "--size (hidden units) must be a multiple of 32, got %ld", H);
 		return -1;
 	}
 	rnn_arrays_t fw;
-	if (run_rnn(g, CELL_VANILLA, H, B, T, &fw) < 0)
+	if (run_rnn(g, cell, H, B, T, &fw) < 0)
 		return -1;
 	uint64_t W = fw.W, R = fw.R, X = fw.X, Hs = fw.Hs;
 	uint64_t DY = gen_alloc(g, (uint64_t)(T * B * H * HF));
 	uint64_t DHREC = gen_alloc(g, (uint64_t)(B * H * F));
-	uint64_t DPRE = gen_alloc(g, (uint64_t)(T * B * H * HF));
-	uint64_t DX = gen_alloc(g, (uint64_t)(T * B * H * F)), DW = gen_alloc(g, (uint64_t)(H * H * F));
-	uint64_t DR = gen_alloc(g, (uint64_t)(H * H * F));
+	uint64_t DPRE = gen_alloc(g, (uint64_t)(T * B * GH * HF));
+	uint64_t DX = gen_alloc(g, (uint64_t)(T * B * H * F)), DW = gen_alloc(g, (uint64_t)(GH * H * F));
+	uint64_t DR = gen_alloc(g, (uint64_t)(GH * H * F));
 	if (gen_content_urand(g, DY, (uint64_t)(T * B * H / 2), -1, 1) < 0 ||
 	    gen_content_const(g, DHREC, (uint64_t)(B * H), 0) < 0)
 		return -1;
+	uint64_t RS = 0, DC = 0;
+	if (cell == CELL_LSTM) {        /* the reserve space rnn_bench zero-fills (and never trains into) */
+		RS = gen_alloc(g, (uint64_t)(T * B * 5 * H * HF));
+		DC = gen_alloc(g, (uint64_t)(B * H * F));
+		if (gen_content_const(g, RS, (uint64_t)(T * B * 5 * H / 2), 0) < 0 ||
+		    gen_content_const(g, DC, (uint64_t)(B * H), 0) < 0)
+			return -1;
+	}
 	for (long t = T - 1; t >= 0; t--) {
-		ewb_t e = { .H = H, .B = B, .t = t, .dy = DY, .dhrec = DHREC, .h = Hs, .dpre = DPRE };
+		ewb_t e = { .cell = cell, .H = H, .B = B, .t = t, .dy = DY, .dhrec = DHREC, .h = Hs, .dpre = DPRE,
+		            .rs = RS, .cx = fw.Cs, .dc = DC };
 		if (ewb_launch(g, &e) < 0)
 			return -1;
-		tg_t d = { .A = R, .B = DPRE + (uint64_t)(t * B * H * HF), .C = DHREC, .M = H, .N = B, .K = H, .a_mmajor = 1 };
+		tg_t d = { .A = R, .B = DPRE + (uint64_t)(t * B * GH * HF), .C = DHREC, .M = H, .N = B, .K = GH, .a_mmajor = 1 };
 		if (tg_launch(g, "cutlass_tensorop_h16816gemm_128xN_32x1_nn", 0x5000, &d) < 0)
 			return -1;
 	}
-	tg_t dx = { .A = W, .B = DPRE, .C = DX, .M = H, .N = B * T, .K = H, .a_mmajor = 1 };
-	tg_t dw = { .A = DPRE, .B = X, .C = DW, .M = H, .N = H, .K = B * T, .a_mmajor = 1, .b_nmajor = 1 };
-	tg_t dr = { .A = DPRE, .B = Hs, .C = DR, .M = H, .N = H, .K = B * T, .a_mmajor = 1, .b_nmajor = 1 };
+	tg_t dx = { .A = W, .B = DPRE, .C = DX, .M = H, .N = B * T, .K = GH, .a_mmajor = 1 };
+	tg_t dw = { .A = DPRE, .B = X, .C = DW, .M = GH, .N = H, .K = B * T, .a_mmajor = 1, .b_nmajor = 1 };
+	tg_t dr = { .A = DPRE, .B = Hs, .C = DR, .M = GH, .N = H, .K = B * T, .a_mmajor = 1, .b_nmajor = 1 };
 	if (tg_launch(g, "cutlass_tensorop_h16816gemm_128x128_32x1_nn", 0x6000, &dx) < 0 ||
 	    tg_launch(g, "cutlass_tensorop_h16816gemm_128x128_32x1_nt", 0x7000, &dw) < 0)
 		return -1;
 	return tg_launch(g, "cutlass_tensorop_h16816gemm_128x128_32x1_nt", 0x7000, &dr);
 }
+
+/* DeepBench rnn_problems.h training_set: the vanilla tuple (1760, 16, 50) at l. 3, the first
+ * LSTM tuple (512, 16, 25) at l. 15.  --size = hidden units. */
+static int run_rnn_vanilla_train(gen_t *g, long h) { return run_rnn_train(g, CELL_VANILLA, h, 16, 50); }
+static int run_rnn_lstm_train(gen_t *g, long h) { return run_rnn_train(g, CELL_LSTM, h, 16, 25); }
 
 /* Test hook: one tiled HGEMM with the given operand layouts (gen.h). */
 int gen_deepbench_gemm(gen_t *g, long M, long N, long K, int a_mmajor, int b_nmajor, int c_half)
@@ -754,8 +841,9 @@ const gen_kernel_t gen_deepbench[] = {
 	{ "db-conv", "DeepBench", "conv_bench forward: fp16 NHWC implicit-GEMM convolution on tensor cores (cuDNN IMPLICIT_PRECOMP_GEMM), DeepSpeech layer 2 (341x79x32, 10x5 filter, stride 2, 32 outputs)", 4, 1, 64, "batch N", "malekeh-2060", run_conv },
 	{ "db-conv-train", "DeepBench", "conv_bench training: db-conv's forward pass, then backward filter (dW, implicit GEMM over N.P.Q) and backward data (dX, the transposed convolution as an implicit GEMM over K.R.S), same layer and batch", 4, 1, 64, "batch N", "malekeh-2060", run_conv_train },
 	{ "db-rnn", "DeepBench", "rnn_bench vanilla (tanh) forward, batch 16, 50 steps: input GEMM, per step recurrent HGEMM + elementwise", 1760, 32, 4096, "hidden units (multiple of 32)", "malekeh-2060", run_rnn_vanilla },
-	{ "db-rnn-train", "DeepBench", "rnn_bench vanilla training, batch 16, 50 steps: the forward pass of db-rnn, then backward data (per step elementwise + R^T HGEMM, then W^T) and backward weights (dW, dR HGEMMs)", 1760, 32, 4096, "hidden units (multiple of 32)", "malekeh-2060", run_rnn_train },
+	{ "db-rnn-train", "DeepBench", "rnn_bench vanilla training, batch 16, 50 steps: the forward pass of db-rnn, then backward data (per step elementwise + R^T HGEMM, then W^T) and backward weights (dW, dR HGEMMs)", 1760, 32, 4096, "hidden units (multiple of 32)", "malekeh-2060", run_rnn_vanilla_train },
 	{ "db-lstm", "DeepBench", "rnn_bench LSTM inference forward, batch 1, 25 steps: input GEMM, per step recurrent HGEMM + gates", 512, 32, 4096, "hidden units (multiple of 32)", "malekeh-2060", run_rnn_lstm },
+	{ "db-lstm-train", "DeepBench", "rnn_bench LSTM training, batch 16, 25 steps: the forward pass, then backward data (per step LSTM elementwise backward from the reserve space + R^T HGEMM, then W^T) and backward weights (dW, dR HGEMMs)", 512, 32, 4096, "hidden units (multiple of 32)", "malekeh-2060", run_rnn_lstm_train },
 	{ "db-gru", "DeepBench", "rnn_bench GRU forward, batch 32, 1 step: input GEMM, recurrent HGEMM + gates", 512, 32, 4096, "hidden units (multiple of 32)", "malekeh-2060", run_rnn_gru },
 	{ NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
 };

@@ -625,6 +625,43 @@ static void lstm_train(void)
 	shape_acc_free(&r.acc);
 }
 
+/* db-gru-train at H = 64 (batch 32, 1 step; G = 3, GH = 192): db-gru's forward (input GEMM
+ * 192 x 32 x 64, recurrent GEMM the same, elementwise), then the GRU elementwise backward and the
+ * R^T GEMM (64 x 32 x 192), dX (64 x 32 x 192), dW and dR (192 x 64 x 32).  Elementwise
+ * kernels: 64 x 32 threads = 64 warps, each a batch row's 32 consecutive units: fp32 operands
+ * one line of 4 sectors, fp16 ones 2 sectors of a line. */
+static void gru_train(void)
+{
+	run_t r;
+	if (run("db-gru-train", 64, 4, &r))
+		return;
+	CHECK_NEAR(r.st.launches, 3 + 5, 0, "forward 3, backward: elementwise, R^T, dX, dW, dR");
+	tile_counts_t e = { 0 }, gm;
+	struct { long M, N, K; int amm, bnm; double times; } gemms[] = {
+		{ 192, 32, 64, 0, 0, 2 }, { 64, 32, 192, 1, 0, 2 }, { 192, 64, 32, 1, 1, 2 },
+	};
+	for (size_t i = 0; i < sizeof gemms / sizeof gemms[0]; i++) {
+		tile_reference(gemms[i].M, gemms[i].N, gemms[i].K, gemms[i].amm, gemms[i].bnm, NULL, 0, 0, 0, &gm);
+		e.read_lines += gemms[i].times * gm.read_lines;
+		e.write_lines += gemms[i].times * gm.write_lines;
+		e.sectors += gemms[i].times * gm.sectors;
+		e.mem_insts += gemms[i].times * gm.mem_insts;
+	}
+	/* forward: 9 fp32 gate loads + h_{t-1} (fp16), h_t stored (fp16); backward: dy, r, z, n,
+	 * R_n h' + b_Rn, h_{t-1} (fp16), dh_rec and dh z (fp32) loaded; 6 dpre (fp16) and dh z stored */
+	e.read_lines += 64 * (10 + 8);
+	e.write_lines += 64 * (1 + 7);
+	e.sectors += 64 * (9 * 4 + 2 + 2) + 64 * (6 * 2 + 2 * 4 + 6 * 2 + 4);
+	e.mem_insts += 64 * (11 + 15);
+	check_counts("train", "db-gru-train H = 64: GEMMs' thread maps + elementwise kernels", &r, &e);
+	CHECK_NEAR(r.st.tensor, 2 * 2 * 8 * 2 * 8 + 2 * 8 * 6 * 8 + 2 * 2 * 8 * 16, 0,
+	           "HMMA: 128 x 32 tiles (8 per warp step) 2 x 2 CTAs x 2 steps and 2 x 6 steps, dW/dR 2 x 2 CTAs of 128 x 64 (16), 1 step");
+	CHECK_NEAR(r.s.unit[SU_FP32], 64 * 14 + 64 * 14, 0, "FP32: 14 per warp forward, 14 backward");
+	CHECK_NEAR(r.s.unit[SU_SFU], 64 * 6, 0, "SFU: forward sig(r), sig(z), tanh(n); none backward");
+	CHECK_NEAR(r.s.unit[SU_OTHER] - r.s.bar, 64 * 2 + 64 * 10, 0, "F2F: forward 2; backward 6 fp16 loads, 4 results");
+	shape_acc_free(&r.acc);
+}
+
 int main(void)
 {
 	layouts();
@@ -637,5 +674,6 @@ int main(void)
 	lstm();
 	lstm_memory();
 	lstm_train();
+	gru_train();
 	return check_summary("deepbench");
 }

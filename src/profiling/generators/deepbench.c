@@ -625,7 +625,39 @@ typedef struct ewb {
 	long H, B, t;
 	uint64_t dy, dhrec, h, dpre;
 	uint64_t rs, cx, dc;      /* LSTM: reserve space, c_0, the cell-state gradient (fp32 [b][u]) */
+	uint64_t dprec, dhd;      /* GRU: the recurrent side's dpre, dh z carried to step t-1 (fp32) */
 } ewb_t;
+
+/* GRU backward memory ops: 0 dy_t (fp16), 1 dh_rec (fp32), 2 dh z of step t+1 (fp32), 3..6 r, z,
+ * n and R_n h' + b_Rn of step t from the reserve space (fp16, [t][b][4][H]), 7 h_{t-1} (fp16),
+ * 8..10 store the input side's dpre_t (r, z, n; fp16 [t][b][3H]), 11..13 the recurrent side's
+ * (r, z, n r), 14 store dh z (fp32). */
+static uint32_t ewb_gru_addr(const ewb_t *e, const gen_warp_t *w, int op, uint64_t a[32])
+{
+	uint32_t m = 0;
+	for (int l = 0; l < GEN_WARP; l++) {
+		long i = w->gx[l];
+		if (!(w->valid >> l & 1) || i >= e->H * e->B)
+			continue;
+		long b = i / e->H, u = i % e->H, H = e->H, tb = e->t * e->B + b;
+		if (op == 0)
+			a[l] = e->dy + (uint64_t)(tb * H + u) * HF;
+		else if (op == 1)
+			a[l] = e->dhrec + (uint64_t)(b * H + u) * F;
+		else if (op == 2 || op == 14)
+			a[l] = e->dhd + (uint64_t)(b * H + u) * F;
+		else if (op <= 6)
+			a[l] = e->rs + (uint64_t)((tb * 4 + op - 3) * H + u) * HF;
+		else if (op == 7)
+			a[l] = e->h + (uint64_t)(tb * H + u) * HF;
+		else if (op <= 10)
+			a[l] = e->dpre + (uint64_t)((tb * 3 + op - 8) * H + u) * HF;
+		else
+			a[l] = e->dprec + (uint64_t)((tb * 3 + op - 11) * H + u) * HF;
+		m |= gen_lane_bit(l);
+	}
+	return m;
+}
 
 /* LSTM backward memory ops: 0 dy_t (fp16), 1 dh_rec (fp32), 2..5 i, f, g, o of step t and 6
  * c_t from the reserve space (fp16, [t][b][5][H]), 7 c_{t-1} (the reserve's c of step t-1, or
@@ -665,6 +697,8 @@ static uint32_t ewb_addr(const gen_launch_t *L, const gen_warp_t *w, int sec, in
 	const ewb_t *e = L->p;
 	if (e->cell == CELL_LSTM)
 		return ewb_lstm_addr(e, w, op, a);
+	if (e->cell == CELL_GRU)
+		return ewb_gru_addr(e, w, op, a);
 	uint32_t m = 0;
 	for (int l = 0; l < GEN_WARP; l++) {
 		long i = w->gx[l];
@@ -727,15 +761,53 @@ static const gen_inst_t ewb_lstm[] = {
 	I_ST(13, 6, 28),                                   /* dc_t */
 };
 
+/* GRU backward (cuDNN's GRU: n = tanh(W_n x + b_Wn + r (R_n h' + b_Rn)), h = (1 - z) n + z h'):
+ * dh = dy + dh_rec + (dh z of step t+1); dn = dh (1 - z), dz = dh (h' - n), dh z kept for
+ * step t-1; dn_pre = dn (1 - n^2); dr = dn_pre (R_n h' + b_Rn); through the sigmoids
+ * r (1 - r), z (1 - z); the recurrent side's n gradient is dn_pre r. */
+static const gen_inst_t ewb_gru[] = {
+	I_OPN(SU_INT, 8),
+	{ GEN_LD, 0, 1, 10, { 2, -1, -1 }, 0, 2, 0 },      /* dy_t (fp16) */
+	I_LD(1, 11, 3),                                    /* dh_rec */
+	I_LD(2, 19, 3),                                    /* dh z of step t+1 */
+	{ GEN_LD, 3, 1, 12, { 4, -1, -1 }, 0, 2, 0 },      /* r, z, n, R_n h' + b_Rn (fp16, reserve) */
+	{ GEN_LD, 4, 1, 13, { 4, -1, -1 }, 0, 2, 0 },
+	{ GEN_LD, 5, 1, 14, { 4, -1, -1 }, 0, 2, 0 },
+	{ GEN_LD, 6, 1, 15, { 4, -1, -1 }, 0, 2, 0 },
+	{ GEN_LD, 7, 1, 16, { 5, -1, -1 }, 0, 2, 0 },      /* h_{t-1} (fp16) */
+	I_OP(SU_OTHER, 10, 10, -1, -1), I_OP(SU_OTHER, 12, 12, -1, -1), I_OP(SU_OTHER, 13, 13, -1, -1),
+	I_OP(SU_OTHER, 14, 14, -1, -1), I_OP(SU_OTHER, 15, 15, -1, -1), I_OP(SU_OTHER, 16, 16, -1, -1),   /* F2F.F32 x 6 */
+	I_FP32(20, 10, 11, -1), I_FP32(20, 20, 19, -1),    /* dh */
+	I_FP32(21, 20, 13, 20),                            /* dn = dh - dh z */
+	I_FP32(22, 16, 14, -1), I_FP32(22, 22, 20, -1),    /* dz = dh (h' - n) */
+	I_FP32(23, 20, 13, -1),                            /* dh z */
+	I_FP32(24, 14, 14, -1), I_FP32(24, 24, 21, -1),    /* dn_pre = dn (1 - n^2) */
+	I_FP32(25, 24, 15, -1),                            /* dr */
+	I_FP32(26, 12, 12, -1), I_FP32(25, 25, 26, -1),    /* dr r (1 - r) */
+	I_FP32(27, 13, 13, -1), I_FP32(22, 22, 27, -1),    /* dz z (1 - z) */
+	I_FP32(28, 24, 12, -1),                            /* dn_pre r */
+	I_OP(SU_OTHER, 25, 25, -1, -1), I_OP(SU_OTHER, 22, 22, -1, -1), I_OP(SU_OTHER, 24, 24, -1, -1),
+	I_OP(SU_OTHER, 28, 28, -1, -1),                    /* F2F.F16 x 4 */
+	{ GEN_ST, 8, 1, -1, { 7, 25, -1 }, 0, 2, 0 },      /* input side: r, z, n */
+	{ GEN_ST, 9, 1, -1, { 7, 22, -1 }, 0, 2, 0 },
+	{ GEN_ST, 10, 1, -1, { 7, 24, -1 }, 0, 2, 0 },
+	{ GEN_ST, 11, 1, -1, { 7, 25, -1 }, 0, 2, 0 },     /* recurrent side: r, z, n r */
+	{ GEN_ST, 12, 1, -1, { 7, 22, -1 }, 0, 2, 0 },
+	{ GEN_ST, 13, 1, -1, { 7, 28, -1 }, 0, 2, 0 },
+	I_ST(14, 6, 23),                                   /* dh z */
+};
+
 static int ewb_launch(gen_t *g, ewb_t *e)
 {
 	long threads = e->H * e->B;
-	int lstm = e->cell == CELL_LSTM;
+	const gen_inst_t *p = e->cell == CELL_LSTM ? ewb_lstm : e->cell == CELL_GRU ? ewb_gru : ewb_vanilla;
+	int n = e->cell == CELL_LSTM ? (int)(sizeof ewb_lstm / sizeof ewb_lstm[0])
+	      : e->cell == CELL_GRU ? (int)(sizeof ewb_gru / sizeof ewb_gru[0]) : (int)(sizeof ewb_vanilla / sizeof ewb_vanilla[0]);
 	gen_launch_t L = {
-		.kname = lstm ? "lstm_elementWise_bp" : "rnn_elementWise_tanh_bp", .grid = { (int)((threads + 255) / 256), 1, 1 }, .block = { 256, 1, 1 },
+		.kname = e->cell == CELL_LSTM ? "lstm_elementWise_bp" : e->cell == CELL_GRU ? "gru_elementWise_bp" : "rnn_elementWise_tanh_bp",
+		.grid = { (int)((threads + 255) / 256), 1, 1 }, .block = { 256, 1, 1 },
 		.regs = 32, .smem = 0,
-		.sec = { lstm ? ewb_lstm : ewb_vanilla, NULL, NULL },
-		.nsec = { lstm ? (int)(sizeof ewb_lstm / sizeof ewb_lstm[0]) : (int)(sizeof ewb_vanilla / sizeof ewb_vanilla[0]), 0, 0 },
+		.sec = { p, NULL, NULL }, .nsec = { n, 0, 0 },
 		.trips = 0, .addr = ewb_addr, .has_regs = 1, .pc_base = 0xa000, .p = e,
 	};
 	return gen_launch(g, &L);
@@ -749,7 +821,7 @@ static int ewb_launch(gen_t *g, ewb_t *e)
  * them with the transposed operands' loads (a_mmajor, b_nmajor). */
 static int run_rnn_train(gen_t *g, int cell, long H, long B, long T)
 {
-	int G = cell == CELL_LSTM ? 4 : 1;
+	int G = cell == CELL_LSTM ? 4 : cell == CELL_GRU ? 3 : 1;
 	long GH = G * H;
 	if (H % 32) {
 		snprintf(g->err, sizeof g->err, "--size (hidden units) must be a multiple of 32, got %ld", H);
@@ -767,26 +839,29 @@ static int run_rnn_train(gen_t *g, int cell, long H, long B, long T)
 	if (gen_content_urand(g, DY, (uint64_t)(T * B * H / 2), -1, 1) < 0 ||
 	    gen_content_const(g, DHREC, (uint64_t)(B * H), 0) < 0)
 		return -1;
-	uint64_t RS = 0, DC = 0;
-	if (cell == CELL_LSTM) {        /* the reserve space rnn_bench zero-fills (and never trains into) */
-		RS = gen_alloc(g, (uint64_t)(T * B * 5 * H * HF));
-		DC = gen_alloc(g, (uint64_t)(B * H * F));
-		if (gen_content_const(g, RS, (uint64_t)(T * B * 5 * H / 2), 0) < 0 ||
+	uint64_t RS = 0, DC = 0, DPREC = DPRE;
+	if (cell != CELL_VANILLA) {     /* the reserve space rnn_bench zero-fills (and never trains into) */
+		long nrs = cell == CELL_LSTM ? 5 : 4;
+		RS = gen_alloc(g, (uint64_t)(T * B * nrs * H * HF));
+		DC = gen_alloc(g, (uint64_t)(B * H * F));   /* LSTM dc, GRU dh z */
+		if (gen_content_const(g, RS, (uint64_t)(T * B * nrs * H / 2), 0) < 0 ||
 		    gen_content_const(g, DC, (uint64_t)(B * H), 0) < 0)
 			return -1;
 	}
+	if (cell == CELL_GRU)           /* the recurrent side's gradients differ in n: an array of their own */
+		DPREC = gen_alloc(g, (uint64_t)(T * B * GH * HF));
 	for (long t = T - 1; t >= 0; t--) {
 		ewb_t e = { .cell = cell, .H = H, .B = B, .t = t, .dy = DY, .dhrec = DHREC, .h = Hs, .dpre = DPRE,
-		            .rs = RS, .cx = fw.Cs, .dc = DC };
+		            .rs = RS, .cx = fw.Cs, .dc = DC, .dprec = DPREC, .dhd = DC };
 		if (ewb_launch(g, &e) < 0)
 			return -1;
-		tg_t d = { .A = R, .B = DPRE + (uint64_t)(t * B * GH * HF), .C = DHREC, .M = H, .N = B, .K = GH, .a_mmajor = 1 };
+		tg_t d = { .A = R, .B = DPREC + (uint64_t)(t * B * GH * HF), .C = DHREC, .M = H, .N = B, .K = GH, .a_mmajor = 1 };
 		if (tg_launch(g, "cutlass_tensorop_h16816gemm_128xN_32x1_nn", 0x5000, &d) < 0)
 			return -1;
 	}
 	tg_t dx = { .A = W, .B = DPRE, .C = DX, .M = H, .N = B * T, .K = GH, .a_mmajor = 1 };
 	tg_t dw = { .A = DPRE, .B = X, .C = DW, .M = GH, .N = H, .K = B * T, .a_mmajor = 1, .b_nmajor = 1 };
-	tg_t dr = { .A = DPRE, .B = Hs, .C = DR, .M = GH, .N = H, .K = B * T, .a_mmajor = 1, .b_nmajor = 1 };
+	tg_t dr = { .A = DPREC, .B = Hs, .C = DR, .M = GH, .N = H, .K = B * T, .a_mmajor = 1, .b_nmajor = 1 };
 	if (tg_launch(g, "cutlass_tensorop_h16816gemm_128x128_32x1_nn", 0x6000, &dx) < 0 ||
 	    tg_launch(g, "cutlass_tensorop_h16816gemm_128x128_32x1_nt", 0x7000, &dw) < 0)
 		return -1;
@@ -797,6 +872,9 @@ static int run_rnn_train(gen_t *g, int cell, long H, long B, long T)
  * LSTM tuple (512, 16, 25) at l. 15.  --size = hidden units. */
 static int run_rnn_vanilla_train(gen_t *g, long h) { return run_rnn_train(g, CELL_VANILLA, h, 16, 50); }
 static int run_rnn_lstm_train(gen_t *g, long h) { return run_rnn_train(g, CELL_LSTM, h, 16, 25); }
+/* training_set's GRU tuples are 1500 to 187 steps of 1024 to 2816 units, but for (512, 32, 1)
+ * at l. 53, the one db-gru runs: the same here. */
+static int run_rnn_gru_train(gen_t *g, long h) { return run_rnn_train(g, CELL_GRU, h, 32, 1); }
 
 /* Test hook: one tiled HGEMM with the given operand layouts (gen.h). */
 int gen_deepbench_gemm(gen_t *g, long M, long N, long K, int a_mmajor, int b_nmajor, int c_half)
@@ -845,5 +923,6 @@ const gen_kernel_t gen_deepbench[] = {
 	{ "db-lstm", "DeepBench", "rnn_bench LSTM inference forward, batch 1, 25 steps: input GEMM, per step recurrent HGEMM + gates", 512, 32, 4096, "hidden units (multiple of 32)", "malekeh-2060", run_rnn_lstm },
 	{ "db-lstm-train", "DeepBench", "rnn_bench LSTM training, batch 16, 25 steps: the forward pass, then backward data (per step LSTM elementwise backward from the reserve space + R^T HGEMM, then W^T) and backward weights (dW, dR HGEMMs)", 512, 32, 4096, "hidden units (multiple of 32)", "malekeh-2060", run_rnn_lstm_train },
 	{ "db-gru", "DeepBench", "rnn_bench GRU forward, batch 32, 1 step: input GEMM, recurrent HGEMM + gates", 512, 32, 4096, "hidden units (multiple of 32)", "malekeh-2060", run_rnn_gru },
+	{ "db-gru-train", "DeepBench", "rnn_bench GRU training, batch 32, 1 step: db-gru's forward pass, then backward data (GRU elementwise backward from the reserve space + R^T HGEMM, then W^T) and backward weights (dW, dR HGEMMs)", 512, 32, 4096, "hidden units (multiple of 32)", "malekeh-2060", run_rnn_gru_train },
 	{ NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
 };

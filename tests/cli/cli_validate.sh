@@ -111,12 +111,13 @@ expect_eq "whole page: every off row has a cause" "$(grep -c 'no cause recorded'
 expect_ok "--paper malekeh as csv" $V --paper malekeh --format csv
 expect_eq "csv header" "$(head -n 1 "$CLI_TMP/out")" "paper,quantity,paper_value,gpudse,unit,paper_text,gpudse_text,status,tolerance,source"
 expect_ok "--workloads" $V --paper malekeh --workloads
-# studies/malekeh-sthld.json's 16 workloads (db-gemm-train and db-conv-train joined it)
-expect_eq "one hit-ratio row per study workload (16)" "$(grep -c '^Malekeh    [a-z0-9-]*: RF-cache hit ratio, dynamic STHLD ' "$CLI_TMP/out")" 16
+# studies/malekeh-sthld.json's 18 workloads (db-gemm-train, db-conv-train, db-lstm-train and
+# db-gru-train joined it)
+expect_eq "one hit-ratio row per study workload (18)" "$(grep -c '^Malekeh    [a-z0-9-]*: RF-cache hit ratio, dynamic STHLD ' "$CLI_TMP/out")" 18
 expect_eq "per-workload rows left out of the summary" "$(tail -n 1 "$CLI_TMP/out")" \
 	"7 rows: 2 exact, 2 close, 3 off, 0 n/a (per-workload rows not counted)"
 expect_ok "--workloads markdown" $V --paper malekeh --workloads --format markdown
-expect_eq "markdown: per-workload rows indented" "$(grep -c '^| &emsp;[a-z0-9-]*: IPC over the baseline' "$CLI_TMP/out")" 16
+expect_eq "markdown: per-workload rows indented" "$(grep -c '^| &emsp;[a-z0-9-]*: IPC over the baseline' "$CLI_TMP/out")" 18
 expect_ok "help" $GPUDSE help validate
 expect_eq "help has an example" "$(grep -c '^example: gpudse validate --paper' "$CLI_TMP/out")" 1
 

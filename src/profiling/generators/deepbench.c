@@ -81,8 +81,9 @@
  * are the addresses of an int 1 (l. 67-68), nonzero as any type, so C = A.B + C and the
  * epilogue loads C before it stores it (c_read).
  *
- * rnn_bench: cuDNN's forward pass of one layer (cudnnRNNForwardInference; the training run
- * adds the backward pass, not generated here): the input projection of every time step as one
+ * rnn_bench: cuDNN's forward pass of one layer (cudnnRNNForwardInference, code/nvidia/rnn_bench.cu
+ * l. 196, in training too; the training kernels add the backward pass below): the input
+ * projection of every time step as one
  * GEMM (M = G*H gate rows, N = B*T, K = H: DeepBench's input size is the hidden size), then per
  * time step the recurrent GEMM (M = G*H, N = B, K = H, reading h_{t-1}) and an elementwise
  * kernel that adds the two projections and the bias and applies the cell's gates (G = 1
@@ -91,7 +92,15 @@
  * Non-linearities: tanh and sigmoid as MUFU.EX2 + MUFU.RCP (2 SFU) with an FADD and an FMUL
  * (fp32) each.  The problem sizes are DeepBench's (code/kernels/rnn_problems.h): which tuple
  * the paper's ids (rnn_bench_t1, _i2, ...) are is not stated; the first tuple of each cell type
- * and set is used (docs/workloads.md).
+ * and set is used (docs/workloads.md).  rnn_bench builds the layer with CUDNN_SKIP_INPUT (l. 146:
+ * no input GEMM in cuDNN); the input projection here is a known difference (docs/workloads.md).
+ *
+ * rnn_bench training (db-rnn-train, db-lstm-train, db-gru-train; rnn_bench.cu backward_data
+ * l. 219, backward_params l. 249, on the reserve space trainspace_ it zero-fills at l. 192 and
+ * no forward pass writes): per step t = T-1 .. 0 the cell's elementwise backward (ewb_*: the
+ * gates from the reserve, the pre-activation gradients dpre_t in fp16) and the data GEMM
+ * dh_rec = R^T dpre_t (M = H, N = B, K = G.H), then dX = W^T dPre, dW = dPre X^T and
+ * dR = dPre [h_0 .. h_{T-1}]^T (M = G.H, N = H, K = B.T).
  */
 #include "profiling/generators/gen.h"
 

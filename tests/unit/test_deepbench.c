@@ -226,7 +226,8 @@ static void touch_count(const touch_t *t, tile_counts_t *n, int write)
  * q stores 8 fp16 channels of the warp-tile element (q.32 + l).8 (row-major in the tile) at
  * y[m][k] (NHWC).  Arrays are 64 KiB-aligned in the generator, so offsets from each array's
  * base give the same lines. */
-static void tile_reference(long M, long N, long K, int amm, int bnm, const conv_geo_t *c, tile_counts_t *n)
+static void tile_reference(long M, long N, long K, int amm, int bnm, const conv_geo_t *c, int pass, int chalf,
+                           int cread, tile_counts_t *n)
 {
 	long nt = N >= 128 ? 128 : (N + 7) / 8 * 8, wm = nt == 128 ? 64 : 16, wn = nt == 128 ? 32 : nt;
 	memset(n, 0, sizeof *n);
@@ -240,8 +241,37 @@ static void tile_reference(long M, long N, long K, int amm, int bnm, const conv_
 							long th = w * 32 + l;
 							if (op < 2 && amm) {
 								long k = k0 + op * 16 + th / 16, m = m0 + (th % 16) * 8;
-								if (m < M && k < K)
+								if (m >= M || k >= K)
+									continue;
+								if (!c) {
 									touch_add(&t, 1, (uint64_t)(k * M + m) * 2);
+									continue;
+								}
+								/* wgrad: A[k = (n, p, q)][m = (r, s, c)] is the input
+								 * pixel output (p, q) sees through filter tap (r, s) */
+								long b = k / (c->p * c->q), p = k / c->q % c->p, q = k % c->q;
+								long r = m / (c->s * c->c), s = m / c->c % c->s, ch = m % c->c;
+								long y = p * c->sh - c->pad_h + r, x = q * c->sw - c->pad_w + s;
+								if (y >= 0 && y < c->h && x >= 0 && x < c->w)
+									touch_add(&t, 1, (uint64_t)(((b * c->h + y) * c->w + x) * c->c + ch) * 2);
+							} else if (op < 2 && c && pass == CONV_DGRAD) {
+								/* dgrad: A[m = (n, h, w)][k = (r, s, kf)] is dY at the
+								 * output pixel (p, q) whose tap (r, s) reads input (h, w):
+								 * p.stride_h - pad_h + r = h, searched over every p, q */
+								long m = m0 + op * 64 + th / 4, k = k0 + (th % 4) * 8;
+								if (m >= M || k >= K)
+									continue;
+								long b = m / (c->h * c->w), h = m / c->w % c->h, x = m % c->w;
+								long r = k / c->k / c->s, s = k / c->k % c->s, kf = k % c->k;
+								long pp = -1, qq = -1;
+								for (long p = 0; p < c->p; p++)
+									if (p * c->sh - c->pad_h + r == h)
+										pp = p;
+								for (long q = 0; q < c->q; q++)
+									if (q * c->sw - c->pad_w + s == x)
+										qq = q;
+								if (pp >= 0 && qq >= 0)
+									touch_add(&t, 1, (uint64_t)(((b * c->p + pp) * c->q + qq) * c->k + kf) * 2);
 							} else if (op < 2) {
 								long m = m0 + op * 64 + th / 4, k = k0 + (th % 4) * 8;
 								if (m >= M || k >= K)
@@ -257,8 +287,14 @@ static void tile_reference(long M, long N, long K, int amm, int bnm, const conv_
 									touch_add(&t, 1, (uint64_t)(((b * c->h + y) * c->w + x) * c->c + ch) * 2);
 							} else if (bnm) {
 								long tpr = nt / 8, kr = (op - 2) * (256 / tpr) + th / tpr, nn = n0 + (th % tpr) * 8;
-								if (kr < 32 && k0 + kr < K && nn < N)
+								if (kr >= 32 || k0 + kr >= K || nn >= N)
+									continue;
+								if (c && pass == CONV_DGRAD) {  /* filter[kf][r][s][c = nn] */
+									long k = k0 + kr, r = k / c->k / c->s, s = k / c->k % c->s, kf = k % c->k;
+									touch_add(&t, 2, (uint64_t)(((kf * c->r + r) * c->s + s) * c->c + nn) * 2);
+								} else {
 									touch_add(&t, 2, (uint64_t)((k0 + kr) * N + nn) * 2);
+								}
 							} else {
 								long rr = (op - 2) * 64 + th / 4, k = k0 + (th % 4) * 8;
 								if (rr < nt && n0 + rr < N && k < K)
@@ -268,9 +304,15 @@ static void tile_reference(long M, long N, long K, int amm, int bnm, const conv_
 						touch_count(&t, n, 0);
 					}
 				long wy = nt == 128 ? w / 4 : w, wx = nt == 128 ? w % 4 : 0;
-				for (long q = 0; q < (c ? (wm * wn + 255) / 256 : wm * wn / 128); q++) {
+				for (long q = 0; q < (c || chalf ? (wm * wn + 255) / 256 : wm * wn / 128); q++) {
 					touch_t t = { .nl = 0 };
 					for (int l = 0; l < 32; l++) {
+						if (chalf) {            /* fp16 column-major, 8 m a lane */
+							long idx = (q * 32 + l) * 8, m = m0 + wy * wm + idx % wm, nn = n0 + wx * wn + idx / wm;
+							if (idx < wm * wn && m < M && nn < N)
+								touch_add(&t, 3, (uint64_t)(nn * M + m) * 2);
+							continue;
+						}
 						if (c) {                /* fp16 NHWC, 8 channels a lane */
 							long idx = (q * 32 + l) * 8, m = m0 + wy * wm + idx / wn, k = n0 + wx * wn + idx % wn;
 							if (idx < wm * wn && m < M && k < N)
@@ -281,6 +323,8 @@ static void tile_reference(long M, long N, long K, int amm, int bnm, const conv_
 						if (m < M && nn < N)
 							touch_add(&t, 3, (uint64_t)(nn * M + m) * 4);
 					}
+					if (cread)              /* beta != 0: C is loaded before it is stored */
+						touch_count(&t, n, 0);
 					touch_count(&t, n, 1);
 				}
 			}
@@ -299,30 +343,33 @@ static void check_counts(const char *kind, const char *what, const run_t *r, con
 
 typedef struct gemm_case {
 	long M, N, K;
-	int amm, bnm;
+	int amm, bnm, chalf;
 	const char *what;
 } gemm_case_t;
 
 static int gemm_fn(gen_t *g, void *arg)
 {
 	const gemm_case_t *c = arg;
-	return gen_deepbench_gemm(g, c->M, c->N, c->K, c->amm, c->bnm);
+	return gen_deepbench_gemm(g, c->M, c->N, c->K, c->amm, c->bnm, c->chalf);
 }
 
 static void layouts(void)
 {
 	gemm_case_t cases[] = {
-		{ 256, 256, 96, 0, 0, "TN (forward)" },
-		{ 256, 16, 256, 1, 0, "A M-major, skinny N (backward data per step)" },
-		{ 192, 160, 80, 1, 1, "A M-major, B N-major, K not a multiple of 32 (backward weights)" },
-		{ 128, 8, 64, 0, 1, "B N-major, N = 8" },
+		{ 256, 256, 96, 0, 0, 0, "TN (forward)" },
+		{ 256, 16, 256, 1, 0, 0, "A M-major, skinny N (backward data per step)" },
+		{ 192, 160, 80, 1, 1, 0, "A M-major, B N-major, K not a multiple of 32 (backward weights)" },
+		{ 128, 8, 64, 0, 1, 0, "B N-major, N = 8" },
+		{ 200, 16, 200, 1, 0, 1, "NN, fp16 C read and written (gemm_bench training), M, K = 200" },
+		{ 256, 200, 72, 1, 0, 1, "NN, fp16 C, two 128-column tiles, N = 200" },
+		{ 136, 24, 40, 0, 1, 1, "TT-like: B N-major, fp16 C, N = 24" },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		run_t r;
 		if (run_with(gemm_fn, &cases[i], &r, cases[i].what))
 			continue;
 		tile_counts_t e;
-		tile_reference(cases[i].M, cases[i].N, cases[i].K, cases[i].amm, cases[i].bnm, NULL, &e);
+		tile_reference(cases[i].M, cases[i].N, cases[i].K, cases[i].amm, cases[i].bnm, NULL, 0, cases[i].chalf, cases[i].chalf, &e);
 		check_counts("gemm", cases[i].what, &r, &e);
 		shape_acc_free(&r.acc);
 	}
@@ -351,7 +398,7 @@ static void conv(void)
 		CHECK_INT(c.p, (c.h + 2 * c.pad_h - c.r) / c.sh + 1, "output rows (P)");
 		CHECK_INT(c.q, (c.w + 2 * c.pad_w - c.s) / c.sw + 1, "output columns (Q)");
 		tile_counts_t e;
-		tile_reference(c.n * c.p * c.q, c.k, c.r * c.s * c.c, 0, 0, &c, &e);
+		tile_reference(c.n * c.p * c.q, c.k, c.r * c.s * c.c, 0, 0, &c, CONV_FPROP, 0, 0, &e);
 		long M = c.n * c.p * c.q, K = c.r * c.s * c.c;
 		int nt, loop, post, hmma, ldsm, ldg;
 		gen_deepbench_tile(c.k, 16, &nt, &loop, &post, &hmma, &ldsm, &ldg);
@@ -371,6 +418,113 @@ static void conv(void)
 	bad.r = 3;
 	CHECK(gen_deepbench_conv(&g, &bad) < 0 && strstr(g.err, "K step"), "R.S.C = 48 refused with a reason");
 	gen_free(&g);
+}
+
+typedef struct pass_arg {
+	conv_geo_t c;
+	int pass;
+} pass_arg_t;
+
+static int conv_pass_fn(gen_t *g, void *arg)
+{
+	pass_arg_t *a = arg;
+	return gen_deepbench_conv_pass(g, &a->c, a->pass);
+}
+
+/* The backward passes of conv_bench training against their definitions (tile_reference):
+ * backward data, dX (N.H.W x C) = sum over the taps (r, s) and filters kf of dY at the output
+ * pixel whose tap reads the input pixel, times filter[kf][r][s][c] (GEMM K = R.S.K); backward
+ * filter, dW stored KRSC = the GEMM dW^T (R.S.C x K) = sum over N.P.Q of the input patch
+ * times dY (column-major fp16 C).  Strides leave holes (taps no output reaches: no load). */
+static void conv_train(void)
+{
+	struct { conv_geo_t c; const char *what; } cases[] = {
+		{ { .n = 1, .h = 9, .w = 9, .c = 8, .k = 8, .r = 2, .s = 2, .sh = 1, .sw = 1 }, "stride 1, no padding" },
+		{ { .n = 2, .h = 9, .w = 9, .c = 8, .k = 16, .r = 2, .s = 2, .sh = 1, .sw = 1, .pad_h = 1, .pad_w = 1 }, "padding 1, batch 2, 16 filters" },
+		{ { .n = 1, .h = 23, .w = 31, .c = 16, .k = 40, .r = 3, .s = 2, .sh = 2, .sw = 3 }, "strides 2 x 3, 40 filters (K.R.S = 240: a partial K step)" },
+		{ { .n = 1, .h = 21, .w = 43, .c = 32, .k = 32, .r = 5, .s = 10, .sh = 2, .sw = 2 }, "DeepSpeech layer 2's filter and strides on a 21 x 43 input" },
+		{ { .n = 1, .h = 12, .w = 12, .c = 160, .k = 24, .r = 3, .s = 3, .sh = 1, .sw = 1, .pad_h = 1, .pad_w = 1 }, "160 channels: two 128-column dX tiles" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		for (int pass = CONV_WGRAD; pass <= CONV_DGRAD; pass++) {
+			pass_arg_t a = { cases[i].c, pass };
+			run_t r;
+			if (run_with(conv_pass_fn, &a, &r, cases[i].what))
+				continue;
+			const conv_geo_t *c = &a.c;
+			long M = pass == CONV_DGRAD ? c->n * c->h * c->w : c->r * c->s * c->c;
+			long N = pass == CONV_DGRAD ? c->c : c->k;
+			long K = pass == CONV_DGRAD ? c->r * c->s * c->k : c->n * c->p * c->q;
+			tile_counts_t e;
+			tile_reference(M, N, K, pass == CONV_WGRAD, 1, c, pass, pass == CONV_WGRAD, 0, &e);
+			check_counts(pass == CONV_DGRAD ? "dgrad" : "wgrad", cases[i].what, &r, &e);
+			int nt, loop, post, hmma, ldsm, ldg;
+			gen_deepbench_tile(N, 16, &nt, &loop, &post, &hmma, &ldsm, &ldg);
+			double ctas = (double)((M + 127) / 128) * ((N + nt - 1) / nt);
+			CHECK_NEAR(r.st.tensor, ctas * 8 * ((K + 31) / 32) * hmma, 0, "HMMA: every warp of every CTA, every K step");
+			CHECK_NEAR(r.st.launches, 1, 0, "one launch");
+			shape_acc_free(&r.acc);
+		}
+	/* db-conv-train at batch 1: the forward pass, backward filter and backward data of the
+	 * DeepSpeech layer (P = 38, Q = 166), in conv_bench.cu's order, each as its definition */
+	run_t r;
+	if (run("db-conv-train", 1, 4, &r))
+		return;
+	conv_geo_t c = { .n = 1, .h = 79, .w = 341, .c = 32, .k = 32, .r = 5, .s = 10, .sh = 2, .sw = 2, .p = 38, .q = 166 };
+	tile_counts_t f, wg, dg, sum;
+	tile_reference(c.p * c.q, c.k, c.r * c.s * c.c, 0, 0, &c, CONV_FPROP, 0, 0, &f);
+	tile_reference(c.r * c.s * c.c, c.k, c.p * c.q, 1, 1, &c, CONV_WGRAD, 1, 0, &wg);
+	tile_reference(c.h * c.w, c.c, c.r * c.s * c.k, 0, 1, &c, CONV_DGRAD, 0, 0, &dg);
+	sum.read_lines = f.read_lines + wg.read_lines + dg.read_lines;
+	sum.write_lines = f.write_lines + wg.write_lines + dg.write_lines;
+	sum.sectors = f.sectors + wg.sectors + dg.sectors;
+	sum.mem_insts = f.mem_insts + wg.mem_insts + dg.mem_insts;
+	check_counts("train", "db-conv-train batch 1: forward + wgrad + dgrad", &r, &sum);
+	CHECK_NEAR(r.st.launches, 3, 0, "three launches");
+	/* tile 128 x 32 (warp tile 16 x 32: 8 HMMA.16816 per step); forward 50 x 50 K steps,
+	 * wgrad 13 CTAs x ceil(6308 / 32) = 198, dgrad ceil(26939 / 128) = 211 CTAs x 50 */
+	CHECK_NEAR(r.st.tensor, 8.0 * 8 * (50 * 50 + 13 * 198 + 211 * 50), 0, "HMMA by construction");
+	shape_acc_free(&r.acc);
+	/* K not a multiple of 8 is refused for training (dY is read 8 channels a lane) */
+	gen_t g;
+	gen_sink_t sink = { 0 };
+	gen_opts_t o = { .n_sm = 1, .warps_per_sm = 32, .ctas_per_sm = 16, .seed = 1 };
+	CHECK(gen_init(&g, &o, &sink) == 0, "init");
+	conv_geo_t bad = { .n = 1, .h = 9, .w = 9, .c = 8, .k = 12, .r = 2, .s = 2, .sh = 1, .sw = 1 };
+	CHECK(gen_deepbench_conv_pass(&g, &bad, CONV_DGRAD) < 0 && strstr(g.err, "multiple of 8"), "K = 12 refused for dgrad with a reason");
+	gen_free(&g);
+}
+
+/* db-gemm-train at 256 (M = K = 256, N = 16): 2 CTAs of 8 warps (tile 128 x 16, warp tile
+ * 16 x 16), 8 K steps of 3 LDG.128 (A M-major: 2, B: 1 by warps 0 and 1, whose threads hold the
+ * 16 B rows), 4 HMMA.16816, 2 + 2 LDSM; epilogue: the 16 x 16 fp16 warp tile is one STG.128
+ * (16 columns of 32 B: 16 lines), preceded by its LDG.128 and 4 HFMA2 (beta C). */
+static void gemm_train(void)
+{
+	run_t r;
+	if (run("db-gemm-train", 256, 4, &r))
+		return;
+	const double W = 16, S = 8;
+	CHECK_NEAR(r.st.launches, 1, 0, "one launch");
+	CHECK_NEAR(r.st.tensor, W * S * 4, 0, "HMMA: warps x steps x 4");
+	CHECK_NEAR(r.st.mem_insts, W * S * 2 + 2 * S * 2 + W * 2, 0, "global: 2 A LDG per warp step, B by 2 warps per CTA, C load + store");
+	CHECK_NEAR(r.st.writes, W * 16, 0, "a warp's 16 columns of 16 halves: 16 lines");
+	CHECK_NEAR(r.st.accesses - r.st.writes, W * S * 2 * 4 + 2 * 2 * S * 8 + W * 16, 0,
+	           "A: 2 K rows of 128 m (256 B, 2 lines each) per LDG; B: 8 rows of 64 B, 512 B apart, per warp; C: 16 lines");
+	CHECK_NEAR(r.st.insts, W * (24 + S * 21 + 6) - (W - 2 * 2) * S, 0,
+	           "prologue 24, 21 per step (3 LDG, 3 STS, BAR, 4 LDSM, 4 HMMA, BAR, 4 INT, BRA; warps 2..7 skip the B LDG), epilogue 6");
+	CHECK_NEAR(r.s.unit[SU_FP32], W * 4, 0, "4 HFMA2 per warp in the epilogue");
+	CHECK_INT(r.s.n_launch == 1 ? r.s.launch[0].grid[0] * r.s.launch[0].grid[1] : -1, 2, "2 x 1 CTAs");
+	shape_acc_free(&r.acc);
+	gen_t g;
+	gen_sink_t sink = { 0 };
+	gen_opts_t o = { .n_sm = 1, .warps_per_sm = 32, .ctas_per_sm = 16, .seed = 1 };
+	const gen_kernel_t *k = gen_find("db-gemm-train");
+	CHECK(k && gen_init(&g, &o, &sink) == 0, "init");
+	if (k) {
+		CHECK(k->run(&g, 100) < 0 && strstr(g.err, "multiple of 8"), "size 100 refused with a reason");
+		gen_free(&g);
+	}
 }
 
 /* db-rnn-train at H = 64: forward (input GEMM + 50 x (recurrent GEMM + elementwise)), then 50 x
@@ -398,13 +552,128 @@ static void rnn_train(void)
 	shape_acc_free(&r.acc);
 }
 
+/* db-lstm at H = 64 (as lstm() above): every memory instruction against the GEMMs' thread maps
+ * and, per step, the 2 warps of the elementwise kernel: 12 gate loads and c_{t-1} (fp32: one
+ * line, 4 sectors each), h_t stored in fp16 (2 sectors of the h array, which the next step's
+ * recurrent GEMM reads) and c_t in fp32 (4). */
+static void lstm_memory(void)
+{
+	run_t r;
+	if (run("db-lstm", 64, 2, &r))
+		return;
+	const double T = 25;
+	tile_counts_t e, gm;
+	tile_reference(256, 25, 64, 0, 0, NULL, 0, 0, 0, &e);
+	tile_reference(256, 1, 64, 0, 0, NULL, 0, 0, 0, &gm);
+	e.read_lines += T * (gm.read_lines + 2 * 13);
+	e.write_lines += T * (gm.write_lines + 2 * 2);
+	e.sectors += T * (gm.sectors + 2 * (13 * 4 + 2 + 4));
+	e.mem_insts += T * (gm.mem_insts + 2 * 15);
+	check_counts("lstm", "db-lstm H = 64: GEMMs' thread maps + elementwise kernels", &r, &e);
+	shape_acc_free(&r.acc);
+}
+
+/* db-lstm-train at H = 64 (batch 16, 25 steps; G = 4 gates, GH = 256 rows): the forward pass
+ * of db-lstm at batch 16, then per step in reverse the LSTM elementwise backward and the R^T
+ * GEMM (M = 64, N = 16, K = 256), then dX (M = 64, N = 400, K = 256), dW and dR (M = 256,
+ * N = 64, K = 400).  Elementwise kernels: 64 x 16 threads = 32 warps, every one holding
+ * threads. */
+static void lstm_train(void)
+{
+	run_t r;
+	if (run("db-lstm-train", 64, 4, &r))
+		return;
+	const double T = 25;
+	CHECK_NEAR(r.st.launches, 1 + 2 * T + 2 * T + 3, 0, "forward 1 + 2T, backward 2T + 3");
+	double hmma = 2 * 4 * 8 * 2 * 32      /* input GEMM: 2 x 4 tiles of 128 x 128, K = 64 */
+	            + T * 2 * 8 * 2 * 4       /* recurrent forward: 2 tiles of 128 x 16 */
+	            + T * 1 * 8 * 8 * 4       /* R^T per step: K = 256, 8 steps */
+	            + 4 * 8 * 8 * 32          /* dX: 4 tiles of 128 x 128 */
+	            + 2 * 2 * 8 * 13 * 16;    /* dW, dR: 2 tiles of 128 x 64 (16 HMMA), 13 steps */
+	CHECK_NEAR(r.st.tensor, hmma, 0, "HMMA by construction");
+	CHECK_NEAR(r.s.unit[SU_SFU], T * 32 * 10 + T * 32 * 2, 0,
+	           "SFU: forward 5 non-linearities x 2 MUFU per warp; backward only tanh(c_t) (the gates' derivatives come from their values)");
+	CHECK_NEAR(r.s.unit[SU_FP32], T * 32 * 21 + T * 32 * 20, 0,
+	           "FP32: 21 per warp forward; backward dh 1, tanh 2, do 1, dc 4, di/dg/df/dc' 4, the 4 gate derivatives 8");
+	/* memory: the GEMMs from their thread maps (tile_reference) and the elementwise kernels by
+	 * construction: a warp's 32 consecutive units of one batch row, so every fp32 operand is
+	 * one aligned 128 B line (4 sectors) and every fp16 one 64 B (2 sectors) of one line;
+	 * forward 12 gate loads + c_{t-1} (fp32), h_t (fp16) and c_t stored; backward dy (fp16),
+	 * dh_rec (fp32), i f g o c_t (fp16 reserve), c_{t-1} (fp16 reserve, or at t = 0 c_0: fp32
+	 * lanes 4 B apart), dc_{t+1} (fp32) loaded, 4 dpre (fp16) and dc stored */
+	tile_counts_t e = { 0 }, gm;
+	struct { long M, N, K; int amm, bnm; double times; } gemms[] = {
+		{ 256, 400, 64, 0, 0, 1 }, { 256, 16, 64, 0, 0, T }, { 64, 16, 256, 1, 0, T },
+		{ 64, 400, 256, 1, 0, 1 }, { 256, 64, 400, 1, 1, 2 },
+	};
+	for (size_t i = 0; i < sizeof gemms / sizeof gemms[0]; i++) {
+		tile_reference(gemms[i].M, gemms[i].N, gemms[i].K, gemms[i].amm, gemms[i].bnm, NULL, 0, 0, 0, &gm);
+		e.read_lines += gemms[i].times * gm.read_lines;
+		e.write_lines += gemms[i].times * gm.write_lines;
+		e.sectors += gemms[i].times * gm.sectors;
+		e.mem_insts += gemms[i].times * gm.mem_insts;
+	}
+	e.read_lines += T * 32 * (13 + 9);
+	e.write_lines += T * 32 * (2 + 5);
+	e.sectors += T * 32 * (13 * 4 + 2 + 4) + T * 32 * (2 + 4 + 5 * 2 + 2 + 4 + 4 * 2 + 4) + 32 * 2;
+	e.mem_insts += T * 32 * (15 + 14);
+	check_counts("train", "db-lstm-train H = 64: GEMMs' thread maps + elementwise kernels", &r, &e);
+	double bars = 2 * (2 * 4 * 8 * 2 + T * 2 * 8 * 2 + T * 8 * 8 + 4 * 8 * 8 + 2 * 2 * 8 * 13);
+	CHECK_NEAR(r.s.bar, bars, 0, "BAR.SYNC: 2 per warp per K step of every GEMM");
+	CHECK_NEAR(r.s.unit[SU_OTHER] - r.s.bar, T * 32 * 1 + T * 32 * 11, 0,
+	           "F2F (the other unit, beside BAR.SYNC): forward h_t; backward 7 fp16 loads to fp32, 4 dpre to fp16");
+	shape_acc_free(&r.acc);
+}
+
+/* db-gru-train at H = 64 (batch 32, 1 step; G = 3, GH = 192): db-gru's forward (input GEMM
+ * 192 x 32 x 64, recurrent GEMM the same, elementwise), then the GRU elementwise backward and the
+ * R^T GEMM (64 x 32 x 192), dX (64 x 32 x 192), dW and dR (192 x 64 x 32).  Elementwise
+ * kernels: 64 x 32 threads = 64 warps, each a batch row's 32 consecutive units: fp32 operands
+ * one line of 4 sectors, fp16 ones 2 sectors of a line. */
+static void gru_train(void)
+{
+	run_t r;
+	if (run("db-gru-train", 64, 4, &r))
+		return;
+	CHECK_NEAR(r.st.launches, 3 + 5, 0, "forward 3, backward: elementwise, R^T, dX, dW, dR");
+	tile_counts_t e = { 0 }, gm;
+	struct { long M, N, K; int amm, bnm; double times; } gemms[] = {
+		{ 192, 32, 64, 0, 0, 2 }, { 64, 32, 192, 1, 0, 2 }, { 192, 64, 32, 1, 1, 2 },
+	};
+	for (size_t i = 0; i < sizeof gemms / sizeof gemms[0]; i++) {
+		tile_reference(gemms[i].M, gemms[i].N, gemms[i].K, gemms[i].amm, gemms[i].bnm, NULL, 0, 0, 0, &gm);
+		e.read_lines += gemms[i].times * gm.read_lines;
+		e.write_lines += gemms[i].times * gm.write_lines;
+		e.sectors += gemms[i].times * gm.sectors;
+		e.mem_insts += gemms[i].times * gm.mem_insts;
+	}
+	/* forward: 9 fp32 gate loads + h_{t-1} (fp16), h_t stored (fp16); backward: dy, r, z, n,
+	 * R_n h' + b_Rn, h_{t-1} (fp16), dh_rec and dh z (fp32) loaded; 6 dpre (fp16) and dh z stored */
+	e.read_lines += 64 * (10 + 8);
+	e.write_lines += 64 * (1 + 7);
+	e.sectors += 64 * (9 * 4 + 2 + 2) + 64 * (6 * 2 + 2 * 4 + 6 * 2 + 4);
+	e.mem_insts += 64 * (11 + 15);
+	check_counts("train", "db-gru-train H = 64: GEMMs' thread maps + elementwise kernels", &r, &e);
+	CHECK_NEAR(r.st.tensor, 2 * 2 * 8 * 2 * 8 + 2 * 8 * 6 * 8 + 2 * 2 * 8 * 16, 0,
+	           "HMMA: 128 x 32 tiles (8 per warp step) 2 x 2 CTAs x 2 steps and 2 x 6 steps, dW/dR 2 x 2 CTAs of 128 x 64 (16), 1 step");
+	CHECK_NEAR(r.s.unit[SU_FP32], 64 * 14 + 64 * 14, 0, "FP32: 14 per warp forward, 14 backward");
+	CHECK_NEAR(r.s.unit[SU_SFU], 64 * 6, 0, "SFU: forward sig(r), sig(z), tanh(n); none backward");
+	CHECK_NEAR(r.s.unit[SU_OTHER] - r.s.bar, 64 * 2 + 64 * 10, 0, "F2F: forward 2; backward 6 fp16 loads, 4 results");
+	shape_acc_free(&r.acc);
+}
+
 int main(void)
 {
 	layouts();
 	rnn_train();
 	tiles();
 	conv();
+	conv_train();
 	gemm();
+	gemm_train();
 	lstm();
+	lstm_memory();
+	lstm_train();
+	gru_train();
 	return check_summary("deepbench");
 }

@@ -340,7 +340,7 @@ int main(void)
 	 * register templates; Deepbench's share of reuses more than 3 instructions apart (50.2%) */
 	static const char *regs[] = { "p-2mm", "p-3mm", "p-gemm", "p-syr2k", "p-atax", "p-bicg", "p-mvt",
 	                              "p-gesummv", "r-kmeans", "pb-spmv", "pb-sgemm", "t-alexnet", "t-alexnet-conv2",
-	                              "db-gemm", "db-conv", "db-rnn", "db-rnn-train", "db-lstm", "db-gru" };
+	                              "db-gemm", "db-gemm-train", "db-conv", "db-conv-train", "db-rnn", "db-rnn-train", "db-lstm", "db-lstm-train", "db-gru", "db-gru-train" };
 	for (int i = 0; i < n; i++) {
 		if (!all[i].ok)
 			continue;
@@ -351,7 +351,7 @@ int main(void)
 	}
 	/* Malekeh Fig. 1 is over Deepbench as a whole (conv, gemm and rnn benches): the reuses of
 	 * every generated DeepBench kernel pooled */
-	static const char *deepbench[] = { "db-gemm", "db-conv", "db-rnn", "db-rnn-train", "db-lstm", "db-gru" };
+	static const char *deepbench[] = { "db-gemm", "db-gemm-train", "db-conv", "db-conv-train", "db-rnn", "db-rnn-train", "db-lstm", "db-lstm-train", "db-gru", "db-gru-train" };
 	double far3 = 0, far10 = 0, reuses = 0;
 	for (size_t j = 0; j < sizeof deepbench / sizeof deepbench[0]; j++) {
 		wl_t *db = find(all, n, deepbench[j]);

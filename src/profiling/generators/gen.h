@@ -316,9 +316,17 @@ typedef struct conv_geo {
 	long n, h, w, c, k, r, s, pad_h, pad_w, sh, sw, p, q;
 } conv_geo_t;
 int gen_deepbench_conv(gen_t *g, conv_geo_t *c);
+/* One pass of conv_bench training on geometry c (on arrays of its own): the forward
+ * convolution, the backward filter (dW) or the backward data (dX) implicit GEMM (deepbench.c's
+ * header gives each one's GEMM).  0, or -1 with g->err (the backward passes also need K a
+ * multiple of 8). */
+enum conv_pass { CONV_FPROP = 0, CONV_WGRAD, CONV_DGRAD };
+int gen_deepbench_conv_pass(gen_t *g, conv_geo_t *c, int pass);
 /* deepbench.c's tiled HGEMM C = A.B^T of M x N x K, A stored K-major (or M-major when
- * a_mmajor: a transposed operand), B K-major (or N-major when b_nmajor). 0, or -1 with g->err. */
-int gen_deepbench_gemm(gen_t *g, long M, long N, long K, int a_mmajor, int b_nmajor);
+ * a_mmajor: a transposed operand), B K-major (or N-major when b_nmajor), C fp32 column-major
+ * (or, with c_half, fp16 column-major and read before it is written: C = A.B^T + C, as
+ * gemm_bench's nonzero beta makes cuBLAS do). 0, or -1 with g->err. */
+int gen_deepbench_gemm(gen_t *g, long M, long N, long K, int a_mmajor, int b_nmajor, int c_half);
 extern const gen_kernel_t gen_graph[];
 extern const gen_kernel_t gen_cudasdk[];
 

@@ -70,10 +70,10 @@
 
 typedef struct shards_resample shards_resample_t;
 
-/* Prepare draws for profile p sampled at rate R over `blocks` population blocks (the scaled
- * footprint of its widest stream); the profile's histograms are saved.  NULL on allocation
- * failure or when R is not in (0, 1) or blocks x R < 1. */
-shards_resample_t *shards_resample_alloc(profile_t *p, double rate, double blocks);
+/* Prepare draws for profile p sampled at rate R from its streams' random groups
+ * (profile_rgroups_t); the profile's histograms are saved.  NULL, with *why saying why, when
+ * R is not in (0, 1), a stream or a histogram has no random groups, or memory runs out. */
+shards_resample_t *shards_resample_alloc(profile_t *p, double rate, const char **why);
 /* Overwrite p's histograms with one draw (totals kept as SHARDS_adj keeps them). */
 void shards_resample_draw(shards_resample_t *rs, gsl_rng *r);
 /* Put p's histograms back as they were. */

@@ -253,7 +253,10 @@ static void run_case(const tg_mix_t *mix, double rate, uint64_t seed, const char
 			q[s][k] = quantity(&sa, &Q[k]);
 		distinct += s > 0 && q[s][0] != q[0][0];
 		/* the stated sd: draws of the sampling error on this sampled profile */
-		shards_resample_t *rs = shards_resample_alloc(&sa, rate, blocks);
+		const char *why = NULL;
+		shards_resample_t *rs = shards_resample_alloc(&sa, rate, &why);
+		if (!rs)
+			printf("  resampler: %s\n", why);
 		double d[NQ][DRAWS];
 		for (int j = 0; j < DRAWS && rs; j++) {
 			shards_resample_draw(rs, r);

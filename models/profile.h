@@ -113,7 +113,9 @@ typedef struct reuse_hist {
  * over group g's sampled accesses only, raw: before the 1/R scaling and SHARDS_adj, so the rows
  * of a bin sum to its sampled count.  NULL: the histogram (or the stream's groups) is absent.
  */
-#define PROFILE_RG_K 16                   /* groups the profiler writes */
+#ifndef PROFILE_RG_K
+#define PROFILE_RG_K 16                   /* groups the profiler writes (-D: tests/bench measure others) */
+#endif
 #define PROFILE_RG_MAX_K 64               /* groups a profile may carry */
 typedef struct profile_rgroups {
 	int k;                            /* groups, 2 .. PROFILE_RG_MAX_K */

@@ -116,8 +116,8 @@ shards_resample_t *shards_resample_alloc(profile_t *p, double rate, const char *
 		for (int c = 0; c < RL_NCLASS; c++)
 			q->cls[c] = -2;
 		if (!g) {
-			*why = "the sampled profile's streams carry no random groups (profiles written before them: "
-			       "regenerate it with gpudse profile --sample)";
+			*why = "its streams carry no random groups (a sampled profile written before them): regenerate it "
+			       "with --sample, or leave the source out (--uncert model,calibration)";
 			rc = -1;
 			break;
 		}

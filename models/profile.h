@@ -114,7 +114,7 @@ typedef struct reuse_hist {
  * of a bin sum to its sampled count.  NULL: the histogram (or the stream's groups) is absent.
  */
 #ifndef PROFILE_RG_K
-#define PROFILE_RG_K 16                   /* groups the profiler writes (-D: tests/bench measure others) */
+#define PROFILE_RG_K 64                   /* groups the profiler writes (-D: tests/bench measure others) */
 #endif
 #define PROFILE_RG_MAX_K 64               /* groups a profile may carry */
 typedef struct profile_rgroups {

@@ -111,7 +111,6 @@ typedef struct model_acc {
 	double exact[NMM];
 	double lv[SALTS][NMM], sd[SALTS][NMM];
 	int inside[NMM], n;
-	int inside_nob[NMM], inside_neg[NMM];   /* the same with no bias and the bias negated (printed) */
 } model_acc_t;
 
 /* One salt: the model on profile p and the stored rows' sd (p's histograms are restored). */
@@ -152,8 +151,6 @@ static void model_salt(model_acc_t *ma, profile_t *p, double rate)
 		ma->lv[ma->n][k] = log(v);
 		ma->sd[ma->n][k] = sd;
 		ma->inside[k] += fabs(log(ma->exact[k]) - log(v) - bias) <= 1.6448536269514722 * sd;
-		ma->inside_nob[k] += fabs(log(ma->exact[k]) - log(v)) <= 1.6448536269514722 * sd;
-		ma->inside_neg[k] += fabs(log(ma->exact[k]) - log(v) + bias) <= 1.6448536269514722 * sd;
 	}
 	ma->n++;
 	wctx_free(w.ctx);
@@ -184,12 +181,6 @@ static void model_report(const model_acc_t *ma, const char *what)
 		what, in_all, NMM * ma->n);
 	printf("  %s\n", src);
 	CHECK(in_all >= 0.85 * NMM * ma->n, src);
-	int nob = 0, neg = 0;
-	for (int k = 0; k < NMM; k++) {
-		nob += ma->inside_nob[k];
-		neg += ma->inside_neg[k];
-	}
-	printf("  (inside with the stored bias left out: %d of %d; with it negated: %d)\n", nob, NMM * ma->n, neg);
 }
 
 static int build(const tg_ref_t *t, size_t n, int n_sm, double rate, uint64_t salt, profile_t *p)

@@ -16,6 +16,7 @@ typedef struct rs_hist {
 	double *count0, *lo0, *hi0;   /* the profile's own, restored after the draws */
 	double cold0, total0;
 	int saved;                /* count0, lo0, hi0 hold the profile's own */
+	int shift;                /* a distance histogram: its edges carry the scaled distances' error */
 } rs_hist_t;
 
 typedef struct rs_stream {
@@ -36,7 +37,7 @@ struct shards_resample {
 };
 
 /* Register histogram h with its groups' rows (NULL rows: a histogram without groups). */
-static int add_hist(shards_resample_t *rs, reuse_hist_t *h, const double *rows, const char **why)
+static int add_hist(shards_resample_t *rs, reuse_hist_t *h, const double *rows, int shift, const char **why)
 {
 	if (h->n == 0 && !(h->cold > 0))
 		return -2;                                     /* absent: nothing to draw */
@@ -48,6 +49,7 @@ static int add_hist(shards_resample_t *rs, reuse_hist_t *h, const double *rows, 
 	memset(e, 0, sizeof *e);
 	e->h = h;
 	e->rows = rows;
+	e->shift = shift;
 	size_t n = h->n, k = (size_t)rs->k;
 	e->base = malloc((1 + n) * sizeof *e->base);
 	e->count0 = malloc((n ? n : 1) * sizeof *e->count0);
@@ -73,9 +75,10 @@ static int add_hist(shards_resample_t *rs, reuse_hist_t *h, const double *rows, 
 	return rs->nh - 1;
 }
 
-static int hist_index(shards_resample_t *rs, reuse_hist_t *h, const double *rows, const char **why, int *out)
+static int hist_index(shards_resample_t *rs, reuse_hist_t *h, const double *rows, int shift, const char **why,
+	int *out)
 {
-	int i = add_hist(rs, h, rows, why);
+	int i = add_hist(rs, h, rows, shift, why);
 	if (i == -1)
 		return -1;
 	*out = i;                                              /* -2: absent */
@@ -130,10 +133,10 @@ shards_resample_t *shards_resample_alloc(profile_t *p, double rate, const char *
 		for (int k = 0; k < g->k; k++)
 			ws += g->writes[k];
 		q->wbase = ws / rate;
-		rc = hist_index(rs, &st->sd, g->sd, why, &q->sd) || hist_index(rs, &st->rt, g->rt, why, &q->rt) ||
-		     hist_index(rs, &st->sd_we, g->sd_we, why, &q->we);
+		rc = hist_index(rs, &st->sd, g->sd, 1, why, &q->sd) || hist_index(rs, &st->rt, g->rt, 0, why, &q->rt) ||
+		     hist_index(rs, &st->sd_we, g->sd_we, 1, why, &q->we);
 		for (int c = 0; c < RL_NCLASS && !rc; c++)
-			rc = hist_index(rs, &st->cls_sd[c], g->cls[c], why, &q->cls[c]);
+			rc = hist_index(rs, &st->cls_sd[c], g->cls[c], 1, why, &q->cls[c]);
 	}
 	/* the offered accesses N every stream's sd and rt totals keep (SHARDS_adj): a stream whose
 	 * first bucket was not clamped at zero has exactly N */
@@ -247,12 +250,14 @@ void shards_resample_draw(shards_resample_t *rs, gsl_rng *r)
 		double cold0 = q->sd >= 0 ? rs->hist[q->sd].cold0 : 0;
 		q->st->footprint = cold0 > 0 ? q->foot0 * sd->cold / cold0 : q->foot0;
 	}
-	/* SCALED DISTANCES AND REUSE TIMES (shards_resample.h): d^ = d_s / R counts the sampled
-	 * blocks among the d a reuse saw, sd sqrt(d (1 - R) / R), a reuse time the sampled accesses
-	 * (at least that sd); one normal z for every edge and stream, kept monotone */
+	/* SCALED DISTANCES (shards_resample.h): d^ = d_s / R counts the sampled blocks among the d a
+	 * reuse saw, sd sqrt(d (1 - R) / R); one normal z for every distance edge and stream, kept
+	 * monotone (reuse times: not drawn) */
 	double z = gsl_ran_gaussian(r, 1.0), sa = sqrt((1 - rs->rate) / rs->rate);
 	for (int i = 0; i < rs->nh; i++) {
 		rs_hist_t *e = &rs->hist[i];
+		if (!e->shift)
+			continue;
 		reuse_hist_t *h = e->h;
 		double floor = 0;
 		for (size_t b = 0; b < h->n; b++) {

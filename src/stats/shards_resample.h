@@ -43,17 +43,19 @@
  *   unbiased but, with few blocks carrying most of a count, skewed: a sample that missed the
  *   heavy blocks is low and states a small variance (the loop-heavy mix of test_shards_err).
  *   k trades the two: few groups, wide t; many groups, each a smaller sample at R/k.
- *   SCALED DISTANCES AND REUSE TIMES.  The groups share the full sample's distances, so their
- *   spread carries the error of which blocks' accesses were counted, not of the distances
- *   they were counted at: a sampled distance d^ = d_s / R counts the sampled blocks among the
- *   d a reuse saw, so d^ - d has sd sqrt(d (1 - R) / R) [SHARDS §3]; a sampled reuse time
- *   t^ = t_s / R counts the sampled accesses among the t between two uses (profiler.c: the
- *   unit's sampled stream), sum over the blocks b in the gap of X_b n_b / R, with sd
- *   sqrt(((1 - R) / R) sum n_b^2) >= sqrt(t (1 - R) / R) (every n_b >= 1; equal when each
- *   access in the gap is to another block: the bound is drawn).  Each draw moves every edge x
- *   of the sd, rt, sd_we and class histograms by sqrt(x (1 - R) / R) z, one normal z for all
- *   edges and streams (the same sampled blocks make the distances and gaps long or short:
- *   fully correlated, the largest error of this kind), kept monotone.
+ *   SCALED DISTANCES.  The groups share the full sample's distances, so their spread carries
+ *   the error of which blocks' accesses were counted, not of the distances they were counted
+ *   at: a sampled distance d^ = d_s / R counts the sampled blocks among the d a reuse saw, so
+ *   d^ - d has sd sqrt(d (1 - R) / R) [SHARDS §3].  Each draw moves every edge x of the sd,
+ *   sd_we and class histograms by sqrt(x (1 - R) / R) z, one normal z for all edges and
+ *   streams (the same sampled blocks make the distances long or short: fully correlated, the
+ *   largest error of this kind), kept monotone.
+ *   Not drawn: the reuse times' own error.  A sampled reuse time t_s / R counts the sampled
+ *   accesses among the t between two uses, with sd >= sqrt(t (1 - R) / R) for one reuse; but
+ *   different reuses see different accesses in their gaps, so at short gaps the errors
+ *   average out over the histogram rather than shift it, and the fully correlated shift
+ *   applied to the rt edges overstated the pending-hit model's IPC error 6x on p-2mm 256
+ *   (docs/uncertainty.md).  The rt counts are drawn from the groups like the others.
  *   Agreement with repeated sampling: docs/uncertainty.md (tests/unit/test_shards_err.c,
  *   tests/bench/shards_err_kernel.c).
  *

@@ -44,6 +44,19 @@ int reuse_hist_consistent(const reuse_hist_t *h)
 	return fabs(sum - h->total) <= 1e-9 * (h->total > 1.0 ? h->total : 1.0);
 }
 
+void profile_rgroups_free(profile_rgroups_t *rg)
+{
+	if (!rg)
+		return;
+	free(rg->sd);
+	free(rg->rt);
+	free(rg->sd_we);
+	for (int c = 0; c < RL_NCLASS; c++)
+		free(rg->cls[c]);
+	free(rg->writes);
+	free(rg);
+}
+
 void profile_free(profile_t *p)
 {
 	for (size_t i = 0; i < p->n_streams; i++) {
@@ -63,6 +76,8 @@ void profile_free(profile_t *p)
 		s->sa = s->sa_we = s->sa_wna = NULL;
 		for (int c = 0; c < RL_NCLASS; c++)
 			reuse_hist_free(&s->cls_sd[c]);
+		profile_rgroups_free(s->rg);
+		s->rg = NULL;
 	}
 	free(p->streams);
 	reuse_hist_free(&p->reg_rd);

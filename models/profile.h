@@ -104,6 +104,26 @@ typedef struct reuse_hist {
 	double total;    /* sum(count) + cold: every access the histogram describes */
 } reuse_hist_t;
 
+/*
+ * Random groups of a SHARDS-sampled stream (issue 23; src/stats/shards_resample.h; docs/
+ * profile-format.md "random_groups"): the sampled blocks split into k disjoint groups by a
+ * second hash of the block, independent of the sampling hash (shards_group, src/profiling/
+ * shards.h), each group's own counts of every histogram the models read, on the stream's bins.
+ * Row g of a histogram h is [cold, count of h's bin 0, .., bin n-1] (1 + n numbers) counted
+ * over group g's sampled accesses only, raw: before the 1/R scaling and SHARDS_adj, so the rows
+ * of a bin sum to its sampled count.  NULL: the histogram (or the stream's groups) is absent.
+ */
+#ifndef PROFILE_RG_K
+#define PROFILE_RG_K 64                   /* groups the profiler writes (-D: tests/bench measure others) */
+#endif
+#define PROFILE_RG_MAX_K 64               /* groups a profile may carry */
+typedef struct profile_rgroups {
+	int k;                            /* groups, 2 .. PROFILE_RG_MAX_K */
+	double *sd, *rt, *sd_we;          /* k x (1 + n) each, n the histogram's bins */
+	double *cls[RL_NCLASS];           /* per read-level class (l1 stream) */
+	double *writes;                   /* k: each group's sampled writes */
+} profile_rgroups_t;
+
 typedef struct profile_stream {
 	char name[24];                    /* "l1", "global", "group:G" */
 	int group;                        /* SMs merged: 1 for l1, n_sm for global */
@@ -143,6 +163,7 @@ typedef struct profile_stream {
 	 * total == 0: absent (the generators' streams have it; text traces carry no sector masks). */
 	reuse_hist_t sector_sd;
 	reuse_hist_t sector_sd_w;         /* the same for the stores' sector accesses only (l1) */
+	profile_rgroups_t *rg;            /* random groups of a sampled stream (above; NULL: exact or absent) */
 } profile_stream_t;
 
 /* Per-home access distribution for address-interleaved shared caches (DC-L1 ShY):
@@ -257,5 +278,6 @@ void reuse_hist_free(reuse_hist_t *h);
  * relative), bins sorted with lo < hi; the models assert it of what they read. */
 int reuse_hist_consistent(const reuse_hist_t *h);
 void profile_free(profile_t *p);   /* frees everything the profile owns; p itself is not freed */
+void profile_rgroups_free(profile_rgroups_t *rg);   /* NULL: nothing */
 
 #endif

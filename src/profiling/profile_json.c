@@ -373,11 +373,120 @@ static int load_sd_exact(const ld_t *c, const char *path, const cJSON *obj, prof
 	return 0;
 }
 
+/* One random-groups histogram at q (profile_rgroups_t): k rows of 1 + n non-negative counts,
+ * consistent with the stream's histogram h: its cold count and every bin but the first (which
+ * SHARDS_adj moved) are the groups' sum times one factor (1/R, and the fit of sd_we and the
+ * class histograms to the stream's accesses).  NULL v with h present: an error. */
+static int load_rg_rows(const ld_t *c, const char *q, const cJSON *v, int k, const reuse_hist_t *h, double **out)
+{
+	*out = NULL;
+	int present = h->n > 0 || h->cold > 0;
+	if (!v)
+		return present ? perr(c, q, "missing: the stream has this histogram, so its random groups need it") : 0;
+	if (!present)
+		return perr(c, q, "the stream has no such histogram");
+	if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) != k)
+		return perr(c, q, "expected an array of k = %d rows", k);
+	size_t n = h->n;
+	double *r = *out = calloc((size_t)k * (1 + n), sizeof *r);
+	if (!r)
+		return err_internal("%s: out of memory", c->file);
+	char p[320];
+	for (int g = 0; g < k; g++) {
+		const cJSON *row = cJSON_GetArrayItem(v, g);
+		snprintf(p, sizeof p, "%s[%d]", q, g);
+		if (!cJSON_IsArray(row) || cJSON_GetArraySize(row) != (int)(1 + n))
+			return perr(c, p, "expected %zu counts (cold, then one per bin of the histogram)", 1 + n);
+		for (size_t b = 0; b <= n; b++) {
+			char ep[352];
+			snprintf(ep, sizeof ep, "%s[%zu]", p, b);
+			if (nonneg(c, ep, cJSON_GetArrayItem(row, (int)b), &r[(size_t)g * (1 + n) + b]))
+				return EXIT_USER;
+		}
+	}
+	double factor = -1;
+	for (size_t b = 0; b <= n; b++) {
+		if (b == 1)
+			continue;                               /* the first bin: SHARDS_adj's */
+		double sum = 0, x = b == 0 ? h->cold : h->count[b - 1];
+		for (int g = 0; g < k; g++)
+			sum += r[(size_t)g * (1 + n) + b];
+		if ((sum > 0) != (x > 0))
+			return perr(c, q, "the groups' %s sum to %g where the histogram has %g", b ? "bin" : "cold counts", sum, x);
+		if (!(sum > 0))
+			continue;
+		if (factor < 0)
+			factor = x / sum;
+		else if (fabs(x / sum - factor) > 1e-6 * factor)
+			return perr(c, q, "the groups' counts do not scale to the histogram's (%s %zu: %g x %g, elsewhere x %g)",
+				    b ? "bin" : "cold", b ? b - 1 : 0, sum, x / sum, factor);
+	}
+	return 0;
+}
+
+static int load_rgroups(const ld_t *c, const char *path, const cJSON *v, profile_stream_t *s)
+{
+	static const char *const keys[] = { "k", "writes", "sd", "rt", "sd_we", "class_sd", NULL };
+	const cJSON *o = cJSON_GetObjectItemCaseSensitive(v, "random_groups");
+	if (!o)
+		return 0;
+	char p[256], q[288];
+	snprintf(p, sizeof p, "%s.random_groups", path);
+	if (want_object(c, p, o) || check_keys(c, p, o, keys))
+		return EXIT_USER;
+	profile_rgroups_t *rg = s->rg = calloc(1, sizeof *rg);
+	if (!rg)
+		return err_internal("%s: out of memory", c->file);
+	if (json_get_int(c->file, p, o, "k", 1, 2, PROFILE_RG_MAX_K, &rg->k))
+		return EXIT_USER;
+	const cJSON *w = cJSON_GetObjectItemCaseSensitive(o, "writes");
+	snprintf(q, sizeof q, "%s.writes", p);
+	if (!cJSON_IsArray(w) || cJSON_GetArraySize(w) != rg->k)
+		return perr(c, q, "expected an array of k = %d counts", rg->k);
+	if (!(rg->writes = malloc((size_t)rg->k * sizeof *rg->writes)))
+		return err_internal("%s: out of memory", c->file);
+	for (int g = 0; g < rg->k; g++) {
+		char ep[320];
+		snprintf(ep, sizeof ep, "%s[%d]", q, g);
+		if (nonneg(c, ep, cJSON_GetArrayItem(w, g), &rg->writes[g]))
+			return EXIT_USER;
+	}
+	const char *name[3] = { "sd", "rt", "sd_we" };
+	const reuse_hist_t *h[3] = { &s->sd, &s->rt, &s->sd_we };
+	double **to[3] = { &rg->sd, &rg->rt, &rg->sd_we };
+	for (int i = 0; i < 3; i++) {
+		snprintf(q, sizeof q, "%s.%s", p, name[i]);
+		if (load_rg_rows(c, q, cJSON_GetObjectItemCaseSensitive(o, name[i]), rg->k, h[i], to[i]))
+			return EXIT_USER;
+	}
+	const cJSON *cls = cJSON_GetObjectItemCaseSensitive(o, "class_sd");
+	snprintf(q, sizeof q, "%s.class_sd", p);
+	static const char *const ck[] = { "wm", "ri", "worm", "woro", NULL };
+	if (cls && (want_object(c, q, cls) || check_keys(c, q, cls, ck)))
+		return EXIT_USER;
+	for (int k = 0; k < RL_NCLASS; k++) {
+		char cq[320];
+		snprintf(cq, sizeof cq, "%s.%s", q, rl_class_name[k]);
+		if (load_rg_rows(c, cq, cls ? cJSON_GetObjectItemCaseSensitive(cls, rl_class_name[k]) : NULL, rg->k,
+				 &s->cls_sd[k], &rg->cls[k]))
+			return EXIT_USER;
+	}
+	for (int g = 0; g < rg->k; g++) {              /* a group's writes are some of its accesses */
+		double acc = 0;
+		for (size_t b = 0; b <= s->sd.n; b++)
+			acc += rg->sd[(size_t)g * (1 + s->sd.n) + b];
+		if (rg->writes[g] > acc)
+			return perr(c, (snprintf(q, sizeof q, "%s.writes[%d]", p, g), q),
+				    "%g writes exceed the group's %g accesses (its sd row)", rg->writes[g], acc);
+	}
+	return 0;
+}
+
 static int load_stream(const ld_t *c, const char *path, const cJSON *v, int n_sm, profile_stream_t *s)
 {
 	static const char *const keys[] = { "name", "group", "accesses", "writes", "footprint", "sd", "rt",
 					    "class_sd", "sd_we", "setassoc", "setassoc_we", "setassoc_wna", "setassoc_deep", "sd_exact",
-					    "sd_sector", "sector_sd", "sector_sd_w", NULL };
+					    "sd_sector", "sector_sd", "sector_sd_w", "random_groups", NULL };
 	if (want_object(c, path, v) || check_keys(c, path, v, keys))
 		return EXIT_USER;
 	if (json_get_str(c->file, path, v, "name", 1, s->name, sizeof s->name))
@@ -453,7 +562,7 @@ static int load_stream(const ld_t *c, const char *path, const cJSON *v, int n_sm
 			if (load_hist_opt(c, p, cls, rl_class_name[k], &s->cls_sd[k]))
 				return EXIT_USER;
 	}
-	return 0;
+	return load_rgroups(c, path, v, s);   /* after the histograms it is checked against */
 }
 
 static int load_class_fracs(const ld_t *c, const char *path, const cJSON *obj, const char *key, double *out)
@@ -893,6 +1002,50 @@ static void hist(FILE *f, const reuse_hist_t *h)
 	fputs("]}", f);
 }
 
+/* A random-groups histogram: k rows [cold, bin 0, .., bin n-1] (profile_rgroups_t). */
+static void rg_rows(FILE *f, const char *sep, const char *key, const double *rows, int k, size_t n)
+{
+	fprintf(f, "%s\"%s\": [", sep, key);
+	for (int g = 0; g < k; g++) {
+		fputs(g ? ",\n          [" : "\n          [", f);
+		for (size_t b = 0; b <= n; b++) {
+			if (b)
+				fputs(", ", f);
+			num(f, rows[(size_t)g * (1 + n) + b]);
+		}
+		fputc(']', f);
+	}
+	fputc(']', f);
+}
+
+static void rgroups_out(FILE *f, const profile_stream_t *s)
+{
+	const profile_rgroups_t *rg = s->rg;
+	fprintf(f, ",\n      \"random_groups\": {\"k\": %d, \"writes\": [", rg->k);
+	for (int g = 0; g < rg->k; g++) {
+		if (g)
+			fputs(", ", f);
+		num(f, rg->writes[g]);
+	}
+	fputc(']', f);
+	const char *sep = ",\n        ";
+	rg_rows(f, sep, "sd", rg->sd, rg->k, s->sd.n);
+	if (s->rt.total > 0 && rg->rt)
+		rg_rows(f, sep, "rt", rg->rt, rg->k, s->rt.n);
+	if (s->sd_we.total > 0 && rg->sd_we)
+		rg_rows(f, sep, "sd_we", rg->sd_we, rg->k, s->sd_we.n);
+	int any = 0;
+	for (int c = 0; c < RL_NCLASS; c++) {
+		if (!(s->cls_sd[c].total > 0) || !rg->cls[c])
+			continue;
+		rg_rows(f, any ? sep : ",\n        \"class_sd\": {", rl_class_name[c], rg->cls[c], rg->k, s->cls_sd[c].n);
+		any = 1;
+	}
+	if (any)
+		fputc('}', f);
+	fputc('}', f);
+}
+
 static void setassoc_out(FILE *f, const char *key, const profile_setassoc_t *sa)
 {
 	fprintf(f, ",\n      \"%s\": {\"ways\": %d, \"max_log_sets\": %d", key, PROFILE_SA_WAYS, sa->max_log);
@@ -1020,6 +1173,8 @@ static void write_profile(FILE *f, const profile_t *p)
 		}
 		if (any)
 			fputc('}', f);
+		if (s->rg && s->sd.n + s->sd.cold > 0)
+			rgroups_out(f, s);
 		fputc('}', f);
 	}
 	fputs("\n  ]", f);

@@ -29,6 +29,8 @@ const int profiler_homes[PROFILER_NHOMES] = { 2, 4, 5, 8, 10, 16, 20, 32, 40, 64
 #define BATCH (1u << 19)   /* default and largest accesses buffered before the units process them */
 #define MAX_THREADS 16
 #define NLEV (PROFILER_MAX_GROUPS + 2)
+#define RGK PROFILE_RG_K       /* random groups of a sampled profile (models/profile.h) */
+#define RG_HISTS 3             /* per level and group: sd, rt, sd_we (rg_hist) */
 
 /* 2^(j/16), j = 0..15 */
 static const double oct_frac[PER_OCTAVE] = {
@@ -98,6 +100,10 @@ typedef struct level {
 	int nss[SS_NMODE];
 	int sa;                           /* this level gets set-associative records */
 	profile_setassoc_t *ss[SS_NMODE]; /* pooled counts (NULL: not built) */
+	/* random groups (sampled profiles only, NULL otherwise): rg[h * RGK + g] is histogram h
+	 * (0 sd, 1 rt, 2 sd_we) of group g's accesses (shards_group), gwr[g] its writes */
+	dhist_t *rg;
+	double gwr[RGK];
 } level_t;
 
 typedef struct warp {
@@ -122,6 +128,11 @@ typedef struct tacc {
 	ihist_t shared_sd, shared_rt;  /* an item whose stream other levels share (run_item) */
 	setstack_counts_t ss[SS_NMODE][NLEV];    /* set-associative records (opts.setassoc) */
 	setstack_batch_t *ssb;                   /* the timed records' batch (setstack.h) */
+	/* random groups (sampled profiles; NULL otherwise): rg[(l * RG_HISTS + h) * RGK + g] as
+	 * level_t's, rg_cls[c * RGK + g] the class histograms', rg_shared[h * RGK + g] a shared
+	 * item's (sd, rt) */
+	ihist_t *rg, *rg_cls, *rg_shared;
+	uint64_t gwr[NLEV][RGK];
 	int failed;
 } tacc_t;
 
@@ -167,6 +178,8 @@ struct profiler {
 	unsigned char jtab[1024];          /* bin in the octave by the 10 bits after the leading one */
 	uint16_t small_bin[SMALL_D];       /* bin of d < SMALL_D */
 	dhist_t cls[RL_NCLASS];            /* l1 stack distance per class (non-cold accesses) */
+	int rg;                            /* random groups are counted (a sampled profile) */
+	dhist_t *rg_cls;                   /* cls per random group, [c * RGK + g] (NULL: not counted) */
 	double home80[80];                 /* accesses per block index mod 80 (gives Y | 80) */
 	double home64[64];                 /* accesses per block index mod 64 (gives Y | 64) */
 	double insts, mem_insts, sectors, tensor;
@@ -369,10 +382,25 @@ profiler_t *profiler_alloc(const profiler_opts_t *o)
 			if (pb->lev[l].g != 0)
 				ok = (bb->sorted[l] = malloc(nb * sizeof *bb->sorted[l])) != NULL;
 	}
+	/* the random groups of a sampled profile (profile_rgroups_t): every level's histograms
+	 * and the class histograms once more per group, and per thread the batch's */
+	pb->rg = pb->sh.rate < 1;
+	if (pb->rg && ok)
+		ok = (pb->rg_cls = calloc(RL_NCLASS * RGK, sizeof *pb->rg_cls)) != NULL;
+	for (int l = 0; l < pb->nlev && ok && pb->rg; l++)
+		ok = (pb->lev[l].rg = calloc(RG_HISTS * RGK, sizeof *pb->lev[l].rg)) != NULL;
 	for (int i = 0; i < pb->nthreads && ok; i++) {
 		ok = (pb->workers[i].acc = malloc(sizeof(tacc_t))) != NULL;
-		if (ok)
+		if (ok) {
 			pb->workers[i].acc->ssb = NULL;
+			pb->workers[i].acc->rg = pb->workers[i].acc->rg_cls = pb->workers[i].acc->rg_shared = NULL;
+		}
+		if (ok && pb->rg) {
+			tacc_t *t = pb->workers[i].acc;
+			ok = (t->rg = calloc((size_t)pb->nlev * RG_HISTS * RGK, sizeof *t->rg)) &&
+			     (t->rg_cls = calloc(RL_NCLASS * RGK, sizeof *t->rg_cls)) &&
+			     (t->rg_shared = calloc(2 * RGK, sizeof *t->rg_shared));
+		}
 		if (ok && pb->sa_on)
 			ok = (pb->workers[i].acc->ssb = setstack_batch_alloc()) != NULL;
 	}
@@ -418,10 +446,17 @@ void profiler_free(profiler_t *pb)
 	pthread_cond_destroy(&pb->go);
 	pthread_cond_destroy(&pb->done);
 	for (int i = 0; i < MAX_THREADS; i++) {
-		if (pb->workers[i].acc)
+		if (pb->workers[i].acc) {
 			setstack_batch_free(pb->workers[i].acc->ssb);
+			free(pb->workers[i].acc->rg);
+			free(pb->workers[i].acc->rg_cls);
+			free(pb->workers[i].acc->rg_shared);
+		}
 		free(pb->workers[i].acc);
 	}
+	for (int l = 0; l < pb->nlev; l++)
+		free(pb->lev[l].rg);
+	free(pb->rg_cls);
 	for (int b = 0; b < 2; b++) {
 		for (int l = 0; l < NLEV; l++)
 			free(pb->buf[b].sorted[l]);
@@ -640,6 +675,10 @@ static int activate(profiler_t *pb, int sm)
 				L->rt = from->rt;
 				L->accesses = from->accesses;
 				L->writes = from->writes;
+				if (L->rg) {             /* the groups' sd and rt, and writes, likewise */
+					memcpy(L->rg, from->rg, 2 * RGK * sizeof *L->rg);
+					memcpy(L->gwr, from->gwr, sizeof L->gwr);
+				}
 			}
 			L->active = 1;
 		}
@@ -669,6 +708,11 @@ static void tacc_clear(tacc_t *t, int nlev, int pb_sa_on)
 		t->accesses[l] = t->writes[l] = 0;
 	}
 	memset(t->cls, 0, sizeof t->cls);
+	if (t->rg) {
+		memset(t->rg, 0, (size_t)nlev * RG_HISTS * RGK * sizeof *t->rg);
+		memset(t->rg_cls, 0, RL_NCLASS * RGK * sizeof *t->rg_cls);
+		memset(t->gwr, 0, sizeof t->gwr);
+	}
 	t->failed = 0;
 }
 
@@ -681,20 +725,28 @@ static void dhist_add(dhist_t *to, const ihist_t *from)
 
 /* The write-evict stack: a write is a miss that evicts (counted cold), a read an ordinary
  * LRU access. */
-static int we_access(const profiler_t *pb, lru_stack_t *u, ihist_t *h, int is_write, uint64_t block)
+static int we_access(const profiler_t *pb, lru_stack_t *u, ihist_t *h, ihist_t *gh, int is_write, uint64_t block)
 {
 	if (is_write) {
 		h->cold++;
+		if (gh)
+			gh->cold++;
 		return lru_we_write(u, block);
 	}
 	int cold;
 	uint64_t sd = 0;
 	if (lru_we_read(u, block, &cold, &sd))
 		return -1;
-	if (cold)
+	if (cold) {
 		h->cold++;
-	else
-		h->bin[bin_of(pb, sd)]++;
+		if (gh)
+			gh->cold++;
+	} else {
+		int b = bin_of(pb, sd);
+		h->bin[b]++;
+		if (gh)
+			gh->bin[b]++;
+	}
 	return 0;
 }
 
@@ -723,6 +775,16 @@ static void run_item(profiler_t *pb, const item_t *it, tacc_t *t)
 		memset(sdh, 0, sizeof *sdh);
 		memset(rth, 0, sizeof *rth);
 	}
+	/* the random groups' sd and rt (gsd[g], gsd[RGK + g]), sd_we, writes: the same way */
+	const int rg = t->rg != NULL;
+	ihist_t *gsd = NULL, *gwe = NULL;
+	uint64_t gw[RGK] = { 0 };
+	if (rg) {
+		gsd = it->credit ? t->rg_shared : &t->rg[(size_t)l * RG_HISTS * RGK];
+		gwe = &t->rg[((size_t)l * RG_HISTS + 2) * RGK];
+		if (it->credit)
+			memset(gsd, 0, 2 * RGK * sizeof *gsd);
+	}
 	uint64_t writes = 0;
 	int failed = 0;
 	uint64_t hring[PREFETCH_RING];     /* hashes of accesses j .. j + PREFETCH */
@@ -743,9 +805,14 @@ static void run_item(profiler_t *pb, const item_t *it, tacc_t *t)
 			failed = 1;
 			break;
 		}
+		const int grp = rg ? shards_group(&pb->sh, block, RGK) : 0;
 		if (pb->pass2) {        /* the class pass: l1 distances by each block's final class */
-			if (!cold)
-				t->cls[rl_of(e->w, e->r)].bin[bin_of(pb, sd)]++;
+			if (!cold) {
+				int c = rl_of(e->w, e->r), b = bin_of(pb, sd);
+				t->cls[c].bin[b]++;
+				if (rg)
+					t->rg_cls[c * RGK + grp].bin[b]++;
+			}
 			continue;
 		}
 		writes += (uint64_t)is_write;
@@ -753,11 +820,22 @@ static void run_item(profiler_t *pb, const item_t *it, tacc_t *t)
 		if (cold) {
 			sdh->cold++;
 			rth->cold++;
+			if (rg) {
+				gsd[grp].cold++;
+				gsd[RGK + grp].cold++;
+			}
 		} else {
 			sdbin = bin_of(pb, sd);
+			int rtbin = bin_of(pb, rt);
 			sdh->bin[sdbin]++;
-			rth->bin[bin_of(pb, rt)]++;
+			rth->bin[rtbin]++;
+			if (rg) {
+				gsd[grp].bin[sdbin]++;
+				gsd[RGK + grp].bin[rtbin]++;
+			}
 		}
+		if (rg)
+			gw[grp] += (uint64_t)is_write;
 		if (L->g == 1) {
 			if (is_write)
 				e->w++;
@@ -765,10 +843,14 @@ static void run_item(profiler_t *pb, const item_t *it, tacc_t *t)
 				e->r++;
 			/* non-cold accesses go to the class the block has so far (see profile-format.md);
 			 * cold ones are counted per final class at the end */
-			if (!cold)
-				t->cls[rl_of(e->w, e->r)].bin[sdbin]++;
+			if (!cold) {
+				int c = rl_of(e->w, e->r);
+				t->cls[c].bin[sdbin]++;
+				if (rg)
+					t->rg_cls[c * RGK + grp].bin[sdbin]++;
+			}
 		}
-		if (we && we_access(pb, we, &t->sd_we[l], is_write, block))
+		if (we && we_access(pb, we, &t->sd_we[l], rg ? &gwe[grp] : NULL, is_write, block))
 			failed = 1;
 		/* the set-associative lists are stamped with this stack's access times (setstack.h) */
 		if (it->ss[SS_ALLOCATE] && setstack_access_timed(it->ss[SS_ALLOCATE], t->ssb, block, cold ? UINT64_MAX : sd,
@@ -792,6 +874,13 @@ static void run_item(profiler_t *pb, const item_t *it, tacc_t *t)
 		if (it->credit) {
 			ihist_add(&t->sd[x], sdh);
 			ihist_add(&t->rt[x], rth);
+		}
+		for (int g = 0; g < RGK && rg; g++) {
+			t->gwr[x][g] += gw[g];
+			if (it->credit) {
+				ihist_add(&t->rg[(size_t)x * RG_HISTS * RGK + g], &gsd[g]);
+				ihist_add(&t->rg[((size_t)x * RG_HISTS + 1) * RGK + g], &gsd[RGK + g]);
+			}
 		}
 	}
 }
@@ -985,8 +1074,14 @@ static int wait_batch(profiler_t *pb)
 			pb->failed = -1;
 		for (int c = 0; c < RL_NCLASS; c++)
 			dhist_add(&pb->cls[c], &t->cls[c]);
+		for (int j = 0; j < RL_NCLASS * RGK && t->rg; j++)
+			dhist_add(&pb->rg_cls[j], &t->rg_cls[j]);
 		for (int l = 0; l < pb->nlev; l++) {
 			level_t *L = &pb->lev[l];
+			for (int j = 0; j < RG_HISTS * RGK && t->rg; j++)
+				dhist_add(&L->rg[j], &t->rg[(size_t)l * RG_HISTS * RGK + j]);
+			for (int g = 0; g < RGK && t->rg; g++)
+				L->gwr[g] += (double)t->gwr[l][g];
 			dhist_add(&L->sd, &t->sd[l]);
 			dhist_add(&L->rt, &t->rt[l]);
 			dhist_add(&L->sd_we, &t->sd_we[l]);
@@ -1267,6 +1362,8 @@ int profiler_class_pass(profiler_t *pb)
 	}
 	for (int c = 0; c < RL_NCLASS; c++)
 		memset(pb->cls[c].bin, 0, sizeof pb->cls[c].bin);
+	for (int j = 0; j < RL_NCLASS * RGK && pb->rg_cls; j++)
+		memset(pb->rg_cls[j].bin, 0, sizeof pb->rg_cls[j].bin);
 	pb->pass2 = 1;
 	return 0;
 }
@@ -1373,6 +1470,47 @@ static int to_hist(const dhist_t *d, reuse_hist_t *h)
 	return 0;
 }
 
+/* The random groups' rows of one histogram (profile_rgroups_t): group g's counts g[g * stride]
+ * on the bins to_hist keeps of `full` (the non-empty ones, in order), cold first; with
+ * `gcold`, group g's cold count is gcold[g] (the class histograms' first touches). */
+static int to_rows(const dhist_t *full, const dhist_t *g, int stride, const double *gcold, double **rows)
+{
+	size_t n = 0;
+	for (int b = 0; b < NBINS; b++)
+		n += full->bin[b] > 0;
+	double *r = *rows = malloc(RGK * (1 + n) * sizeof *r);
+	if (!r)
+		return -1;
+	for (int k = 0; k < RGK; k++) {
+		const dhist_t *h = &g[k * stride];
+		double *row = r + (size_t)k * (1 + n);
+		size_t i = 0;
+		row[i++] = gcold ? gcold[k] : h->cold;
+		for (int b = 0; b < NBINS; b++)
+			if (full->bin[b] > 0)
+				row[i++] = h->bin[b];
+	}
+	return 0;
+}
+
+/* A level's random groups (NULL when it has none): sd, rt, sd_we rows and writes. */
+static int level_rgroups(const profiler_t *pb, const level_t *L, profile_rgroups_t **out)
+{
+	*out = NULL;
+	if (!L->rg)
+		return 0;
+	profile_rgroups_t *rg = *out = calloc(1, sizeof *rg);
+	if (!rg || !(rg->writes = malloc(RGK * sizeof *rg->writes)))
+		return -1;
+	rg->k = RGK;
+	memcpy(rg->writes, L->gwr, RGK * sizeof *rg->writes);
+	if (to_rows(&L->sd, L->rg, 1, NULL, &rg->sd) || to_rows(&L->rt, L->rg + RGK, 1, NULL, &rg->rt))
+		return -1;
+	if (pb->o.write_evict && to_rows(&L->sd_we, L->rg + 2 * RGK, 1, NULL, &rg->sd_we))
+		return -1;
+	return 0;
+}
+
 int profiler_finish(profiler_t *pb, profile_t *out)
 {
 	memset(out, 0, sizeof *out);
@@ -1391,6 +1529,10 @@ int profiler_finish(profiler_t *pb, profile_t *out)
 		L->sd_we = from->sd_we;
 		L->accesses = from->accesses;
 		L->writes = from->writes;
+		if (L->rg) {
+			memcpy(L->rg, from->rg, RG_HISTS * RGK * sizeof *L->rg);
+			memcpy(L->gwr, from->gwr, sizeof L->gwr);
+		}
 		L->foot = level_footprint(pb, (int)(from - pb->lev));
 	}
 	int n_sm = pb->o.n_sm > 0 ? pb->o.n_sm : pb->max_sm + 1;
@@ -1416,6 +1558,7 @@ int profiler_finish(profiler_t *pb, profile_t *out)
 	if (!out->streams)
 		goto oom;
 	double blocks_cls[RL_NCLASS] = { 0 }, acc_cls[RL_NCLASS] = { 0 }, wr_cls[RL_NCLASS] = { 0 };
+	double gblocks_cls[RL_NCLASS][RGK] = { { 0 } };   /* per random group (sampled profiles) */
 	for (int l = 0; l < pb->nlev; l++) {
 		level_t *L = &pb->lev[l];
 		if (L->g > 1 && L->g >= n_sm)
@@ -1435,6 +1578,8 @@ int profiler_finish(profiler_t *pb, profile_t *out)
 		if (to_hist(&L->sd, &s->sd) < 0 || to_hist(&L->rt, &s->rt) < 0)
 			goto oom;
 		if (pb->o.write_evict && to_hist(&L->sd_we, &s->sd_we) < 0)
+			goto oom;
+		if (level_rgroups(pb, L, &s->rg))
 			goto oom;
 		if (pb->have_sectors && (L->g == 1 || L->g == 0)) {   /* sector_reuse.h: l1, global */
 			reuse_hist_t l1s, gls;
@@ -1488,6 +1633,8 @@ int profiler_finish(profiler_t *pb, profile_t *out)
 					continue;
 				enum rl_class c = rl_of(e->w, e->r);
 				blocks_cls[c]++;
+				if (pb->rg)
+					gblocks_cls[c][shards_group(&pb->sh, e->block, RGK)]++;
 				acc_cls[c] += e->r + e->w;
 				wr_cls[c] += e->w;
 			}
@@ -1497,6 +1644,8 @@ int profiler_finish(profiler_t *pb, profile_t *out)
 				dhist_t d = pb->cls[c];
 				d.cold = blocks_cls[c];             /* one first touch per (SM, block) */
 				if (to_hist(&d, &s->cls_sd[c]) < 0)
+					goto oom;
+				if (s->rg && to_rows(&d, pb->rg_cls + c * RGK, 1, gblocks_cls[c], &s->rg->cls[c]))
 					goto oom;
 			}
 		}

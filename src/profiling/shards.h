@@ -50,6 +50,18 @@ static inline int shards_keep(const shards_t *s, uint64_t block)
 	return shards_hash(block ^ s->salt) < s->threshold;
 }
 
+/* The random group of a sampled block, 0 .. k-1 (k <= 2^32; models/profile.h profile_rgroups_t):
+ * a second hash of the salted block, the splitmix finaliser on another input than
+ * shards_hash's, so that a block's group is independent of whether it is sampled (the
+ * groups are then k independent SHARDS samples at rate R / k) [Wolter, Introduction to
+ * Variance Estimation, 2nd ed., 2007, §2.2: random groups].  The high 32 bits, taken mod k by
+ * a multiply (Lemire), not the low bits the sampling threshold also sees. */
+static inline int shards_group(const shards_t *s, uint64_t block, int k)
+{
+	uint64_t h = hash64_splitmix((block ^ s->salt) + 0xd1b54a32d192ed03ULL) >> 32;
+	return (int)((h * (uint64_t)k) >> 32);
+}
+
 /* Scale a profile built from the sampled accesses: distances and counts by 1 / rate, and
  * the SHARDS_adj correction on every stream's stack-distance and reuse-time histograms,
  * given the number of accesses offered (sampled or not), `offered`.  rate in (0, 1). */

@@ -24,11 +24,12 @@
  *               fixes the total at N accesses, so every stream's misses at any size are a
  *               Horvitz-Thompson sum over the same sampled blocks [SHARDS, Waldspurger et al.
  *               FAST 2015, §3-4.3].  USRC_DRAWS draws of that error in every histogram the
- *               model reads (every stream's sd, rt, sd_we, per-class sd; one block model for
+ *               model reads (every stream's sd, rt, sd_we, per-class sd and counts, drawn
+ *               from the spread of the profile's random groups of sampled blocks, one draw for
  *               all, so the levels' errors are correlated as the blocks make them:
  *               src/stats/shards_resample.h), the model evaluated on each drawn profile.
- *               Checked against 40 hash salts in tests/unit/test_shards_err.c (L1, a 2-SM
- *               node, the LLC's local hit ratio).  The profile's set-sampled DC-L1 node
+ *               Checked against hash salts in tests/unit/test_shards_err.c (L1, a 2-SM
+ *               node, the LLC's local hit ratio, the model's metrics).  The profile's set-sampled DC-L1 node
  *               records (nodesample.h) get their own draws in the same evaluations: the
  *               ratio estimator's error from the between-set spread of the sampled sets
  *               (src/stats/node_resample.h; coverage over 240 salts in

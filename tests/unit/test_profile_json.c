@@ -246,7 +246,7 @@ static void test_traps(void)
 		  ".streams[0].sd: empty histogram (no cold count and no bin with a count)" },
 		/* unknown key */
 		{ BASE_HEAD BASE_SD ", \"colour\": 1}]}",
-		  ".streams[0].colour: unknown key (expected one of: name, group, accesses, writes, footprint, sd, rt, class_sd, sd_we, setassoc, setassoc_we, setassoc_wna, setassoc_deep, sd_exact, sd_sector, sector_sd, sector_sd_w)" },
+		  ".streams[0].colour: unknown key (expected one of: name, group, accesses, writes, footprint, sd, rt, class_sd, sd_we, setassoc, setassoc_we, setassoc_wna, setassoc_deep, sd_exact, sd_sector, sector_sd, sector_sd_w, random_groups)" },
 		/* wrong type */
 		{ "{\"block_bytes\": 128, \"n_sm\": \"two\", \"streams\": []}",
 		  ".n_sm: expected an integer in [1, 1048576], got \"two\"" },
@@ -301,6 +301,22 @@ static void test_traps(void)
 		  "\"log_sets\": 1, \"write\": \"allocate\", \"domains\": 2, \"hist\": [5" Z64 "], \"repl\": [0" Z64 "], "
 		  "\"sampled_sets\": [{\"hist\": [4" Z64 "], \"repl\": [0, 1" Z63 "]}]}]}",
 		  ".dcl1_nodes[0].sampled_sets[0].repl[1]: 1 replicated misses, more than the 0 misses at 1 ways" },
+		/* random groups (profile_rgroups_t) that do not fit their stream */
+		{ BASE_HEAD BASE_SD ", \"random_groups\": {\"k\": 1, \"writes\": [0], \"sd\": [[4, 2, 4]]}}]}",
+		  ".streams[0].random_groups.k: expected an integer in [2, 64], got 1" },
+		{ BASE_HEAD BASE_SD ", \"random_groups\": {\"k\": 2, \"writes\": [0, 0], \"sd\": [[2, 1, 2], [2, 1]]}}]}",
+		  ".streams[0].random_groups.sd[1]: expected 3 counts (cold, then one per bin of the histogram)" },
+		{ BASE_HEAD BASE_SD ", \"random_groups\": {\"k\": 2, \"writes\": [0, 0], \"sd\": [[2, 1, 2], [2, 1, 3]]}}]}",
+		  ".streams[0].random_groups.sd: the groups' counts do not scale to the histogram's (bin 1: 5 x 0.8, elsewhere x 1)" },
+		{ BASE_HEAD BASE_SD ", \"random_groups\": {\"k\": 2, \"writes\": [0, 0], \"sd\": [[2, 1, 2], [2, 1, 2]], "
+		  "\"rt\": [[2, 1, 2], [2, 1, 2]]}}]}",
+		  ".streams[0].random_groups.rt: the stream has no such histogram" },
+		{ BASE_HEAD BASE_SD ", \"random_groups\": {\"k\": 2, \"writes\": [0, 0]}}]}",
+		  ".streams[0].random_groups.sd: missing: the stream has this histogram, so its random groups need it" },
+		{ BASE_HEAD BASE_SD ", \"random_groups\": {\"k\": 2, \"writes\": [6, 0], \"sd\": [[2, 1, 2], [2, 1, 2]]}}]}",
+		  ".streams[0].random_groups.writes[0]: 6 writes exceed the group's 5 accesses (its sd row)" },
+		{ BASE_HEAD BASE_SD ", \"random_groups\": {\"k\": 2, \"writes\": [0, 0], \"sd\": [[2, 1, 2], [2, 1, 2]], \"n\": 1}}]}",
+		  ".streams[0].random_groups.n: unknown key (expected one of: k, writes, sd, rt, sd_we, class_sd)" },
 		/* top level not an object */
 		{ "[1, 2]", ".: expected an object, got an array" },
 	};
@@ -311,6 +327,23 @@ static void test_traps(void)
 		check_str(err, want, "pinned error line");
 		CHECK(p.n_streams == 0 && p.streams == NULL, "profile left zeroed on failure");
 	}
+	/* valid random groups load, and save and load back unchanged */
+	CHECK_INT(load_text(BASE_HEAD BASE_SD ", \"random_groups\": {\"k\": 2, \"writes\": [1, 0], "
+			    "\"sd\": [[2, 1, 2], [2, 0, 2]]}}]}", &p, err, sizeof err), 0, "random groups that fit load");
+	CHECK(p.streams && p.streams[0].rg && p.streams[0].rg->k == 2 && p.streams[0].rg->sd[4] == 0 &&
+	      p.streams[0].rg->writes[0] == 1 && !p.streams[0].rg->rt, "the random groups' rows as written");
+	char rgf[128];
+	snprintf(rgf, sizeof rgf, "%s/rg.json", dir);
+	profile_t q;
+	memset(&q, 0, sizeof q);
+	CHECK_INT(profile_save(rgf, &p), 0, "save random groups");
+	CHECK_INT(profile_load(rgf, &q), 0, "load them back");
+	int same = q.n_streams == 1 && q.streams[0].rg && q.streams[0].rg->k == 2;
+	for (int i = 0; i < 6 && same; i++)
+		same = q.streams[0].rg->sd[i] == p.streams[0].rg->sd[i];
+	CHECK(same, "random groups round trip");
+	profile_free(&q);
+	profile_free(&p);
 	char missing[128];
 	snprintf(missing, sizeof missing, "%s/none.json", dir);
 	char epath[128];

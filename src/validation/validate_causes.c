@@ -101,8 +101,9 @@ static const vcause_t causes[] = {
 	  "time (the paper's replication-sensitive criterion is a miss rate > 50%), so sharing removes nothing "
 	  "(hit 0.965 with Sh40+C10) while every request now crosses NoC#1: 2.16 reply-port cycles per instruction "
 	  "per node, utilisation 0.92, IPC 38.0 -> 17.0.  p-2mm (replication 1.7%) and p-3dconv (hit 0.83 -> "
-	  "0.91) gain +1% and +4%.  The negative sign is the scaled inputs' (wl18 adds 2048-size inputs), not "
-	  "NoC#1's." },
+	  "0.91) gain +1% and +4%.  The negative sign is the scaled inputs', not "
+	  "NoC#1's: the shipped DC-L1 PolyBench kernels are 256-512, not the paper's 2048 (docs/workloads.md: "
+	  "p-gemm at 1024 sampled took 430 s CPU under load and the paper's 2048 is 8x that)." },
 	{ "DC-L1", "Sh40+C10+Boost: NoC#1 latency",
 	  "Likely: the model's NoC#1 latency is its unloaded round trip plus queueing at the node-side ports, "
 	  "small where NoC#1 is not saturated; the paper's measured 54 cycles also holds the nodes' request "

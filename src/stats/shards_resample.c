@@ -60,9 +60,11 @@ static int add_hist(shards_resample_t *rs, reuse_hist_t *h, const double *rows, 
 		*why = "out of memory";
 		return -1;
 	}
-	memcpy(e->count0, h->count, n * sizeof *e->count0);
-	memcpy(e->lo0, h->lo, n * sizeof *e->lo0);
-	memcpy(e->hi0, h->hi, n * sizeof *e->hi0);
+	if (n) {                                               /* an empty histogram has NULL arrays */
+		memcpy(e->count0, h->count, n * sizeof *e->count0);
+		memcpy(e->lo0, h->lo, n * sizeof *e->lo0);
+		memcpy(e->hi0, h->hi, n * sizeof *e->hi0);
+	}
 	e->cold0 = h->cold;
 	e->total0 = h->total;
 	e->saved = 1;
@@ -285,9 +287,11 @@ void shards_resample_restore(shards_resample_t *rs)
 		rs_hist_t *e = &rs->hist[i];
 		if (!e->saved)
 			continue;
-		memcpy(e->h->count, e->count0, e->h->n * sizeof *e->count0);
-		memcpy(e->h->lo, e->lo0, e->h->n * sizeof *e->lo0);
-		memcpy(e->h->hi, e->hi0, e->h->n * sizeof *e->hi0);
+		if (e->h->n) {                                 /* an empty histogram has NULL arrays */
+			memcpy(e->h->count, e->count0, e->h->n * sizeof *e->count0);
+			memcpy(e->h->lo, e->lo0, e->h->n * sizeof *e->lo0);
+			memcpy(e->h->hi, e->hi0, e->h->n * sizeof *e->hi0);
+		}
 		e->h->cold = e->cold0;
 		e->h->total = e->total0;
 	}

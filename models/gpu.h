@@ -34,7 +34,7 @@ typedef struct gpu {
 	int sm_version;            /* compute capability x 10 (75 Turing, 80 A100, 86 GA10x, 90
 	                              Hopper; 0 unknown).  Read only by the workload generators, for
 	                              the SASS they emit: HMMA.1688 on 75, HMMA.16816 otherwise
-	                              (src/profiling/generators/deepbench.c) */
+	                              (src/profiling/generators/deepbench_hgemm.c) */
 	double core_mhz;           /* SM clock; every latency below is in these cycles */
 	int warps_per_sm;          /* resident warps per SM */
 	int subcores;              /* sub-cores (warp schedulers) per SM */

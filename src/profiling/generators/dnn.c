@@ -1,7 +1,7 @@
 /*
  * dnn.c -- deep-learning kernels: a CNN convolution layer as Tango's AlexNet runs it
  * (T-AlexNet of the DC-L1 paper, Karki et al., Tango, IISWC 2019).  DeepBench's GEMM and RNN
- * kernels (the Malekeh paper's) are in deepbench.c.
+ * kernels (the Malekeh paper's) are in deepbench.c (gemm_bench, conv_bench) and deepbench_rnn.c (rnn_bench).
  */
 #include "profiling/generators/gen.h"
 

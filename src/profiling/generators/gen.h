@@ -300,7 +300,7 @@ extern const gen_kernel_t gen_rodinia[];
 extern const gen_kernel_t gen_parboil[];
 extern const gen_kernel_t gen_dnn[];
 extern const gen_kernel_t gen_deepbench[];
-/* deepbench.c's tiled HGEMM for N columns: CTA tile columns, warp instructions per warp per K
+/* deepbench_hgemm.c's tiled HGEMM for N columns: CTA tile columns, warp instructions per warp per K
  * step and in the epilogue (STG.128), and per K step the HMMA, LDSM and LDG.128 among them
  * (tests/unit/test_deepbench.c checks the generated counts against these by construction). */
 int gen_deepbench_tile(long n, int hmma_k, int *nt, int *loop, int *post, int *hmma, int *ldsm, int *ldg);
@@ -322,7 +322,7 @@ int gen_deepbench_conv(gen_t *g, conv_geo_t *c);
  * multiple of 8). */
 enum conv_pass { CONV_FPROP = 0, CONV_WGRAD, CONV_DGRAD };
 int gen_deepbench_conv_pass(gen_t *g, conv_geo_t *c, int pass);
-/* deepbench.c's tiled HGEMM C = A.B^T of M x N x K, A stored K-major (or M-major when
+/* deepbench_hgemm.c's tiled HGEMM C = A.B^T of M x N x K, A stored K-major (or M-major when
  * a_mmajor: a transposed operand), B K-major (or N-major when b_nmajor), C fp32 column-major
  * (or, with c_half, fp16 column-major and read before it is written: C = A.B^T + C, as
  * gemm_bench's nonzero beta makes cuBLAS do). 0, or -1 with g->err. */

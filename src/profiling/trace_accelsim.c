@@ -18,6 +18,7 @@
 
 #include "cli.h"
 #include "profiling/shape_acc.h"
+#include "profiling/uniq_u64.h"
 
 #define LR_BUF (1u << 20)
 
@@ -580,23 +581,6 @@ out:
 	return 0;
 }
 
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-	return x < y ? -1 : x > y;
-}
-
-/* Distinct values of v[0..n) in place (sorted); returns the count. */
-static int uniq(uint64_t *v, int n)
-{
-	qsort(v, (size_t)n, sizeof *v, cmp_u64);
-	int k = 0;
-	for (int i = 0; i < n; i++)
-		if (k == 0 || v[k - 1] != v[i])
-			v[k++] = v[i];
-	return k;
-}
-
 typedef struct cta_state {
 	int sm, slot;
 	long gcta;             /* CTA index over the whole trace (register-history identity) */
@@ -717,8 +701,8 @@ static int inst_line(rd_t *r, cta_state_t *c, const char *s, size_t n)
 		for (uint64_t q = lo >> 5; q <= hi >> 5 && nsec < 2 * ACCELSIM_WARP; q++)
 			sec[nsec++] = q;
 	}
-	nb = uniq(blk, nb);
-	nsec = uniq(sec, nsec);
+	nb = uniq_u64(blk, nb);
+	nsec = uniq_u64(sec, nsec);
 	r->st.global_insts++;
 	r->st.requests += (uint64_t)nb;
 	r->st.sectors += (uint64_t)nsec;

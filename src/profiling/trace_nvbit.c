@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "profiling/shape_acc.h"
+#include "profiling/uniq_u64.h"
 
 /* The field after "KEY " in [s, e), up to the next " - " or the end; NULL if absent. */
 static const char *field(const char *s, const char *e, const char *key, size_t *len)
@@ -65,22 +66,6 @@ static int dec(const char *v, size_t n, long *x)
 	}
 	*x = r;
 	return 1;
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-	return x < y ? -1 : x > y;
-}
-
-static int uniq(uint64_t *v, int n)
-{
-	qsort(v, (size_t)n, sizeof *v, cmp_u64);
-	int k = 0;
-	for (int i = 0; i < n; i++)
-		if (k == 0 || v[k - 1] != v[i])
-			v[k++] = v[i];
-	return k;
 }
 
 int nvbit_read(const char *path, int n_sm, int block_bytes, const char *display, profiler_t *pb,
@@ -260,8 +245,8 @@ int nvbit_read(const char *path, int n_sm, int block_bytes, const char *display,
 			for (uint64_t q = addr[i] >> 5; q <= (addr[i] + w - 1) >> 5 && nsec < 64; q++)
 				sec[nsec++] = q;
 		}
-		nb = uniq(blk, nb);
-		nsec = uniq(sec, nsec);
+		nb = uniq_u64(blk, nb);
+		nsec = uniq_u64(sec, nsec);
 		int wr = mc == AS_GLOBAL_ST;
 		for (int i = 0; i < nb && !rc; i++) {
 			int r = profiler_access(pb, sm, wr, blk[i] << shift, 0);

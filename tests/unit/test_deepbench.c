@@ -1,7 +1,8 @@
 /*
  * test_deepbench.c -- the DeepBench templates (src/profiling/generators/deepbench*.c): counts the
  * generator produces against counts known by construction from the template description in
- * the headers of deepbench.c, deepbench_hgemm.c and deepbench_rnn.c (tile shapes from gen_deepbench_tile, which the test checks too).
+ * the headers of deepbench.c, deepbench_hgemm.c and deepbench_rnn.c (tile shapes from
+ * gen_deepbench_tile, which the test checks too).
  */
 #include <stdio.h>
 #include <string.h>

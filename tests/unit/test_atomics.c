@@ -16,29 +16,6 @@
 #include "gpu.h"
 #include "presets/gpu_json.h"
 
-/* One private loop of 100 blocks per SM (nearly every L1 request hits), a1 requests/inst. */
-static void make_profile(profile_t *p, int n_sm, double insts, double a1)
-{
-	memset(p, 0, sizeof *p);
-	snprintf(p->name, sizeof p->name, "atom");
-	p->block_bytes = 128;
-	p->n_sm = n_sm;
-	p->insts = insts;
-	p->mem_insts = insts * a1;
-	p->streams = calloc(2, sizeof *p->streams);
-	const char *names[2] = { "l1", "global" };
-	int groups[2] = { 1, n_sm };
-	for (int i = 0; i < 2; i++) {
-		profile_stream_t *s = &p->streams[i];
-		snprintf(s->name, sizeof s->name, "%s", names[i]);
-		s->group = groups[i];
-		s->accesses = insts * a1;
-		s->footprint = 100.0 * n_sm;
-		hist_one(&s->sd, groups[i] * 100.0 - 1, insts * a1 - 100.0 * n_sm, 100.0 * n_sm);
-	}
-	p->n_streams = 2;
-}
-
 static int eval(const gpu_t *g, const profile_t *p, memsys_t *m, metrics_t *out)
 {
 	const char *err = NULL;
@@ -84,7 +61,7 @@ static void test_gpu(void)
 	}
 	double insts = 1e8, a1 = 0.05;
 	profile_t p;
-	make_profile(&p, g.n_sm, insts, a1);
+	profile_private_loop(&p, "atom", g.n_sm, insts, a1);
 	memsys_t m0, m;
 	metrics_t x0, x;
 	CHECK_INT(eval(&g, &p, &m0, &x0), 0, "baseline evaluates");

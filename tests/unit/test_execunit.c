@@ -18,29 +18,6 @@
 #include "gpu.h"
 #include "presets/gpu_json.h"
 
-/* A compute-bound profile: one private loop of 100 blocks per SM, a1 requests per inst. */
-static void make_profile(profile_t *p, int n_sm, double insts, double a1)
-{
-	memset(p, 0, sizeof *p);
-	snprintf(p->name, sizeof p->name, "eu");
-	p->block_bytes = 128;
-	p->n_sm = n_sm;
-	p->insts = insts;
-	p->mem_insts = insts * a1;
-	p->streams = calloc(2, sizeof *p->streams);
-	const char *names[2] = { "l1", "global" };
-	int groups[2] = { 1, n_sm };
-	for (int i = 0; i < 2; i++) {
-		profile_stream_t *s = &p->streams[i];
-		snprintf(s->name, sizeof s->name, "%s", names[i]);
-		s->group = groups[i];
-		s->accesses = insts * a1;
-		s->footprint = 100.0 * n_sm;
-		hist_one(&s->sd, groups[i] * 100.0 - 1, insts * a1 - 100.0 * n_sm, 100.0 * n_sm);
-	}
-	p->n_streams = 2;
-}
-
 static double ipc(const gpu_t *g, const profile_t *p)
 {
 	const char *err = NULL;
@@ -96,7 +73,7 @@ static void test_gpu_compose(void)
 	g.rf_banks_per_subcore = 0;
 	g.ii_fp32 = g.ii_fp64 = g.ii_int = g.ii_sfu = g.ii_tensor = g.ii_ldst = 0;
 	profile_t p;
-	make_profile(&p, g.n_sm, 1e8, 0.001);
+	profile_private_loop(&p, "eu", g.n_sm, 1e8, 0.001);
 	double base = ipc(&g, &p);
 	double issue = g.n_sm * g.subcores * g.issue_per_subcore;
 	CHECK(base > 0.9 * issue && base <= issue * (1 + 1e-9), "no mix: the schedulers' issue bound");

@@ -64,6 +64,6 @@ static int run_blackscholes(gen_t *g, long n)
 }
 
 const gen_kernel_t gen_cudasdk[] = {
-	{ "c-blk", "CUDA-SDK", "BlackScholes option pricing, grid-stride over the options", 1000000, 1024, 1 << 24, "options", "dcl1-80", run_blackscholes },
+	{ "c-blk", "CUDA-SDK", "BlackScholes option pricing, grid-stride over the options", 4000000, 1024, 1 << 24, "options", "dcl1-80", run_blackscholes },
 	{ NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
 };

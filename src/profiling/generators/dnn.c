@@ -151,7 +151,7 @@ static int run_alexnet1(gen_t *g, long outs)
 }
 
 const gen_kernel_t gen_dnn[] = {
-	{ "t-alexnet", "Tango", "AlexNet layer 1 (227x227x3, 11x11 stride 4), first 32x32 output tile", 16, 1, 96, "output maps (CTAs)", "dcl1-80", run_alexnet1 },
-	{ "t-alexnet-conv2", "Tango", "AlexNet layer 2 (27x27, 5x5, pad 2), 128 output maps of group 1", 2, 1, 48, "input features per group", "dcl1-80", run_alexnet },
+	{ "t-alexnet", "Tango", "AlexNet layer 1 (227x227x3, 11x11 stride 4), first 32x32 output tile", 96, 1, 96, "output maps (CTAs)", "dcl1-80", run_alexnet1 },
+	{ "t-alexnet-conv2", "Tango", "AlexNet layer 2 (27x27, 5x5, pad 2), 128 output maps of group 1", 48, 1, 48, "input features per group", "dcl1-80", run_alexnet },
 	{ NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
 };

@@ -632,7 +632,7 @@ static int run_fdtd2d(gen_t *g, long n)
 /* ------------------------------------------------------------------ table */
 
 const gen_kernel_t gen_polybench[] = {
-	{ "p-2dconv", "PolyBench-GPU", "2-D 3x3 convolution, NI x NJ float image", 2048, 64, 8192, "NI=NJ", "dcl1-80", run_2dconv },
+	{ "p-2dconv", "PolyBench-GPU", "2-D 3x3 convolution, NI x NJ float image", 4096, 64, 8192, "NI=NJ", "dcl1-80", run_2dconv },
 	{ "p-3dconv", "PolyBench-GPU", "3-D 15-point convolution, one launch per plane", 256, 16, 512, "NI=NJ=NK", "dcl1-80", run_3dconv },
 	{ "p-2mm", "PolyBench-GPU", "D = (A.B).C, two matrix-multiply kernels", 512, 32, 2048, "NI=NJ=NK=NL", "dcl1-80", run_2mm },
 	{ "p-3mm", "PolyBench-GPU", "G = (A.B).(C.D), three matrix-multiply kernels", 512, 32, 2048, "NI=NJ=NK=NL=NM", "dcl1-80", run_3mm },
@@ -642,6 +642,6 @@ const gen_kernel_t gen_polybench[] = {
 	{ "p-bicg", "PolyBench-GPU", "BiCG sub-kernels s = r A, q = A p", 4096, 256, 8192, "NX=NY", "fuse-15", run_bicg },
 	{ "p-mvt", "PolyBench-GPU", "x1 += A y1, x2 += A^T y2", 4096, 256, 8192, "N", "fuse-15", run_mvt },
 	{ "p-gesummv", "PolyBench-GPU", "y = alpha A x + beta B x", 4096, 256, 8192, "N", "fuse-15", run_gesummv },
-	{ "p-fdtd-2d", "PolyBench-GPU", "2-D FDTD, 4 time steps of 3 kernels", 512, 64, 4096, "NX=NY (TMAX=4)", "fuse-15", run_fdtd2d },
+	{ "p-fdtd-2d", "PolyBench-GPU", "2-D FDTD, 4 time steps of 3 kernels", 2048, 64, 4096, "NX=NY (TMAX=4)", "fuse-15", run_fdtd2d },
 	{ NULL, NULL, NULL, 0, 0, 0, NULL, 0, NULL },
 };

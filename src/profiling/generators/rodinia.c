@@ -924,14 +924,14 @@ out:
 /* ------------------------------------------------------------------ table */
 
 const gen_kernel_t gen_rodinia[] = {
-	{ "r-kmeans", "Rodinia", "k-means, 34 features, 5 clusters, 4 iterations of kmeansPoint", 131072, 1024, 1 << 20, "npoints", "rtx3080", run_kmeans },
+	{ "r-kmeans", "Rodinia", "k-means, 34 features, 5 clusters, 4 iterations of kmeansPoint", 494020, 1024, 1 << 20, "npoints", "rtx3080", run_kmeans },
 	{ "r-bfs", "Rodinia", "breadth-first search on an R-MAT graph (edge factor 8)", 20, 10, 22, "log2 vertices", "rtx3080", run_bfs },
 	{ "r-hotspot", "Rodinia", "thermal stencil, pyramid height 2, 4 iterations", 1024, 64, 8192, "grid rows=cols", "rtx3080", run_hotspot },
 	{ "r-srad", "Rodinia", "srad_v1 speckle reduction, 10 iterations", 502, 64, 4096, "rows (cols = rows*458/502)", "fuse-15", run_srad },
 	{ "r-backprop", "Rodinia", "back-propagation, 16 hidden units: forward + weight adjust", 65536, 1024, 1 << 22, "input units", "rtx3080", run_backprop },
 	{ "r-nw", "Rodinia", "Needleman-Wunsch, 16x16 tiles along anti-diagonals", 2048, 64, 8192, "sequence length", "rtx3080", run_nw },
 	{ "r-pathfinder", "Rodinia", "dynamic programming over 100 rows, pyramid height 20", 100000, 1000, 10000000, "columns", "fuse-15", run_pathfinder },
-	{ "r-gaussian", "Rodinia", "Gaussian elimination, Fan1 + Fan2 per step", 256, 16, 2048, "matrix order N", "fuse-15", run_gaussian },
+	{ "r-gaussian", "Rodinia", "Gaussian elimination, Fan1 + Fan2 per step", 1024, 16, 2048, "matrix order N", "fuse-15", run_gaussian },
 	{ "r-cfd", "Rodinia", "euler3d: one step (copy, step factor, 3 x flux + time step)", 97046, 1000, 1 << 22, "elements", "rtx3080", run_cfd },
 	{ NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL },
 };

@@ -4,25 +4,28 @@
  * tiled HGEMM template (deepbench_hgemm.c).
  *
  * rnn_bench: cuDNN's forward pass of one layer (cudnnRNNForwardInference, code/nvidia/rnn_bench.cu
- * l. 196, in training too; the training kernels add the backward pass below): the input
- * projection of every time step as one
- * GEMM (M = G*H gate rows, N = B*T, K = H: DeepBench's input size is the hidden size), then per
- * time step the recurrent GEMM (M = G*H, N = B, K = H, reading h_{t-1}) and an elementwise
- * kernel that adds the two projections and the bias and applies the cell's gates (G = 1
- * vanilla tanh, G = 4 LSTM, G = 3 GRU), one thread per (unit, batch), 256 per CTA, writing h_t
- * (fp16, [b*H + m], the next step's B operand) and for LSTM the cell state c_t (fp32).
+ * l. 196, in training too; the training kernels add the backward pass below).  rnn_bench builds
+ * the layer with CUDNN_SKIP_INPUT (l. 146; cuDNN: "no operation is performed at the input of
+ * the first recurrent layer", the input's size must be the hidden size), so there is no input
+ * GEMM: x_t enters every gate as it is.  Per time step the recurrent GEMM (M = G*H gate rows,
+ * N = B, K = H, reading h_{t-1}) and an elementwise kernel that adds the recurrent projection,
+ * x_t (fp16, [(t*B + b)*H + m], loaded once for all gates) and the bias and applies the cell's
+ * gates (G = 1 vanilla tanh, G = 4 LSTM, G = 3 GRU), one thread per (unit, batch), 256 per
+ * CTA, writing h_t (fp16, [b*H + m], the next step's B operand) and for LSTM the cell state c_t
+ * (fp32).
  * Non-linearities: tanh and sigmoid as MUFU.EX2 + MUFU.RCP (2 SFU) with an FADD and an FMUL
  * (fp32) each.  The problem sizes are DeepBench's (code/kernels/rnn_problems.h): which tuple
  * the paper's ids (rnn_bench_t1, _i2, ...) are is not stated; the first tuple of each cell type
- * and set is used (docs/workloads.md).  rnn_bench builds the layer with CUDNN_SKIP_INPUT (l. 146:
- * no input GEMM in cuDNN); the input projection here is a known difference (docs/workloads.md).
+ * and set is used (docs/workloads.md).
  *
  * rnn_bench training (db-rnn-train, db-lstm-train, db-gru-train; rnn_bench.cu backward_data
  * l. 219, backward_params l. 249, on the reserve space trainspace_ it zero-fills at l. 192 and
  * no forward pass writes): per step t = T-1 .. 0 the cell's elementwise backward (ewb_*: the
  * gates from the reserve, the pre-activation gradients dpre_t in fp16) and the data GEMM
- * dh_rec = R^T dpre_t (M = H, N = B, K = G.H), then dX = W^T dPre, dW = dPre X^T and
- * dR = dPre [h_0 .. h_{T-1}]^T (M = G.H, N = H, K = B.T).
+ * dh_rec = R^T dpre_t (M = H, N = B, K = G.H), then dR = dPre [h_0 .. h_{T-1}]^T (M = G.H,
+ * N = H, K = B.T).  With CUDNN_SKIP_INPUT there is no input weight W, so neither dX = W^T dPre
+ * nor dW = dPre X^T is a GEMM: dx_t is the sum of the gates' input-side pre-activation
+ * gradients, which the elementwise backward kernel adds and stores (fp16 [t][b][H]).
  */
 #include "profiling/generators/deepbench_rnn.h"
 #include "profiling/generators/deepbench_hgemm.h"
@@ -36,11 +39,12 @@ enum cell { CELL_VANILLA = 0, CELL_LSTM, CELL_GRU };
 typedef struct ew {
 	int cell;
 	long H, B, T, t;
-	uint64_t rec, xw, bias, h_prev, h_out, c_prev, c_out;
+	uint64_t rec, x, bias, h_prev, h_out, c_prev, c_out;
 } ew_t;
 
-/* Memory ops: 0..G-1 recurrent pre-activations, G..2G-1 input projections, 2G..3G-1 bias,
- * 3G: c_{t-1} (LSTM) or h_{t-1} (GRU), 3G+1: store h_t, 3G+2: store c_t (LSTM). */
+/* Memory ops: 0..G-1 recurrent pre-activations, G: x_t (fp16; CUDNN_SKIP_INPUT: the same x for
+ * every gate, G+1..2G-1 unused), 2G..3G-1 bias, 3G: c_{t-1} (LSTM) or h_{t-1} (GRU), 3G+1:
+ * store h_t, 3G+2: store c_t (LSTM). */
 static uint32_t ew_addr(const gen_launch_t *L, const gen_warp_t *w, int sec, int op, uint64_t a[32])
 {
 	const ew_t *e = L->p;
@@ -54,8 +58,8 @@ static uint32_t ew_addr(const gen_launch_t *L, const gen_warp_t *w, int sec, int
 		long b = i / e->H, u = i % e->H;              /* thread (unit u, batch b) */
 		if (op < G)                                   /* recurrent GEMM output, column-major */
 			a[l] = e->rec + (uint64_t)(b * GH + op * e->H + u) * F;
-		else if (op < 2 * G)                          /* input projection of step t */
-			a[l] = e->xw + (uint64_t)((e->t * e->B + b) * GH + (op - G) * e->H + u) * F;
+		else if (op < 2 * G)                          /* x_t, step t's input */
+			a[l] = e->x + (uint64_t)((e->t * e->B + b) * e->H + u) * HF;
 		else if (op < 3 * G)
 			a[l] = e->bias + (uint64_t)((op - 2 * G) * e->H + u) * F;
 		else if (op == 3 * G)
@@ -70,23 +74,25 @@ static uint32_t ew_addr(const gen_launch_t *L, const gen_warp_t *w, int sec, int
 	return m;
 }
 
-/* Vanilla: h = tanh(rec + xw + bias). */
+/* Vanilla: h = tanh(rec + x + bias). */
 static const gen_inst_t ew_vanilla[] = {
 	I_OPN(SU_INT, 6),                                  /* index, bounds, addresses */
-	I_LD(0, 10, 2), I_LD(1, 11, 3), I_LD(2, 12, 4),
+	I_LD(0, 10, 2), I_LDW(1, 11, 3, 2), I_LD(2, 12, 4),
+	I_OP(SU_OTHER, 11, 11, -1, -1),                    /* F2F.F32 x */
 	I_FP32(13, 10, 11, -1), I_FP32(13, 13, 12, -1),    /* FADD x 2 */
 	I_FP32(14, 13, -1, -1), I_SFU(14, 14), I_FP32(14, 14, -1, -1), I_SFU(15, 14), /* tanh */
 	I_OP(SU_OTHER, 16, 15, -1, -1),                    /* F2F.F16 */
 	{ GEN_ST, 4, 1, -1, { 5, 16, -1 }, 0, 2, 0 },      /* h_t (fp16) */
 };
-/* LSTM: i, f, g, o = pre + xw + bias; c = sig(f) c' + sig(i) tanh(g); h = sig(o) tanh(c). */
+/* LSTM: i, f, g, o = pre + x + bias; c = sig(f) c' + sig(i) tanh(g); h = sig(o) tanh(c). */
 static const gen_inst_t ew_lstm[] = {
 	I_OPN(SU_INT, 8),
 	I_LD(0, 10, 2), I_LD(1, 11, 2), I_LD(2, 12, 2), I_LD(3, 13, 2),
-	I_LD(4, 20, 3), I_LD(5, 21, 3), I_LD(6, 22, 3), I_LD(7, 23, 3),
+	I_LDW(4, 20, 3, 2),                                /* x_t (fp16) */
 	I_LD(8, 24, 4), I_LD(9, 25, 4), I_LD(10, 26, 4), I_LD(11, 27, 4),
 	I_LD(12, 30, 5),                                   /* c_{t-1} */
-	I_FP32(10, 10, 20, -1), I_FP32(11, 11, 21, -1), I_FP32(12, 12, 22, -1), I_FP32(13, 13, 23, -1),
+	I_OP(SU_OTHER, 20, 20, -1, -1),                    /* F2F.F32 x */
+	I_FP32(10, 10, 20, -1), I_FP32(11, 11, 20, -1), I_FP32(12, 12, 20, -1), I_FP32(13, 13, 20, -1),
 	I_FP32(10, 10, 24, -1), I_FP32(11, 11, 25, -1), I_FP32(12, 12, 26, -1), I_FP32(13, 13, 27, -1),
 	I_FP32(10, 10, -1, -1), I_SFU(10, 10), I_FP32(10, 10, -1, -1), I_SFU(10, 10),  /* sig(i) */
 	I_FP32(11, 11, -1, -1), I_SFU(11, 11), I_FP32(11, 11, -1, -1), I_SFU(11, 11),  /* sig(f) */
@@ -98,17 +104,18 @@ static const gen_inst_t ew_lstm[] = {
 	{ GEN_ST, 13, 1, -1, { 6, 33, -1 }, 0, 2, 0 },     /* h_t (fp16): memory op 3G + 1 */
 	{ GEN_ST, 14, 1, -1, { 7, 31, -1 }, 0, 4, 0 },     /* c_t: 3G + 2 */
 };
-/* GRU (cuDNN): r, z = sig(pre + xw + bias); n = tanh(xw_n + b_n + r (pre_n)); h = (1-z) n + z h'. */
+/* GRU (cuDNN): r, z = sig(pre + x + bias); n = tanh(x + b_n + r (pre_n)); h = (1-z) n + z h'. */
 static const gen_inst_t ew_gru[] = {
 	I_OPN(SU_INT, 8),
 	I_LD(0, 10, 2), I_LD(1, 11, 2), I_LD(2, 12, 2),
-	I_LD(3, 20, 3), I_LD(4, 21, 3), I_LD(5, 22, 3),
+	I_LDW(3, 20, 3, 2),                                /* x_t (fp16) */
 	I_LD(6, 24, 4), I_LD(7, 25, 4), I_LD(8, 26, 4),
 	I_LD(9, 30, 5),                                    /* h_{t-1} (fp16) */
-	I_FP32(10, 10, 20, -1), I_FP32(11, 11, 21, -1), I_FP32(10, 10, 24, -1), I_FP32(11, 11, 25, -1),
+	I_OP(SU_OTHER, 20, 20, -1, -1),                    /* F2F.F32 x */
+	I_FP32(10, 10, 20, -1), I_FP32(11, 11, 20, -1), I_FP32(10, 10, 24, -1), I_FP32(11, 11, 25, -1),
 	I_FP32(10, 10, -1, -1), I_SFU(10, 10), I_FP32(10, 10, -1, -1), I_SFU(10, 10),  /* sig(r) */
 	I_FP32(11, 11, -1, -1), I_SFU(11, 11), I_FP32(11, 11, -1, -1), I_SFU(11, 11),  /* sig(z) */
-	I_FP32(22, 22, 26, -1), I_FP32(12, 10, 12, 22),    /* xw_n + b_n + r pre_n */
+	I_FP32(22, 20, 26, -1), I_FP32(12, 10, 12, 22),    /* x + b_n + r pre_n */
 	I_FP32(12, 12, -1, -1), I_SFU(12, 12), I_FP32(12, 12, -1, -1), I_SFU(12, 12),  /* tanh(n) */
 	I_OP(SU_OTHER, 31, 30, -1, -1),                    /* F2F.F32 h' */
 	I_FP32(32, 31, 12, -1), I_FP32(32, 11, 32, 12),    /* h = n + z (h' - n) */
@@ -136,7 +143,7 @@ static int ew_launch(gen_t *g, ew_t *e)
 /* ------------------------------------------------------------------ rnn_bench forward */
 /* The forward pass's arrays that the backward pass reads. */
 typedef struct rnn_arrays {
-	uint64_t W, R, X, Hs, Cs;
+	uint64_t R, X, Hs, Cs;
 } rnn_arrays_t;
 
 static int run_rnn(gen_t *g, int cell, long H, long B, long T, rnn_arrays_t *out)
@@ -147,30 +154,24 @@ static int run_rnn(gen_t *g, int cell, long H, long B, long T, rnn_arrays_t *out
 		snprintf(g->err, sizeof g->err, "--size (hidden units) must be a multiple of 32, got %ld", H);
 		return -1;
 	}
-	uint64_t W = gen_alloc(g, (uint64_t)(GH * H * HF));       /* input weights */
 	uint64_t R = gen_alloc(g, (uint64_t)(GH * H * HF));       /* recurrent weights */
 	uint64_t X = gen_alloc(g, (uint64_t)(T * B * H * HF));    /* input sequence */
-	uint64_t XW = gen_alloc(g, (uint64_t)(T * B * GH * F));   /* input projections */
 	uint64_t REC = gen_alloc(g, (uint64_t)(B * GH * F));      /* recurrent pre-activations */
 	uint64_t BIAS = gen_alloc(g, (uint64_t)(GH * F));
 	uint64_t Hs = gen_alloc(g, (uint64_t)((T + 1) * B * H * HF));  /* h_0 .. h_T */
 	uint64_t Cs = cell == CELL_LSTM ? gen_alloc(g, (uint64_t)((T + 1) * B * H * F)) : 0;
-	if (gen_content_urand(g, W, (uint64_t)(GH * H / 2), -1, 1) < 0 ||
-	    gen_content_urand(g, R, (uint64_t)(GH * H / 2), -1, 1) < 0 ||
+	if (gen_content_urand(g, R, (uint64_t)(GH * H / 2), -1, 1) < 0 ||
 	    gen_content_urand(g, X, (uint64_t)(T * B * H / 2), -1, 1) < 0 ||
 	    gen_content_urand(g, BIAS, (uint64_t)GH, -1, 1) < 0 ||
 	    gen_content_const(g, Hs, (uint64_t)(B * H / 2), 0) < 0)
 		return -1;
 	if (out)
-		*out = (rnn_arrays_t){ .W = W, .R = R, .X = X, .Hs = Hs, .Cs = Cs };
-	db_hgemm_t in = { .A = W, .B = X, .C = XW, .M = GH, .N = B * T, .K = H };
-	if (db_hgemm_launch(g, "cutlass_tensorop_h16816gemm_128x128_32x1_tn", 0x1000, &in) < 0)
-		return -1;
+		*out = (rnn_arrays_t){ .R = R, .X = X, .Hs = Hs, .Cs = Cs };
 	for (long t = 0; t < T; t++) {
 		db_hgemm_t rec = { .A = R, .B = Hs + (uint64_t)(t * B * H * HF), .C = REC, .M = GH, .N = B, .K = H };
 		if (db_hgemm_launch(g, "cutlass_tensorop_h16816gemm_128xN_32x1_tn", 0x4000, &rec) < 0)
 			return -1;
-		ew_t e = { .cell = cell, .H = H, .B = B, .T = T, .t = t, .rec = REC, .xw = XW, .bias = BIAS,
+		ew_t e = { .cell = cell, .H = H, .B = B, .T = T, .t = t, .rec = REC, .x = X, .bias = BIAS,
 		           .h_prev = Hs + (uint64_t)(t * B * H * HF), .h_out = Hs + (uint64_t)((t + 1) * B * H * HF),
 		           .c_prev = Cs + (uint64_t)(t * B * H * F), .c_out = Cs + (uint64_t)((t + 1) * B * H * F) };
 		if (ew_launch(g, &e) < 0)
@@ -185,13 +186,15 @@ typedef struct ewb {
 	long H, B, t;
 	uint64_t dy, dhrec, h, dpre;
 	uint64_t rs, cx, dc;      /* LSTM: reserve space, c_0, the cell-state gradient (fp32 [b][u]) */
-	uint64_t dprec, dhd;      /* GRU: the recurrent side's dpre, dh z carried to step t-1 (fp32) */
+	uint64_t dhd;             /* GRU: dh z carried to step t-1 (fp32) */
+	uint64_t dx;              /* dx_t (fp16, [t][b][H]): CUDNN_SKIP_INPUT's input gradient */
 } ewb_t;
 
 /* GRU backward memory ops: 0 dy_t (fp16), 1 dh_rec (fp32), 2 dh z of step t+1 (fp32), 3..6 r, z,
  * n and R_n h' + b_Rn of step t from the reserve space (fp16, [t][b][4][H]), 7 h_{t-1} (fp16),
- * 8..10 store the input side's dpre_t (r, z, n; fp16 [t][b][3H]), 11..13 the recurrent side's
- * (r, z, n r), 14 store dh z (fp32). */
+ * 11..13 store the recurrent side's dpre_t (r, z, n r; fp16 [t][b][3H]), 14 store dh z (fp32),
+ * 15 store dx_t (fp16; 8..10, the input side's dpre, are not stored: with CUDNN_SKIP_INPUT
+ * no GEMM reads them, their sum is dx_t). */
 static uint32_t ewb_gru_addr(const ewb_t *e, const gen_warp_t *w, int op, uint64_t a[32])
 {
 	uint32_t m = 0;
@@ -210,10 +213,10 @@ static uint32_t ewb_gru_addr(const ewb_t *e, const gen_warp_t *w, int op, uint64
 			a[l] = e->rs + (uint64_t)((tb * 4 + op - 3) * H + u) * HF;
 		else if (op == 7)
 			a[l] = e->h + (uint64_t)(tb * H + u) * HF;
-		else if (op <= 10)
-			a[l] = e->dpre + (uint64_t)((tb * 3 + op - 8) * H + u) * HF;
+		else if (op == 15)
+			a[l] = e->dx + (uint64_t)(tb * H + u) * HF;
 		else
-			a[l] = e->dprec + (uint64_t)((tb * 3 + op - 11) * H + u) * HF;
+			a[l] = e->dpre + (uint64_t)((tb * 3 + op - 11) * H + u) * HF;
 		m |= gen_lane_bit(l);
 	}
 	return m;
@@ -222,7 +225,7 @@ static uint32_t ewb_gru_addr(const ewb_t *e, const gen_warp_t *w, int op, uint64
 /* LSTM backward memory ops: 0 dy_t (fp16), 1 dh_rec (fp32), 2..5 i, f, g, o of step t and 6
  * c_t from the reserve space (fp16, [t][b][5][H]), 7 c_{t-1} (the reserve's c of step t-1, or
  * c_0 for t = 0, fp32 then), 8 dc_{t+1} (fp32), 9..12 store dpre_t of the 4 gates (fp16,
- * [t][b][4H], the GEMMs' operand), 13 store dc_t (fp32). */
+ * [t][b][4H], the GEMMs' operand), 13 store dc_t (fp32), 14 store dx_t (fp16 [t][b][H]). */
 static uint32_t ewb_lstm_addr(const ewb_t *e, const gen_warp_t *w, int op, uint64_t a[32])
 {
 	uint32_t m = 0;
@@ -243,6 +246,8 @@ static uint32_t ewb_lstm_addr(const ewb_t *e, const gen_warp_t *w, int op, uint6
 			            : e->cx + (uint64_t)(b * H + u) * F;
 		else if (op == 8 || op == 13)
 			a[l] = e->dc + (uint64_t)(b * H + u) * F;
+		else if (op == 14)
+			a[l] = e->dx + (uint64_t)((e->t * e->B + b) * H + u) * HF;
 		else
 			a[l] = e->dpre + (uint64_t)((e->t * e->B + b) * 4 * H + (op - 9) * H + u) * HF;
 		m |= gen_lane_bit(l);
@@ -251,7 +256,8 @@ static uint32_t ewb_lstm_addr(const ewb_t *e, const gen_warp_t *w, int op, uint6
 }
 
 /* Memory ops: 0 dy_t (fp16, from the layer above), 1 the recurrent gradient (fp32, step t+1's
- * backward GEMM), 2 h_t (fp16), 3 store dpre_t (fp16, [t][b][u], the GEMMs' operand). */
+ * backward GEMM), 2 h_t (fp16), 3 store dpre_t (fp16, [t][b][u], the GEMMs' operand), 4 store
+ * dx_t (fp16, [t][b][u]: with one gate and CUDNN_SKIP_INPUT it equals dpre_t). */
 static uint32_t ewb_addr(const gen_launch_t *L, const gen_warp_t *w, int sec, int op, uint64_t a[32])
 {
 	const ewb_t *e = L->p;
@@ -267,7 +273,8 @@ static uint32_t ewb_addr(const gen_launch_t *L, const gen_warp_t *w, int sec, in
 		long b = i / e->H, u = i % e->H;
 		uint64_t hu = (uint64_t)((e->t * e->B + b) * e->H + u);
 		a[l] = op == 0 ? e->dy + hu * HF : op == 1 ? e->dhrec + (uint64_t)(b * e->H + u) * F
-		     : op == 2 ? e->h + (uint64_t)(((e->t + 1) * e->B + b) * e->H + u) * HF : e->dpre + hu * HF;
+		     : op == 2 ? e->h + (uint64_t)(((e->t + 1) * e->B + b) * e->H + u) * HF
+		     : op == 3 ? e->dpre + hu * HF : e->dx + hu * HF;
 		m |= gen_lane_bit(l);
 	}
 	return m;
@@ -284,6 +291,7 @@ static const gen_inst_t ewb_vanilla[] = {
 	I_FP32(14, 12, 12, -1), I_FP32(14, 14, -1, -1),    /* 1 - h^2 (FFMA -h h + 1) */
 	I_FP32(15, 13, 14, -1), I_OP(SU_OTHER, 15, 15, -1, -1),   /* dpre, F2F.F16 */
 	{ GEN_ST, 3, 1, -1, { 5, 15, -1 }, 0, 2, 0 },      /* dpre_t (fp16) */
+	{ GEN_ST, 4, 1, -1, { 5, 15, -1 }, 0, 2, 0 },      /* dx_t = dpre_t (fp16) */
 };
 
 /* LSTM backward (c = f c' + i g, h = o tanh(c)): dh = dy + dh_rec; tc = tanh(c_t) recomputed;
@@ -312,13 +320,15 @@ static const gen_inst_t ewb_lstm[] = {
 	I_FP32(30, 13, 13, -1), I_FP32(27, 27, 30, -1),    /* df f (1 - f) */
 	I_FP32(32, 14, 14, -1), I_FP32(26, 26, 32, -1),    /* dg (1 - g^2) */
 	I_FP32(31, 15, 15, -1), I_FP32(22, 22, 31, -1),    /* do o (1 - o) */
+	I_FP32(33, 25, 27, -1), I_FP32(33, 33, 26, -1), I_FP32(33, 33, 22, -1),   /* dx = di + df + dg + do */
 	I_OP(SU_OTHER, 25, 25, -1, -1), I_OP(SU_OTHER, 27, 27, -1, -1), I_OP(SU_OTHER, 26, 26, -1, -1),
-	I_OP(SU_OTHER, 22, 22, -1, -1),                    /* F2F.F16 x 4 */
+	I_OP(SU_OTHER, 22, 22, -1, -1), I_OP(SU_OTHER, 33, 33, -1, -1),   /* F2F.F16 x 5 */
 	{ GEN_ST, 9, 1, -1, { 7, 25, -1 }, 0, 2, 0 },      /* dpre_t: i, f, g, o */
 	{ GEN_ST, 10, 1, -1, { 7, 27, -1 }, 0, 2, 0 },
 	{ GEN_ST, 11, 1, -1, { 7, 26, -1 }, 0, 2, 0 },
 	{ GEN_ST, 12, 1, -1, { 7, 22, -1 }, 0, 2, 0 },
 	I_ST(13, 6, 28),                                   /* dc_t */
+	{ GEN_ST, 14, 1, -1, { 7, 33, -1 }, 0, 2, 0 },     /* dx_t (fp16) */
 };
 
 /* GRU backward (cuDNN's GRU: n = tanh(W_n x + b_Wn + r (R_n h' + b_Rn)), h = (1 - z) n + z h'):
@@ -346,11 +356,10 @@ static const gen_inst_t ewb_gru[] = {
 	I_FP32(26, 12, 12, -1), I_FP32(25, 25, 26, -1),    /* dr r (1 - r) */
 	I_FP32(27, 13, 13, -1), I_FP32(22, 22, 27, -1),    /* dz z (1 - z) */
 	I_FP32(28, 24, 12, -1),                            /* dn_pre r */
-	I_OP(SU_OTHER, 25, 25, -1, -1), I_OP(SU_OTHER, 22, 22, -1, -1), I_OP(SU_OTHER, 24, 24, -1, -1),
+	I_FP32(29, 25, 22, -1), I_FP32(29, 29, 24, -1),    /* dx = dr + dz + dn_pre (the input side) */
+	I_OP(SU_OTHER, 25, 25, -1, -1), I_OP(SU_OTHER, 22, 22, -1, -1), I_OP(SU_OTHER, 29, 29, -1, -1),
 	I_OP(SU_OTHER, 28, 28, -1, -1),                    /* F2F.F16 x 4 */
-	{ GEN_ST, 8, 1, -1, { 7, 25, -1 }, 0, 2, 0 },      /* input side: r, z, n */
-	{ GEN_ST, 9, 1, -1, { 7, 22, -1 }, 0, 2, 0 },
-	{ GEN_ST, 10, 1, -1, { 7, 24, -1 }, 0, 2, 0 },
+	{ GEN_ST, 15, 1, -1, { 7, 29, -1 }, 0, 2, 0 },     /* dx_t (fp16) */
 	{ GEN_ST, 11, 1, -1, { 7, 25, -1 }, 0, 2, 0 },     /* recurrent side: r, z, n r */
 	{ GEN_ST, 12, 1, -1, { 7, 22, -1 }, 0, 2, 0 },
 	{ GEN_ST, 13, 1, -1, { 7, 28, -1 }, 0, 2, 0 },
@@ -373,12 +382,13 @@ static int ewb_launch(gen_t *g, ewb_t *e)
 	return gen_launch(g, &L);
 }
 
-/* cudnnRNNBackwardData then cudnnRNNBackwardWeights of one vanilla layer after its forward
- * pass (run_rnn): per step t = T-1 .. 0 the elementwise backward (dpre_t) and the recurrent
- * data GEMM dh_rec = R^T dpre_t (M = H, N = B, K = H: R^T is R read M-major); then
- * dX = W^T dPre (N = B.T), dW = dPre X^T and dR = dPre [h_0 .. h_{T-1}]^T (M = N = H,
- * K = B.T: dPre read M-major, X and h N-major).  The tiled HGEMM template serves all of
- * them with the transposed operands' loads (a_mmajor, b_nmajor). */
+/* cudnnRNNBackwardData then cudnnRNNBackwardWeights of one layer after its forward pass
+ * (run_rnn): per step t = T-1 .. 0 the elementwise backward (dpre_t, and dx_t: with
+ * CUDNN_SKIP_INPUT the input gradient is the sum of the gates' input-side dpre) and the
+ * recurrent data GEMM dh_rec = R^T dpre_t (M = H, N = B, K = G.H: R^T is R read M-major);
+ * then dR = dPre [h_0 .. h_{T-1}]^T (M = G.H, N = H, K = B.T: dPre read M-major, h N-major).
+ * No input weight, so no dX = W^T dPre or dW = dPre X^T GEMM.  The tiled HGEMM template
+ * serves both GEMMs with the transposed operands' loads (a_mmajor, b_nmajor). */
 static int run_rnn_train(gen_t *g, int cell, long H, long B, long T)
 {
 	int G = cell == CELL_LSTM ? 4 : cell == CELL_GRU ? 3 : 1;
@@ -390,16 +400,16 @@ static int run_rnn_train(gen_t *g, int cell, long H, long B, long T)
 	rnn_arrays_t fw;
 	if (run_rnn(g, cell, H, B, T, &fw) < 0)
 		return -1;
-	uint64_t W = fw.W, R = fw.R, X = fw.X, Hs = fw.Hs;
+	uint64_t R = fw.R, Hs = fw.Hs;
 	uint64_t DY = gen_alloc(g, (uint64_t)(T * B * H * HF));
 	uint64_t DHREC = gen_alloc(g, (uint64_t)(B * H * F));
-	uint64_t DPRE = gen_alloc(g, (uint64_t)(T * B * GH * HF));
-	uint64_t DX = gen_alloc(g, (uint64_t)(T * B * H * F)), DW = gen_alloc(g, (uint64_t)(GH * H * F));
+	uint64_t DPRE = gen_alloc(g, (uint64_t)(T * B * GH * HF));   /* GRU: the recurrent side's */
+	uint64_t DX = gen_alloc(g, (uint64_t)(T * B * H * HF));
 	uint64_t DR = gen_alloc(g, (uint64_t)(GH * H * F));
 	if (gen_content_urand(g, DY, (uint64_t)(T * B * H / 2), -1, 1) < 0 ||
 	    gen_content_const(g, DHREC, (uint64_t)(B * H), 0) < 0)
 		return -1;
-	uint64_t RS = 0, DC = 0, DPREC = DPRE;
+	uint64_t RS = 0, DC = 0;
 	if (cell != CELL_VANILLA) {     /* the reserve space rnn_bench zero-fills (and never trains into) */
 		long nrs = cell == CELL_LSTM ? 5 : 4;
 		RS = gen_alloc(g, (uint64_t)(T * B * nrs * H * HF));
@@ -408,23 +418,16 @@ static int run_rnn_train(gen_t *g, int cell, long H, long B, long T)
 		    gen_content_const(g, DC, (uint64_t)(B * H), 0) < 0)
 			return -1;
 	}
-	if (cell == CELL_GRU)           /* the recurrent side's gradients differ in n: an array of their own */
-		DPREC = gen_alloc(g, (uint64_t)(T * B * GH * HF));
 	for (long t = T - 1; t >= 0; t--) {
 		ewb_t e = { .cell = cell, .H = H, .B = B, .t = t, .dy = DY, .dhrec = DHREC, .h = Hs, .dpre = DPRE,
-		            .rs = RS, .cx = fw.Cs, .dc = DC, .dprec = DPREC, .dhd = DC };
+		            .rs = RS, .cx = fw.Cs, .dc = DC, .dhd = DC, .dx = DX };
 		if (ewb_launch(g, &e) < 0)
 			return -1;
-		db_hgemm_t d = { .A = R, .B = DPREC + (uint64_t)(t * B * GH * HF), .C = DHREC, .M = H, .N = B, .K = GH, .a_mmajor = 1 };
+		db_hgemm_t d = { .A = R, .B = DPRE + (uint64_t)(t * B * GH * HF), .C = DHREC, .M = H, .N = B, .K = GH, .a_mmajor = 1 };
 		if (db_hgemm_launch(g, "cutlass_tensorop_h16816gemm_128xN_32x1_nn", 0x5000, &d) < 0)
 			return -1;
 	}
-	db_hgemm_t dx = { .A = W, .B = DPRE, .C = DX, .M = H, .N = B * T, .K = GH, .a_mmajor = 1 };
-	db_hgemm_t dw = { .A = DPRE, .B = X, .C = DW, .M = GH, .N = H, .K = B * T, .a_mmajor = 1, .b_nmajor = 1 };
-	db_hgemm_t dr = { .A = DPREC, .B = Hs, .C = DR, .M = GH, .N = H, .K = B * T, .a_mmajor = 1, .b_nmajor = 1 };
-	if (db_hgemm_launch(g, "cutlass_tensorop_h16816gemm_128x128_32x1_nn", 0x6000, &dx) < 0 ||
-	    db_hgemm_launch(g, "cutlass_tensorop_h16816gemm_128x128_32x1_nt", 0x7000, &dw) < 0)
-		return -1;
+	db_hgemm_t dr = { .A = DPRE, .B = Hs, .C = DR, .M = GH, .N = H, .K = B * T, .a_mmajor = 1, .b_nmajor = 1 };
 	return db_hgemm_launch(g, "cutlass_tensorop_h16816gemm_128x128_32x1_nt", 0x7000, &dr);
 }
 

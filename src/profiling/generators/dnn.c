@@ -103,7 +103,7 @@ static int run_alexnet(gen_t *g, long nin)
  * Lanes are consecutive output rows, 4 input rows (10.9 KB) apart, so each warp sweeps 32
  * separate 11-row windows: the L1 thrashes, and every CTA (output map) reads the same input at
  * the same time -- DC-L1's T-AlexNet: high miss rate, 95% replication.  --size = output maps
- * (CTAs; AlexNet 96, shipped 16 to keep the profile in seconds).
+ * (CTAs; AlexNet's 96, shipped).
  * a[0] in, a[1] w, a[2] out, a[3] bias */
 static const gen_inst_t ax1_pre[] = { I_ALUN(16) };
 static const gen_inst_t ax1_loop[] = {

@@ -11,29 +11,42 @@ double llcw_evicted_share(double alloc_bytes, double cap_bytes)
 	return 1.0 - cap_bytes / alloc_bytes;   /* [W4] evictions max(0, A - C) over allocations A */
 }
 
-double llcw_dirty_share(double h, double w)
+/* [W0] store misses per request, at most the misses */
+static double store_misses(double h, double w, double h_w)
 {
-	assert(h >= 0.0 && h <= 1.0 && w >= 0.0 && w <= 1.0);
-	double den = 1.0 - h + h * w;            /* [W5] 1 - E[(1 - w)^k], k geometric (IRM) */
-	return den > 0.0 ? w / den : 0.0;        /* h = 1, w = 0: no allocation, nothing dirty */
+	double sm = w * (1.0 - h_w);
+	return sm < 1.0 - h ? sm : 1.0 - h;
 }
 
-llcw_rates_t llcw_rates(int policy, double h, double w, double run_requests, double bytes_per_req,
-                        double cap_bytes)
+double llcw_dirty_share(double h, double w, double h_w)
 {
-	assert(h >= 0.0 && h <= 1.0 && w >= 0.0 && w <= 1.0);
+	assert(h >= 0.0 && h <= 1.0 && w >= 0.0 && w <= 1.0 && h_w >= 0.0 && h_w <= 1.0);
+	if (!(h < 1.0))
+		return 0.0;                          /* no allocation */
+	double sm = store_misses(h, w, h_w);
+	double a = sm / (1.0 - h);               /* the stores' share of allocating misses */
+	double t = h > 0.0 ? (w - sm) / h : 0.0; /* the stores' share of hits */
+	t = t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
+	return 1.0 - (1.0 - a) * (1.0 - h) / (1.0 - h + h * t);   /* [W5] 1 - (1 - a) E[(1 - t)^(k-1)], k geometric (IRM) */
+}
+
+llcw_rates_t llcw_rates(int policy, double h, double w, double h_w, double run_requests,
+                        double bytes_per_req, double cap_bytes)
+{
+	assert(h >= 0.0 && h <= 1.0 && w >= 0.0 && w <= 1.0 && h_w >= 0.0 && h_w <= 1.0);
 	assert(run_requests >= 0.0 && bytes_per_req > 0.0 && cap_bytes > 0.0);
 	llcw_rates_t r;
 	double miss = 1.0 - h;
+	double sm = store_misses(h, w, h_w), lm = miss - sm;        /* [W0] */
 	if (policy == LLCW_NONE) {               /* [W1]-[W3] none: store misses written at once */
-		r.reads = miss * (1.0 - w);
+		r.reads = lm;
 		r.waited = miss;
-		r.writes = miss * w;
+		r.writes = sm;
 		return r;
 	}
-	r.reads = policy == LLCW_LAZY ? miss * (1.0 - w) : miss;   /* [W1] lazy: store misses read nothing */
-	r.waited = miss * (1.0 - w);                              /* [W2] load misses */
+	r.reads = policy == LLCW_LAZY ? lm : miss;                 /* [W1] lazy: store misses read nothing */
+	r.waited = lm;                                             /* [W2] load misses */
 	double phi = llcw_evicted_share(run_requests * miss * bytes_per_req, cap_bytes);   /* [W4] */
-	r.writes = miss * phi * llcw_dirty_share(h, w);           /* [W3] dirty evictions */
+	r.writes = miss * phi * llcw_dirty_share(h, w, h_w);       /* [W3] dirty evictions */
 	return r;
 }

@@ -13,7 +13,7 @@ struct wbsim {
 	uint32_t *prev, *next;          /* recency list, head = most recent */
 	uint8_t *in, *dirty;
 	uint32_t head, tail;
-	uint64_t accesses, hits, reads, writes, allocs, evicts;
+	uint64_t accesses, hits, stores, store_hits, reads, writes, allocs, evicts;
 };
 
 wbsim_t *wbsim_alloc(uint32_t n_blocks, uint32_t capacity, int policy)
@@ -93,7 +93,9 @@ static void allocate(wbsim_t *c, uint32_t b, int dirty)
 int wbsim_access(wbsim_t *c, uint32_t b, int is_write)
 {
 	c->accesses++;
+	c->stores += is_write != 0;
 	if (c->in[b]) {
+		c->store_hits += is_write != 0;
 		unlink_block(c, b);
 		push_front(c, b);
 		if (is_write)
@@ -115,6 +117,8 @@ int wbsim_access(wbsim_t *c, uint32_t b, int is_write)
 
 uint64_t wbsim_accesses(const wbsim_t *c) { return c->accesses; }
 uint64_t wbsim_hits(const wbsim_t *c) { return c->hits; }
+uint64_t wbsim_stores(const wbsim_t *c) { return c->stores; }
+uint64_t wbsim_store_hits(const wbsim_t *c) { return c->store_hits; }
 uint64_t wbsim_mem_reads(const wbsim_t *c) { return c->reads; }
 uint64_t wbsim_mem_writes(const wbsim_t *c) { return c->writes; }
 uint64_t wbsim_allocations(const wbsim_t *c) { return c->allocs; }

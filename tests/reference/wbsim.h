@@ -25,6 +25,8 @@ int wbsim_access(wbsim_t *c, uint32_t block, int is_write);
 
 uint64_t wbsim_accesses(const wbsim_t *c);
 uint64_t wbsim_hits(const wbsim_t *c);
+uint64_t wbsim_stores(const wbsim_t *c);
+uint64_t wbsim_store_hits(const wbsim_t *c);
 uint64_t wbsim_mem_reads(const wbsim_t *c);    /* blocks read from memory */
 uint64_t wbsim_mem_writes(const wbsim_t *c);   /* blocks written to memory (dirty evictions; NONE: store misses) */
 uint64_t wbsim_allocations(const wbsim_t *c);

@@ -105,8 +105,21 @@
  *   (stores hit like the rest: an assumption).  Stores are not waited for, so the latencies
  *   keep q = 1 - h1.
  *   Write policy (preset llc_write_through): a write-through LLC sends every write that hits
- *   it on to DRAM too, + (1 - e) h_llc w_f DRAM visits per L1 miss; write-back (default):
- *   dirty evictions are not modelled (Assumptions below).
+ *   it on to DRAM too, + (1 - e) h_llc w_f DRAM visits per L1 miss; write-back (default): as
+ *   LLC WRITE POLICY says.
+ *   LLC WRITE POLICY (preset llc_write_alloc, write-back LLC; models/llc_write.h [W1]-[W5]):
+ *   with h = h_llc, w_llc = the stores' share of the requests the LLC receives,
+ *   (a1 w_f (1 - h1w) + a1 w_f h1w [write-through L1]) / m1, and h_w the stores' own LLC hit
+ *   ratio: the l1 stream's stores-only sector record (sector_sd_w) at C_llc / 128 B / n_compute
+ *   lines (the partition property, as HIT RATES extends the group streams; h_w = h without
+ *   the record), the DRAM visits per LLC request are reads + writes of llcw_rates: none (0,
+ *   the default): (1 - h), the store misses written at once (the equation before issue 20);
+ *   fetch (1) and lazy (2, GPGPU-Sim 'L'): read misses (lazy: the load misses (1 - h) - s_m,
+ *   s_m = w_llc (1 - h_w)) plus dirty evictions (1 - h) phi delta, phi the share of the run's
+ *   allocations (the profile's instructions x m1 (1 - e)(1 - h) x b bytes) beyond the LLC's
+ *   capacity, delta [W5]; only load misses are waited for (q_dram = q_miss (1 - e) l_m, + the
+ *   extended LLC's), writes are posted but occupy the channels (their queueing is charged to
+ *   the customers: an overstatement).
  *   unified_sm_mem (Morpheus §6 Unified-SM-Mem): the RF the kernel leaves unused is added to
  *        L1: rf_kib - warps x 32 threads x GPU_REGS_PER_THREAD x 4 B (an assumed 32 registers
  *        per thread: the profile does not carry register allocation), floored at 0.
@@ -211,8 +224,8 @@
  *
  * Assumptions and valid range: one workload fills every compute SM with `warps` resident
  * warps; requests are independent (no coalescing beyond the profile's requests); write-back
- * traffic from the LLC to DRAM is not modelled separately (dirty evictions are a second-order
- * term for the papers' read-dominated workloads); the MVA treats services as exponential
+ * traffic from the LLC to DRAM is modelled only under llc_write_alloc fetch or lazy (LLC WRITE
+ * POLICY); the MVA treats services as exponential
  * (the usual approximation for pipelined, deterministic servers in closed networks: it
  * overstates queueing slightly at moderate load).
  *
@@ -236,6 +249,7 @@
 #include "queue.h"
 #include "dcl1.h"
 #include "l1mshr.h"
+#include "llc_write.h"
 #include "setassoc.h"
 
 #define GPU_DEP_CYCLES 4.0       /* default dependent-issue latency (Volta/Ampere ALU) */
@@ -421,6 +435,11 @@ wctx_t *wctx_alloc(const gpu_t *g, const profile_t *p, const char **err)
 		goto fail_curve;                 /* HIT RATES, sectored L1 */
 	if (l1->sector_sd_w.total > 0.0 && !(w->l1_sector_w = reuse_curve_alloc_hist(&l1->sector_sd_w, g->l1_assoc)))
 		goto fail_curve;                 /* WRITE-THROUGH: the stores' hits */
+	w->store_sector_frac = l1->sector_sd.total > 0.0 && (l1->sector_sd_w.total > 0.0 || !(l1->writes > 0.0))
+	                     ? fmin(1.0, l1->sector_sd_w.total / l1->sector_sd.total) : -1.0;   /* LLC WRITE POLICY */
+	if (g->llc_write_alloc != LLCW_NONE && l1->sector_sd_w.total > 0.0 &&
+	    !(w->llc_store = reuse_curve_alloc_hist(&l1->sector_sd_w, g->llc_assoc)))
+		goto fail_curve;                 /* LLC WRITE POLICY: the stores' LLC hits */
 	if (w->global_stream && w->global_stream->sector_sd.total > 0.0 &&
 	    !(w->llc_sector = reuse_curve_alloc_hist(&w->global_stream->sector_sd, g->llc_assoc)))
 		goto fail_curve;                 /* HIT RATES, sectored LLC */
@@ -450,6 +469,7 @@ void wctx_free(wctx_t *w)
 	pending_ctx_free(w->pend);
 	reuse_curve_free(w->l1_sector);
 	reuse_curve_free(w->l1_sector_w);
+	reuse_curve_free(w->llc_store);
 	reuse_curve_free(w->llc_sector);
 	for (int i = 0; i < w->n_gsec; i++)
 		reuse_curve_free(w->gsec_llc[i]);
@@ -709,6 +729,36 @@ static double down_visits(const gpu_t *g, const memsys_t *m, double a1, double *
 	return m1;
 }
 
+/* LLC WRITE POLICY (gpu.c header; models/llc_write.h): DRAM visits per LLC request of a write-
+ * back LLC that allocates on store misses, and the part warps wait for.  m1 the LLC's requests
+ * per instruction, h_llc their hit ratio (down_visits). */
+static void llc_write_policy(const gpu_t *g, const memsys_t *m, const wctx_t *w, double a1, double m1,
+                             double h_llc, double *dram_per_l1miss, double *dram_wait_per_l1miss)
+{
+	double e = m->ext_frac;
+	double hs = m->l1_hit_store >= 0.0 ? m->l1_hit_store : m->l1_hit;
+	/* the stores' share of what the LLC receives, by bytes (sectors) when the profile has the
+	 * sector records (a store request may carry more sectors than a load), else by requests */
+	double wf = w && w->store_sector_frac >= 0.0 ? w->store_sector_frac : m->write_frac;
+	double stores = a1 * wf * (g->l1_write_through ? 1.0 : 1.0 - hs);   /* stores the LLC receives */
+	double recv = a1 * (1.0 - m->l1_hit) + (g->l1_write_through ? a1 * wf * hs : 0.0);
+	double w_llc = recv > 0.0 && stores < recv ? stores / recv : 1.0;
+	double h = h_llc < 1.0 ? (h_llc > 0.0 ? h_llc : 0.0) : 1.0;
+	/* the stores' own LLC hit ratio: their per-SM sector record at the LLC's share per
+	 * computing SM (the partition property of HIT RATES: n SMs' disjoint streams merged
+	 * stretch each SM's distances n-fold); h without the record */
+	double h_w = h;
+	if (w && w->llc_store && m->n_compute > 0)
+		h_w = reuse_curve_eval(w->llc_store, m->llc_bytes / 128.0 / m->n_compute);
+	h_w = h_w < 1.0 ? (h_w > 0.0 ? h_w : 0.0) : 1.0;
+	/* the run: the profile's instructions (a steady state, HUGE_VAL, without a profile) */
+	double run_req = w && w->p && w->p->insts > 0.0 ? w->p->insts * m1 * (1.0 - e) : HUGE_VAL;
+	llcw_rates_t r = llcw_rates(g->llc_write_alloc, h, w_llc, h_w, run_req, m->bytes_per_req,
+	                            m->llc_bytes > 0.0 ? m->llc_bytes : 1.0);   /* [W0]-[W5] */
+	*dram_per_l1miss = (1.0 - e) * (r.reads + r.writes) + e * (1.0 - m->ext_hit);
+	*dram_wait_per_l1miss = (1.0 - e) * r.waited + e * (1.0 - m->ext_hit);   /* [W2] */
+}
+
 /* Fixed latency per warp instruction of a level that each of the k = req_per_mem requests of
  * a memory instruction reaches with probability q: the requests are in flight together and
  * the instruction waits for the deepest, so the level's latency counts once if any request
@@ -747,15 +797,18 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 	double m1 = down_visits(g, m, a1, &h_llc);   /* WRITE-THROUGH: the L1's requests to the LLC */
 	double e = m->ext_frac;
 	double dram_per_l1miss = (1.0 - e) * (1.0 - h_llc) + e * (1.0 - m->ext_hit);
+	double dram_wait_per_l1miss = dram_per_l1miss;
 	if (g->llc_write_through)   /* INCLUSION / write policy: write hits go on to DRAM too */
 		dram_per_l1miss += (1.0 - e) * h_llc * m->write_frac;
+	else if (g->llc_write_alloc != LLCW_NONE && m1 > 0.0)
+		llc_write_policy(g, m, w, a1, m1, h_llc, &dram_per_l1miss, &dram_wait_per_l1miss);
 	double dram_v = m1 * dram_per_l1miss;
 	double sm_service = m->issue_service + m->rf_service;
 	double flit_b = g->noc_flit_bytes;
 
 	double am = m->mem_per_inst, kq = m->req_per_mem;
 	double q_miss = 1.0 - m->l1_hit;             /* per request: reaches the NoC */
-	double q_dram = q_miss * dram_per_l1miss;    /* per request: reaches DRAM */
+	double q_dram = q_miss * dram_wait_per_l1miss; /* per request: waits for DRAM (LLC WRITE POLICY) */
 	double q_xmiss = q_miss * e * (1.0 - m->ext_hit);
 	st[ns++] = (st_in_t){ "sm", CPI_ISSUE, 1.0, sm_service, 0.0, 1.0, m->n_compute, 0.0 };
 	/* register-file banks (gpu.c header, RF BANKS): every source read and result write takes

@@ -98,7 +98,12 @@ typedef struct gpu {
 	                              non-inclusive (no back-invalidation: GPGPU-Sim's L2) or exclusive
 	                              (the LLC holds L1 victims); gpu.c HIT RATES, INCLUSION */
 	int llc_write_through;     /* 1: write-through LLC (every write also goes to DRAM); 0:
-	                              write-back (dirty evictions not modelled, gpu.c header) */
+	                              write-back (dirty evictions under llc_write_alloc) */
+	int llc_write_alloc;       /* LLCW_* (models/llc_write.h), write-back LLC only: 0 none (a
+	                              store miss is written to DRAM at once, dirty evictions not
+	                              counted: the model before issue 20), 1 fetch on write, 2 lazy
+	                              (GPGPU-Sim 'L'): store misses allocate, DRAM writes are the
+	                              dirty evictions within the run (gpu.c LLC WRITE POLICY) */
 	double llc_bytes_per_cycle_slice; /* per slice, core cycles */
 	/* DRAM */
 	double dram_gbps;          /* peak bandwidth, GB/s */
@@ -334,6 +339,10 @@ typedef struct wctx {
 	reuse_curve_t *llc_sector; /* the global stream's sector record at the LLC associativity;
 	                              NULL: none */
 	reuse_curve_t *l1_sector_w;/* the same, stores only (NULL: none) */
+	reuse_curve_t *llc_store;  /* the l1 stream's stores-only sector record at the LLC
+	                              associativity (gpu.c LLC WRITE POLICY; NULL: none) */
+	double store_sector_frac;  /* the stores' share of the l1 stream's sector accesses
+	                              (sector_sd_w over sector_sd totals; -1: no sector record) */
 	reuse_curve_t *l1_sector;  /* the l1 stream's sector record at the L1 associativity (gpu.c
 	                              HIT RATES, sectored L1); NULL: the profile has none */
 	int n_gsec;                /* merged streams (group:G, global) with a sector record,

@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "presets/gpu_json.h"
+#include "llc_write.h"
 
 /* Cycles between dependent instructions beyond the unit latency in GPGPU-Sim's pipeline
  * (calibration/accelsim/microbench/README.md: measured, Accel-Sim 73f9fac on SM7_QV100). */
@@ -552,6 +553,14 @@ static int map_all(mapper_t *m)
 		              write_name(l2.write))))
 			return rc;
 		if (l2.type == 'S' && (rc = put(m, "llc_sectored", 1, l2o, "sectored cache (S:): hit rates from the sector record")))
+			return rc;
+		/* the write-allocate policy of a write-back L2 (models/llc_write.h): 'N' leaves the model's
+		 * none; 'F' and 'W' (fetch on write, naive write-allocate, whose extra write-through of
+		 * the miss is not modelled) fetch; 'L' allocates without reading */
+		int wa = l2.write_alloc == 'L' ? LLCW_LAZY : l2.write_alloc == 'F' || l2.write_alloc == 'W' ? LLCW_FETCH : LLCW_NONE;
+		if (l2.write != 'T' && wa != LLCW_NONE &&
+		    (rc = put(m, "llc_write_alloc", wa, l2o, "gpgpu_cache:dl2 write-allocate policy '%c' (%s): DRAM writes are the dirty evictions",
+		              l2.write_alloc, walloc_name(l2.write_alloc))))
 			return rc;
 		if (l2.data_port > 0 && (rc = put(m, "llc_bytes_per_cycle_slice", (double)l2.data_port * l2clk / core, l2o,
 		                                  "gpgpu_cache:dl2 data port %ld B per L2 cycle x %g/%g MHz", l2.data_port, l2clk, core)))

@@ -75,6 +75,7 @@ const gpu_field_t gpu_fields[] = {
 	F_D(llc_lat, "cycles", 0, 100000, "LLC hit latency, core cycles, NoC round trip included"),
 	F_I(llc_inclusion, "", 0, 2, "LLC inclusion: 0 inclusive, 1 non-inclusive, 2 exclusive"),
 	F_I(llc_write_through, "", 0, 1, "1: write-through LLC (writes also go to DRAM); 0: write-back"),
+	F_I(llc_write_alloc, "", 0, 2, "write-back LLC's store misses: 0 written to DRAM at once (no allocate; dirty evictions not counted), 1 fetch on write, 2 allocate without fetch (GPGPU-Sim 'L'); under 1 and 2 DRAM writes are the dirty evictions within the run (models/llc_write.h)"),
 	F_D(llc_bytes_per_cycle_slice, "B/cycle", 0.01, 65536, "LLC bandwidth per slice, core cycles"),
 	F_D(dram_gbps, "GB/s", 0.01, 1e6, "peak DRAM bandwidth"),
 	F_I(dram_channels, "", 1, 4096, "DRAM channels"),

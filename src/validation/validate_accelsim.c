@@ -444,7 +444,7 @@ static int in_split(const asrow_t *r, as_split_t split)
 /* Mean and worst errors over the runs of one half (half: 0 development, 1 held out, -1 both). */
 static void summarise(const asset_t *s, int half, int md, const char *label)
 {
-	acc_t ipc = { 0 }, l1 = { 0 }, l2 = { 0 }, dram = { 0 }, wide = { 0 }, pend = { 0 };
+	acc_t ipc = { 0 }, l1 = { 0 }, l2 = { 0 }, dram = { 0 }, dbytes = { 0 }, wide = { 0 }, pend = { 0 };
 	double *e = malloc((size_t)s->n * sizeof *e);
 	int ne = 0, runs = 0;
 	for (int i = 0; i < s->n; i++) {
@@ -460,6 +460,9 @@ static void summarise(const asset_t *s, int half, int md, const char *label)
 		acc_add(&l2, r->mod_l2 - r->ref_l2, r);
 		acc_add(&pend, r->mod_l1_pend - r->ref_l1_pend, r);
 		acc_add(&dram, relerr(r->mod_dram, r->ref_dram), r);
+		/* the run's DRAM bytes (bandwidth x time): the traffic without the IPC's error */
+		if (r->mod_ipc > 0 && r->ref_ipc > 0 && r->ref_dram > 0)
+			acc_add(&dbytes, relerr(r->mod_dram / r->mod_ipc, r->ref_dram / r->ref_ipc), r);
 		if (e && isfinite(x))
 			e[ne++] = fabs(x);
 	}
@@ -483,6 +486,11 @@ static void summarise(const asset_t *s, int half, int md, const char *label)
 	       100 * l2.worst, l2.at ? l2.at->kernel : "-", l2.at ? l2.at->preset : "-", l2.at ? l2.at->config : "-");
 	printf("%sDRAM bandwidth: mean |relative error| %.0f%% over %d runs\n", b, 100 * dram.sum / (dram.n ? dram.n : 1),
 	       dram.n);
+	if (dbytes.n)
+		printf("%sDRAM bytes (reads + writes over the run, the bandwidth without the IPC's error): mean |relative error| "
+		       "%.0f%% over %d runs, worst %+.0f%% (%s on %s %s)\n",
+		       b, 100 * dbytes.sum / dbytes.n, dbytes.n, 100 * dbytes.worst, dbytes.at->kernel, dbytes.at->preset,
+		       dbytes.at->config);
 	if (pend.n)
 		printf("%sL1 pending hits (HIT_RESERVED / accesses; counted as hits in both L1 hit rates above): mean |error| "
 		       "%.1f points, worst %+.1f (%s on %s %s)\n",

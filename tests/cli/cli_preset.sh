@@ -13,14 +13,15 @@ jv() { grep -o "\"$2\":[[:space:]]*[-0-9.e+]*" "$1" | grep -o '[-0-9.e+]*$'; }
 # adaptive L1: -gpgpu_unified_l1d_size 128 with dl1 S:4:128:64 -> 128 KiB, 128*1024/(4*128) =
 # 256 ways, 32 B sectors; -gpgpu_l1_latency 20; dl2 S:32:128:24 per sub-partition x (32 x 2)
 # -> 32*128*24*64/1024 = 6144 KiB, 24 ways, 64 slices, 32 partitions; -gpgpu_l2_rop_latency 160;
-# DRAM 32 channels x 16 B x 2 (DDR) x 850 MHz = 870.4 GB/s; -icnt_flit_size 40.
+# DRAM 32 channels x 16 B x 2 (DDR) x 850 MHz = 870.4 GB/s; -icnt_flit_size 40; dl2 L:B:m:L:P: write-back,
+# lazy fetch on read -> llc_write_alloc 2.
 expect_ok "import QV100" $G preset import "$D/SM7_QV100/gpgpusim.config" -o "$CLI_TMP/qv.json"
 P=$CLI_TMP/qv.json
 expect_eq "qv name" "$(grep -o '"name":[[:space:]]*"[^"]*"' "$P" | grep -o '"[^"]*"$')" '"SM7_QV100"'
 for kv in n_sm=80 core_mhz=1132 noc_mhz=1132 warps_per_sm=64 subcores=4 rf_kib=256 rf_banks_per_subcore=4 \
 	  ocu_per_subcore=2 l1_kib=128 l1_shmem_kib=128 l1_assoc=256 l1_write_evict=0 l1_lat=20 line_bytes=128 \
 	  sector_bytes=32 llc_kib=6144 llc_assoc=24 llc_slices=64 llc_partitions=32 llc_lat=160 \
-	  llc_bytes_per_cycle_slice=32 dram_gbps=870.4 dram_channels=32 dram_lat=100 noc_flit_bytes=40 l1_mshr=512; do
+	  llc_bytes_per_cycle_slice=32 dram_gbps=870.4 dram_channels=32 dram_lat=100 noc_flit_bytes=40 l1_mshr=512 llc_write_alloc=2; do
 	expect_eq "qv ${kv%%=*}" "$(jv "$P" "${kv%%=*}")" "${kv#*=}"
 done
 expect_eq "report: replacement and policies read" "$(grep -c 'replacement LRU, write-through, allocate on miss, lazy fetch on read, set index linear' "$CLI_TMP/out")" 1
@@ -35,7 +36,7 @@ expect_ok "import RTX3070" $G preset import "$D/SM86_RTX3070/gpgpusim.config" -o
 P=$CLI_TMP/r.json
 expect_eq "r name" "$(grep -o '"name":[[:space:]]*"[^"]*"' "$P" | grep -o '"[^"]*"$')" '"rtx3070-sim"'
 for kv in n_sm=46 core_mhz=1132 warps_per_sm=48 l1_kib=128 l1_assoc=256 l1_lat=39 llc_kib=4096 llc_assoc=16 \
-	  llc_slices=32 llc_partitions=16 llc_lat=187 dram_gbps=448.064 dram_channels=16 dram_lat=254 l1_mshr=384; do
+	  llc_slices=32 llc_partitions=16 llc_lat=187 dram_gbps=448.064 dram_channels=16 dram_lat=254 l1_mshr=384 llc_write_alloc=2; do
 	expect_eq "r ${kv%%=*}" "$(jv "$P" "${kv%%=*}")" "${kv#*=}"
 done
 # a later file overrides an earlier one (trace.config after gpgpusim.config)

@@ -634,7 +634,7 @@ static int run_fdtd2d(gen_t *g, long n)
 const gen_kernel_t gen_polybench[] = {
 	{ "p-2dconv", "PolyBench-GPU", "2-D 3x3 convolution, NI x NJ float image", 2048, 64, 8192, "NI=NJ", "dcl1-80", run_2dconv },
 	{ "p-3dconv", "PolyBench-GPU", "3-D 15-point convolution, one launch per plane", 256, 16, 512, "NI=NJ=NK", "dcl1-80", run_3dconv },
-	{ "p-2mm", "PolyBench-GPU", "D = (A.B).C, two matrix-multiply kernels", 512, 32, 2048, "NI=NJ=NK=NL", "dcl1-80", run_2mm },
+	{ "p-2mm", "PolyBench-GPU", "D = (A.B).C, two matrix-multiply kernels", 1024, 32, 2048, "NI=NJ=NK=NL", "dcl1-80", run_2mm },
 	{ "p-3mm", "PolyBench-GPU", "G = (A.B).(C.D), three matrix-multiply kernels", 512, 32, 2048, "NI=NJ=NK=NL=NM", "dcl1-80", run_3mm },
 	{ "p-gemm", "PolyBench-GPU", "C = alpha.A.B + beta.C", 1024, 32, 2048, "NI=NJ=NK", "dcl1-80", run_gemm },
 	{ "p-syr2k", "PolyBench-GPU", "symmetric rank-2k update", 512, 32, 2048, "N=M", "dcl1-80", run_syr2k },

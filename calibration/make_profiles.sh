@@ -15,8 +15,8 @@
 # studies/dcl1-clusters.json and gpudse validate evaluate on dcl1-80 (16 KB 4-way L1 per core,
 # IPOLY index): the private L1 (1:1, 32 sets), Pr40/Pr20/Pr10 (2:1, 4:1, 8:1), Sh40 (80:40),
 # Sh40+C5/C10/C20 (16:8, 8:4, 4:2), line-interleaved, whose nodes then are exact (models/dcl1.h).
-# Kernels too large to profile exactly in the time budget (the DC-L1 PolyBench kernels: p-gemm,
-# p-2mm, p-3mm at 1024, p-syr2k at 512, p-3dconv at 256; docs/workloads.md says why not the
+# Kernels too large to profile exactly in the time budget (the DC-L1 PolyBench kernels: p-gemm
+# and p-2mm at 1024, p-3mm and p-syr2k at 512, p-3dconv at 256; docs/workloads.md says why not the
 # paper's 2048) are profiled with SHARDS sampling (--sample, src/profiling/shards.h) and
 # set-sampled DC-L1 node records (--node-sets, src/profiling/nodesample.h); their set-associative
 # records are absent (the models use Smith's binomial model on the sampled curves).  Accuracy
@@ -52,12 +52,12 @@ sample_rate() {
 	*) echo 1 ;;
 	esac
 }
-# their node records' share of each geometry's sets (nodesample.h): 1/16 for the matrix
-# kernels at 1024, whose 4x more blocks per set than at 512 keep the sampled blocks per set
-# of 512 at 1/4 (accuracy measured at 512: docs/profile-format.md "Sampled profiles")
+# their node records' share of each geometry's sets (nodesample.h): 1/16 for p-gemm and p-2mm
+# at 1024, whose 4x more blocks per set than at 512 keep the sampled blocks per set of 512 at
+# 1/4 (accuracy measured at 512: docs/profile-format.md "Sampled profiles"); p-3mm is still 512
 node_sets() {
 	case "$1" in
-	p-gemm | p-2mm | p-3mm) echo 0.0625 ;;
+	p-gemm | p-2mm) echo 0.0625 ;;
 	*) echo 0.25 ;;
 	esac
 }

@@ -15,8 +15,9 @@
 # studies/dcl1-clusters.json and gpudse validate evaluate on dcl1-80 (16 KB 4-way L1 per core,
 # IPOLY index): the private L1 (1:1, 32 sets), Pr40/Pr20/Pr10 (2:1, 4:1, 8:1), Sh40 (80:40),
 # Sh40+C5/C10/C20 (16:8, 8:4, 4:2), line-interleaved, whose nodes then are exact (models/dcl1.h).
-# Kernels too large to profile exactly in the time budget (the DC-L1 PolyBench kernels at 512
-# and 256; docs/workloads.md says why not the paper's 2048, nor 1024) are profiled with SHARDS sampling (--sample, src/profiling/shards.h) and
+# Kernels too large to profile exactly in the time budget (the DC-L1 PolyBench kernels: p-gemm
+# and p-2mm at 1024, p-3mm and p-syr2k at 512, p-3dconv at 256; docs/workloads.md says why not the
+# paper's 2048) are profiled with SHARDS sampling (--sample, src/profiling/shards.h) and
 # set-sampled DC-L1 node records (--node-sets, src/profiling/nodesample.h); their set-associative
 # records are absent (the models use Smith's binomial model on the sampled curves).  Accuracy
 # against exact profiles at 512: docs/profile-format.md "Sampled profiles"
@@ -44,11 +45,20 @@ if [ $# -gt 0 ]; then kernels=("$@"); else
 fi
 # kernels generated for the dcl1-80 preset (the list's gpu column)
 mapfile -t we_kernels < <("$GPUDSE" trace --list | awk 'NR > 1 && / dcl1-80 / { print $1 }')
-# sampled kernels: SHARDS rate (node records: a quarter of each geometry's sets)
+# sampled kernels: SHARDS rate
 sample_rate() {
 	case "$1" in
 	p-gemm | p-2mm | p-3mm | p-syr2k | p-3dconv) echo 0.1 ;;
 	*) echo 1 ;;
+	esac
+}
+# their node records' share of each geometry's sets (nodesample.h): 1/16 for p-gemm and p-2mm
+# at 1024, whose 4x more blocks per set than at 512 keep the sampled blocks per set of 512 at
+# 1/4 (accuracy measured at 512: docs/profile-format.md "Sampled profiles"); p-3mm is still 512
+node_sets() {
+	case "$1" in
+	p-gemm | p-2mm) echo 0.0625 ;;
+	*) echo 0.25 ;;
 	esac
 }
 one() {
@@ -59,7 +69,7 @@ one() {
 	done
 	local r
 	r=$(sample_rate "$k")
-	if [ "$r" != 1 ]; then opt+=(--sample "$r"); fi
+	if [ "$r" != 1 ]; then opt+=(--sample "$r" --node-sets "$(node_sets "$k")"); fi
 	"$GPUDSE" trace "$k" --seed "$SEED" --profile "$OUT/$k.json" --exact-classes "${opt[@]}"
 	printf '  %-16s %4ds  %6s KB%s\n' "$k" $((SECONDS - t)) "$(( $(stat -c %s "$OUT/$k.json") / 1024 ))" \
 		"$([ "$r" != 1 ] && echo "  (sampled, rate $r)")"

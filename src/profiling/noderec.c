@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "profiling/node_holders.h"
+
 #define W PROFILE_SA_WAYS
 
 struct noderec {
@@ -15,6 +17,7 @@ struct noderec {
 	int n_dom;                  /* domains allocated */
 	setstack_counts_t *cnt;     /* scratch counts of the stacks (only [index][log_sets] read) */
 	double hist[W + 1], repl[W + 1];
+	node_holders_t *dir;        /* domains whose node may hold each block (node_holders.h) */
 };
 
 noderec_t *noderec_alloc(const noderec_cfg_t *c, enum setstack_mode mode, const set_index_t *ix)
@@ -32,7 +35,10 @@ noderec_t *noderec_alloc(const noderec_cfg_t *c, enum setstack_mode mode, const 
 	r->mode = mode;
 	r->ix = ix;
 	r->cnt = calloc(1, sizeof *r->cnt);
-	if (!r->cnt) {
+	r->dir = node_holders_alloc();
+	if (!r->cnt || !r->dir) {
+		free(r->cnt);
+		node_holders_free(r->dir);
 		free(r);
 		return NULL;
 	}
@@ -47,6 +53,7 @@ void noderec_free(noderec_t *r)
 		setstack_free(r->node[i]);
 	free(r->node);
 	free(r->cnt);
+	node_holders_free(r->dir);
 	free(r);
 }
 
@@ -74,23 +81,50 @@ static int domains_upto(noderec_t *r, int d)
 
 int noderec_access_at(noderec_t *r, int sm, uint64_t block, int is_write, int *own_dist, int *other_dist)
 {
+	int h;
+	uint64_t local;
+	noderec_locate(&r->c, block, &h, &local);   /* noderec.h: home bits, then the node-local block */
+	uint32_t set = set_index_of(r->ix, (enum set_index_fn)r->c.index, local, r->c.log_sets);
+	return noderec_access_local(r, sm, h, local, set, block, is_write, own_dist, other_dist);
+}
+
+int noderec_access_local(noderec_t *r, int sm, int h, uint64_t local, uint32_t set, uint64_t block, int is_write,
+                         int *own_dist, int *other_dist)
+{
 	const noderec_cfg_t *c = &r->c;
 	int d = sm / c->group;
 	if (sm < 0 || domains_upto(r, d))
 		return -1;
-	/* noderec.h: home bits, then the node-local block without them */
-	uint64_t q = block / (uint64_t)c->gran;
-	int h = (int)(q % (uint64_t)c->homes);
-	uint64_t local = q / (uint64_t)c->homes * (uint64_t)c->gran + block % (uint64_t)c->gran;
 	setstack_t *own = r->node[(long)d * c->homes + h];
 	int k = c->log_sets;
-	int o = (r->mode == SS_WRITE_EVICT && is_write) ? -1 : setstack_depth(own, local, c->index, k);
+	uint64_t *held = node_holders_mask(r->dir, block);
+	if (!held)
+		return -1;
+	/* a domain outside the directory's candidates does not hold the block (node_holders.h):
+	 * its own search would find nothing */
+	int cand = d >= NODE_HOLDERS_DOMAINS || (held[d / 64] >> (d % 64) & 1);
+	int o = (r->mode == SS_WRITE_EVICT && is_write) || !cand ? -1 : setstack_depth_set(own, local, c->index, k, set);
 	int dist = o < 0 ? W : o;
 	int other = W;
 	if (dist > 0) {
-		/* the closest copy in another domain's node of the same home, before this access */
-		uint32_t set = set_index_of(r->ix, (enum set_index_fn)c->index, local, k);
-		for (int e = 0; e < r->n_dom && other > 0; e++) {
+		/* the closest copy in another domain's node of the same home, before this access:
+		 * only the directory's candidates can hold it (node_holders.h); a candidate found
+		 * absent leaves the directory */
+		for (int w = 0; w < NODE_HOLDERS_DOMAINS / 64 && other > 0; w++) {
+			uint64_t bits = held[w];
+			if (d / 64 == w)
+				bits &= ~(1ULL << (d % 64));
+			while (bits && other > 0) {
+				int e = w * 64 + __builtin_ctzll(bits);
+				bits &= bits - 1;
+				int p = setstack_depth_set(r->node[(long)e * c->homes + h], local, c->index, k, set);
+				if (p < 0)
+					held[w] &= ~(1ULL << (e % 64));
+				else if (p < other)
+					other = p;
+			}
+		}
+		for (int e = NODE_HOLDERS_DOMAINS; e < r->n_dom && other > 0; e++) {  /* not tracked: every one */
 			if (e == d)
 				continue;
 			int p = setstack_depth_set(r->node[(long)e * c->homes + h], local, c->index, k, set);
@@ -100,6 +134,8 @@ int noderec_access_at(noderec_t *r, int sm, uint64_t block, int is_write, int *o
 		for (int a = other + 1; a <= dist; a++)  /* misses at A ways (A <= dist) held elsewhere (A > other) */
 			r->repl[a]++;
 	}
+	if (d < NODE_HOLDERS_DOMAINS)
+		held[d / 64] |= 1ULL << (d % 64);    /* the access may leave the block in d's node */
 	r->hist[dist]++;
 	*own_dist = dist;
 	*other_dist = other;
@@ -131,7 +167,7 @@ void noderec_finish(const noderec_t *r, int n_sm, profile_nodes_t *out)
 
 uint64_t noderec_bytes(const noderec_t *r)
 {
-	uint64_t b = sizeof *r + sizeof *r->cnt;
+	uint64_t b = sizeof *r + sizeof *r->cnt + node_holders_bytes(r->dir);
 	for (long i = 0; i < (long)r->n_dom * r->c.homes; i++)
 		b += r->node[i] ? setstack_bytes(r->node[i]) : 0;
 	return b;

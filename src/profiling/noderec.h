@@ -19,8 +19,11 @@
  *          access (setstack_depth): some other node holds b in an A-way cache iff other < A;
  *   hist[own]++, and repl[A]++ for every A with other < A <= own (a miss another L1 holds,
  *   §II-A's replication).  Both are exact counts, not derived from hit-rate differences.
- * Cost: one stack update per access and one list search (up to 64 block ids) per other
- * domain of the same home; memory: at most 64 block ids per touched node set.
+ * Cost: one stack update per access and, for an access that misses at some way count, one
+ * list search (up to 64 block ids) per other domain of the same home that may hold the block:
+ * a directory of candidate holders per block (node_holders.h) keeps the search to those, and
+ * an access whose own domain is not a candidate skips its own search.  Memory: at most 64
+ * block ids per touched node set, and one directory slot per distinct block.
  */
 #ifndef GPUDSE_NODEREC_H
 #define GPUDSE_NODEREC_H
@@ -47,6 +50,26 @@ int noderec_access(noderec_t *r, int sm, uint64_t block, int is_write);
 /* The same, also saying how it was counted: hist[*own_dist]++ and repl[A]++ for
  * *other_dist < A <= *own_dist (nodesample.h keeps these per sampled set). */
 int noderec_access_at(noderec_t *r, int sm, uint64_t block, int is_write, int *own_dist, int *other_dist);
+/* Where block lives in a node of geometry c (above): *home = h, *local = the node-local block.
+ * c->gran must be 1 when c->homes is 1 (noderec_alloc's rule). */
+static inline void noderec_locate(const noderec_cfg_t *c, uint64_t block, int *home, uint64_t *local)
+{
+	if (c->homes == 1) {                        /* private and PrY: one home, no home bits */
+		*home = 0;
+		*local = block;
+		return;
+	}
+	uint64_t g = (uint64_t)c->gran, m = (uint64_t)c->homes;
+	uint64_t q = g == 1 ? block : block / g;
+	uint64_t qm = q / m;                        /* one division: h = q mod m from it */
+	*home = (int)(q - qm * m);
+	*local = g == 1 ? qm : qm * g + block % g;
+}
+/* noderec_access_at with the block's home, node-local block and its set
+ * (set_index_of(ix, index, local, log_sets)) already computed (nodesample.h computes them to
+ * pick its sets). */
+int noderec_access_local(noderec_t *r, int sm, int home, uint64_t local, uint32_t set, uint64_t block, int is_write,
+                         int *own_dist, int *other_dist);
 /* The record, domains = ceil(n_sm / group). */
 void noderec_finish(const noderec_t *r, int n_sm, profile_nodes_t *out /* OUT */);
 /* Bytes held by the stacks. */

@@ -83,15 +83,16 @@ int nodesample_access(nodesample_t *s, int sm, uint64_t block, int is_write)
 	const noderec_cfg_t *c = &s->c;
 	s->offered += 1;
 	/* the node-local block and its set, as noderec_access computes them (noderec.h) */
-	uint64_t q = block / (uint64_t)c->gran;
-	uint64_t local = q / (uint64_t)c->homes * (uint64_t)c->gran + block % (uint64_t)c->gran;
+	int h;
+	uint64_t local;
+	noderec_locate(c, block, &h, &local);
 	uint32_t set = set_index_of(s->ix, (enum set_index_fn)c->index, local, c->log_sets);
 	int row = s->row[set];
 	if (row < 0)
 		return 0;
 	s->kept += 1;
 	int own, other;
-	if (noderec_access_at(s->rec, sm, block, is_write, &own, &other))
+	if (noderec_access_local(s->rec, sm, h, local, set, block, is_write, &own, &other))
 		return -1;
 	double *x = s->rows + (size_t)row * NODE_SET_ROW;   /* this set's own counts, as the record's */
 	x[own]++;

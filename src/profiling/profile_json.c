@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "profiling/shards.h"
 #include "jsonutil.h"
 #include "profiling/profile_json_shape.h"
 #include "profiling/profile_json_minisample.h"
@@ -950,6 +951,7 @@ int profile_load(const char *path, profile_t *p)
 		profile_free(p);
 		return rc;
 	}
+	shards_signed_adj(p);                  /* a sampled profile's SHARDS_adj, signed (shards.h) */
 	if (!p->name[0]) {                     /* default name: the file's base name without .json */
 		const char *b = strrchr(path, '/');
 		b = b ? b + 1 : path;

@@ -77,4 +77,43 @@ void shards_fit_total(reuse_hist_t *h, double total);
  * then add `adj` (already in scaled units) to the first bin (clamped at 0). */
 void shards_scale_hist(reuse_hist_t *h, double rate, double adj);
 
+/*
+ * THE SIGNED ADJUSTMENT, on load (profile_load).  SHARDS_adj [§4.3] adds E[N_s] / R - N_s / R
+ * = N - (scaled total) to the first bucket; shards_scale_hist clamps that bucket at zero, so a
+ * sample that drew more references than expected (heavy blocks hashed in) keeps its excess as
+ * extra references, while a sample short of references gets its shortfall as first-bucket
+ * hits.  The estimator is then biased upwards (test_shards_err's loop-heavy mix: the l1 hit
+ * ratio at 256 blocks averaged 0.3013 over 40 salts against the exact 0.2862; 0.2823 signed).
+ * With the signed adjustment the LRU hit ratio at any capacity C above the first bucket is
+ *   h(C) = (H_s(C) + N - T_s) / N = 1 - M_s(C) / N,
+ * H_s, M_s, T_s the scaled sampled hits, misses and total: the Horvitz-Thompson estimate of the
+ * misses over the known N, unbiased for the misses [Horvitz and Thompson 1952], clamped to
+ * [0, 1] only as a ratio.  A histogram cannot hold a negative first bucket (the models read
+ * counts as non-negative: Smith's model skips them), so the excess T_s - N is taken from the
+ * shortest distances first, bin by bin (then the cold count): for every C at or above the
+ * first bucket's end this gives exactly max(0, H_s(C) + N - T_s) hits, the signed estimator
+ * with its ratio clamped at 0.
+ *
+ * N, the offered accesses, is what every sampled stream's sd total equals unless its first
+ * bucket was clamped (a clamp only raises a total): the profiler stores it as mem_insts (and
+ * insts) when the trace carries no instruction counts (profiler.c), else it is the smallest
+ * stream total, exact when that stream's first bucket is positive (not clamped).  When every
+ * stream was clamped and the trace had instruction counts, the smallest total is an upper
+ * bound of N and the excess removed is the part above it (a partial correction; the return
+ * value says so).
+ * Applied to sd and rt (the histograms SHARDS_adj touches); sd_we and the class histograms are
+ * fitted to the new total as shards_correct fits them; accesses = N.  Idempotent: a profile
+ * whose totals are N already is unchanged.
+ */
+/* The offered accesses N of sampled profile p (above); *exact = 1 when N is known exactly. */
+double shards_offered(const profile_t *p, int *exact);
+/* Take the excess above `total` from h's shortest distances first (bins in order, then cold):
+ * the signed SHARDS_adj as a non-negative histogram (above).  Nothing when h->total <= total. */
+void shards_take_excess(reuse_hist_t *h, double total);
+/* Is p a SHARDS-sampled profile (random groups, or "--sample R" with R < 1 in its source)? */
+int shards_is_sampled(const profile_t *p);
+/* The signed adjustment on every stream of sampled profile p (nothing on an exact one).
+ * Returns 1 when N was known exactly, 0 when it was a bound or p is exact. */
+int shards_signed_adj(profile_t *p);
+
 #endif

@@ -2,6 +2,8 @@
  * shards_resample.h). */
 #include "stats/shards_resample.h"
 
+#include "profiling/shards.h"
+
 #include <gsl/gsl_randist.h>
 #include <math.h>
 #include <stdlib.h>
@@ -140,14 +142,12 @@ shards_resample_t *shards_resample_alloc(profile_t *p, double rate, const char *
 		for (int c = 0; c < RL_NCLASS && !rc; c++)
 			rc = hist_index(rs, &st->cls_sd[c], g->cls[c], 1, why, &q->cls[c]);
 	}
-	/* the offered accesses N every stream's sd and rt totals keep (SHARDS_adj): a stream whose
-	 * first bucket was not clamped at zero has exactly N */
-	for (int pass = 0; pass < 2 && !rc && rs->offered == 0; pass++)
-		for (size_t s = 0; s < rs->nst && rs->offered == 0; s++) {
-			const rs_stream_t *q = &rs->st[s];
-			if (q->sd >= 0 && (pass == 1 || (q->st->sd.n > 0 && q->st->sd.count[0] > 0)))
-				rs->offered = rs->hist[q->sd].total0;
-		}
+	/* the offered accesses N every stream's sd and rt totals keep (SHARDS_adj, signed:
+	 * src/profiling/shards.h SIGNED ADJUSTMENT) */
+	if (!rc) {
+		int exact;
+		rs->offered = shards_offered(p, &exact);
+	}
 	if (!rc && !(rs->a = malloc((size_t)rs->k * sizeof *rs->a))) {
 		*why = "out of memory";
 		rc = -1;
@@ -180,18 +180,17 @@ static void draw_counts(const shards_resample_t *rs, rs_hist_t *e)
 		h->total += h->count[b];
 }
 
-/* SHARDS_adj on a draw (shards.h): the first bucket takes the offered total's difference,
- * clamped at zero as shards_scale_hist clamps it. */
+/* SHARDS_adj on a draw, signed as on load (src/profiling/shards.h SIGNED ADJUSTMENT): a
+ * shortfall goes into the first bucket, an excess comes out of the shortest distances. */
 static void adjust(reuse_hist_t *h, double offered)
 {
 	if (h->n == 0)
 		return;
-	h->count[0] += offered - h->total;
-	if (h->count[0] < 0)
-		h->count[0] = 0;
-	h->total = h->cold;
-	for (size_t b = 0; b < h->n; b++)
-		h->total += h->count[b];
+	if (h->total < offered) {
+		h->count[0] += offered - h->total;
+		h->total = offered;
+	} else
+		shards_take_excess(h, offered);
 }
 
 static void scale_to(reuse_hist_t *h, double total)

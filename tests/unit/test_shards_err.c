@@ -44,6 +44,7 @@
 #include "gpu.h"
 #include "presets/gpu_json.h"
 #include "profiling/profiler.h"
+#include "profiling/shards.h"
 #include "reuse.h"
 #include "stats/shards_resample.h"
 #include "stats/uncert_src.h"
@@ -197,6 +198,8 @@ static int build(const tg_ref_t *t, size_t n, int n_sm, double rate, uint64_t sa
 			break;
 	int rc = profiler_finish(pb, p);
 	profiler_free(pb);
+	if (rc == 0)
+		shards_signed_adj(p);    /* as profile_load does: the sweep's estimate (shards.h) */
 	return rc;
 }
 

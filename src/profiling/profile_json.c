@@ -951,7 +951,10 @@ int profile_load(const char *path, profile_t *p)
 		profile_free(p);
 		return rc;
 	}
-	shards_signed_adj(p);                  /* a sampled profile's SHARDS_adj, signed (shards.h) */
+	if (shards_regress_adj(p, shards_source_rate(p)) < 0) {   /* a sampled profile's SHARDS_adj (shards.h) */
+		profile_free(p);
+		return err_internal("%s: out of memory", path);
+	}
 	if (!p->name[0]) {                     /* default name: the file's base name without .json */
 		const char *b = strrchr(path, '/');
 		b = b ? b + 1 : path;

@@ -80,16 +80,11 @@ void shards_correct(profile_t *p, double rate, double offered)
 	}
 }
 
-int shards_is_sampled(const profile_t *p)
+double shards_source_rate(const profile_t *p)
 {
-	for (size_t k = 0; k < p->n_streams; k++)
-		if (p->streams[k].rg)
-			return 1;
 	const char *s = strstr(p->source, "--sample ");
-	if (!s)
-		return 0;
-	double r = strtod(s + 9, NULL);
-	return r > 0 && r < 1;
+	double r = s ? strtod(s + 9, NULL) : 1;
+	return r > 0 && r < 1 ? r : 1;
 }
 
 double shards_offered(const profile_t *p, int *exact)
@@ -100,7 +95,7 @@ double shards_offered(const profile_t *p, int *exact)
 		const reuse_hist_t *h = &p->streams[k].sd;
 		if (!(h->total > 0))
 			continue;
-		int unclamped = h->n > 0 && h->count[0] > 0;    /* its total is N (SIGNED ADJUSTMENT) */
+		int unclamped = h->n > 0 && h->count[0] > 0;    /* its total is N (shards.h) */
 		if (h->total < lo || (h->total == lo && unclamped)) {
 			lo = h->total;
 			lo_exact = unclamped;
@@ -133,29 +128,94 @@ void shards_take_excess(reuse_hist_t *h, double total)
 		h->total += h->count[i];
 }
 
-int shards_signed_adj(profile_t *p)
+void shards_reg_coef(const double *rows, int k, size_t n, const double *traw, double *b)
 {
-	if (!shards_is_sampled(p))
+	double tbar = 0, stt = 0;
+	for (int g = 0; g < k; g++)
+		tbar += traw[g] / k;
+	for (int g = 0; g < k; g++)
+		stt += (traw[g] - tbar) * (traw[g] - tbar);
+	for (size_t i = 0; i <= n; i++) {
+		double ybar = 0, syt = 0;
+		for (int g = 0; g < k; g++)
+			ybar += rows[(size_t)g * (1 + n) + i] / k;
+		for (int g = 0; g < k; g++)
+			syt += (rows[(size_t)g * (1 + n) + i] - ybar) * (traw[g] - tbar);
+		b[i] = stt > 0 ? syt / stt : 0;               /* [Cochran §7.1] */
+	}
+}
+
+/* One histogram from its groups: y^ + b (N - T^) per count (shards.h), kept >= 0. */
+static int regress_hist(reuse_hist_t *h, const double *rows, int k, double rate, const double *traw, double that,
+	double n_off)
+{
+	if (!rows || (h->n == 0 && !(h->cold > 0)))
+		return 0;
+	size_t n = h->n;
+	double *b = malloc((1 + n) * sizeof *b);
+	if (!b)
+		return -1;
+	shards_reg_coef(rows, k, n, traw, b);
+	h->total = 0;
+	for (size_t i = 0; i <= n; i++) {
+		double y = 0;
+		for (int g = 0; g < k; g++)
+			y += rows[(size_t)g * (1 + n) + i];
+		y = fmax(0.0, y / rate + b[i] * (n_off - that));
+		if (i == 0)
+			h->cold = y;
+		else
+			h->count[i - 1] = y;
+		h->total += y;
+	}
+	free(b);
+	return 0;
+}
+
+int shards_regress_adj(profile_t *p, double rate)
+{
+	if (!(rate > 0 && rate < 1))
 		return 0;
 	int exact = 0;
-	double n = shards_offered(p, &exact);
-	if (!(n > 0))
+	double n_off = shards_offered(p, &exact);
+	if (!(n_off > 0))
 		return 0;
-	for (size_t k = 0; k < p->n_streams; k++) {
-		profile_stream_t *s = &p->streams[k];
-		if (!(s->sd.total > n))
-			continue;
-		shards_take_excess(&s->sd, n);
-		shards_take_excess(&s->rt, n);
-		if (s->sd_we.n > 0 || s->sd_we.cold > 0)
-			shards_fit_total(&s->sd_we, s->sd.total);
+	for (size_t s = 0; s < p->n_streams; s++) {
+		profile_stream_t *st = &p->streams[s];
+		const profile_rgroups_t *g = st->rg;
+		if (!g || !g->sd || g->k < 2) {               /* no groups: the signed excess only */
+			if (st->sd.total > n_off) {
+				shards_take_excess(&st->sd, n_off);
+				shards_take_excess(&st->rt, n_off);
+			}
+		} else {
+			double traw[PROFILE_RG_MAX_K], that = 0;
+			size_t n = st->sd.n;
+			for (int k = 0; k < g->k; k++) {
+				traw[k] = 0;
+				for (size_t i = 0; i <= n; i++)
+					traw[k] += g->sd[(size_t)k * (1 + n) + i];
+				that += traw[k] / rate;
+			}
+			int rc = regress_hist(&st->sd, g->sd, g->k, rate, traw, that, n_off) ||
+				 regress_hist(&st->rt, g->rt, g->k, rate, traw, that, n_off) ||
+				 regress_hist(&st->sd_we, g->sd_we, g->k, rate, traw, that, n_off);
+			for (int c = 0; c < RL_NCLASS && !rc; c++)
+				rc = regress_hist(&st->cls_sd[c], g->cls[c], g->k, rate, traw, that, n_off);
+			if (rc)
+				return -1;
+			shards_take_excess(&st->sd, n_off);   /* what the clamps at 0 added */
+			shards_take_excess(&st->rt, n_off);
+		}
+		if (st->sd_we.n > 0 || st->sd_we.cold > 0)
+			shards_fit_total(&st->sd_we, st->sd.total);
 		double cls_sum = 0;
 		for (int c = 0; c < RL_NCLASS; c++)
-			cls_sum += s->cls_sd[c].total;
+			cls_sum += st->cls_sd[c].total;
 		for (int c = 0; c < RL_NCLASS && cls_sum > 0; c++)
-			shards_fit_total(&s->cls_sd[c], s->cls_sd[c].total * s->sd.total / cls_sum);
-		s->accesses = s->sd.total;
-		s->writes = fmin(s->writes, s->accesses);
+			shards_fit_total(&st->cls_sd[c], st->cls_sd[c].total * st->sd.total / cls_sum);
+		st->accesses = st->sd.total;
+		st->writes = fmin(st->writes, st->accesses);
 	}
 	return exact;
 }

@@ -198,8 +198,8 @@ static int build(const tg_ref_t *t, size_t n, int n_sm, double rate, uint64_t sa
 			break;
 	int rc = profiler_finish(pb, p);
 	profiler_free(pb);
-	if (rc == 0)
-		shards_signed_adj(p);    /* as profile_load does: the sweep's estimate (shards.h) */
+	if (rc == 0 && rate > 0 && rate < 1 && shards_regress_adj(p, rate) < 0)   /* as profile_load does (shards.h) */
+		rc = -1;
 	return rc;
 }
 

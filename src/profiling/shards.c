@@ -214,6 +214,8 @@ int shards_regress_adj(profile_t *p, double rate)
 			cls_sum += st->cls_sd[c].total;
 		for (int c = 0; c < RL_NCLASS && cls_sum > 0; c++)
 			shards_fit_total(&st->cls_sd[c], st->cls_sd[c].total * st->sd.total / cls_sum);
+		if (fabs(st->sd.total - n_off) <= 1e-9 * n_off)
+			st->sd.total = n_off;                   /* N, not N up to the sum's rounding */
 		st->accesses = st->sd.total;
 		st->writes = fmin(st->writes, st->accesses);
 	}

@@ -13,6 +13,8 @@
  *   llc         the LLC's local hit ratio gpu_local_hit(H_global(C2, 16-way), h1(C1, 4-way))
  *               (models/gpu.c HIT RATES), the level below L1 whose error the previous model
  *               lost (its draws moved every miss count by one factor, which cancels here)
+ * Each sampled profile is estimated as profile_load estimates it (the regression adjustment,
+ * src/profiling/shards.h), so the bias of the estimate is part of what is checked.
  * For each salt the stated sd is the sd over DRAWS draws of shards_resample on that salt's
  * sampled profile (the code path the sweep runs); measured is the sd of the salts' estimates;
  * "inside" counts the (salt, quantity) whose exact value lies within 1.645 stated sd of the

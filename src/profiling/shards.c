@@ -183,7 +183,7 @@ int shards_regress_adj(profile_t *p, double rate)
 	for (size_t s = 0; s < p->n_streams; s++) {
 		profile_stream_t *st = &p->streams[s];
 		const profile_rgroups_t *g = st->rg;
-		if (!g || !g->sd || g->k < 2) {               /* no groups: the signed excess only */
+		if (!g || !g->sd || g->k < 2 || g->k > PROFILE_RG_MAX_K) {   /* no groups: the signed excess only */
 			if (st->sd.total > n_off) {
 				shards_take_excess(&st->sd, n_off);
 				shards_take_excess(&st->rt, n_off);

@@ -132,7 +132,7 @@ shards_resample_t *shards_resample_alloc(profile_t *p, double rate, const char *
 		}
 		if (rs->k == 0)
 			rs->k = g->k;
-		if (g->k != rs->k || g->k < 2) {
+		if (g->k != rs->k || g->k < 2 || g->k > PROFILE_RG_MAX_K) {
 			*why = "the streams' random groups differ in number";
 			rc = -1;
 			break;

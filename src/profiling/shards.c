@@ -183,6 +183,11 @@ int shards_regress_adj(profile_t *p, double rate)
 	for (size_t s = 0; s < p->n_streams; s++) {
 		profile_stream_t *st = &p->streams[s];
 		const profile_rgroups_t *g = st->rg;
+		/* the classes keep their stored (sampled) shares, which rl_access_frac states too
+		 * (profiler.c); the regression shapes each one's histogram */
+		double cls0[RL_NCLASS], cls0_sum = 0;
+		for (int c = 0; c < RL_NCLASS; c++)
+			cls0_sum += cls0[c] = st->cls_sd[c].total;
 		if (!g || !g->sd || g->k < 2 || g->k > PROFILE_RG_MAX_K) {   /* no groups: the signed excess only */
 			if (st->sd.total > n_off) {
 				shards_take_excess(&st->sd, n_off);
@@ -207,15 +212,12 @@ int shards_regress_adj(profile_t *p, double rate)
 			shards_take_excess(&st->sd, n_off);   /* what the clamps at 0 added */
 			shards_take_excess(&st->rt, n_off);
 		}
-		if (st->sd_we.n > 0 || st->sd_we.cold > 0)
-			shards_fit_total(&st->sd_we, st->sd.total);
-		double cls_sum = 0;
-		for (int c = 0; c < RL_NCLASS; c++)
-			cls_sum += st->cls_sd[c].total;
-		for (int c = 0; c < RL_NCLASS && cls_sum > 0; c++)
-			shards_fit_total(&st->cls_sd[c], st->cls_sd[c].total * st->sd.total / cls_sum);
 		if (fabs(st->sd.total - n_off) <= 1e-9 * n_off)
 			st->sd.total = n_off;                   /* N, not N up to the sum's rounding */
+		if (st->sd_we.n > 0 || st->sd_we.cold > 0)
+			shards_fit_total(&st->sd_we, st->sd.total);
+		for (int c = 0; c < RL_NCLASS && cls0_sum > 0; c++)
+			shards_fit_total(&st->cls_sd[c], cls0[c] * st->sd.total / cls0_sum);
 		st->accesses = st->sd.total;
 		st->writes = fmin(st->writes, st->accesses);
 	}

@@ -112,6 +112,9 @@ void shards_scale_hist(reuse_hist_t *h, double rate, double adj);
  * stream total, exact when that stream's first bucket is positive (not clamped).  When every
  * stream was clamped and the trace had instruction counts, the smallest total is an upper bound
  * of N (shards_offered says so), and the adjustment toward it is partial.
+ * The read-level classes keep their stored (sampled) shares of the stream, the shares
+ * rl_access_frac states (the DC-L1 model reads both); the regression shapes each class's
+ * histogram within its share.
  * Streams without random groups (a sampled profile written before them): the excess above N is
  * taken from the shortest distances (b = 1 for the first buckets, signed), the shortfall stays.
  * Idempotent only through the groups: the counts are recomputed from them each time.

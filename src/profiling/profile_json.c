@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "profiling/shards.h"
 #include "jsonutil.h"
 #include "profiling/profile_json_shape.h"
 #include "profiling/profile_json_minisample.h"
@@ -949,6 +950,10 @@ int profile_load(const char *path, profile_t *p)
 	if (rc) {
 		profile_free(p);
 		return rc;
+	}
+	if (shards_regress_adj(p, shards_source_rate(p)) < 0) {   /* a sampled profile's SHARDS_adj (shards.h) */
+		profile_free(p);
+		return err_internal("%s: out of memory", path);
 	}
 	if (!p->name[0]) {                     /* default name: the file's base name without .json */
 		const char *b = strrchr(path, '/');

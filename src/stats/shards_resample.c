@@ -2,17 +2,19 @@
  * shards_resample.h). */
 #include "stats/shards_resample.h"
 
+#include "profiling/shards.h"
+
 #include <gsl/gsl_randist.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum rs_kind { RS_ADJ, RS_FIT, RS_CLS };   /* how shards_correct finished the histogram */
-
 typedef struct rs_hist {
 	reuse_hist_t *h;
 	const double *rows;       /* k x (1 + n): the groups' raw counts, cold first */
 	double *base;             /* 1 + n: the scaled counts before SHARDS_adj, e_bar = sum_k rows / R */
+	double *b;                /* 1 + n: each count's regression coefficient on the total (shards.h) */
+	double adj;               /* this draw's N - T^ of its stream */
 	double *count0, *lo0, *hi0;   /* the profile's own, restored after the draws */
 	double cold0, total0;
 	int saved;                /* count0, lo0, hi0 hold the profile's own */
@@ -24,6 +26,8 @@ typedef struct rs_stream {
 	int sd, rt, we, cls[RL_NCLASS];  /* indices into hist (-1: absent) */
 	double acc0, wr0, foot0, wbase;  /* saved scalars; wbase = sum_k writes / R */
 	const double *wrows;             /* k: the groups' writes */
+	double traw[PROFILE_RG_MAX_K];   /* the groups' raw sd totals (the regression's T) */
+	double tbase;                    /* sum_k traw / R */
 } rs_stream_t;
 
 struct shards_resample {
@@ -37,7 +41,8 @@ struct shards_resample {
 };
 
 /* Register histogram h with its groups' rows (NULL rows: a histogram without groups). */
-static int add_hist(shards_resample_t *rs, reuse_hist_t *h, const double *rows, int shift, const char **why)
+static int add_hist(shards_resample_t *rs, reuse_hist_t *h, const double *rows, const double *traw, int shift,
+	const char **why)
 {
 	if (h->n == 0 && !(h->cold > 0))
 		return -2;                                     /* absent: nothing to draw */
@@ -52,11 +57,12 @@ static int add_hist(shards_resample_t *rs, reuse_hist_t *h, const double *rows, 
 	e->shift = shift;
 	size_t n = h->n, k = (size_t)rs->k;
 	e->base = malloc((1 + n) * sizeof *e->base);
+	e->b = malloc((1 + n) * sizeof *e->b);
 	e->count0 = malloc((n ? n : 1) * sizeof *e->count0);
 	e->lo0 = malloc((n ? n : 1) * sizeof *e->lo0);
 	e->hi0 = malloc((n ? n : 1) * sizeof *e->hi0);
 	rs->nh++;                                              /* freed with the others from here */
-	if (!e->base || !e->count0 || !e->lo0 || !e->hi0) {
+	if (!e->base || !e->b || !e->count0 || !e->lo0 || !e->hi0) {
 		*why = "out of memory";
 		return -1;
 	}
@@ -74,13 +80,14 @@ static int add_hist(shards_resample_t *rs, reuse_hist_t *h, const double *rows, 
 			s += rows[g * (1 + n) + b];
 		e->base[b] = s / rs->rate;                     /* the full sample's count, 1/R each */
 	}
+	shards_reg_coef(rows, rs->k, n, traw, e->b);       /* REGRESSION ADJUSTMENT (shards.h) */
 	return rs->nh - 1;
 }
 
-static int hist_index(shards_resample_t *rs, reuse_hist_t *h, const double *rows, int shift, const char **why,
-	int *out)
+static int hist_index(shards_resample_t *rs, reuse_hist_t *h, const double *rows, const double *traw, int shift,
+	const char **why, int *out)
 {
-	int i = add_hist(rs, h, rows, shift, why);
+	int i = add_hist(rs, h, rows, traw, shift, why);
 	if (i == -1)
 		return -1;
 	*out = i;                                              /* -2: absent */
@@ -125,7 +132,7 @@ shards_resample_t *shards_resample_alloc(profile_t *p, double rate, const char *
 		}
 		if (rs->k == 0)
 			rs->k = g->k;
-		if (g->k != rs->k || g->k < 2) {
+		if (g->k != rs->k || g->k < 2 || g->k > PROFILE_RG_MAX_K) {
 			*why = "the streams' random groups differ in number";
 			rc = -1;
 			break;
@@ -135,19 +142,25 @@ shards_resample_t *shards_resample_alloc(profile_t *p, double rate, const char *
 		for (int k = 0; k < g->k; k++)
 			ws += g->writes[k];
 		q->wbase = ws / rate;
-		rc = hist_index(rs, &st->sd, g->sd, 1, why, &q->sd) || hist_index(rs, &st->rt, g->rt, 0, why, &q->rt) ||
-		     hist_index(rs, &st->sd_we, g->sd_we, 1, why, &q->we);
-		for (int c = 0; c < RL_NCLASS && !rc; c++)
-			rc = hist_index(rs, &st->cls_sd[c], g->cls[c], 1, why, &q->cls[c]);
-	}
-	/* the offered accesses N every stream's sd and rt totals keep (SHARDS_adj): a stream whose
-	 * first bucket was not clamped at zero has exactly N */
-	for (int pass = 0; pass < 2 && !rc && rs->offered == 0; pass++)
-		for (size_t s = 0; s < rs->nst && rs->offered == 0; s++) {
-			const rs_stream_t *q = &rs->st[s];
-			if (q->sd >= 0 && (pass == 1 || (q->st->sd.n > 0 && q->st->sd.count[0] > 0)))
-				rs->offered = rs->hist[q->sd].total0;
+		size_t n = st->sd.n;
+		for (int k = 0; k < g->k && g->sd; k++) {
+			q->traw[k] = 0;
+			for (size_t i = 0; i <= n; i++)
+				q->traw[k] += g->sd[(size_t)k * (1 + n) + i];
+			q->tbase += q->traw[k] / rate;
 		}
+		rc = hist_index(rs, &st->sd, g->sd, q->traw, 1, why, &q->sd) ||
+		     hist_index(rs, &st->rt, g->rt, q->traw, 0, why, &q->rt) ||
+		     hist_index(rs, &st->sd_we, g->sd_we, q->traw, 1, why, &q->we);
+		for (int c = 0; c < RL_NCLASS && !rc; c++)
+			rc = hist_index(rs, &st->cls_sd[c], g->cls[c], q->traw, 1, why, &q->cls[c]);
+	}
+	/* the offered accesses N every stream's sd and rt totals keep (SHARDS_adj, signed:
+	 * src/profiling/shards.h SIGNED ADJUSTMENT) */
+	if (!rc) {
+		int exact;
+		rs->offered = shards_offered(p, &exact);
+	}
 	if (!rc && !(rs->a = malloc((size_t)rs->k * sizeof *rs->a))) {
 		*why = "out of memory";
 		rc = -1;
@@ -160,7 +173,8 @@ shards_resample_t *shards_resample_alloc(profile_t *p, double rate, const char *
 	return rs;
 }
 
-/* One histogram's draw before the corrections: base + sum_g a_g rows_g (DRAW), kept >= 0. */
+/* One histogram's draw: base + sum_g a_g rows_g (DRAW), plus b (N - T) with the drawn total T of
+ * its stream (the REGRESSION ADJUSTMENT of src/profiling/shards.h, as on load), kept >= 0. */
 static void draw_counts(const shards_resample_t *rs, rs_hist_t *e)
 {
 	reuse_hist_t *h = e->h;
@@ -169,7 +183,7 @@ static void draw_counts(const shards_resample_t *rs, rs_hist_t *e)
 		double v = e->base[b];
 		for (int g = 0; g < rs->k; g++)
 			v += rs->a[g] * e->rows[(size_t)g * (1 + n) + b];
-		v = fmax(v, 0.0);
+		v = fmax(v + e->b[b] * e->adj, 0.0);
 		if (b == 0)
 			h->cold = v;
 		else
@@ -180,18 +194,11 @@ static void draw_counts(const shards_resample_t *rs, rs_hist_t *e)
 		h->total += h->count[b];
 }
 
-/* SHARDS_adj on a draw (shards.h): the first bucket takes the offered total's difference,
- * clamped at zero as shards_scale_hist clamps it. */
+/* What the clamps at 0 added above N comes out of the shortest distances (shards.h). */
 static void adjust(reuse_hist_t *h, double offered)
 {
-	if (h->n == 0)
-		return;
-	h->count[0] += offered - h->total;
-	if (h->count[0] < 0)
-		h->count[0] = 0;
-	h->total = h->cold;
-	for (size_t b = 0; b < h->n; b++)
-		h->total += h->count[b];
+	if (h->n > 0)
+		shards_take_excess(h, offered);
 }
 
 static void scale_to(reuse_hist_t *h, double total)
@@ -220,6 +227,19 @@ void shards_resample_draw(shards_resample_t *rs, gsl_rng *r)
 	double c = t * sqrt((1 - rs->rate) / ((double)k * (k - 1)));
 	for (int g = 0; g < k; g++)
 		rs->a[g] = c * (k * rs->a[g] - zs) / rs->rate;
+	/* each stream's drawn total T (its sd's groups), and N - T on each of its histograms */
+	for (size_t s = 0; s < rs->nst; s++) {
+		rs_stream_t *q = &rs->st[s];
+		double t_e = q->tbase;
+		for (int g = 0; g < k; g++)
+			t_e += rs->a[g] * q->traw[g];
+		int idx[3 + RL_NCLASS] = { q->sd, q->rt, q->we };
+		for (int c2 = 0; c2 < RL_NCLASS; c2++)
+			idx[3 + c2] = q->cls[c2];
+		for (int j = 0; j < 3 + RL_NCLASS; j++)
+			if (idx[j] >= 0)
+				rs->hist[idx[j]].adj = rs->offered - t_e;
+	}
 	for (int i = 0; i < rs->nh; i++)
 		draw_counts(rs, &rs->hist[i]);
 	/* the corrections shards_correct makes (shards.h), on the draw */
@@ -305,6 +325,7 @@ void shards_resample_free(shards_resample_t *rs)
 	for (int i = 0; i < rs->nh && rs->hist; i++) {
 		rs_hist_t *e = &rs->hist[i];
 		free(e->base);
+		free(e->b);
 		free(e->count0);
 		free(e->lo0);
 		free(e->hi0);

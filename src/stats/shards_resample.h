@@ -31,9 +31,14 @@
  *   with chi2 ~ chi2_{k-1} (gsl_ran_chisq), one per draw, makes it a multivariate Student t
  *   with k - 1 degrees of freedom, the estimated covariance's own uncertainty [Wolter §2.5:
  *   random-group intervals use t_{k-1}].  In raw counts, e - e_bar = sum_g a_g r_g with
- *   a_g = c (k z_g - sum_h z_h) / R, c = t sqrt((1 - R) / (k (k - 1))).  Each count is kept
- *   >= 0, then shards_correct's corrections are applied to the draw as to the profile:
- *   SHARDS_adj puts N - (the drawn total) into the sd's and rt's first bin (clamped at 0), the
+ *   a_g = c (k z_g - sum_h z_h) / R, c = t sqrt((1 - R) / (k (k - 1))).  Then the estimator
+ *   the profile was loaded with is applied to the draw: the REGRESSION ADJUSTMENT of
+ *   src/profiling/shards.h, every count y + b (N - T), T the stream's drawn sd total and b the
+ *   count's regression coefficient on T over the groups (the same b as on load), so a draw
+ *   moves each count by sum_g a_g (r_gy - b r_gT): the spread of the regression residuals, the
+ *   linearised variance of the regression estimator [Cochran, Sampling Techniques, 1977,
+ *   §7.3; Sarndal, Swensson and Wretman 1992, §6.6].  Each count is kept >= 0 and what that
+ *   adds above N comes out of the shortest distances (shards_take_excess), as on load; the
  *   sd_we is fitted to the drawn sd total and the class histograms to it in their drawn
  *   shares (shards_fit_total); the stream's accesses are the drawn sd total, its writes the
  *   drawn writes (1/R each), its footprint scales with the drawn sd cold count.  The same z

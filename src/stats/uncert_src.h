@@ -25,7 +25,8 @@
  *               Horvitz-Thompson sum over the same sampled blocks [SHARDS, Waldspurger et al.
  *               FAST 2015, §3-4.3].  USRC_DRAWS draws of that error in every histogram the
  *               model reads (every stream's sd, rt, sd_we, per-class sd and counts, drawn
- *               from the spread of the profile's random groups of sampled blocks, one draw for
+ *               from the spread of the profile's random groups of sampled blocks around the
+ *               regression estimate profile_load makes (src/profiling/shards.h), one draw for
  *               all, so the levels' errors are correlated as the blocks make them:
  *               src/stats/shards_resample.h), the model evaluated on each drawn profile.
  *               Checked against hash salts in tests/unit/test_shards_err.c (L1, a 2-SM

@@ -21,6 +21,7 @@
 #include "gpu.h"
 #include "presets/gpu_json.h"
 #include "profiling/profiler.h"
+#include "profiling/shards.h"
 #include "profiling/trace_text.h"
 #include "stats/uncert_src.h"
 #include "workload.h"
@@ -54,6 +55,8 @@ static int build(const char *trace, double rate, uint64_t salt, profile_t *p)
 	}
 	int rc = profiler_finish(pb, p);
 	profiler_free(pb);
+	if (rc == 0 && rate > 0 && rate < 1 && shards_regress_adj(p, rate) < 0)   /* as profile_load does (shards.h) */
+		rc = -1;
 	return rc;
 }
 

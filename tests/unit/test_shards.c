@@ -92,6 +92,78 @@ static void test_scale_hist(void)
 	CHECK_NEAR(h.total, 19, 1e-12, "total recomputed");
 }
 
+/* The load-side regression adjustment (shards.h REGRESSION ADJUSTMENT) against closed forms. */
+static void test_regress(void)
+{
+	/* shards_take_excess: the excess comes out of the shortest distances, then cold */
+	double lo[3] = { 0, 10, 20 }, hi[3] = { 10, 20, 30 }, cnt[3] = { 5, 3, 2 };
+	reuse_hist_t h = { 3, lo, hi, cnt, 4, 14 };
+	shards_take_excess(&h, 10);
+	CHECK(cnt[0] == 1 && cnt[1] == 3 && cnt[2] == 2 && h.cold == 4 && h.total == 10,
+		"excess 4 taken from the first bin: hits below C = max(0, H(C) - 4) (the signed SHARDS_adj)");
+	shards_take_excess(&h, 5);
+	CHECK(cnt[0] == 0 && cnt[1] == 0 && cnt[2] == 1 && h.cold == 4 && h.total == 5, "then the next bins in order");
+	shards_take_excess(&h, 7);
+	CHECK(h.total == 5, "a total below the target is left alone");
+
+	/* regression coefficients: counts proportional to the groups' totals give b = the shares
+	 * exactly [Cochran §7.1], and the adjusted histogram is the ratio estimate N y^ / T^ */
+	enum { K = 4 };
+	double T[K] = { 10, 12, 8, 14 }, share[3] = { 0.2, 0.5, 0.3 };   /* cold, bin 0, bin 1 */
+	double rows[K * 3], b[3];
+	for (int g = 0; g < K; g++)
+		for (int i = 0; i < 3; i++)
+			rows[g * 3 + i] = share[i] * T[g];
+	shards_reg_coef(rows, K, 2, T, b);
+	CHECK_NEAR(b[0], 0.2, 1e-12, "b of a count = its share when the count is proportional to T");
+	CHECK_NEAR(b[1] + b[2] + b[0], 1, 1e-12, "the coefficients of a histogram sum to 1");
+
+	/* on a profile: R = 0.5, T^ = 44 / 0.5 = 88, N = 100 (mem_insts = insts: no instruction
+	 * counts, profiler.c); each count y^ + b (N - T^) = share x 100 */
+	double plo[2] = { 0, 10 }, phi[2] = { 10, 20 }, pc[2] = { 56, 26.4 };   /* as SHARDS_adj stored it */
+	profile_stream_t st;
+	memset(&st, 0, sizeof st);
+	snprintf(st.name, sizeof st.name, "l1");
+	st.sd = (reuse_hist_t){ 2, plo, phi, pc, 17.6, 100 };
+	profile_rgroups_t rg;
+	memset(&rg, 0, sizeof rg);
+	rg.k = K;
+	rg.sd = rows;
+	st.rg = &rg;
+	profile_t p;
+	memset(&p, 0, sizeof p);
+	p.n_streams = 1;
+	p.streams = &st;
+	p.insts = p.mem_insts = 100;
+	snprintf(p.source, sizeof p.source, "test --sample 0.5");
+	CHECK_NEAR(shards_source_rate(&p), 0.5, 0, "the rate from the provenance");
+	CHECK_INT(shards_regress_adj(&p, 0.5), 1, "N known exactly (mem_insts = insts)");
+	CHECK_NEAR(st.sd.cold, 20, 1e-9, "cold: 17.6 + 0.2 x 12");
+	CHECK_NEAR(pc[0], 50, 1e-9, "first bin: 44 + 0.5 x 12 (SHARDS_adj gave it the whole 12: 56)");
+	CHECK_NEAR(pc[1], 30, 1e-9, "second bin: 26.4 + 0.3 x 12");
+	CHECK_NEAR(st.sd.total, 100, 1e-9, "the histogram describes the N offered accesses");
+	CHECK_NEAR(st.accesses, 100, 1e-9, "accesses = N");
+
+	/* a count the regression takes below 0 is clamped, and what that adds above N comes out of
+	 * the shortest distances: groups where bin 0 falls as T rises (b < 0), N far below T^ */
+	double rows2[K * 3];
+	for (int g = 0; g < K; g++) {
+		rows2[g * 3 + 1] = 4 - 0.25 * (T[g] - 11);         /* bin 0: b = -0.25 */
+		rows2[g * 3 + 2] = 1;                              /* bin 1: b = 0 */
+		rows2[g * 3 + 0] = T[g] - rows2[g * 3 + 1] - 1;    /* cold: b = 1.25 */
+	}
+	rg.sd = rows2;
+	pc[0] = 0;                                             /* SHARDS_adj: 32 - 58 clamped at 0 */
+	pc[1] = 8;
+	st.sd = (reuse_hist_t){ 2, plo, phi, pc, 48, 56 };
+	p.insts = p.mem_insts = 30;                            /* T^ = 88: N - T^ = -58 */
+	shards_regress_adj(&p, 0.5);
+	/* cold 24 / 0.5 - 1.25 x 58 = -24.5 -> 0; bin 0: 16 / 0.5 + 0.25 x 58 = 46.5; bin 1: 8:
+	 * total 54.5, excess 24.5 off bin 0 (46.5 -> 22) */
+	CHECK(st.sd.cold == 0 && fabs(pc[0] - 22) < 1e-9 && fabs(pc[1] - 8) < 1e-9 && fabs(st.sd.total - 30) < 1e-9,
+		"clamped at 0, the excess above N taken from the first bin: 0 / 22 / 8, total N = 30");
+}
+
 /* Streams, large tiles, random and mildly skewed data: the working sets of GPU kernels. */
 static void mix_gpu(tg_mix_t *mix, int n_sm, double share)
 {
@@ -247,6 +319,7 @@ int main(void)
 {
 	test_keep_rate();
 	test_scale_hist();
+	test_regress();
 	/* the issue 8 bar */
 	test_mrc(0, 0.01, 0.01, 1, 0, 11, "GPU-shaped mix, 1 SM");
 	test_mrc(0, 0.01, 0.01, 4, 0.3, 12, "GPU-shaped mix, 4 SMs, 30% shared");

@@ -13,6 +13,8 @@
  *   llc         the LLC's local hit ratio gpu_local_hit(H_global(C2, 16-way), h1(C1, 4-way))
  *               (models/gpu.c HIT RATES), the level below L1 whose error the previous model
  *               lost (its draws moved every miss count by one factor, which cancels here)
+ * Each sampled profile is estimated as profile_load estimates it (the regression adjustment,
+ * src/profiling/shards.h), so the bias of the estimate is part of what is checked.
  * For each salt the stated sd is the sd over DRAWS draws of shards_resample on that salt's
  * sampled profile (the code path the sweep runs); measured is the sd of the salts' estimates;
  * "inside" counts the (salt, quantity) whose exact value lies within 1.645 stated sd of the
@@ -44,6 +46,7 @@
 #include "gpu.h"
 #include "presets/gpu_json.h"
 #include "profiling/profiler.h"
+#include "profiling/shards.h"
 #include "reuse.h"
 #include "stats/shards_resample.h"
 #include "stats/uncert_src.h"
@@ -197,6 +200,8 @@ static int build(const tg_ref_t *t, size_t n, int n_sm, double rate, uint64_t sa
 			break;
 	int rc = profiler_finish(pb, p);
 	profiler_free(pb);
+	if (rc == 0 && rate > 0 && rate < 1 && shards_regress_adj(p, rate) < 0)   /* as profile_load does (shards.h) */
+		rc = -1;
 	return rc;
 }
 

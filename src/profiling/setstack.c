@@ -91,6 +91,7 @@ struct setstack {
 #define DW PROFILE_SA_DEEP_WAYS
 #define DL PROFILE_SA_DEEP_LOG
 #define DLOG (2 * DW)
+#define HR 1024               /* hint ring: the slots of the last HR accesses per level */
 _Static_assert(DW % 64 == 0, "deep bit maps are whole words");
 typedef struct dlist {
 	uint64_t st[DLOG];        /* stamps of the slots 0..len-1, increasing */
@@ -101,6 +102,7 @@ typedef struct dlist {
 typedef struct deep {
 	dlist_t l[SA_NINDEX][(2u << DL) - 2];   /* level k's sets at [2^k - 2, 2^(k+1) - 2) */
 	uint64_t cnt[SA_NINDEX][DL + 1][DW + 1];
+	uint16_t hint[SA_NINDEX][DL][HR];
 } deep_t;
 
 setstack_t *setstack_alloc(int max_log, enum setstack_mode write_evict, const set_index_t *ix)
@@ -670,7 +672,7 @@ static inline int dlist_oldest(dlist_t *d)
 }
 
 /* One access to a deep list: the block's place, or -1 (a miss); its stamp goes on top. */
-static inline __attribute__((always_inline)) int dlist_access(dlist_t *d, uint64_t fa_d, uint64_t now, uint64_t pt)
+static inline __attribute__((always_inline)) int dlist_access(dlist_t *d, uint64_t fa_d, uint64_t now, uint64_t pt, uint16_t *hint)
 {
 	int pos = -1, kill = -1;
 	/* a list loses entries only when full (access_timed): a block seen before is in it
@@ -683,17 +685,22 @@ static inline __attribute__((always_inline)) int dlist_access(dlist_t *d, uint64
 			/* the last slot stamped <= pt.  Stamps are distinct access times below now, so
 			 * at most now - 1 - pt slots follow it: the search starts there, not at slot 0
 			 * (most reuses are recent), and is branch-free (its compares are coin tosses) */
-			int lo = 0, len = d->len;
-			if (now - 1 - pt < (uint64_t)len - 1)
-				lo = len - 1 - (int)(now - 1 - pt);
-			for (int span = len - lo; span > 1;) {
-				int half = span >> 1;
-				lo = d->st[lo + half] <= pt ? lo + half : lo;
-				span -= half;
+			int len = d->len, lo = hint[pt & (HR - 1)];
+			if (lo >= len || d->st[lo] > pt || (lo + 1 < len && d->st[lo + 1] <= pt)) {
+				lo = 0;
+				if (now - 1 - pt < (uint64_t)len - 1)
+					lo = len - 1 - (int)(now - 1 - pt);
+				for (int span = len - lo; span > 1;) {
+					int half = span >> 1;
+					lo = d->st[lo + half] <= pt ? lo + half : lo;
+					span -= half;
+				}
 			}
 			pos = dlist_after(d, lo);
-			if (pos == 0)
+			if (pos == 0) {
+				hint[now & (HR - 1)] = (uint16_t)(len - 1);
 				return 0;                 /* on top already: the run goes on */
+			}
 			kill = dlist_live_at_or_before(d, lo);
 		}
 	}
@@ -718,7 +725,7 @@ static inline __attribute__((always_inline)) int dlist_access(dlist_t *d, uint64
 	}
 	d->st[d->len] = now;
 	d->live[d->len >> 6] |= 1ULL << (d->len & 63);
-	d->len++;
+	hint[now & (HR - 1)] = d->len++;
 	return pos;
 }
 
@@ -879,11 +886,12 @@ static uint32_t deep_level(setstack_batch_t *b, deep_t *D, int f, int k, uint32_
 	const uint32_t (*tk)[256] = b->s->ix->tab[k];
 	dlist_t *lists = &D->l[f][(1u << k) - 2];
 	uint64_t *cnt = D->cnt[f][k];
+	uint16_t *hint = D->hint[f][k - 1];
 	uint32_t m2 = 0;
 	for (uint32_t j = 0; j < m; j++) {
 		uint32_t i = b->idx[j];
 		dlist_t *d = &lists[level_set(tk, f, k, b->block[i])];
-		int pos = dlist_access(d, b->fa[i], b->now[i], b->pt[i]);
+		int pos = dlist_access(d, b->fa[i], b->now[i], b->pt[i], hint);
 		cnt[pos >= 0 ? pos : DW]++;
 		if (main)
 			main[pos >= 0 && pos < W ? pos : W]++;

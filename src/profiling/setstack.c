@@ -838,7 +838,7 @@ int setstack_access(setstack_t *s, uint64_t block, int is_write, setstack_counts
  * bit-selection nesting (a block on top of its set at 2^k sets is on top at 2^(k+1)) is kept
  * per access in `done`.
  */
-#define SSB_CAP 8192
+#define SSB_CAP 32768
 struct setstack_batch {
 	setstack_t *s;
 	uint64_t (*c)[PROFILE_SA_MAX_LOG + 1][PROFILE_SA_WAYS + 1];

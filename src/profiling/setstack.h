@@ -69,8 +69,11 @@ int setstack_fa_distances(const setstack_t *s, void (*add)(void *arg, uint64_t d
 /* Deep records (profile_sa_deep_t, issue 17: Volta-and-later L1s of 4 sets x 64-512 ways):
  * also keep, for 2^1..2^PROFILE_SA_DEEP_LOG sets under each index, lists of the set's 512 most
  * recent blocks, and count per-set distances 0..511 (k = 0: the fully-associative distance).
- * Timed stacks only (setstack_access_timed; the deep counts of other calls are not made).  Memory: 2 x 6 x 512 block ids (49 KB) per stack.
- * 0, or -1 (wrong mode, or out of memory). */
+ * Timed stacks only (setstack_access_timed; the deep counts of other calls are not made), and
+ * before their first access.  The stack then keeps no main lists at those set counts: a deep
+ * list's places below 64 are the main list's, so the main counts come from it.  Memory per
+ * stack: 2 x 6 logs of 1024 stamps with live bit maps (100 KB), 8 KB of hint rings (setstack.c)
+ * and 25 KB of counts.  0, or -1 (wrong mode, or out of memory). */
 int setstack_enable_deep(setstack_t *s);
 /* Add the deep counts to out (nothing when not enabled). */
 void setstack_deep_counts(const setstack_t *s, profile_sa_deep_t *out);
@@ -94,10 +97,11 @@ int setstack_access(setstack_t *s, uint64_t block, int is_write, setstack_counts
  * by setstack_access, never both (-1), and a timed stack answers no setstack_depth (-1).
  * 0, or -1 when out of memory. */
 int setstack_access_timed(setstack_t *s, setstack_batch_t *b, uint64_t block, uint64_t fa_d, uint64_t now, uint64_t pt, setstack_counts_t c);
-/* setstack_access_timed's scratch: it keeps up to 8192 accesses (about 320 KB) and updates the
+/* setstack_access_timed's scratch: it keeps up to 32768 accesses (about 1.2 MB) and updates the
  * main lists level by level when full, at setstack_flush, or when the next access is for
- * another stack or counts array (setstack.c says why); the deep lists and the exact
- * fully-associative distances too, each in its own pass (k = 0 is counted at once).  Call
+ * another stack or counts array (setstack.c says why); the deep lists too, level by level with
+ * the main ones, and the exact fully-associative distances in their own pass (k = 0 is counted
+ * at once).  Call
  * setstack_flush before the counts or the stack are read or the stack is freed.  One per
  * thread.  NULL when out of memory. */
 setstack_batch_t *setstack_batch_alloc(void);

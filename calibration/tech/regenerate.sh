@@ -67,13 +67,17 @@ XBAR_SIZE_HZ=0.5e9                # the clock every crossbar is sized for (see r
 # parameter sets, not points on a curve (Bulk32 and Bulk45 share the 220 nm Intermediate pitch
 # the crossbar wiring is laid on, so their crossbar areas are equal), so every file is a shipped
 # node and the held-out crossbars are radices off the grid at each of them.
-for node in 11 22 32 45; do for nin in 2 4 8 16 32 64 128; do for nout in 1 4 16 64; do
+# Every input count from 2 to 8 (DC-L1's NoC#1 crossbars are 2x1, 4x1 and 8x1 in Pr40/Pr20/Pr10,
+# 5-input ones in Sh40+C16, ...): below 8 inputs DSENT's clock follows the mux depth as much as the
+# select fanout (tech.h [L3f]), so the model takes the clock of small crossbars only at input
+# counts the table holds; from 8 up, powers of two.
+for node in 11 22 32 45; do for nin in 2 3 4 5 6 7 8 16 32 64 128; do for nout in 1 4 16 64; do
 	echo "xbar dsent - xbar $node $nin $nout 0" >> "$JOBLIST"
 done; done; done
-for shape in "80 32" "80 40" "40 32" "10 8" "20 2" "5 2" "48 24" "96 8" "3 40"; do
+for shape in "80 32" "80 40" "40 32" "10 8" "20 2" "5 2" "48 24" "96 8" "3 40" "6 12"; do
 	echo "xbar dsent - xbar 22 $shape 1" >> "$JOBLIST"
 done
-for node in 11 32 45; do for shape in "80 32" "24 8" "12 2" "96 48"; do
+for node in 11 32 45; do for shape in "80 32" "24 8" "12 2" "96 48" "5 24"; do
 	echo "xbar dsent - xbar $node $shape 1" >> "$JOBLIST"
 done; done
 # smallest runs first (field 6: KiB or inputs), so a long grid has its quick runs early

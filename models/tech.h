@@ -82,15 +82,15 @@
  * organisations only where the table's runs are: CACTI's RAMs and NVSim's 4-way caches' data
  * arrays are run with one organisation family at every size (NVSim's: a forced layout whose
  * subarray grows in one dimension per 4x segment of the table; calibration/tech/README.md
- * "Organisation (NVSim 4-way caches)").  Outside the valid range: NVSim's tag arrays' dynamic
- * energy between table sizes (NVSim searches a cache's tag array in a space of its own that no
- * configuration option reaches, and its area-optimal tag layout flips between sizes: the
- * 128 KiB 4-way SRAM tag array reads 22% below the power law through 64 and 256 KiB), and in
- * general NVSim series organised by its area search (the 8- and 16-way ones, within NVSim's
- * CACTI assumption; their held-out runs meet the bars, but the optimum is an argmin over
- * near-ties: the same subarrays as N mats of one or N/2 mats of two, nearly equal in area, far
- * apart in H-tree energy).  tests/unit/test_tech.c asserts every bar for DSENT and CACTI, and
- * for NVSim area and leakage and the data arrays' energy; it prints the tag arrays' energy.
+ * "Organisation (NVSim 4-way caches)"; their tag arrays too, one subarray growing in one
+ * dimension per segment, on an NVSim whose tag search reads -Force lines: nvsim-tagforce.sed,
+ * since NVSim's own tag search takes no option and its area-optimal tag layout flipped between
+ * sizes: the 128 KiB 4-way SRAM tag array read 22% below the power law through 64 and 256 KiB).
+ * Outside the valid range in general: NVSim series organised by its area search (the 8- and
+ * 16-way ones, within NVSim's CACTI assumption; their held-out runs meet the bars, but the
+ * optimum is an argmin over near-ties: the same subarrays as N mats of one or N/2 mats of two,
+ * nearly equal in area, far apart in H-tree energy).  tests/unit/test_tech.c asserts every bar
+ * for DSENT, CACTI and NVSim (area, leakage, data- and tag-array energy).
  */
 #ifndef GPUDSE_TECH_H
 #define GPUDSE_TECH_H

@@ -252,6 +252,17 @@ static int xbar_at_node(const tech_table_t *t, int bits, double node, int n_in, 
 		         ilo, ihi, olo, ohi);
 		return -1;
 	}
+	/* tech.h [L3f]'s valid range: under TECH_FMAX_MIN_INPUTS inputs the clock is taken only at an
+	 * input count the table holds (the mux depth, which [L3f] leaves out, is a large share of a
+	 * small multiplexer's path: 3 and 5 inputs were 35% and 16% off between the 2-, 4- and 8-input
+	 * runs) */
+	if (i0 != i1 && i0 < TECH_FMAX_MIN_INPUTS) {
+		snprintf(err, errlen, "%dx%d crossbar of %d-bit ports at %g nm: between the table's %d- and "
+		         "%d-input runs, and under %d inputs its clock is taken only at an input count the "
+		         "table holds (tech.h L3f; no interpolation in the mux depth)", n_in, n_out, bits, node,
+		         i0, i1, TECH_FMAX_MIN_INPUTS);
+		return -1;
+	}
 	const tech_point_t *c00 = xbar_run(t, bits, node, i0, o0), *c10 = xbar_run(t, bits, node, i1, o0);
 	const tech_point_t *c01 = xbar_run(t, bits, node, i0, o1), *c11 = xbar_run(t, bits, node, i1, o1);
 	if (!c00 || !c10 || !c01 || !c11) {

@@ -52,9 +52,14 @@
  *           80x32 and 96x8 the 64-input one (22 nm runs), where a power law in n_in between 32
  *           and 64 inputs put 48 inputs 29% low.  The mux depth, ceil(log2 n), is left out: it
  *           costs 20 and 10 inputs 6% and 12% against 16 and 8 (22 nm runs).  Valid range of
- *           [L3f]: n_in >= TECH_FMAX_MIN_INPUTS.  Below it the depth is a larger share of the
- *           path and the rule is high: 3 inputs (m = 1, depth 2) +35% and 5 inputs (m = 2,
- *           depth 3) +16% against DSENT at 22 nm (the 2- and 4-input runs have depth 1 and 2).
+ *           [L3f]: between input counts of at least TECH_FMAX_MIN_INPUTS.  Below it the depth is
+ *           a larger share of the path and the rule was high: 3 inputs (m = 1, depth 2) +35% and
+ *           5 inputs (m = 2, depth 3) +16% against DSENT at 22 nm from the 2-, 4- and 8-input
+ *           runs.  So under TECH_FMAX_MIN_INPUTS inputs a crossbar is evaluated only at an input
+ *           count the table holds (its fmax then interpolated in n_out alone; DSENT's clock is
+ *           that of one n_in:1 mux, the same for every n_out), and refused between two: the
+ *           shipped table holds every input count from 2 to 8 (DC-L1's NoC#1 crossbars are
+ *           2x1, 4x1, 8x1, 5xM ...; calibration/tech/README.md).
  *
  *   [L4] a cache's capacity for a given area inverts [L1] (data + tag area is increasing in size).
  *
@@ -63,8 +68,8 @@
  *   drivers, H-tree, comparators) -- interpolated apart, so the periphery share is explicit.
  *
  * Valid range: the capacities and array nodes spanned by the table's runs of the requested
- * series; for crossbars the table's own nodes and the radices spanned there ([L3f]'s fmax from
- * TECH_FMAX_MIN_INPUTS inputs).  Outside it, or when associativity, port width, ports or bits have no
+ * series; for crossbars the table's own nodes and the radices spanned there (under
+ * TECH_FMAX_MIN_INPUTS inputs only the input counts of its runs, [L3f]).  Outside it, or when associativity, port width, ports or bits have no
  * series, the functions return -1 and say so in err: never an extrapolation.  Associativity,
  * port width and ports are matched exactly (a table holds the ones the presets use).
  *
@@ -77,15 +82,15 @@
  * organisations only where the table's runs are: CACTI's RAMs and NVSim's 4-way caches' data
  * arrays are run with one organisation family at every size (NVSim's: a forced layout whose
  * subarray grows in one dimension per 4x segment of the table; calibration/tech/README.md
- * "Organisation (NVSim 4-way caches)").  Outside the valid range: NVSim's tag arrays' dynamic
- * energy between table sizes (NVSim searches a cache's tag array in a space of its own that no
- * configuration option reaches, and its area-optimal tag layout flips between sizes: the
- * 128 KiB 4-way SRAM tag array reads 22% below the power law through 64 and 256 KiB), and in
- * general NVSim series organised by its area search (the 8- and 16-way ones, within NVSim's
- * CACTI assumption; their held-out runs meet the bars, but the optimum is an argmin over
- * near-ties: the same subarrays as N mats of one or N/2 mats of two, nearly equal in area, far
- * apart in H-tree energy).  tests/unit/test_tech.c asserts every bar for DSENT and CACTI, and
- * for NVSim area and leakage and the data arrays' energy; it prints the tag arrays' energy.
+ * "Organisation (NVSim 4-way caches)"; their tag arrays too, one subarray growing in one
+ * dimension per segment, on an NVSim whose tag search reads -Force lines: nvsim-tagforce.sed,
+ * since NVSim's own tag search takes no option and its area-optimal tag layout flipped between
+ * sizes: the 128 KiB 4-way SRAM tag array read 22% below the power law through 64 and 256 KiB).
+ * Outside the valid range in general: NVSim series organised by its area search (the 8- and
+ * 16-way ones, within NVSim's CACTI assumption; their held-out runs meet the bars, but the
+ * optimum is an argmin over near-ties: the same subarrays as N mats of one or N/2 mats of two,
+ * nearly equal in area, far apart in H-tree energy).  tests/unit/test_tech.c asserts every bar
+ * for DSENT, CACTI and NVSim (area, leakage, data- and tag-array energy).
  */
 #ifndef GPUDSE_TECH_H
 #define GPUDSE_TECH_H
@@ -157,7 +162,8 @@ int tech_xbar_eval(const tech_table_t *t, double node_nm, int n_in, int n_out, i
 /* [L3f]: the most 2:1 multiplexer cells one select line of DSENT's n_in-input Multiplexer
  * drives (0 for n_in < 2). */
 int tech_select_fanout(int n_in);
-/* [L3f]'s valid range: crossbars of fewer inputs get an fmax the tests do not hold to 15%. */
+/* [L3f]'s valid range: fmax is interpolated in the select fanout between input counts of at
+ * least this many; under it a crossbar is evaluated only at input counts the table holds. */
 #define TECH_FMAX_MIN_INPUTS 8
 
 /* A cache = its data array + its tag array (TECH_DATA + TECH_TAG rows of the same key):

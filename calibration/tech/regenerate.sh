@@ -67,20 +67,25 @@ XBAR_SIZE_HZ=0.5e9                # the clock every crossbar is sized for (see r
 # parameter sets, not points on a curve (Bulk32 and Bulk45 share the 220 nm Intermediate pitch
 # the crossbar wiring is laid on, so their crossbar areas are equal), so every file is a shipped
 # node and the held-out crossbars are radices off the grid at each of them.
-for node in 11 22 32 45; do for nin in 2 4 8 16 32 64 128; do for nout in 1 4 16 64; do
+# Every input count from 2 to 8 (DC-L1's NoC#1 crossbars are 2x1, 4x1 and 8x1 in Pr40/Pr20/Pr10,
+# 5-input ones in Sh40+C16, ...): below 8 inputs DSENT's clock follows the mux depth as much as the
+# select fanout (tech.h [L3f]), so the model takes the clock of small crossbars only at input
+# counts the table holds; from 8 up, powers of two.
+for node in 11 22 32 45; do for nin in 2 3 4 5 6 7 8 16 32 64 128; do for nout in 1 4 16 64; do
 	echo "xbar dsent - xbar $node $nin $nout 0" >> "$JOBLIST"
 done; done; done
-for shape in "80 32" "80 40" "40 32" "10 8" "20 2" "5 2" "48 24" "96 8" "3 40"; do
+for shape in "80 32" "80 40" "40 32" "10 8" "20 2" "5 2" "48 24" "96 8" "3 40" "6 12"; do
 	echo "xbar dsent - xbar 22 $shape 1" >> "$JOBLIST"
 done
-for node in 11 32 45; do for shape in "80 32" "24 8" "12 2" "96 48"; do
+for node in 11 32 45; do for shape in "80 32" "24 8" "12 2" "96 48" "5 24"; do
 	echo "xbar dsent - xbar $node $shape 1" >> "$JOBLIST"
 done; done
 # smallest runs first (field 6: KiB or inputs), so a long grid has its quick runs early
 sort -s -n -k6,6 -o "$JOBLIST" "$JOBLIST"
-case ${ONLY:-all} in            # ONLY=arrays|xbar reruns one part of the grid
+case ${ONLY:-all} in            # ONLY=arrays|xbar|nvsim4 reruns one part of the grid
 arrays) sed -i '/^xbar /d' "$JOBLIST";;
 xbar) sed -i '/^array /d' "$JOBLIST";;
+nvsim4) sed -i '/^array nvsim .* 4 [0-9]$/!d' "$JOBLIST";;   # the 4-way NVSim caches
 esac
 
 # ---- the 4-way NVSim organisation rule -------------------------------------------------------------
@@ -104,9 +109,11 @@ esac
 #         the 256 KiB -> 1 MiB segment doubles rows and columns at once, and its midpoint's
 #         leakage, which follows the wordline count, is 25-30% off any power law: 40 nm runs),
 #         and none at 4 MiB.
-# Only the data array: NVSim searches a cache's tag array in a fixed space of its own
-# (main.cpp: REDUCE_SEARCH_SIZE before the tag search; the -Force lines are re-read only for the
-# data array), so the tag rows are NVSim's area-optimal tags, as before.
+# The tag array has a rule too (nvsim_tag4 below), but NVSim searches a cache's tag array in a
+# fixed space of its own (main.cpp: REDUCE_SEARCH_SIZE before the tag search; the -Force lines are
+# re-read only for the data array), so the 4-way caches run on a second NVSim binary,
+# nvsim-tagforce, built here from NVSIM_DIR with nvsim-tagforce.sed: it re-reads the file named by
+# NVSIM_TAG_FORCE after REDUCE_SEARCH_SIZE (build_nvsim_tagforce, below).
 nvsim_org4() {
 	local cell=$1 kb=$2 what=${3:-cfg} bank mat mux
 	if [ "$cell" = sram ]; then
@@ -127,6 +134,46 @@ nvsim_org4() {
 	fi
 }
 export -f nvsim_org4
+# nvsim_tag4 CELL KIB [describe]: the -Force lines of a 4-way cache's tag array (both cells alike),
+# or their summary.  One subarray (bank 1x1, mat 1x1) holding one set of 4 tags per row after the
+# sense-amplifier mux, the mux by the SRAM data array's rule (nvsim_org4): rows = sets from 4 to
+# 64 KiB (mux 1, 8 -> 128 rows), columns from 64 to 256 KiB (128 rows, mux 1 -> 4), rows from
+# 256 KiB to 1 MiB (mux 4, 128 -> 512 rows), columns above (512 rows, mux 16 at 4 MiB), so the
+# subarray grows in one dimension per segment of the table.  The area search flipped between one
+# subarray, two stacked half-width subarrays (SRAM at 64, 256 KiB, 1 MiB) and one 64 x 560
+# subarray behind a 4:1 mux (SRAM at 128 KiB), whose read energy no power law through 64 and
+# 256 KiB follows (-22.5% at 128 KiB, the held-out miss).  The first rule tried, rows = sets
+# (mux 1) up to 1 MiB, has no 22 nm STT-MRAM tag array at 1 MiB (2048 rows: "No valid solutions
+# for tags"; 40 nm has one).  Area cost against NVSim's own optimum: nvsim-forced-area.txt.
+nvsim_tag4() {
+	local kb=$2 what=${3:-cfg} mux
+	if [ "$kb" -le 64 ]; then mux=1
+	elif [ "$kb" -le 256 ]; then mux=$((kb / 64))
+	elif [ "$kb" -le 1024 ]; then mux=4
+	else mux=$((kb / 256)); fi
+	if [ "$what" = describe ]; then
+		echo "forced tag array: bank 1x1 mat 1x1; senseamp mux $mux"
+	else
+		printf -- '-ForceBank (Total AxB, Active CxD): 1x1, 1x1\n-ForceMat (Total AxB, Active CxD): 1x1, 1x1\n'
+		printf -- '-ForceMuxSenseAmp: %s\n-ForceMuxOutputLev1: 1\n-ForceMuxOutputLev2: 1\n' "$mux"
+	fi
+}
+export -f nvsim_tag4
+
+# ---- nvsim-tagforce: NVSim with the tag search honouring -Force lines --------------------------
+# A copy of NVSIM_DIR in OUT_DIR/nvsim-tagforce with nvsim-tagforce.sed applied to main.cpp and
+# rebuilt (NVSim's objects are reused; only main.o is recompiled).  Without NVSIM_TAG_FORCE its
+# output is NVSim's, byte for byte (checked on the 4-way 128 KiB SRAM cache at 22 nm).
+NVSIM_TAG_DIR="$OUT/nvsim-tagforce"
+build_nvsim_tagforce() {
+	[ -x "$NVSIM_TAG_DIR/nvsim" ] && grep -q NVSIM_TAG_FORCE "$NVSIM_TAG_DIR/main.cpp" && return 0
+	rm -rf "$NVSIM_TAG_DIR"; cp -a "$NVSIM_DIR" "$NVSIM_TAG_DIR"
+	sed -i -f "$HERE/nvsim-tagforce.sed" "$NVSIM_TAG_DIR/main.cpp"
+	grep -q NVSIM_TAG_FORCE "$NVSIM_TAG_DIR/main.cpp" || { echo "nvsim-tagforce.sed did not apply to $NVSIM_DIR/main.cpp" >&2; exit 1; }
+	(cd "$NVSIM_TAG_DIR" && rm -f nvsim main.o && nice make -j2 CXXFLAGS="-O2 -std=gnu++98 -w" > build-tagforce.log 2>&1) ||
+		{ echo "nvsim-tagforce: build failed, $NVSIM_TAG_DIR/build-tagforce.log" >&2; exit 1; }
+}
+grep -q '^array nvsim .* 4 [0-9]$' "$JOBLIST" && build_nvsim_tagforce
 
 # ---- one run ----------------------------------------------------------------------------------
 run_one() {
@@ -149,10 +196,14 @@ run_one() {
 		local org="CactiAssumption"
 		if [ "$b" = 4 ]; then
 			sed -i 's/^-UseCactiAssumption: Yes/-UseCactiAssumption: No/' "$cfg"
-			nvsim_org4 "$cell" "$a" >> "$cfg"; org=$(nvsim_org4 "$cell" "$a" describe)
+			nvsim_org4 "$cell" "$a" >> "$cfg"; nvsim_tag4 "$cell" "$a" > "$work/tag.cfg"
+			org="$(nvsim_org4 "$cell" "$a" describe); $(nvsim_tag4 "$cell" "$a" describe)"
+			commit="$NVSIM_COMMIT+nvsim-tagforce.sed"
+			(cd "$NVSIM_TAG_DIR" && NVSIM_TAG_FORCE="$work/tag.cfg" nice ./nvsim "$cfg") > "$work/out.txt" 2>&1 || true
+		else
+			commit=$NVSIM_COMMIT
+			(cd "$NVSIM_DIR" && nice ./nvsim "$cfg") > "$work/out.txt" 2>&1 || true
 		fi
-		commit=$NVSIM_COMMIT
-		(cd "$NVSIM_DIR" && nice ./nvsim "$cfg") > "$work/out.txt" 2>&1 || true
 		conf="nvsim-cache.cfg nvsim-$cell.cell Capacity=${a}KB Associativity=$b WordWidth=$((LINE * 8)) ($org)"
 		;;
 	cacti)
@@ -241,7 +292,7 @@ run_one() {
 	} > "$raw.tmp" && mv "$raw.tmp" "$raw"
 }
 export -f run_one
-export OUT CFG LINE XBAR_BITS XBAR_SIZE_HZ CACTI_DIR NVSIM_DIR DSENT_BIN DSENT_DIR CACTI_COMMIT NVSIM_COMMIT DSENT_COMMIT DATE
+export OUT CFG LINE NVSIM_TAG_DIR XBAR_BITS XBAR_SIZE_HZ CACTI_DIR NVSIM_DIR DSENT_BIN DSENT_DIR CACTI_COMMIT NVSIM_COMMIT DSENT_COMMIT DATE
 xargs -P "$JOBS" -L 1 bash -c 'run_one "$@"' _ < "$JOBLIST"
 
 # ---- tables -----------------------------------------------------------------------------------

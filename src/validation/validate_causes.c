@@ -116,13 +116,6 @@ static const vcause_t causes[] = {
 	{ "DC-L1", "Pr40: replicas per resident line", "As the base replicas row." },
 	{ "DC-L1", "Sh40+C10+Boost: replicas per resident line", "As the base replicas row." },
 	/* ---- FUSE ---- */
-	{ "FUSE", "tech table, NVSim caches, sizes off the grid: worst read/write energy",
-	  "The one run off is a tag array: the held-out 128 KiB 4-way SRAM tag array reads 22% below the power "
-	  "law through 64 and 256 KiB.  NVSim searches a cache's tag array in a fixed space of its own "
-	  "(main.cpp: REDUCE_SEARCH_SIZE before the tag search; its -Force options reach only the data array) "
-	  "and at 128 KiB picks one 64x560 subarray behind a 4:1 sense-amplifier mux, between two-subarray "
-	  "layouts at 64 and 256 KiB.  The data arrays, run as one organisation family per cell "
-	  "(calibration/tech/README.md), are within 6.1% (52% when NVSim's area search chose their layout)." },
 	{ "FUSE", "tech table",
 	  "The technology table (issue 22, models/tech.h) interpolates its CACTI/NVSim/DSENT runs in node and size; "
 	  "against held-out runs of the same tools the worst case is reported, not tuned (small STT-MRAM banks and "

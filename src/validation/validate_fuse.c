@@ -250,8 +250,8 @@ static void agreement_rows(vreport_t *r, const tech_file_t *d, const tech_file_t
 		vr_range(r, P, q, "issue 22", "%", 1, 0, 15, 100 * a.fmax);
 	}
 	if (a.n_fmax_small) {
-		snprintf(q, sizeof q, "tech table, %s: worst crossbar fmax error, under %d inputs (%d compared; "
-		         "outside tech.h L3f)", what, TECH_FMAX_MIN_INPUTS, a.n_fmax_small);
+		snprintf(q, sizeof q, "tech table, %s: worst crossbar fmax error, under %d inputs (%d compared, "
+		         "tech.h L3f)", what, TECH_FMAX_MIN_INPUTS, a.n_fmax_small);
 		vr_range(r, P, q, "issue 22", "%", 1, 0, 15, 100 * a.fmax_small);
 	}
 }

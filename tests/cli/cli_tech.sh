@@ -40,6 +40,17 @@ expect_err "node outside" 1 "gpudse: tech xbar: crossbar at 22 nm: outside the t
 expect_err "no series" 1 "gpudse: tech array: no stt data array with 8 ways, 1024-bit port, 1 port(s) in the technology table" \
 	"$GPUDSE" tech array --table $T/t.csv --cell stt --kind data --node 22 --bytes 16384 --assoc 8
 
+# under 8 inputs a crossbar only at an input count the table holds (tech.h L3f): the shipped
+# 22 nm crossbars of 2 and 4 inputs alone refuse 3x2; the shipped table (every count 2-8) has it
+S=calibration/tech/tech-default.csv
+{ grep '^#' $S; grep -m1 '^kind,' $S; awk -F, '$1 == "xbar" && $3 == 22 && ($8 == 2 || $8 == 4) && ($9 == 1 || $9 == 4)' $S; } > $T/x24.csv
+expect_err "3 inputs between 2 and 4" 1 "gpudse: tech xbar: 3x2 crossbar of 256-bit ports at 22 nm: between the table's 2- and 4-input runs, and under 8 inputs its clock is taken only at an input count the table holds (tech.h L3f; no interpolation in the mux depth)" \
+	"$GPUDSE" tech xbar --table $T/x24.csv --node 22 --in 3 --out 2
+expect_ok "3x2 from the shipped table" "$GPUDSE" tech xbar --table $S --node 22 --in 3 --out 2
+# DSENT 3x1 at 22 nm: fmax_hz 2.120378e+10 (calibration/tech/tech-default.csv, the 3x1 run's
+# bisection); every output count takes the n_in x 1 clock
+expect_eq "3x2 fmax = the 3-input clock" "$(jnum $CLI_TMP/out fmax_ghz)" 21.2038
+
 # bad input
 expect_err "no design" 1 "gpudse: tech import: $D/cacti-no-design.txt: no CACTI result (\"Cache Parameters:\" with size, block size, associativity): did the run find an organisation?" \
 	"$GPUDSE" tech import -o $T/bad.csv $D/cacti-no-design.txt

@@ -3,6 +3,7 @@
 #include "validation/validate.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,24 @@
 #include "presets/gpu_json.h"
 #include "knobs.h"
 #include "study.h"
+
+/* A row field, formatted; a row's text never exceeds its field silently: a longer text is a
+ * defect of the row's author (a quantity cut in the report would compare something else), so
+ * it stops validate with the field and the text. */
+static void vr_set(char *dst, size_t len, const char *field, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static void vr_set(char *dst, size_t len, const char *field, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(dst, len, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= len) {
+		fprintf(stderr, "gpudse: validate: internal error: a row's %s is longer than %zu bytes: %s\n",
+		        field, len - 1, dst);
+		exit(EXIT_INTERNAL);
+	}
+}
 
 static vrow_t *vr_add(vreport_t *r, const char *paper, const char *quantity, const char *source)
 {
@@ -26,9 +45,9 @@ static vrow_t *vr_add(vreport_t *r, const char *paper, const char *quantity, con
 	}
 	vrow_t *v = &r->row[r->n++];
 	memset(v, 0, sizeof *v);
-	snprintf(v->paper, sizeof v->paper, "%s", paper);
-	snprintf(v->quantity, sizeof v->quantity, "%s", quantity);
-	snprintf(v->source, sizeof v->source, "%s", source);
+	vr_set(v->paper, sizeof v->paper, "paper", "%s", paper);
+	vr_set(v->quantity, sizeof v->quantity, "quantity", "%s", quantity);
+	vr_set(v->source, sizeof v->source, "source", "%s", source);
 	v->paper_num = NAN;
 	v->model_num = NAN;
 	return v;
@@ -75,7 +94,7 @@ void vr_num(vreport_t *r, const char *paper, const char *quantity, const char *s
 	vrow_t *v = vr_add(r, paper, quantity, source);
 	v->paper_num = paper_v;
 	v->model_num = model_v;
-	snprintf(v->unit, sizeof v->unit, "%s", unit);
+	vr_set(v->unit, sizeof v->unit, "unit", "%s", unit);
 	fmt_val(v->paper_txt, sizeof v->paper_txt, paper_v, unit, signed_pct, decimals);
 	fmt_val(v->model_txt, sizeof v->model_txt, model_v, unit, signed_pct, decimals);
 	fmt_tol(v->tol, sizeof v->tol, kind, tol, unit);
@@ -88,7 +107,7 @@ void vr_num(vreport_t *r, const char *paper, const char *quantity, const char *s
 		ok = fabs(model_v - paper_v) <= tol + 1e-12;
 	else
 		ok = fabs(model_v - paper_v) <= tol * fabs(paper_v) + 1e-12;
-	snprintf(v->status, sizeof v->status, "%s", ok ? (kind == VR_EXACT ? "exact" : "close") : "off");
+	vr_set(v->status, sizeof v->status, "status", "%s", ok ? (kind == VR_EXACT ? "exact" : "close") : "off");
 }
 
 void vr_each(vreport_t *r, const char *paper, const char *quantity, const char *source,
@@ -111,39 +130,39 @@ void vr_range(vreport_t *r, const char *paper, const char *quantity, const char 
 	vrow_t *v = vr_add(r, paper, quantity, source);
 	v->paper_num = NAN;                /* a range: paper_text "lo-hi" carries it */
 	v->model_num = model_v;
-	snprintf(v->unit, sizeof v->unit, "%s", unit);
+	vr_set(v->unit, sizeof v->unit, "unit", "%s", unit);
 	char a[24], b[24];
 	fmt_val(a, sizeof a, lo, "", 0, 0);
 	fmt_val(b, sizeof b, hi, unit, 0, 0);
-	snprintf(v->paper_txt, sizeof v->paper_txt, "%s-%s", a, b);
+	vr_set(v->paper_txt, sizeof v->paper_txt, "paper_txt", "%s-%s", a, b);
 	fmt_val(v->model_txt, sizeof v->model_txt, model_v, unit, 0, decimals);
 	fmt_tol(v->tol, sizeof v->tol, VR_RANGE, 0, unit);
 	/* compared at the precision the paper states its range (whole units) */
 	int ok = isfinite(model_v) && round(model_v) >= lo && round(model_v) <= hi;
-	snprintf(v->status, sizeof v->status, "%s", ok ? "close" : "off");
+	vr_set(v->status, sizeof v->status, "status", "%s", ok ? "close" : "off");
 }
 
 void vr_text(vreport_t *r, const char *paper, const char *quantity, const char *source,
              const char *paper_txt, const char *model_txt)
 {
 	vrow_t *v = vr_add(r, paper, quantity, source);
-	snprintf(v->paper_txt, sizeof v->paper_txt, "%s", paper_txt);
-	snprintf(v->model_txt, sizeof v->model_txt, "%s", model_txt);
-	snprintf(v->tol, sizeof v->tol, "identity");
-	snprintf(v->status, sizeof v->status, "%s", strcmp(paper_txt, model_txt) ? "off" : "exact");
+	vr_set(v->paper_txt, sizeof v->paper_txt, "paper_txt", "%s", paper_txt);
+	vr_set(v->model_txt, sizeof v->model_txt, "model_txt", "%s", model_txt);
+	vr_set(v->tol, sizeof v->tol, "tol", "identity");
+	vr_set(v->status, sizeof v->status, "status", "%s", strcmp(paper_txt, model_txt) ? "off" : "exact");
 }
 
 void vr_na(vreport_t *r, const char *paper, const char *quantity, const char *source,
            const char *unit, int signed_pct, int decimals, double paper_v, const char *why)
 {
 	vrow_t *v = vr_add(r, paper, "", source);
-	snprintf(v->quantity, sizeof v->quantity, "%s (%s)", quantity, why);
+	vr_set(v->quantity, sizeof v->quantity, "quantity", "%s (%s)", quantity, why);
 	v->paper_num = paper_v;
-	snprintf(v->unit, sizeof v->unit, "%s", unit);
+	vr_set(v->unit, sizeof v->unit, "unit", "%s", unit);
 	fmt_val(v->paper_txt, sizeof v->paper_txt, paper_v, unit, signed_pct, decimals);
-	snprintf(v->model_txt, sizeof v->model_txt, "-");
-	snprintf(v->tol, sizeof v->tol, "-");
-	snprintf(v->status, sizeof v->status, "n/a");
+	vr_set(v->model_txt, sizeof v->model_txt, "model_txt", "-");
+	vr_set(v->tol, sizeof v->tol, "tol", "-");
+	vr_set(v->status, sizeof v->status, "status", "n/a");
 }
 
 /* ---- studies and workloads ------------------------------------------------------------ */

@@ -65,9 +65,12 @@ expect_eq "129 rows in all" "$(wc -l <"$CLI_TMP/rows" | tr -d ' ')" 129
 # tech22f (issue 22): 53 -> 55 close, 51 -> 49 off -- NVSim's held-out read/write energy 22.5% ->
 # 6.1% (the 4-way tag arrays forced to one organisation on nvsim-tagforce) and DSENT's fmax
 # under 8 inputs 35.4% -> 0.0% (every input count 2-8 a run; tech.h L3f refuses between them)
-# LEADPIN
-expect_eq "CLOSE_N close rows" "$(grep -c '|close$' "$CLI_TMP/rows")" CLOSE_N
-expect_eq "OFF_N off rows (reported, exit 0)" "$(grep -c '|off$' "$CLI_TMP/rows")" OFF_N
+# after merging wl18f, tech22f and the lead's paper-size inputs (2026-11-26): 54 close, 50 off --
+# wl18f's two DC-L1 moves and Volta Base-FUSE (close -> off), tech22f's NVSim energy (off ->
+# close); the lead's inputs (pb-stencil 512x512x64 over 20 steps, p-2dconv 4096, p-fdtd-2d 2048,
+# r-gaussian 1024, all 96 t-alexnet maps, CUDNN_SKIP_INPUT rnn kernels) move values, no status
+expect_eq "54 close rows" "$(grep -c '|close$' "$CLI_TMP/rows")" 54
+expect_eq "50 off rows (reported, exit 0)" "$(grep -c '|off$' "$CLI_TMP/rows")" 50
 expect_eq "no row is n/a on the shipped data" "$(grep -c '|n/a$' "$CLI_TMP/rows")" 0
 
 # the structural rows, pinned: paper value = gpudse value, status exact

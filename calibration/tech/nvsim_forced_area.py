@@ -43,14 +43,12 @@ def key(path):
     return n[1], int(n[3][:-2]), int(n[4])
 
 
-def main():
-    if len(sys.argv) != 3:
-        sys.exit(__doc__)
-    print('%-5s %4s %6s  %-40s %-40s %8s %8s' % ('cell', 'nm', 'KiB', 'forced data array', 'area-optimal data array',
-                                             'data', 'cache'))
-    worst = {}
-    for f in sorted(glob.glob(os.path.join(sys.argv[1], 'nvsim-*-cache-*-4.txt')), key=key):
-        free = os.path.join(sys.argv[2], os.path.basename(f))
+def pairs(forced_dir, free_dir):
+    """Every 4-way run present in both directories, in key order, as (cell, nm, kib, forced,
+    free) with each side load()'s (data, tag); a pair where either run found no design is
+    printed as such and skipped.  nvsim_tag_area.py walks the same pairs."""
+    for f in sorted(glob.glob(os.path.join(forced_dir, 'nvsim-*-cache-*-4.txt')), key=key):
+        free = os.path.join(free_dir, os.path.basename(f))
         cell, nm, kib = key(f)
         if not os.path.exists(free):
             continue
@@ -58,6 +56,16 @@ def main():
         if a is None or b is None:
             print('%-5s %4d %6d  %s' % (cell, nm, kib, 'no design: ' + ('forced' if a is None else 'free')))
             continue
+        yield cell, nm, kib, a, b
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    print('%-5s %4s %6s  %-40s %-40s %8s %8s' % ('cell', 'nm', 'KiB', 'forced data array', 'area-optimal data array',
+                                             'data', 'cache'))
+    worst = {}
+    for cell, nm, kib, a, b in pairs(sys.argv[1], sys.argv[2]):
         d = a[0][0] / b[0][0] - 1
         c = (a[0][0] + a[1][0]) / (b[0][0] + b[1][0]) - 1
         worst[cell] = max(worst.get(cell, 0), d)

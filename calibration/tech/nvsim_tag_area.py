@@ -10,12 +10,11 @@ For every 4-way run present in both, prints the tag array's organisation in each
 array's area over the area-optimal one and the whole cache's (data + tag; the data arrays are the
 same in both).  What the data arrays' forcing costs is nvsim-forced-area.txt.
 """
-import glob
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from nvsim_forced_area import key, load  # noqa: E402  (the same NVSim output parser)
+from nvsim_forced_area import pairs  # noqa: E402  (the same NVSim output parser and pairing)
 
 
 def main():
@@ -24,15 +23,7 @@ def main():
     print('%-5s %4s %6s  %-32s %-32s %8s %8s' % ('cell', 'nm', 'KiB', 'forced tag array',
                                              'area-optimal tag array', 'tag', 'cache'))
     worst = {}
-    for f in sorted(glob.glob(os.path.join(sys.argv[1], 'nvsim-*-cache-*-4.txt')), key=key):
-        free = os.path.join(sys.argv[2], os.path.basename(f))
-        cell, nm, kib = key(f)
-        if not os.path.exists(free):
-            continue
-        a, b = load(f), load(free)
-        if a is None or b is None:
-            print('%-5s %4d %6d  %s' % (cell, nm, kib, 'no design: ' + ('forced' if a is None else 'free')))
-            continue
+    for cell, nm, kib, a, b in pairs(sys.argv[1], sys.argv[2]):
         t = a[1][0] / b[1][0] - 1
         c = (a[0][0] + a[1][0]) / (b[0][0] + b[1][0]) - 1
         w = worst.setdefault(cell, [0, 0, 0, 0])

@@ -6,6 +6,7 @@
  * DC-L1 replication-ratio simulator behind `gpudse trace --stats`.
  */
 #include "profiling/generators/gen.h"
+#include "profiling/uniq_u64.h"
 
 #include "bdi.h"
 #include "hash64.h"
@@ -440,26 +441,6 @@ static void spawn_warp(const gen_launch_t *L, slot_t *sl, long cta, int wi, int 
 	sl->active = sl->sec < 3;
 }
 
-/* Distinct values of v[0..n) in place, sorted; returns the count. */
-static int uniq(uint64_t *v, int n)
-{
-	/* insertion sort: n <= 32 */
-	for (int i = 1; i < n; i++) {
-		uint64_t x = v[i];
-		int j = i - 1;
-		while (j >= 0 && v[j] > x) {
-			v[j + 1] = v[j];
-			j--;
-		}
-		v[j + 1] = x;
-	}
-	int m = 0;
-	for (int i = 0; i < n; i++)
-		if (m == 0 || v[m - 1] != v[i])
-			v[m++] = v[i];
-	return m;
-}
-
 /* ---------------------------------------------------------------- code shape */
 
 enum shape_unit gen_inst_unit(const gen_inst_t *in)
@@ -570,7 +551,7 @@ static int issue(gen_t *g, const gen_launch_t *L, int sm, sm_state_t *s, slot_t 
 					sects[k] = a[l] / GEN_SECTOR;
 					k++;
 				}
-			int nl = uniq(lines, k), ns = uniq(sects, k);
+			int nl = uniq_u64(lines, k), ns = uniq_u64(sects, k);
 			int wr = in->kind != GEN_LD;
 			for (int i = 0; i < nl; i++) {
 				if (g->sink.access)

@@ -57,7 +57,7 @@ sample_rate() {
 # 1/4 (accuracy measured at 512: docs/profile-format.md "Sampled profiles"); p-3mm is still 512
 node_sets() {
 	case "$1" in
-	p-gemm | p-2mm) echo 0.0625 ;;
+	p-gemm | p-2mm | p-syr2k) echo 0.0625 ;;
 	*) echo 0.25 ;;
 	esac
 }

@@ -1071,7 +1071,6 @@ void memsys_solve(const gpu_t *g, const memsys_t *m, const wctx_t *w, metrics_t 
  * added (the caller solves again), 0 when there is none. */
 int gpu_pending_refine(const gpu_t *g, const wctx_t *w, memsys_t *m, const gpu_detail_t *det)
 {
-	(void)g;
 	double a1 = m->mem_per_inst * m->req_per_mem;
 	double h_llc;
 	double m1 = down_visits(g, m, a1, &h_llc);   /* requests to the LLC, per instruction */
@@ -1095,8 +1094,11 @@ int gpu_pending_refine(const gpu_t *g, const wctx_t *w, memsys_t *m, const gpu_d
 			t_fill += t;
 		}
 	}
+	/* the L1's miss ratio per access at the rt histogram's granularity (the profile's blocks,
+	 * pending.h [Q]): a sectored L1's m->l1_hit is per sector, so the line curve's then */
+	double h_line = m->l1_hit_sector >= 0.0 && m->l1_hit == m->l1_hit_sector ? l1_hit(g, w, m->l1_bytes) : m->l1_hit;
 	double share, wait_req;
-	pending_share(w->pend, lambda * t_fill, &share, &wait_req);
+	pending_share(w->pend, lambda * t_fill, 1.0 - h_line, &share, &wait_req);
 	/* L1 MSHRS (l1mshr.h), from the same fill time: the entry limit's station */
 	int mshr = 0;
 	if (g->l1_mshr > 0 && t_fill > 0.0) {

@@ -48,16 +48,28 @@ static void chain_terms(const reuse_hist_t *h, double reuses, double window, dou
 				p[k] += dens * (b - a);
 		}
 	}
+	int lo = 0, hi = K - 1;   /* p's support: the sums below lo + lo are empty */
+	while (lo < K && !(p[lo] > 0.0))
+		lo++;
+	while (hi > lo && !(p[hi] > 0.0))
+		hi--;
+	if (lo == K)
+		return;
 	for (int k = 0; k < K; k++) {
+		u[k] = p[k];
+		if (k < 2 * lo - 1 + (lo == 0))
+			continue;                     /* no two gaps sum into this cell */
 		/* V[k] = rho (p * U)[k]: pairs (i, k - i) half here, pairs (i, k - 1 - i) half here;
 		 * the pair (0, k) holds V[k] itself */
 		double s = 0.5 * p[0] * p[k];
-		for (int i = 1; i <= k; i++)
+		int top = k < hi ? k : hi;
+		for (int i = lo > 1 ? lo : 1; i <= top; i++)
 			s += 0.5 * p[i] * u[k - i];
-		for (int i = 0; i <= k - 1; i++)
+		top = k - 1 < hi ? k - 1 : hi;
+		for (int i = lo; i <= top; i++)
 			s += 0.5 * p[i] * u[k - 1 - i];
 		double v = rho * s / (1.0 - 0.5 * rho * p[0]);
-		u[k] = p[k] + v;
+		u[k] += v;
 		*count += v;
 		*wait += v * (window - (k + 0.5) * delta);
 	}

@@ -77,7 +77,7 @@
 
 #include "profile.h"
 
-#define PENDING_CHAIN_CELLS 32   /* cells of the renewal equation [C] (pending.c) */
+#define PENDING_CHAIN_CELLS 16   /* cells of the renewal equation [C] (pending.c) */
 
 typedef struct pending_ctx {
 	const reuse_hist_t *rt;    /* the l1 stream's reuse-time histogram (not owned) */

@@ -46,7 +46,8 @@
  * pending hits are then a delay of W per pending hit (visits p_pend per L1 request, charged in
  * the CPI stack to the miss path's classes in proportion to their share of T_fill: the wait is
  * the fill's time in the NoC, LLC and DRAM; overlapped across a memory instruction's requests
- * like the other latencies), and the network is solved again.  One refinement, not a fixed
+ * like the other latencies and, like them, waited for by loads only: gpu.c POSTED STORES), and
+ * the network is solved again.  One refinement, not a fixed
  * point: the second solve's lower X narrows the window (fewer pending hits) and the term is not
  * recomputed: iterated without damping, the window and X oscillate (the figures are in the
  * commit that chose one refinement, git log models/pending.h).

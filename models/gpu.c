@@ -181,6 +181,29 @@
  *   customer still queues for its k requests one after another (an approximation of the
  *   fork-join: it understates throughput, most near saturation; tests/unit/test_gpu.c checks it
  *   against a fork-join simulation).
+ *   POSTED STORES: a warp does not wait for its stores.  GPGPU-Sim/Accel-Sim reserve only a
+ *   load's destination registers in the scoreboard (shader.cc, scheduler_unit::cycle:
+ *   m_scoreboard->reserveRegisters on the issued instruction's outputs; a store has none) and
+ *   count a store's acknowledgement only for the warp's exit and membar (shd_warp_t::
+ *   inc_store_req / dec_store_req, stores_done), so a store issues and its warp goes on.  The
+ *   fixed latencies above are then charged to the loads only:
+ *     a_m -> a_m p_L,  p_L = 1 - w_f                                                  [P1]
+ *   (the stores' share of requests taken as their share of memory instructions: exact when
+ *   loads and stores have the same requests per instruction), with the loads' own per-request
+ *   probabilities: q = 1 - h1L at the NoC and the LLC, h1L = (h1 - w_f h1w) / (1 - w_f) the
+ *   loads' L1 hit ratio when the stores' own h1w is known (WRITE-THROUGH), else h1      [P2]
+ *   and q_dram = the waited DRAM visits per instruction / (a_m r p_L): under the LLC WRITE
+ *   POLICY's fetch and lazy those are the load misses already; under none (and a write-
+ *   through LLC) and for the extended LLC the LLC's waited misses scale by the loads' share
+ *   of the L1's misses a1 p_L q / (a1 (1 - h1)) (stores miss the LLC like loads; a write-
+ *   through L1's store hits hit the LLC)                                              [P3]
+ *   Mechanism stations per L1 access (FUSE's STT array, the pending hits) are waited for by
+ *   loads only too.  Stores keep every visit and service at every station (their bandwidth),
+ *   and their queueing there is still charged to the customers (an overstatement: an open
+ *   class of stores would only load the stations).  Assumed: no limit on a warp's stores in
+ *   flight but the stations' bandwidth (GPGPU-Sim has no store buffer per warp; a store of a
+ *   write-through L1 takes no MSHR entry, L1 MSHRS).  tests/unit/test_gpu.c checks [P1]-[P3]
+ *   against the closed form of a latency-bound network.
  *   Latencies: memsys.llc_lat = gpu_t.llc_lat - 2 noc_lat (the preset's figure includes the
  *   NoC round trip); the memory clock scale s divides every NoC, LLC and DRAM latency and
  *   service time (Morpheus §6 Frequency-Boost); llc_scale multiplies the LLC capacity only
@@ -774,6 +797,44 @@ static double lat_overlap(double a_m, double k, double q, double delay)
 	return a_m * (1.0 - pow(1.0 - qq, k)) * mult * delay;
 }
 
+gpu_load_probs_t gpu_load_probs(const gpu_t *g, const memsys_t *m, double a1, double dram_wait_per_l1miss)
+{
+	gpu_load_probs_t r;
+	double wf = m->write_frac < 1.0 ? (m->write_frac > 0.0 ? m->write_frac : 0.0) : 1.0;
+	r.p_load = 1.0 - wf;                                              /* POSTED STORES [P1] */
+	/* the loads' L1 hit ratio: h1 = (1 - w_f) h1L + w_f h1w, h1w the stores' own (sector
+	 * record) when the preset's L1 has it, else h1 (stores hit like the rest) [P2] */
+	double h1 = m->l1_hit, h1l = h1;
+	if (m->l1_hit_store >= 0.0 && r.p_load > 0.0) {
+		h1l = (h1 - wf * m->l1_hit_store) / r.p_load;
+		h1l = h1l < 1.0 ? (h1l > 0.0 ? h1l : 0.0) : 1.0;
+	}
+	r.q_miss = 1.0 - h1l;
+	/* [P3] the waited DRAM visits per L1 request of the LLC's (down_visits) are the LLC part
+	 * and the extended LLC's misses; the LLC part is load misses already under the LLC WRITE
+	 * POLICY's fetch and lazy, and under none (and a write-through LLC) holds the stores'
+	 * misses at the LLC's hit ratio: both it and the extended LLC's then scale by the loads'
+	 * share of the L1's misses */
+	double h_llc;
+	double m1 = down_visits(g, m, a1, &h_llc);
+	double loads = a1 * r.p_load;
+	double l1_miss = a1 * (1.0 - h1);   /* the LLC misses come from these (a write-through L1's
+	                                     * store hits hit the LLC: HIT RATES, inclusion) */
+	double ld_share = l1_miss > 0.0 ? loads * r.q_miss / l1_miss : 0.0;
+	if (ld_share > 1.0)
+		ld_share = 1.0;
+	double ext = m->ext_frac * (1.0 - m->ext_hit);
+	double llc_part = dram_wait_per_l1miss - ext;
+	if (llc_part < 0.0)
+		llc_part = 0.0;
+	int loads_only = g->llc_write_alloc != LLCW_NONE && !g->llc_write_through;
+	double v = m1 * ((loads_only ? llc_part : llc_part * ld_share) + ext * ld_share);
+	r.q_dram = loads > 0.0 ? v / loads : 0.0;
+	if (r.q_dram > r.q_miss)
+		r.q_dram = r.q_miss;                         /* a load reaches DRAM only past the L1 */
+	return r;
+}
+
 /* Sectors per warp instruction the L1 misses on reads (L1 MSHRS): a1 (1 - h1) requests of
  * bytes_per_req bytes, the reads' share; a store of a write-through L1 takes no MSHR entry. */
 static double l1_read_miss_sectors(const memsys_t *m, double a1)
@@ -806,9 +867,13 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 	double sm_service = m->issue_service + m->rf_service;
 	double flit_b = g->noc_flit_bytes;
 
-	double am = m->mem_per_inst, kq = m->req_per_mem;
-	double q_miss = 1.0 - m->l1_hit;             /* per request: reaches the NoC */
-	double q_dram = q_miss * dram_wait_per_l1miss; /* per request: waits for DRAM (LLC WRITE POLICY) */
+	/* POSTED STORES (gpu.c header): the fixed latencies count for the loads only, a_m p_L
+	 * memory instructions per instruction, each of whose k requests reaches a level with the
+	 * loads' own probability (gpu_load_probs) */
+	gpu_load_probs_t lp = gpu_load_probs(g, m, a1, dram_wait_per_l1miss);
+	double am = m->mem_per_inst * lp.p_load, kq = m->req_per_mem;
+	double q_miss = lp.q_miss;                   /* per load request: reaches the NoC */
+	double q_dram = lp.q_dram;                   /* per load request: waits for DRAM (LLC WRITE POLICY) */
 	double q_xmiss = q_miss * e * (1.0 - m->ext_hit);
 	st[ns++] = (st_in_t){ "sm", CPI_ISSUE, 1.0, sm_service, 0.0, 1.0, m->n_compute, 0.0 };
 	/* register-file banks (gpu.c header, RF BANKS): every source read and result write takes
@@ -1006,7 +1071,6 @@ void memsys_solve(const gpu_t *g, const memsys_t *m, const wctx_t *w, metrics_t 
  * added (the caller solves again), 0 when there is none. */
 int gpu_pending_refine(const gpu_t *g, const wctx_t *w, memsys_t *m, const gpu_detail_t *det)
 {
-	(void)g;
 	double a1 = m->mem_per_inst * m->req_per_mem;
 	double h_llc;
 	double m1 = down_visits(g, m, a1, &h_llc);   /* requests to the LLC, per instruction */
@@ -1030,8 +1094,11 @@ int gpu_pending_refine(const gpu_t *g, const wctx_t *w, memsys_t *m, const gpu_d
 			t_fill += t;
 		}
 	}
+	/* the L1's miss ratio per access at the rt histogram's granularity (the profile's blocks,
+	 * pending.h [Q]): a sectored L1's m->l1_hit is per sector, so the line curve's then */
+	double h_line = m->l1_hit_sector >= 0.0 && m->l1_hit == m->l1_hit_sector ? l1_hit(g, w, m->l1_bytes) : m->l1_hit;
 	double share, wait_req;
-	pending_share(w->pend, lambda * t_fill, &share, &wait_req);
+	pending_share(w->pend, lambda * t_fill, 1.0 - h_line, &share, &wait_req);
 	/* L1 MSHRS (l1mshr.h), from the same fill time: the entry limit's station */
 	int mshr = 0;
 	if (g->l1_mshr > 0 && t_fill > 0.0) {

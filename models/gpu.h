@@ -391,6 +391,16 @@ int gpu_eval_detail(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t
 void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, metrics_t *out,
                          gpu_detail_t *det);
 
+/* POSTED STORES (gpu.c header [P1]-[P3]): what the fixed latencies of the miss path count.
+ * a1 the L1 requests per instruction, dram_wait_per_l1miss the waited DRAM visits per request
+ * the LLC receives (the LLC WRITE POLICY's, extended LLC included). */
+typedef struct gpu_load_probs {
+	double p_load;   /* share of memory instructions that are loads, 1 - w_f [P1] */
+	double q_miss;   /* per load request: misses the L1 (reaches the NoC and the LLC) [P2] */
+	double q_dram;   /* per load request: waits for DRAM or the extended LLC's miss [P3] */
+} gpu_load_probs_t;
+gpu_load_probs_t gpu_load_probs(const gpu_t *g, const memsys_t *m, double a1, double dram_wait_per_l1miss);
+
 /* PENDING HITS (gpu.c header, models/pending.h): from det, the network solved without the
  * term, add the "l1_pending" station to m and set m->l1_pend; 1 when added (solve again),
  * 0 when the workload has no reuse times or no reuse falls in the window. */

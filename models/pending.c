@@ -21,7 +21,61 @@ void pending_ctx_free(pending_ctx_t *c)
 	free(c);
 }
 
-void pending_share(const pending_ctx_t *c, double window, double *share, double *wait_req)
+/* [C]: the chained pending hits per miss, sum_{j >= 2} rho^(j-1) P(S_j < window), and their
+ * summed wait sum_j rho^(j-1) E[(window - S_j)^+], S_j the sum of j gaps g = r + 1 drawn from
+ * the histogram's reuses (pending.h).  A bin's integers g are spread evenly over [g - 1/2,
+ * g + 1/2) (the same mean), binned into K cells of width delta = window / K, a cell's mass at
+ * its middle; the renewal equation U = p + rho p * U is solved cell by cell, the sum of two
+ * cells' middles (on a cell boundary) split evenly between its two neighbours.  Continuous in
+ * the window (the calibration's derivatives need it). */
+static void chain_terms(const reuse_hist_t *h, double reuses, double window, double rho, double *count,
+                        double *wait)
+{
+	enum { K = PENDING_CHAIN_CELLS };
+	*count = 0.0;
+	*wait = 0.0;
+	if (!(rho > 0.0) || !(reuses > 0.0) || !(window > 1.0))
+		return;
+	double delta = window / K;
+	double p[K] = { 0 }, u[K] = { 0 };
+	for (size_t i = 0; i < h->n && h->lo[i] + 0.5 < window; i++) {
+		double g_lo = h->lo[i] + 0.5, g_hi = h->hi[i] + 0.5;   /* gaps g = r + 1, spread +-1/2 */
+		double dens = h->count[i] / (g_hi - g_lo) / reuses;
+		double top = g_hi < window ? g_hi : window;
+		for (int k = (int)floor(g_lo / delta); k < K && k * delta < top; k++) {
+			double a = k * delta > g_lo ? k * delta : g_lo, b = (k + 1) * delta < top ? (k + 1) * delta : top;
+			if (b > a)
+				p[k] += dens * (b - a);
+		}
+	}
+	int lo = 0, hi = K - 1;   /* p's support: the sums below lo + lo are empty */
+	while (lo < K && !(p[lo] > 0.0))
+		lo++;
+	while (hi > lo && !(p[hi] > 0.0))
+		hi--;
+	if (lo == K)
+		return;
+	for (int k = 0; k < K; k++) {
+		u[k] = p[k];
+		if (k < 2 * lo - 1 + (lo == 0))
+			continue;                     /* no two gaps sum into this cell */
+		/* V[k] = rho (p * U)[k]: pairs (i, k - i) half here, pairs (i, k - 1 - i) half here;
+		 * the pair (0, k) holds V[k] itself */
+		double s = 0.5 * p[0] * p[k];
+		int top = k < hi ? k : hi;
+		for (int i = lo > 1 ? lo : 1; i <= top; i++)
+			s += 0.5 * p[i] * u[k - i];
+		top = k - 1 < hi ? k - 1 : hi;
+		for (int i = lo; i <= top; i++)
+			s += 0.5 * p[i] * u[k - 1 - i];
+		double v = rho * s / (1.0 - 0.5 * rho * p[0]);
+		u[k] += v;
+		*count += v;
+		*wait += v * (window - (k + 0.5) * delta);
+	}
+}
+
+void pending_share(const pending_ctx_t *c, double window, double miss_ratio, double *share, double *wait_req)
 {
 	*share = 0.0;
 	*wait_req = 0.0;
@@ -39,8 +93,22 @@ void pending_share(const pending_ctx_t *c, double window, double *share, double 
 		n += cnt;
 		wsum += cnt * (u - (h->lo[i] + 0.5 * (k - 1.0)));        /* W: window - (r + 1), mean r */
 	}
-	if (n > 0.0) {
-		*share = n / c->accesses;                              /* p_pend (pending.h) */
-		*wait_req = wsum / n;                                  /* W, in requests (pending.h) */
-	}
+	if (!(n > 0.0))
+		return;
+	/* [Q]: the reuses whose previous use is the block's miss, one per miss: min(M, R) of the
+	 * R reuses, M = miss_ratio x accesses */
+	double reuses = c->accesses - h->cold;
+	double misses = miss_ratio > 0.0 ? miss_ratio * c->accesses : 0.0;
+	double first = misses < reuses ? misses : reuses;
+	if (!(reuses > 0.0) || !(first > 0.0))
+		return;
+	double q = first / reuses;
+	/* [C]: a hit with a successor continues the chain; the hits' successors are the reuses
+	 * not taken by the misses, rho = (R - M) / (A - M) */
+	double rho = misses < reuses && c->accesses > misses ? (reuses - misses) / (c->accesses - misses) : 0.0;
+	double chain_n, chain_w;
+	chain_terms(h, reuses, window, rho, &chain_n, &chain_w);
+	double cnt = q * n + first * chain_n, wt = q * wsum + first * chain_w;
+	*share = cnt / c->accesses;                               /* p_pend (pending.h) */
+	*wait_req = cnt > 0.0 ? wt / cnt : 0.0;                   /* W, in requests (pending.h) */
 }

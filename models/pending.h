@@ -17,9 +17,24 @@
  *   T_fill = sum over the miss-path stations of (residence + fixed delay) per L1 miss
  *                                             (NoC both ways, LLC, DRAM, mechanisms' per-miss
  *                                             stations: the solved network's figures)
- *   a reuse is a pending hit  iff  tau(r) < T_fill
- *   p_pend = sum_r n_rt(r) [tau(r) < T_fill] / accesses              (share of L1 requests)
- *   W      = sum_r n_rt(r) (T_fill - tau(r)) [tau(r) < T_fill] / (p_pend x accesses)
+ *   a reuse is a pending hit  iff  its previous use was the block's miss and tau(r) < T_fill
+ *   q      = min(1, m x accesses / reuses)    the share of the reuses whose previous use is
+ *                                             the block's miss: each miss (m the L1's miss
+ *                                             ratio per access) is followed by at most one
+ *                                             reuse, reuses = accesses - cold (the rt
+ *                                             histogram's reuses)                             [Q]
+ *   p_pend = [q x sum_r n_rt(r) [tau(r) < T_fill] + min(M, R) x C] / accesses
+ *                                             (share of L1 requests; M = m x accesses misses,
+ *                                             R reuses)
+ *   C      = sum_{j >= 2} rho^(j-1) P(S_j < lambda T_fill)              the chained pending
+ *                                             hits per miss: a reuse that follows a pending hit
+ *                                             of the same fill, S_j the sum of j gaps r + 1
+ *                                             drawn independently from the rt histogram, each
+ *                                             hit continuing with rho = (R - M) / (A - M) (the
+ *                                             successors the misses do not take, over the
+ *                                             hits; 0 when M >= R): a renewal count [C]
+ *   W      = [q sum_r n_rt(r) (T_fill - tau(r)) [..] + min(M, R) sum_j rho^(j-1) E(T_fill - S_j / lambda)^+]
+ *            / (p_pend x accesses)
  *                                             (mean wait beyond the hit latency: the fill
  *                                             arrives T_fill after the miss, the pending hit
  *                                             came tau after it)
@@ -31,15 +46,24 @@
  * pending hits are then a delay of W per pending hit (visits p_pend per L1 request, charged in
  * the CPI stack to the miss path's classes in proportion to their share of T_fill: the wait is
  * the fill's time in the NoC, LLC and DRAM; overlapped across a memory instruction's requests
- * like the other latencies), and the network is solved again.  One refinement, not a fixed
+ * like the other latencies and, like them, waited for by loads only: gpu.c POSTED STORES), and
+ * the network is solved again.  One refinement, not a fixed
  * point: the second solve's lower X narrows the window (fewer pending hits) and the term is not
  * recomputed: iterated without damping, the window and X oscillate (the figures are in the
  * commit that chose one refinement, git log models/pending.h).
  *
- * Assumptions and valid range: the reuse's previous use is taken to be the miss that fetched
- * the block (the first reuse after a miss; a later reuse in a burst of short reuses, or a
- * short reuse of a block that was already resident, is counted pending too: p_pend is an
- * upper bound); reuse time is measured in the order of the profile's trace, which for the
+ * Assumptions and valid range: a reuse whose previous use was a hit finds the block resident
+ * (a hit's block was filled before it), so only the first reuse after a miss can wait for the
+ * fill [Q].  Which reuses follow a miss is not in the profile: q takes them to have the
+ * reuse times of all reuses (independence) and every miss to be reused (the upper end of q:
+ * a block's last use that misses has no successor).  Exact when every block's reuses all
+ * follow its miss (a block used twice; a group reread whose window holds one pass: test_pending).
+ * The chains [C] take the gaps after a pending hit to be drawn like all reuses' and solve the
+ * renewal equation U = p + rho p * U on K = PENDING_CHAIN_CELLS cells of the window (an
+ * integer gap spread over +-1/2 request, a sum of two cells split evenly between its
+ * neighbours: a discretisation, continuous in the window); the first term is the histogram's
+ * exact count.  test_pending measures the
+ * composition against the exact simulation on a random pool.  Reuse time is measured in the order of the profile's trace, which for the
  * generated traces interleaves the warps of an SM; requests are 128 B lines (the profile's
  * blocks), so a reuse of another sector of a line in flight counts as a pending hit
  * (Accel-Sim's sectored L1 counts it a SECTOR_MISS).  Profiles without an rt histogram on
@@ -54,6 +78,8 @@
 
 #include "profile.h"
 
+#define PENDING_CHAIN_CELLS 16   /* cells of the renewal equation [C] (pending.c) */
+
 typedef struct pending_ctx {
 	const reuse_hist_t *rt;    /* the l1 stream's reuse-time histogram (not owned) */
 	double accesses;           /* the histogram's total (cold included) */
@@ -63,9 +89,9 @@ typedef struct pending_ctx {
 pending_ctx_t *pending_ctx_alloc(const profile_stream_t *l1);
 void pending_ctx_free(pending_ctx_t *c);
 
-/* p_pend and W (header) for a window of `window` requests (= lambda x T_fill): *share =
- * p_pend, *wait = W in units of requests (multiply by 1 / lambda for cycles).  The reuse at
- * r counts when r + 1 < window. */
-void pending_share(const pending_ctx_t *c, double window, double *share, double *wait_req);
+/* p_pend and W (header) for a window of `window` requests (= lambda x T_fill) and the L1's
+ * miss ratio per access m [Q]: *share = p_pend, *wait = W in units of requests (multiply by
+ * 1 / lambda for cycles).  The reuse at r counts when r + 1 < window. */
+void pending_share(const pending_ctx_t *c, double window, double miss_ratio, double *share, double *wait_req);
 
 #endif

@@ -154,7 +154,9 @@ static const vcause_t causes[] = {
 	  "term, evaluated at the IPC of the network "
 	  "without it (one refinement, models/pending.h), charges the design that is faster without it the "
 	  "longer wait.  Solving the term at its fixed point orders the configurations as the paper does but "
-	  "worsens the Accel-Sim development IPC error (git show 280b01b)." },
+	  "worsens the Accel-Sim development IPC error (git show 280b01b).  Since pending hits count only the "
+	  "reuses that follow a miss and their chains within the fill (models/pending.h [Q], [C]) the row is "
+	  "-0.9% (+0.2% before): not traced by kernel yet." },
 	{ "FUSE", "Dy-FUSE IPC over By-NVM", "As Dy-FUSE over L1-SRAM: the profiles gain little from capacity." },
 	{ "FUSE", "best SRAM share of the L1 area",
 	  "Checked (docs/fuse-ordering.md): share 1/4 wins only through p-gesummv, whose 64 KiB loop fits "

@@ -80,11 +80,18 @@ expect_ok "export json" "$GPUDSE" export --db $D --format json
 expect_eq "json: an array" "$(head -c 2 $CLI_TMP/out)$(tail -c 3 $CLI_TMP/out)" "[{}]"
 expect_eq "json: every row an object" "$(grep -c '^		"design_id":	' $CLI_TMP/out)" 672
 "$GPUDSE" export --db $D --format csv >$T/all.csv
-sqlite3 $T/imp.db ".mode csv" ".import $T/all.csv csv"
+# the stored doubles as exact decimal text (%!.20e) and the CSV's parsed by awk's strtod
+# (correctly rounded): SQLite's own text-to-real conversion is not (CAST('0.0124215445089982'
+# AS REAL) is one ulp off the double that text is the shortest form of, on SQLite 3.40)
+sqlite3 -separator , $D "SELECT design_id, workload, printf('%!.20e', ipc), printf('%!.20e', energy_j),
+	printf('%!.20e', time_s), printf('%!.20e', cpi_dram), printf('%!.20e', area_mm2) FROM results_wide" >$T/stored.csv
 expect_eq "CSV reads back as exactly the stored doubles (every metric of every row)" \
-	"$(sqlite3 $T/imp.db "ATTACH '$D' AS d; SELECT count(*) FROM csv c JOIN d.results_wide r ON r.design_id = CAST(c.design_id AS INTEGER) AND r.workload = c.workload
-		WHERE CAST(c.ipc AS REAL) != r.ipc OR CAST(c.energy_j AS REAL) != r.energy_j OR CAST(c.time_s AS REAL) != r.time_s
-		   OR CAST(c.cpi_dram AS REAL) != r.cpi_dram OR CAST(c.area_mm2 AS REAL) != r.area_mm2; SELECT count(*) FROM csv")" "0
+	"$(awk -F, 'NR == FNR { s[$1 "," $2] = $3 "," $4 "," $5 "," $6 "," $7; next }
+		FNR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		{ n++; k = $c["design_id"] "," $c["workload"]; split(s[k], v, ",")
+		  if (!(k in s) || $c["ipc"] + 0 != v[1] + 0 || $c["energy_j"] + 0 != v[2] + 0 || $c["time_s"] + 0 != v[3] + 0 ||
+		      $c["cpi_dram"] + 0 != v[4] + 0 || $c["area_mm2"] + 0 != v[5] + 0) bad++ }
+		END { print bad + 0; print n }' $T/stored.csv $T/all.csv)" "0
 672"
 expect_eq "JSON carries the same doubles as CSV (ipc of the first row)" \
 	"$(awk -v a="$("$GPUDSE" export --db $D --format ndjson | head -n 1 | grep -o '"ipc":[^,]*' | cut -d: -f2)" \
@@ -144,7 +151,7 @@ expect_eq "front: Sh40 with dcl1_boost false and true is one row" \
 2 +1 Sh40 false|true"
 expect_ok "dcl1-clusters front csv" "$GPUDSE" pareto --db $T/c.db --min speedup --max area_mm2 --format csv
 expect_eq "front csv: every design, no collapsing" \
-	"$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "dcl1_boost") c = i; next } { printf "%s,%s ", $1, $c }' $CLI_TMP/out)" "2,false 8,true 9,true "
+	"$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "dcl1_boost") c = i; next } { printf "%s,%s ", $1, $c }' $CLI_TMP/out)" "2,false 8,true 3,false "  # 9,true (Sh40+C20 boosted) before issue 20's posted stores and pending hits moved the DC-L1 speedups
 expect_ok "tolerance 0 keeps them apart only if they differ at all" "$GPUDSE" pareto --db $T/c.db --min speedup --max area_mm2 --tolerance 0
 expect_eq "identical objectives stay one row at tolerance 0" "$(grep '^2  ' $CLI_TMP/out | awk '{print $2}')" "+1"
 

@@ -22,6 +22,7 @@
 #include "support/testhist.h"
 #include "design.h"
 #include "gpu.h"
+#include "llc_write.h"
 #include "presets/gpu_json.h"
 #include "queue.h"
 
@@ -183,6 +184,104 @@ static void test_closed_forms(void)
 	memsys_solve(&g, &ms, w, &m);
 	CHECK_REL(m.ipc, 68 * (8.0 / 3.0) * U, 1e-6, "RF banks: X = (c / D) N/(N+c-1), D = (src + dst) / (subcores x banks)");
 	CHECK_REL(m.cpi[CPI_RF], 68.0 / m.ipc, 1e-9, "all of the CPI at the RF banks");
+	wctx_free(w);
+	profile_free(&p);
+}
+
+/* The fixed latency a station charges per warp instruction (its delay_resid). */
+static double station_lat(const gpu_detail_t *det, const char *name)
+{
+	for (int i = 0; i < det->n; i++)
+		if (!strcmp(det->st[i].name, name))
+			return det->st[i].delay_resid;
+	return NAN;
+}
+
+/* POSTED STORES (gpu.c header [P1]-[P3]): a warp waits for its loads' latencies only.
+ * Expected values: the LATENCY OVERLAP closed form a_m p_L (1 - (1 - q)^k) x delay with the
+ * loads' own probabilities, written out here from the header's equations. */
+static void test_posted_stores(void)
+{
+	gpu_t g;
+	gpu_defaults(&g);
+	profile_t p;
+	make_loop_profile(&p, "posted", 68, 10, 0.2, 1e9);
+	const char *err = NULL;
+	wctx_t *w = wctx_alloc(&g, &p, &err);
+	CHECK(w != NULL, "wctx_alloc on a constructed profile");
+	if (!w)
+		return;
+	design_t d;
+	design_default(&d);
+	metrics_t m;
+	memsys_t ms;
+	gpu_detail_t det;
+	memsys_init(&g, &d, w, &ms);
+	ms.mem_per_inst = 0.2;
+	ms.req_per_mem = 1.0;
+	ms.l1_hit = 0.3;
+	ms.llc_hit = 0.6;
+	ms.l1_hit_store = -1.0;
+	ms.ext_frac = 0.0;
+	const double wf = 0.4, am = 0.2;
+	ms.write_frac = wf;
+	memsys_solve_detail(&g, &ms, w, &m, &det);
+	double pl = 1.0 - wf;
+	CHECK_REL(station_lat(&det, "l1"), am * pl * ms.l1_lat, 1e-12, "[P1] L1 latency: loads only, a_m (1 - w_f) l1_lat");
+	CHECK_REL(station_lat(&det, "noc_req"), am * pl * 0.7 * ms.noc_lat, 1e-12, "[P1] NoC latency: a_m (1 - w_f)(1 - h1) noc_lat");
+	CHECK_REL(station_lat(&det, "llc"), am * pl * 0.7 * ms.llc_lat, 1e-12, "[P1] LLC latency: a_m (1 - w_f)(1 - h1) llc_lat");
+	CHECK_REL(station_lat(&det, "dram"), am * pl * 0.7 * 0.4 * ms.dram_lat, 1e-12,
+	          "[P3] DRAM latency (no write allocation): a_m (1 - w_f)(1 - h1)(1 - h_llc) dram_lat");
+
+	/* k = 3 requests per memory instruction: the deepest of three, 1 - (1 - q)^3 (LATENCY OVERLAP) */
+	ms.req_per_mem = 3.0;
+	memsys_solve_detail(&g, &ms, w, &m, &det);
+	CHECK_REL(station_lat(&det, "noc_req"), am * pl * (1.0 - pow(0.3, 3)) * ms.noc_lat, 1e-12,
+	          "[P1] k = 3: a_m (1 - w_f)(1 - h1^3) noc_lat");
+	CHECK_REL(station_lat(&det, "dram"), am * pl * (1.0 - pow(1.0 - 0.7 * 0.4, 3)) * ms.dram_lat, 1e-12,
+	          "[P3] k = 3: a_m (1 - w_f)(1 - (1 - q h_m)^3) dram_lat");
+	ms.req_per_mem = 1.0;
+
+	/* write-through L1 whose stores hit 0.8: the loads' hit ratio (h1 - w_f h1w) / (1 - w_f) [P2] */
+	g.l1_write_through = 1;
+	ms.l1_hit_store = 0.8;
+	memsys_solve_detail(&g, &ms, w, &m, &det);
+	double h1l = (0.3 - wf * 0.8) / pl;
+	CHECK(h1l < 0.0, "the constructed stores hit more than the whole: the loads' hit ratio clamps at 0");
+	CHECK_REL(station_lat(&det, "noc_req"), am * pl * 1.0 * ms.noc_lat, 1e-12, "[P2] loads' L1 hit ratio clamped to 0: every load reaches the NoC");
+	ms.l1_hit = 0.5;
+	ms.l1_hit_store = 0.2;
+	memsys_solve_detail(&g, &ms, w, &m, &det);
+	h1l = (0.5 - wf * 0.2) / pl;
+	CHECK_REL(station_lat(&det, "llc"), am * pl * (1.0 - h1l) * ms.llc_lat, 1e-12, "[P2] LLC latency at the loads' L1 miss ratio");
+	CHECK_REL(station_lat(&det, "dram"), am * pl * (1.0 - h1l) * 0.4 * ms.dram_lat, 1e-12,
+	          "[P3] DRAM latency at the loads' L1 miss ratio and the LLC's hit ratio");
+	g.l1_write_through = 0;
+	ms.l1_hit = 0.3;
+	ms.l1_hit_store = -1.0;
+
+	/* lazy write allocation: the waited DRAM visits are the load misses already (llc_write.h
+	 * [W2]); the loads' DRAM probability is l_m per LLC request over the loads' share:
+	 * every request to the LLC is a load or a store miss, s_m = w (1 - h_w), l_m = (1 - h) - s_m */
+	g.llc_write_alloc = LLCW_LAZY;
+	memsys_solve_detail(&g, &ms, w, &m, &det);
+	{
+		double h = 0.6, hw = 0.6;   /* the constructed profile has no stores' record: h_w = h */
+		double sm = wf * (1.0 - hw), lm = (1.0 - h) - sm;
+		/* per load request: m1 l_m / (a1 (1 - w_f)), m1 = a1 (1 - h1) */
+		CHECK_REL(station_lat(&det, "dram"), am * pl * (0.7 * lm / pl) * ms.dram_lat, 1e-9,
+		          "[P3] lazy LLC: the load misses a1 (1 - h1) l_m, over the loads");
+	}
+	g.llc_write_alloc = LLCW_NONE;
+
+	/* stores only: no fixed latency is waited for, so with one warp per SM and no dependence
+	 * the IPC is the issue and bandwidth stations' alone */
+	ms.write_frac = 1.0;
+	memsys_solve_detail(&g, &ms, w, &m, &det);
+	double lat = 0.0;
+	for (int i = 0; i < det.n; i++)
+		lat += det.st[i].delay_resid;
+	CHECK(lat == 0.0, "[P1] a kernel of stores only waits for no latency");
 	wctx_free(w);
 	profile_free(&p);
 }
@@ -812,6 +911,7 @@ int main(void)
 	test_inclusion();
 	test_presets();
 	test_closed_forms();
+	test_posted_stores();
 	test_morpheus_phenomena();
 	test_vs_simulation();
 	test_errors();

@@ -15,9 +15,9 @@
 # studies/dcl1-clusters.json and gpudse validate evaluate on dcl1-80 (16 KB 4-way L1 per core,
 # IPOLY index): the private L1 (1:1, 32 sets), Pr40/Pr20/Pr10 (2:1, 4:1, 8:1), Sh40 (80:40),
 # Sh40+C5/C10/C20 (16:8, 8:4, 4:2), line-interleaved, whose nodes then are exact (models/dcl1.h).
-# Kernels too large to profile exactly in the time budget (the DC-L1 PolyBench kernels: p-gemm
-# and p-2mm at 1024, p-3mm and p-syr2k at 512, p-3dconv at 256; docs/workloads.md says why not the
-# paper's 2048) are profiled with SHARDS sampling (--sample, src/profiling/shards.h) and
+# Kernels too large to profile exactly in the time budget (the DC-L1 PolyBench kernels: p-gemm,
+# p-2mm and p-syr2k at 1024, p-3mm at 512, p-3dconv at 256; docs/workloads.md says which inputs
+# are PolyBench/GPU's defaults) are profiled with SHARDS sampling (--sample, src/profiling/shards.h) and
 # set-sampled DC-L1 node records (--node-sets, src/profiling/nodesample.h); their set-associative
 # records are absent (the models use Smith's binomial model on the sampled curves).  Accuracy
 # against exact profiles at 512: docs/profile-format.md "Sampled profiles"
@@ -36,7 +36,7 @@ mkdir -p "$OUT"
 if [ $# -gt 0 ]; then kernels=("$@"); else
 	mapfile -t kernels < <("$GPUDSE" trace --list | awk 'NR > 1 { print $1 }')
 	# the longest first, so that the parallel jobs finish together (measured CPU times, docs/workloads.md)
-	first=(p-3mm p-2mm r-bfs p-syr2k pagerank db-rnn-train p-gemm pb-lbm p-3dconv db-rnn)
+	first=(r-gaussian p-syr2k p-2mm r-bfs pb-lbm p-2dconv pagerank pb-stencil p-3mm p-gemm t-alexnet-conv2 t-alexnet db-rnn-train p-3dconv db-rnn)
 	rest=()
 	for k in "${kernels[@]}"; do
 		case " ${first[*]} " in *" $k "*) ;; *) rest+=("$k") ;; esac
@@ -53,11 +53,11 @@ sample_rate() {
 	esac
 }
 # their node records' share of each geometry's sets (nodesample.h): 1/16 for p-gemm and p-2mm
-# at 1024, whose 4x more blocks per set than at 512 keep the sampled blocks per set of 512 at
+# (and p-syr2k) at 1024, whose 4x more blocks per set than at 512 keep the sampled blocks per set of 512 at
 # 1/4 (accuracy measured at 512: docs/profile-format.md "Sampled profiles"); p-3mm is still 512
 node_sets() {
 	case "$1" in
-	p-gemm | p-2mm) echo 0.0625 ;;
+	p-gemm | p-2mm | p-syr2k) echo 0.0625 ;;
 	*) echo 0.25 ;;
 	esac
 }

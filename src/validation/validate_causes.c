@@ -76,14 +76,14 @@ static const vcause_t causes[] = {
 	{ "DC-L1", "Pr10: L1 miss-rate reduction", "As Pr20: the profiles' miss rate and sharing." },
 	{ "DC-L1", "Pr40: L1 miss-rate reduction",
 	  "Likely (not checked against a simulation at the paper's size): the opposite side of the Pr20 "
-	  "row with the PolyBench inputs below the paper's 2048 (p-2mm 1024, p-syr2k 512, p-3dconv 256; "
-	  "docs/workloads.md): two SMs' shared rows fit one Pr40 node better than at 2048, so pairing removes "
-	  "more misses (39% here, 54% with p-2mm 512 and p-syr2k 256: the larger inputs move it toward the "
-	  "paper's 19%); the node records are set-sampled (src/profiling/nodesample.h; error 0.0077 at 1/4 of "
+	  "row with PolyBench/GPU's standard inputs (p-2mm and p-syr2k 1024, p-3dconv 256; the paper "
+	  "states none; docs/workloads.md): two SMs' shared rows fit one Pr40 node better than at 2048, so "
+	  "pairing removes more misses (36% here, 39% with p-syr2k 512, 54% with p-2mm 512 and p-syr2k 256: "
+	  "the larger inputs move it toward the paper's 19%); the node records are set-sampled (src/profiling/nodesample.h; error 0.0077 at 1/4 of "
 	  "the sets and 0.0075 at 1/16 on p-gemm 512, docs/profile-format.md)." },
 	{ "DC-L1", "Sh40: L1 miss-rate reduction", "As Pr20: the profiles' miss rate and sharing." },
 	{ "DC-L1", "Sh40+C5: L1 miss-rate reduction",
-	  "Checked (explain, node records): the geomean is set by p-syr2k at 512, whose column walks read 32 lines 16 lines (one 2 KB row) apart in each load, so with line-interleaved homes every line of a load has the same home for 32 consecutive k (16 mod 4 = 16 mod 8 = 0): a cluster's loads camp on one node at a time (the partition camping the paper reports for P-2MM, P-3MM and P-GEMM under Sh40). Its node records give a 4-way hit ratio of 0.041 for Sh40+C5 (16:8) and 0.473 for Sh40+C10 (8:4) against the private L1's 0.889 and Pr10's (8 SMs, one home) 0.961; at 256 (8 column blocks) they were 0.952 and 0.934.  Not a set-sampling artefact: the same two geometries over all 64 sets (gpudse trace p-syr2k --size 512 --sample 0.1 --node-sets 1) give 0.0410 and 0.4728, as the shipped 16 sets do." },
+	  "Checked (explain, node records): the geomean is set by p-syr2k at 1024, whose column walks read 32 lines 32 lines (one 4 KB row) apart in each load, so with line-interleaved homes every line of a load has the same home for 32 consecutive k (32 mod 4 = 32 mod 8 = 0): a cluster's loads camp on one node at a time (the partition camping the paper reports for P-2MM, P-3MM and P-GEMM under Sh40). Its node records give a 4-way hit ratio of 0.029 for Sh40+C5 (16:8) and 0.128 for Sh40+C10 (8:4) against the private L1's 0.817 and Pr10's (8 SMs, one home) 0.899 (gpudse explain); at 512 they were 0.041 and 0.473 (private 0.889), at 256 (8 column blocks) 0.952 and 0.934.  Not a set-sampling artefact: at 512 the same two geometries over all 64 sets (gpudse trace p-syr2k --size 512 --sample 0.1 --node-sets 1) give 0.0410 and 0.4728, as 16 sampled sets did." },
 	{ "DC-L1", "Sh40+C10: L1 miss-rate reduction", "As Sh40+C5: p-syr2k's column walk camps on one home node." },
 	{ "DC-L1", "Sh40+C20: L1 miss-rate reduction", "As Pr20: the profiles' miss rate and sharing." },
 	{ "DC-L1", "Pr40: IPC over private L1s",
@@ -98,15 +98,16 @@ static const vcause_t causes[] = {
 	  "Checked (explain on dcl1-80, baseline vs dcl1_org=shc,dcl1_nodes=40,dcl1_clusters=10,dcl1_boost=1): "
 	  "NoC#1 is modelled as the paper describes it -- one 32 B flit per node port per core cycle (Table I's "
 	  "4x/8x peak drops), doubled by the boost (§VI-C: 8x -> 4x), request and reply on separate networks, "
-	  "the 54 cycles a loaded check, not an added term.  The geomean of 3 is set by p-syr2k: at 512 its "
-	  "private L1s hit 85.5% (the paper's replication-sensitive criterion is a miss rate > 50%) and under "
-	  "Sh40+C10 its column walk camps on one home node per cluster (Sh40+C5 row), so the nodes hit 47.3% and "
-	  "their misses bind NoC#2 (2.1 L2 requests per instruction, reply-port utilisation 0.99): IPC 24.7 -> "
-	  "6.9.  p-2mm (1024) gains +4% (29.7 -> 30.9) and p-3dconv +36% (19.8 -> 27.0, hit 0.45 -> 0.89).  At "
-	  "256 p-syr2k lost less (29.0 -> 16.6, -43%: its 8 column blocks fit the home node) and the geomean "
-	  "was -6%.  The sign is the inputs' and the line-interleaved homes', not NoC#1's: the shipped DC-L1 "
-	  "PolyBench kernels are 256-1024, not the paper's 2048 (docs/workloads.md: p-2mm at 1024 took 351 s "
-	  "CPU under load, 2048 is 8x that)." },
+	  "the 54 cycles a loaded check, not an added term.  The geomean of 3 is set by p-syr2k: at 1024 its "
+	  "private L1s hit 81.7% (the paper's replication-sensitive criterion is a miss rate > 50%) and under "
+	  "Sh40+C10 its column walk camps on one home node per cluster (Sh40+C5 row), so the nodes hit 12.8% and "
+	  "their misses bind NoC#2 (reply-source port utilisation 0.996): IPC 19.9 -> 4.2.  p-2mm (1024) gains "
+	  "+4% (29.7 -> 30.9) and p-3dconv +36% (19.8 -> 27.0, hit 0.45 -> 0.89).  p-syr2k lost less at 512 "
+	  "(24.7 -> 6.9) and at 256 (29.0 -> 16.6, -43%: its 8 column blocks fit the home node; geomean -6%).  "
+	  "The sign is the input's and the line-interleaved homes', not NoC#1's: the larger the matrix, the "
+	  "longer a column walk camps on one home.  The DC-L1 PolyBench kernels ship at PolyBench/GPU's "
+	  "standard sizes (2mm and syr2k 1024, 3mm 512; gemm at 1024, above its 512; the paper states none: "
+	  "docs/workloads.md)." },
 	{ "DC-L1", "Sh40+C10+Boost: NoC#1 latency",
 	  "Likely: the model's NoC#1 latency is its unloaded round trip plus queueing at the node-side ports, "
 	  "small where NoC#1 is not saturated; the paper's measured 54 cycles also holds the nodes' request "

@@ -69,8 +69,13 @@ expect_eq "129 rows in all" "$(wc -l <"$CLI_TMP/rows" | tr -d ' ')" 129
 # wl18f's two DC-L1 moves and Volta Base-FUSE (close -> off), tech22f's NVSim energy (off ->
 # close); the lead's inputs (pb-stencil 512x512x64 over 20 steps, p-2dconv 4096, p-fdtd-2d 2048,
 # r-gaussian 1024, all 96 t-alexnet maps, CUDNN_SKIP_INPUT rnn kernels) move values, no status
-expect_eq "54 close rows" "$(grep -c '|close$' "$CLI_TMP/rows")" 54
-expect_eq "50 off rows (reported, exit 0)" "$(grep -c '|off$' "$CLI_TMP/rows")" 50
+# the benchmarks' default inputs (lead8: r-kmeans kdd_cup 494020 points, p-syr2k 1024, pb-lbm
+# 16 steps): 54 -> 53 close, 50 -> 51 off -- DC-L1 Pr20 miss-rate reduction 44% -> 36% (close ->
+# off: the geomean of the three replication-sensitive profiles moves with p-syr2k at 1024);
+# Morpheus-ALL over BL -3% -> -7%
+# (r-kmeans +68% -> +3%), DC-L1 Sh40+C10+Boost -27% -> -33%, FUSE Dy over FA +0.3% -> -1.8%
+expect_eq "53 close rows" "$(grep -c '|close$' "$CLI_TMP/rows")" 53
+expect_eq "51 off rows (reported, exit 0)" "$(grep -c '|off$' "$CLI_TMP/rows")" 51
 expect_eq "no row is n/a on the shipped data" "$(grep -c '|n/a$' "$CLI_TMP/rows")" 0
 
 # the structural rows, pinned: paper value = gpudse value, status exact

@@ -637,7 +637,7 @@ const gen_kernel_t gen_polybench[] = {
 	{ "p-2mm", "PolyBench-GPU", "D = (A.B).C, two matrix-multiply kernels", 1024, 32, 2048, "NI=NJ=NK=NL", "dcl1-80", run_2mm },
 	{ "p-3mm", "PolyBench-GPU", "G = (A.B).(C.D), three matrix-multiply kernels", 512, 32, 2048, "NI=NJ=NK=NL=NM", "dcl1-80", run_3mm },
 	{ "p-gemm", "PolyBench-GPU", "C = alpha.A.B + beta.C", 1024, 32, 2048, "NI=NJ=NK", "dcl1-80", run_gemm },
-	{ "p-syr2k", "PolyBench-GPU", "symmetric rank-2k update", 512, 32, 2048, "N=M", "dcl1-80", run_syr2k },
+	{ "p-syr2k", "PolyBench-GPU", "symmetric rank-2k update", 1024, 32, 2048, "N=M", "dcl1-80", run_syr2k },
 	{ "p-atax", "PolyBench-GPU", "y = A^T (A x), two matrix-vector kernels", 4096, 256, 8192, "NX=NY", "fuse-15", run_atax },
 	{ "p-bicg", "PolyBench-GPU", "BiCG sub-kernels s = r A, q = A p", 4096, 256, 8192, "NX=NY", "fuse-15", run_bicg },
 	{ "p-mvt", "PolyBench-GPU", "x1 += A y1, x2 += A^T y2", 4096, 256, 8192, "N", "fuse-15", run_mvt },

@@ -924,7 +924,7 @@ out:
 /* ------------------------------------------------------------------ table */
 
 const gen_kernel_t gen_rodinia[] = {
-	{ "r-kmeans", "Rodinia", "k-means, 34 features, 5 clusters, 4 iterations of kmeansPoint", 131072, 1024, 1 << 20, "npoints", "rtx3080", run_kmeans },
+	{ "r-kmeans", "Rodinia", "k-means, 34 features, 5 clusters, 4 iterations of kmeansPoint", 494020, 1024, 1 << 20, "npoints", "rtx3080", run_kmeans },
 	{ "r-bfs", "Rodinia", "breadth-first search on an R-MAT graph (edge factor 8)", 20, 10, 22, "log2 vertices", "rtx3080", run_bfs },
 	{ "r-hotspot", "Rodinia", "thermal stencil, pyramid height 2, 4 iterations", 1024, 64, 8192, "grid rows=cols", "rtx3080", run_hotspot },
 	{ "r-srad", "Rodinia", "srad_v1 speckle reduction, 10 iterations", 502, 64, 4096, "rows (cols = rows*458/502)", "fuse-15", run_srad },

@@ -97,7 +97,8 @@ int setstack_access(setstack_t *s, uint64_t block, int is_write, setstack_counts
  * by setstack_access, never both (-1), and a timed stack answers no setstack_depth (-1).
  * 0, or -1 when out of memory. */
 int setstack_access_timed(setstack_t *s, setstack_batch_t *b, uint64_t block, uint64_t fa_d, uint64_t now, uint64_t pt, setstack_counts_t c);
-/* setstack_access_timed's scratch: it keeps up to 32768 accesses (about 1.2 MB) and updates the
+/* setstack_access_timed's scratch: it keeps up to 32768 accesses (about 2.2 MB with their IPOLY
+ * residues, set_index_ipoly_all's lanes, computed once per access) and updates the
  * main lists level by level when full, at setstack_flush, or when the next access is for
  * another stack or counts array (setstack.c says why); the deep lists too, level by level with
  * the main ones, and the exact fully-associative distances in their own pass (k = 0 is counted

@@ -56,7 +56,7 @@ const char help_profile[] =
 	"                     index; exact profiles only, docs/profile-format.md): the models then\n"
 	"                     use Smith's binomial model; with the records exact profiling takes\n"
 	"                     about 1.35-1.5x the CPU it takes without them (p-2mm, 80 SMs, 2x10^6\n"
-	"                     references, a 2-core machine at load 1-3; 1.40-1.52x near idle;\n"
+	"                     references, a 2-core machine at load 1-3; 1.40-1.43x idle;\n"
 	"                     make bench measures it on 10^8)\n"
 	"  --setassoc-all     the set-associative records for the group:G streams too (DC-L1 nodes)\n"
 	"  --setassoc-max-sets N  largest set count recorded, a power of two (default 32768)\n"

@@ -290,11 +290,17 @@ void merr_print(const model_err_t *me, double level, int csv, FILE *out)
 	for (int i = 0; i < me->n_metric; i++) {
 		const merr_metric_t *s = &me->m[i];
 		int nd, nh, d = merr_coverage(me, i, level, 0, &nd), h = merr_coverage(me, i, level, 1, &nh);
+		/* a coverage over no runs is not 0: empty in CSV, "-" in text */
+		char dcov[16] = "-", hcov[16] = "-";
+		if (nd)
+			snprintf(dcov, sizeof dcov, csv ? "%.4f" : "%.2f", (double)d / nd);
+		if (nh)
+			snprintf(hcov, sizeof hcov, csv ? "%.4f" : "%.2f", (double)h / nh);
 		if (csv)
-			fprintf(out, "%s,%d,%.6g,%.6g,%.6g,%g,%d,%d,%d,%d,%.4f\n", s->name, s->n, s->bias, s->sd, s->shared, level,
-				d, nd, h, nh, nh ? (double)h / nh : 0.0);
+			fprintf(out, "%s,%d,%.6g,%.6g,%.6g,%g,%d,%d,%d,%d,%s\n", s->name, s->n, s->bias, s->sd, s->shared, level,
+				d, nd, h, nh, nh ? hcov : "");
 		else
-			fprintf(out, "%-10s %5d %9.4f %8.4f %7.3f %6d/%-3d %.2f %6d/%-3d %.2f\n", s->name, s->n, s->bias, s->sd,
-				s->shared, d, nd, nd ? (double)d / nd : 0.0, h, nh, nh ? (double)h / nh : 0.0);
+			fprintf(out, "%-10s %5d %9.4f %8.4f %7.3f %6d/%-3d %4s %6d/%-3d %4s\n", s->name, s->n, s->bias, s->sd,
+				s->shared, d, nd, dcov, h, nh, hcov);
 	}
 }

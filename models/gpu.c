@@ -160,7 +160,9 @@
  *   where flits per request f_req = 1 + w_f n_d (header, plus the data of a write),
  *   f_resp = (1 - w_f) n_d + w_f (data of a read, the ack of a write), n_d = max(1, b / flit)
  *   the mean data flits (a reply carries only the requested 32 B sectors), and a flit
- *   takes core_mhz / (noc_mhz x s) core cycles on a port.  rate(per): 1 per instruction, a1 per
+ *   takes core_mhz / (noc_mhz x s) core cycles on a port.  MISS PACKETS (presets with
+ *   noc_sector_packets, GPGPU-Sim's local crossbar; models/ldst.h): f_req = f_resp =
+ *   max(1, b / sector_bytes), one single-flit packet per sector each way.  rate(per): 1 per instruction, a1 per
  *   L1 access, m1 per L1 miss, the DRAM visits per LLC miss.
  *   Demand per copy D_k = visits x service / copies; a station with skew k > 1 (hottest copy's
  *   load over the mean) is split into its hot copy (demand k D_total / copies) and the others
@@ -320,6 +322,7 @@ void gpu_defaults(gpu_t *g)
 	g->l1_lat = 28.0;                /* DC-L1 Table II */
 	g->l1_bytes_per_cycle = 128.0;   /* DC-L1 Table I: 128 B / cycle per L1 */
 	g->l1_banks = 0;                 /* LDST ACCESS STAGE off: no bank-conflict figure in the papers */
+	g->noc_sector_packets = 0;       /* MISS PACKETS off: the papers' NoCs move flits */
 	g->line_bytes = 128;
 	g->sector_bytes = 32;
 	g->noc_mhz = 1710.0;             /* crossbar at the core clock unless a preset says otherwise */
@@ -646,6 +649,12 @@ void memsys_init(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m
 	m->noc_service_req = (1.0 + m->write_frac * data_flits) * llc_flit_cycles;
 	m->noc_service_resp = ((1.0 - m->write_frac) * data_flits + m->write_frac) * flit_cycles;
 	m->noc_service_reply_src = ((1.0 - m->write_frac) * data_flits + m->write_frac) * llc_flit_cycles;
+	if (g->noc_sector_packets) {   /* MISS PACKETS (gpu.c header, models/ldst.h): n one-flit packets each way */
+		double n = ldst_sector_packets(b, g->sector_bytes);
+		m->noc_service_req = n * llc_flit_cycles;
+		m->noc_service_resp = n * flit_cycles;
+		m->noc_service_reply_src = n * llc_flit_cycles;
+	}
 	m->noc_resp_ports = m->n_compute;
 
 	double scale = d->llc_scale > 0.0 ? d->llc_scale : 1.0;

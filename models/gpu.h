@@ -82,6 +82,8 @@ typedef struct gpu {
 	int l1_banks;              /* L1 banks, 32 B (one sector) interleave: the load/store unit's
 	                              access stage (models/ldst.h); 0: not modelled, the L1 port
 	                              moves l1_bytes_per_cycle */
+	int noc_sector_packets;    /* 1: every missed sector is its own one-flit packet each way
+	                              (models/ldst.h MISS PACKETS); 0: flits of b bytes */
 	int line_bytes;            /* cache line */
 	int sector_bytes;          /* sector (32 B) */
 	/* NoC (SM <-> LLC crossbar) */

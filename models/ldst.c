@@ -5,6 +5,12 @@
 
 #include <math.h>
 
+double ldst_sector_packets(double bytes_per_req, int sector_bytes)
+{
+	double n = sector_bytes > 0 ? bytes_per_req / sector_bytes : 1.0;   /* ldst.h: MISS PACKETS */
+	return n < 1.0 ? 1.0 : n;
+}
+
 int ldst_shape_ok(int banks, int line_pos)
 {
 	if (banks < 1 || banks > LDST_MAX_BANKS || line_pos < 1 || line_pos > LDST_MAX_POS)

@@ -45,6 +45,19 @@
 #ifndef GPUDSE_LDST_H
 #define GPUDSE_LDST_H
 
+/*
+ * MISS PACKETS (presets with noc_sector_packets; GPGPU-Sim's local crossbar, -network_mode 2):
+ * the L1 sends each missed 32 B sector as its own request (shader.cc ldst_unit: one mem_fetch
+ * per sector access; READ_PACKET_SIZE 8 B of control, a write its data too) and receives each
+ * as its own reply (32 B + 8 B); local_interconnect.cc moves one packet per input and per
+ * output port per cycle ("assume all the packets are one flit"), whatever its size.  So a
+ * request of b bytes of sectors costs n = max(1, b / sector) port cycles each way (request,
+ * reply or write ack), where the flit count b / noc_flit_bytes would give 0.8 n on 40 B flits.
+ * Measured (calibration/accelsim/microbench/README.md): streaming misses leave and return at
+ * 0.99 sectors per cycle per SM (gen_ldst.py miss, k = 4 and 16).
+ */
+double ldst_sector_packets(double bytes_per_req, int sector_bytes);
+
 #define LDST_MAX_BANKS 8
 #define LDST_MAX_POS 16
 #define LDST_MAX_LINES 256

@@ -627,6 +627,12 @@ static int map_all(mapper_t *m)
 	if (h1 && (rc = put(m, "noc_flit_bytes", a, opt(m, "icnt_flit_size"), "icnt_flit_size")))
 		return rc;
 	const gsopt_t *nm = opt(m, "network_mode");
+	/* the local crossbar moves one packet per port per cycle, every packet one flit, and the L1
+	 * sends each missed sector as its own packet (models/ldst.h MISS PACKETS) */
+	if (nm && strcmp(nm->value, "2") == 0 &&
+	    (rc = put(m, "noc_sector_packets", 1, nm,
+	              "network_mode 2: local crossbar, one packet per port per cycle, every packet one flit")))
+		return rc;
 	if (nm)
 		extra(m, "interconnect network_mode %s (%s)%s", nm->value,
 		      strcmp(nm->value, "2") == 0 ? "local crossbar" : strcmp(nm->value, "1") == 0 ? "BookSim" : "other",

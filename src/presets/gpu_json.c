@@ -61,6 +61,7 @@ const gpu_field_t gpu_fields[] = {
 	F_D(l1_bytes_per_cycle, "B/cycle", 1, 65536, "peak L1 bandwidth per SM"),
 	F_I(l1_mshr, "entries", 0, 1 << 20, "MSHR entries per L1, 32 B sectors on a sectored L1 (0: no entry limit): the L1's missed sectors in flight are at most this many (models/l1mshr.h; `gpudse preset import` takes it from `-gpgpu_cache:dl1`)"),
 	F_I(l1_banks, "", 0, LDST_MAX_BANKS, "L1 banks, one 32 B sector interleave (0: not modelled, l1_bytes_per_cycle instead): the load/store unit's access stage takes one cycle per run of distinct banks in each warp memory instruction's sectors (models/ldst.h; `gpudse preset import` takes it from `-gpgpu_l1_banks`)"),
+	F_I(noc_sector_packets, "", 0, 1, "1: every missed sector crosses the NoC as its own one-flit packet each way, request, reply or write ack (GPGPU-Sim's local crossbar, -network_mode 2; models/ldst.h MISS PACKETS); 0: b / noc_flit_bytes flits"),
 	F_I(line_bytes, "B", 1, 4096, "cache line"),
 	F_I(sector_bytes, "B", 1, 4096, "sector"),
 	F_I(llc_sectored, "", 0, 1, "1: sectored LLC (32 B sectors on demand), its hit rate from the profile's global sector record"),

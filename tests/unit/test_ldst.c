@@ -181,6 +181,22 @@ static void test_in_model(void)
 	memsys_init(&g, &d, w, &m);
 	CHECK_NEAR(m.l1_service, ldst_access_cycles(16.0, 1.0, 4, 4) / 16.0, 1e-12, "l1_banks 4: C(16, 1) / 16 per request");
 	CHECK(m.l1_service > 1.8 * 32.0 / g.l1_bytes_per_cycle, "scattered sectors: about 1.8x the bandwidth figure");
+	/* MISS PACKETS: one single-flit packet per sector each way; b = 32 B (one sector per
+	 * request) is one packet where flits of 32 B would give max(1, 32 / flit) = 1 too, so
+	 * check on 96 B requests (3 sectors) against 40 B flits: 3 packets, not 2.4 flits */
+	p.sectors = acc * 3.0;
+	wctx_free(w);
+	g.noc_flit_bytes = 40;
+	g.noc_mhz = g.core_mhz;
+	w = wctx_alloc(&g, &p, &err);
+	memsys_init(&g, &d, w, &m);
+	double flits = m.noc_service_resp;
+	g.noc_sector_packets = 1;
+	memsys_init(&g, &d, w, &m);
+	CHECK_NEAR(flits, 96.0 / 40.0, 1e-12, "noc_sector_packets 0: b / flit = 2.4 flit cycles per reply");
+	CHECK_NEAR(m.noc_service_resp, 3.0, 1e-12, "noc_sector_packets 1: 3 packets of one cycle (local_interconnect.cc)");
+	CHECK_NEAR(m.noc_service_req, 3.0 * gpu_llc_port_flit_cycles(&g, 1.0), 1e-12, "one request packet per sector at the LLC-side port");
+	CHECK_NEAR(ldst_sector_packets(16.0, 32), 1.0, 0.0, "at least one packet per request");
 	wctx_free(w);
 	free(p.streams);
 }

@@ -22,6 +22,9 @@ def write(name, mode, k, w, n):
             b = []
             for i in range(n):
                 pc = 0x1000 + 16 * (i % 64)
+                if mode == "stride":
+                    b.append(f"{pc:x} ffffffff 1 R{2 + i % 16} LDG.E 1 R1 4 1 0x{0x40000000 + 4 * (i % 8):x} 10896")
+                    continue
                 if mode == "rand":
                     rnd = random.Random(1000 * (i % 8) + 1)
                     base = 0x30000000 + 128 * 32 * (i % 8)

@@ -58,6 +58,14 @@
  */
 double ldst_sector_packets(double bytes_per_req, int sector_bytes);
 
+/*
+ * SHARED MEMORY (presets with l1_banks; models/occupancy.c): a shared-memory instruction holds
+ * the same unit (m_dispatch_reg) for its bank-conflict degree in cycles (shader.cc
+ * ldst_unit::shared_cycle, dispatch_delay; abstract_hardware_model.cc: cycles =
+ * total_accesses), so global and shared memory instructions queue at one server: the "shmem"
+ * demand (occupancy.h) is added to the l1 station's instead of a station of its own.
+ */
+
 #define LDST_MAX_BANKS 8
 #define LDST_MAX_POS 16
 #define LDST_MAX_LINES 256

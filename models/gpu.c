@@ -137,6 +137,7 @@
  *   rf_banks   1                                        (src + dst) / (subcores x B)       n_compute
  *   dep        1 (delay dep_delay)                      -                               inf.
  *   l1         a1  (delay l1_lat)                       b / l1_bytes_per_cycle          l1_count
+ *              (presets with l1_banks: C(r, b / sector) / r, LDST ACCESS STAGE)
  *   noc_req    m1  (delay noc_lat)                      f_req  x flit cycles            noc_req_ports
  *   llc        m1 (1 - e)  (delay llc_lat)              b / llc_bytes_per_cycle_slice/s llc_slices
  *   dram       m1 [(1-e)(1-h_llc) + e (1-h_ext)]        b / (BW x eff / channels)       dram_channels
@@ -163,7 +164,9 @@
  *   where flits per request f_req = 1 + w_f n_d (header, plus the data of a write),
  *   f_resp = (1 - w_f) n_d + w_f (data of a read, the ack of a write), n_d = max(1, b / flit)
  *   the mean data flits (a reply carries only the requested 32 B sectors), and a flit
- *   takes core_mhz / (noc_mhz x s) core cycles on a port.  rate(per): 1 per instruction, a1 per
+ *   takes core_mhz / (noc_mhz x s) core cycles on a port.  MISS PACKETS (presets with
+ *   noc_sector_packets, GPGPU-Sim's local crossbar; models/ldst.h): f_req = f_resp =
+ *   max(1, b / sector_bytes), one single-flit packet per sector each way.  rate(per): 1 per instruction, a1 per
  *   L1 access, m1 per L1 miss, the DRAM visits per LLC miss.
  *   Demand per copy D_k = visits x service / copies; a station with skew k > 1 (hottest copy's
  *   load over the mean) is split into its hot copy (demand k D_total / copies) and the others
@@ -230,6 +233,14 @@
  *   CPI classes of the miss path in proportion to their share of T_fill: the wait is time
  *   the fill spends in the NoC, LLC and DRAM) and solves again (one refinement).  l1_hit keeps counting pending hits as hits, as Accel-Sim's
  *   1 - misses / accesses does; metrics.l1_pend reports their share.
+ *   LDST ACCESS STAGE (models/ldst.h; presets with l1_banks B, GPGPU-Sim's -gpgpu_l1_banks): one
+ *   warp memory instruction at a time moves its sectors into the L1's per-bank pipelines, one
+ *   cycle per run of distinct banks and at least one cycle, so the l1 station's service per
+ *   request (line) is C / r, C = ldst_access_cycles(r lines, s = b / sector_bytes sectors per
+ *   line, B, line_bytes / sector_bytes): the demand per memory instruction is C instead of
+ *   r b / l1_bytes_per_cycle.  Whole lines give C = r b / (B x 32 B), the bandwidth figure; one
+ *   sector per line gives about 2.2 sectors per cycle on 4 banks; one request of one sector
+ *   costs a whole cycle.  Presets without l1_banks keep b / l1_bytes_per_cycle.
  *   L1 MSHRS (models/l1mshr.h; presets with l1_mshr): in the same refinement, from the same
  *   T_fill, the entry limit is a station "l1_mshr" per L1, one visit per missed sector read
  *   (a1 (1 - h1)(1 - w_f) b / 32), service T_fill / l1_mshr; the station is added even when the
@@ -276,6 +287,7 @@
 #include "queue.h"
 #include "dcl1.h"
 #include "l1mshr.h"
+#include "ldst.h"
 #include "llc_write.h"
 #include "setassoc.h"
 
@@ -313,6 +325,8 @@ void gpu_defaults(gpu_t *g)
 	g->l1_assoc = 4;                 /* DC-L1 Table II, FUSE Table I */
 	g->l1_lat = 28.0;                /* DC-L1 Table II */
 	g->l1_bytes_per_cycle = 128.0;   /* DC-L1 Table I: 128 B / cycle per L1 */
+	g->l1_banks = 0;                 /* LDST ACCESS STAGE off: no bank-conflict figure in the papers */
+	g->noc_sector_packets = 0;       /* MISS PACKETS off: the papers' NoCs move flits */
 	g->line_bytes = 128;
 	g->sector_bytes = 32;
 	g->noc_mhz = 1710.0;             /* crossbar at the core clock unless a preset says otherwise */
@@ -581,6 +595,16 @@ static double l1_hit(const gpu_t *g, const wctx_t *w, double l1_bytes)
 	return h;
 }
 
+/* LDST ACCESS STAGE (gpu.c header, models/ldst.h): the l1 station's service per request (line),
+ * C(r, s) / r cycles, C the expected access-stage cycles of one memory instruction of r lines
+ * with s = b / sector_bytes sectors each. */
+static double ldst_l1_service(const gpu_t *g, double r, double b)
+{
+	double lines = r < 1.0 ? 1.0 : r;
+	double s = g->sector_bytes > 0 ? b / g->sector_bytes : 1.0;
+	return ldst_access_cycles(lines, s, g->l1_banks, g->line_bytes / g->sector_bytes) / lines;
+}
+
 void memsys_init(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m)
 {
 	memset(m, 0, sizeof *m);
@@ -621,6 +645,8 @@ void memsys_init(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m
 	}
 	m->l1_lat = g->l1_lat;
 	m->l1_service = b / g->l1_bytes_per_cycle;
+	if (g->l1_banks > 0)   /* LDST ACCESS STAGE (gpu.c header, models/ldst.h) */
+		m->l1_service = ldst_l1_service(g, w->req_per_mem, b);
 
 	double flit_cycles = g->core_mhz / (g->noc_mhz * s);
 	double llc_flit_cycles = gpu_llc_port_flit_cycles(g, s);  /* LLC-SIDE PORTS */
@@ -631,6 +657,12 @@ void memsys_init(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m
 	m->noc_service_req = (1.0 + m->write_frac * data_flits) * llc_flit_cycles;
 	m->noc_service_resp = ((1.0 - m->write_frac) * data_flits + m->write_frac) * flit_cycles;
 	m->noc_service_reply_src = ((1.0 - m->write_frac) * data_flits + m->write_frac) * llc_flit_cycles;
+	if (g->noc_sector_packets) {   /* MISS PACKETS (gpu.c header, models/ldst.h): n one-flit packets each way */
+		double n = ldst_sector_packets(b, g->sector_bytes);
+		m->noc_service_req = n * llc_flit_cycles;
+		m->noc_service_resp = n * flit_cycles;
+		m->noc_service_reply_src = n * llc_flit_cycles;
+	}
 	m->noc_resp_ports = m->n_compute;
 
 	double scale = d->llc_scale > 0.0 ? d->llc_scale : 1.0;

@@ -79,6 +79,11 @@ typedef struct gpu {
 	double l1_bytes_per_cycle; /* peak L1 bandwidth per SM */
 	int l1_mshr;               /* MSHR entries per L1 (32 B sectors on a sectored L1; 0: no
 	                              entry limit), models/l1mshr.h ENTRY LIMIT */
+	int l1_banks;              /* L1 banks, 32 B (one sector) interleave: the load/store unit's
+	                              access stage (models/ldst.h); 0: not modelled, the L1 port
+	                              moves l1_bytes_per_cycle */
+	int noc_sector_packets;    /* 1: every missed sector is its own one-flit packet each way
+	                              (models/ldst.h MISS PACKETS); 0: flits of b bytes */
 	int line_bytes;            /* cache line */
 	int sector_bytes;          /* sector (32 B) */
 	/* NoC (SM <-> LLC crossbar) */

@@ -52,7 +52,9 @@
  *   whichever warp issues it (IMBALANCE); the carve-out does not shrink the L1 (presets configure the unified
  *   storage as L1); shared-memory latency is not charged (only its pipeline demand: a warp
  *   rarely waits on LDS longer than its issue slot when ILP hides ~30 cycles); shared memory
- *   is its own station, not queued with L1 requests on the same array.  A profile without
+ *   is its own station, not queued with L1 requests on the same array, except on presets with
+ *   l1_banks (GPGPU-Sim's load/store unit, models/ldst.h SHARED MEMORY): there its demand joins
+ *   the l1 station's, since one unit serves both, one instruction at a time.  A profile without
  *   launches keeps the preset's warps_per_sm (default, said by `gpudse explain`).
  */
 #ifndef GPUDSE_OCCUPANCY_H

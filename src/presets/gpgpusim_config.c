@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "presets/gpu_json.h"
+#include "ldst.h"
 #include "llc_write.h"
 
 /* Cycles between dependent instructions beyond the unit latency in GPGPU-Sim's pipeline
@@ -521,6 +522,31 @@ static int map_all(mapper_t *m)
 		return rc;
 	if (h1 && (rc = put(m, "l1_lat", a, opt(m, "gpgpu_l1_latency"), "gpgpu_l1_latency")))
 		return rc;
+	/* L1 banks of the load/store unit's access stage (models/ldst.h): GPGPU-Sim's set_bank is
+	 * (addr / interleave) mod banks under hash function 0 (linear); the model takes one sector
+	 * per bank, so only that case maps (option defaults: interleave 32 B, hash 0) */
+	double banks = 0, ilv = 32, hash = 0;
+	int hbk, hil, hhs;
+	if ((rc = num(m, "gpgpu_l1_banks", &banks, &hbk)) || (rc = num(m, "gpgpu_l1_banks_byte_interleaving", &ilv, &hil)) ||
+	    (rc = num(m, "gpgpu_l1_banks_hashing_function", &hash, &hhs)))
+		return rc;
+	if (!hil)
+		ilv = 32;
+	if (!hhs)
+		hash = 0;
+	if (hbk) {
+		int pos = m->g->sector_bytes > 0 ? m->g->line_bytes / m->g->sector_bytes : 0;
+		if (banks == floor(banks) && banks >= 1 && banks <= LDST_MAX_BANKS && ilv == m->g->sector_bytes &&
+		    hash == 0 && m->g->line_bytes % m->g->sector_bytes == 0 && ldst_shape_ok((int)banks, pos)) {
+			if ((rc = put(m, "l1_banks", banks, opt(m, "gpgpu_l1_banks"),
+			              "gpgpu_l1_banks, %g B interleave (one sector), linear bank hash", ilv)))
+				return rc;
+		} else {
+			extra(m, "L1 banks %g (gpgpu_l1_banks, %g B interleave, hash %g): outside the access-stage model's "
+			      "range (models/ldst.h: one %d B sector per bank, linear hash, <= %d banks), l1_banks not set",
+			      banks, ilv, hash, m->g->sector_bytes, LDST_MAX_BANKS);
+		}
+	}
 	/* ---- memory partitions, L2, DRAM */
 	double nmem = 0, nsub = 1, per = 1;
 	int hm, hsub, hper;
@@ -601,6 +627,12 @@ static int map_all(mapper_t *m)
 	if (h1 && (rc = put(m, "noc_flit_bytes", a, opt(m, "icnt_flit_size"), "icnt_flit_size")))
 		return rc;
 	const gsopt_t *nm = opt(m, "network_mode");
+	/* the local crossbar moves one packet per port per cycle, every packet one flit, and the L1
+	 * sends each missed sector as its own packet (models/ldst.h MISS PACKETS) */
+	if (nm && strcmp(nm->value, "2") == 0 &&
+	    (rc = put(m, "noc_sector_packets", 1, nm,
+	              "network_mode 2: local crossbar, one packet per port per cycle, every packet one flit")))
+		return rc;
 	if (nm)
 		extra(m, "interconnect network_mode %s (%s)%s", nm->value,
 		      strcmp(nm->value, "2") == 0 ? "local crossbar" : strcmp(nm->value, "1") == 0 ? "BookSim" : "other",

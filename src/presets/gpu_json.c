@@ -18,6 +18,7 @@
 
 #include "cli.h"
 #include "jsonutil.h"
+#include "ldst.h"
 #include "tech/tech_table.h"
 
 #define F_D(field, unit, lo, hi, doc) { #field, GF_DOUBLE, offsetof(gpu_t, field), unit, lo, hi, doc }
@@ -59,6 +60,8 @@ const gpu_field_t gpu_fields[] = {
 	F_D(l1_lat, "cycles", 0, 10000, "L1 hit latency"),
 	F_D(l1_bytes_per_cycle, "B/cycle", 1, 65536, "peak L1 bandwidth per SM"),
 	F_I(l1_mshr, "entries", 0, 1 << 20, "MSHR entries per L1, 32 B sectors on a sectored L1 (0: no entry limit): the L1's missed sectors in flight are at most this many (models/l1mshr.h; `gpudse preset import` takes it from `-gpgpu_cache:dl1`)"),
+	F_I(l1_banks, "", 0, LDST_MAX_BANKS, "L1 banks, one 32 B sector interleave (0: not modelled, l1_bytes_per_cycle instead): the load/store unit's access stage takes one cycle per run of distinct banks in each warp memory instruction's sectors (models/ldst.h; `gpudse preset import` takes it from `-gpgpu_l1_banks`)"),
+	F_I(noc_sector_packets, "", 0, 1, "1: every missed sector crosses the NoC as its own one-flit packet each way, request, reply or write ack (GPGPU-Sim's local crossbar, -network_mode 2; models/ldst.h MISS PACKETS); 0: b / noc_flit_bytes flits"),
 	F_I(line_bytes, "B", 1, 4096, "cache line"),
 	F_I(sector_bytes, "B", 1, 4096, "sector"),
 	F_I(llc_sectored, "", 0, 1, "1: sectored LLC (32 B sectors on demand), its hit rate from the profile's global sector record"),
@@ -212,6 +215,11 @@ int gpu_from_json(const char *file, const char *jp, const cJSON *obj, gpu_t *g)
 	}
 	if (g->sector_bytes > g->line_bytes)
 		return err_user("%s: %s.sector_bytes: %d B exceeds line_bytes (%d B)", file, jp, g->sector_bytes, g->line_bytes);
+	if (g->l1_banks > 0 && (g->line_bytes % g->sector_bytes != 0 ||
+	                        !ldst_shape_ok(g->l1_banks, g->line_bytes / g->sector_bytes)))
+		return err_user("%s: %s.l1_banks: %d banks need line_bytes / sector_bytes (%d / %d) a whole number "
+		                "<= %d that divides or is divided by them (models/ldst.h)", file, jp, g->l1_banks,
+		                g->line_bytes, g->sector_bytes, LDST_MAX_POS);
 	if (g->tech_table[0]) {
 		char tpath[PATH_MAX], err[768];
 		if (g->tech_table[0] == '/')

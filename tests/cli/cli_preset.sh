@@ -20,8 +20,8 @@ P=$CLI_TMP/qv.json
 expect_eq "qv name" "$(grep -o '"name":[[:space:]]*"[^"]*"' "$P" | grep -o '"[^"]*"$')" '"SM7_QV100"'
 for kv in n_sm=80 core_mhz=1132 noc_mhz=1132 warps_per_sm=64 subcores=4 rf_kib=256 rf_banks_per_subcore=4 \
 	  ocu_per_subcore=2 l1_kib=128 l1_shmem_kib=128 l1_assoc=256 l1_write_evict=0 l1_lat=20 line_bytes=128 \
-	  sector_bytes=32 llc_kib=6144 llc_assoc=24 llc_slices=64 llc_partitions=32 llc_lat=160 \
-	  llc_bytes_per_cycle_slice=32 dram_gbps=870.4 dram_channels=32 dram_lat=100 noc_flit_bytes=40 l1_mshr=512 llc_write_alloc=2; do
+	  sector_bytes=32 llc_kib=6144 llc_assoc=24 llc_slices=64 llc_partitions=32 llc_lat=160 noc_sector_packets=1 \
+	  llc_bytes_per_cycle_slice=32 dram_gbps=870.4 dram_channels=32 dram_lat=100 noc_flit_bytes=40 l1_mshr=512 l1_banks=4 llc_write_alloc=2; do
 	expect_eq "qv ${kv%%=*}" "$(jv "$P" "${kv%%=*}")" "${kv#*=}"
 done
 expect_eq "report: replacement and policies read" "$(grep -c 'replacement LRU, write-through, allocate on miss, lazy fetch on read, set index linear' "$CLI_TMP/out")" 1
@@ -36,7 +36,7 @@ expect_ok "import RTX3070" $G preset import "$D/SM86_RTX3070/gpgpusim.config" -o
 P=$CLI_TMP/r.json
 expect_eq "r name" "$(grep -o '"name":[[:space:]]*"[^"]*"' "$P" | grep -o '"[^"]*"$')" '"rtx3070-sim"'
 for kv in n_sm=46 core_mhz=1132 warps_per_sm=48 l1_kib=128 l1_assoc=256 l1_lat=39 llc_kib=4096 llc_assoc=16 \
-	  llc_slices=32 llc_partitions=16 llc_lat=187 dram_gbps=448.064 dram_channels=16 dram_lat=254 l1_mshr=384 llc_write_alloc=2; do
+	  llc_slices=32 llc_partitions=16 llc_lat=187 dram_gbps=448.064 dram_channels=16 dram_lat=254 l1_mshr=384 l1_banks=4 noc_sector_packets=1 llc_write_alloc=2; do
 	expect_eq "r ${kv%%=*}" "$(jv "$P" "${kv%%=*}")" "${kv#*=}"
 done
 # a later file overrides an earlier one (trace.config after gpgpusim.config)
@@ -44,6 +44,14 @@ printf -- '-gpgpu_n_clusters 40 # half\n-gpgpu_dram_timing_opt "nbk=16:CCD=1\n  
 expect_ok "override" $G preset import "$D/SM7_QV100/gpgpusim.config" "$CLI_TMP/over.config" -o "$CLI_TMP/o.json"
 expect_eq "override n_sm" "$(jv "$CLI_TMP/o.json" n_sm)" 40
 expect_eq "quoted value over two lines" "$(grep -c 'gpgpu_dram_timing_opt nbk=16:CCD=1 :RRD=3' "$CLI_TMP/out")" 1
+# L1 banks (models/ldst.h): mapped only for a one-sector interleave and the linear hash
+printf -- '-gpgpu_l1_banks_hashing_function 2\n' > "$CLI_TMP/hash.config"
+expect_ok "import with a hashed L1 bank" $G preset import "$D/SM7_QV100/gpgpusim.config" "$CLI_TMP/hash.config" -o "$CLI_TMP/h.json"
+expect_eq "hashed banks: l1_banks not set" "$(jv "$CLI_TMP/h.json" l1_banks)" ""
+expect_eq "hashed banks: reported" "$(grep -c 'L1 banks 4 (gpgpu_l1_banks, 32 B interleave, hash 2): outside' "$CLI_TMP/out")" 1
+sed 's/"l1_banks":[^,]*,/"l1_banks": 3,/' "$P" > "$CLI_TMP/b3.json"
+expect_err "l1_banks 3 on 4-sector lines" 1 "gpudse: $CLI_TMP/b3.json: .l1_banks: 3 banks need line_bytes / sector_bytes (128 / 32) a whole number <= 16 that divides or is divided by them (models/ldst.h)" \
+	$G explain --gpu "$CLI_TMP/b3.json" --workload p-gemm
 # errors: one line naming the file and option, exit 1
 printf -- '-gpgpu_n_clusters eighty\n' > "$CLI_TMP/bad.config"
 expect_err "not a number" 1 "gpudse: $CLI_TMP/bad.config:1: -gpgpu_n_clusters: expected a number, got \"eighty\"" \

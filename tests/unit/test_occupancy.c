@@ -13,6 +13,7 @@
 #include "support/check.h"
 #include "design.h"
 #include "gpu.h"
+#include "ldst.h"
 #include "occupancy.h"
 #include "profiling/profiler.h"
 #include "profiling/trace_accelsim.h"
@@ -146,6 +147,20 @@ static void test_model(void)
 			CHECK_INT(m.extra[i].copies, 2, "one per SM");
 		}
 	CHECK(found, "shmem station added");
+	/* with GPGPU-Sim's load/store unit (l1_banks, models/ldst.h SHARED MEMORY) the same demand
+	 * joins the l1 station: l1_service = C(r, s) / r + v_sh x service_sh / a1 */
+	gpu_t g3 = g2;
+	g3.l1_banks = 4;
+	CHECK_INT(eval(&g3, &p, &m, &o, &mlp), 0, "evaluates with l1_banks");
+	found = 0;
+	for (int i = 0; i < m.n_extra; i++)
+		found |= strcmp(m.extra[i].name, "shmem") == 0;
+	CHECK(!found, "l1_banks: no shmem station of its own");
+	double a1 = m.mem_per_inst * m.req_per_mem;
+	double ldst = ldst_access_cycles(m.req_per_mem, m.bytes_per_req / g3.sector_bytes, 4, g3.line_bytes / g3.sector_bytes) /
+	              m.req_per_mem;
+	CHECK_NEAR(m.l1_service, ldst + (384.0 / 1120.0) * (512.0 / 384.0) / a1, 1e-12,
+	           "l1 service = access stage + shared demand per L1 request (one unit, ldst.h)");
 	CHECK_NEAR(mlp, 2, 0, "two loads per group");
 	/* 1000 CTAs of this shape on 68 SMs: 3 waves, 8000 / 204 warps per SM on average */
 	p.shape.launch[0].grid[0] = 1000;

@@ -230,6 +230,12 @@
  *   T_fill, the entry limit is a station "l1_mshr" per L1, one visit per missed sector read
  *   (a1 (1 - h1)(1 - w_f) b / 32), service T_fill / l1_mshr; the station is added even when the
  *   workload has no pending hits (then the refinement solves again for it alone).
+ *   LLC MSHRS (models/llc_mshr.h; presets with llc_mshr): in the same refinement, other SMs'
+ *   reads of a sector whose DRAM fill is in flight (LLC hits of the reuse profile) wait for the
+ *   fill ("llc_pending", delay per L1 miss, class dram); beyond the merge limit a failed merge
+ *   holds its slice's input for the fill ("llc_held", service on the LLC slices); the entry
+ *   limit is a station "llc_mshr" (service T / llc_mshr per fill).  Their time per L1 miss joins
+ *   the L1's T_fill.  The refinement also runs for a profile whose l1 stream has no reuse.
  *   Checked in tests/unit/test_gpu.c against a discrete-event simulation with warps bound to their
  *   SM, L1 and response port (exponential and deterministic services).
  * CPI STACK (per compute SM): n_compute / X = sum over stations of residence x n_compute / N,

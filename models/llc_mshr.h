@@ -52,13 +52,23 @@
  * service T / entries.  Their time per L1 miss joins the L1's T_fill (pending.h).
  *
  * Assumptions and valid range: [S] takes every fill to be followed by the sharers of a cold
- * fill (exact when the LLC holds the footprint, as in the small reference kernels); [W] takes
- * the sharers' reuse times to be those of all the global stream's reuses (same-SM reuses
- * included: the profile has no per-sector sharing record); [N] the least-variance degree is
- * exact when every sector has the same number of readers (the microbenchmarks) and
- * understates held for mixed degrees (p-gemm on SM86_RTX3070: B's sectors read by 6 SMs, A's
- * by 2, C's by 1, s = 2: the model holds no fill, Accel-Sim 288 of 864).  A preset without
- * llc_mshr (0) gets no term.
+ * fill (exact when the LLC holds the footprint, as in the small reference kernels) and every
+ * SM's first use of a sector to be a sharer of its fill, which overcounts when the other SMs
+ * first use it in a later kernel or much later in the same one; [W] takes the sharers' reuse
+ * times to be those of all the global stream's reuses, time since the block's previous use
+ * by anyone and not since its fill (the profile has no record of when each SM first uses a
+ * sector); [N] the least-variance degree is exact when every sector has the same number of
+ * readers (the microbenchmarks) and understates held for mixed degrees (p-gemm on
+ * SM86_RTX3070: B's sectors read by 6 SMs, A's by 2, C's by 1, s = 2: the model holds no
+ * fill, Accel-Sim 288 of 864, and raising Accel-Sim's merge limit to 16 removes 26% of
+ * p-gemm's cycles).  Measured on the development half of calibration/accelsim (26 base runs,
+ * `gpudse explain` station visits against L2_total_cache_pending_hits / accesses): the share of
+ * LLC requests waiting for a fill in flight is within 0.03 on db-gemm and p-2dconv
+ * (0.22 / 0.18-0.28 against 0.24-0.30 / 0.15-0.27) and too high on r-hotspot (0.62 against
+ * 0.23), p-fdtd-2d (0.16-0.32 against 0.007), r-backprop, r-bfs, pb-spmv (0.07-0.13 against
+ * <= 0.015): mean |error| 0.085, no better than no term (0.079); an exact [S] and [W] need a
+ * profile record of each SM's first use of a sector relative to the sector's first use.
+ * A preset without llc_mshr (0) gets no term.
  *
  * Sources: gpgpu-sim_distribution (dev) src/gpgpu-sim/gpu-cache.cc mshr_table::full, add,
  * baseline_cache::send_read_request; l2cache.cc memory_sub_partition::cache_cycle; the tested

@@ -461,8 +461,8 @@ wctx_t *wctx_alloc(const gpu_t *g, const profile_t *p, const char **err)
 	w->mva_memo = mva_memo_alloc();   /* NULL (out of memory): every solve runs */
 	w->l1_memo = memo_alloc_sized(16, 4, 1);
 	w->pend = pending_ctx_alloc(l1);   /* PENDING HITS (NULL: no rt histogram) */
-	if (w->global_stream && w->global_stream->rt.n > 0) {   /* LLC MSHRS (llc_mshr.h) */
-		w->llc_rt = &w->global_stream->rt;
+	if (g->llc_mshr > 0 && w->global_stream) {   /* LLC MSHRS (llc_mshr.h; NULL: no rt) */
+		w->llc_pend = pending_ctx_alloc(w->global_stream);
 		w->llc_sharers = llc_mshr_sharers(l1, w->global_stream);
 	}
 	if (l1->sector_sd.total > 0.0 && !(w->l1_sector = reuse_curve_alloc_hist(&l1->sector_sd, g->l1_assoc)))
@@ -501,6 +501,7 @@ void wctx_free(wctx_t *w)
 	memo_free(w->mva_memo);
 	memo_free(w->l1_memo);
 	pending_ctx_free(w->pend);
+	pending_ctx_free(w->llc_pend);
 	reuse_curve_free(w->l1_sector);
 	reuse_curve_free(w->l1_sector_w);
 	reuse_curve_free(w->llc_store);
@@ -1082,7 +1083,7 @@ void memsys_solve(const gpu_t *g, const memsys_t *m, const wctx_t *w, metrics_t 
  * stations per L1 miss, and their time per L1 miss to t_cls / *t_fill (the L1's fill).
  * 1 when a station was added. */
 int gpu_llc_mshr_refine(const gpu_t *g, const wctx_t *w, memsys_t *m, const gpu_detail_t *det,
-                        double lambda_g, double m1, double h_llc, double *t_cls, double *t_fill)
+                        double lambda_g, double m1, double h_llc, double *t_cls, double *t_fill, double h_line)
 {
 	double e = m->ext_frac;
 	double f = (1.0 - e) * (1.0 - h_llc);   /* fills per LLC request (llc_mshr.h, Composition) */
@@ -1094,8 +1095,19 @@ int gpu_llc_mshr_refine(const gpu_t *g, const wctx_t *w, memsys_t *m, const gpu_
 			t = (det->st[k].resid + det->st[k].visits * det->st[k].delay) / det->st[k].visits;
 	if (!(t > 0.0))
 		return 0;
+	/* [W]: uses within T of the fill per LLC miss (global stream) less the missing SM's own
+	 * per L1 miss (l1 stream), pending.h's share on each */
+	double a1 = m->mem_per_inst * m->req_per_mem;
+	double mg = m1 / a1 * f;                 /* LLC misses per L1 request */
+	double m_1 = 1.0 - h_line;
+	double sg = 0.0, wg = 0.0, s1 = 0.0, w1 = 0.0;
+	pending_share(w->llc_pend, lambda_g * t, mg, &sg, &wg);
+	if (w->pend && m->n_compute > 0)
+		pending_share(w->pend, lambda_g / m->n_compute * t, m_1, &s1, &w1);
+	double n = llc_mshr_window_sharers(mg > 0.0 ? sg / mg : 0.0, m_1 > 0.0 ? s1 / m_1 : 0.0, w->llc_sharers);
 	llc_mshr_fill_t fl;
-	llc_mshr_fill(w->llc_rt, w->llc_sharers, lambda_g, t, g->llc_mshr_merge, &fl);
+	llc_mshr_fill(w->llc_sharers, w->llc_sharers > 0.0 ? n / w->llc_sharers : 0.0, g->llc_mshr_merge, &fl);
+	fl.wait = sg > 0.0 ? wg / lambda_g : 0.0;   /* [D] */
 	double pend = f * (fl.sharers - fl.held);   /* sharers that wait for the fill, per LLC request */
 	if (pend > (1.0 - e) * h_llc)               /* a sharer is an LLC hit of the reuse profile */
 		pend = (1.0 - e) * h_llc;
@@ -1152,7 +1164,7 @@ int gpu_pending_refine(const gpu_t *g, const wctx_t *w, memsys_t *m, const gpu_d
 	 * pending.h [Q]): a sectored L1's m->l1_hit is per sector, so the line curve's then */
 	double h_line = m->l1_hit_sector >= 0.0 && m->l1_hit == m->l1_hit_sector ? l1_hit(g, w, m->l1_bytes) : m->l1_hit;
 	/* LLC MSHRS (llc_mshr.h), from the same solve; their time per L1 miss joins T_fill */
-	int llc = g->llc_mshr > 0 && gpu_llc_mshr_refine(g, w, m, det, a1 * det->throughput, m1, h_llc, t_cls, &t_fill);
+	int llc = g->llc_mshr > 0 && gpu_llc_mshr_refine(g, w, m, det, a1 * det->throughput, m1, h_llc, t_cls, &t_fill, h_line);
 	double share = 0.0, wait_req = 0.0;
 	if (w->pend)
 		pending_share(w->pend, lambda * t_fill, 1.0 - h_line, &share, &wait_req);
@@ -1243,7 +1255,7 @@ int gpu_eval_detail(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t
 		}
 	}
 	gpu_detail_t d0;
-	int refine = w->pend || (g->llc_mshr > 0 && w->llc_rt);   /* PENDING HITS, LLC MSHRS */
+	int refine = w->pend || (g->llc_mshr > 0 && w->llc_pend);   /* PENDING HITS, LLC MSHRS */
 	memsys_solve_detail(g, m, w, out, refine ? &d0 : det);
 	/* PENDING HITS: one refinement (pending.h) */
 	if (refine && gpu_pending_refine(g, w, m, &d0))

@@ -341,8 +341,8 @@ typedef struct wctx {
 	struct memo *mva_memo;     /* the network solves by exact input (mva_memo.h) */
 	struct memo *l1_memo;      /* the private L1's hit ratio by its exact inputs (gpu.c) */
 	struct pending_ctx *pend;  /* hits on lines in flight (models/pending.h); NULL: no term */
-	const reuse_hist_t *llc_rt;/* LLC MSHRS: the global stream's reuse times (NULL: no term) */
 	double llc_sharers;        /* LLC MSHRS: other SMs' reads per LLC fill (llc_mshr.h [S]) */
+	struct pending_ctx *llc_pend; /* LLC MSHRS: pending.h on the global stream (NULL: no term) */
 	reuse_curve_t *llc_sector; /* the global stream's sector record at the LLC associativity;
 	                              NULL: none */
 	reuse_curve_t *l1_sector_w;/* the same, stores only (NULL: none) */
@@ -416,7 +416,7 @@ int gpu_pending_refine(const gpu_t *g, const wctx_t *w, memsys_t *m, const gpu_d
  * llc_mshr; adds "llc_pending", "llc_held", "llc_mshr" to m and their time per L1 miss to
  * t_cls[CPI_N] and *t_fill; 1 when one was added. */
 int gpu_llc_mshr_refine(const gpu_t *g, const wctx_t *w, memsys_t *m, const gpu_detail_t *det,
-                        double lambda_g, double m1, double h_llc, double *t_cls, double *t_fill);
+                        double lambda_g, double m1, double h_llc, double *t_cls, double *t_fill, double h_line);
 
 /* Fill a preset with documented defaults for fields a preset file omits. */
 void gpu_defaults(gpu_t *g);

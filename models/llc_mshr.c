@@ -30,31 +30,21 @@ double llc_mshr_sharers(const profile_stream_t *l1, const profile_stream_t *glob
 	return c1 / cg - 1.0;                            /* [S] */
 }
 
-void llc_mshr_fill(const reuse_hist_t *rt, double sharers, double lambda_g, double t_fill, int merge,
-                   llc_mshr_fill_t *out)
+double llc_mshr_window_sharers(double pend_global, double pend_own, double sharers)
+{
+	if (!(sharers > 0.0) || !(pend_global > 0.0))
+		return 0.0;
+	double own = pend_own > 0.0 ? pend_own : 0.0;
+	double n = (pend_global - own) / (1.0 + own);   /* [W] */
+	return n < 0.0 ? 0.0 : n > sharers ? sharers : n;
+}
+
+void llc_mshr_fill(double sharers, double in_window, int merge, llc_mshr_fill_t *out)
 {
 	memset(out, 0, sizeof *out);
-	if (!rt || rt->n == 0 || !(lambda_g > 0.0) || !(t_fill > 0.0) || !(sharers > 0.0))
+	if (!(sharers > 0.0) || !(in_window > 0.0))
 		return;
-	double win = lambda_g * t_fill;                  /* the window in global requests */
-	double reuses = 0.0, in = 0.0, wsum = 0.0;
-	for (size_t i = 0; i < rt->n; i++) {
-		double lo = rt->lo[i], hi = rt->hi[i], c = rt->count[i];
-		reuses += c;
-		/* integers r = lo .. hi - 1, equally likely; in the window iff r + 1 < win [W] */
-		double k = fmin(fmax(ceil(win - 1.0) - lo, 0.0), hi - lo);
-		if (!(k > 0.0) || !(hi > lo))
-			continue;
-		double per = c / (hi - lo);
-		in += per * k;
-		/* sum over r = lo .. lo + k - 1 of T - (r + 1) / Lambda [D] */
-		wsum += per * (k * t_fill - (k * lo + k * (k + 1.0) / 2.0) / lambda_g);
-	}
-	if (!(reuses > 0.0) || !(in > 0.0))
-		return;
-	double pw = in / reuses;                         /* [W] */
-	out->in_window = pw;
-	out->wait = wsum / in;                           /* [D] */
+	double pw = in_window > 1.0 ? 1.0 : in_window;
 	/* [N]: degree d0 = floor(s) with probability 1 - phi, d0 + 1 with phi; n | d ~ Bin(d, P_w) */
 	unsigned d0 = (unsigned)floor(sharers);
 	double phi = sharers - d0;
@@ -74,6 +64,7 @@ void llc_mshr_fill(const reuse_hist_t *rt, double sharers, double lambda_g, doub
 			}
 		}
 	}
+	out->in_window = pw;
 	out->sharers = sharers * pw;
 	out->merged = merged;
 	out->held = held;

@@ -22,24 +22,32 @@
  *
  * EQUATIONS (per sector fill at an LLC slice; T the fill time, the LLC miss to its fill: the
  * solved network's DRAM residence + latency per DRAM visit; Lambda the GPU's L1 requests per
- * cycle, the rate of the profile's global stream, a1 X)
+ * cycle, the rate of the profile's global stream, a1 X; lambda = Lambda / SMs one SM's)
  *   s      = C_1 / C_g - 1                   other SMs' requests per fill: C_1 the sector
  *                                            cold count of the l1 stream (each SM's first use
  *                                            of a sector, an L1 miss that reaches the LLC),
  *                                            C_g the global stream's (the LLC's cold fills) [S]
- *   P_w    = sum_r n_rt(r) [r + 1 < Lambda T] / R
- *                                            share of the global stream's reuses sooner than
- *                                            the fill (reuse time r in global requests, tau =
- *                                            (r + 1) / Lambda; R the reuses)               [W]
- *   wait   = sum_r n_rt(r) (T - tau(r)) [..] / sum_r n_rt(r) [..]
- *                                            a sharer's mean wait for the fill, cycles     [D]
- *   n      = sharers in the window per fill: the degree split between floor(s) and floor(s)
- *            + 1 with mean s (the least-variance degree), each sharer in the window with
- *            probability P_w independently: n | d ~ Binomial(d, P_w)                  [N]
+ *   P_g    = pending_share(global stream, window Lambda T, miss ratio m_g) / m_g
+ *                                            the uses of a block, by any SM, within T of its
+ *                                            LLC miss (or of a use within T of it): pending.h's
+ *                                            [Q] and [C] on the global stream, per LLC miss
+ *                                            (m_g = LLC misses per L1 request)
+ *   P_1    = pending_share(l1 stream, window lambda T, m_1) / m_1
+ *                                            the same SM's uses within T of its own L1 miss
+ *                                            (m_1 the L1's miss ratio per request)
+ *   n      = min(s, max(0, (P_g - P_1) / (1 + P_1)))
+ *                                            the missing SM and each of the n other SMs in the
+ *                                            window bring their own P_1 pending uses: P_g = n +
+ *                                            (1 + n) P_1.  P_w = n / s                    [W]
+ *   wait   = pending.h's W on the global stream, / Lambda: the mean wait of the uses within T
+ *                                            for the fill, cycles                          [D]
+ *   n per fill: the degree split between floor(s) and floor(s) + 1 with mean s (the least-
+ *            variance degree), each sharer in the window with probability P_w independently:
+ *            n | d ~ Binomial(d, P_w)                                                  [N]
  *   merged = E min(n, M - 1),   held = P(n >= M)  (M the merge limit, the miss included;
  *            M = 0: no limit, held = 0)                                                [M]
  *   A held fill keeps its slice's input for the fill's remaining time, taken as wait [D]
- *   (exact for lock-step sharers, tau = 0: the microbenchmarks' 270 / 131 cycles).
+ *   (lock-step sharers, tau = 0, wait the whole fill: the microbenchmarks' 270 / 131 cycles).
  *   Entries: the slice's sectors in flight cannot exceed <entries>: with l1mshr.h's [E1], a
  *   single server of service T / entries per fill.                                    [E]
  *
@@ -52,23 +60,22 @@
  * service T / entries.  Their time per L1 miss joins the L1's T_fill (pending.h).
  *
  * Assumptions and valid range: [S] takes every fill to be followed by the sharers of a cold
- * fill (exact when the LLC holds the footprint, as in the small reference kernels) and every
- * SM's first use of a sector to be a sharer of its fill, which overcounts when the other SMs
- * first use it in a later kernel or much later in the same one; [W] takes the sharers' reuse
- * times to be those of all the global stream's reuses, time since the block's previous use
- * by anyone and not since its fill (the profile has no record of when each SM first uses a
- * sector); [N] the least-variance degree is exact when every sector has the same number of
- * readers (the microbenchmarks) and understates held for mixed degrees (p-gemm on
- * SM86_RTX3070: B's sectors read by 6 SMs, A's by 2, C's by 1, s = 2: the model holds no
- * fill, Accel-Sim 288 of 864, and raising Accel-Sim's merge limit to 16 removes 26% of
- * p-gemm's cycles).  Measured on the development half of calibration/accelsim (26 base runs,
- * `gpudse explain` station visits against L2_total_cache_pending_hits / accesses): the share of
- * LLC requests waiting for a fill in flight is within 0.03 on db-gemm and p-2dconv
- * (0.22 / 0.18-0.28 against 0.24-0.30 / 0.15-0.27) and too high on r-hotspot (0.62 against
- * 0.23), p-fdtd-2d (0.16-0.32 against 0.007), r-backprop, r-bfs, pb-spmv (0.07-0.13 against
- * <= 0.015): mean |error| 0.085, no better than no term (0.079); an exact [S] and [W] need a
- * profile record of each SM's first use of a sector relative to the sector's first use.
- * A preset without llc_mshr (0) gets no term.
+ * fill (exact when the LLC holds the footprint, as in the small reference kernels); [W] takes
+ * pending.h's assumptions on both streams (reuse times independent of which use came before;
+ * tau = (r + 1) / rate, which spreads lock-step requests over the window: the microbenchmarks'
+ * C SMs issuing the same load at once are P_g = 1-1.5 instead of C - 1 when the window holds
+ * 2 requests, test_llc_mshr) and the other SMs' pending uses to be like the missing SM's (P_1);
+ * [N] the least-variance degree is exact when every sector has the same number of readers (the
+ * microbenchmarks) and understates held for mixed degrees (p-gemm on SM86_RTX3070: B's sectors
+ * read by 6 SMs, A's by 2, C's by 1, s = 2: the model holds no fill, Accel-Sim 288 of 864, and
+ * raising Accel-Sim's merge limit to 16 removes 26% of p-gemm's cycles).  Measured on the
+ * development half of calibration/accelsim (26 base runs, `gpudse explain` station visits
+ * against L2_total_cache_pending_hits / accesses): mean |error| of the share of LLC requests
+ * that wait for a fill 0.056 (no term: 0.062); within 0.03 on p-2dconv (SM86), p-atax, p-gemm,
+ * r-backprop, pagerank, r-nw, p-fdtd-2d; too high on r-hotspot (0.62 against 0.23), pb-spmv
+ * (0.09-0.16 against 0.015) and db-gemm (0.33 against 0.24-0.30).  (The time since the
+ * previous use, the global stream's reuse time alone, gave 0.085: a sharer waits only within
+ * T of the fill.)  A preset without llc_mshr (0) gets no term.
  *
  * Sources: gpgpu-sim_distribution (dev) src/gpgpu-sim/gpu-cache.cc mshr_table::full, add,
  * baseline_cache::send_read_request; l2cache.cc memory_sub_partition::cache_cycle; the tested
@@ -91,9 +98,12 @@ typedef struct llc_mshr_fill {
  * has no sector record); 0 when either is absent or there is no sharing. */
 double llc_mshr_sharers(const profile_stream_t *l1, const profile_stream_t *global);
 
-/* [W] [D] [N] [M] for a fill time t_fill (cycles), Lambda = lambda_g global requests per cycle,
- * s = sharers, merge limit M (0: none) over the global stream's reuse-time histogram rt. */
-void llc_mshr_fill(const reuse_hist_t *rt, double sharers, double lambda_g, double t_fill, int merge,
-                   llc_mshr_fill_t *out);
+/* n [W] from P_g and P_1 (uses within T per LLC miss, per L1 miss), at most s; 0 when s or
+ * P_g is 0. */
+double llc_mshr_window_sharers(double pend_global, double pend_own, double sharers);
+
+/* [N] [M] for s sharers, a share P_w of them in the window (clamped to 1), merge limit M (0:
+ * none); out->wait is left 0 (the caller's [D]). */
+void llc_mshr_fill(double sharers, double in_window, int merge, llc_mshr_fill_t *out);
 
 #endif

@@ -35,13 +35,13 @@
  *   P_1    = pending_share(l1 stream, window lambda T, m_1) / m_1
  *                                            the same SM's uses within T of its own L1 miss
  *                                            (m_1 the L1's miss ratio per request)
- *   n      = min(s, max(0, (P_g - P_1) / (1 + P_1)))
- *                                            the missing SM and each of the n other SMs in the
- *                                            window bring their own P_1 pending uses: P_g = n +
- *                                            (1 + n) P_1.  P_w = n / s                    [W]
+ *   nbar   = min(s, max(0, (P_g - P_1) / (1 + P_1)))
+ *                                            sharers in the window per fill: the missing SM and
+ *                                            each of the nbar others bring their own P_1 pending
+ *                                            uses, P_g = nbar + (1 + nbar) P_1.  P_w = nbar / s [W]
  *   wait   = pending.h's W on the global stream, / Lambda: the mean wait of the uses within T
  *                                            for the fill, cycles                          [D]
- *   n per fill: the degree split between floor(s) and floor(s) + 1 with mean s (the least-
+ *   n, the sharers in the window of one fill: the degree split between floor(s) and floor(s) + 1 with mean s (the least-
  *            variance degree), each sharer in the window with probability P_w independently:
  *            n | d ~ Binomial(d, P_w)                                                  [N]
  *   merged = E min(n, M - 1),   held = P(n >= M)  (M the merge limit, the miss included;
@@ -98,7 +98,7 @@ typedef struct llc_mshr_fill {
  * has no sector record); 0 when either is absent or there is no sharing. */
 double llc_mshr_sharers(const profile_stream_t *l1, const profile_stream_t *global);
 
-/* n [W] from P_g and P_1 (uses within T per LLC miss, per L1 miss), at most s; 0 when s or
+/* nbar [W] from P_g and P_1 (uses within T per LLC miss, per L1 miss), at most s; 0 when s or
  * P_g is 0. */
 double llc_mshr_window_sharers(double pend_global, double pend_own, double sharers);
 

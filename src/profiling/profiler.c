@@ -60,6 +60,19 @@ uint64_t profiler_bin_hi(int bin)
 	return profiler_bin_lo(bin + 1);
 }
 
+/* The octaves' edges, edge_in_octave(k, j) at [(k - FIRST_OCTAVE) * PER_OCTAVE + j], computed
+ * once: profiler_bin is called per sector access (sector_reuse.c), and ldexp + llround there
+ * were 6% of an exact profile's time. */
+static uint64_t edge_tab[(LAST_OCTAVE - FIRST_OCTAVE + 1) * PER_OCTAVE];
+static pthread_once_t edge_once = PTHREAD_ONCE_INIT;
+
+static void edge_tab_init(void)
+{
+	for (int k = FIRST_OCTAVE; k <= LAST_OCTAVE; k++)
+		for (int j = 0; j < PER_OCTAVE; j++)
+			edge_tab[(k - FIRST_OCTAVE) * PER_OCTAVE + j] = edge_in_octave(k, j);
+}
+
 int profiler_bin(uint64_t d)
 {
 	if (d < EXACT_BINS)
@@ -67,10 +80,12 @@ int profiler_bin(uint64_t d)
 	int k = 63 - __builtin_clzll(d);
 	if (k > LAST_OCTAVE)
 		return NBINS - 1;
+	pthread_once(&edge_once, edge_tab_init);
+	const uint64_t *e = &edge_tab[(k - FIRST_OCTAVE) * PER_OCTAVE];
 	int lo = 0, hi = PER_OCTAVE - 1;                  /* largest j with edge(k, j) <= d */
 	while (lo < hi) {
 		int mid = (lo + hi + 1) / 2;
-		if (edge_in_octave(k, mid) <= d)
+		if (e[mid] <= d)
 			lo = mid;
 		else
 			hi = mid - 1;
@@ -162,6 +177,26 @@ typedef struct batchbuf {
 	int nitems, icap;
 } batchbuf_t;
 
+/*
+ * SECTOR QUEUE.  The sector records (sector_rec.h, sector_reuse.h) are exact stack processing
+ * on hash maps far larger than the CPU caches: each request costs one cache miss per stack
+ * (per SM, merged, each group), the time of the exact profile on large traces.  So
+ * profiler_sectors does not feed a request at once: it prefetches the slots the request will
+ * probe and queues it; the request SECQ - 1 places ahead of it is fed then, its slots by now in
+ * cache.  Requests are fed in the order offered, and the queue is drained before anything reads
+ * the records or depends on their order (a kernel's L1 flush, the class pass, the end), so the
+ * records are the same as when fed at once (tests/cli/cli_profile_identity.sh).
+ */
+#define SECQ 16
+typedef struct secq_ent {
+	uint64_t addr;
+	int sm;
+	uint32_t mask;
+	int is_write, bypass_l1;
+} secq_ent_t;
+struct profiler;
+static int sectors_drain(struct profiler *pb);
+
 struct profiler {
 	profiler_opts_t o;
 	char name[64], source[384];
@@ -195,6 +230,8 @@ struct profiler {
 	uint64_t count;
 	shards_t sh;         /* spatial sampling (rate 1: exact) */
 	sector_reuse_t *sec; /* 32 B sector stacks (sector_reuse.h; NULL: not built) */
+	secq_ent_t secq[SECQ]; /* SECTOR QUEUE: requests offered, not yet fed (a ring) */
+	int secq_head, secq_n;
 	int have_sectors;    /* profiler_sectors was called */
 	double sec_offered;  /* sector accesses offered (before SHARDS) */
 	int sa_on;           /* set-associative records are built (opts.setassoc, exact only) */
@@ -476,7 +513,9 @@ shape_acc_t *profiler_shape(profiler_t *pb)
 
 void profiler_sector_flush(profiler_t *pb)
 {
-	if (pb->secrec && !pb->pass2)
+	if (pb->pass2 || sectors_drain(pb))   /* SECTOR QUEUE: the kernel's requests first */
+		return;
+	if (pb->secrec)
 		sector_rec_flush(pb->secrec);
 }
 
@@ -1197,6 +1236,43 @@ static int sector_rec_feed(profiler_t *pb, int sm, uint64_t addr, uint32_t mask,
 	return 0;
 }
 
+/* Feed one queued request to the sector records (SECTOR QUEUE). */
+static int sectors_feed(profiler_t *pb, const secq_ent_t *q)
+{
+	int rc;
+	/* the sectored-cache record is exact or absent, like the set records: a sampled profile
+	 * (SHARDS) has none, its cost being the whole stream's */
+	if (pb->sh.rate >= 1 && (rc = sector_rec_feed(pb, q->sm, q->addr, q->mask, q->is_write, q->bypass_l1)))
+		return rc;
+	if (!pb->sec)
+		return 0;
+	uint64_t first = (q->addr & ~(uint64_t)(SECTOR_LINE - 1)) / SECTOR_BYTES;
+	for (int i = 0; i < SECTOR_LINE / SECTOR_BYTES; i++) {
+		uint64_t sec = first + (uint64_t)i;
+		if (!(q->mask >> i & 1))
+			continue;
+		/* SHARDS: the sector's profiler block decides, as for the block stacks (shards.h) */
+		if (pb->sh.rate < 1 && !shards_keep(&pb->sh, sec * SECTOR_BYTES >> pb->shift))
+			continue;
+		if (sector_reuse_access(pb->sec, q->sm, sec))
+			return pb->failed = -1;
+	}
+	return 0;
+}
+
+/* Feed every queued request, oldest first (SECTOR QUEUE). */
+static int sectors_drain(profiler_t *pb)
+{
+	while (pb->secq_n > 0) {
+		const secq_ent_t *q = &pb->secq[pb->secq_head];
+		pb->secq_head = (pb->secq_head + 1) % SECQ;
+		pb->secq_n--;
+		if (!pb->failed && sectors_feed(pb, q))
+			return pb->failed = -1;
+	}
+	return pb->failed ? -1 : 0;
+}
+
 int profiler_sectors(profiler_t *pb, int sm, uint64_t addr, uint32_t mask, int is_write, int bypass_l1)
 {
 	int rc = check_sm(pb, sm);
@@ -1206,25 +1282,28 @@ int profiler_sectors(profiler_t *pb, int sm, uint64_t addr, uint32_t mask, int i
 		return -3;
 	if (pb->pass2)
 		return 0;
-	/* the sectored-cache record is exact or absent, like the set records: a sampled profile
-	 * (SHARDS) has none, its cost being the whole stream's */
-	if (pb->sh.rate >= 1 && (rc = sector_rec_feed(pb, sm, addr, mask, is_write, bypass_l1)))
-		return rc;
-	if (!pb->sec)
-		return 0;
-	pb->have_sectors = 1;
-	pb->sec_offered += __builtin_popcount(mask);
-	uint64_t first = (addr & ~(uint64_t)(SECTOR_LINE - 1)) / SECTOR_BYTES;
-	for (int i = 0; i < SECTOR_LINE / SECTOR_BYTES; i++) {
-		uint64_t sec = first + (uint64_t)i;
-		if (!(mask >> i & 1))
-			continue;
-		/* SHARDS: the sector's profiler block decides, as for the block stacks (shards.h) */
-		if (pb->sh.rate < 1 && !shards_keep(&pb->sh, sec * SECTOR_BYTES >> pb->shift))
-			continue;
-		if (sector_reuse_access(pb->sec, sm, sec))
-			return pb->failed = -1;
+	if (pb->sec) {
+		pb->have_sectors = 1;
+		pb->sec_offered += __builtin_popcount(mask);
 	}
+	/* SECTOR QUEUE: prefetch this request's slots, feed the oldest when the ring is full */
+	uint64_t line = addr / SECTOR_LINE;
+	if (pb->sh.rate >= 1 && pb->secrec)
+		sector_rec_prefetch(pb->secrec, sm, line, bypass_l1);
+	if (pb->sec)
+		for (int i = 0; i < SECTOR_LINE / SECTOR_BYTES; i++)
+			if (mask >> i & 1)
+				sector_reuse_prefetch(pb->sec, sm, line * (SECTOR_LINE / SECTOR_BYTES) + (uint64_t)i);
+	if (pb->secq_n == SECQ) {
+		const secq_ent_t *q = &pb->secq[pb->secq_head];
+		pb->secq_head = (pb->secq_head + 1) % SECQ;
+		pb->secq_n--;
+		if ((rc = sectors_feed(pb, q)))
+			return rc;
+	}
+	pb->secq[(pb->secq_head + pb->secq_n) % SECQ] =
+		(secq_ent_t){ .addr = addr, .sm = sm, .mask = mask, .is_write = is_write, .bypass_l1 = bypass_l1 };
+	pb->secq_n++;
 	return 0;
 }
 
@@ -1364,6 +1443,8 @@ int profiler_class_pass(profiler_t *pb)
 		memset(pb->cls[c].bin, 0, sizeof pb->cls[c].bin);
 	for (int j = 0; j < RL_NCLASS * RGK && pb->rg_cls; j++)
 		memset(pb->rg_cls[j].bin, 0, sizeof pb->rg_cls[j].bin);
+	if (sectors_drain(pb))               /* SECTOR QUEUE: the first pass's last requests */
+		return -1;
 	pb->pass2 = 1;
 	return 0;
 }
@@ -1514,7 +1595,7 @@ static int level_rgroups(const profiler_t *pb, const level_t *L, profile_rgroups
 int profiler_finish(profiler_t *pb, profile_t *out)
 {
 	memset(out, 0, sizeof *out);
-	if (pb->failed || flush(pb))
+	if (pb->failed || sectors_drain(pb) || flush(pb))
 		return -1;
 	for (int l = 1; l < pb->nlev; l++) {       /* an inactive level equals its source */
 		level_t *L = &pb->lev[l], *from = &pb->lev[0];

@@ -215,6 +215,24 @@ int sector_rec_access(sector_rec_t *r, int sm, uint64_t line, unsigned mask, int
 	return 0;
 }
 
+static void unit_prefetch(const sm_rec_t *s, uint64_t h)
+{
+	lru_prefetch(s->stack, h);
+	if (s->map)
+		__builtin_prefetch(&s->map[h & s->hmask], 1);
+}
+
+void sector_rec_prefetch(const sector_rec_t *r, int sm, uint64_t line, int bypass_l1)
+{
+	uint64_t h = lru_hash(line);
+	if (!bypass_l1 && sm >= 0 && sm < r->n_sm)
+		unit_prefetch(&r->sm[sm], h);
+	unit_prefetch(&r->glob, h);
+	for (int i = 0; i < r->n_grp && sm >= 0; i++)
+		if (sm / r->grp[i].g < r->grp[i].n_unit)
+			unit_prefetch(&r->grp[i].unit[sm / r->grp[i].g], h);
+}
+
 int sector_rec_hist_group(const sector_rec_t *r, int g, reuse_hist_t *out)
 {
 	for (int i = 0; i < r->n_grp; i++)

@@ -47,6 +47,9 @@ void sector_rec_free(sector_rec_t *r);
  * counts apart too: sector_rec_hist_writes).  0, or -1 out of memory or a bad argument (the
  * record then keeps failing). */
 int sector_rec_access(sector_rec_t *r, int sm, uint64_t line, unsigned mask, int is_write, int bypass_l1);
+/* Prefetch the hash slots sector_rec_access(r, sm, line, ..., bypass_l1) will probe (a hint:
+ * the profiler issues it a few requests ahead, profiler.c SECTOR QUEUE). */
+void sector_rec_prefetch(const sector_rec_t *r, int sm, uint64_t line, int bypass_l1);
 /* A kernel ended: every L1 is flushed (GPGPU-Sim -gpgpu_flush_l1_cache 1; NVIDIA's L1s are
  * not coherent and are invalidated between kernels), so each sector's next access is a miss
  * (counted cold).  The line stacks are kept: line distances only ever matter since a sector's

@@ -93,6 +93,14 @@ int sector_reuse_access(sector_reuse_t *r, int sm, uint64_t sector)
 	return r->global ? touch(r->glob, &r->h_glob, sector) : 0;
 }
 
+void sector_reuse_prefetch(const sector_reuse_t *r, int sm, uint64_t sector)
+{
+	uint64_t h = lru_hash(sector);
+	if (sm >= 0 && sm < r->n_sm)
+		lru_prefetch(r->sm[sm], h);
+	lru_prefetch(r->glob, h);
+}
+
 uint64_t sector_reuse_count(const sector_reuse_t *r)
 {
 	return r->count;

@@ -41,6 +41,8 @@ void sector_reuse_free(sector_reuse_t *r);
 /* One access of SM sm to 32 B sector index `sector` (byte address / 32).  0, or -1 out of
  * memory (sm must be >= 0). */
 int sector_reuse_access(sector_reuse_t *r, int sm, uint64_t sector);
+/* Prefetch the map slots sector_reuse_access(r, sm, sector) will probe (a hint). */
+void sector_reuse_prefetch(const sector_reuse_t *r, int sm, uint64_t sector);
 
 /* Accesses fed so far. */
 uint64_t sector_reuse_count(const sector_reuse_t *r);

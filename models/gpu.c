@@ -110,9 +110,13 @@
  *   LLC WRITE POLICY (preset llc_write_alloc, write-back LLC; models/llc_write.h [W1]-[W5]):
  *   with h = h_llc, w_llc = the stores' share of the requests the LLC receives,
  *   (a1 w_f (1 - h1w) + a1 w_f h1w [write-through L1]) / m1, and h_w the stores' own LLC hit
- *   ratio: the l1 stream's stores-only sector record (sector_sd_w) at C_llc / 128 B / n_compute
- *   lines (the partition property, as HIT RATES extends the group streams; h_w = h without
- *   the record), the DRAM visits per LLC request are reads + writes of llcw_rates: none (0,
+ *   ratio: with every SM of the profile active on a sectored LLC (h from the global stream's
+ *   sector record, HIT RATES), the global stream's stores-only sector record (sector_sd_w: plain
+ *   stores, the merged stream, never flushed, as the LLC keeps lines across kernels) at the
+ *   capacity h is read at, C_h / 128 B lines; otherwise the l1 stream's stores-only sector
+ *   record at C_llc / 128 B / n_compute lines (the partition property, as HIT RATES extends the
+ *   group streams; flushed per kernel like the L1, so it overstates the stores' misses), and
+ *   h_w = h without a record; the DRAM visits per LLC request are reads + writes of llcw_rates: none (0,
  *   the default): (1 - h), the store misses written at once (the equation before issue 20);
  *   fetch (1) and lazy (2, GPGPU-Sim 'L'): read misses (lazy: the load misses (1 - h) - s_m,
  *   s_m = w_llc (1 - h_w)) plus dirty evictions (1 - h) phi delta, phi the share of the run's
@@ -477,6 +481,9 @@ wctx_t *wctx_alloc(const gpu_t *g, const profile_t *p, const char **err)
 	if (w->global_stream && w->global_stream->sector_sd.total > 0.0 &&
 	    !(w->llc_sector = reuse_curve_alloc_hist(&w->global_stream->sector_sd, g->llc_assoc)))
 		goto fail_curve;                 /* HIT RATES, sectored LLC */
+	if (g->llc_write_alloc != LLCW_NONE && w->llc_sector && w->global_stream->sector_sd_w.total > 0.0 &&
+	    !(w->llc_store_global = reuse_curve_alloc_hist(&w->global_stream->sector_sd_w, g->llc_assoc)))
+		goto fail_curve;                 /* LLC WRITE POLICY: the stores' LLC hits, merged stream */
 	for (int i = 0; i < n; i++) {      /* the merged streams' sector records (gs[]: ascending) */
 		if (gs[i]->group < 2 || !(gs[i]->sector_sd.total > 0.0) || w->n_gsec >= 16)
 			continue;
@@ -505,6 +512,7 @@ void wctx_free(wctx_t *w)
 	reuse_curve_free(w->l1_sector);
 	reuse_curve_free(w->l1_sector_w);
 	reuse_curve_free(w->llc_store);
+	reuse_curve_free(w->llc_store_global);
 	reuse_curve_free(w->llc_sector);
 	for (int i = 0; i < w->n_gsec; i++)
 		reuse_curve_free(w->gsec_llc[i]);
@@ -642,6 +650,9 @@ void memsys_init(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m
 	/* the LLC sees the L1 misses: local hit ratio of the hierarchy's capacity (gpu.c header,
 	 * INCLUSION) */
 	m->llc_hit_stream = gpu_llc_stream_hit(g, m, w);
+	/* LLC WRITE POLICY: the stores' LLC hits come from the same record and capacity when the
+	 * global sector record gave h (gpu_llc_stream_hit) */
+	m->llc_store_lines = w->llc_sector && gpu_llc_global_sector(g, m, w) ? gpu_hierarchy_bytes(g, m, w) / 128.0 : 0.0;
 	if (g->llc_inclusion == GPU_INCL_INCLUSIVE && w->global_stream && m->n_compute == w->p->n_sm) {
 		/* the global stream is this LLC's */
 		double hl = setassoc_level_hit(w->global_stream, m->llc_bytes / w->block_bytes, g->llc_assoc,
@@ -690,12 +701,18 @@ static double group_sector_hit(const wctx_t *w, double n, double lines)
 	return (1.0 - t) * reuse_curve_eval(w->gsec_llc[i], lines) + t * reuse_curve_eval(w->gsec_llc[i + 1], lines);
 }
 
+int gpu_llc_global_sector(const gpu_t *g, const memsys_t *m, const wctx_t *w)
+{
+	return g->llc_sectored && g->sector_bytes == 32 && g->line_bytes == 128 && w->llc_sector &&
+	       m->n_compute == w->p->n_sm;
+}
+
 double gpu_llc_stream_hit(const gpu_t *g, const memsys_t *m, const wctx_t *w)
 {
 	double c = gpu_hierarchy_bytes(g, m, w);
 	if (g->llc_sectored && g->sector_bytes == 32 && g->line_bytes == 128) {
 		/* sectored LLC shared by every SM of the profile: the global sector record */
-		if (w->llc_sector && m->n_compute == w->p->n_sm)
+		if (gpu_llc_global_sector(g, m, w))
 			return reuse_curve_eval(w->llc_sector, c / 128.0);
 		double h = group_sector_hit(w, m->n_compute, c / 128.0);   /* other SM counts (HIT RATES) */
 		if (h >= 0.0)
@@ -779,11 +796,16 @@ static void llc_write_policy(const gpu_t *g, const memsys_t *m, const wctx_t *w,
 	double recv = a1 * (1.0 - m->l1_hit) + (g->l1_write_through ? a1 * wf * hs : 0.0);
 	double w_llc = recv > 0.0 && stores < recv ? stores / recv : 1.0;
 	double h = h_llc < 1.0 ? (h_llc > 0.0 ? h_llc : 0.0) : 1.0;
-	/* the stores' own LLC hit ratio: their per-SM sector record at the LLC's share per
-	 * computing SM (the partition property of HIT RATES: n SMs' disjoint streams merged
-	 * stretch each SM's distances n-fold); h without the record */
+	/* the stores' own LLC hit ratio: on the merged stream's stores-only sector record at the
+	 * capacity h is read at, when h comes from the merged stream's record (every SM of the
+	 * profile active: gpu_llc_stream_hit); else their per-SM sector record at the LLC's share
+	 * per computing SM (the partition property of HIT RATES: n SMs' disjoint streams merged
+	 * stretch each SM's distances n-fold; flushed at every kernel's end, so a store to a line
+	 * an earlier kernel or another SM left in the LLC counts as a miss); h without either */
 	double h_w = h;
-	if (w && w->llc_store && m->n_compute > 0)
+	if (w && w->llc_store_global && m->llc_store_lines > 0.0)
+		h_w = reuse_curve_eval(w->llc_store_global, m->llc_store_lines);
+	else if (w && w->llc_store && m->n_compute > 0)
 		h_w = reuse_curve_eval(w->llc_store, m->llc_bytes / 128.0 / m->n_compute);
 	h_w = h_w < 1.0 ? (h_w > 0.0 ? h_w : 0.0) : 1.0;
 	/* the run: the profile's instructions (a steady state, HUGE_VAL, without a profile) */

@@ -200,6 +200,9 @@ typedef struct memsys {
 	/* LLC (conventional) */
 	double llc_bytes;          /* total conventional capacity */
 	double llc_hit;            /* hit ratio of the requests it receives (local: L1-filtered) */
+	double llc_store_lines;    /* lines at which llc_hit_stream was read from the global sector
+	                              record (gpu_llc_global_sector), 0 otherwise: the stores' LLC
+	                              hits are read there too (gpu.c LLC WRITE POLICY) */
 	double llc_hit_stream;     /* merged-stream hit ratio at the LLC before L1 filtering
 	                              (wctx_llc_hit); when a mechanism changes l1_hit and leaves
 	                              llc_hit alone, gpu_eval re-filters: gpu_local_hit(this, l1_hit) */
@@ -299,6 +302,10 @@ struct wctx;
  * llc_bytes as built; w (may be NULL): the L1s' replication. */
 double gpu_hierarchy_bytes(const gpu_t *g, const memsys_t *m, const struct wctx *w);
 
+/* 1 when the sectored LLC's hit ratio is the global stream's sector record (every SM of the
+ * profile computing: that stream is the LLC's; gpu.c HIT RATES). */
+int gpu_llc_global_sector(const gpu_t *g, const memsys_t *m, const struct wctx *w);
+
 /* The merged stream's hit ratio at the hierarchy's capacity (gpu.c HIT RATES, INCLUSION):
  * the global sector record on a sectored LLC with every profiled SM active, else
  * wctx_llc_hit at gpu_hierarchy_bytes. */
@@ -348,6 +355,8 @@ typedef struct wctx {
 	reuse_curve_t *l1_sector_w;/* the same, stores only (NULL: none) */
 	reuse_curve_t *llc_store;  /* the l1 stream's stores-only sector record at the LLC
 	                              associativity (gpu.c LLC WRITE POLICY; NULL: none) */
+	reuse_curve_t *llc_store_global; /* the global stream's stores-only sector record at the
+	                              LLC associativity (gpu.c LLC WRITE POLICY; NULL: none) */
 	double store_sector_frac;  /* the stores' share of the l1 stream's sector accesses
 	                              (sector_sd_w over sector_sd totals; -1: no sector record) */
 	reuse_curve_t *l1_sector;  /* the l1 stream's sector record at the L1 associativity (gpu.c

@@ -51,8 +51,10 @@
  * Assumptions and valid range: the LLC starts empty and is not flushed during the run
  * (GPGPU-Sim keeps its L2 across kernels); the run's allocations A are the model's
  * steady-state misses times the profile's instructions (a multi-kernel profile is one run);
- * h_w (gpu.c) comes from a per-SM record flushed at every kernel's end, which counts a store to
- * a sector another SM or an earlier kernel left in the LLC as a miss; [W5] holds exactly under
+ * h_w (gpu.c) comes from the merged stream's stores-only sector record (never flushed, as the
+ * LLC is not) when every SM of the profile computes, else from a per-SM record flushed at every
+ * kernel's end, which counts a store to a sector another SM or an earlier kernel left in the
+ * LLC as a miss (then [W0]'s load misses are too few); [W5] holds exactly under
  * uniform IRM and streaming
  * in a run of at least two residencies (a line stays about F / (1 - h) accesses, F the
  * footprint); in a shorter one the residencies that end are the short, cleaner ones and [W3]

@@ -545,9 +545,9 @@ static int load_stream(const ld_t *c, const char *path, const cJSON *v, int n_sm
 	if (s->sector_sd_w.total > s->sector_sd.total)
 		return perr(c, (snprintf(p, sizeof p, "%s.sector_sd_w", path), p),
 			    "%g store sector accesses exceed the record's %g", s->sector_sd_w.total, s->sector_sd.total);
-	if (s->sector_sd_w.total > 0 && strcmp(s->name, "l1") != 0)
+	if (s->sector_sd_w.total > 0 && strcmp(s->name, "l1") != 0 && strcmp(s->name, "global") != 0)
 		return perr(c, (snprintf(p, sizeof p, "%s.sector_sd_w", path), p),
-			    "only the \"l1\" stream has the stores' sector record, not \"%s\"", s->name);
+			    "only the \"l1\" and \"global\" streams have the stores' sector record, not \"%s\"", s->name);
 	if (load_setassoc(c, path, v, "setassoc", s->accesses, &s->sa)
 	    || load_setassoc(c, path, v, "setassoc_we", s->accesses, &s->sa_we)
 	    || load_setassoc(c, path, v, "setassoc_wna", s->accesses, &s->sa_wna)

@@ -1260,16 +1260,21 @@ static int sectors_feed(profiler_t *pb, const secq_ent_t *q)
 	return 0;
 }
 
+/* Take the oldest queued request off the ring and feed it (SECTOR QUEUE). */
+static int sectors_feed_oldest(profiler_t *pb)
+{
+	const secq_ent_t *q = &pb->secq[pb->secq_head];
+	pb->secq_head = (pb->secq_head + 1) % SECQ;
+	pb->secq_n--;
+	return pb->failed ? -1 : sectors_feed(pb, q);
+}
+
 /* Feed every queued request, oldest first (SECTOR QUEUE). */
 static int sectors_drain(profiler_t *pb)
 {
-	while (pb->secq_n > 0) {
-		const secq_ent_t *q = &pb->secq[pb->secq_head];
-		pb->secq_head = (pb->secq_head + 1) % SECQ;
-		pb->secq_n--;
-		if (!pb->failed && sectors_feed(pb, q))
+	while (pb->secq_n > 0)
+		if (sectors_feed_oldest(pb))
 			return pb->failed = -1;
-	}
 	return pb->failed ? -1 : 0;
 }
 
@@ -1294,13 +1299,8 @@ int profiler_sectors(profiler_t *pb, int sm, uint64_t addr, uint32_t mask, int i
 		for (int i = 0; i < SECTOR_LINE / SECTOR_BYTES; i++)
 			if (mask >> i & 1)
 				sector_reuse_prefetch(pb->sec, sm, line * (SECTOR_LINE / SECTOR_BYTES) + (uint64_t)i);
-	if (pb->secq_n == SECQ) {
-		const secq_ent_t *q = &pb->secq[pb->secq_head];
-		pb->secq_head = (pb->secq_head + 1) % SECQ;
-		pb->secq_n--;
-		if ((rc = sectors_feed(pb, q)))
-			return rc;
-	}
+	if (pb->secq_n == SECQ && (rc = sectors_feed_oldest(pb)))
+		return rc;
 	pb->secq[(pb->secq_head + pb->secq_n) % SECQ] =
 		(secq_ent_t){ .addr = addr, .sm = sm, .mask = mask, .is_write = is_write, .bypass_l1 = bypass_l1 };
 	pb->secq_n++;
@@ -1672,7 +1672,9 @@ int profiler_finish(profiler_t *pb, profile_t *out)
 		if (L->g == 1 && pb->secrec &&
 		    (sector_rec_hist(pb->secrec, &s->sector_sd) < 0 || sector_rec_hist_writes(pb->secrec, &s->sector_sd_w) < 0))
 			goto oom;
-		if (L->g == 0 && pb->secrec && sector_rec_hist_global(pb->secrec, &s->sector_sd) < 0)
+		if (L->g == 0 && pb->secrec &&
+		    (sector_rec_hist_global(pb->secrec, &s->sector_sd) < 0 ||
+		     sector_rec_hist_global_writes(pb->secrec, &s->sector_sd_w) < 0))
 			goto oom;                           /* the LLC's sector record (sector_rec.h) */
 		if (L->g > 1 && pb->secrec && pb->o.sector_groups && sector_rec_hist_group(pb->secrec, L->g, &s->sector_sd) < 0)
 			goto oom;                           /* the groups' merged sector records */

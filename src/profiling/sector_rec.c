@@ -43,6 +43,7 @@ struct sector_rec {
 	ghist_t l1w;                /* the same, stores only */
 	sm_rec_t glob;              /* all SMs merged (the LLC) */
 	ghist_t llc;
+	ghist_t llcw;               /* the same, plain stores only (atomics are reads too) */
 	grp_rec_t grp[SECREC_MAX_GROUPS];
 	int n_grp;
 	int fed;                    /* a request was fed (groups can no longer be set) */
@@ -196,7 +197,7 @@ int sector_rec_access(sector_rec_t *r, int sm, uint64_t line, unsigned mask, int
 	r->fed = 1;
 	if (!bypass_l1 && unit_access(&r->sm[sm], &r->l1, is_write ? &r->l1w : NULL, line, mask))
 		return r->failed = -1;
-	if (unit_access(&r->glob, &r->llc, NULL, line, mask))
+	if (unit_access(&r->glob, &r->llc, is_write && !bypass_l1 ? &r->llcw : NULL, line, mask))
 		return r->failed = -1;
 	for (int i = 0; i < r->n_grp; i++) {       /* the groups' merged streams (sector_rec_groups) */
 		grp_rec_t *G = &r->grp[i];
@@ -254,6 +255,11 @@ int sector_rec_hist_global(const sector_rec_t *r, reuse_hist_t *out)
 int sector_rec_hist_writes(const sector_rec_t *r, reuse_hist_t *out)
 {
 	return to_hist(&r->l1w, out);
+}
+
+int sector_rec_hist_global_writes(const sector_rec_t *r, reuse_hist_t *out)
+{
+	return to_hist(&r->llcw, out);
 }
 
 static int to_hist(const ghist_t *r, reuse_hist_t *out)

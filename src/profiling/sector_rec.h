@@ -71,5 +71,9 @@ int sector_rec_hist_group(const sector_rec_t *r, int g, reuse_hist_t *out);
 /* The l1 record of the stores' sector accesses only (a write-through L1 forwards every store;
  * the LLC holds the ones that hit the L1). */
 int sector_rec_hist_writes(const sector_rec_t *r, reuse_hist_t *out);
+/* The LLC's record (sector_rec_hist_global) of the plain stores' sector accesses only (global
+ * atomics read the line too, so they are not in it): a write-allocating LLC's store hits, on
+ * the merged, never-flushed stream the LLC sees (models/gpu.c LLC WRITE POLICY). */
+int sector_rec_hist_global_writes(const sector_rec_t *r, reuse_hist_t *out);
 
 #endif

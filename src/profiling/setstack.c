@@ -1,6 +1,7 @@
 /* setstack.c -- per-set LRU stacks for every power-of-two set count; see setstack.h. */
 #include "profiling/setstack.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #if defined(__SSE2__)
@@ -112,6 +113,8 @@ typedef struct deep {
 	uint16_t hint[SA_NINDEX][DL][HR];
 } deep_t;
 
+static void simd_choose(void);
+
 setstack_t *setstack_alloc(int max_log, enum setstack_mode write_evict, const set_index_t *ix)
 {
 	if (write_evict < SS_ALLOCATE || write_evict > SS_NO_ALLOCATE || max_log < 0 || max_log > PROFILE_SA_MAX_LOG || max_log > SETIDX_MAX_LOG)
@@ -119,6 +122,7 @@ setstack_t *setstack_alloc(int max_log, enum setstack_mode write_evict, const se
 	setstack_t *s = calloc(1, sizeof *s);
 	if (!s)
 		return NULL;
+	simd_choose();
 	s->max_log = max_log;
 	s->only_f = -1;
 	s->we = write_evict;
@@ -510,6 +514,16 @@ static const uint64_t group_keep[4][4] = {
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 #include <immintrin.h>
 #define TO_TOP_AVX2 1
+/* Chosen once, when the first record is allocated: AVX2 where the processor has it, unless
+ * GPUDSE_NO_AVX2 is set (so the SSE2 path is tested on AVX2 machines too:
+ * tests/cli/cli_profile_identity.sh runs every case both ways, to the same digests). */
+static int use_avx2;
+static pthread_once_t use_avx2_once = PTHREAD_ONCE_INIT;
+static void use_avx2_init(void)
+{
+	const char *e = getenv("GPUDSE_NO_AVX2");
+	use_avx2 = __builtin_cpu_supports("avx2") && !(e && *e && strcmp(e, "0") != 0);
+}
 __attribute__((target("avx2"), noinline)) static int to_top_avx2(uint64_t *id, uint64_t pt, uint64_t now)
 {
 	const __m256i P = _mm256_set1_epi64x((long long)pt);
@@ -530,6 +544,14 @@ __attribute__((target("avx2"), noinline)) static int to_top_avx2(uint64_t *id, u
 	}
 }
 #endif
+
+/* The SIMD path of to_top, chosen once (use_avx2 above). */
+static void simd_choose(void)
+{
+#if defined(TO_TOP_AVX2)
+	pthread_once(&use_avx2_once, use_avx2_init);
+#endif
+}
 
 static inline int to_top(uint64_t *id, uint64_t pt, uint64_t now)
 {
@@ -663,7 +685,7 @@ static int access_timed(setstack_t *s, tset_t *T, int cold, uint64_t fa_d, uint6
 			return -2;
 		T->b = now;
 #if defined(TO_TOP_AVX2)
-		if (__builtin_cpu_supports("avx2"))
+		if (use_avx2)
 			return to_top_avx2(id, pt, now);
 #endif
 		return to_top(id, pt, now);               /* a hit: a (n, the array) stays */

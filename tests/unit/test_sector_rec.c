@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <math.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "design.h"
@@ -58,21 +59,32 @@ static void one(int n_sm, int pool, int n, int flush_every, unsigned long long s
 				return;
 			}
 	unsigned long long x = seed;
-	double accesses = 0;
+	double accesses = 0, all = 0, stores = 0, store_hits[NC] = { 0 };
 	int refused = 0;
 	for (int i = 0; i < n; i++) {
 		int sm = (int)(lcg(&x) % (unsigned)n_sm);
 		/* a skewed pool: half the requests to a small hot set */
 		uint64_t line = lcg(&x) % 2 ? lcg(&x) % 16 : lcg(&x) % (unsigned)pool;
 		unsigned mask = 1 + lcg(&x) % 15;
-		refused += sector_rec_access(r, sm, line, mask, 0, 0) != 0;
+		/* a quarter stores, an eighth global atomics (they bypass the L1: the merged and
+		 * group records only, and they are not plain stores) */
+		int is_write = lcg(&x) % 4 == 0, bypass = lcg(&x) % 8 == 0;
+		refused += sector_rec_access(r, sm, line, mask, is_write, bypass) != 0;
 		for (int c = 0; c < NC; c++) {
-			sectorsim_access(&sim[sm][c], line, mask);
+			if (!bypass)
+				sectorsim_access(&sim[sm][c], line, mask);
+			double before = glob[c].hits;
 			sectorsim_access(&glob[c], line, mask);
+			if (is_write && !bypass)
+				store_hits[c] += glob[c].hits - before;
 			for (int gi = 0; gi < 2; gi++)
 				sectorsim_access(&grp[gi][sm / gsz[gi]][c], line, mask);
 		}
-		accesses += __builtin_popcount(mask);
+		if (!bypass)
+			accesses += __builtin_popcount(mask);
+		if (is_write && !bypass)
+			stores += __builtin_popcount(mask);
+		all += __builtin_popcount(mask);
 		if (flush_every && (i + 1) % flush_every == 0) {
 			sector_rec_flush(r);
 			for (int s = 0; s < n_sm; s++)
@@ -102,12 +114,23 @@ static void one(int n_sm, int pool, int n, int flush_every, unsigned long long s
 		snprintf(what, sizeof what, "%s: merged-stream sector hits at %d lines == sectorsim (exact, never flushed)",
 		         label, caps[c]);
 		CHECK_NEAR(rec_hits(&h, caps[c]), glob[c].hits, 0, what);
+	}
+	reuse_hist_free(&h);
+	/* the merged stream's plain stores alone (models/gpu.c LLC WRITE POLICY reads their LLC
+	 * hits here): the simulated merged cache's hits on the stores' sectors */
+	CHECK_INT(sector_rec_hist_global_writes(r, &h), 0, "global stores-only histogram");
+	CHECK_NEAR(h.total, stores, 0, "every plain store's sector access in the global stores record");
+	for (int c = 0; c < NC; c++) {
+		char what[160];
+		snprintf(what, sizeof what, "%s: merged-stream store sector hits at %d lines == sectorsim (exact)",
+		         label, caps[c]);
+		CHECK_NEAR(rec_hits(&h, caps[c]), store_hits[c], 0, what);
 		sectorsim_free(&glob[c]);
 	}
 	reuse_hist_free(&h);
 	for (int gi = 0; gi < 2; gi++) {
 		CHECK_INT(sector_rec_hist_group(r, gsz[gi], &h), 0, "group histogram");
-		CHECK_NEAR(h.total, accesses, 0, "every sector access in the group record");
+		CHECK_NEAR(h.total, all, 0, "every sector access in the group record, atomics included");
 		for (int c = 0; c < NC; c++) {
 			double hits = 0;
 			for (int k = 0; k < 4; k++)
@@ -429,12 +452,79 @@ static void nvbit_reader(void)
 	profile_free(&p);
 }
 
+/* The LLC's store hits (models/gpu.c LLC WRITE POLICY) on a lazy write-allocate LLC: kernel 1
+ * (SM 0) reads lines 0..99, kernel 2 (SM 1) writes them and reads lines 1000..1099.  The LLC
+ * keeps kernel 1's lines, so every store hits it and reads nothing from DRAM; every load is a
+ * first touch.  DRAM reads = the loads' 200 lines x 4 sectors x 32 B = 25600 B (GPGPU-Sim's
+ * L:B:m:L: a store miss would allocate without a read, so DRAM reads are exactly the load
+ * misses).  The global stream's stores-only record sees the store hits; the per-SM record
+ * (flushed at the kernel's end, of SM 1 alone) would count them as misses, leaving fewer
+ * misses to the loads than they have. */
+static void model_store_hits(void)
+{
+	profiler_opts_t o;
+	profiler_opts_default(&o);
+	o.n_sm = 2;
+	o.fuse_sample = 0;
+	profiler_t *pb = profiler_alloc(&o);
+	for (int i = 0; i < 100; i++) {
+		profiler_access(pb, 0, 0, (uint64_t)i * 128, 0);
+		profiler_sectors(pb, 0, (uint64_t)i * 128, 15, 0, 0);
+	}
+	profiler_sector_flush(pb);
+	for (int i = 0; i < 100; i++) {
+		profiler_access(pb, 1, 1, (uint64_t)i * 128, 0);
+		profiler_sectors(pb, 1, (uint64_t)i * 128, 15, 1, 0);
+		profiler_access(pb, 1, 0, (uint64_t)(1000 + i) * 128, 0);
+		profiler_sectors(pb, 1, (uint64_t)(1000 + i) * 128, 15, 0, 0);
+	}
+	profiler_insts(pb, 0, 400, 100, 400);
+	profiler_insts(pb, 1, 800, 200, 800);
+	profile_t p;
+	CHECK_INT(profiler_finish(pb, &p), 0, "profile");
+	profiler_free(pb);
+	const profile_stream_t *gs = profile_stream(&p, "global");
+	CHECK(gs && gs->sector_sd_w.total == 400 && gs->sector_sd_w.cold == 0,
+	      "global stores record: 400 store sector accesses, none a first touch");
+	gpu_t g;
+	gpu_defaults(&g);
+	g.n_sm = 2;
+	g.l1_kib = 64;
+	g.l1_sectored = 1;
+	g.l1_write_through = 1;
+	g.llc_sectored = 1;
+	g.llc_kib = 1024;
+	g.llc_assoc = 16;
+	g.llc_write_alloc = 2;                       /* lazy (GPGPU-Sim 'L') */
+	const char *err = NULL, *why = NULL;
+	design_t d;
+	design_default(&d);
+	wctx_t *w = wctx_alloc(&g, &p, &err);
+	CHECK(w && w->llc_store_global, "the model reads the global stores record");
+	metrics_t m;
+	CHECK_INT(gpu_eval(&g, &d, w, &m, &why), 0, "evaluates");
+	double dram = m.dram_bpki * p.insts / 1000.0;
+	printf("  LLC store hits: DRAM bytes %.1f with the global stores record (expected 25600)\n", dram);
+	CHECK_REL(dram, 25600.0, 1e-6, "DRAM reads = the loads' 800 cold sectors x 32 B (stores hit the LLC)");
+	wctx_free(w);
+	reuse_hist_free(&((profile_stream_t *)gs)->sector_sd_w);   /* without it: the per-SM record */
+	memset(&((profile_stream_t *)gs)->sector_sd_w, 0, sizeof gs->sector_sd_w);
+	w = wctx_alloc(&g, &p, &err);
+	CHECK_INT(gpu_eval(&g, &d, w, &m, &why), 0, "evaluates");
+	double dram_l1 = m.dram_bpki * p.insts / 1000.0;
+	printf("  the per-SM stores record instead: DRAM bytes %.1f\n", dram_l1);
+	CHECK(dram_l1 < 0.9 * 25600.0, "the per-SM, kernel-flushed record counts the store hits as misses (fewer load misses)");
+	wctx_free(w);
+	profile_free(&p);
+}
+
 int main(void)
 {
 	text_reader();
 	nvbit_reader();
 	model_llc_groups();
 	model_use();
+	model_store_hits();
 	one(1, 300, 40000, 0, 1, "one SM, no flush");
 	one(4, 2000, 60000, 0, 2, "4 SMs pooled, no flush");
 	one(3, 500, 60000, 7000, 3, "3 SMs, flush every 7000 requests");

@@ -245,6 +245,12 @@
  *   T_fill, the entry limit is a station "l1_mshr" per L1, one visit per missed sector read
  *   (a1 (1 - h1)(1 - w_f) b / 32), service T_fill / l1_mshr; the station is added even when the
  *   workload has no pending hits (then the refinement solves again for it alone).
+ *   LLC MSHRS (models/llc_mshr.h; presets with llc_mshr): in the same refinement, other SMs'
+ *   reads of a sector whose DRAM fill is in flight (LLC hits of the reuse profile) wait for the
+ *   fill ("llc_pending", delay per L1 miss, class dram); beyond the merge limit a failed merge
+ *   holds its slice's input for the fill ("llc_held", service on the LLC slices); the entry
+ *   limit is a station "llc_mshr" (service T / llc_mshr per fill).  Their time per L1 miss joins
+ *   the L1's T_fill.  The refinement also runs for a profile whose l1 stream has no reuse.
  *   Checked in tests/unit/test_gpu.c against a discrete-event simulation with warps bound to their
  *   SM, L1 and response port (exponential and deterministic services).
  * CPI STACK (per compute SM): n_compute / X = sum over stations of residence x n_compute / N,
@@ -284,6 +290,7 @@
 #include "mva_memo.h"
 #include "occupancy.h"
 #include "pending.h"
+#include "llc_mshr.h"
 #include "queue.h"
 #include "dcl1.h"
 #include "l1mshr.h"
@@ -472,6 +479,10 @@ wctx_t *wctx_alloc(const gpu_t *g, const profile_t *p, const char **err)
 	w->mva_memo = mva_memo_alloc();   /* NULL (out of memory): every solve runs */
 	w->l1_memo = memo_alloc_sized(16, 4, 1);
 	w->pend = pending_ctx_alloc(l1);   /* PENDING HITS (NULL: no rt histogram) */
+	if (g->llc_mshr > 0 && w->global_stream) {   /* LLC MSHRS (llc_mshr.h; NULL: no rt) */
+		w->llc_pend = pending_ctx_alloc(w->global_stream);
+		w->llc_sharers = llc_mshr_sharers(l1, w->global_stream);
+	}
 	if (l1->sector_sd.total > 0.0 && !(w->l1_sector = reuse_curve_alloc_hist(&l1->sector_sd, g->l1_assoc)))
 		goto fail_curve;                 /* HIT RATES, sectored L1 */
 	if (l1->sector_sd_w.total > 0.0 && !(w->l1_sector_w = reuse_curve_alloc_hist(&l1->sector_sd_w, g->l1_assoc)))
@@ -511,6 +522,7 @@ void wctx_free(wctx_t *w)
 	memo_free(w->mva_memo);
 	memo_free(w->l1_memo);
 	pending_ctx_free(w->pend);
+	pending_ctx_free(w->llc_pend);
 	reuse_curve_free(w->l1_sector);
 	reuse_curve_free(w->l1_sector_w);
 	reuse_curve_free(w->llc_store);
@@ -1119,6 +1131,60 @@ void memsys_solve(const gpu_t *g, const memsys_t *m, const wctx_t *w, metrics_t 
 	memsys_solve_detail(g, m, w, out, NULL);
 }
 
+/* LLC MSHRS (gpu.c header; models/llc_mshr.h): from the network solved without the term
+ * (det), the DRAM fill time T per DRAM visit and the GPU's request rate lambda_g give the
+ * sharers of a fill in flight; add their wait, the held slices and the entry limit as
+ * stations per L1 miss, and their time per L1 miss to t_cls / *t_fill (the L1's fill).
+ * 1 when a station was added. */
+int gpu_llc_mshr_refine(const gpu_t *g, const wctx_t *w, memsys_t *m, const gpu_detail_t *det,
+                        double lambda_g, double m1, double h_llc, double *t_cls, double *t_fill, double h_line)
+{
+	double e = m->ext_frac;
+	double f = (1.0 - e) * (1.0 - h_llc);   /* fills per LLC request (llc_mshr.h, Composition) */
+	if (!(f > 0.0) || !(m1 > 0.0))
+		return 0;
+	double t = 0.0;                          /* T: DRAM residence + latency per DRAM visit */
+	for (int k = 0; k < det->n - m->n_extra; k++)
+		if (!strcmp(det->st[k].name, "dram") && det->st[k].visits > 0.0)
+			t = (det->st[k].resid + det->st[k].visits * det->st[k].delay) / det->st[k].visits;
+	if (!(t > 0.0))
+		return 0;
+	/* [W]: uses within T of the fill per LLC miss (global stream) less the missing SM's own
+	 * per L1 miss (l1 stream), pending.h's share on each */
+	double a1 = m->mem_per_inst * m->req_per_mem;
+	double mg = m1 / a1 * f;                 /* LLC misses per L1 request */
+	double m_1 = 1.0 - h_line;
+	double sg = 0.0, wg = 0.0, s1 = 0.0, w1 = 0.0;
+	pending_share(w->llc_pend, lambda_g * t, mg, &sg, &wg);
+	if (w->pend && m->n_compute > 0)
+		pending_share(w->pend, lambda_g / m->n_compute * t, m_1, &s1, &w1);
+	double n = llc_mshr_window_sharers(mg > 0.0 ? sg / mg : 0.0, m_1 > 0.0 ? s1 / m_1 : 0.0, w->llc_sharers);
+	llc_mshr_fill_t fl;
+	llc_mshr_fill(w->llc_sharers, w->llc_sharers > 0.0 ? n / w->llc_sharers : 0.0, g->llc_mshr_merge, &fl);
+	fl.wait = sg > 0.0 ? wg / lambda_g : 0.0;   /* [D] */
+	double pend = f * (fl.sharers - fl.held);   /* sharers that wait for the fill, per LLC request */
+	if (pend > (1.0 - e) * h_llc)               /* a sharer is an LLC hit of the reuse profile */
+		pend = (1.0 - e) * h_llc;
+	double held = f * fl.held;
+	ms_station_t st[3] = {
+		{ "llc_pending", CPI_DRAM, MS_PER_L1_MISS, pend, 0.0, fl.wait, m->llc_slices, 1.0 },      /* [D] */
+		{ "llc_held", CPI_LLC, MS_PER_L1_MISS, held, fl.wait, 0.0, m->llc_slices, 1.0 },          /* [M] */
+		{ "llc_mshr", CPI_LLC, MS_PER_L1_MISS, f, t / g->llc_mshr, 0.0, m->llc_slices, 1.0 },     /* [E] */
+	};
+	int added = 0;
+	for (int i = 0; i < 3; i++) {
+		if (!(st[i].visits > 0.0) || !(st[i].service > 0.0 || st[i].delay > 0.0))
+			continue;
+		if (memsys_add_station(m, &st[i]))
+			break;
+		added++;
+		/* per L1 miss, unloaded: the fill waits this long more */
+		t_cls[st[i].cls] += st[i].visits * (st[i].service + st[i].delay);
+		*t_fill += st[i].visits * (st[i].service + st[i].delay);
+	}
+	return added > 0;
+}
+
 /* PENDING HITS (gpu.c header; models/pending.h): from the network solved without the term,
  * the L1 request rate per L1 and the fill time of a miss give the window in which a reuse
  * waits for a line in flight; add its wait as a delay per L1 request.  1 when the term was
@@ -1151,8 +1217,11 @@ int gpu_pending_refine(const gpu_t *g, const wctx_t *w, memsys_t *m, const gpu_d
 	/* the L1's miss ratio per access at the rt histogram's granularity (the profile's blocks,
 	 * pending.h [Q]): a sectored L1's m->l1_hit is per sector, so the line curve's then */
 	double h_line = m->l1_hit_sector >= 0.0 && m->l1_hit == m->l1_hit_sector ? l1_hit(g, w, m->l1_bytes) : m->l1_hit;
-	double share, wait_req;
-	pending_share(w->pend, lambda * t_fill, 1.0 - h_line, &share, &wait_req);
+	/* LLC MSHRS (llc_mshr.h), from the same solve; their time per L1 miss joins T_fill */
+	int llc = g->llc_mshr > 0 && gpu_llc_mshr_refine(g, w, m, det, a1 * det->throughput, m1, h_llc, t_cls, &t_fill, h_line);
+	double share = 0.0, wait_req = 0.0;
+	if (w->pend)
+		pending_share(w->pend, lambda * t_fill, 1.0 - h_line, &share, &wait_req);
 	/* L1 MSHRS (l1mshr.h), from the same fill time: the entry limit's station */
 	int mshr = 0;
 	if (g->l1_mshr > 0 && t_fill > 0.0) {
@@ -1162,7 +1231,7 @@ int gpu_pending_refine(const gpu_t *g, const wctx_t *w, memsys_t *m, const gpu_d
 	if (share > m->l1_hit)      /* a pending hit is an L1 hit of the reuse profile */
 		share = m->l1_hit;
 	if (!(share > 0.0) || !(t_fill > 0.0))
-		return mshr;
+		return mshr || llc;
 	/* the wait W as one delay per class, W x t_cls / T_fill each (lat_overlap is linear in the
 	 * delay, so the split keeps the total) */
 	static const char *const name[CPI_N] = { "l1_pending_issue", "l1_pending_dep", "l1_pending_rf", "l1_pending_l1",
@@ -1179,7 +1248,7 @@ int gpu_pending_refine(const gpu_t *g, const wctx_t *w, memsys_t *m, const gpu_d
 	}
 	if (added)
 		m->l1_pend = share;
-	return added > 0;
+	return added > 0 || mshr || llc;
 }
 
 int gpu_design_check(const gpu_t *g, const design_t *d, const char **why)
@@ -1240,11 +1309,12 @@ int gpu_eval_detail(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t
 		}
 	}
 	gpu_detail_t d0;
-	memsys_solve_detail(g, m, w, out, w->pend ? &d0 : det);
+	int refine = w->pend || (g->llc_mshr > 0 && w->llc_pend);   /* PENDING HITS, LLC MSHRS */
+	memsys_solve_detail(g, m, w, out, refine ? &d0 : det);
 	/* PENDING HITS: one refinement (pending.h) */
-	if (w->pend && gpu_pending_refine(g, w, m, &d0))
+	if (refine && gpu_pending_refine(g, w, m, &d0))
 		memsys_solve_detail(g, m, w, out, &d0);
-	if (w->pend && det)
+	if (refine && det)
 		*det = d0;
 	return 0;
 }

@@ -110,6 +110,11 @@ typedef struct gpu {
 	                              (GPGPU-Sim 'L'): store misses allocate, DRAM writes are the
 	                              dirty evictions within the run (gpu.c LLC WRITE POLICY) */
 	double llc_bytes_per_cycle_slice; /* per slice, core cycles */
+	int llc_mshr;              /* MSHR entries per LLC slice, 32 B sectors (0: no LLC MSHR term:
+	                              no pending hits, merge limit or entry limit at the LLC),
+	                              models/llc_mshr.h */
+	int llc_mshr_merge;        /* requests one LLC MSHR entry holds, the miss included (0: no
+	                              limit); one more holds the slice's input (llc_mshr.h [M]) */
 	/* DRAM */
 	double dram_gbps;          /* peak bandwidth, GB/s */
 	int dram_channels;
@@ -348,6 +353,8 @@ typedef struct wctx {
 	struct memo *mva_memo;     /* the network solves by exact input (mva_memo.h) */
 	struct memo *l1_memo;      /* the private L1's hit ratio by its exact inputs (gpu.c) */
 	struct pending_ctx *pend;  /* hits on lines in flight (models/pending.h); NULL: no term */
+	double llc_sharers;        /* LLC MSHRS: other SMs' reads per LLC fill (llc_mshr.h [S]) */
+	struct pending_ctx *llc_pend; /* LLC MSHRS: pending.h on the global stream (NULL: no term) */
 	reuse_curve_t *llc_sector; /* the global stream's sector record at the LLC associativity;
 	                              NULL: none */
 	reuse_curve_t *l1_sector_w;/* the same, stores only (NULL: none) */
@@ -419,6 +426,11 @@ gpu_load_probs_t gpu_load_probs(const gpu_t *g, const memsys_t *m, double a1, do
  * term, add the "l1_pending" station to m and set m->l1_pend; 1 when added (solve again),
  * 0 when the workload has no reuse times or no reuse falls in the window. */
 int gpu_pending_refine(const gpu_t *g, const wctx_t *w, memsys_t *m, const gpu_detail_t *det);
+/* LLC MSHRS (gpu.c header, models/llc_mshr.h): called by gpu_pending_refine for presets with
+ * llc_mshr; adds "llc_pending", "llc_held", "llc_mshr" to m and their time per L1 miss to
+ * t_cls[CPI_N] and *t_fill; 1 when one was added. */
+int gpu_llc_mshr_refine(const gpu_t *g, const wctx_t *w, memsys_t *m, const gpu_detail_t *det,
+                        double lambda_g, double m1, double h_llc, double *t_cls, double *t_fill, double h_line);
 
 /* Fill a preset with documented defaults for fields a preset file omits. */
 void gpu_defaults(gpu_t *g);

@@ -591,6 +591,12 @@ static int map_all(mapper_t *m)
 		if (l2.data_port > 0 && (rc = put(m, "llc_bytes_per_cycle_slice", (double)l2.data_port * l2clk / core, l2o,
 		                                  "gpgpu_cache:dl2 data port %ld B per L2 cycle x %g/%g MHz", l2.data_port, l2clk, core)))
 			return rc;
+		/* LLC MSHRS (models/llc_mshr.h): entries per sub-partition and requests per entry */
+		if (l2.mshr_entries > 0 &&
+		    ((rc = put(m, "llc_mshr", (double)l2.mshr_entries, l2o, "gpgpu_cache:dl2 MSHR entries per sub-partition")) ||
+		     (l2.mshr_merge > 0 &&
+		      (rc = put(m, "llc_mshr_merge", (double)l2.mshr_merge, l2o, "gpgpu_cache:dl2 MSHR merge limit (requests per entry)")))))
+			return rc;
 		extra(m, "L2 (gpgpu_cache:dl2 %s): replacement %s, %s, %s, %s, set index %s, %ld MSHRs merging %ld; line %ld B",
 		      l2o->value, rep_name(l2.rep), write_name(l2.write), alloc_name(l2.alloc), walloc_name(l2.write_alloc),
 		      index_name(l2.set_index), l2.mshr_entries, l2.mshr_merge, l2.line);

@@ -80,6 +80,8 @@ const gpu_field_t gpu_fields[] = {
 	F_I(llc_write_through, "", 0, 1, "1: write-through LLC (writes also go to DRAM); 0: write-back"),
 	F_I(llc_write_alloc, "", 0, 2, "write-back LLC's store misses: 0 written to DRAM at once (no allocate; dirty evictions not counted), 1 fetch on write, 2 allocate without fetch (GPGPU-Sim 'L'); under 1 and 2 DRAM writes are the dirty evictions within the run (models/llc_write.h)"),
 	F_D(llc_bytes_per_cycle_slice, "B/cycle", 0.01, 65536, "LLC bandwidth per slice, core cycles"),
+	F_I(llc_mshr, "entries", 0, 1 << 20, "MSHR entries per LLC slice, 32 B sectors (0: no LLC MSHR term): other SMs' reads of a sector in flight from DRAM wait for its fill, at most llc_mshr sectors in flight per slice (models/llc_mshr.h; `gpudse preset import` takes it from `-gpgpu_cache:dl2`)"),
+	F_I(llc_mshr_merge, "requests", 0, 1 << 20, "requests one LLC MSHR entry holds, the miss included (0: no limit): a read beyond it holds its slice's input queue until the fill (models/llc_mshr.h; from `-gpgpu_cache:dl2` A:<entries>:<merge>)"),
 	F_D(dram_gbps, "GB/s", 0.01, 1e6, "peak DRAM bandwidth"),
 	F_I(dram_channels, "", 1, 4096, "DRAM channels"),
 	F_D(dram_lat, "cycles", 0, 1e6, "unloaded miss latency beyond the LLC, core cycles"),

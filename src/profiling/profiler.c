@@ -185,7 +185,8 @@ typedef struct batchbuf {
  * probe and queues it; the request SECQ - 1 places ahead of it is fed then, its slots by now in
  * cache.  Requests are fed in the order offered, and the queue is drained before anything reads
  * the records or depends on their order (a kernel's L1 flush, the class pass, the end), so the
- * records are the same as when fed at once (tests/cli/cli_profile_identity.sh).
+ * records are the same as when fed at once (tests/cli/cli_profile_identity.sh).  A sampled
+ * profile (SHARDS) keeps few sectors in small maps: its requests are fed at once.
  */
 #define SECQ 16
 typedef struct secq_ent {
@@ -1237,7 +1238,7 @@ static int sector_rec_feed(profiler_t *pb, int sm, uint64_t addr, uint32_t mask,
 }
 
 /* Feed one queued request to the sector records (SECTOR QUEUE). */
-static int sectors_feed(profiler_t *pb, const secq_ent_t *q)
+static inline __attribute__((always_inline)) int sectors_feed(profiler_t *pb, const secq_ent_t *q)
 {
 	int rc;
 	/* the sectored-cache record is exact or absent, like the set records: a sampled profile
@@ -1291,9 +1292,12 @@ int profiler_sectors(profiler_t *pb, int sm, uint64_t addr, uint32_t mask, int i
 		pb->have_sectors = 1;
 		pb->sec_offered += __builtin_popcount(mask);
 	}
+	secq_ent_t e = { .addr = addr, .sm = sm, .mask = mask, .is_write = is_write, .bypass_l1 = bypass_l1 };
+	if (pb->sh.rate < 1)                      /* sampled: few sectors kept, small maps: at once */
+		return sectors_feed(pb, &e);
 	/* SECTOR QUEUE: prefetch this request's slots, feed the oldest when the ring is full */
 	uint64_t line = addr / SECTOR_LINE;
-	if (pb->sh.rate >= 1 && pb->secrec)
+	if (pb->secrec)
 		sector_rec_prefetch(pb->secrec, sm, line, bypass_l1);
 	if (pb->sec)
 		for (int i = 0; i < SECTOR_LINE / SECTOR_BYTES; i++)
@@ -1301,8 +1305,7 @@ int profiler_sectors(profiler_t *pb, int sm, uint64_t addr, uint32_t mask, int i
 				sector_reuse_prefetch(pb->sec, sm, line * (SECTOR_LINE / SECTOR_BYTES) + (uint64_t)i);
 	if (pb->secq_n == SECQ && (rc = sectors_feed_oldest(pb)))
 		return rc;
-	pb->secq[(pb->secq_head + pb->secq_n) % SECQ] =
-		(secq_ent_t){ .addr = addr, .sm = sm, .mask = mask, .is_write = is_write, .bypass_l1 = bypass_l1 };
+	pb->secq[(pb->secq_head + pb->secq_n) % SECQ] = e;
 	pb->secq_n++;
 	return 0;
 }

@@ -13,6 +13,9 @@
 #   ONLY   a regular expression on "PRESET CONFIG" (default: every line of configs.txt)
 #   KERNELS a regular expression on kernel names (default: all of kernels.txt; a configs.txt
 #           line can name its own subset with kernels=K1,K2,...)
+#   KERNELS_FILE, RUNS_DIR, PROFILES_DIR  the kernel list, and where the logs and the profiles go
+#           (defaults kernels.txt, runs/, profiles/ here; a sealed held-out suite keeps its own,
+#           which validate --accelsim does not read: sealed/README.md)
 # A run whose log already exists is skipped (delete it to redo it).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -22,6 +25,9 @@ WORK=${WORK:?set WORK to the Accel-Sim build folder}
 JOBS=${JOBS:-2}
 ONLY=${ONLY:-.}
 KERNELS=${KERNELS:-.}
+KERNELS_FILE=${KERNELS_FILE:-$HERE/kernels.txt}
+RUNS_DIR=${RUNS_DIR:-$HERE/runs}
+PROFILES_DIR=${PROFILES_DIR:-$HERE/profiles}
 RUN_SIM=${RUN_SIM:-$ROOT/../shared/accelsim/run_sim.sh}
 [ -x "$RUN_SIM" ] || RUN_SIM=/work/shared/accelsim/run_sim.sh
 SIM=$WORK/accel-sim-framework
@@ -32,7 +38,7 @@ GPUDSE_COMMIT=$(git -C "$ROOT" rev-parse HEAD)$(git -C "$ROOT" diff --quiet HEAD
 # ---------------------------------------------------------------- 1. traces
 mkdir -p "$WORK/gpudse-traces"
 for preset in $(grep -v '^#' "$HERE/configs.txt" | awk '{print $1}' | sort -u); do
-  grep -v '^#' "$HERE/kernels.txt" | while read -r k size _; do
+  grep -v '^#' "$KERNELS_FILE" | while read -r k size _; do
     [ -n "$k" ] || continue
     echo "$k" | grep -Eq "$KERNELS" || continue
     out=$WORK/gpudse-traces/$preset/$k
@@ -41,7 +47,7 @@ for preset in $(grep -v '^#' "$HERE/configs.txt" | awk '{print $1}' | sort -u); 
       "$GPUDSE" trace "$k" --size "$size" --gpu "$HERE/presets/$preset.json" --format accelsim -o "$out"
     fi
     # the profile of the same stream, kept with the runs (validate --accelsim reads it)
-    prof=$HERE/profiles/$preset/$k.json
+    prof=$PROFILES_DIR/$preset/$k.json
     if [ ! -f "$prof" ]; then
       mkdir -p "$(dirname "$prof")"
       "$GPUDSE" trace "$k" --size "$size" --gpu "$HERE/presets/$preset.json" --profile "$prof" --sector-groups > /dev/null
@@ -56,11 +62,11 @@ grep -v '^#' "$HERE/configs.txt" | while read -r preset config opts; do
   echo "$preset $config" | grep -Eq "$ONLY" || continue
   only=
   case "$opts" in kernels=*) only=${opts%% *}; only=,${only#kernels=},; opts=${opts#kernels=* }; [ "${opts#kernels=}" = "$opts" ] || opts= ;; esac
-  grep -v '^#' "$HERE/kernels.txt" | while read -r k size _; do
+  grep -v '^#' "$KERNELS_FILE" | while read -r k size _; do
     [ -n "$k" ] || continue
     echo "$k" | grep -Eq "$KERNELS" || continue
     [ -z "$only" ] || [ "${only#*,$k,}" != "$only" ] || continue
-    [ -f "$HERE/runs/$preset/$config/$k.log.xz" ] && continue
+    [ -f "$RUNS_DIR/$preset/$config/$k.log.xz" ] && continue
     printf '%s\t%s\t%s\t%s\t%s\n' "$preset" "$config" "$k" "$size" "$opts" >> "$jobs_file"
   done
 done
@@ -73,7 +79,7 @@ run_one() {
   # shellcheck disable=SC2086
   nice -n 10 "$RUN_SIM" "$name" "$WORK/gpudse-traces/$preset/$k/kernelslist.g" "$preset" $opts > /dev/null 2>&1 || true
   rd=$WORK/runs/$name
-  dest=$HERE/runs/$preset/$config
+  dest=$RUNS_DIR/$preset/$config
   mkdir -p "$dest"
   if ! grep -q "GPGPU-Sim: \*\*\* exit detected \*\*\*" "$rd/sim.log" 2>/dev/null; then
     echo "FAILED $preset $config $k (see $rd/sim.log)"; return 0
@@ -92,6 +98,6 @@ run_one() {
   rm -f "$rd/sim.log"
 }
 export -f run_one
-export WORK HERE RUN_SIM ACCELSIM_COMMIT GPGPUSIM_COMMIT GPUDSE_COMMIT
+export WORK HERE RUN_SIM ACCELSIM_COMMIT GPGPUSIM_COMMIT GPUDSE_COMMIT RUNS_DIR
 tr '\n' '\0' < "$jobs_file" | xargs -0 -P "$JOBS" -I{} bash -c 'run_one "$@"' _ {}
 rm -f "$jobs_file"

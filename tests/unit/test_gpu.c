@@ -63,6 +63,18 @@ static void make_loop_profile(profile_t *p, const char *name, int n_sm, double W
 	p->n_streams = ng;
 }
 
+/* The model's context of a constructed profile; on failure a failed check, the profile
+ * freed, NULL (the caller returns). */
+static wctx_t *context_of(const gpu_t *g, profile_t *p)
+{
+	const char *err = NULL;
+	wctx_t *w = wctx_alloc(g, p, &err);
+	CHECK(w != NULL, "wctx_alloc on a constructed profile");
+	if (!w)
+		profile_free(p);
+	return w;
+}
+
 static double ipc_at(const gpu_t *g, const wctx_t *w, int active, double llc_scale)
 {
 	design_t d;
@@ -142,9 +154,7 @@ static void test_closed_forms(void)
 	make_loop_profile(&p, "nomem", 68, 10, 0.01, 1e9);
 	p.has_dep_cycles = 1;
 	p.dep_cycles = 0.0;
-	const char *err = NULL;
-	wctx_t *w = wctx_alloc(&g, &p, &err);
-	CHECK(w != NULL, "wctx_alloc on a constructed profile");
+	wctx_t *w = context_of(&g, &p);
 	if (!w)
 		return;
 	design_t d;
@@ -206,9 +216,7 @@ static void test_posted_stores(void)
 	gpu_defaults(&g);
 	profile_t p;
 	make_loop_profile(&p, "posted", 68, 10, 0.2, 1e9);
-	const char *err = NULL;
-	wctx_t *w = wctx_alloc(&g, &p, &err);
-	CHECK(w != NULL, "wctx_alloc on a constructed profile");
+	wctx_t *w = context_of(&g, &p);
 	if (!w)
 		return;
 	design_t d;
@@ -729,13 +737,10 @@ static void test_reply_ports(void)
 	}
 	profile_t p;
 	make_loop_profile(&p, "streaming", 80, 1e6, 0.3, 1e8);
-	const char *err = NULL, *why = NULL;
-	wctx_t *w = wctx_alloc(&g, &p, &err);
-	if (!w) {
-		CHECK(0, "wctx_alloc");
-		profile_free(&p);
+	const char *why = NULL;
+	wctx_t *w = context_of(&g, &p);
+	if (!w)
 		return;
-	}
 	design_t d;
 	design_default(&d);
 	memsys_t ms;
@@ -794,13 +799,9 @@ static void test_write_evict(void)
 	double h[2], hs[2];
 	for (int we = 0; we <= 1; we++) {
 		g.l1_write_evict = we;
-		const char *err = NULL;
-		wctx_t *w = wctx_alloc(&g, &p, &err);
-		CHECK(w != NULL, "wctx_alloc");
-		if (!w) {
-			profile_free(&p);
+		wctx_t *w = context_of(&g, &p);
+		if (!w)
 			return;
-		}
 		design_t d;
 		design_default(&d);
 		metrics_t m;
@@ -851,13 +852,10 @@ static void test_inclusion(void)
 	g.llc_assoc = 0;
 	profile_t p;
 	make_loop_profile(&p, "loops", 4, 48, 1.0, 1e6);
-	const char *err = NULL, *why = NULL;
-	wctx_t *w = wctx_alloc(&g, &p, &err);
-	CHECK(w != NULL, "wctx_alloc");
-	if (!w) {
-		profile_free(&p);
+	const char *why = NULL;
+	wctx_t *w = context_of(&g, &p);
+	if (!w)
 		return;
-	}
 	design_t d;
 	design_default(&d);
 	memsys_t ms;

@@ -19,9 +19,8 @@
  *
  *     C(seq) = 1 + #{ i > 1 : bank(i) already in the current run, or the run holds B banks }
  *
- * Measured (calibration/accelsim/microbench/README.md, "Load/store unit throughput"): this
- * count matches Accel-Sim's cycles within 1.4% wherever the stage binds (t-alexnet 203592 vs
- * 206393 cycles, whole lines 4 sectors per cycle, one random sector per line about 2).
+ * Its agreement with Accel-Sim is in calibration/accelsim/microbench/README.md ("Load/store
+ * unit throughput") and tests/unit/test_ldst.c.
  *
  * What the profile gives is the mean per memory instruction of L = 128 B lines touched
  * (req_per_mem) and s = sectors per line (bytes_per_req / sector_bytes), not the positions.

@@ -67,15 +67,10 @@
  * 2 requests, test_llc_mshr) and the other SMs' pending uses to be like the missing SM's (P_1);
  * [N] the least-variance degree is exact when every sector has the same number of readers (the
  * microbenchmarks) and understates held for mixed degrees (p-gemm on SM86_RTX3070: B's sectors
- * read by 6 SMs, A's by 2, C's by 1, s = 2: the model holds no fill, Accel-Sim 288 of 864, and
- * raising Accel-Sim's merge limit to 16 removes 26% of p-gemm's cycles).  Measured on the
- * development half of calibration/accelsim (26 base runs, `gpudse explain` station visits
- * against L2_total_cache_pending_hits / accesses): mean |error| of the share of LLC requests
- * that wait for a fill 0.056 (no term: 0.062); within 0.03 on p-2dconv (SM86), p-atax, p-gemm,
- * r-backprop, pagerank, r-nw, p-fdtd-2d; too high on r-hotspot (0.62 against 0.23), pb-spmv
- * (0.09-0.16 against 0.015) and db-gemm (0.33 against 0.24-0.30).  (The time since the
- * previous use, the global stream's reuse time alone, gave 0.085: a sharer waits only within
- * T of the fill.)  A preset without llc_mshr (0) gets no term.
+ * read by 6 SMs, A's by 2, C's by 1, s = 2: the model holds no fill where Accel-Sim holds a
+ * third).  Its agreement with Accel-Sim (the microbenchmarks, and the share of LLC requests
+ * that wait for a fill on the development runs) is in calibration/accelsim/microbench/README.md
+ * ("LLC MSHR merge limit") and tests/unit/test_llc_mshr.c.  A preset without llc_mshr (0) gets no term.
  *
  * Sources: gpgpu-sim_distribution (dev) src/gpgpu-sim/gpu-cache.cc mshr_table::full, add,
  * baseline_cache::send_read_request; l2cache.cc memory_sub_partition::cache_cycle; the tested

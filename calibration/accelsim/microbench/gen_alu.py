@@ -40,12 +40,13 @@ def write(name, kind, ctas, warps, n):
                 f.write(f"warp = {w}\ninsts = {len(b)}\n"+"\n".join(b)+"\n\n")
             f.write("#END_TB\n\n")
     open(f"{d}/kernelslist.g","w").write("kernel-1.traceg\n")
-N=1000
-for kind in ['indep','depnop','depffma','indffma','depmufu','depimad']:
-    write(f"{kind}_w1", kind, 1, 1, N)
-write("indep_w4","indep",1,4,N)
-write("indep_w16","indep",1,16,N)
-write("depnop_w4","depnop",1,4,N)
-write("depnop_w16","depnop",1,16,N)
-write("depffma_w16","depffma",1,16,N)
-write("indffma_w16","indffma",1,16,N)
+if __name__ == "__main__":   # the traces; gen_mem, gen_share and gen_group import hdr only
+    N=1000
+    for kind in ['indep','depnop','depffma','indffma','depmufu','depimad']:
+        write(f"{kind}_w1", kind, 1, 1, N)
+    write("indep_w4","indep",1,4,N)
+    write("indep_w16","indep",1,16,N)
+    write("depnop_w4","depnop",1,4,N)
+    write("depnop_w16","depnop",1,16,N)
+    write("depffma_w16","depffma",1,16,N)
+    write("indffma_w16","indffma",1,16,N)

@@ -10,7 +10,8 @@
  *   RF operands per instruction: src_per_inst / dst_per_inst, default 2 and 1 when unknown.
  *   dep_cycles from the profile's params when present, else DEPENDENT ISSUE below, else
  *   GPU_DEP_CYCLES = 4 (a dependent ALU instruction's issue-to-issue latency on Volta/Ampere);
- *   mlp (default 1) from the profile's params when present.
+ *   mlp (default 1) from the profile's params when present, else its measured groups of loads
+ *   in flight (models/mlp_group.h).
  *
  * DEPENDENT ISSUE.  A warp issues in order and an instruction cannot issue before its
  *   producer's result: lat_u (the unit's latency) + dep_pipe (GPGPU-Sim's operand collection,
@@ -128,9 +129,11 @@
  *        L1: rf_kib - warps x 32 threads x GPU_REGS_PER_THREAD x 4 B (an assumed 32 registers
  *        per thread: the profile does not carry register allocation), floored at 0.
  *
- * CLOSED NETWORK (memsys_solve).  A customer is one chain of a warp's instructions; the
- * population is N = n_compute x warps x mlp; one customer cycle = one warp instruction, so the
- * network throughput X is the GPU's IPC (warp instructions per core cycle).  Per warp
+ * CLOSED NETWORK (memsys_solve).  A customer is a warp (it issues in order); the population
+ * is N = n_compute x warps; one customer cycle = one warp instruction, so the network
+ * throughput X is the GPU's IPC (warp instructions per core cycle).  A warp's loads in flight
+ * (mlp) are a group it waits for as a whole (LATENCY OVERLAP, models/mlp_group.h), not mlp
+ * independent customers.  Per warp
  * instruction, with m1 = a1 (1 - h1) L1 misses, e = ext_frac, s = mem_clock_scale:
  *   station    visits/inst                              service (core cycles)          copies
  *   sm         1                                        1/(subcores x issue) + rf_service  n_compute
@@ -178,16 +181,19 @@
  *   them, it is an approximation that loses at most (c - 1) / (N + c - 1) of the saturated
  *   throughput: 2% with 68 SMs x 48 warps.
  *   LATENCY OVERLAP: the k = req_per_mem requests of one memory instruction (uncoalesced
- *   accesses) are in flight together and the warp waits for the deepest.  Along the chain
+ *   accesses), and the loads of one group (the g loads a warp issues before it uses one of
+ *   them, models/mlp_group.h: g r requests), are in flight together and the warp waits for the
+ *   deepest.  Along the chain
  *   L1 -> NoC -> LLC -> DRAM with fixed latencies, E[max] = sum over levels of P(some request
- *   reaches the level) x its latency, P = 1 - (1 - q)^k for a per-request probability q
+ *   reaches the level) x its latency, P = 1 - (1 - q)^(g k) for a per-request probability q
  *   (1 for L1, 1 - h1 for the NoC, (1 - h1)(1 - e) for the LLC, the DRAM share for DRAM; a
  *   mechanism station from its `per` and visits); so the delay demand per instruction is
- *   a_m (1 - (1 - q)^k) x delay rather than a1 q x delay.  Exact for independent requests and
- *   fixed latencies; k = 1 gives a1 q delay.  Queueing demands stay per request, and a
- *   customer still queues for its k requests one after another (an approximation of the
+ *   (a_m / gbar) sum_g pi_g (1 - (1 - q)^(g k)) x delay (mlp_group.h [G3], the profile's
+ *   groups) rather than a1 q x delay.  Exact for independent requests and fixed latencies;
+ *   g k = 1 gives a1 q delay.  Queueing demands stay per request, and a
+ *   customer still queues for its requests one after another (an approximation of the
  *   fork-join: it understates throughput, most near saturation; tests/unit/test_gpu.c checks it
- *   against a fork-join simulation).
+ *   against a fork-join simulation, of a memory instruction's requests and of a group's).
  *   POSTED STORES: a warp does not wait for its stores.  GPGPU-Sim/Accel-Sim reserve only a
  *   load's destination registers in the scoreboard (shader.cc, scheduler_unit::cycle:
  *   m_scoreboard->reserveRegisters on the issued instruction's outputs; a store has none) and
@@ -427,6 +433,7 @@ wctx_t *wctx_alloc(const gpu_t *g, const profile_t *p, const char **err)
 	w->dep_cycles = p->has_dep_cycles ? p->dep_cycles : dep_measured >= 0.0 ? dep_measured : GPU_DEP_CYCLES;
 	/* fitted params.mlp, else the profile's measured MLP (models/occupancy.h), else GPU_MLP */
 	w->mlp = p->has_mlp && p->mlp > 0.0 ? p->mlp : occ_shape_mlp(p, GPU_MLP);
+	mlp_groups_init(&w->mlp_groups, &p->shape, p->has_mlp ? p->mlp : 0.0, GPU_MLP);   /* mlp_group.h */
 	if (p->mem_insts > 0.0) {
 		w->mem_per_inst = p->mem_insts / p->insts;
 		w->req_per_mem = l1->accesses / p->mem_insts;
@@ -848,19 +855,16 @@ static void llc_write_policy(const gpu_t *g, const memsys_t *m, const wctx_t *w,
 	*dram_wait_per_l1miss = (1.0 - e) * r.waited + e * (1.0 - m->ext_hit);   /* [W2] */
 }
 
-/* Fixed latency per warp instruction of a level that each of the k = req_per_mem requests of
- * a memory instruction reaches with probability q: the requests are in flight together and
- * the instruction waits for the deepest, so the level's latency counts once if any request
- * reaches it: a_m (1 - (1 - q)^k) x delay (gpu.c header, LATENCY OVERLAP).  q > 1 (several
- * visits per request) multiplies.  k <= 1: a1 q delay. */
-static double lat_overlap(double a_m, double k, double q, double delay)
+/* The groups of loads in flight in force (mlp_group.h): the profile's while their mean is the
+ * context's mlp, else (a calibrated or perturbed mlp) every group of mlp loads. */
+static const mlp_groups_t *groups_in_force(const wctx_t *w, mlp_groups_t *one)
 {
-	if (!(a_m > 0.0) || !(q > 0.0) || delay == 0.0)
-		return 0.0;
-	if (k <= 1.0)
-		return a_m * k * q * delay;
-	double qq = q < 1.0 ? q : 1.0, mult = q > 1.0 ? q : 1.0;
-	return a_m * (1.0 - pow(1.0 - qq, k)) * mult * delay;
+	if (w->mlp_groups.n > 0 && fabs(w->mlp_groups.mean - w->mlp) <= 1e-12 * w->mlp)
+		return &w->mlp_groups;
+	one->n = 1;
+	one->size[0] = one->mean = w->mlp > 0.0 ? w->mlp : GPU_MLP;
+	one->share[0] = 1.0;
+	return one;
 }
 
 gpu_load_probs_t gpu_load_probs(const gpu_t *g, const memsys_t *m, double a1, double dram_wait_per_l1miss)
@@ -938,6 +942,8 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 	 * loads' own probability (gpu_load_probs) */
 	gpu_load_probs_t lp = gpu_load_probs(g, m, a1, dram_wait_per_l1miss);
 	double am = m->mem_per_inst * lp.p_load, kq = m->req_per_mem;
+	mlp_groups_t one;
+	const mlp_groups_t *grp = groups_in_force(w, &one);   /* LATENCY OVERLAP over a group */
 	double q_miss = lp.q_miss;                   /* per load request: reaches the NoC */
 	double q_dram = lp.q_dram;                   /* per load request: waits for DRAM (LLC WRITE POLICY) */
 	double q_xmiss = q_miss * e * (1.0 - m->ext_hit);
@@ -949,20 +955,20 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 	if (rf_banks > 0 && rf_access > 0.0)
 		st[ns++] = (st_in_t){ "rf_banks", CPI_RF, 1.0, rf_access / rf_banks, 0.0, 1.0, m->n_compute, 0.0 };
 	st[ns++] = (st_in_t){ "l1", CPI_L1, a1, m->l1_service, m->l1_lat, 1.0, m->l1_count,
-	                      lat_overlap(am, kq, 1.0, m->l1_lat) };
+	                      mlp_group_latency(grp, am, kq, 1.0, m->l1_lat) };
 	if (m->l1_mshr_service > 0.0)   /* L1 MSHRS, entry limit: one visit per missed sector read */
 		st[ns++] = (st_in_t){ "l1_mshr", CPI_L1, l1_read_miss_sectors(m, a1), m->l1_mshr_service, 0.0, 1.0,
 		                      m->l1_count, 0.0 };
 	st[ns++] = (st_in_t){ "noc_req", CPI_NOC, m1, m->noc_service_req, m->noc_lat, 1.0, m->noc_req_ports,
-	                      lat_overlap(am, kq, q_miss, m->noc_lat) };
+	                      mlp_group_latency(grp, am, kq, q_miss, m->noc_lat) };
 	st[ns++] = (st_in_t){ "llc", CPI_LLC, m1 * (1.0 - e), m->llc_service, m->llc_lat, 1.0, m->llc_slices,
-	                      lat_overlap(am, kq, q_miss * (1.0 - e), m->llc_lat) };
+	                      mlp_group_latency(grp, am, kq, q_miss * (1.0 - e), m->llc_lat) };
 	st[ns++] = (st_in_t){ "dram", CPI_DRAM, dram_v, m->dram_service,
 	                      m->dram_lat + (dram_v > 0.0 ? m1 * e * (1.0 - m->ext_hit) * m->ext_miss_extra / dram_v : 0.0),
 	                      1.0, m->dram_channels,
-	                      lat_overlap(am, kq, q_dram, m->dram_lat) + lat_overlap(am, kq, q_xmiss, m->ext_miss_extra) };
+	                      mlp_group_latency(grp, am, kq, q_dram, m->dram_lat) + mlp_group_latency(grp, am, kq, q_xmiss, m->ext_miss_extra) };
 	st[ns++] = (st_in_t){ "noc_resp", CPI_NOC, m1, m->noc_service_resp, m->noc_lat, 1.0, m->noc_resp_ports,
-	                      lat_overlap(am, kq, q_miss, m->noc_lat) };
+	                      mlp_group_latency(grp, am, kq, q_miss, m->noc_lat) };
 	/* a reply also occupies its LLC-side input port of the reply crossbar for its flits:
 	 * L ports serve all SMs' replies, the bottleneck DC-L1 §II-B describes (80 SMs, 32 ports) */
 	st[ns++] = (st_in_t){ "noc_reply_src", CPI_NOC, m1, m->noc_service_reply_src, 0.0, 1.0, m->noc_req_ports, 0.0 };
@@ -974,7 +980,7 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 		          : x->visits * q_dram; /* visits per request */
 		st[ns++] = (st_in_t){ x->name, x->cls, x->visits * rate, x->service, x->delay,
 		                      x->skew, x->copies,
-		                      x->per == MS_PER_INST ? x->visits * x->delay : lat_overlap(am, kq, qr, x->delay) };
+		                      x->per == MS_PER_INST ? x->visits * x->delay : mlp_group_latency(grp, am, kq, qr, x->delay) };
 	}
 
 	/* Network: each station (split when skewed) + one delay station for all latencies. */
@@ -1012,7 +1018,7 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 	}
 	assert(nq <= QUEUE_MAX_STATIONS);
 
-	double pop = m->n_compute * m->warps * m->mlp;
+	double pop = m->n_compute * m->warps;   /* a customer is a warp (mlp_group.h) */
 	queue_mva_t r;
 	memset(&r, 0, sizeof r);
 	mva_linearizer_memo(w->mva_memo, q, nq, pop, &r);  /* gpu.c header: Linearizer, not Schweitzer
@@ -1232,7 +1238,7 @@ int gpu_pending_refine(const gpu_t *g, const wctx_t *w, memsys_t *m, const gpu_d
 		share = m->l1_hit;
 	if (!(share > 0.0) || !(t_fill > 0.0))
 		return mshr || llc;
-	/* the wait W as one delay per class, W x t_cls / T_fill each (lat_overlap is linear in the
+	/* the wait W as one delay per class, W x t_cls / T_fill each (mlp_group_latency is linear in the
 	 * delay, so the split keeps the total) */
 	static const char *const name[CPI_N] = { "l1_pending_issue", "l1_pending_dep", "l1_pending_rf", "l1_pending_l1",
 	                                         "l1_pending_noc", "l1_pending_llc", "l1_pending_ext", "l1_pending_dram" };

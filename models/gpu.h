@@ -22,6 +22,7 @@
 
 #include "design.h"
 #include "mech.h"
+#include "mlp_group.h"
 #include "profile.h"
 #include "reuse.h"
 
@@ -180,7 +181,7 @@ typedef struct memsys {
 	int n_cache;               /* SMs in Morpheus cache mode */
 	int n_gated;               /* SMs power-gated */
 	double warps;              /* resident warps per compute SM */
-	double mlp;                /* requests a warp keeps in flight */
+	double mlp;                /* loads a warp keeps in flight: mean group size (mlp_group.h) */
 	double issue_service;      /* SM issue cycles per warp instruction (1 / issue rate) */
 	double dep_delay;          /* dependence latency per warp instruction, cycles */
 	double rf_service;         /* operand-collection cycles per instruction (bank conflicts) */
@@ -340,6 +341,8 @@ typedef struct wctx {
 	reuse_curve_t *group_l1[16];  /* each group stream at L1 associativity */
 	reuse_curve_t *group_llc[16]; /* each group stream at LLC associativity (LLC vs active SMs) */
 	double dep_cycles, mlp;    /* workload parameters in force (profile or defaults) */
+	mlp_groups_t mlp_groups;   /* the profile's groups of loads in flight (mlp_group.h); used
+	                              while their mean is the mlp in force, else groups of mlp */
 	int dep_measured;          /* dep_cycles from the profile's critical paths (gpu.c DEPENDENT ISSUE) */
 	/* traffic rates from the profile, computed once (gpu.c's header gives the rules) */
 	double mem_per_inst;       /* memory instructions per warp instruction */

@@ -34,7 +34,13 @@
  *   mlp         memory-level parallelism from register dependences: per warp, the global loads
  *               issued before the first instruction that reads (or overwrites) one of their
  *               destination registers form one group; hist[k-1] counts groups of k loads
- *               (the last bin >= SHAPE_MLP_BINS); loads / groups is the mean loads in flight.
+ *               (the last bin >= SHAPE_MLP_BINS); loads / groups is the mean loads in flight;
+ *               hist_overwrite[k-1] counts those of them closed by an instruction that only
+ *               overwrites a destination of the group (reads none): GPGPU-Sim's scoreboard
+ *               (Scoreboard::checkCollision) stalls it until that one load is back, so such a
+ *               group is a sliding window of k loads, not k loads waited for together
+ *               (models/mlp_group.h); a group the warp's end closes counts with the reads (a
+ *               warp exits only when no load is pending: shader.cc, pendingWrites).
  */
 #ifndef GPUDSE_PROFILE_SHAPE_H
 #define GPUDSE_PROFILE_SHAPE_H
@@ -97,6 +103,10 @@ typedef struct profile_shape {
 	double dep_insts;              /* warp instructions of the warps measured */
 	double dep_cp[SU_NUNIT];       /* critical-path instructions per unit, summed over warps */
 	double mlp_hist[SHAPE_MLP_BINS]; /* groups of k = i + 1 loads (last bin: k >= SHAPE_MLP_BINS) */
+	int has_mlp_over;              /* mlp_hist_over recorded (profiles made before it: unknown) */
+	double mlp_hist_over[SHAPE_MLP_BINS]; /* of mlp_hist's groups, those closed by an instruction
+	                                  that overwrites a destination of the group without reading
+	                                  one (the scoreboard then waits for that load only) */
 } profile_shape_t;
 
 /* Warps per CTA of a launch: ceil(threads / 32). */

@@ -5,7 +5,7 @@
  * Parameters (calib.h applies them in sweeps):
  *   gpu.dram_eff         achievable DRAM bandwidth fraction, shared by every preset, in [0.05, 1]
  *   W.dep_cycles         dependence cycles per warp instruction of workload W, in [0.05, 2000]
- *   W.mlp                memory requests a warp of W keeps in flight, in [0.05, 256]
+ *   W.mlp                loads a warp of W keeps in flight (one group, models/mlp_group.h), in [0.05, 256]
  * Observations: profile_t.obs (preset, design "k=v,...", metric name from src/columns.h or
  * "speedup" over the preset's default design, value, sigma).
  *

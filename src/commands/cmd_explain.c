@@ -147,7 +147,7 @@ static void print_text(const gpu_t *g, const char *dstr, const workload_t *wl, c
 	printf("  %-28s %12.6g\n", "rf_reads_per_inst", m->rf_reads_per_inst);
 	printf("  %-28s %12.6g\n\n", "rf_writes_per_inst", m->rf_writes_per_inst);
 
-	printf("SMs: %d computing, %d in cache mode, %d power-gated; %.6g warps x MLP %.6g each\n",
+	printf("SMs: %d computing, %d in cache mode, %d power-gated; %.6g warps each, %.6g loads in flight per group (mean)\n",
 	       m->n_compute, m->n_cache, m->n_gated, m->warps, m->mlp);
 	occ_t oc;
 	occ_profile(g, &wl->prof, m->n_compute, &oc);

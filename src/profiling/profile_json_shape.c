@@ -150,7 +150,7 @@ int shape_json_load(const char *file, const cJSON *v, profile_shape_t *s)
 		s->has_atom = 1;
 	}
 	if ((x = cJSON_GetObjectItemCaseSensitive(v, "mlp"))) {
-		static const char *const lk[] = { "loads", "groups", "hist", NULL };
+		static const char *const lk[] = { "loads", "groups", "hist", "hist_overwrite", NULL };
 		if (!cJSON_IsObject(x))
 			return json_type_error(file, ".shape.mlp", "an object", x);
 		if (json_check_keys(file, ".shape.mlp", x, lk) || count(file, ".shape.mlp", x, "loads", 1, &s->mlp_loads)
@@ -182,6 +182,27 @@ int shape_json_load(const char *file, const cJSON *v, profile_shape_t *s)
 					s->mlp_groups, groups);
 		if (s->mlp_loads + 1e-9 * loads < loads)
 			return err_user("%s: .shape.mlp.loads: %g is below the histogram's %g loads", file, s->mlp_loads, loads);
+		const cJSON *ho = cJSON_GetObjectItemCaseSensitive(x, "hist_overwrite");
+		if (ho) {   /* of hist's groups, those closed by an overwrite (profile_shape.h) */
+			if (!cJSON_IsArray(ho))
+				return json_type_error(file, ".shape.mlp.hist_overwrite", "an array of [loads_per_group, groups]", ho);
+			i = 0;
+			cJSON_ArrayForEach(e, ho) {
+				char p[80];
+				snprintf(p, sizeof p, ".shape.mlp.hist_overwrite[%d]", i++);
+				const cJSON *k = cJSON_GetArrayItem(e, 0), *g = cJSON_GetArrayItem(e, 1);
+				if (!cJSON_IsArray(e) || cJSON_GetArraySize(e) != 2 || !cJSON_IsNumber(k) || !cJSON_IsNumber(g)
+				    || !(k->valuedouble >= 1 && k->valuedouble <= SHAPE_MLP_BINS) || k->valuedouble != floor(k->valuedouble)
+				    || !(g->valuedouble >= 0) || !isfinite(g->valuedouble))
+					return json_type_error(file, p, "[k, groups] with an integer k in 1..64 and groups >= 0", e);
+				int b = (int)k->valuedouble - 1;
+				s->mlp_hist_over[b] += g->valuedouble;
+				if (s->mlp_hist_over[b] > s->mlp_hist[b] * (1 + 1e-12))
+					return err_user("%s: %s: %g groups of %d loads closed by an overwrite, more than hist's %g",
+							file, p, s->mlp_hist_over[b], b + 1, s->mlp_hist[b]);
+			}
+			s->has_mlp_over = 1;
+		}
 		s->has_mlp = 1;
 	}
 	if ((x = cJSON_GetObjectItemCaseSensitive(v, "dep"))) {
@@ -305,7 +326,21 @@ void shape_json_write(FILE *f, const profile_shape_t *s)
 			fputc(']', f);
 			any = 1;
 		}
-		fputs("]}", f);
+		fputc(']', f);
+		if (s->has_mlp_over) {
+			fputs(", \"hist_overwrite\": [", f);
+			any = 0;
+			for (int b = 0; b < SHAPE_MLP_BINS; b++) {
+				if (!(s->mlp_hist_over[b] > 0))
+					continue;
+				fprintf(f, "%s[%d, ", any ? ", " : "", b + 1);
+				num(f, s->mlp_hist_over[b]);
+				fputc(']', f);
+				any = 1;
+			}
+			fputc(']', f);
+		}
+		fputc('}', f);
 		sep = ",\n    ";
 	}
 	if (s->has_dep) {

@@ -281,11 +281,15 @@ static int reg_pending(const shape_warp_t *w, int r)
 	return r >= 0 && r < 256 && (w->pend[r >> 6] >> (r & 63) & 1);
 }
 
-static void close_group(shape_acc_t *a, shape_warp_t *w)
+/* over: closed by an instruction that overwrites one of the group's destinations without
+ * reading any (profile_shape.h, hist_overwrite) */
+static void close_group(shape_acc_t *a, shape_warp_t *w, int over)
 {
 	if (w->n > 0) {
 		int b = w->n < SHAPE_MLP_BINS ? w->n - 1 : SHAPE_MLP_BINS - 1;
 		a->s.mlp_hist[b] += 1;
+		if (over)
+			a->s.mlp_hist_over[b] += 1;
 		a->s.mlp_groups += 1;
 		a->s.mlp_loads += w->n;
 	}
@@ -338,14 +342,15 @@ void shape_warp_inst(shape_acc_t *a, shape_warp_t *w, int is_load, const int *ds
 		     int regs_per_dst, const int *src, int nsrc)
 {
 	a->s.has_mlp = 1;
-	int use = 0;
-	for (int i = 0; i < nsrc && !use; i++)
-		use = reg_pending(w, src[i]);
-	for (int i = 0; i < ndst && !use; i++)     /* a write after the load's write waits too */
-		for (int k = 0; k < (regs_per_dst > 0 ? regs_per_dst : 1) && !use; k++)
-			use = reg_pending(w, dst[i] + k);
-	if (use)
-		close_group(a, w);                      /* the first use: the group's loads were in flight */
+	a->s.has_mlp_over = 1;
+	int read = 0, over = 0;
+	for (int i = 0; i < nsrc && !read; i++)
+		read = reg_pending(w, src[i]);
+	for (int i = 0; i < ndst && !read && !over; i++)   /* a write after the load's write waits too */
+		for (int k = 0; k < (regs_per_dst > 0 ? regs_per_dst : 1) && !over; k++)
+			over = reg_pending(w, dst[i] + k);
+	if (read || over)
+		close_group(a, w, !read);               /* the first use: the group's loads were in flight */
 	if (!is_load)
 		return;
 	w->n++;
@@ -359,7 +364,7 @@ void shape_warp_inst(shape_acc_t *a, shape_warp_t *w, int is_load, const int *ds
 
 void shape_warp_end(shape_acc_t *a, shape_warp_t *w)
 {
-	close_group(a, w);
+	close_group(a, w, 0);                           /* the warp exits when its loads are back */
 	if (w->insts > 0) {                             /* the warp's critical path (dep) */
 		a->s.dep_insts += w->insts;
 		for (int u = 0; u < SHAPE_DEP_UNITS; u++)

@@ -511,15 +511,20 @@ static sim_ev_t heap_pop(sim_ev_t *h, int *n)
 	return top;
 }
 
-/* Simulated IPC of memory system m; `det` = deterministic services.  A memory instruction
- * (probability mem_per_inst) forks k = req_per_mem requests (an integer here) that travel
- * independently; the warp issues again when all k have returned (fork-join). */
+/* Simulated IPC of memory system m; `det` = deterministic services.  One customer per warp
+ * (the hardware's in-order warp, models/mlp_group.h): a group of G = mlp loads (an integer
+ * here; probability mem_per_inst / G per instruction) forks G x k requests, k = req_per_mem
+ * (an integer here), that travel independently; the warp issues again when all have returned
+ * (fork-join). */
 static double sim_ipc(const memsys_t *m, double rf_svc, int det, long insts, unsigned long seed)
 {
-	int n = m->n_compute, pop = (int)lround(n * m->warps * m->mlp);
-	int K = (int)lround(m->req_per_mem);
-	if (K < 1)
-		K = 1;
+	int n = m->n_compute, pop = (int)lround(n * m->warps);
+	int G = (int)lround(m->mlp);
+	if (G < 1)
+		G = 1;
+	int K = (int)lround(m->req_per_mem) * G;   /* requests a group forks */
+	if (K < G)
+		K = G;
 	int ne = pop * K; /* entity e: customer e / K, request e % K (request 0 is also the warp) */
 	int nsrv[7] = { n, m->l1_count, m->noc_req_ports, m->llc_slices, m->dram_channels, m->noc_resp_ports, n };
 	double svc[7] = { m->issue_service + m->rf_service, m->l1_service, m->noc_service_req,
@@ -536,7 +541,7 @@ static double sim_ipc(const memsys_t *m, double rf_svc, int det, long insts, uns
 	int nh = 0;
 	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
 	gsl_rng_set(r, seed);
-	double am = m->mem_per_inst * m->req_per_mem / K; /* memory instructions per instruction */
+	double am = m->mem_per_inst * m->req_per_mem / K; /* groups per instruction */
 	double t = 0.0, t0 = 0.0;
 	long done = 0, warm = insts / 5;
 #define SVC(k) (det ? svc[k] : -svc[k] * log(1.0 - gsl_rng_uniform(r)))
@@ -572,7 +577,7 @@ static double sim_ipc(const memsys_t *m, double rf_svc, int det, long insts, uns
 		case ST_ISSUE: next = ST_RF; srvk = 6; j = own; break;  /* operands from the own SM's banks */
 		case ST_RF: next = ST_DEP; lat = m->dep_delay; break;
 		case ST_DEP:
-			if (gsl_rng_uniform(r) < am) { /* fork K requests at the own L1 */
+			if (gsl_rng_uniform(r) < am) { /* fork the group's K requests at the own L1 */
 				pending[cust] = K;
 				for (int q = 1; q < K; q++) {
 					stage[cust * K + q] = ST_L1;
@@ -644,15 +649,23 @@ static void test_vs_simulation(void)
 	 * serialisation (gpu.c, LATENCY OVERLAP) reaches -15.6% */
 	g.l1_assoc = 4;
 	g.l1_index = 0;
-	profile_t mem, comp;
+	/* membound: one load per group (mlp 1), so each warp is one customer of the closed network
+	 * that MVA solves, checked at 5%; grouped: the same loop with groups of four loads, the
+	 * warp waiting for the four (models/mlp_group.h): a fork-join, whose requests the model
+	 * queues one after another like a memory instruction's (gpu.c LATENCY OVERLAP), checked at
+	 * the fork-join tolerance of the uncoalesced case below (measured: -4.2%, -6.0%, +0.2%
+	 * exponential; -4.8%, -5.8%, -2.1% deterministic at 4, 16, 48 SMs) */
+	profile_t mem, comp, grp;
 	make_loop_profile(&mem, "membound", 68, 1200, 0.5, 1e8);
-	mem.has_mlp = 1;
-	mem.mlp = 4.0;
 	make_loop_profile(&comp, "compbound", 68, 100, 0.01, 1e8);
+	make_loop_profile(&grp, "grouped", 68, 1200, 0.5, 1e8);
+	grp.has_mlp = 1;
+	grp.mlp = 4.0;
 	const char *err = NULL;
-	wctx_t *w[2] = { wctx_alloc(&g, &mem, &err), wctx_alloc(&g, &comp, &err) };
+	wctx_t *w[3] = { wctx_alloc(&g, &mem, &err), wctx_alloc(&g, &comp, &err), wctx_alloc(&g, &grp, &err) };
+	static const char *const wname[3] = { "membound ", "compbound", "grouped  " };
 	int sms[3] = { 4, 16, 48 };
-	for (int k = 0; k < 2 && w[0] && w[1]; k++)
+	for (int k = 0; k < 3 && w[0] && w[1] && w[2]; k++)
 		for (int i = 0; i < 3; i++) {
 			design_t d;
 			design_default(&d);
@@ -666,9 +679,12 @@ static void test_vs_simulation(void)
 			double se = sim_ipc(&ms, rf, 0, 200000, 11 + i);
 			double sd = sim_ipc(&ms, rf, 1, 200000, 21 + i);
 			printf("%s %2d SMs: model IPC %.3f, simulated (bound warps) exponential %.3f (%+.1f%%), deterministic %.3f (%+.1f%%)\n",
-			       k ? "compbound" : "membound ", sms[i], m.ipc, se, 100 * (m.ipc / se - 1), sd, 100 * (m.ipc / sd - 1));
-			CHECK_REL(m.ipc, se, 0.05, "model within 5% of the bound-warp simulation, exponential services");
-			CHECK_REL(m.ipc, sd, 0.05, "model within 5% of the bound-warp simulation, deterministic services");
+			       wname[k], sms[i], m.ipc, se, 100 * (m.ipc / se - 1), sd, 100 * (m.ipc / sd - 1));
+			double tol = k == 2 ? 0.15 : 0.05;
+			CHECK_REL(m.ipc, se, tol, k == 2 ? "groups of 4 loads: model within 15% of the fork-join simulation, exponential services"
+			                                 : "model within 5% of the bound-warp simulation, exponential services");
+			CHECK_REL(m.ipc, sd, tol, k == 2 ? "groups of 4 loads: model within 15% of the fork-join simulation, deterministic services"
+			                                 : "model within 5% of the bound-warp simulation, deterministic services");
 		}
 	/* Uncoalesced: 8 requests per memory instruction, MLP 1 (latency-bound), the warp waits for
 	 * all eight: the model's latency overlap (gpu.c, LATENCY OVERLAP) against the fork-join
@@ -703,8 +719,10 @@ static void test_vs_simulation(void)
 	profile_free(&unc);
 	wctx_free(w[0]);
 	wctx_free(w[1]);
+	wctx_free(w[2]);
 	profile_free(&mem);
 	profile_free(&comp);
+	profile_free(&grp);
 }
 
 static void test_errors(void)

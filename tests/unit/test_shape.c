@@ -166,13 +166,26 @@ static void test_mlp(void)
 	shape_warp_inst(&a, &w, 0, NULL, 0, 1, &s3, 1);
 	CHECK_NEAR(a.s.mlp_groups, 2, 0, "chain of 2: 2 groups");
 	CHECK_NEAR(a.s.mlp_loads, 2, 0, "2 loads");
+	CHECK_NEAR(a.s.mlp_hist_over[0], 0, 0, "both closed by a read: none in hist_overwrite");
 	/* a load whose destination is overwritten before any read also ends its group (WAW) */
 	shape_warp_inst(&a, &w, 1, &d2, 1, 1, &s1, 1);
 	shape_warp_inst(&a, &w, 0, &d2, 1, 1, NULL, 0);
 	CHECK_NEAR(a.s.mlp_groups, 3, 0, "overwrite = use");
+	CHECK_NEAR(a.s.mlp_hist_over[0], 1, 0, "closed by an overwrite without a read: hist_overwrite (profile_shape.h)");
+	/* four loads into rotating R4..R7, the fifth load overwriting R4 (nothing read): a window
+	 * of 4 closed by an overwrite; an instruction reading and writing R4 closes by a read */
+	int rot[5] = { 4, 5, 6, 7, 4 };
+	for (int i = 0; i < 5; i++)
+		shape_warp_inst(&a, &w, 1, &rot[i], 1, 1, &s1, 1);
+	CHECK_NEAR(a.s.mlp_hist_over[3], 1, 0, "rotating registers: a group of 4 closed by an overwrite");
+	shape_warp_inst(&a, &w, 0, &rot[0], 1, 1, &rot[0], 1);
+	CHECK_NEAR(a.s.mlp_hist[0], 4, 0, "the fifth load's group of 1, closed by a read that also overwrites");
+	CHECK_NEAR(a.s.mlp_hist_over[0], 1, 0, "a read and an overwrite together count as a read");
+	CHECK(a.s.has_mlp_over, "hist_overwrite recorded");
 	shape_warp_inst(&a, &w, 1, &d2, 1, 1, &s1, 1);
 	shape_warp_end(&a, &w);
-	CHECK_NEAR(a.s.mlp_groups, 4, 0, "the warp's end closes its open group");
+	CHECK_NEAR(a.s.mlp_groups, 6, 0, "the warp's end closes its open group");
+	CHECK_NEAR(a.s.mlp_hist_over[0], 1, 0, "the end counts with the reads (a warp exits when its loads are back)");
 	shape_acc_free(&a);
 }
 
@@ -429,6 +442,27 @@ static void test_json(void)
 		   " \"shape\": {\"launches\": [{\"grid\": [1, 0, 1], \"block\": [32, 1, 1]}]}}\n");
 	fclose(f);
 	CHECK_INT(profile_load(path, &q), EXIT_USER, "a zero grid dimension refused");
+	/* hist_overwrite: kept; more groups of a size than hist has refused */
+	const char *mo[] = { "[[4, 2]]", "[[4, 4]]" };
+	for (int i = 0; i < 2; i++) {
+		f = fopen(path, "w");
+		fprintf(f, "{\"version\": 1, \"block_bytes\": 128, \"n_sm\": 1, \"insts\": 10, \"mem_insts\": 1,\n"
+			   " \"streams\": [{\"name\": \"l1\", \"accesses\": 1, \"sd\": {\"cold\": 1, \"bins\": []}}],\n"
+			   " \"shape\": {\"mlp\": {\"loads\": 13, \"groups\": 4, \"hist\": [[1, 1], [4, 3]], \"hist_overwrite\": %s}}}\n",
+			mo[i]);
+		fclose(f);
+		int rc = profile_load(path, &q);
+		if (i == 0) {
+			CHECK_INT(rc, 0, "hist_overwrite loads");
+			if (rc == 0) {
+				CHECK(q.shape.has_mlp_over && q.shape.mlp_hist_over[3] == 2 && q.shape.mlp_hist_over[0] == 0,
+				      "hist_overwrite kept");
+				profile_free(&q);
+			}
+		} else {
+			CHECK_INT(rc, EXIT_USER, "4 groups of 4 closed by an overwrite, of 3: refused");
+		}
+	}
 	/* launch imbalance fields: kept, and refused when inconsistent (warp_max <= cta_span <= insts) */
 	const char *imb[] = { "\"warp_max\": 87, \"cta_span\": 16243", "\"warp_max\": 90, \"cta_span\": 80",
 	                      "\"warp_max\": 87, \"cta_span\": 0", "\"warp_max\": 87, \"cta_span\": 70000" };

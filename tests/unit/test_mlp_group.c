@@ -1,0 +1,95 @@
+/*
+ * test_mlp_group.c -- a warp's groups of loads in flight (models/mlp_group.h).
+ *
+ *  1. The groups from a profile shape: sizes and shares of the histogram, the open last bin's
+ *     own mean, a fitted params.mlp as one size, the default without either.
+ *  2. [G2] [G3] against a Monte Carlo of the hardware's wait: a group of g loads, r requests
+ *     each, every request independently reaching a level of fixed latency d with probability
+ *     q; the warp waits for the slowest, so the level costs d when any request reaches it.
+ *     The mean wait per instruction over many groups drawn from the histogram must match.
+ *  3. Closed forms: groups of one load and r <= 1 are linear (a_L r q d); q > 1 multiplies;
+ *     with every group of g loads of one request and q = 1 the wait per load is d / g (g
+ *     independent chains' throughput, the network before this model).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <gsl/gsl_rng.h>
+
+#include "mlp_group.h"
+#include "support/check.h"
+
+int main(void)
+{
+	profile_shape_t s;
+	memset(&s, 0, sizeof s);
+	s.has_mlp = 1;
+	s.mlp_hist[0] = 96;                       /* p-gemm's profile on SM86_RTX3070 */
+	s.mlp_hist[2] = 4608;
+	s.mlp_groups = 4704;
+	s.mlp_loads = 96 + 3 * 4608;
+	mlp_groups_t gr;
+	mlp_groups_init(&gr, &s, 0.0, 1.0);
+	CHECK_INT(gr.n, 2, "two group sizes in the histogram");
+	CHECK_NEAR(gr.size[0], 1, 0, "hist[0]: groups of 1");
+	CHECK_NEAR(gr.size[1], 3, 0, "hist[2]: groups of 3");
+	CHECK_NEAR(gr.share[1], 4608.0 / 4704.0, 1e-15, "share of the groups of 3");
+	CHECK_NEAR(gr.mean, s.mlp_loads / s.mlp_groups, 1e-12, "[G1] mean = loads / groups");
+
+	/* the open last bin (groups of >= SHAPE_MLP_BINS loads) keeps the profile's loads */
+	profile_shape_t o;
+	memset(&o, 0, sizeof o);
+	o.has_mlp = 1;
+	o.mlp_hist[1] = 10;                       /* 10 groups of 2 */
+	o.mlp_hist[SHAPE_MLP_BINS - 1] = 5;       /* 5 groups of >= 64: 400 loads, mean 80 */
+	o.mlp_groups = 15;
+	o.mlp_loads = 20 + 400;
+	mlp_groups_init(&gr, &o, 0.0, 1.0);
+	CHECK_NEAR(gr.size[1], 80, 1e-12, "the last bin's mean from the profile's loads");
+	CHECK_NEAR(gr.mean, 420.0 / 15.0, 1e-12, "[G1] over the open bin");
+
+	mlp_groups_init(&gr, &s, 2.5, 1.0);
+	CHECK(gr.n == 1 && gr.size[0] == 2.5 && gr.mean == 2.5, "a fitted params.mlp is one group size");
+	mlp_groups_init(&gr, NULL, 0.0, 1.0);
+	CHECK(gr.n == 1 && gr.size[0] == 1.0, "no shape, no fit: groups of the default");
+
+	/* 2. Monte Carlo of [G2] [G3]: p-gemm's groups, three levels */
+	mlp_groups_init(&gr, &s, 0.0, 1.0);
+	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+	gsl_rng_set(rng, 7);
+	const double q[3] = { 0.06, 0.3, 0.9 }, d = 100.0, a_l = 0.36;
+	for (int lv = 0; lv < 3; lv++) {
+		/* requests per load fixed at 2 (an integer, so that the Monte Carlo draws exactly) */
+		double r = 2.0, sum = 0.0, loads = 0.0;
+		long n = 400000;
+		for (long i = 0; i < n; i++) {
+			int g = gsl_rng_uniform(rng) < gr.share[0] ? 1 : 3;
+			int any = 0;
+			for (int k = 0; k < g * (int)r; k++)
+				any |= gsl_rng_uniform(rng) < q[lv];
+			sum += any ? d : 0.0;
+			loads += g;
+		}
+		double mc = a_l * sum / loads;          /* wait per instruction: per load x loads/inst */
+		double model = mlp_group_latency(&gr, a_l, r, q[lv], d);
+		printf("q %.2f: model %.4f cycles per instruction, Monte Carlo %.4f (%+.2f%%)\n", q[lv], model, mc,
+		       100 * (model / mc - 1));
+		CHECK_REL(model, mc, 0.01, "[G2] [G3] against a Monte Carlo of the group's wait for its slowest request");
+	}
+	gsl_rng_free(rng);
+
+	/* 3. closed forms */
+	mlp_groups_t one = { .n = 1, .size = { 1 }, .share = { 1 }, .mean = 1 };
+	CHECK_NEAR(mlp_group_latency(&one, 0.5, 0.8, 0.25, 40), 0.5 * 0.8 * 0.25 * 40, 1e-12,
+	           "closed form: r <= 1 is linear, a_L r q d");
+	CHECK_NEAR(mlp_group_latency(&one, 0.5, 4, 0.25, 40), 0.5 * (1 - pow(0.75, 4)) * 40, 1e-12,
+	           "closed form: one load of 4 requests, a_L (1 - (1 - q)^r) d");
+	CHECK_NEAR(mlp_group_latency(&one, 0.5, 2, 1.5, 40), 0.5 * 1.5 * 40, 1e-12,
+	           "closed form: q > 1 (several visits per request) multiplies");
+	mlp_groups_t four = { .n = 1, .size = { 4 }, .share = { 1 }, .mean = 4 };
+	CHECK_NEAR(mlp_group_latency(&four, 0.5, 1, 1.0, 40), 0.5 * 40 / 4, 1e-12,
+	           "closed form: every load reaching the level, groups of 4 cost d per 4 loads");
+	CHECK_NEAR(mlp_group_latency(&four, 0.0, 1, 1.0, 40), 0.0, 0, "no loads, no wait");
+	return check_summary("mlp_group");
+}

@@ -129,11 +129,12 @@
  *        L1: rf_kib - warps x 32 threads x GPU_REGS_PER_THREAD x 4 B (an assumed 32 registers
  *        per thread: the profile does not carry register allocation), floored at 0.
  *
- * CLOSED NETWORK (memsys_solve).  A customer is a warp (it issues in order); the population
- * is N = n_compute x warps; one customer cycle = one warp instruction, so the network
- * throughput X is the GPU's IPC (warp instructions per core cycle).  A warp's loads in flight
- * (mlp) are a group it waits for as a whole (LATENCY OVERLAP, models/mlp_group.h), not mlp
- * independent customers.  Per warp
+ * CLOSED NETWORK (memsys_solve).  A warp issues in order and keeps gbar loads in flight (mlp,
+ * models/mlp_group.h): it is gbar customers, each carrying the warp's fixed latency of its
+ * share of the instructions, gbar x the warp's per instruction (mlp_group.h [C1]); the
+ * population is N = n_compute x warps x gbar; one customer cycle = one warp instruction, so the
+ * network throughput X is the GPU's IPC (warp instructions per core cycle).  The warp's wait
+ * per instruction is the fork-join of its groups of loads (LATENCY OVERLAP, mlp_group.h [G3]).  Per warp
  * instruction, with m1 = a1 (1 - h1) L1 misses, e = ext_frac, s = mem_clock_scale:
  *   station    visits/inst                              service (core cycles)          copies
  *   sm         1                                        1/(subcores x issue) + rf_service  n_compute
@@ -485,9 +486,9 @@ wctx_t *wctx_alloc(const gpu_t *g, const profile_t *p, const char **err)
 		w->mech[i] = mech_row_ctx_alloc(mech_table[i], g, p);
 	w->mva_memo = mva_memo_alloc();   /* NULL (out of memory): every solve runs */
 	w->l1_memo = memo_alloc_sized(16, 4, 1);
-	w->pend = pending_ctx_alloc(l1);   /* PENDING HITS (NULL: no rt histogram) */
+	w->pend = pending_ctx_alloc(l1, pending_once(p, l1));   /* PENDING HITS (NULL: no rt histogram) */
 	if (g->llc_mshr > 0 && w->global_stream) {   /* LLC MSHRS (llc_mshr.h; NULL: no rt) */
-		w->llc_pend = pending_ctx_alloc(w->global_stream);
+		w->llc_pend = pending_ctx_alloc(w->global_stream, 0.0);   /* U1 unknown: no classes */
 		w->llc_sharers = llc_mshr_sharers(l1, w->global_stream);
 	}
 	if (l1->sector_sd.total > 0.0 && !(w->l1_sector = reuse_curve_alloc_hist(&l1->sector_sd, g->l1_assoc)))
@@ -864,6 +865,7 @@ static const mlp_groups_t *groups_in_force(const wctx_t *w, mlp_groups_t *one)
 	one->n = 1;
 	one->size[0] = one->mean = w->mlp > 0.0 ? w->mlp : GPU_MLP;
 	one->share[0] = 1.0;
+	one->slide[0] = 0;
 	return one;
 }
 
@@ -983,11 +985,19 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 		                      x->per == MS_PER_INST ? x->visits * x->delay : mlp_group_latency(grp, am, kq, qr, x->delay) };
 	}
 
+	/* A warp's loads in flight are cw = gbar customers (mlp_group.h [C1]): each carries the
+	 * warp's fixed latencies of its 1 / cw of the instructions, cw times the warp's per
+	 * instruction */
+	double cw = grp->mean > 0.0 ? grp->mean : 1.0;
+	for (int k = 0; k < ns; k++)
+		st[k].lat *= cw;
+	double dep = m->dep_delay * cw;
+
 	/* Network: each station (split when skewed) + one delay station for all latencies. */
 	queue_station_t q[QUEUE_MAX_STATIONS];
 	int qi_hot[GPU_MAX_REPORT], qi_rest[GPU_MAX_REPORT];
 	int nq = 0;
-	double delay_total = m->dep_delay;
+	double delay_total = dep;
 	for (int k = 0; k < ns; k++) {
 		qi_hot[k] = qi_rest[k] = -1;
 		int c = st[k].copies > 0 ? st[k].copies : 1;
@@ -1018,7 +1028,7 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 	}
 	assert(nq <= QUEUE_MAX_STATIONS);
 
-	double pop = m->n_compute * m->warps;   /* a customer is a warp (mlp_group.h) */
+	double pop = m->n_compute * m->warps * cw;   /* mlp_group.h [C1] */
 	queue_mva_t r;
 	memset(&r, 0, sizeof r);
 	mva_linearizer_memo(w->mva_memo, q, nq, pop, &r);  /* gpu.c header: Linearizer, not Schweitzer
@@ -1034,7 +1044,7 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 		det->cycle = r.cycle;
 		det->iterations = r.iterations;
 	}
-	out->cpi[CPI_DEP] += m->dep_delay * per_sm;
+	out->cpi[CPI_DEP] += dep * per_sm;
 	for (int k = 0; k < ns; k++) {
 		double resid = 0.0, util = 0.0;
 		if (qi_hot[k] >= 0) {

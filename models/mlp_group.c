@@ -21,9 +21,17 @@ void mlp_groups_init(mlp_groups_t *gr, const profile_shape_t *s, double fitted, 
 			} else {
 				below += size * h;
 			}
-			gr->size[gr->n] = size;
-			gr->share[gr->n] = h;
-			gr->n++;
+			double over = s->has_mlp_over ? s->mlp_hist_over[i] : 0.0;
+			over = over < h ? (over > 0.0 ? over : 0.0) : h;
+			for (int sl = 0; sl < 2; sl++) {   /* closed by a read (or the end), by an overwrite */
+				double part = sl ? over : h - over;
+				if (!(part > 0.0))
+					continue;
+				gr->size[gr->n] = size;
+				gr->share[gr->n] = part;
+				gr->slide[gr->n] = (unsigned char)sl;
+				gr->n++;
+			}
 			gsum += h;
 		}
 		for (int j = 0; j < gr->n; j++) {
@@ -37,6 +45,7 @@ void mlp_groups_init(mlp_groups_t *gr, const profile_shape_t *s, double fitted, 
 	gr->n = 1;
 	gr->size[0] = fitted > 0.0 ? fitted : dflt > 0.0 ? dflt : 1.0;
 	gr->share[0] = 1.0;
+	gr->slide[0] = 0;
 	gr->mean = gr->size[0];
 }
 
@@ -57,7 +66,7 @@ double mlp_group_latency(const mlp_groups_t *gr, double loads_per_inst, double r
 	if (gr->n < 1 || !(gr->mean > 0.0))   /* groups of one load */
 		return loads_per_inst * group_wait(req_per_load, q, delay);
 	double s = 0.0;
-	for (int j = 0; j < gr->n; j++)
-		s += gr->share[j] * group_wait(gr->size[j] * req_per_load, q, delay);   /* [G3] */
+	for (int j = 0; j < gr->n; j++)   /* [G3]: [G2] for a read's group, [G2w] for a window */
+		s += gr->share[j] * group_wait(gr->slide[j] ? req_per_load : gr->size[j] * req_per_load, q, delay);
 	return loads_per_inst / gr->mean * s;
 }

@@ -6,30 +6,46 @@
  * the scoreboard and the warp goes on issuing until an instruction reads (or overwrites) one
  * of them (GPGPU-Sim shader.cc scheduler_unit::cycle, Scoreboard::checkCollision).  The loads
  * issued before that first use are in flight together: one group (profile_shape.h "mlp":
- * hist[k - 1] counts groups of k loads).  The warp then waits at the first use, and at each
- * later use of the group's loads, so it leaves the group when the slowest of them is back.
- * Loads of different groups of one warp never overlap; different warps' groups do.
+ * hist[k - 1] counts groups of k loads).  When the first use reads the group's results (or the
+ * warp ends: it exits only when no load is pending), the warp waits there and at each later
+ * use of the group's loads, so it leaves the group when the slowest of them is back: a
+ * fork-join.  When the first use only overwrites a destination of the group (hist_overwrite:
+ * loads into rotating registers whose values are read later or never), the scoreboard waits
+ * for that one load, the oldest, while the others stay in flight: a sliding window of k loads,
+ * whose throughput is k loads per load latency.
  *
  * EQUATIONS (per warp instruction; a_L loads per instruction, r requests per load, a level of
  * the memory hierarchy reached by each request with probability q, at fixed latency d)
  *   groups of size g with share pi_g of the groups, mean gbar = sum_g pi_g g = loads / groups:
  *     groups per instruction        a_L / gbar                                          [G1]
- *   a group of g loads forks k = g r requests and waits for the deepest (LATENCY OVERLAP of
- *   gpu.c, extended from one load's r requests to the group's): the level's latency counts
- *   once if any of them reaches it,
- *     E[wait at the level | g]      (1 - (1 - q)^(g r)) d           (g r > 1)
- *                                   g r q d                         (g r <= 1: a fraction of
- *                                                                    a request, linear)        [G2]
+ *   a group of g loads closed by a read forks k = g r requests and waits for the deepest
+ *   (LATENCY OVERLAP of gpu.c, extended from one load's r requests to the group's): the
+ *   level's latency counts once if any of them reaches it,
+ *     E[wait at the level | g]      W(g r),  W(k) = (1 - (1 - q)^k) d   (k > 1)
+ *                                            W(k) = k q d               (k <= 1: a fraction
+ *                                                                        of a request, linear) [G2]
  *   (q > 1, several visits per request, multiplies: (1 - 0) x q x d)
- *     latency per instruction       (a_L / gbar) sum_g pi_g E[wait | g]                 [G3]
- *   The closed network's customer is the warp (population warps x SMs, not x MLP): its
- *   requests queue one after another at the stations, as a memory instruction's r requests
- *   already did (gpu.c LATENCY OVERLAP's approximation of the fork-join).
+ *   a group of g loads closed by an overwrite is a window of g loads in flight, each load
+ *   waited for alone when the window slides past it: one load's wait per group,
+ *     E[wait at the level | g, overwrite]   W(r)                                    [G2w]
+ *   with pi_g^R, pi_g^W the shares of the groups of g loads closed by a read (or the end) and
+ *   by an overwrite (pi_g^R + pi_g^W = pi_g),
+ *     latency per instruction       (a_L / gbar) sum_g [pi_g^R W(g r) + pi_g^W W(r)]    [G3]
+ *   In the closed network (gpu.c CLOSED NETWORK) a warp is cw = gbar customers, one per load
+ *   in flight, since that many requests occupy the stations at once; the warp's instructions
+ *   are shared among them and each customer carries the warp's fixed latency of its share, so
+ *   per customer instruction the delay is cw x [G3] (and cw x the dependent-issue delay): in
+ *   the latency-bound limit the warp's throughput is 1 / [G3] (the fork-join's), while the
+ *   stations see gbar requests of the warp queueing in parallel, not one after another   [C1]
+ *   (one customer per warp would queue a group's g r requests in series, the fork-join
+ *   approximation of gpu.c LATENCY OVERLAP, which understates throughput most when few warps
+ *   saturate a station: tests/cli/cli_ldst.sh's miss trace, 8 warps of 16 loads, -12%).
  * With every group of one load (gbar = 1) [G3] is gpu.c's per-load overlap, and the network
  * the one before this file.  With equal deterministic latencies a group of g loads costs one
- * latency per g loads, the throughput of g independent chains; when the group's loads reach
- * different levels (an L1 hit and a miss to DRAM in one group) the warp waits for the miss,
- * which g independent chains would hide.
+ * latency per g loads, the throughput of g independent chains (and [G2w] is exactly that
+ * throughput); when the loads of a group closed by a read reach different levels (an L1 hit
+ * and a miss to DRAM in one group) the warp waits for the miss, which g independent chains
+ * would hide (calibration/accelsim/microbench/README.md, "Loads in flight as one group").
  *
  * Assumptions and valid range: the requests of a group reach the levels independently with
  * the loads' mean probabilities (which load of a group misses is not in the profile; a group
@@ -37,7 +53,11 @@
  * the instructions between a group's loads and their first use, and the dependent issue
  * (gpu.c DEPENDENT ISSUE), are added to the wait, not overlapped with it (an upper bound on
  * the warp's time when much independent work follows the loads); a params.mlp (a fitted
- * mean without the histogram) is taken as every group having that size.
+ * mean without the histogram) is taken as every group having that size, closed by a read; so is
+ * every group of a profile made before hist_overwrite was recorded (profile_shape.h).  A
+ * window that slides is taken at its full size g in flight (the overwritten load is back when
+ * the window reaches it: true when the latency is below g issue slots of the warp, else the
+ * window stalls on it, which [G2w] does not charge).
  *
  * Sources: GPGPU-Sim / Accel-Sim shader.cc (scoreboard reservation of a load's destination
  * registers, in-order issue per warp); profile_shape.h (the measured groups); the fork-join
@@ -50,9 +70,10 @@
 #include "profile_shape.h"
 
 typedef struct mlp_groups {
-	int n;                          /* distinct group sizes (0: none, taken as groups of 1) */
-	double size[SHAPE_MLP_BINS];    /* g: loads per group (the last bin's mean for g >= bins) */
-	double share[SHAPE_MLP_BINS];   /* pi_g: share of the groups */
+	int n;                          /* entries (0: none, taken as groups of 1) */
+	double size[2 * SHAPE_MLP_BINS];  /* g: loads per group (the last bin's mean for g >= bins) */
+	double share[2 * SHAPE_MLP_BINS]; /* pi_g^R or pi_g^W: share of the groups */
+	unsigned char slide[2 * SHAPE_MLP_BINS]; /* 1: closed by an overwrite [G2w] */
 	double mean;                    /* gbar [G1] */
 } mlp_groups_t;
 

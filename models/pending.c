@@ -4,7 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-pending_ctx_t *pending_ctx_alloc(const profile_stream_t *l1)
+pending_ctx_t *pending_ctx_alloc(const profile_stream_t *l1, double once)
 {
 	if (!l1 || l1->rt.n == 0 || !(l1->rt.total > 0.0))
 		return NULL;   /* no reuse times: no term (pending.h, valid range) */
@@ -13,7 +13,18 @@ pending_ctx_t *pending_ctx_alloc(const profile_stream_t *l1)
 		return NULL;
 	c->rt = &l1->rt;
 	c->accesses = l1->rt.total;
+	c->once = once > 0.0 ? once : 0.0;
 	return c;
+}
+
+double pending_once(const profile_t *p, const profile_stream_t *l1)
+{
+	if (!p || !l1 || !p->has_rl || !(l1->sd.cold > 0.0) || !(l1->accesses > 0.0))
+		return 0.0;
+	double b = p->rl_block_frac[RL_WORO] * l1->sd.cold;      /* [U]: one first touch per (SM, block) */
+	double a = p->rl_access_frac[RL_WORO] * l1->accesses;
+	double u1 = 2.0 * b - a;
+	return u1 > 0.0 ? (u1 < b ? u1 : b) : 0.0;
 }
 
 void pending_ctx_free(pending_ctx_t *c)
@@ -95,17 +106,19 @@ void pending_share(const pending_ctx_t *c, double window, double miss_ratio, dou
 	}
 	if (!(n > 0.0))
 		return;
-	/* [Q]: the reuses whose previous use is the block's miss, one per miss: min(M, R) of the
-	 * R reuses, M = miss_ratio x accesses */
+	/* [Q]: the reuses whose previous use is the block's miss, one per miss that has a
+	 * successor: min(M - U1, R) of the R reuses, M = miss_ratio x accesses, U1 the blocks used
+	 * once (a miss without a successor) */
 	double reuses = c->accesses - h->cold;
 	double misses = miss_ratio > 0.0 ? miss_ratio * c->accesses : 0.0;
-	double first = misses < reuses ? misses : reuses;
+	double succ = misses - c->once;
+	double first = succ < reuses ? succ : reuses;
 	if (!(reuses > 0.0) || !(first > 0.0))
 		return;
 	double q = first / reuses;
 	/* [C]: a hit with a successor continues the chain; the hits' successors are the reuses
-	 * not taken by the misses, rho = (R - M) / (A - M) */
-	double rho = misses < reuses && c->accesses > misses ? (reuses - misses) / (c->accesses - misses) : 0.0;
+	 * not taken by the misses, rho = (R - min(M - U1, R)) / (A - M) */
+	double rho = c->accesses > misses ? (reuses - first) / (c->accesses - misses) : 0.0;
 	double chain_n, chain_w;
 	chain_terms(h, reuses, window, rho, &chain_n, &chain_w);
 	double cnt = q * n + first * chain_n, wt = q * wsum + first * chain_w;

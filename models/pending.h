@@ -18,22 +18,30 @@
  *                                             (NoC both ways, LLC, DRAM, mechanisms' per-miss
  *                                             stations: the solved network's figures)
  *   a reuse is a pending hit  iff  its previous use was the block's miss and tau(r) < T_fill
- *   q      = min(1, m x accesses / reuses)    the share of the reuses whose previous use is
+ *   q      = min(1, (m x accesses - U1)^+ / reuses)
+ *                                             the share of the reuses whose previous use is
  *                                             the block's miss: each miss (m the L1's miss
  *                                             ratio per access) is followed by at most one
- *                                             reuse, reuses = accesses - cold (the rt
- *                                             histogram's reuses)                             [Q]
- *   p_pend = [q x sum_r n_rt(r) [tau(r) < T_fill] + min(M, R) x C] / accesses
+ *                                             reuse, and the U1 blocks used once are misses
+ *                                             followed by none; reuses = accesses - cold (the
+ *                                             rt histogram's reuses)                           [Q]
+ *   U1     = 2 B_woro - A_woro                the blocks used once, exactly, from the profile's
+ *                                             read-level classes (profile_t.rl_*: class woro
+ *                                             holds the (SM, block)s with at most one read and
+ *                                             one write, B_woro of them with A_woro accesses:
+ *                                             those used once and those used twice); 0 for a
+ *                                             profile without classes                        [U]
+ *   p_pend = [q x sum_r n_rt(r) [tau(r) < T_fill] + min((M - U1)^+, R) x C] / accesses
  *                                             (share of L1 requests; M = m x accesses misses,
  *                                             R reuses)
  *   C      = sum_{j >= 2} rho^(j-1) P(S_j < lambda T_fill)              the chained pending
  *                                             hits per miss: a reuse that follows a pending hit
  *                                             of the same fill, S_j the sum of j gaps r + 1
  *                                             drawn independently from the rt histogram, each
- *                                             hit continuing with rho = (R - M) / (A - M) (the
- *                                             successors the misses do not take, over the
- *                                             hits; 0 when M >= R): a renewal count [C]
- *   W      = [q sum_r n_rt(r) (T_fill - tau(r)) [..] + min(M, R) sum_j rho^(j-1) E(T_fill - S_j / lambda)^+]
+ *                                             hit continuing with rho = (R - min((M - U1)^+, R))
+ *                                             / (A - M) (the successors the misses do not take,
+ *                                             over the hits): a renewal count [C]
+ *   W      = [q sum_r n_rt(r) (T_fill - tau(r)) [..] + min((M - U1)^+, R) sum_j rho^(j-1) E(T_fill - S_j / lambda)^+]
  *            / (p_pend x accesses)
  *                                             (mean wait beyond the hit latency: the fill
  *                                             arrives T_fill after the miss, the pending hit
@@ -55,8 +63,9 @@
  * Assumptions and valid range: a reuse whose previous use was a hit finds the block resident
  * (a hit's block was filled before it), so only the first reuse after a miss can wait for the
  * fill [Q].  Which reuses follow a miss is not in the profile: q takes them to have the
- * reuse times of all reuses (independence) and every miss to be reused (the upper end of q:
- * a block's last use that misses has no successor).  Exact when every block's reuses all
+ * reuse times of all reuses (independence) and every miss but the U1 blocks used once to be
+ * reused (the upper end of q: a block's last use that misses, after earlier uses, has no
+ * successor either).  Exact when every block's reuses all
  * follow its miss (a block used twice; a group reread whose window holds one pass: test_pending).
  * The chains [C] take the gaps after a pending hit to be drawn like all reuses' and solve the
  * renewal equation U = p + rho p * U on K = PENDING_CHAIN_CELLS cells of the window (an
@@ -83,10 +92,16 @@
 typedef struct pending_ctx {
 	const reuse_hist_t *rt;    /* the l1 stream's reuse-time histogram (not owned) */
 	double accesses;           /* the histogram's total (cold included) */
+	double once;               /* U1: blocks of the stream used once [Q] (0: unknown) */
 } pending_ctx_t;
 
-/* Per workload: NULL when the l1 stream has no reuse-time histogram (then no term). */
-pending_ctx_t *pending_ctx_alloc(const profile_stream_t *l1);
+/* Per workload: NULL when the l1 stream has no reuse-time histogram (then no term).  once:
+ * U1, the stream's blocks used once [Q] (0 when unknown: every miss then has a successor). */
+pending_ctx_t *pending_ctx_alloc(const profile_stream_t *l1, double once);
+/* U1 of a profile's l1 stream [Q]: 2 B - A of its read-level class woro (blocks read or
+ * written at most once each: B of them, A accesses), which holds the blocks used once and the
+ * blocks written once and read once; 0 when the profile has no classes. */
+double pending_once(const profile_t *p, const profile_stream_t *l1);
 void pending_ctx_free(pending_ctx_t *c);
 
 /* p_pend and W (header) for a window of `window` requests (= lambda x T_fill) and the L1's

@@ -7,6 +7,7 @@
  *     each, every request independently reaching a level of fixed latency d with probability
  *     q; the warp waits for the slowest, so the level costs d when any request reaches it.
  *     The mean wait per instruction over many groups drawn from the histogram must match.
+ *     Groups closed by an overwrite (a sliding window) against [G2w]'s closed form.
  *  3. Closed forms: groups of one load and r <= 1 are linear (a_L r q d); q > 1 multiplies;
  *     with every group of g loads of one request and q = 1 the wait per load is d / g (g
  *     independent chains' throughput, the network before this model).
@@ -48,6 +49,24 @@ int main(void)
 	mlp_groups_init(&gr, &o, 0.0, 1.0);
 	CHECK_NEAR(gr.size[1], 80, 1e-12, "the last bin's mean from the profile's loads");
 	CHECK_NEAR(gr.mean, 420.0 / 15.0, 1e-12, "[G1] over the open bin");
+
+	/* groups closed by an overwrite (hist_overwrite): a window of g loads, one load's wait per
+	 * group [G2w]; the rest of the bin stays a fork-join [G2] */
+	s.has_mlp_over = 1;
+	s.mlp_hist_over[2] = 1000;             /* 1000 of the 4608 groups of 3 */
+	mlp_groups_init(&gr, &s, 0.0, 1.0);
+	CHECK_INT(gr.n, 3, "groups of 1; of 3 closed by a read; of 3 closed by an overwrite");
+	CHECK_NEAR(gr.mean, s.mlp_loads / s.mlp_groups, 1e-12, "[G1]: the mean over both kinds");
+	{
+		double q = 0.3, d = 100, r = 2, want = 0.0;
+		want += 96.0 / 4704 * (1 - pow(0.7, 2));          /* groups of 1: one load's 2 requests */
+		want += 3608.0 / 4704 * (1 - pow(0.7, 6));        /* [G2]: the group's 6 requests */
+		want += 1000.0 / 4704 * (1 - pow(0.7, 2));        /* [G2w]: one load's wait per window */
+		want *= 0.36 / gr.mean * d;
+		CHECK_NEAR(mlp_group_latency(&gr, 0.36, r, q, d), want, 1e-12, "closed form [G3] with [G2] and [G2w]");
+	}
+	s.has_mlp_over = 0;
+	s.mlp_hist_over[2] = 0;
 
 	mlp_groups_init(&gr, &s, 2.5, 1.0);
 	CHECK(gr.n == 1 && gr.size[0] == 2.5 && gr.mean == 2.5, "a fitted params.mlp is one group size");

@@ -15,7 +15,7 @@
 #           line can name its own subset with kernels=K1,K2,...)
 #   KERNELS_FILE, RUNS_DIR, PROFILES_DIR  the kernel list, and where the logs and the profiles go
 #           (defaults kernels.txt, runs/, profiles/ here; a sealed held-out suite keeps its own,
-#           which validate --accelsim does not read: sealed/README.md)
+#           which validate --accelsim does not read: sealed/README.md, how the third was made)
 # A run whose log already exists is skipped (delete it to redo it).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)

@@ -191,10 +191,11 @@
  *   mechanism station from its `per` and visits); so the delay demand per instruction is
  *   (a_m / gbar) sum_g pi_g (1 - (1 - q)^(g k)) x delay (mlp_group.h [G3], the profile's
  *   groups) rather than a1 q x delay.  Exact for independent requests and fixed latencies;
- *   g k = 1 gives a1 q delay.  Queueing demands stay per request, and a
- *   customer still queues for its requests one after another (an approximation of the
- *   fork-join: it understates throughput, most near saturation; tests/unit/test_gpu.c checks it
- *   against a fork-join simulation, of a memory instruction's requests and of a group's).
+ *   g k = 1 gives a1 q delay.  Queueing demands stay per request; the group's loads are
+ *   separate customers ([C1]), but a customer still queues for its load's k requests one after
+ *   another (an approximation of the fork-join: it understates throughput, most near
+ *   saturation; tests/unit/test_gpu.c checks it against a fork-join simulation, of a memory
+ *   instruction's requests and of a group's).
  *   POSTED STORES: a warp does not wait for its stores.  GPGPU-Sim/Accel-Sim reserve only a
  *   load's destination registers in the scoreboard (shader.cc, scheduler_unit::cycle:
  *   m_scoreboard->reserveRegisters on the issued instruction's outputs; a store has none) and

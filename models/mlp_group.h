@@ -48,8 +48,10 @@
  * would hide (calibration/accelsim/microbench/README.md, "Loads in flight as one group").
  *
  * Assumptions and valid range: the requests of a group reach the levels independently with
- * the loads' mean probabilities (which load of a group misses is not in the profile; a group
- * whose loads are correlated, e.g. all miss together, is then charged less than its max);
+ * the loads' mean probabilities (which load of a group misses is not in the profile): a
+ * workload whose misses come together in a few groups (a row walk crossing a line boundary in
+ * every lane at once) is charged more than its groups' max, one whose every group holds one
+ * miss (a shared row read beside resident data) less;
  * the instructions between a group's loads and their first use, and the dependent issue
  * (gpu.c DEPENDENT ISSUE), are added to the wait, not overlapped with it (an upper bound on
  * the warp's time when much independent work follows the loads); a params.mlp (a fitted
@@ -60,9 +62,12 @@
  * window stalls on it, which [G2w] does not charge).
  *
  * Sources: GPGPU-Sim / Accel-Sim shader.cc (scoreboard reservation of a load's destination
- * registers, in-order issue per warp); profile_shape.h (the measured groups); the fork-join
- * of one memory instruction's requests, gpu.c LATENCY OVERLAP, checked against a fork-join
- * simulation in tests/unit/test_gpu.c, which also checks [G1]-[G3].
+ * registers, in-order issue per warp, a warp's exit when pendingWrites is empty) and
+ * scoreboard.cc (Scoreboard::checkCollision: sources and destinations); profile_shape.h (the
+ * measured groups).  Checked: [G1]-[G3] against a Monte Carlo of the group's wait
+ * (tests/unit/test_mlp_group.c); [C1] in the network against a discrete-event fork-join
+ * simulation (tests/unit/test_gpu.c); the microbenchmarks and [G2w]'s rotating-register traces
+ * against Accel-Sim (calibration/accelsim/microbench/README.md, tests/cli/cli_ldst.sh).
  */
 #ifndef GPUDSE_MLP_GROUP_H
 #define GPUDSE_MLP_GROUP_H

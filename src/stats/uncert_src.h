@@ -80,8 +80,9 @@ int usrc_workload(usrc_t *u, const gpu_t *g, const design_t *d, int nd, workload
 
 /* usrc_workload for every workload w[0..nw) (store's workload id = index) on `threads`
  * threads: one workload on one thread at a time (a workload's rows read and restore only its
- * own profile and context; u, g and d are only read), the sampled workloads first (their
- * draws rebuild the model context 32 times: most of the work).  Workload i's rows at
+ * own profile and context; u, g and d are only read), the costliest first: the sampled
+ * workloads, by their histograms' bins (their draws rebuild the model context 32 times: most
+ * of the work), so a thread's last workload is a short one.  Workload i's rows at
  * rows + i * max_rows, their count in n[i]: the same rows, in the same order, as
  * usrc_workload on each in turn.  0, or -1 after an error line (after a failure the threads
  * take no more workloads). */

@@ -267,6 +267,16 @@ static double sampled_blocks(const profile_t *p, double rate)
 	return g ? g->footprint * rate : 0;
 }
 
+/* The error line of a sampled profile whose draws cannot be prepared; -1. */
+static int sampling_alloc_error(const workload_t *w, const char *why)
+{
+	if (why && strcmp(why, "out of memory"))
+		err_user("%s: sampling error: %s", w->path, why);
+	else
+		err_internal("uncertainty: out of memory");
+	return -1;
+}
+
 static int sampling_rows(const gpu_t *g, const design_t *d, int nd, workload_t *w, int wid, double rate,
 	acc_t *a, store_uncert_t *rows, int max)
 {
@@ -277,8 +287,7 @@ static int sampling_rows(const gpu_t *g, const design_t *d, int nd, workload_t *
 	const char *why = NULL;
 	shards_resample_t *rs = shards_resample_alloc(p, rate, &why);
 	if (!rs)
-		return why && strcmp(why, "out of memory") ? err_user("%s: sampling error: %s", w->path, why)
-						     : err_internal("uncertainty: out of memory"), -1;
+		return sampling_alloc_error(w, why);
 	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
 	node_resample_t *nr = node_resample_alloc(p);
 	if (!r || !nr) {
@@ -447,6 +456,23 @@ int usrc_workloads(usrc_t *u, const gpu_t *g, const design_t *d, int nd, workloa
 	free(cost);
 	for (int i = 0; i < nw; i++)
 		n[i] = 0;
+	/* What makes a workload's rows fail is its sampled profile's draws not being preparable
+	 * (a profile without random groups): checked here first, one workload after another, so
+	 * a study with two such profiles gets one error line, the first one's, as usrc_workload on
+	 * each in turn gave (not one from each thread).  The check leaves the profile as it was
+	 * (shards_resample_free puts every saved histogram back). */
+	for (int i = 0; i < nw && (u->active & US_SAMPLING); i++) {
+		double rate = usrc_sample_rate(&w[i].prof);
+		if (!(rate < 1) || !(sampled_blocks(&w[i].prof, rate) >= 1))
+			continue;
+		const char *why = NULL;
+		shards_resample_t *rs = shards_resample_alloc(&w[i].prof, rate, &why);
+		if (!rs) {
+			free(order);
+			return sampling_alloc_error(&w[i], why);
+		}
+		shards_resample_free(rs);
+	}
 	usrc_par_t P = { u, g, d, nd, w, order, nw, max_rows, 0, 0, rows, n, PTHREAD_MUTEX_INITIALIZER };
 	int nt = threads < 1 ? 1 : threads > 8 ? 8 : threads;
 	if (nt > nw)

@@ -84,8 +84,10 @@ int usrc_workload(usrc_t *u, const gpu_t *g, const design_t *d, int nd, workload
  * workloads, by their histograms' bins (their draws rebuild the model context 32 times: most
  * of the work), so a thread's last workload is a short one.  Workload i's rows at
  * rows + i * max_rows, their count in n[i]: the same rows, in the same order, as
- * usrc_workload on each in turn.  0, or -1 after an error line (after a failure the threads
- * take no more workloads). */
+ * usrc_workload on each in turn.  0, or -1 after one error line: a sampled profile whose
+ * draws cannot be prepared (no random groups) is found before the threads start, the first
+ * by index, the line usrc_workload gives; after a failure on a thread (out of memory, a drawn
+ * profile the model rejects) the threads take no more workloads. */
 int usrc_workloads(usrc_t *u, const gpu_t *g, const design_t *d, int nd, workload_t *w, int nw,
 	int threads, store_uncert_t *rows, int max_rows, int *n);
 

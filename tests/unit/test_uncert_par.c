@@ -2,7 +2,8 @@
  * test_uncert_par.c -- usrc_workloads (src/stats/uncert_src.h): the error rows of a study's
  * workloads computed on several threads are the rows usrc_workload gives on each workload in
  * turn, bit for bit and in the same order, whatever the thread count (and the threaded runs
- * leave every profile as it was: each run after the first reads what the one before left).
+ * leave every profile as it was: each run after the first reads what the one before left);
+ * two bad sampled profiles give one error line, the first one's, as one thread gave.
  *
  * Workloads: a SHARDS-sampled profile (calibration/profiles/p-gemm.json, rate 0.1: the
  * sampling source's 32 draws, the costly part the threads share out), loaded twice so two
@@ -13,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "columns.h"
 #include "presets/gpu_json.h"
@@ -77,6 +79,33 @@ int main(void)
 		}
 		CHECK(same, what);
 	}
+	/* bad input: two exact profiles claiming to be sampled (no random groups to draw from)
+	 * fail with one error line, the first one's, not one from each thread */
+	snprintf(w[1].prof.source, sizeof w[1].prof.source, "test_uncert_par --sample 0.1");
+	snprintf(w[3].prof.source, sizeof w[3].prof.source, "test_uncert_par --sample 0.1");
+	char errpath[] = "/tmp/test_uncert_par.XXXXXX";
+	int fd = mkstemp(errpath), saved = dup(2);
+	fflush(stderr);
+	dup2(fd, 2);
+	workload_t two[2] = { w[1], w[3] };   /* borrowed: both at once on two threads */
+	int bad = usrc_workloads(&u, &g, d, 3, two, 2, 2, par, max, npar);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	close(fd);
+	CHECK_INT(bad, -1, "usrc_workloads fails on a sampled profile without random groups");
+	FILE *f = fopen(errpath, "r");
+	char line[1024] = "", first[1024] = "";
+	int lines = 0;
+	while (f && fgets(line, sizeof line, f))
+		if (lines++ == 0)
+			snprintf(first, sizeof first, "%s", line);
+	if (f)
+		fclose(f);
+	unlink(errpath);
+	CHECK_INT(lines, 1, "one error line");
+	CHECK(strstr(first, "tests/data/mini-a.json: sampling error: its streams carry no random groups") != NULL,
+		"the line names the first bad workload (mini-a) and why");
 	free(ser);
 	free(par);
 	usrc_free(&u);

@@ -439,8 +439,11 @@ static int sweep_shard(store_t *st, const study_t *s, workload_t *w, int nw, con
 
 /* The error of every result a run will store (issue 23): per workload and metric, by source,
  * estimated on the baseline and up to USRC_DESIGNS - 1 legal points spread over the space
- * (src/stats/uncert_src.h), once per run and before any point: the insert loop is untouched. */
-static int store_uncertainty(store_t *st, const study_t *s, workload_t *w, int nw, int64_t run_id, unsigned mask)
+ * (src/stats/uncert_src.h), once per run and before any point: the insert loop is untouched.
+ * The workloads' rows are computed on the sweep's threads (usrc_workloads) and stored in
+ * workload order, as one thread would. */
+static int store_uncertainty(store_t *st, const study_t *s, workload_t *w, int nw, int64_t run_id, unsigned mask,
+	int threads)
 {
 	if (!mask)
 		return 0;
@@ -459,19 +462,21 @@ static int store_uncertainty(store_t *st, const study_t *s, workload_t *w, int n
 			nd++;
 	}
 	int max = (int)n_metric_cols * 3;
-	store_uncert_t *rows = malloc((size_t)max * sizeof *rows);
-	if (!rows) {
+	store_uncert_t *rows = malloc((size_t)(nw > 0 ? nw : 1) * (size_t)max * sizeof *rows);
+	int *n = calloc((size_t)(nw > 0 ? nw : 1), sizeof *n);
+	if (!rows || !n) {
+		free(rows);
+		free(n);
 		usrc_free(&u);
 		return err_internal("sweep: out of memory");
 	}
-	for (int i = 0; i < nw && !rc; i++) {
-		int n = usrc_workload(&u, &s->gpu, d, nd, &w[i], i, rows, max);
-		if (n < 0)
-			rc = EXIT_USER;
-		for (int k = 0; k < n && !rc; k++)
-			rc = store_put_uncert(st, run_id, &rows[k]);
-	}
+	if (usrc_workloads(&u, &s->gpu, d, nd, w, nw, threads, rows, max, n))
+		rc = EXIT_USER;
+	for (int i = 0; i < nw && !rc; i++)
+		for (int k = 0; k < n[i] && !rc; k++)
+			rc = store_put_uncert(st, run_id, &rows[(size_t)i * max + k]);
 	free(rows);
+	free(n);
 	usrc_free(&u);
 	return rc;
 }
@@ -601,7 +606,8 @@ int sweep_run(const sweep_opts_t *o)
 				store_batch_rollback(st);
 				goto out;
 			}
-		if ((rc = store_uncertainty(st, &s, w, nw, run_id, o->uncert_set ? o->uncert : US_ALL))) {
+		if ((rc = store_uncertainty(st, &s, w, nw, run_id, o->uncert_set ? o->uncert : US_ALL,
+				(o->jobs < 1 ? 1 : o->jobs) + 1))) {
 			store_batch_rollback(st);
 			goto out;
 		}

@@ -4,6 +4,7 @@
 #include <gsl/gsl_rng.h>
 #include <gsl/gsl_statistics_double.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -266,6 +267,16 @@ static double sampled_blocks(const profile_t *p, double rate)
 	return g ? g->footprint * rate : 0;
 }
 
+/* The error line of a sampled profile whose draws cannot be prepared; -1. */
+static int sampling_alloc_error(const workload_t *w, const char *why)
+{
+	if (why && strcmp(why, "out of memory"))
+		err_user("%s: sampling error: %s", w->path, why);
+	else
+		err_internal("uncertainty: out of memory");
+	return -1;
+}
+
 static int sampling_rows(const gpu_t *g, const design_t *d, int nd, workload_t *w, int wid, double rate,
 	acc_t *a, store_uncert_t *rows, int max)
 {
@@ -276,8 +287,7 @@ static int sampling_rows(const gpu_t *g, const design_t *d, int nd, workload_t *
 	const char *why = NULL;
 	shards_resample_t *rs = shards_resample_alloc(p, rate, &why);
 	if (!rs)
-		return why && strcmp(why, "out of memory") ? err_user("%s: sampling error: %s", w->path, why)
-						     : err_internal("uncertainty: out of memory"), -1;
+		return sampling_alloc_error(w, why);
 	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
 	node_resample_t *nr = node_resample_alloc(p);
 	if (!r || !nr) {
@@ -378,4 +388,104 @@ int usrc_workload(usrc_t *u, const gpu_t *g, const design_t *d, int nd, workload
 				"%d development runs; split: %s", u->me.hash, m->n, u->me.split);
 		}
 	return n;
+}
+
+/* usrc_workloads: the threads take workloads by a shared counter over a cost order. */
+typedef struct usrc_par {
+	usrc_t *u;
+	const gpu_t *g;
+	const design_t *d;
+	int nd;
+	workload_t *w;
+	const int *order;          /* workload indices, costliest first */
+	int nw, max_rows, next, failed;
+	store_uncert_t *rows;
+	int *n;
+	pthread_mutex_t mu;
+} usrc_par_t;
+
+static void *usrc_worker(void *arg)
+{
+	usrc_par_t *P = arg;
+	for (;;) {
+		pthread_mutex_lock(&P->mu);
+		int k = P->failed ? P->nw : P->next++;
+		pthread_mutex_unlock(&P->mu);
+		if (k >= P->nw)
+			return NULL;
+		int i = P->order[k];
+		int n = usrc_workload(P->u, P->g, P->d, P->nd, &P->w[i], i, P->rows + (size_t)i * P->max_rows,
+			P->max_rows);
+		P->n[i] = n;
+		if (n < 0) {
+			pthread_mutex_lock(&P->mu);
+			P->failed = 1;
+			pthread_mutex_unlock(&P->mu);
+		}
+	}
+}
+
+int usrc_workloads(usrc_t *u, const gpu_t *g, const design_t *d, int nd, workload_t *w, int nw,
+	int threads, store_uncert_t *rows, int max_rows, int *n)
+{
+	int *order = malloc((size_t)(nw > 0 ? nw : 1) * sizeof *order);
+	if (!order)
+		return err_internal("uncertainty: out of memory"), -1;
+	/* the costliest first, so the last workload a thread takes is a short one: a sampled
+	 * workload's cost is its draws' context builds, whose reuse curves grow with the
+	 * histograms' bins; the others (one evaluation per design, or 32 under calibration) after */
+	double *cost = malloc((size_t)(nw > 0 ? nw : 1) * sizeof *cost);
+	if (!cost) {
+		free(order);
+		return err_internal("uncertainty: out of memory"), -1;
+	}
+	for (int i = 0; i < nw; i++) {
+		order[i] = i;
+		cost[i] = 0;
+		if (!((u->active & US_SAMPLING) && usrc_sample_rate(&w[i].prof) < 1))
+			continue;
+		for (size_t j = 0; j < w[i].prof.n_streams; j++)
+			cost[i] += 1.0 + (double)(w[i].prof.streams[j].sd.n + w[i].prof.streams[j].sd_we.n);
+	}
+	for (int i = 1; i < nw; i++) {   /* insertion sort, descending cost, stable */
+		int x = order[i], j = i;
+		for (; j > 0 && cost[order[j - 1]] < cost[x]; j--)
+			order[j] = order[j - 1];
+		order[j] = x;
+	}
+	free(cost);
+	for (int i = 0; i < nw; i++)
+		n[i] = 0;
+	/* What makes a workload's rows fail is its sampled profile's draws not being preparable
+	 * (a profile without random groups): checked here first, one workload after another, so
+	 * a study with two such profiles gets one error line, the first one's, as usrc_workload on
+	 * each in turn gave (not one from each thread).  The check leaves the profile as it was
+	 * (shards_resample_free puts every saved histogram back). */
+	for (int i = 0; i < nw && (u->active & US_SAMPLING); i++) {
+		double rate = usrc_sample_rate(&w[i].prof);
+		if (!(rate < 1) || !(sampled_blocks(&w[i].prof, rate) >= 1))
+			continue;
+		const char *why = NULL;
+		shards_resample_t *rs = shards_resample_alloc(&w[i].prof, rate, &why);
+		if (!rs) {
+			free(order);
+			return sampling_alloc_error(&w[i], why);
+		}
+		shards_resample_free(rs);
+	}
+	usrc_par_t P = { u, g, d, nd, w, order, nw, max_rows, 0, 0, rows, n, PTHREAD_MUTEX_INITIALIZER };
+	int nt = threads < 1 ? 1 : threads > 8 ? 8 : threads;
+	if (nt > nw)
+		nt = nw;
+	pthread_t th[8];
+	int started = 0;
+	for (int t = 1; t < nt; t++)
+		if (pthread_create(&th[started], NULL, usrc_worker, &P) == 0)
+			started++;
+	usrc_worker(&P);
+	for (int t = 0; t < started; t++)
+		pthread_join(th[t], NULL);
+	pthread_mutex_destroy(&P.mu);
+	free(order);
+	return P.failed ? -1 : 0;
 }

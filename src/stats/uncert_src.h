@@ -78,6 +78,19 @@ void usrc_free(usrc_t *u);
 int usrc_workload(usrc_t *u, const gpu_t *g, const design_t *d, int nd, workload_t *w, int wid,
 	store_uncert_t *rows, int max_rows);
 
+/* usrc_workload for every workload w[0..nw) (store's workload id = index) on `threads`
+ * threads: one workload on one thread at a time (a workload's rows read and restore only its
+ * own profile and context; u, g and d are only read), the costliest first: the sampled
+ * workloads, by their histograms' bins (their draws rebuild the model context 32 times: most
+ * of the work), so a thread's last workload is a short one.  Workload i's rows at
+ * rows + i * max_rows, their count in n[i]: the same rows, in the same order, as
+ * usrc_workload on each in turn.  0, or -1 after one error line: a sampled profile whose
+ * draws cannot be prepared (no random groups) is found before the threads start, the first
+ * by index, the line usrc_workload gives; after a failure on a thread (out of memory, a drawn
+ * profile the model rejects) the threads take no more workloads. */
+int usrc_workloads(usrc_t *u, const gpu_t *g, const design_t *d, int nd, workload_t *w, int nw,
+	int threads, store_uncert_t *rows, int max_rows, int *n);
+
 /* A profile's SHARDS sampling rate from its provenance ("... --sample R"), 1 when exact. */
 double usrc_sample_rate(const profile_t *p);
 

@@ -26,7 +26,7 @@ TSAN_FLAGS := -fsanitize=thread
 # What the ThreadSanitizer pass runs: the tests that start threads (the memo table under four
 # threads; gpudse's sweep --jobs and profile --threads).  test_profiler's thread checks run in
 # the other two passes only: under TSan it takes over two minutes.
-TSAN_TESTS := test_memo cli_threads
+TSAN_TESTS := test_memo test_uncert_par cli_threads
 NPROC := $(shell nproc 2>/dev/null || echo 2)
 # -j for the test builds: the core count, unless make already runs with -j (then its jobserver).
 TEST_JOBS = $(if $(findstring -j,$(MAKEFLAGS)),,-j$(NPROC))

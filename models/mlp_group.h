@@ -39,7 +39,7 @@
  *   stations see gbar requests of the warp queueing in parallel, not one after another   [C1]
  *   (one customer per warp would queue a group's g r requests in series, the fork-join
  *   approximation of gpu.c LATENCY OVERLAP, which understates throughput most when few warps
- *   saturate a station: tests/cli/cli_ldst.sh's miss trace, 8 warps of 16 loads, -12%).
+ *   saturate a station, as in tests/cli/cli_ldst.sh's miss trace).
  * With every group of one load (gbar = 1) [G3] is gpu.c's per-load overlap, and the network
  * the one before this file.  With equal deterministic latencies a group of g loads costs one
  * latency per g loads, the throughput of g independent chains (and [G2w] is exactly that

@@ -33,6 +33,26 @@ static int dims(const char *file, const char *path, const cJSON *obj, const char
 	return 0;
 }
 
+/* An mlp histogram, [[k, groups], ...] with k in 1..SHAPE_MLP_BINS, added into out[k - 1]. */
+static int mlp_hist_read(const char *file, const char *path, const cJSON *h, double *out)
+{
+	if (!cJSON_IsArray(h))
+		return json_type_error(file, path, "an array of [loads_per_group, groups]", h);
+	const cJSON *e;
+	int i = 0;
+	cJSON_ArrayForEach(e, h) {
+		char p[96];
+		snprintf(p, sizeof p, "%s[%d]", path, i++);
+		const cJSON *k = cJSON_GetArrayItem(e, 0), *g = cJSON_GetArrayItem(e, 1);
+		if (!cJSON_IsArray(e) || cJSON_GetArraySize(e) != 2 || !cJSON_IsNumber(k) || !cJSON_IsNumber(g)
+		    || !(k->valuedouble >= 1 && k->valuedouble <= SHAPE_MLP_BINS) || k->valuedouble != floor(k->valuedouble)
+		    || !(g->valuedouble >= 0) || !isfinite(g->valuedouble))
+			return json_type_error(file, p, "[k, groups] with an integer k in 1..64 and groups >= 0", e);
+		out[(int)k->valuedouble - 1] += g->valuedouble;
+	}
+	return 0;
+}
+
 static int load_launch(const char *file, const char *path, const cJSON *v, shape_launch_t *l)
 {
 	static const char *const keys[] = { "grid", "block", "regs", "smem", "count", "insts", "waves",
@@ -159,23 +179,12 @@ int shape_json_load(const char *file, const cJSON *v, profile_shape_t *s)
 		const cJSON *h = cJSON_GetObjectItemCaseSensitive(x, "hist");
 		if (!h)
 			return err_user("%s: .shape.mlp.hist: missing (required)", file);
-		if (!cJSON_IsArray(h))
-			return json_type_error(file, ".shape.mlp.hist", "an array of [loads_per_group, groups]", h);
+		if (mlp_hist_read(file, ".shape.mlp.hist", h, s->mlp_hist))
+			return EXIT_USER;
 		double groups = 0, loads = 0;
-		const cJSON *e;
-		int i = 0;
-		cJSON_ArrayForEach(e, h) {
-			char p[64];
-			snprintf(p, sizeof p, ".shape.mlp.hist[%d]", i++);
-			const cJSON *k = cJSON_GetArrayItem(e, 0), *g = cJSON_GetArrayItem(e, 1);
-			if (!cJSON_IsArray(e) || cJSON_GetArraySize(e) != 2 || !cJSON_IsNumber(k) || !cJSON_IsNumber(g)
-			    || !(k->valuedouble >= 1 && k->valuedouble <= SHAPE_MLP_BINS) || k->valuedouble != floor(k->valuedouble)
-			    || !(g->valuedouble >= 0) || !isfinite(g->valuedouble))
-				return json_type_error(file, p, "[k, groups] with an integer k in 1..64 and groups >= 0", e);
-			int b = (int)k->valuedouble - 1;
-			s->mlp_hist[b] += g->valuedouble;
-			groups += g->valuedouble;
-			loads += (b + 1) * g->valuedouble;
+		for (int b = 0; b < SHAPE_MLP_BINS; b++) {
+			groups += s->mlp_hist[b];
+			loads += (b + 1) * s->mlp_hist[b];
 		}
 		if (fabs(groups - s->mlp_groups) > 1e-9 * groups + 1e-9)
 			return err_user("%s: .shape.mlp.groups: %g does not match the histogram's %g groups", file,
@@ -184,23 +193,12 @@ int shape_json_load(const char *file, const cJSON *v, profile_shape_t *s)
 			return err_user("%s: .shape.mlp.loads: %g is below the histogram's %g loads", file, s->mlp_loads, loads);
 		const cJSON *ho = cJSON_GetObjectItemCaseSensitive(x, "hist_overwrite");
 		if (ho) {   /* of hist's groups, those closed by an overwrite (profile_shape.h) */
-			if (!cJSON_IsArray(ho))
-				return json_type_error(file, ".shape.mlp.hist_overwrite", "an array of [loads_per_group, groups]", ho);
-			i = 0;
-			cJSON_ArrayForEach(e, ho) {
-				char p[80];
-				snprintf(p, sizeof p, ".shape.mlp.hist_overwrite[%d]", i++);
-				const cJSON *k = cJSON_GetArrayItem(e, 0), *g = cJSON_GetArrayItem(e, 1);
-				if (!cJSON_IsArray(e) || cJSON_GetArraySize(e) != 2 || !cJSON_IsNumber(k) || !cJSON_IsNumber(g)
-				    || !(k->valuedouble >= 1 && k->valuedouble <= SHAPE_MLP_BINS) || k->valuedouble != floor(k->valuedouble)
-				    || !(g->valuedouble >= 0) || !isfinite(g->valuedouble))
-					return json_type_error(file, p, "[k, groups] with an integer k in 1..64 and groups >= 0", e);
-				int b = (int)k->valuedouble - 1;
-				s->mlp_hist_over[b] += g->valuedouble;
+			if (mlp_hist_read(file, ".shape.mlp.hist_overwrite", ho, s->mlp_hist_over))
+				return EXIT_USER;
+			for (int b = 0; b < SHAPE_MLP_BINS; b++)
 				if (s->mlp_hist_over[b] > s->mlp_hist[b] * (1 + 1e-12))
-					return err_user("%s: %s: %g groups of %d loads closed by an overwrite, more than hist's %g",
-							file, p, s->mlp_hist_over[b], b + 1, s->mlp_hist[b]);
-			}
+					return err_user("%s: .shape.mlp.hist_overwrite: %g groups of %d loads closed by an overwrite, more than hist's %g",
+							file, s->mlp_hist_over[b], b + 1, s->mlp_hist[b]);
 			s->has_mlp_over = 1;
 		}
 		s->has_mlp = 1;
@@ -240,6 +238,22 @@ static void num(FILE *f, double x)
 	if (strtod(b, NULL) != x)
 		snprintf(b, sizeof b, "%.17g", x);
 	fputs(b, f);
+}
+
+/* ", \"KEY\": [[k, groups], ...]" of the non-empty bins */
+static void mlp_hist_write(FILE *f, const char *key, const double *hist)
+{
+	fprintf(f, ", \"%s\": [", key);
+	int any = 0;
+	for (int b = 0; b < SHAPE_MLP_BINS; b++) {
+		if (!(hist[b] > 0))
+			continue;
+		fprintf(f, "%s[%d, ", any ? ", " : "", b + 1);
+		num(f, hist[b]);
+		fputc(']', f);
+		any = 1;
+	}
+	fputc(']', f);
 }
 
 static void kv(FILE *f, const char *sep, const char *key, double x)
@@ -316,30 +330,9 @@ void shape_json_write(FILE *f, const profile_shape_t *s)
 		fprintf(f, "%s\"mlp\": {", sep);
 		kv(f, "", "loads", s->mlp_loads);
 		kv(f, ", ", "groups", s->mlp_groups);
-		fputs(", \"hist\": [", f);
-		int any = 0;
-		for (int b = 0; b < SHAPE_MLP_BINS; b++) {
-			if (!(s->mlp_hist[b] > 0))
-				continue;
-			fprintf(f, "%s[%d, ", any ? ", " : "", b + 1);
-			num(f, s->mlp_hist[b]);
-			fputc(']', f);
-			any = 1;
-		}
-		fputc(']', f);
-		if (s->has_mlp_over) {
-			fputs(", \"hist_overwrite\": [", f);
-			any = 0;
-			for (int b = 0; b < SHAPE_MLP_BINS; b++) {
-				if (!(s->mlp_hist_over[b] > 0))
-					continue;
-				fprintf(f, "%s[%d, ", any ? ", " : "", b + 1);
-				num(f, s->mlp_hist_over[b]);
-				fputc(']', f);
-				any = 1;
-			}
-			fputc(']', f);
-		}
+		mlp_hist_write(f, "hist", s->mlp_hist);
+		if (s->has_mlp_over)
+			mlp_hist_write(f, "hist_overwrite", s->mlp_hist_over);
 		fputc('}', f);
 		sep = ",\n    ";
 	}

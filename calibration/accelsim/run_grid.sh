@@ -13,6 +13,7 @@
 #   ONLY   a regular expression on "PRESET CONFIG" (default: every line of configs.txt)
 #   KERNELS a regular expression on kernel names (default: all of kernels.txt; a configs.txt
 #           line can name its own subset with kernels=K1,K2,...)
+#   CONFIGS_FILE  the grid (default configs.txt here; a sealed suite may name its own)
 #   KERNELS_FILE, RUNS_DIR, PROFILES_DIR  the kernel list, and where the logs and the profiles go
 #           (defaults kernels.txt, runs/, profiles/ here; a sealed held-out suite keeps its own,
 #           which validate --accelsim does not read: sealed/README.md, how the third was made)
@@ -25,6 +26,7 @@ WORK=${WORK:?set WORK to the Accel-Sim build folder}
 JOBS=${JOBS:-2}
 ONLY=${ONLY:-.}
 KERNELS=${KERNELS:-.}
+CONFIGS_FILE=${CONFIGS_FILE:-$HERE/configs.txt}
 KERNELS_FILE=${KERNELS_FILE:-$HERE/kernels.txt}
 RUNS_DIR=${RUNS_DIR:-$HERE/runs}
 PROFILES_DIR=${PROFILES_DIR:-$HERE/profiles}
@@ -37,7 +39,7 @@ GPUDSE_COMMIT=$(git -C "$ROOT" rev-parse HEAD)$(git -C "$ROOT" diff --quiet HEAD
 
 # ---------------------------------------------------------------- 1. traces
 mkdir -p "$WORK/gpudse-traces"
-for preset in $(grep -v '^#' "$HERE/configs.txt" | awk '{print $1}' | sort -u); do
+for preset in $(grep -v '^#' "$CONFIGS_FILE" | awk '{print $1}' | sort -u); do
   grep -v '^#' "$KERNELS_FILE" | while read -r k size _; do
     [ -n "$k" ] || continue
     echo "$k" | grep -Eq "$KERNELS" || continue
@@ -57,7 +59,7 @@ done
 
 # ---------------------------------------------------------------- 2. jobs
 jobs_file=$(mktemp)
-grep -v '^#' "$HERE/configs.txt" | while read -r preset config opts; do
+grep -v '^#' "$CONFIGS_FILE" | while read -r preset config opts; do
   [ -n "$preset" ] || continue
   echo "$preset $config" | grep -Eq "$ONLY" || continue
   only=

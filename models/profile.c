@@ -73,6 +73,7 @@ void profile_free(profile_t *p)
 		reuse_hist_free(&s->sd_sector);
 		reuse_hist_free(&s->sector_sd);
 		reuse_hist_free(&s->sector_sd_w);
+		reuse_hist_free(&s->sector_wb);
 		s->sa = s->sa_we = s->sa_wna = NULL;
 		for (int c = 0; c < RL_NCLASS; c++)
 			reuse_hist_free(&s->cls_sd[c]);

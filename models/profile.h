@@ -163,6 +163,11 @@ typedef struct profile_stream {
 	 * total == 0: absent (the generators' streams have it; text traces carry no sector masks). */
 	reuse_hist_t sector_sd;
 	reuse_hist_t sector_sd_w;         /* the same for the stores' sector accesses only (l1) */
+	/* the LLC's write-back record (global stream only; src/profiling/sector_rec.h
+	 * sector_rec_hist_global_wb, models/llc_write.h [W6]): per sector write, the largest line
+	 * distance before the sector's next write or the run's end; a fully associative LRU LLC of C
+	 * lines writes back the entries >= C.  No cold entries; total == 0: absent */
+	reuse_hist_t sector_wb;
 	profile_rgroups_t *rg;            /* random groups of a sampled stream (above; NULL: exact or absent) */
 } profile_stream_t;
 

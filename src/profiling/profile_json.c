@@ -487,7 +487,7 @@ static int load_stream(const ld_t *c, const char *path, const cJSON *v, int n_sm
 {
 	static const char *const keys[] = { "name", "group", "accesses", "writes", "footprint", "sd", "rt",
 					    "class_sd", "sd_we", "setassoc", "setassoc_we", "setassoc_wna", "setassoc_deep", "sd_exact",
-					    "sd_sector", "sector_sd", "sector_sd_w", "random_groups", NULL };
+					    "sd_sector", "sector_sd", "sector_sd_w", "sector_wb", "random_groups", NULL };
 	if (want_object(c, path, v) || check_keys(c, path, v, keys))
 		return EXIT_USER;
 	if (json_get_str(c->file, path, v, "name", 1, s->name, sizeof s->name))
@@ -548,6 +548,18 @@ static int load_stream(const ld_t *c, const char *path, const cJSON *v, int n_sm
 	if (s->sector_sd_w.total > 0 && strcmp(s->name, "l1") != 0 && strcmp(s->name, "global") != 0)
 		return perr(c, (snprintf(p, sizeof p, "%s.sector_sd_w", path), p),
 			    "only the \"l1\" and \"global\" streams have the stores' sector record, not \"%s\"", s->name);
+	if (load_hist_opt(c, path, v, "sector_wb", &s->sector_wb))   /* sector_rec.h, llc_write.h [W6] */
+		return EXIT_USER;
+	if (s->sector_wb.total > 0 || s->sector_wb.cold > 0) {
+		snprintf(p, sizeof p, "%s.sector_wb", path);
+		if (strcmp(s->name, "global") != 0)
+			return perr(c, p, "only the \"global\" stream has the write-back record, not \"%s\"", s->name);
+		if (s->sector_wb.cold > 0)
+			return perr(c, p, "cold is %g; the write-back record has no cold entries", s->sector_wb.cold);
+		if (s->sector_wb.total > s->sector_sd.total)
+			return perr(c, p, "%g sector writes exceed the sector record's %g accesses", s->sector_wb.total,
+				    s->sector_sd.total);
+	}
 	if (load_setassoc(c, path, v, "setassoc", s->accesses, &s->sa)
 	    || load_setassoc(c, path, v, "setassoc_we", s->accesses, &s->sa_we)
 	    || load_setassoc(c, path, v, "setassoc_wna", s->accesses, &s->sa_wna)
@@ -1132,6 +1144,10 @@ static void write_profile(FILE *f, const profile_t *p)
 		if (s->sector_sd_w.total > 0) {
 			fputs(",\n      \"sector_sd_w\": ", f);
 			hist(f, &s->sector_sd_w);
+		}
+		if (s->sector_wb.total > 0) {
+			fputs(",\n      \"sector_wb\": ", f);
+			hist(f, &s->sector_wb);
 		}
 		if (s->sd_exact.n > 0) {
 			fputs(",\n      \"sd_exact\": [", f);

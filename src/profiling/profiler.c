@@ -1677,7 +1677,8 @@ int profiler_finish(profiler_t *pb, profile_t *out)
 			goto oom;
 		if (L->g == 0 && pb->secrec &&
 		    (sector_rec_hist_global(pb->secrec, &s->sector_sd) < 0 ||
-		     sector_rec_hist_global_writes(pb->secrec, &s->sector_sd_w) < 0))
+		     sector_rec_hist_global_writes(pb->secrec, &s->sector_sd_w) < 0 ||
+		     sector_rec_hist_global_wb(pb->secrec, &s->sector_wb) < 0))
 			goto oom;                           /* the LLC's sector record (sector_rec.h) */
 		if (L->g > 1 && pb->secrec && pb->o.sector_groups && sector_rec_hist_group(pb->secrec, L->g, &s->sector_sd) < 0)
 			goto oom;                           /* the groups' merged sector records */

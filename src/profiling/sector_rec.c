@@ -11,7 +11,10 @@
 /* A line's sectors: g so far for each (sector_rec.h), NO_SEEN when never accessed. */
 typedef struct line_slot {
 	uint64_t line;
+	uint64_t last;              /* the unit's access count at the line's last access (wb) */
 	uint32_t g[4];
+	uint32_t wg[4];             /* G so far of each sector's open write (sector_rec.h, write-backs);
+	                               NO_SEEN: no write since the last one counted */
 	int used;
 } line_slot_t;
 
@@ -19,6 +22,7 @@ typedef struct sm_rec {
 	lru_stack_t *stack;         /* line-level LRU stack of the SM's L1 stream */
 	line_slot_t *map;           /* line -> its sectors, open addressing */
 	uint64_t hmask, n;
+	uint64_t t;                 /* accesses so far */
 } sm_rec_t;
 
 typedef struct ghist {
@@ -44,6 +48,7 @@ struct sector_rec {
 	sm_rec_t glob;              /* all SMs merged (the LLC) */
 	ghist_t llc;
 	ghist_t llcw;               /* the same, plain stores only (atomics are reads too) */
+	ghist_t llcwb;              /* G of the LLC's sector writes closed by a later write (wb) */
 	grp_rec_t grp[SECREC_MAX_GROUPS];
 	int n_grp;
 	int fed;                    /* a request was fed (groups can no longer be set) */
@@ -114,7 +119,7 @@ static line_slot_t *slot(sm_rec_t *s, uint64_t line)
 		s->map[j].used = 1;
 		s->map[j].line = line;
 		for (int k = 0; k < 4; k++)
-			s->map[j].g[k] = NO_SEEN;
+			s->map[j].g[k] = s->map[j].wg[k] = NO_SEEN;
 		s->n++;
 	}
 	return &s->map[j];
@@ -142,8 +147,10 @@ static void count(ghist_t *r, uint64_t g)
 	r->pow2[k] += 1.0;
 }
 
-/* One request on one unit's record (sector_rec.h): g of each accessed sector into h. */
-static int unit_access(sm_rec_t *s, ghist_t *h, ghist_t *hw, uint64_t line, unsigned mask)
+/* One request on one unit's record (sector_rec.h): g of each accessed sector into h; with wb
+ * (the LLC's unit), G of each written sector's previous write into wb when is_write. */
+static int unit_access(sm_rec_t *s, ghist_t *h, ghist_t *hw, ghist_t *wb, int is_write, uint64_t line,
+                       unsigned mask)
 {
 	if (!s->stack) {
 		s->stack = lru_alloc();
@@ -162,9 +169,14 @@ static int unit_access(sm_rec_t *s, ghist_t *h, ghist_t *hw, uint64_t line, unsi
 	/* a line seen for the first time has no sector seen: nothing to raise (lru stacks never
 	 * forget a block, so a cold line is a line never accessed) */
 	uint32_t d = cold ? 0 : sd >= NO_SEEN - 1 ? NO_SEEN - 1 : (uint32_t)sd;
-	for (int k = 0; k < 4; k++)       /* g: the largest line distance since each sector's access */
+	for (int k = 0; k < 4; k++) {     /* g: the largest line distance since each sector's access */
 		if (e->g[k] != NO_SEEN && d > e->g[k])
 			e->g[k] = d;
+		if (e->wg[k] != NO_SEEN && d > e->wg[k])   /* G: since each sector's open write, this
+		                                                access included (a miss: evicted before it) */
+			e->wg[k] = d;
+	}
+	e->last = s->t++;
 	for (int k = 0; k < 4; k++) {
 		if (!(mask >> k & 1))
 			continue;
@@ -178,6 +190,11 @@ static int unit_access(sm_rec_t *s, ghist_t *h, ghist_t *hw, uint64_t line, unsi
 				count(hw, e->g[k]);
 		}
 		e->g[k] = 0;                                         /* accessed now */
+		if (wb && is_write) {                                /* the open write is closed by this one */
+			if (e->wg[k] != NO_SEEN)
+				count(wb, e->wg[k]);
+			e->wg[k] = 0;
+		}
 	}
 	return 0;
 }
@@ -195,9 +212,9 @@ int sector_rec_access(sector_rec_t *r, int sm, uint64_t line, unsigned mask, int
 		r->n_sm = sm + 1;
 	}
 	r->fed = 1;
-	if (!bypass_l1 && unit_access(&r->sm[sm], &r->l1, is_write ? &r->l1w : NULL, line, mask))
+	if (!bypass_l1 && unit_access(&r->sm[sm], &r->l1, is_write ? &r->l1w : NULL, NULL, 0, line, mask))
 		return r->failed = -1;
-	if (unit_access(&r->glob, &r->llc, is_write && !bypass_l1 ? &r->llcw : NULL, line, mask))
+	if (unit_access(&r->glob, &r->llc, is_write && !bypass_l1 ? &r->llcw : NULL, &r->llcwb, is_write, line, mask))
 		return r->failed = -1;
 	for (int i = 0; i < r->n_grp; i++) {       /* the groups' merged streams (sector_rec_groups) */
 		grp_rec_t *G = &r->grp[i];
@@ -210,7 +227,7 @@ int sector_rec_access(sector_rec_t *r, int sm, uint64_t line, unsigned mask, int
 			G->unit = u;
 			G->n_unit = k + 1;
 		}
-		if (unit_access(&G->unit[k], &G->h, NULL, line, mask))
+		if (unit_access(&G->unit[k], &G->h, NULL, NULL, 0, line, mask))
 			return r->failed = -1;
 	}
 	return 0;
@@ -260,6 +277,53 @@ int sector_rec_hist_writes(const sector_rec_t *r, reuse_hist_t *out)
 int sector_rec_hist_global_writes(const sector_rec_t *r, reuse_hist_t *out)
 {
 	return to_hist(&r->llcw, out);
+}
+
+static int cmp_u64_desc(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? 1 : x > y ? -1 : 0;
+}
+
+int sector_rec_hist_global_wb(const sector_rec_t *r, reuse_hist_t *out)
+{
+	const sm_rec_t *s = &r->glob;
+	ghist_t *h = malloc(sizeof *h);
+	uint64_t *last = malloc((s->n ? s->n : 1) * sizeof *last);
+	if (!h || !last) {
+		free(h);
+		free(last);
+		return -1;
+	}
+	*h = r->llcwb;
+	/* the writes still open at the end: G = max(their G so far, E), E the distinct lines
+	 * accessed after the line's last access (its depth in the final LRU stack: the number of
+	 * lines whose last access is later) */
+	uint64_t n = 0;
+	for (uint64_t j = 0; s->map && j <= s->hmask; j++)
+		if (s->map[j].used)
+			last[n++] = s->map[j].last;
+	qsort(last, n, sizeof *last, cmp_u64_desc);
+	for (uint64_t j = 0; s->map && j <= s->hmask; j++) {
+		const line_slot_t *e = &s->map[j];
+		if (!e->used)
+			continue;
+		uint64_t lo = 0, hi = n;                       /* lines with a later last access */
+		while (lo < hi) {
+			uint64_t mid = lo + (hi - lo) / 2;
+			if (last[mid] > e->last)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (int k = 0; k < 4; k++)
+			if (e->wg[k] != NO_SEEN)
+				count(h, e->wg[k] > lo ? e->wg[k] : lo);
+	}
+	int rc = to_hist(h, out);
+	free(h);
+	free(last);
+	return rc;
 }
 
 static int to_hist(const ghist_t *r, reuse_hist_t *out)

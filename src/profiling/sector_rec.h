@@ -75,5 +75,17 @@ int sector_rec_hist_writes(const sector_rec_t *r, reuse_hist_t *out);
  * atomics read the line too, so they are not in it): a write-allocating LLC's store hits, on
  * the merged, never-flushed stream the LLC sees (models/gpu.c LLC WRITE POLICY). */
 int sector_rec_hist_global_writes(const sector_rec_t *r, reuse_hist_t *out);
+/* The LLC's write-back record (models/llc_write.h [W6]): one entry per sector write to the
+ * merged stream (plain stores and global atomics: both leave the sector modified in a
+ * write-back LLC), the value
+ *     G = max over the accesses to its line after the write, up to and including the sector's
+ *         next write, of their line stack distances; for the sector's last write, also the
+ *         line's depth at the end of the run (the distinct lines accessed after its last access)
+ * A fully associative LRU cache of C lines evicts the line while the sector is modified, and so
+ * writes the sector back to DRAM once, exactly when G >= C: a reuse at distance >= C misses
+ * because the line was evicted before it, and a line deeper than C at the end was evicted
+ * before the end (the LLC is not flushed: GPGPU-Sim writes back only on eviction).  Two writes
+ * in one residency count once (the first's G < C).  No cold entries. */
+int sector_rec_hist_global_wb(const sector_rec_t *r, reuse_hist_t *out);
 
 #endif

@@ -59,7 +59,7 @@ static void one(int n_sm, int pool, int n, int flush_every, unsigned long long s
 				return;
 			}
 	unsigned long long x = seed;
-	double accesses = 0, all = 0, stores = 0, store_hits[NC] = { 0 };
+	double accesses = 0, all = 0, stores = 0, writes = 0, store_hits[NC] = { 0 };
 	int refused = 0;
 	for (int i = 0; i < n; i++) {
 		int sm = (int)(lcg(&x) % (unsigned)n_sm);
@@ -74,7 +74,10 @@ static void one(int n_sm, int pool, int n, int flush_every, unsigned long long s
 			if (!bypass)
 				sectorsim_access(&sim[sm][c], line, mask);
 			double before = glob[c].hits;
-			sectorsim_access(&glob[c], line, mask);
+			if (is_write)        /* plain stores and atomics modify the LLC's line */
+				sectorsim_write(&glob[c], line, mask);
+			else
+				sectorsim_access(&glob[c], line, mask);
 			if (is_write && !bypass)
 				store_hits[c] += glob[c].hits - before;
 			for (int gi = 0; gi < 2; gi++)
@@ -84,6 +87,8 @@ static void one(int n_sm, int pool, int n, int flush_every, unsigned long long s
 			accesses += __builtin_popcount(mask);
 		if (is_write && !bypass)
 			stores += __builtin_popcount(mask);
+		if (is_write)
+			writes += __builtin_popcount(mask);
 		all += __builtin_popcount(mask);
 		if (flush_every && (i + 1) % flush_every == 0) {
 			sector_rec_flush(r);
@@ -125,6 +130,21 @@ static void one(int n_sm, int pool, int n, int flush_every, unsigned long long s
 		snprintf(what, sizeof what, "%s: merged-stream store sector hits at %d lines == sectorsim (exact)",
 		         label, caps[c]);
 		CHECK_NEAR(rec_hits(&h, caps[c]), store_hits[c], 0, what);
+	}
+	reuse_hist_free(&h);
+	/* the write-back record (models/llc_write.h [W6]): at C lines, the entries >= C are the
+	 * modified sectors the simulated write-back cache evicts (nothing flushed at the end) */
+	CHECK_INT(sector_rec_hist_global_wb(r, &h), 0, "write-back record");
+	CHECK_NEAR(h.total, writes, 0, "one write-back entry per written sector (stores and atomics)");
+	CHECK_NEAR(h.cold, 0, 0, "no cold entries in the write-back record");
+	for (int c = 0; c < NC; c++) {
+		char what[160];
+		snprintf(what, sizeof what, "%s: sectors written back at %d lines == sectorsim's dirty evictions (exact)",
+		         label, caps[c]);
+		CHECK_NEAR(h.total - rec_hits(&h, caps[c]), glob[c].written_back, 0, what);
+		if (c == NC - 3)
+			printf("  %-34s C=%4d lines: %g of %g written sectors written back (record), %g (sim)\n", label,
+			       caps[c], h.total - rec_hits(&h, caps[c]), writes, glob[c].written_back);
 		sectorsim_free(&glob[c]);
 	}
 	reuse_hist_free(&h);

@@ -122,7 +122,9 @@
  *   fetch (1) and lazy (2, GPGPU-Sim 'L'): read misses (lazy: the load misses (1 - h) - s_m,
  *   s_m = w_llc (1 - h_w)) plus dirty evictions (1 - h) phi delta, phi the share of the run's
  *   allocations (the profile's instructions x m1 (1 - e)(1 - h) x b bytes) beyond the LLC's
- *   capacity, delta [W5]; only load misses are waited for (q_dram = q_miss (1 - e) l_m, + the
+ *   capacity, delta [W5] -- or, when the profile's merged stream carries the write-back record
+ *   (sector_wb) and it describes the LLC (the global sector record in use, e = 0), the record's
+ *   sectors written back at the LLC's lines [W6]; only load misses are waited for (q_dram = q_miss (1 - e) l_m, + the
  *   extended LLC's), writes are posted but occupy the channels (their queueing is charged to
  *   the customers: an overstatement).
  *   unified_sm_mem (Morpheus §6 Unified-SM-Mem): the RF the kernel leaves unused is added to
@@ -507,6 +509,9 @@ wctx_t *wctx_alloc(const gpu_t *g, const profile_t *p, const char **err)
 	if (g->llc_write_alloc != LLCW_NONE && w->llc_sector && w->global_stream->sector_sd_w.total > 0.0 &&
 	    !(w->llc_store_global = reuse_curve_alloc_hist(&w->global_stream->sector_sd_w, g->llc_assoc)))
 		goto fail_curve;                 /* LLC WRITE POLICY: the stores' LLC hits, merged stream */
+	if (g->llc_write_alloc != LLCW_NONE && w->llc_sector && w->global_stream->sector_wb.total > 0.0 &&
+	    !(w->llc_wb_global = reuse_curve_alloc_hist(&w->global_stream->sector_wb, REUSE_FULL)))
+		goto fail_curve;                 /* LLC WRITE POLICY: the write-back record [W6] */
 	for (int i = 0; i < n; i++) {      /* the merged streams' sector records (gs[]: ascending) */
 		if (gs[i]->group < 2 || !(gs[i]->sector_sd.total > 0.0) || w->n_gsec >= 16)
 			continue;
@@ -536,6 +541,7 @@ void wctx_free(wctx_t *w)
 	reuse_curve_free(w->l1_sector_w);
 	reuse_curve_free(w->llc_store);
 	reuse_curve_free(w->llc_store_global);
+	reuse_curve_free(w->llc_wb_global);
 	reuse_curve_free(w->llc_sector);
 	for (int i = 0; i < w->n_gsec; i++)
 		reuse_curve_free(w->gsec_llc[i]);
@@ -853,6 +859,13 @@ static void llc_write_policy(const gpu_t *g, const memsys_t *m, const wctx_t *w,
 	double run_req = w && w->p && w->p->insts > 0.0 ? w->p->insts * m1 * (1.0 - e) : HUGE_VAL;
 	llcw_rates_t r = llcw_rates(g->llc_write_alloc, h, w_llc, h_w, run_req, m->bytes_per_req,
 	                            m->llc_bytes > 0.0 ? m->llc_bytes : 1.0);   /* [W0]-[W5] */
+	/* the write-back record, where it describes this LLC: the merged stream (every SM of the
+	 * profile computing) and no extended LLC taking part of it; read at the LLC's own lines,
+	 * which is where it evicts its dirty lines whatever the L1s hold [W6] */
+	if (w && w->llc_wb_global && m->llc_store_lines > 0.0 && !(e > 0.0) && isfinite(run_req) && run_req > 0.0) {
+		double wb = w->global_stream->sector_wb.total * (1.0 - reuse_curve_eval(w->llc_wb_global, m->llc_bytes / 128.0));
+		r.writes = llcw_writes_record(wb, run_req, m->bytes_per_req);   /* [W6] instead of [W3]-[W5] */
+	}
 	*dram_per_l1miss = (1.0 - e) * (r.reads + r.writes) + e * (1.0 - m->ext_hit);
 	*dram_wait_per_l1miss = (1.0 - e) * r.waited + e * (1.0 - m->ext_hit);   /* [W2] */
 }

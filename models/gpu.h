@@ -365,6 +365,8 @@ typedef struct wctx {
 	                              associativity (gpu.c LLC WRITE POLICY; NULL: none) */
 	reuse_curve_t *llc_store_global; /* the global stream's stores-only sector record at the
 	                              LLC associativity (gpu.c LLC WRITE POLICY; NULL: none) */
+	reuse_curve_t *llc_wb_global; /* the global stream's write-back record (sector_wb), fully
+	                              associative (llc_write.h [W6]; NULL: none) */
 	double store_sector_frac;  /* the stores' share of the l1 stream's sector accesses
 	                              (sector_sd_w over sector_sd totals; -1: no sector record) */
 	reuse_curve_t *l1_sector;  /* the l1 stream's sector record at the L1 associativity (gpu.c

@@ -50,3 +50,9 @@ llcw_rates_t llcw_rates(int policy, double h, double w, double h_w, double run_r
 	r.writes = miss * phi * llcw_dirty_share(h, w, h_w);       /* [W3] dirty evictions */
 	return r;
 }
+
+double llcw_writes_record(double wb_sectors, double run_requests, double bytes_per_req)
+{
+	assert(wb_sectors >= 0.0 && run_requests > 0.0 && bytes_per_req > 0.0);
+	return 32.0 * wb_sectors / (bytes_per_req * run_requests);   /* [W6] */
+}

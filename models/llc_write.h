@@ -47,6 +47,30 @@
  *           streaming (h = 0): delta = w, the store misses.
  * Write-back bytes per dirty eviction are taken as the request's bytes b (the modified sectors
  * of a line that one store request wrote).
+ * THE WRITE-BACK RECORD.  A profile whose merged ("global") stream carries sector_wb
+ * (src/profiling/sector_rec.h sector_rec_hist_global_wb: per sector write, G the largest line
+ * stack distance of its line's accesses up to the sector's next write, or to the run's end with
+ * the line's final depth) gives the dirty evictions without [W4]'s uniform eviction and [W5]'s
+ * independent reference model:
+ *   DRAM writes per LLC request = 32 N_wb / (b R_run)                                  [W6]
+ *   N_wb = the record's entries with G >= C, C the LLC's lines: the modified sectors a fully
+ *          associative LRU LLC of C lines writes back over the run (exact:
+ *          tests/unit/test_sector_rec.c against an exact sectored write-back simulation)
+ *   R_run the LLC's requests over the run, b bytes per request, 32 B per written-back sector.
+ * The order of the stream matters here, which [W4]-[W5] cannot see: a kernel that reads its
+ * inputs and writes its outputs last (a one-wave stencil) leaves its dirty lines resident at
+ * the end and writes nothing back, where [W4] evicts a share 1 - C / A of every allocation.
+ * Used in place of [W3] under fetch and lazy when the record describes the LLC's stream (every
+ * SM of the profile computing, no extended LLC: models/gpu.c LLC WRITE POLICY), at the LLC's own
+ * lines C = C_llc / 128 B (it evicts at its own capacity, inclusive or not).  Assumed: the merged
+ * stream's recency stands for the LLC's; a load that hits its L1 does not refresh the LLC's
+ * recency in the hardware, so a line kept hot in the L1s ages in the LLC sooner than the record
+ * says (exact when the L1s filter nothing, as for streams and write-through stores).  Set
+ * conflicts are not in [W6]: the record is read fully associatively, as the hit ratio of a
+ * non-inclusive LLC is read at the hierarchy's capacity (gpu.c INCLUSION).  Smith's binomial
+ * model over it (random placement) would charge a 3-way LLC with 1024 sets heavy conflicts on
+ * data that GPGPU-Sim's hashed set index spreads evenly (the reference set's 1/16-L2 runs write
+ * nothing back); an exact per-set record under the LLC's index function is not built.
  *
  * Assumptions and valid range: the LLC starts empty and is not flushed during the run
  * (GPGPU-Sim keeps its L2 across kernels); the run's allocations A are the model's
@@ -94,5 +118,9 @@ double llcw_dirty_share(double h, double w, double h_w);
  * LLC receives over the run (>= 0); bytes_per_req > 0; cap_bytes > 0. */
 llcw_rates_t llcw_rates(int policy, double h, double w, double h_w, double run_requests,
                         double bytes_per_req, double cap_bytes);
+
+/* [W6]: DRAM writes per LLC request from wb_sectors >= 0 sectors written back over a run of
+ * run_requests > 0 LLC requests of bytes_per_req > 0 bytes. */
+double llcw_writes_record(double wb_sectors, double run_requests, double bytes_per_req);
 
 #endif

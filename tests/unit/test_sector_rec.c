@@ -538,8 +538,78 @@ static void model_store_hits(void)
 	profile_free(&p);
 }
 
+/* [W6] in the model (models/llc_write.h): a one-wave kernel that reads N lines and writes M
+ * lines last leaves its M dirty lines resident (no write-back within the run: the exact answer,
+ * GPGPU-Sim flushes nothing at the end), and the same accesses with the writes first write all
+ * M lines back; [W4]-[W5] see only the counts and charge both the same. */
+static double wb_dram_bytes(int writes_first, int keep_record, double *reads_bytes)
+{
+	enum { N = 1500, M = 300 };
+	profiler_opts_t o;
+	profiler_opts_default(&o);
+	o.n_sm = 2;
+	o.fuse_sample = 0;
+	profiler_t *pb = profiler_alloc(&o);
+	for (int phase = 0; phase < 2; phase++) {
+		int wr = writes_first ? phase == 0 : phase == 1;
+		int n = wr ? M : N;
+		for (int i = 0; i < n; i++) {
+			int sm = i % 2;
+			uint64_t a = (uint64_t)(wr ? 100000 + i : i) * 128;
+			profiler_access(pb, sm, wr, a, 0);
+			profiler_sectors(pb, sm, a, 15, wr, 0);
+		}
+	}
+	profiler_insts(pb, 0, 4 * (N + M), (N + M) / 2, 2 * (N + M));   /* half the requests, 4 sectors each */
+	profiler_insts(pb, 1, 4 * (N + M), (N + M) / 2, 2 * (N + M));
+	profile_t p;
+	CHECK_INT(profiler_finish(pb, &p), 0, "profile");
+	profiler_free(pb);
+	profile_stream_t *gs = (profile_stream_t *)profile_stream(&p, "global");
+	CHECK(gs && gs->sector_wb.total == 4.0 * M && gs->sector_wb.cold == 0, "write-back record: 4 M written sectors");
+	if (!keep_record) {
+		reuse_hist_free(&gs->sector_wb);
+		memset(&gs->sector_wb, 0, sizeof gs->sector_wb);
+	}
+	gpu_t g;
+	gpu_defaults(&g);
+	g.n_sm = 2;
+	g.l1_kib = 16;
+	g.l1_sectored = 1;
+	g.l1_write_through = 1;
+	g.llc_sectored = 1;
+	g.llc_kib = 64;                              /* 512 lines: M < 512 < N */
+	g.llc_assoc = 512;                           /* one set: fully associative */
+	g.llc_write_alloc = 2;                       /* lazy (GPGPU-Sim 'L') */
+	const char *err = NULL, *why = NULL;
+	design_t d;
+	design_default(&d);
+	wctx_t *w = wctx_alloc(&g, &p, &err);
+	CHECK(w && (keep_record ? w->llc_wb_global != NULL : w->llc_wb_global == NULL), "the model reads the record when present");
+	metrics_t m;
+	CHECK_INT(gpu_eval(&g, &d, w, &m, &why), 0, "evaluates");
+	double dram = m.dram_bpki * p.insts / 1000.0;
+	*reads_bytes = N * 128.0;                    /* the loads' cold sectors; lazy stores read nothing */
+	wctx_free(w);
+	profile_free(&p);
+	return dram;
+}
+
+static void model_write_back(void)
+{
+	double rd;
+	double last = wb_dram_bytes(0, 1, &rd), first = wb_dram_bytes(1, 1, &rd);
+	double last_w4 = wb_dram_bytes(0, 0, &rd), first_w4 = wb_dram_bytes(1, 0, &rd);
+	printf("  write-back record [W6]: DRAM bytes %.0f (writes last) %.0f (writes first); [W4]-[W5]: %.0f, %.0f\n",
+	       last, first, last_w4, first_w4);
+	CHECK_REL(last, rd, 1e-9, "[W6] writes last: nothing written back (exact: the dirty lines stay resident)");
+	CHECK_REL(first, rd + 300 * 128.0, 1e-9, "[W6] writes first: all 300 dirty lines written back (exact)");
+	CHECK(last_w4 > rd + 1000.0, "[W4]-[W5] charge write-backs to the writes-last order too (they cannot see order)");
+}
+
 int main(void)
 {
+	model_write_back();
 	text_reader();
 	nvbit_reader();
 	model_llc_groups();

@@ -1,10 +1,20 @@
 /* profile_shape.c -- derived figures of a profile's launch and code shape; see profile_shape.h. */
 #include "profile_shape.h"
 
+#include <math.h>
+
 #include <stdlib.h>
 #include <string.h>
 
 const char *const shape_unit_name[SU_NUNIT] = { "fp32", "fp64", "int", "sfu", "tensor", "ldst", "branch", "other" };
+
+int shape_fresh_bin(double age)
+{
+	if (!(age >= 1.0))
+		return 0;
+	int b = 1 + (int)floor(log2(age));
+	return b < SHAPE_FRESH_BINS ? b : SHAPE_FRESH_BINS - 1;
+}
 
 long shape_warps_per_cta(const shape_launch_t *l)
 {

@@ -40,7 +40,15 @@
  *               (Scoreboard::checkCollision) stalls it until that one load is back, so such a
  *               group is a sliding window of k loads, not k loads waited for together
  *               (models/mlp_group.h); a group the warp's end closes counts with the reads (a
- *               warp exits only when no load is pending: shader.cc, pendingWrites).
+ *               warp exits only when no load is pending: shader.cc, pendingWrites);
+ *               fresh[b1][bg] counts the groups closed by a read (or the end) by the freshest
+ *               line among their requests: A1 = the smallest, over the group's line requests,
+ *               of the requests its SM sent since that line's first request in the kernel,
+ *               Ag = the same in the merged stream of every SM (src/profiling/fresh_age.h),
+ *               binned b = 0 for 0 (the group holds a line's first request), else
+ *               1 + floor(log2 A), the last bin open.  A group with A below a fill's window
+ *               waits for that fill, whichever of its requests missed and whichever merged
+ *               into the miss.  Recorded by the workload generators (gpudse trace).
  */
 #ifndef GPUDSE_PROFILE_SHAPE_H
 #define GPUDSE_PROFILE_SHAPE_H
@@ -51,6 +59,7 @@ enum shape_unit { SU_FP32 = 0, SU_FP64, SU_INT, SU_SFU, SU_TENSOR, SU_LDST, SU_B
 extern const char *const shape_unit_name[SU_NUNIT]; /* "fp32","fp64","int","sfu","tensor","ldst","branch","other" */
 
 #define SHAPE_MLP_BINS 64
+#define SHAPE_FRESH_BINS 24            /* bins of A1 and Ag: 0, [1,2), [2,4), ..., [2^22, inf) */
 
 typedef struct shape_launch {
 	long grid[3], block[3];        /* gridDim, blockDim */
@@ -107,7 +116,13 @@ typedef struct profile_shape {
 	double mlp_hist_over[SHAPE_MLP_BINS]; /* of mlp_hist's groups, those closed by an instruction
 	                                  that overwrites a destination of the group without reading
 	                                  one (the scoreboard then waits for that load only) */
+	int has_fresh;                 /* fresh recorded (every fork-join group of the profile) */
+	double fresh[SHAPE_FRESH_BINS][SHAPE_FRESH_BINS]; /* fork-join groups by the bins of A1, Ag */
 } profile_shape_t;
+
+/* The bin of a freshness age A (profile_shape.h mlp fresh): 0 for 0, else 1 + floor(log2 A),
+ * at most SHAPE_FRESH_BINS - 1. */
+int shape_fresh_bin(double age);
 
 /* Warps per CTA of a launch: ceil(threads / 32). */
 long shape_warps_per_cta(const shape_launch_t *l);

@@ -53,6 +53,38 @@ static int mlp_hist_read(const char *file, const char *path, const cJSON *h, dou
 	return 0;
 }
 
+/* .shape.mlp.fresh: [[b1, bg, groups], ...] (profile_shape.h), summing to the fork-join groups
+ * (hist less hist_overwrite) */
+static int fresh_read(const char *file, const cJSON *h, profile_shape_t *s)
+{
+	const char *path = ".shape.mlp.fresh";
+	if (!cJSON_IsArray(h))
+		return json_type_error(file, path, "an array of [b1, bg, groups]", h);
+	const cJSON *e;
+	int i = 0;
+	double sum = 0.0;
+	cJSON_ArrayForEach(e, h) {
+		char p[96];
+		snprintf(p, sizeof p, "%s[%d]", path, i++);
+		const cJSON *b1 = cJSON_GetArrayItem(e, 0), *bg = cJSON_GetArrayItem(e, 1), *g = cJSON_GetArrayItem(e, 2);
+		if (!cJSON_IsArray(e) || cJSON_GetArraySize(e) != 3 || !cJSON_IsNumber(b1) || !cJSON_IsNumber(bg)
+		    || !cJSON_IsNumber(g) || !(b1->valuedouble >= 0 && b1->valuedouble < SHAPE_FRESH_BINS)
+		    || !(bg->valuedouble >= 0 && bg->valuedouble < SHAPE_FRESH_BINS)
+		    || b1->valuedouble != floor(b1->valuedouble) || bg->valuedouble != floor(bg->valuedouble)
+		    || !(g->valuedouble >= 0) || !isfinite(g->valuedouble))
+			return json_type_error(file, p, "[b1, bg, groups] with integer bins in 0..23 and groups >= 0", e);
+		s->fresh[(int)b1->valuedouble][(int)bg->valuedouble] += g->valuedouble;
+		sum += g->valuedouble;
+	}
+	double fj = 0.0;
+	for (int b = 0; b < SHAPE_MLP_BINS; b++)
+		fj += s->mlp_hist[b] - (s->has_mlp_over ? s->mlp_hist_over[b] : 0.0);
+	if (fabs(sum - fj) > 1e-9 * fj + 1e-9)
+		return err_user("%s: %s: %g groups, but hist less hist_overwrite has %g fork-join groups", file, path, sum, fj);
+	s->has_fresh = 1;
+	return 0;
+}
+
 static int load_launch(const char *file, const char *path, const cJSON *v, shape_launch_t *l)
 {
 	static const char *const keys[] = { "grid", "block", "regs", "smem", "count", "insts", "waves",
@@ -170,7 +202,7 @@ int shape_json_load(const char *file, const cJSON *v, profile_shape_t *s)
 		s->has_atom = 1;
 	}
 	if ((x = cJSON_GetObjectItemCaseSensitive(v, "mlp"))) {
-		static const char *const lk[] = { "loads", "groups", "hist", "hist_overwrite", NULL };
+		static const char *const lk[] = { "loads", "groups", "hist", "hist_overwrite", "fresh", NULL };
 		if (!cJSON_IsObject(x))
 			return json_type_error(file, ".shape.mlp", "an object", x);
 		if (json_check_keys(file, ".shape.mlp", x, lk) || count(file, ".shape.mlp", x, "loads", 1, &s->mlp_loads)
@@ -201,6 +233,9 @@ int shape_json_load(const char *file, const cJSON *v, profile_shape_t *s)
 							file, s->mlp_hist_over[b], b + 1, s->mlp_hist[b]);
 			s->has_mlp_over = 1;
 		}
+		const cJSON *fr = cJSON_GetObjectItemCaseSensitive(x, "fresh");
+		if (fr && fresh_read(file, fr, s))   /* the fork-join groups' freshest lines */
+			return EXIT_USER;
 		s->has_mlp = 1;
 	}
 	if ((x = cJSON_GetObjectItemCaseSensitive(v, "dep"))) {
@@ -333,6 +368,19 @@ void shape_json_write(FILE *f, const profile_shape_t *s)
 		mlp_hist_write(f, "hist", s->mlp_hist);
 		if (s->has_mlp_over)
 			mlp_hist_write(f, "hist_overwrite", s->mlp_hist_over);
+		if (s->has_fresh) {
+			fputs(", \"fresh\": [", f);
+			const char *fs = "";
+			for (int b1 = 0; b1 < SHAPE_FRESH_BINS; b1++)
+				for (int bg = 0; bg < SHAPE_FRESH_BINS; bg++)
+					if (s->fresh[b1][bg] > 0) {
+						fprintf(f, "%s[%d, %d, ", fs, b1, bg);
+						num(f, s->fresh[b1][bg]);
+						fputc(']', f);
+						fs = ", ";
+					}
+			fputc(']', f);
+		}
 		fputc('}', f);
 		sep = ",\n    ";
 	}

@@ -292,9 +292,29 @@ static void close_group(shape_acc_t *a, shape_warp_t *w, int over)
 			a->s.mlp_hist_over[b] += 1;
 		a->s.mlp_groups += 1;
 		a->s.mlp_loads += w->n;
+		if (!over) {                            /* a fork-join group: its freshest line */
+			if (w->aged == w->n && w->n > 0) {
+				a->s.fresh[shape_fresh_bin((double)w->fresh1)][shape_fresh_bin((double)w->freshg)] += 1;
+				a->s.has_fresh = 1;
+			} else {
+				a->fresh_missing = 1;
+			}
+		}
 	}
 	memset(w->pend, 0, sizeof w->pend);
 	w->n = 0;
+	w->aged = 0;
+}
+
+void shape_warp_load_ages(shape_warp_t *w, uint64_t age_1, uint64_t age_g)
+{
+	if (w->n < 1)
+		return;
+	if (w->aged == 0 || age_1 < w->fresh1)
+		w->fresh1 = age_1;
+	if (w->aged == 0 || age_g < w->freshg)
+		w->freshg = age_g;
+	w->aged++;
 }
 
 static unsigned path_len(const uint16_t *v)
@@ -378,6 +398,10 @@ int shape_acc_finish(shape_acc_t *a, profile_shape_t *out)
 	if (a->failed)
 		return -1;
 	flush_warp_max(a);
+	if (a->fresh_missing) {                         /* not every fork-join group: none */
+		a->s.has_fresh = 0;
+		memset(a->s.fresh, 0, sizeof a->s.fresh);
+	}
 	*out = a->s;
 	memset(&a->s, 0, sizeof a->s);
 	a->cap_launch = 0;

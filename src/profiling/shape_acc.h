@@ -22,6 +22,7 @@ typedef struct shape_acc {
 	size_t tcap, tused;
 	int failed;               /* out of memory once: keeps failing */
 	double run_warp_max;      /* longest warp of the launch being counted (shape_acc_cta) */
+	int fresh_missing;        /* a fork-join group closed without ages for all its loads */
 } shape_acc_t;
 
 /* Units that can lie on a dependence chain: SU_FP32, SU_FP64, SU_INT, SU_SFU, SU_TENSOR (0..4). */
@@ -31,6 +32,8 @@ typedef struct shape_acc {
 typedef struct shape_warp {
 	uint64_t pend[4];         /* destination registers of the loads in flight */
 	int n;                    /* loads in flight (the open group's size) */
+	int aged;                 /* of them, those given ages (shape_warp_load_ages) */
+	uint64_t fresh1, freshg;  /* the open group's smallest ages A1, Ag (profile_shape.h) */
 	/* dependent issue (profile_shape.h dep): per register R0..R254, the longest chain ending
 	 * in its value, instructions per execution unit SU_FP32..SU_TENSOR (saturating); the
 	 * warp's longest so far, and its instructions */
@@ -77,6 +80,10 @@ void shape_warp_dep(shape_acc_t *a, shape_warp_t *w, enum shape_unit unit, int i
 		    int ndst, int regs_per_dst, const int *src, int nsrc);
 void shape_warp_inst(shape_acc_t *a, shape_warp_t *w, int is_load, const int *dst, int ndst,
 		     int regs_per_dst, const int *src, int nsrc);
+/* The load just given to shape_warp_inst has line requests whose smallest freshness ages are
+ * age_1 and age_g (src/profiling/fresh_age.h): folded into its group's A1, Ag.  A profile
+ * records fresh only when every load of every fork-join group was given its ages. */
+void shape_warp_load_ages(shape_warp_t *w, uint64_t age_1, uint64_t age_g);
 /* The warp ended: closes its open group. */
 void shape_warp_end(shape_acc_t *a, shape_warp_t *w);
 

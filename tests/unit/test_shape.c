@@ -442,6 +442,35 @@ static void test_json(void)
 		   " \"shape\": {\"launches\": [{\"grid\": [1, 0, 1], \"block\": [32, 1, 1]}]}}\n");
 	fclose(f);
 	CHECK_INT(profile_load(path, &q), EXIT_USER, "a zero grid dimension refused");
+	/* the fork-join groups' freshness (profile_shape.h mlp fresh): kept through a save, and
+	 * refused when it does not count hist less hist_overwrite's groups */
+	f = fopen(path, "w");
+	fprintf(f, "{\"version\": 1, \"block_bytes\": 128, \"n_sm\": 1, \"insts\": 10, \"mem_insts\": 3,\n"
+		   " \"streams\": [{\"name\": \"l1\", \"accesses\": 1, \"sd\": {\"cold\": 1, \"bins\": []}}],\n"
+		   " \"shape\": {\"mlp\": {\"loads\": 3, \"groups\": 2, \"hist\": [[1, 1], [2, 1]],"
+		   " \"hist_overwrite\": [[1, 1]], \"fresh\": [[0, 3, 1]]}}}\n");
+	fclose(f);
+	CHECK_INT(profile_load(path, &q), 0, "fresh: one fork-join group (hist 2 less hist_overwrite 1)");
+	CHECK(q.shape.has_fresh && q.shape.fresh[0][3] == 1, "fresh read");
+	CHECK_INT(profile_save(path, &q), 0, "saves");
+	profile_free(&q);
+	CHECK_INT(profile_load(path, &q), 0, "loads again");
+	CHECK(q.shape.has_fresh && q.shape.fresh[0][3] == 1, "fresh kept through a save");
+	profile_free(&q);
+	f = fopen(path, "w");
+	fprintf(f, "{\"version\": 1, \"block_bytes\": 128, \"n_sm\": 1, \"insts\": 10, \"mem_insts\": 3,\n"
+		   " \"streams\": [{\"name\": \"l1\", \"accesses\": 1, \"sd\": {\"cold\": 1, \"bins\": []}}],\n"
+		   " \"shape\": {\"mlp\": {\"loads\": 3, \"groups\": 2, \"hist\": [[1, 1], [2, 1]],"
+		   " \"fresh\": [[0, 3, 1]]}}}\n");
+	fclose(f);
+	CHECK_INT(profile_load(path, &q), EXIT_USER, "fresh counting 1 of 2 fork-join groups refused");
+	f = fopen(path, "w");
+	fprintf(f, "{\"version\": 1, \"block_bytes\": 128, \"n_sm\": 1, \"insts\": 10, \"mem_insts\": 3,\n"
+		   " \"streams\": [{\"name\": \"l1\", \"accesses\": 1, \"sd\": {\"cold\": 1, \"bins\": []}}],\n"
+		   " \"shape\": {\"mlp\": {\"loads\": 3, \"groups\": 2, \"hist\": [[1, 1], [2, 1]],"
+		   " \"fresh\": [[0, 24, 2]]}}}\n");
+	fclose(f);
+	CHECK_INT(profile_load(path, &q), EXIT_USER, "a fresh bin past 23 refused");
 	/* hist_overwrite: kept; more groups of a size than hist has refused */
 	const char *mo[] = { "[[4, 2]]", "[[4, 4]]" };
 	for (int i = 0; i < 2; i++) {

@@ -224,6 +224,7 @@ typedef struct gen {
 	uint8_t *cmap;
 	uint64_t cmap_n;          /* blocks the map covers */
 	int cmap_oom;             /* growing the map failed: no compressibility */
+	struct fresh_age *fresh;  /* the lines' freshness for the shape's mlp groups (NULL: no shape) */
 } gen_t;
 
 /* A kernel of the library. */

@@ -6,6 +6,7 @@
  * DC-L1 replication-ratio simulator behind `gpudse trace --stats`.
  */
 #include "profiling/generators/gen.h"
+#include "profiling/fresh_age.h"
 #include "profiling/uniq_u64.h"
 
 #include "bdi.h"
@@ -185,6 +186,11 @@ int gen_init(gen_t *g, const gen_opts_t *o, const gen_sink_t *sink)
 			return -1;
 		}
 	}
+	if (g->sink.shape && !(g->fresh = fresh_age_alloc())) {   /* the mlp groups' freshness */
+		l1sim_free(g->l1sim);
+		gsl_rng_free(g->rng);
+		return -1;
+	}
 	return 0;
 }
 
@@ -193,6 +199,8 @@ void gen_free(gen_t *g)
 	if (g->rng)
 		gsl_rng_free(g->rng);
 	l1sim_free(g->l1sim);
+	fresh_age_free(g->fresh);
+	g->fresh = NULL;
 	free(g->cmap);
 	g->rng = NULL;
 	g->l1sim = NULL;
@@ -537,6 +545,7 @@ static int issue(gen_t *g, const gen_launch_t *L, int sm, sm_state_t *s, slot_t 
 	double n = 1;
 	uint32_t mask = sl->w.valid;
 	uint64_t a[GEN_WARP];
+	uint64_t age_1 = 0, age_g = 0;   /* the load's freshest line (fresh_age.h) */
 
 	if (in->kind == GEN_LD || in->kind == GEN_ST || in->kind == GEN_ATOM) {
 		uint64_t lines[GEN_WARP], sects[GEN_WARP];
@@ -554,6 +563,13 @@ static int issue(gen_t *g, const gen_launch_t *L, int sm, sm_state_t *s, slot_t 
 			int nl = uniq_u64(lines, k), ns = uniq_u64(sects, k);
 			int wr = in->kind != GEN_LD;
 			for (int i = 0; i < nl; i++) {
+				uint64_t a1, ag;     /* fresh_age.h: every line request, the load's smallest */
+				if (g->fresh && fresh_age_access(g->fresh, sm, lines[i], &a1, &ag) < 0)
+					return -1;
+				if (g->fresh && (i == 0 || a1 < age_1))
+					age_1 = a1;
+				if (g->fresh && (i == 0 || ag < age_g))
+					age_g = ag;
 				if (g->sink.access)
 					g->sink.access(g->sink.ctx, sm, wr, lines[i] * GEN_LINE, pc);
 				if (g->sink.sectors) {   /* the request's sectors (sector_rec.h) */
@@ -592,6 +608,8 @@ static int issue(gen_t *g, const gen_launch_t *L, int sm, sm_state_t *s, slot_t 
 		sl->issued += n;
 		if (g->sink.shape && shape_issue(g, L, sl, in, n, mask, a) < 0)
 			return -1;
+		if (g->sink.shape && g->fresh && in->kind == GEN_LD && L->has_regs && n == 1)
+			shape_warp_load_ages(&sl->mw, age_1, age_g);   /* after shape_warp_inst: its group */
 		if (g->o.regs && L->has_regs && g->sink.regs) {
 			int src[3], ns = 0;
 			if (n == 1) {
@@ -809,6 +827,8 @@ int gen_launch(gen_t *g, const gen_launch_t *L)
 		flush_sm(g, i, &sms[i]);
 	if (g->sink.launch)
 		g->sink.launch(g->sink.ctx, L, 1);
+	if (g->fresh)
+		fresh_age_flush(g->fresh);   /* the L1s are flushed between kernels */
 	g->st.launches++;
 	rc = 0;
 out_free:

@@ -243,6 +243,16 @@
  *   CPI classes of the miss path in proportion to their share of T_fill: the wait is time
  *   the fill spends in the NoC, LLC and DRAM) and solves again (one refinement).  l1_hit keeps counting pending hits as hits, as Accel-Sim's
  *   1 - misses / accesses does; metrics.l1_pend reports their share.
+ *   FRESH LINES (models/mlp_group.h [F1]-[F5]; profiles whose shape records each fork-join
+ *   group's freshest line, `.shape.mlp.fresh`, with the profile's groups in force and no
+ *   extended LLC): the same refinement takes T_L and T_D, the fill of an L1 miss from the LLC
+ *   and from DRAM (residence + delay per visit of noc_req, llc, noc_resp, noc_reply_src, and
+ *   dram's per DRAM visit), the request rates a1 X / n_sm (one profile SM's stream) and a1 X
+ *   (the merged stream), and replaces the fork-join groups' miss-path latencies by their fresh
+ *   waits plus [F5]'s capacity misses (the L1's and the LLC's cold shares of the requests, the
+ *   sector records' cold over the l1 stream's sector accesses, taken out of q); the pending hits
+ *   of fresh lines are in [F2] and [F4], so neither "l1_pending_*" nor "llc_pending" is added
+ *   (metrics.l1_pend still reports pending.h's share).  Queueing demands are unchanged.
  *   LDST ACCESS STAGE (models/ldst.h; presets with l1_banks B, GPGPU-Sim's -gpgpu_l1_banks): one
  *   warp memory instruction at a time moves its sectors into the L1's per-bank pipelines, one
  *   cycle per run of distinct banks and at least one cycle, so the l1 station's service per
@@ -512,6 +522,18 @@ wctx_t *wctx_alloc(const gpu_t *g, const profile_t *p, const char **err)
 	if (g->llc_write_alloc != LLCW_NONE && w->llc_sector && w->global_stream->sector_wb.total > 0.0 &&
 	    !(w->llc_wb_global = reuse_curve_alloc_hist(&w->global_stream->sector_wb, REUSE_FULL)))
 		goto fail_curve;                 /* LLC WRITE POLICY: the write-back record [W6] */
+	/* FRESH LINES (mlp_group.h [F5]): the cold misses' share of the L1's requests, at the L1
+	 * (the sector record: first requests per kernel) and at the LLC (the merged stream's) */
+	w->cold_l1 = w->cold_g = 0.0;
+	if (l1->sector_sd.total > 0.0) {
+		w->cold_l1 = l1->sector_sd.cold / l1->sector_sd.total;
+		if (w->global_stream && w->global_stream->sector_sd.total > 0.0)
+			w->cold_g = w->global_stream->sector_sd.cold / l1->sector_sd.total;
+	} else if (l1->sd.total > 0.0) {
+		w->cold_l1 = l1->sd.cold / l1->sd.total;
+		if (w->global_stream)
+			w->cold_g = w->global_stream->sd.cold / l1->sd.total;
+	}
 	for (int i = 0; i < n; i++) {      /* the merged streams' sector records (gs[]: ascending) */
 		if (gs[i]->group < 2 || !(gs[i]->sector_sd.total > 0.0) || w->n_gsec >= 16)
 			continue;
@@ -880,6 +902,8 @@ static const mlp_groups_t *groups_in_force(const wctx_t *w, mlp_groups_t *one)
 	one->size[0] = one->mean = w->mlp > 0.0 ? w->mlp : GPU_MLP;
 	one->share[0] = 1.0;
 	one->slide[0] = 0;
+	one->share_fj = 1.0;
+	one->fresh = NULL;   /* FRESH LINES needs the profile's groups */
 	return one;
 }
 
@@ -975,16 +999,31 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 	if (m->l1_mshr_service > 0.0)   /* L1 MSHRS, entry limit: one visit per missed sector read */
 		st[ns++] = (st_in_t){ "l1_mshr", CPI_L1, l1_read_miss_sectors(m, a1), m->l1_mshr_service, 0.0, 1.0,
 		                      m->l1_count, 0.0 };
-	st[ns++] = (st_in_t){ "noc_req", CPI_NOC, m1, m->noc_service_req, m->noc_lat, 1.0, m->noc_req_ports,
-	                      mlp_group_latency(grp, am, kq, q_miss, m->noc_lat) };
-	st[ns++] = (st_in_t){ "llc", CPI_LLC, m1 * (1.0 - e), m->llc_service, m->llc_lat, 1.0, m->llc_slices,
-	                      mlp_group_latency(grp, am, kq, q_miss * (1.0 - e), m->llc_lat) };
+	/* the miss path's fixed latencies: [G3] over the groups, or under FRESH LINES (mlp_group.h
+	 * [F1]-[F5], set by the refinement) the fork-join groups' fresh waits on each level in
+	 * proportion to its delay, and [F5]'s capacity misses with the cold share taken out */
+	double lat_noc, lat_llc, lat_dram;
+	if (m->fresh_on && grp->fresh && !(e > 0.0) && m->fresh_td0 > 0.0 && m->fresh_tl0 > 0.0) {
+		const mlp_fresh_wait_t *fw = &m->fresh;
+		double qc = q_miss - w->cold_l1 > 0.0 ? q_miss - w->cold_l1 : 0.0;
+		double qdc = q_dram - w->cold_g > 0.0 ? q_dram - w->cold_g : 0.0;
+		double f_noc = fw->e_dram * m->noc_lat / m->fresh_td0 + fw->e_llc * m->noc_lat / m->fresh_tl0;
+		double f_llc = fw->e_dram * m->llc_lat / m->fresh_td0 + fw->e_llc * m->llc_lat / m->fresh_tl0;
+		double f_dram = fw->e_dram * m->dram_lat / m->fresh_td0;
+		lat_noc = mlp_group_latency_fresh(grp, am, kq, q_miss, qc, fw->p_fresh, f_noc, m->noc_lat);
+		lat_llc = mlp_group_latency_fresh(grp, am, kq, q_miss, qc, fw->p_fresh, f_llc, m->llc_lat);
+		lat_dram = mlp_group_latency_fresh(grp, am, kq, q_dram, qdc, fw->p_fresh, f_dram, m->dram_lat);
+	} else {
+		lat_noc = mlp_group_latency(grp, am, kq, q_miss, m->noc_lat);
+		lat_llc = mlp_group_latency(grp, am, kq, q_miss * (1.0 - e), m->llc_lat);
+		lat_dram = mlp_group_latency(grp, am, kq, q_dram, m->dram_lat) + mlp_group_latency(grp, am, kq, q_xmiss, m->ext_miss_extra);
+	}
+	st[ns++] = (st_in_t){ "noc_req", CPI_NOC, m1, m->noc_service_req, m->noc_lat, 1.0, m->noc_req_ports, lat_noc };
+	st[ns++] = (st_in_t){ "llc", CPI_LLC, m1 * (1.0 - e), m->llc_service, m->llc_lat, 1.0, m->llc_slices, lat_llc };
 	st[ns++] = (st_in_t){ "dram", CPI_DRAM, dram_v, m->dram_service,
 	                      m->dram_lat + (dram_v > 0.0 ? m1 * e * (1.0 - m->ext_hit) * m->ext_miss_extra / dram_v : 0.0),
-	                      1.0, m->dram_channels,
-	                      mlp_group_latency(grp, am, kq, q_dram, m->dram_lat) + mlp_group_latency(grp, am, kq, q_xmiss, m->ext_miss_extra) };
-	st[ns++] = (st_in_t){ "noc_resp", CPI_NOC, m1, m->noc_service_resp, m->noc_lat, 1.0, m->noc_resp_ports,
-	                      mlp_group_latency(grp, am, kq, q_miss, m->noc_lat) };
+	                      1.0, m->dram_channels, lat_dram };
+	st[ns++] = (st_in_t){ "noc_resp", CPI_NOC, m1, m->noc_service_resp, m->noc_lat, 1.0, m->noc_resp_ports, lat_noc };
 	/* a reply also occupies its LLC-side input port of the reply crossbar for its flits:
 	 * L ports serve all SMs' replies, the bottleneck DC-L1 §II-B describes (80 SMs, 32 ports) */
 	st[ns++] = (st_in_t){ "noc_reply_src", CPI_NOC, m1, m->noc_service_reply_src, 0.0, 1.0, m->noc_req_ports, 0.0 };
@@ -1205,6 +1244,8 @@ int gpu_llc_mshr_refine(const gpu_t *g, const wctx_t *w, memsys_t *m, const gpu_
 	for (int i = 0; i < 3; i++) {
 		if (!(st[i].visits > 0.0) || !(st[i].service > 0.0 || st[i].delay > 0.0))
 			continue;
+		if (i == 0 && m->fresh_on)   /* FRESH LINES: the sharers' waits are [F2]'s */
+			continue;
 		if (memsys_add_station(m, &st[i]))
 			break;
 		added++;
@@ -1213,6 +1254,36 @@ int gpu_llc_mshr_refine(const gpu_t *g, const wctx_t *w, memsys_t *m, const gpu_
 		*t_fill += st[i].visits * (st[i].service + st[i].delay);
 	}
 	return added > 0;
+}
+
+/* FRESH LINES (mlp_group.h): T_L and T_D per fill from the solved network (residence + fixed
+ * delay per visit on the NoC both ways, the LLC and its reply port; DRAM's per DRAM visit),
+ * their fixed delays, and the rates of a profile SM's and the merged stream's requests: the
+ * fork-join groups' fresh waits into m.  1 when set. */
+static int fresh_refine(const wctx_t *w, memsys_t *m, const gpu_detail_t *det, double a1, const mlp_groups_t *grp)
+{
+	double t_l = 0.0, t_d = 0.0;
+	int fixed = det->n - m->n_extra;
+	for (int k = 0; k < fixed; k++) {
+		const gpu_station_report_t *o = &det->st[k];
+		if (!(o->visits > 0.0))
+			continue;
+		double t = (o->resid + o->visits * o->delay) / o->visits;   /* per visit */
+		if (!strcmp(o->name, "noc_req") || !strcmp(o->name, "llc") || !strcmp(o->name, "noc_resp") ||
+		    !strcmp(o->name, "noc_reply_src"))
+			t_l += t;
+		else if (!strcmp(o->name, "dram"))
+			t_d = t;
+	}
+	double lam_g = a1 * det->throughput;
+	double t_l0 = 2.0 * m->noc_lat + m->llc_lat, t_d0 = t_l0 + m->dram_lat;
+	if (!(lam_g > 0.0) || !(t_l > 0.0) || !(t_l0 > 0.0))
+		return 0;
+	mlp_fresh_wait(grp->fresh, t_l, t_l + t_d, t_l0, t_d0, lam_g / w->p->n_sm, lam_g, &m->fresh);
+	m->fresh_tl0 = t_l0;
+	m->fresh_td0 = t_d0;
+	m->fresh_on = 1;
+	return 1;
 }
 
 /* PENDING HITS (gpu.c header; models/pending.h): from the network solved without the term,
@@ -1247,6 +1318,12 @@ int gpu_pending_refine(const gpu_t *g, const wctx_t *w, memsys_t *m, const gpu_d
 	/* the L1's miss ratio per access at the rt histogram's granularity (the profile's blocks,
 	 * pending.h [Q]): a sectored L1's m->l1_hit is per sector, so the line curve's then */
 	double h_line = m->l1_hit_sector >= 0.0 && m->l1_hit == m->l1_hit_sector ? l1_hit(g, w, m->l1_bytes) : m->l1_hit;
+	/* FRESH LINES (mlp_group.h [F1]-[F5]): with the profile's record and groups in force and no
+	 * extended LLC, the fork-join groups' fills from the solved network's T_L, T_D; the pending
+	 * hits of fresh lines are in them, so neither pending term below is added */
+	mlp_groups_t one;
+	const mlp_groups_t *grp = groups_in_force(w, &one);
+	int fresh = grp->fresh && !(m->ext_frac > 0.0) && w->p->n_sm > 0 && fresh_refine(w, m, det, a1, grp);
 	/* LLC MSHRS (llc_mshr.h), from the same solve; their time per L1 miss joins T_fill */
 	int llc = g->llc_mshr > 0 && gpu_llc_mshr_refine(g, w, m, det, a1 * det->throughput, m1, h_llc, t_cls, &t_fill, h_line);
 	double share = 0.0, wait_req = 0.0;
@@ -1260,6 +1337,10 @@ int gpu_pending_refine(const gpu_t *g, const wctx_t *w, memsys_t *m, const gpu_d
 	}
 	if (share > m->l1_hit)      /* a pending hit is an L1 hit of the reuse profile */
 		share = m->l1_hit;
+	if (fresh) {                /* FRESH LINES: the waits are [F2], [F4]'s; the share is reported */
+		m->l1_pend = share > 0.0 ? share : 0.0;
+		return 1;
+	}
 	if (!(share > 0.0) || !(t_fill > 0.0))
 		return mshr || llc;
 	/* the wait W as one delay per class, W x t_cls / T_fill each (mlp_group_latency is linear in the
@@ -1339,7 +1420,7 @@ int gpu_eval_detail(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t
 		}
 	}
 	gpu_detail_t d0;
-	int refine = w->pend || (g->llc_mshr > 0 && w->llc_pend);   /* PENDING HITS, LLC MSHRS */
+	int refine = w->pend || (g->llc_mshr > 0 && w->llc_pend) || w->mlp_groups.fresh;   /* PENDING HITS, LLC MSHRS, FRESH LINES */
 	memsys_solve_detail(g, m, w, out, refine ? &d0 : det);
 	/* PENDING HITS: one refinement (pending.h) */
 	if (refine && gpu_pending_refine(g, w, m, &d0))

@@ -239,6 +239,10 @@ typedef struct memsys {
 	double stt_writes_per_inst;/* FUSE: STT-MRAM writes per warp instruction */
 	double l1_pend;            /* share of L1 requests that are pending hits (models/pending.h;
 	                              0 until gpu_eval's refinement adds the term) */
+	int fresh_on;              /* FRESH LINES (mlp_group.h [F1]-[F5]) in force: set by the
+	                              refinement from the first solve's fills */
+	mlp_fresh_wait_t fresh;    /* their p_F, e_D, e_L */
+	double fresh_tl0, fresh_td0; /* T_L0, T_D0: the fixed delays the waits are spread over */
 	double l1_hit_sector;      /* sector-granular L1 hit ratio (gpu.c HIT RATES; -1: no record) */
 	double l1_hit_store;       /* the stores' L1 hit ratio (WRITE-THROUGH; -1: taken as l1_hit) */
 	double l1_bypass;          /* share of L1 requests that bypass the L1 (global atomics,
@@ -343,6 +347,8 @@ typedef struct wctx {
 	double dep_cycles, mlp;    /* workload parameters in force (profile or defaults) */
 	mlp_groups_t mlp_groups;   /* the profile's groups of loads in flight (mlp_group.h); used
 	                              while their mean is the mlp in force, else groups of mlp */
+	double cold_l1, cold_g;    /* FRESH LINES (mlp_group.h [F5]): the cold misses' share of the
+	                              L1's requests (sectors when sectored) at the L1 and at the LLC */
 	int dep_measured;          /* dep_cycles from the profile's critical paths (gpu.c DEPENDENT ISSUE) */
 	/* traffic rates from the profile, computed once (gpu.c's header gives the rules) */
 	double mem_per_inst;       /* memory instructions per warp instruction */

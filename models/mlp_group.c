@@ -37,9 +37,13 @@ void mlp_groups_init(mlp_groups_t *gr, const profile_shape_t *s, double fitted, 
 		for (int j = 0; j < gr->n; j++) {
 			gr->share[j] /= gsum;
 			gr->mean += gr->share[j] * gr->size[j];   /* [G1] */
+			if (!gr->slide[j])
+				gr->share_fj += gr->share[j];
 		}
-		if (gr->n > 0 && gr->mean > 0.0)
+		if (gr->n > 0 && gr->mean > 0.0) {
+			gr->fresh = s->has_fresh ? (const double (*)[SHAPE_FRESH_BINS])s->fresh : NULL;
 			return;
+		}
 		memset(gr, 0, sizeof *gr);
 	}
 	gr->n = 1;
@@ -47,6 +51,7 @@ void mlp_groups_init(mlp_groups_t *gr, const profile_shape_t *s, double fitted, 
 	gr->share[0] = 1.0;
 	gr->slide[0] = 0;
 	gr->mean = gr->size[0];
+	gr->share_fj = 1.0;
 }
 
 /* [G2]: the wait at the level of a group that forks k requests */
@@ -69,4 +74,82 @@ double mlp_group_latency(const mlp_groups_t *gr, double loads_per_inst, double r
 	for (int j = 0; j < gr->n; j++)   /* [G3]: [G2] for a read's group, [G2w] for a window */
 		s += gr->share[j] * group_wait(gr->slide[j] ? req_per_load : gr->size[j] * req_per_load, q, delay);
 	return loads_per_inst / gr->mean * s;
+}
+
+double mlp_group_latency_fresh(const mlp_groups_t *gr, double loads_per_inst, double req_per_load, double q,
+                               double q_cap, double p_fresh, double fresh_d, double delay)
+{
+	if (!(loads_per_inst > 0.0) || gr->n < 1 || !(gr->mean > 0.0))
+		return 0.0;
+	double s = 0.0;
+	for (int j = 0; j < gr->n; j++)   /* FRESH LINES: windows [G2w]; fork-join [F5] + f_d */
+		s += gr->share[j] * (gr->slide[j] ? group_wait(req_per_load, q, delay)
+		                                  : (1.0 - p_fresh) * group_wait(gr->size[j] * req_per_load, q_cap, delay) + fresh_d);
+	return loads_per_inst / gr->mean * s;
+}
+
+/* the lower and upper age of a fresh bin (profile_shape.h: 0; [2^(b-1), 2^b)) */
+static void bin_range(int b, double *lo, double *hi)
+{
+	*lo = b == 0 ? 0.0 : ldexp(1.0, b - 1);
+	*hi = b == 0 ? 0.0 : ldexp(1.0, b);
+}
+
+/* For an age uniform in [lo, hi) (a point when lo == hi): P(age / lam < t) and
+ * E[(t - age / lam) 1{age / lam < t}] */
+static void residual(double lo, double hi, double lam, double t, double *p, double *e)
+{
+	double cut = lam * t;                     /* ages below it are in the window */
+	if (!(hi > lo)) {
+		*p = lo < cut || (lo == 0.0 && t > 0.0) ? 1.0 : 0.0;
+		*e = *p * (t - lo / lam);
+		return;
+	}
+	double top = cut < hi ? cut : hi;
+	if (!(top > lo)) {
+		*p = *e = 0.0;
+		return;
+	}
+	*p = (top - lo) / (hi - lo);
+	/* integral of (t - a / lam) over [lo, top) / (hi - lo) */
+	*e = (t * (top - lo) - (top * top - lo * lo) / (2.0 * lam)) / (hi - lo);
+}
+
+void mlp_fresh_wait(const double (*fresh)[SHAPE_FRESH_BINS], double t_llc, double t_dram, double t_llc0,
+                    double t_dram0, double lam_1, double lam_g, mlp_fresh_wait_t *out)
+{
+	memset(out, 0, sizeof *out);
+	double groups = 0.0, pf = 0.0, ed = 0.0, el = 0.0;
+	for (int b1 = 0; b1 < SHAPE_FRESH_BINS; b1++)
+		for (int bg = 0; bg < SHAPE_FRESH_BINS; bg++) {
+			double n = fresh[b1][bg];
+			if (!(n > 0.0))
+				continue;
+			groups += n;
+			double lo, hi, pd, wd, pl, wl;
+			if (bg == 0) {                  /* [F1] the line's first request */
+				pd = 1.0;
+				wd = t_dram0;
+			} else {                        /* [F2] a DRAM fill in flight */
+				bin_range(bg, &lo, &hi);
+				residual(lo, hi, lam_g, t_dram, &pd, &wd);
+			}
+			if (b1 == 0) {                  /* [F3] the SM's first request of the line */
+				pl = 1.0;
+				wl = t_llc0;
+			} else {                        /* [F4] the SM's fill in flight */
+				bin_range(b1, &lo, &hi);
+				residual(lo, hi, lam_1, t_llc, &pl, &wl);
+			}
+			/* the DRAM fill first; [F3]-[F4] for the ages past its window (independent within
+			 * the cell: the ages uniform in their bins) */
+			pf += n * (pd + (1.0 - pd) * pl);
+			ed += n * wd;
+			el += n * (1.0 - pd) * wl;
+		}
+	if (!(groups > 0.0))
+		return;
+	out->p_fresh = pf / groups;
+	out->e_dram = ed / groups;
+	out->e_llc = el / groups;
 }

@@ -61,6 +61,37 @@
  * the window reaches it: true when the latency is below g issue slots of the warp, else the
  * window stalls on it, which [G2w] does not charge).
  *
+ * FRESH LINES (profiles with the shape's mlp fresh record, profile_shape.h): which load of a
+ * group waits is measured for the fills that matter most in short kernels, those of lines
+ * first requested a moment ago.  For a fork-join group with freshest line ages A1 (its SM's
+ * requests since the line's first request by that SM in the kernel) and Ag (every SM's requests
+ * since the line's first request), with lambda_1 = a1 X / n_sm (one profile SM's requests per
+ * cycle; the profile's SM streams whatever SMs compute) and Lambda = a1 X (the merged stream's),
+ * T_L and T_D the time of an L1 miss's fill from the LLC and from DRAM (NoC both ways, LLC,
+ * DRAM: residence + fixed delay of the solved network), T_L0 and T_D0 their fixed delays:
+ *   Ag = 0                 the group holds the line's first request: its own miss reaches DRAM,
+ *                          waits T_D0 (its queueing is in its visits)                    [F1]
+ *   0 < Ag < Lambda T_D    another request's DRAM fill of the line is in flight: the group
+ *                          waits for it, T_D - Ag / Lambda                                  [F2]
+ *   else A1 = 0            its SM's first request of the line: an L1 miss that the LLC
+ *                          serves, T_L0                                                     [F3]
+ *   else A1 < lambda_1 T_L the SM's fill of the line is in flight: T_L - A1 / lambda_1      [F4]
+ *   else                   no fresh line: the group's requests miss by capacity only, each
+ *                          with the per-request probability less the cold misses' share
+ *                          (q_cap), independently ([G2] with q_cap)                         [F5]
+ * the ages uniform within their log2 bins (bin 0 the point 0).  The wait of [F1]-[F4] is the
+ * fresh wait per fork-join group, e_D ([F1], [F2]: on the NoC, LLC and DRAM delays in proportion
+ * to them) and e_L ([F3], [F4]: on the NoC and LLC), p_F the share of fork-join groups with a
+ * fresh line; per instruction the miss path's delay of level d is
+ *   (a_L / gbar) [ sum_g pi_g^W W(r, q, d) + sum_g pi_g^R ((1 - p_F) W(g r, q_cap, d) + f_d) ]
+ * f_d = e_D d / T_D0 (+ e_L d / T_L0 on the LLC path), replacing [G3]'s W(g r, q, d) for the
+ * fork-join groups.  The pending hits of such lines (pending.h, llc_mshr.h [D]) are [F2] and
+ * [F4], so gpu.c adds neither term when the record is in force.
+ * Assumed: a line's first request in the kernel is where its fill starts (capacity misses of
+ * lines first requested long ago are [F5]'s, independent); the freshness of the profile's
+ * private per-SM streams holds for the design's L1 (a DC-L1 node shared by several SMs sees
+ * lines fresh more often); the fill's queueing is the mean's.
+ *
  * Sources: GPGPU-Sim / Accel-Sim shader.cc (scoreboard reservation of a load's destination
  * registers, in-order issue per warp, a warp's exit when pendingWrites is empty) and
  * scoreboard.cc (Scoreboard::checkCollision: sources and destinations); profile_shape.h (the
@@ -80,7 +111,16 @@ typedef struct mlp_groups {
 	double share[2 * SHAPE_MLP_BINS]; /* pi_g^R or pi_g^W: share of the groups */
 	unsigned char slide[2 * SHAPE_MLP_BINS]; /* 1: closed by an overwrite [G2w] */
 	double mean;                    /* gbar [G1] */
+	double share_fj;                /* sum of pi_g^R: the fork-join groups' share */
+	const double (*fresh)[SHAPE_FRESH_BINS]; /* the profile's fresh record (not owned; NULL: none) */
 } mlp_groups_t;
+
+/* FRESH LINES [F1]-[F4]: per fork-join group, the share with a fresh line and the mean waits. */
+typedef struct mlp_fresh_wait {
+	double p_fresh;                 /* p_F */
+	double e_dram;                  /* e_D: [F1] + [F2] waits per fork-join group, cycles */
+	double e_llc;                   /* e_L: [F3] + [F4] */
+} mlp_fresh_wait_t;
 
 /* The group sizes of a profile: fitted > 0 (params.mlp) is one size; else the shape's
  * histogram when it has one; else groups of dflt loads. */
@@ -90,5 +130,17 @@ void mlp_groups_init(mlp_groups_t *gr, const profile_shape_t *s, double fitted, 
  * of a load reaches with probability q, a_L loads per instruction. */
 double mlp_group_latency(const mlp_groups_t *gr, double loads_per_inst, double req_per_load, double q,
                          double delay);
+
+/* [F1]-[F4] from the record: t_llc, t_dram the fills' times (T_L, T_D), t_llc0, t_dram0 their
+ * fixed delays (T_L0, T_D0), lam_1 and lam_g the profile SM's and the merged stream's requests
+ * per cycle (> 0). */
+void mlp_fresh_wait(const double (*fresh)[SHAPE_FRESH_BINS], double t_llc, double t_dram, double t_llc0,
+                    double t_dram0, double lam_1, double lam_g, mlp_fresh_wait_t *out);
+
+/* The miss path's delay per instruction at a level of delay d under FRESH LINES (header): the
+ * windows as [G2w] with q, the fork-join groups (1 - p_fresh) [G2] with q_cap plus fresh_d,
+ * their fresh wait on this level (f_d, cycles per fork-join group). */
+double mlp_group_latency_fresh(const mlp_groups_t *gr, double loads_per_inst, double req_per_load, double q,
+                               double q_cap, double p_fresh, double fresh_d, double delay);
 
 #endif

@@ -17,6 +17,7 @@ void shape_acc_free(shape_acc_t *a)
 	profile_shape_free(&a->s);
 	free(a->tkey);
 	free(a->tcnt);
+	free(a->gkind);
 	shape_acc_init(a);
 }
 
@@ -292,7 +293,10 @@ static void close_group(shape_acc_t *a, shape_warp_t *w, int over)
 			a->s.mlp_hist_over[b] += 1;
 		a->s.mlp_groups += 1;
 		a->s.mlp_loads += w->n;
-		if (!over) {                            /* a fork-join group: its freshest line */
+		if (a->fresh_external) {                /* ages later: remember how it closed */
+			if (w->gseq > 0 && w->gseq <= a->gcap)
+				a->gkind[w->gseq - 1] = over ? 2 : 1;
+		} else if (!over) {                     /* a fork-join group: its freshest line */
 			if (w->aged == w->n && w->n > 0) {
 				a->s.fresh[shape_fresh_bin((double)w->fresh1)][shape_fresh_bin((double)w->freshg)] += 1;
 				a->s.has_fresh = 1;
@@ -304,6 +308,28 @@ static void close_group(shape_acc_t *a, shape_warp_t *w, int over)
 	memset(w->pend, 0, sizeof w->pend);
 	w->n = 0;
 	w->aged = 0;
+	w->gseq = 0;
+}
+
+void shape_acc_track_groups(shape_acc_t *a)
+{
+	a->fresh_external = 1;
+}
+
+uint64_t shape_warp_group(const shape_warp_t *w)
+{
+	return w->n > 0 ? w->gseq : 0;
+}
+
+int shape_acc_group_kind(const shape_acc_t *a, uint64_t gseq)
+{
+	return gseq > 0 && gseq <= a->gnext && gseq <= a->gcap ? a->gkind[gseq - 1] : 0;
+}
+
+void shape_acc_fresh_group(shape_acc_t *a, uint64_t age_1, uint64_t age_g)
+{
+	a->s.fresh[shape_fresh_bin((double)age_1)][shape_fresh_bin((double)age_g)] += 1;
+	a->s.has_fresh = 1;
 }
 
 void shape_warp_load_ages(shape_warp_t *w, uint64_t age_1, uint64_t age_g)
@@ -373,6 +399,20 @@ void shape_warp_inst(shape_acc_t *a, shape_warp_t *w, int is_load, const int *ds
 		close_group(a, w, !read);               /* the first use: the group's loads were in flight */
 	if (!is_load)
 		return;
+	if (w->n == 0 && a->fresh_external) {   /* a new group: its number, open until it closes */
+		if (a->gnext == a->gcap) {
+			uint64_t cap = a->gcap ? 2 * a->gcap : 1024;
+			uint8_t *k = realloc(a->gkind, cap);
+			if (!k) {
+				a->failed = 1;
+				return;
+			}
+			a->gkind = k;
+			a->gcap = cap;
+		}
+		a->gkind[a->gnext++] = 0;
+		w->gseq = a->gnext;
+	}
 	w->n++;
 	for (int i = 0; i < ndst; i++)
 		for (int k = 0; k < (regs_per_dst > 0 ? regs_per_dst : 1); k++) {

@@ -23,6 +23,11 @@ typedef struct shape_acc {
 	int failed;               /* out of memory once: keeps failing */
 	double run_warp_max;      /* longest warp of the launch being counted (shape_acc_cta) */
 	int fresh_missing;        /* a fork-join group closed without ages for all its loads */
+	/* groups whose ages come later (a reader that replays the accesses in another order than
+	 * it parses the instructions: shape_acc_track_groups) */
+	int fresh_external;
+	uint8_t *gkind;           /* per group sequence number - 1: 0 open, 1 fork-join, 2 window */
+	uint64_t gnext, gcap;
 } shape_acc_t;
 
 /* Units that can lie on a dependence chain: SU_FP32, SU_FP64, SU_INT, SU_SFU, SU_TENSOR (0..4). */
@@ -34,6 +39,7 @@ typedef struct shape_warp {
 	int n;                    /* loads in flight (the open group's size) */
 	int aged;                 /* of them, those given ages (shape_warp_load_ages) */
 	uint64_t fresh1, freshg;  /* the open group's smallest ages A1, Ag (profile_shape.h) */
+	uint64_t gseq;            /* the open group's sequence number (shape_acc_track_groups; 0: none) */
 	/* dependent issue (profile_shape.h dep): per register R0..R254, the longest chain ending
 	 * in its value, instructions per execution unit SU_FP32..SU_TENSOR (saturating); the
 	 * warp's longest so far, and its instructions */
@@ -84,6 +90,18 @@ void shape_warp_inst(shape_acc_t *a, shape_warp_t *w, int is_load, const int *ds
  * age_1 and age_g (src/profiling/fresh_age.h): folded into its group's A1, Ag.  A profile
  * records fresh only when every load of every fork-join group was given its ages. */
 void shape_warp_load_ages(shape_warp_t *w, uint64_t age_1, uint64_t age_g);
+/* For a source that learns the ages after the instructions (the Accel-Sim reader replays its
+ * accesses in the generators' order after parsing a wave): number the groups instead of folding
+ * ages into them, remember how each closes, and take the fork-join groups' ages later with
+ * shape_acc_fresh_group.  Before the first instruction. */
+void shape_acc_track_groups(shape_acc_t *a);
+/* The open group of w (its sequence number, >= 1), after shape_warp_inst gave it a load; 0
+ * when not tracking or no group is open. */
+uint64_t shape_warp_group(const shape_warp_t *w);
+/* How group gseq closed: 1 by a read or the warp's end (fork-join), 2 by an overwrite, 0 not yet. */
+int shape_acc_group_kind(const shape_acc_t *a, uint64_t gseq);
+/* One fork-join group's smallest ages (profile_shape.h mlp fresh). */
+void shape_acc_fresh_group(shape_acc_t *a, uint64_t age_1, uint64_t age_g);
 /* The warp ended: closes its open group. */
 void shape_warp_end(shape_acc_t *a, shape_warp_t *w);
 

@@ -1,6 +1,8 @@
 /* trace_accelsim.c -- Accel-Sim kernelslist.g / kernel-N.traceg reader; see trace_accelsim.h. */
 #include "profiling/trace_accelsim.h"
 
+#include "profiling/fresh_age.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
@@ -462,6 +464,7 @@ typedef struct wwarp {
 	long id;              /* warp id within the SM: CTA slot x warps per CTA + warp */
 	size_t start, end;    /* items in the arena */
 	long seq;             /* arrival order (stable sort key) */
+	uint64_t gcur, gmin1, gming; /* replay: the load group being aged and its smallest ages */
 } wwarp_t;
 
 typedef struct rd {
@@ -483,6 +486,7 @@ typedef struct rd {
 	size_t nw, capw;
 	uint64_t next_progress;
 	long nregs, shmem;    /* header "-nregs", "-shmem" of this kernel (0 / -1: absent) */
+	fresh_age_t *fresh;   /* the lines' freshness in replay order (128 B blocks only; NULL: none) */
 } rd_t;
 
 static int oom(const rd_t *r)
@@ -525,6 +529,16 @@ static int cmp_warp(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
+/* The group a warp was aging is complete: a fork-join one joins the profile's fresh record
+ * (profile_shape.h; how it closed is known since the wave was parsed). */
+static void group_done(rd_t *r, wwarp_t *w)
+{
+	shape_acc_t *a = profiler_shape(r->pb);
+	if (w->gcur && shape_acc_group_kind(a, w->gcur) == 1)
+		shape_acc_fresh_group(a, w->gmin1, w->gming);
+	w->gcur = 0;
+}
+
 /* Issue the wave's buffered memory instructions in loose round robin by instruction index. */
 static int drain(rd_t *r)
 {
@@ -542,6 +556,7 @@ static int drain(rd_t *r)
 				uint64_t hd = r->arena[w->start];
 				if (hd >> 9 == round) {
 					int n = (int)(hd & 127), wr = (int)(hd >> 7 & 1), atomic = (int)(hd >> 8 & 1);
+					uint64_t min1 = 0, ming = 0;
 					for (int j = 1; j <= n; j++) {
 						uint64_t addr = r->arena[w->start + (size_t)j];
 						int rc = profiler_access(r->pb, w->sm, wr, addr, 0);
@@ -549,6 +564,13 @@ static int drain(rd_t *r)
 							rc = profiler_access(r->kpb, w->sm, wr, addr, 0);
 						if (rc)
 							return fed(r, rc);
+						uint64_t a1, ag;     /* fresh_age.h, as the generators count */
+						if (r->fresh && fresh_age_access(r->fresh, w->sm, addr >> 7, &a1, &ag))
+							return oom(r);
+						if (r->fresh && (j == 1 || a1 < min1))
+							min1 = a1;
+						if (r->fresh && (j == 1 || ag < ming))
+							ming = ag;
 					}
 					size_t q = w->start + (size_t)n + 1;        /* the sectors (parse_inst) */
 					size_t nl = (size_t)r->arena[q];
@@ -561,8 +583,22 @@ static int drain(rd_t *r)
 							return fed(r, rc);
 					}
 					w->start = q + nl + 1;
+					if (!wr) {               /* a load's group (shape_warp_group; 0: none) */
+						uint64_t gs = r->arena[w->start++];
+						if (r->fresh && gs && gs != w->gcur) {
+							group_done(r, w);
+							w->gcur = gs;
+							w->gmin1 = min1;
+							w->gming = ming;
+						} else if (r->fresh && gs) {
+							w->gmin1 = min1 < w->gmin1 ? min1 : w->gmin1;
+							w->gming = ming < w->gming ? ming : w->gming;
+						}
+					}
 				}
 			}
+			if (w->start >= w->end)
+				group_done(r, w);        /* the warp's last group */
 			if (w->start < w->end) {
 				uint64_t nx = r->arena[w->start] >> 9;
 				if (nx < next)
@@ -729,6 +765,10 @@ static int inst_line(rd_t *r, cta_state_t *c, const char *s, size_t n)
 		if (arena_push(r, line << 7 | mask))
 			return oom(r);
 	}
+	/* a load: its group in the shape (drain ages the groups in the generators' order) */
+	if (mc != AS_GLOBAL_ST &&
+	    arena_push(r, in.ndst > 0 && r->fresh ? shape_warp_group(&c->mw[0]) : 0))
+		return oom(r);
 	return 0;
 }
 
@@ -985,6 +1025,7 @@ static int read_kernel(rd_t *r, const char *path, const char *display)
 				r->capw = ncw;
 			}
 			wwarp_t *w = &r->w[r->nw++];
+			memset(w, 0, sizeof *w);
 			w->sm = c.sm;
 			w->id = (long)c.slot * r->wpc + c.warp;
 			w->start = w->end = r->na;
@@ -1050,6 +1091,8 @@ static int one_kernel(rd_t *r, const char *path, const char *display, int index)
 	rc = read_kernel(r, path, display);
 	r->st.kernels++;
 	profiler_sector_flush(r->pb);   /* the L1s are flushed at every kernel's end (sector_rec.h) */
+	if (r->fresh)
+		fresh_age_flush(r->fresh);
 	if (!rc && r->o->kernel_end)
 		rc = r->o->kernel_end(r->o->hook_arg, index, display, r->kpb);
 	else if (rc && r->kpb)
@@ -1078,6 +1121,11 @@ int accelsim_read(const char *path, const accelsim_opts_t *oin, profiler_t *pb, 
 	r.next_progress = 1u << 20;
 	while ((1 << r.shift) < o.block_bytes)
 		r.shift++;
+	if (o.block_bytes == 128) {      /* the groups' freshness (fresh_age.h: 128 B lines) */
+		if (!(r.fresh = fresh_age_alloc()))
+			return err_internal("%s: out of memory", path);
+		shape_acc_track_groups(profiler_shape(pb));
+	}
 	r.sm_slots = calloc((size_t)o.n_sm, sizeof *r.sm_slots);
 	if (!r.sm_slots)
 		return err_internal("%s: out of memory", path);
@@ -1171,5 +1219,6 @@ out:
 	free(r.sm_slots);
 	free(r.arena);
 	free(r.w);
+	fresh_age_free(r.fresh);
 	return rc;
 }

@@ -214,9 +214,9 @@ static int cmp_row(const void *a, const void *b)
 	return strcmp(x->config, y->config);
 }
 
-/* DIR/../heldout.txt: one kernel name a line, '#' starts a comment.  Marks the held-out runs;
- * a listed kernel with no run is refused (a misspelt name would silently leak it into the
- * development half). */
+/* DIR/../heldout.txt: one kernel name a line, or a preset name (every run of that GPU: a
+ * configuration held out), '#' starts a comment.  Marks the held-out runs; a listed name with
+ * no run is refused (a misspelt name would silently leak it into the development half). */
 static int read_heldout(asset_t *s)
 {
 	char path[1200];
@@ -241,13 +241,13 @@ static int read_heldout(asset_t *s)
 			continue;
 		int found = 0;
 		for (int i = 0; i < s->n; i++)
-			if (strcmp(s->row[i].kernel, name) == 0) {
+			if (strcmp(s->row[i].kernel, name) == 0 || strcmp(s->row[i].preset, name) == 0) {
 				s->n_held += !s->row[i].held;
 				s->row[i].held = 1;
 				found = 1;
 			}
 		if (!found)
-			rc = err_user("%s: line %d: kernel \"%s\" has no run under %s", path, ln, name, s->dir);
+			rc = err_user("%s: line %d: kernel or preset \"%s\" has no run under %s", path, ln, name, s->dir);
 	}
 	if (!rc && ferror(f))
 		rc = err_user("%s: cannot read", path);

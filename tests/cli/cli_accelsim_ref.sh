@@ -59,7 +59,7 @@ expect_eq "development summary of 0 runs" "$(grep -c '^Development half .*(0 run
 expect_ok "both halves" $G validate --accelsim --runs "$S/runs" --format csv
 expect_eq "half column heldout" "$(sed -n 2p "$CLI_TMP/out" | awk -F, '{print $NF}')" heldout
 printf 'c-blk\nno-such-kernel\n' > "$S/heldout.txt"
-expect_err "unknown held-out kernel" 1 "gpudse: $S/runs/../heldout.txt: line 2: kernel \"no-such-kernel\" has no run under $S/runs" \
+expect_err "unknown held-out kernel" 1 "gpudse: $S/runs/../heldout.txt: line 2: kernel or preset \"no-such-kernel\" has no run under $S/runs" \
 	$G validate --accelsim --runs "$S/runs"
 expect_err "bad --split" 1 'gpudse: validate: --split: expected all, dev or heldout, got "half"' \
 	$G validate --accelsim --runs $R --split half

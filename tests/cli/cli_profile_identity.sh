@@ -9,7 +9,9 @@
 # again when the text reader began feeding the sectored-cache record from the SECTORS field those
 # two traces carry: their profiles gained streams' sector_sd / sector_sd_w, every other byte
 # unchanged, checked field by field against main's; and again when the global stream gained its
-# stores-only sector record sector_sd_w (2026-11-26): that field is the only difference).  A change that moves them on
+# stores-only sector record sector_sd_w (2026-11-26): that field is the only difference; and again
+# when it gained the write-back record sector_wb (2026-11-27): the JSON of both, parsed, equal to
+# 8bd4ec4's with sector_wb removed).  A change that moves them on
 # purpose (a new profile field) must say so and re-pin them (IDENTITY_PRINT=1 prints the new
 # table).  Traces: column walks of a 2D array (4 KB, 8 KB and odd pitch), power-of-two strides
 # mixed with random reuse, and generator kernels with transposed walks (p-mvt, p-syr2k).
@@ -40,8 +42,8 @@ colwalkodd|colwalkodd|--write-evict|4e4058f52a51dcd60d1fa4bd202f6a20c1973d0f0a22
 strides|strides|--write-evict --dcl1-nodes 8:4:1:64:ipoly,2:4:4:8:linear|081d1182f263db8b0908d75203f57c74ca794b14c95ba4f5bbf3fd90f902e5fe
 strides-nodes|strides|--dcl1-nodes 8:4:1:64:ipoly,1:1:1:32:linear,4:2:2:16:linear,2:2:1:4:linear|d98c336a9077e66bbb877da0942344caa3db4f2952b359a82b67685dcaddc41a
 strides-small|strides|--setassoc-max-sets 256 --threads 1|dfc606d5e41c8311a89a128615d2663b2d51cc27254d5e40300d01a192c6c519
-p-mvt|p-mvt|--write-evict --dcl1-nodes 8:4:1:64:ipoly|975f70e4f8730aaabb7a87e006f9b0a65894b003413d11065ad976e2ae1966f6
-p-syr2k|p-syr2k|--setassoc-all|9ba34b32f356c02cdeff1c76f8dd90cd42afc659dfe0f55959eb7636ad3fc5f1
+p-mvt|p-mvt|--write-evict --dcl1-nodes 8:4:1:64:ipoly|e2a4351e3139756be436736edc0050b488fcf30b41b9d9727b6f6fdb52289e7e
+p-syr2k|p-syr2k|--setassoc-all|fe6ec1ea3d587613d07bd9bd30b1c166c5cbb96d984d1c2a7838c61b18da74b4
 deeplog|deeplog||f9335eafe5b1ef60e4c0e192e2102c0d142fffba53a420fb5ab9affa2f6b7fee
 deeplog-small|deeplog|--setassoc-max-sets 64 --threads 1|b5866ef4b2fc6842139a6ed87056f1b213ec1616d7020ea309ee6e0895e0cc8c
 '

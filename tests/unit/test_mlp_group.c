@@ -11,6 +11,10 @@
  *  3. Closed forms: groups of one load and r <= 1 are linear (a_L r q d); q > 1 multiplies;
  *     with every group of g loads of one request and q = 1 the wait per load is d / g (g
  *     independent chains' throughput, the network before this model).
+ *  4. FRESH LINES [F1]-[F4] (mlp_fresh_wait) against a Monte Carlo of the rule: groups drawn
+ *     from a fresh histogram, each age uniform in its log2 bin, each group waiting as [F1]-[F4]
+ *     say; closed forms of the point bins; mlp_group_latency_fresh reducing to [G3] with no
+ *     fresh line and q_cap = q, and to the fresh wait alone when every group is fresh.
  */
 #include <math.h>
 #include <stdio.h>
@@ -20,6 +24,85 @@
 
 #include "mlp_group.h"
 #include "support/check.h"
+
+/* 4. FRESH LINES */
+static void fresh_lines(void)
+{
+	static double h[SHAPE_FRESH_BINS][SHAPE_FRESH_BINS];
+	memset(h, 0, sizeof h);
+	/* a mix: own DRAM misses, DRAM fills in flight of several ages, SM fills in flight, and
+	 * groups whose lines are old */
+	h[0][0] = 10;
+	h[2][5] = 30;
+	h[3][9] = 25;
+	h[6][12] = 20;
+	h[1][20] = 15;
+	h[14][18] = 40;
+	const double tl = 250, td = 520, tl0 = 160, td0 = 260, lam1 = 0.4, lamg = 30;
+	mlp_fresh_wait_t fw;
+	mlp_fresh_wait(h, tl, td, tl0, td0, lam1, lamg, &fw);
+	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+	gsl_rng_set(rng, 11);
+	double tot = 0, pf = 0, ed = 0, el = 0;
+	for (int b1 = 0; b1 < SHAPE_FRESH_BINS; b1++)
+		for (int bg = 0; bg < SHAPE_FRESH_BINS; bg++)
+			tot += h[b1][bg];
+	const long n = 2000000;
+	for (long i = 0; i < n; i++) {
+		double u = gsl_rng_uniform(rng) * tot, c = 0;
+		int b1 = 0, bg = 0;
+		for (int x = 0; x < SHAPE_FRESH_BINS && c <= u; x++)
+			for (int y = 0; y < SHAPE_FRESH_BINS && c <= u; y++) {
+				c += h[x][y];
+				b1 = x;
+				bg = y;
+			}
+		double a1 = b1 ? ldexp(1, b1 - 1) * (1 + gsl_rng_uniform(rng)) : 0;   /* uniform in [2^(b-1), 2^b) */
+		double ag = bg ? ldexp(1, bg - 1) * (1 + gsl_rng_uniform(rng)) : 0;
+		if (ag == 0) {                          /* [F1] */
+			pf += 1;
+			ed += td0;
+		} else if (ag / lamg < td) {            /* [F2] */
+			pf += 1;
+			ed += td - ag / lamg;
+		} else if (a1 == 0) {                   /* [F3] */
+			pf += 1;
+			el += tl0;
+		} else if (a1 / lam1 < tl) {            /* [F4] */
+			pf += 1;
+			el += tl - a1 / lam1;
+		}
+	}
+	gsl_rng_free(rng);
+	printf("fresh: p_F %.4f (Monte Carlo %.4f), e_D %.2f (%.2f), e_L %.2f (%.2f) cycles per fork-join group\n",
+	       fw.p_fresh, pf / n, fw.e_dram, ed / n, fw.e_llc, el / n);
+	CHECK_NEAR(fw.p_fresh, pf / n, 0.002, "[F1]-[F4] share of fresh groups against a Monte Carlo of the rule");
+	CHECK_REL(fw.e_dram, ed / n, 0.01, "[F1] [F2] DRAM waits against the Monte Carlo");
+	CHECK_REL(fw.e_llc, el / n, 0.01, "[F3] [F4] LLC waits against the Monte Carlo");
+	/* closed forms: all own first requests; all old lines */
+	memset(h, 0, sizeof h);
+	h[0][0] = 7;
+	mlp_fresh_wait(h, tl, td, tl0, td0, lam1, lamg, &fw);
+	CHECK(fw.p_fresh == 1 && fw.e_dram == td0 && fw.e_llc == 0, "[F1]: every group its own DRAM miss, T_D0");
+	memset(h, 0, sizeof h);
+	h[0][23] = 7;
+	mlp_fresh_wait(h, tl, td, tl0, td0, lam1, lamg, &fw);
+	CHECK(fw.p_fresh == 1 && fw.e_dram == 0 && fw.e_llc == tl0, "[F3]: the SM's first request of an old line, T_L0");
+	memset(h, 0, sizeof h);
+	h[23][23] = 7;
+	mlp_fresh_wait(h, tl, td, tl0, td0, lam1, lamg, &fw);
+	CHECK(fw.p_fresh == 0 && fw.e_dram == 0 && fw.e_llc == 0, "[F5]: old lines everywhere, no fresh wait");
+	/* the latency: no fresh line and q_cap = q is [G3]; every group fresh is the fresh wait */
+	mlp_groups_t gr = { .n = 2, .size = { 1, 3 }, .share = { 0.25, 0.75 }, .slide = { 0, 0 }, .mean = 2.5,
+	                    .share_fj = 1 };
+	CHECK_REL(mlp_group_latency_fresh(&gr, 0.4, 2, 0.2, 0.2, 0.0, 0.0, 100), mlp_group_latency(&gr, 0.4, 2, 0.2, 100), 1e-12,
+	          "fresh latency with p_F = 0, q_cap = q, no fresh wait: [G3]");
+	CHECK_REL(mlp_group_latency_fresh(&gr, 0.4, 2, 0.2, 0.05, 1.0, 33.0, 100), 0.4 / 2.5 * 33.0, 1e-12,
+	          "fresh latency with every fork-join group fresh: a_L / gbar x the fresh wait");
+	mlp_groups_t win = { .n = 1, .size = { 4 }, .share = { 1 }, .slide = { 1 }, .mean = 4, .share_fj = 0 };
+	CHECK_REL(mlp_group_latency_fresh(&win, 0.4, 2, 0.2, 0.0, 1.0, 33.0, 100), mlp_group_latency(&win, 0.4, 2, 0.2, 100), 1e-12,
+	          "sliding windows keep [G2w] under FRESH LINES");
+}
 
 int main(void)
 {
@@ -110,5 +193,6 @@ int main(void)
 	CHECK_NEAR(mlp_group_latency(&four, 0.5, 1, 1.0, 40), 0.5 * 40 / 4, 1e-12,
 	           "closed form: every load reaching the level, groups of 4 cost d per 4 loads");
 	CHECK_NEAR(mlp_group_latency(&four, 0.0, 1, 1.0, 40), 0.0, 0, "no loads, no wait");
+	fresh_lines();
 	return check_summary("mlp_group");
 }

@@ -567,7 +567,7 @@ int validate_accelsim(const char *dir, const char *fmt, as_split_t split)
 	if (s.has_split && split != AS_SPLIT_HELD)
 		summarise(&s, 0, md, "Development half (the kernels not in heldout.txt; models were changed looking at these)");
 	if (s.has_split && split != AS_SPLIT_DEV)
-		summarise(&s, 1, md, "Held-out half (heldout.txt: the second and third suites, each chosen by rule before its runs existed and measured once at the end of a session's model changes, seen since; the first held-out half was looked at and is now in the development half; heldout.txt says when)");
+		summarise(&s, 1, md, "Held-out half (heldout.txt: the second and third suites' kernels and the fourth's configuration, every SM75_RTX2060 run, each chosen by rule before its runs existed and measured once at the end of a session's model changes, seen since; the first held-out half was looked at and is now in the development half; heldout.txt says when)");
 	/* per kernel and GPU: saturation point and 4x-L2 speedup */
 	printf("\n");
 	if (md)
@@ -621,15 +621,15 @@ int validate_accelsim_section(const char *dir)
 	printf("## Against Accel-Sim (calibration/accelsim)\n\n"
 	       "The composed GPU model against a cycle-level simulator on the same input: library kernels\n"
 	       "written as Accel-Sim SASS traces (`gpudse trace --format accelsim`), simulated by Accel-Sim\n"
-	       "on presets imported from gpgpu-sim's SM7_QV100 and SM86_RTX3070 configurations (`gpudse\n"
+	       "on presets imported from gpgpu-sim's SM7_QV100, SM86_RTX3070 and SM75_RTX2060 configurations (`gpudse\n"
 	       "preset import`) and a grid of options (calibration/accelsim/README.md has the runs, their\n"
 	       "provenance and how to regenerate them).  Per run: Accel-Sim's IPC (the profile's warp\n"
 	       "instructions over its cycles less the 5000-cycle kernel launch latency it adds per kernel),\n"
 	       "L1 and L2 hit rates (Accel-Sim counts 32 B sector accesses, gpudse 128 B requests), DRAM\n"
 	       "bandwidth; gpudse's baseline design on the preset imported from the run's own options\n"
 	       "echo, with the kernel's profile on the base configuration.  No model parameter was fitted\n"
-	       "to these runs.  The kernels of calibration/accelsim/heldout.txt (chosen by name, by the\n"
-	       "rule stated there, before any model change of issue 20) are the held-out half: the model\n"
+	       "to these runs.  The kernels and the preset of calibration/accelsim/heldout.txt (each suite\n"
+	       "chosen by the rule stated there before its runs existed) are the held-out half: the model\n"
 	       "is changed looking only at the development half, and the two halves' errors are reported\n"
 	       "separately.  Regenerate: `gpudse validate --accelsim --format markdown`.\n\n");
 	fflush(stdout);

@@ -70,7 +70,7 @@ static int load_split(const char *dir, char held[][64], int *nh, char *split, si
 			snprintf(held[(*nh)++], 64, "%s", k);
 		}
 		fclose(f);
-		snprintf(split, slen, "calibration/accelsim/heldout.txt (%d held-out kernels)", *nh);
+		snprintf(split, slen, "calibration/accelsim/heldout.txt (%d held-out kernels and presets)", *nh);
 		return 0;
 	}
 	snprintf(path, sizeof path, "%s/kernels.txt", dir);
@@ -164,8 +164,8 @@ static int load(const char *dir, model_err_t *me)
 			return err_user("%s: line %d: a reference or model figure is not a finite number", me->csv, lineno);
 		}
 		r->held = 0;
-		for (int k = 0; k < nh; k++)
-			if (strcmp(held[k], r->kernel) == 0)
+		for (int k = 0; k < nh; k++)   /* a kernel, or a preset: every run of that GPU */
+			if (strcmp(held[k], r->kernel) == 0 || strcmp(held[k], r->preset) == 0)
 				r->held = 1;
 		r->e[E_IPC] = lratio(ri, mi);
 		r->e[E_CYCLES] = r->e[E_TIME] = -r->e[E_IPC];

@@ -21,7 +21,7 @@
  * same quantity, calibration/accelsim/README.md), energy, power, area (no reference).
  *
  * Split (development / held out): calibration/accelsim/heldout.txt when present (one held-out
- * kernel per line, '#' comments), else the rule issue 20 fixed: the kernels of kernels.txt in
+ * kernel, or preset whose every run is held out, per line, '#' comments), else the rule issue 20 fixed: the kernels of kernels.txt in
  * byte order, odd positions (from 0) held out.  The statistics use the development runs only;
  * the held-out runs measure the coverage of the stated interval (merr_coverage).
  */

@@ -58,6 +58,10 @@ expect_eq "no run shown" "$(grep -c '^c-blk' "$CLI_TMP/out")" 0
 expect_eq "development summary of 0 runs" "$(grep -c '^Development half .*(0 runs):$' "$CLI_TMP/out")" 1
 expect_ok "both halves" $G validate --accelsim --runs "$S/runs" --format csv
 expect_eq "half column heldout" "$(sed -n 2p "$CLI_TMP/out" | awk -F, '{print $NF}')" heldout
+printf 'SM7_QV100  # a preset: every run of it (a configuration held out)\n' > "$S/heldout.txt"
+expect_ok "a preset held out" $G validate --accelsim --runs "$S/runs" --format csv
+expect_eq "every run of the preset in the held-out half" "$(tail -n +2 "$CLI_TMP/out" | awk -F, '$1 == "SM7_QV100" && $NF != "heldout"' | wc -l)" 0
+expect_eq "the preset has runs" "$(tail -n +2 "$CLI_TMP/out" | grep -c '^SM7_QV100,')" "$(ls "$S/runs/SM7_QV100"/*/*.log.xz | wc -l)"
 printf 'c-blk\nno-such-kernel\n' > "$S/heldout.txt"
 expect_err "unknown held-out kernel" 1 "gpudse: $S/runs/../heldout.txt: line 2: kernel or preset \"no-such-kernel\" has no run under $S/runs" \
 	$G validate --accelsim --runs "$S/runs"

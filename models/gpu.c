@@ -252,7 +252,12 @@
  *   waits plus [F5]'s capacity misses (the L1's and the LLC's cold shares of the requests, the
  *   sector records' cold over the l1 stream's sector accesses, taken out of q); the pending hits
  *   of fresh lines are in [F2] and [F4], so neither "l1_pending_*" nor "llc_pending" is added
- *   (metrics.l1_pend still reports pending.h's share).  Queueing demands are unchanged.
+ *   (metrics.l1_pend still reports pending.h's share).  Queueing demands are unchanged.  It rides
+ *   on the pending refinement: a profile whose l1 stream has no reuse (every access cold, no
+ *   window to refine) keeps [G3] -- where every group holds its own first requests [F1] is what
+ *   [G3] charges too, and refining would add the L1 MSHR station, whose fill time taken from the
+ *   unlimited network (queueing the limit would prevent) makes it bind on such streams: 25%
+ *   slow on tests/cli/cli_ldst.sh's miss trace.
  *   LDST ACCESS STAGE (models/ldst.h; presets with l1_banks B, GPGPU-Sim's -gpgpu_l1_banks): one
  *   warp memory instruction at a time moves its sectors into the L1's per-bank pipelines, one
  *   cycle per run of distinct banks and at least one cycle, so the l1 station's service per
@@ -1420,7 +1425,9 @@ int gpu_eval_detail(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t
 		}
 	}
 	gpu_detail_t d0;
-	int refine = w->pend || (g->llc_mshr > 0 && w->llc_pend) || w->mlp_groups.fresh;   /* PENDING HITS, LLC MSHRS, FRESH LINES */
+	/* PENDING HITS, LLC MSHRS (and FRESH LINES in the same refinement: a profile without reuse
+	 * times, every access cold, is not refined and keeps [G3]) */
+	int refine = w->pend || (g->llc_mshr > 0 && w->llc_pend);
 	memsys_solve_detail(g, m, w, out, refine ? &d0 : det);
 	/* PENDING HITS: one refinement (pending.h) */
 	if (refine && gpu_pending_refine(g, w, m, &d0))

@@ -246,7 +246,7 @@ static void test_traps(void)
 		  ".streams[0].sd: empty histogram (no cold count and no bin with a count)" },
 		/* unknown key */
 		{ BASE_HEAD BASE_SD ", \"colour\": 1}]}",
-		  ".streams[0].colour: unknown key (expected one of: name, group, accesses, writes, footprint, sd, rt, class_sd, sd_we, setassoc, setassoc_we, setassoc_wna, setassoc_deep, sd_exact, sd_sector, sector_sd, sector_sd_w, random_groups)" },
+		  ".streams[0].colour: unknown key (expected one of: name, group, accesses, writes, footprint, sd, rt, class_sd, sd_we, setassoc, setassoc_we, setassoc_wna, setassoc_deep, sd_exact, sd_sector, sector_sd, sector_sd_w, sector_wb, random_groups)" },
 		/* wrong type */
 		{ "{\"block_bytes\": 128, \"n_sm\": \"two\", \"streams\": []}",
 		  ".n_sm: expected an integer in [1, 1048576], got \"two\"" },

@@ -24,9 +24,10 @@ BUILD ?= build
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 TSAN_FLAGS := -fsanitize=thread
 # What the ThreadSanitizer pass runs: the tests that start threads (the memo table under four
-# threads; gpudse's sweep --jobs and profile --threads).  test_profiler's thread checks run in
-# the other two passes only: under TSan it takes over two minutes.
-TSAN_TESTS := test_memo test_uncert_par cli_threads
+# threads; gpudse's sweep --jobs and profile --threads; the reuse curves' lazy fill under four
+# threads).  test_profiler's thread checks run in the other two passes only: under TSan it takes
+# over two minutes.
+TSAN_TESTS := test_memo test_uncert_par test_reuse_lazy cli_threads
 NPROC := $(shell nproc 2>/dev/null || echo 2)
 # -j for the test builds: the core count, unless make already runs with -j (then its jobserver).
 TEST_JOBS = $(if $(findstring -j,$(MAKEFLAGS)),,-j$(NPROC))

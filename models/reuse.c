@@ -62,6 +62,18 @@
  *    distance) and >= 2 x footprint bound; evaluation is piecewise linear in log2(C) between
  *    grid points (monotone because the table is made non-decreasing), constant beyond C_K and
  *    H(1) * C below one block.  Powers of two are grid points, so the curve is exact there.
+ *    An LRU table is filled lazily, as a prefix: reuse_curve_alloc only copies the histogram,
+ *    and an evaluation that needs grid point k first fills every point up to k, in the order
+ *    and with the arithmetic of a whole tabulation, so each value is bit-identical to an eager
+ *    table's (the running maximum that makes the table non-decreasing runs over the same
+ *    points); filling allocates nothing.  FIFO and random tables are filled whole at
+ *    allocation, as before (each point's root solve allocates GSL's solver; the sweep's
+ *    contexts use LRU curves only).  A workload context builds some twenty curves and a design point reads a few of
+ *    them at capacities up to its cache sizes: most grid points (those past the largest cache
+ *    asked for, up to 4096 x the largest distance) and whole curves are never needed, and the
+ *    sweep's sampling-error draws build 32 contexts per sampled workload.  Threads: the filled
+ *    length is an atomic read with acquire order; filling takes the curve's mutex and publishes
+ *    the new length with release order; filled points never change again.
  *
  * 5. Partition property (spatial sampling, as in SHARDS [Waldspurger et al., FAST 2015]): a
  *    partition receiving a uniformly hashed fraction f of the block addresses sees, between two
@@ -73,7 +85,10 @@
 
 #include <assert.h>
 #include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_errno.h>
@@ -84,8 +99,15 @@
 
 struct reuse_curve {
 	int n;             /* grid points */
-	double *hit;       /* hit ratio at C_k = 2^(k / CURVE_PER_OCTAVE) */
-	double hit_max;    /* hit[n - 1] */
+	double *hit;       /* hit ratio at C_k = 2^(k / CURVE_PER_OCTAVE); hit[0 .. done - 1] filled */
+	atomic_int done;   /* filled prefix (acquire / release; header, 4) */
+	pthread_mutex_t mu;/* held while filling */
+	/* what a grid point is computed from: the curve's own copy of the histogram */
+	reuse_hist_t h;
+	int assoc, units, step;
+	enum reuse_policy pol;
+	int next_sample;   /* FIFO/random: the next sample point to compute (a multiple of step) */
+	double prev;       /* the running maximum over the points (samples) computed so far */
 };
 
 static int hist_ok(const reuse_hist_t *h)
@@ -550,6 +572,66 @@ static double grid_cap(int k)
 	return exp2((double)k / CURVE_PER_OCTAVE);
 }
 
+/* The value of sample point k (computed in ascending k): the model, made non-decreasing. */
+static double curve_sample(reuse_curve_t *c, int k)
+{
+	double cap = grid_cap(k), v;
+	if (c->pol == REUSE_LRU)
+		v = reuse_hit_smith(&c->h, cap, c->assoc);
+	else
+		v = fixed_point_hit_u(&c->h, cap, c->assoc, c->pol == REUSE_FIFO, c->units);
+	if (v < c->prev)
+		v = c->prev;                                  /* enforce monotonicity */
+	return c->prev = v;
+}
+
+/* Fill hit[0 .. want] (want < n), under c->mu.  LRU: every grid point is a sample.  FIFO/random:
+ * each point needs a root finder, so every step-th point is a sample and the points between
+ * two samples are interpolated linearly in log capacity (8 points per octave); past the last
+ * sample the curve stays at its value. */
+static void curve_fill(reuse_curve_t *c, int want)
+{
+	int k = atomic_load_explicit(&c->done, memory_order_relaxed);
+	int step = c->step, last = (c->n - 1) / step * step;
+	for (; k <= want; k++) {
+		if (step == 1) {
+			c->hit[k] = curve_sample(c, k);
+			continue;
+		}
+		int a = k / step * step, b = a + step;
+		if (k == a) {
+			if (c->next_sample == k) {
+				c->hit[k] = curve_sample(c, k);
+				c->next_sample += step;
+			}
+			continue;
+		}
+		if (b > last) {
+			c->hit[k] = c->hit[last];
+			continue;
+		}
+		if (c->next_sample == b) {                            /* the next sample, ahead of done */
+			c->hit[b] = curve_sample(c, b);
+			c->next_sample += step;
+		}
+		c->hit[k] = c->hit[a] + (c->hit[b] - c->hit[a]) * (k - a) / step;
+	}
+	atomic_store_explicit(&c->done, k, memory_order_release);
+}
+
+/* hit[0 .. want] filled, want < n. */
+static const double *curve_upto(const reuse_curve_t *cc, int want)
+{
+	reuse_curve_t *c = (reuse_curve_t *)cc;   /* the fill is a cache: it changes no value */
+	if (want < atomic_load_explicit(&c->done, memory_order_acquire))
+		return c->hit;
+	pthread_mutex_lock(&c->mu);
+	if (want >= atomic_load_explicit(&c->done, memory_order_relaxed))
+		curve_fill(c, want);
+	pthread_mutex_unlock(&c->mu);
+	return c->hit;
+}
+
 static reuse_curve_t *curve_build(const reuse_hist_t *h, double cap_max, int assoc,
 				  enum reuse_policy pol, int units)
 {
@@ -558,42 +640,36 @@ static reuse_curve_t *curve_build(const reuse_hist_t *h, double cap_max, int ass
 	if (cap_max < 2)
 		cap_max = 2;
 	int n = (int)ceil(log2(cap_max) * CURVE_PER_OCTAVE) + 2;
-	reuse_curve_t *c = malloc(sizeof *c);
+	reuse_curve_t *c = calloc(1, sizeof *c);
 	if (!c)
 		return NULL;
-	c->hit = malloc((size_t)n * sizeof *c->hit);
-	if (!c->hit) {
+	size_t nb = h->n;
+	/* one block: the table, then the histogram's lo, hi and count */
+	c->hit = malloc(((size_t)n + 3 * nb) * sizeof *c->hit);
+	if (!c->hit || pthread_mutex_init(&c->mu, NULL)) {
+		free(c->hit);
 		free(c);
 		return NULL;
 	}
 	c->n = n;
-	/* FIFO/random: each point needs a root finder, so compute every 4th point and
-	 * interpolate linearly in log capacity between them (8 points per octave). */
-	int step = pol == REUSE_LRU ? 1 : 4;
-	double prev = 0;
-	for (int k = 0; k < n; k += step) {
-		double cap = grid_cap(k), v;
-		if (pol == REUSE_LRU)
-			v = reuse_hit_smith(h, cap, assoc);
-		else
-			v = fixed_point_hit_u(h, cap, assoc, pol == REUSE_FIFO, units);
-		if (v < prev)
-			v = prev;                                     /* enforce monotonicity */
-		c->hit[k] = prev = v;
+	atomic_init(&c->done, 0);
+	c->h = *h;
+	c->h.lo = c->hit + n;
+	c->h.hi = c->h.lo + nb;
+	c->h.count = c->h.hi + nb;
+	if (nb) {
+		memcpy(c->h.lo, h->lo, nb * sizeof *h->lo);
+		memcpy(c->h.hi, h->hi, nb * sizeof *h->hi);
+		memcpy(c->h.count, h->count, nb * sizeof *h->count);
 	}
-	if (step > 1) {
-		int last = (n - 1) / step * step;
-		for (int k = 0; k < n; k++) {
-			if (k % step == 0)
-				continue;
-			int a = k / step * step, b = a + step;
-			if (b > last)
-				c->hit[k] = c->hit[last];
-			else
-				c->hit[k] = c->hit[a] + (c->hit[b] - c->hit[a]) * (k - a) / step;
-		}
-	}
-	c->hit_max = c->hit[n - 1];
+	c->assoc = assoc;
+	c->units = units;
+	c->pol = pol;
+	c->step = pol == REUSE_LRU ? 1 : 4;
+	c->next_sample = 0;
+	c->prev = 0;
+	if (pol != REUSE_LRU)
+		curve_fill(c, n - 1);   /* whole: each root solve allocates GSL's solver (header, 4) */
 	return c;
 }
 
@@ -622,6 +698,7 @@ void reuse_curve_free(reuse_curve_t *c)
 {
 	if (!c)
 		return;
+	pthread_mutex_destroy(&c->mu);
 	free(c->hit);
 	free(c);
 }
@@ -632,13 +709,14 @@ double reuse_curve_eval(const reuse_curve_t *c, double blocks)
 	if (!(blocks > 0))
 		return 0;
 	if (blocks < 1)
-		return c->hit[0] * blocks;                            /* linear below one block */
+		return curve_upto(c, 0)[0] * blocks;                  /* linear below one block */
 	double x = log2(blocks) * CURVE_PER_OCTAVE;
 	if (x >= c->n - 1)
-		return c->hit_max;
+		return curve_upto(c, c->n - 1)[c->n - 1];             /* the table's last point */
 	int k = (int)x;
 	double w = x - k;
-	return c->hit[k] + (c->hit[k + 1] - c->hit[k]) * w;      /* linear in log2(C) */
+	const double *hit = curve_upto(c, k + 1);
+	return hit[k] + (hit[k + 1] - hit[k]) * w;               /* linear in log2(C) */
 }
 
 double reuse_curve_eval_partition(const reuse_curve_t *c, double blocks, double f)

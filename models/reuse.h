@@ -8,15 +8,19 @@
  *        reuse_hit_smith      set-associative LRU, S = C/A sets:
  *                             H = sum_d n(d)/N * P[Binomial(d, 1/S) < A]            [Smith 1978]
  *        reuse_hit_fifo / reuse_hit_random  fixed-point models on reuse times (see reuse.c)
- *   2. A reuse_curve_t: one (histogram, associativity, policy) precomputed once per workload on
- *      a log-spaced capacity grid, then evaluated in O(1) with monotone (Steffen) interpolation:
- *      this is what the per-design-point path uses (no allocation, no GSL special functions).
+ *   2. A reuse_curve_t: one (histogram, associativity, policy) tabulated on a log-spaced
+ *      capacity grid, then evaluated in O(1), linearly in log capacity between grid points (the
+ *      table is non-decreasing, so the curve is monotone): this is what
+ *      the per-design-point path uses (no allocation, no GSL special functions once filled).
+ *      An LRU table is filled lazily, as a prefix, on the first evaluation that needs a grid
+ *      point (reuse.c header, 4): every value is bit-identical to a table filled whole at
+ *      allocation, and evaluation is safe from any number of threads at once.
  *   3. Partitioning: a partition that receives a fraction f of the block addresses (uniformly
  *      hashed) and has f of the capacity hits like the whole cache: H_part(fC) = H(C).
  *      reuse_hit_partitioned documents and implements that property.
  *
  * All functions are pure; curves are allocated by reuse_curve_alloc and released by
- * reuse_curve_free.
+ * reuse_curve_free (a curve's lazily filled table is a cache inside it: it changes no value).
  */
 #ifndef GPUDSE_REUSE_H
 #define GPUDSE_REUSE_H
@@ -53,9 +57,11 @@ double reuse_hit(const profile_stream_t *s, double blocks, int assoc, enum reuse
 /* Precomputed hit-ratio curve. */
 typedef struct reuse_curve reuse_curve_t;
 
-/* Tabulate hit ratio vs capacity for one stream histogram at one associativity and policy, on
- * capacities from 1 block to beyond the largest finite distance.  NULL if the histogram the
- * policy needs is absent or on allocation failure. */
+/* Hit ratio vs capacity for one stream histogram at one associativity and policy, on
+ * capacities from 1 block to beyond the largest finite distance.  The curve keeps its own copy
+ * of the histogram (the caller's may change or go once this returns); an LRU curve computes
+ * its grid points when an evaluation first needs them.  NULL if the histogram the policy needs is
+ * absent or on allocation failure. */
 reuse_curve_t *reuse_curve_alloc(const profile_stream_t *s, int assoc, enum reuse_policy pol);
 reuse_curve_t *reuse_curve_alloc_hist(const reuse_hist_t *sd, int assoc); /* LRU over any sd histogram */
 void reuse_curve_free(reuse_curve_t *c);

@@ -401,6 +401,16 @@ static void test_generator_alu_mix(void)
 
 /* Save and load: the shape survives; a profile without "shape" loads as unknown; bad values
  * are refused with the JSON path. */
+/* A one-stream profile whose shape has 2 mlp groups (1 and 2 loads) and the keys `more`. */
+static void mlp_profile(const char *path, const char *more)
+{
+	FILE *f = fopen(path, "w");
+	fprintf(f, "{\"version\": 1, \"block_bytes\": 128, \"n_sm\": 1, \"insts\": 10, \"mem_insts\": 3,\n"
+		   " \"streams\": [{\"name\": \"l1\", \"accesses\": 1, \"sd\": {\"cold\": 1, \"bins\": []}}],\n"
+		   " \"shape\": {\"mlp\": {\"loads\": 3, \"groups\": 2, \"hist\": [[1, 1], [2, 1]], %s}}}\n", more);
+	fclose(f);
+}
+
 static void test_json(void)
 {
 	profile_t p;
@@ -444,12 +454,7 @@ static void test_json(void)
 	CHECK_INT(profile_load(path, &q), EXIT_USER, "a zero grid dimension refused");
 	/* the fork-join groups' freshness (profile_shape.h mlp fresh): kept through a save, and
 	 * refused when it does not count hist less hist_overwrite's groups */
-	f = fopen(path, "w");
-	fprintf(f, "{\"version\": 1, \"block_bytes\": 128, \"n_sm\": 1, \"insts\": 10, \"mem_insts\": 3,\n"
-		   " \"streams\": [{\"name\": \"l1\", \"accesses\": 1, \"sd\": {\"cold\": 1, \"bins\": []}}],\n"
-		   " \"shape\": {\"mlp\": {\"loads\": 3, \"groups\": 2, \"hist\": [[1, 1], [2, 1]],"
-		   " \"hist_overwrite\": [[1, 1]], \"fresh\": [[0, 3, 1]]}}}\n");
-	fclose(f);
+	mlp_profile(path, "\"hist_overwrite\": [[1, 1]], \"fresh\": [[0, 3, 1]]");
 	CHECK_INT(profile_load(path, &q), 0, "fresh: one fork-join group (hist 2 less hist_overwrite 1)");
 	CHECK(q.shape.has_fresh && q.shape.fresh[0][3] == 1, "fresh read");
 	CHECK_INT(profile_save(path, &q), 0, "saves");
@@ -457,19 +462,9 @@ static void test_json(void)
 	CHECK_INT(profile_load(path, &q), 0, "loads again");
 	CHECK(q.shape.has_fresh && q.shape.fresh[0][3] == 1, "fresh kept through a save");
 	profile_free(&q);
-	f = fopen(path, "w");
-	fprintf(f, "{\"version\": 1, \"block_bytes\": 128, \"n_sm\": 1, \"insts\": 10, \"mem_insts\": 3,\n"
-		   " \"streams\": [{\"name\": \"l1\", \"accesses\": 1, \"sd\": {\"cold\": 1, \"bins\": []}}],\n"
-		   " \"shape\": {\"mlp\": {\"loads\": 3, \"groups\": 2, \"hist\": [[1, 1], [2, 1]],"
-		   " \"fresh\": [[0, 3, 1]]}}}\n");
-	fclose(f);
+	mlp_profile(path, "\"fresh\": [[0, 3, 1]]");
 	CHECK_INT(profile_load(path, &q), EXIT_USER, "fresh counting 1 of 2 fork-join groups refused");
-	f = fopen(path, "w");
-	fprintf(f, "{\"version\": 1, \"block_bytes\": 128, \"n_sm\": 1, \"insts\": 10, \"mem_insts\": 3,\n"
-		   " \"streams\": [{\"name\": \"l1\", \"accesses\": 1, \"sd\": {\"cold\": 1, \"bins\": []}}],\n"
-		   " \"shape\": {\"mlp\": {\"loads\": 3, \"groups\": 2, \"hist\": [[1, 1], [2, 1]],"
-		   " \"fresh\": [[0, 24, 2]]}}}\n");
-	fclose(f);
+	mlp_profile(path, "\"fresh\": [[0, 24, 2]]");
 	CHECK_INT(profile_load(path, &q), EXIT_USER, "a fresh bin past 23 refused");
 	/* hist_overwrite: kept; more groups of a size than hist has refused */
 	const char *mo[] = { "[[4, 2]]", "[[4, 4]]" };

@@ -40,5 +40,6 @@ double shape_simd_lanes(const profile_shape_t *s)
 void profile_shape_free(profile_shape_t *s)
 {
 	free(s->launch);
+	free(s->phase);
 	memset(s, 0, sizeof *s);
 }

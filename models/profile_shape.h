@@ -49,6 +49,16 @@
  *               1 + floor(log2 A), the last bin open.  A group with A below a fill's window
  *               waits for that fill, whichever of its requests missed and whichever merged
  *               into the miss.  Recorded by the workload generators (gpudse trace).
+ *   phases      barrier intervals (issue 20, models/barrier_sync.h): each warp's instructions
+ *               cut at its BAR instructions (the BAR closes its interval) and at its end; per
+ *               interval the vector v[SP_*] = warp instructions, global memory requests (the
+ *               line requests of its global loads, stores and atomics, the unit the address
+ *               stream counts), shared-memory wavefronts (the bank-conflict degree summed over
+ *               its shared-memory instructions, 1 per instruction when addresses are unknown),
+ *               and its warp instructions on fp32, fp64, int, sfu and tensor; identical vectors
+ *               are one entry with their count.  Recorded only for profiles with barriers, by
+ *               the sources that see warps (the generators, the Accel-Sim reader); at most
+ *               SHAPE_PHASE_MAX distinct vectors, else not recorded (has_phase 0).
  */
 #ifndef GPUDSE_PROFILE_SHAPE_H
 #define GPUDSE_PROFILE_SHAPE_H
@@ -60,6 +70,16 @@ extern const char *const shape_unit_name[SU_NUNIT]; /* "fp32","fp64","int","sfu"
 
 #define SHAPE_MLP_BINS 64
 #define SHAPE_FRESH_BINS 24            /* bins of A1 and Ag: 0, [1,2), [2,4), ..., [2^22, inf) */
+#define SHAPE_PHASE_MAX 512            /* distinct barrier-interval vectors kept (phases) */
+
+/* The columns of a barrier interval's vector (profile_shape.h phases). */
+enum shape_phase_col { SP_INSTS = 0, SP_GREQ, SP_SWAVE, SP_FP32, SP_FP64, SP_INT, SP_SFU, SP_TENSOR, SP_NCOL };
+
+typedef struct shape_phase {
+	double count;                  /* warp intervals with this vector */
+	double v[SP_NCOL];             /* per interval: insts, global requests, shared wavefronts,
+	                                  fp32, fp64, int, sfu, tensor warp instructions */
+} shape_phase_t;
 
 typedef struct shape_launch {
 	long grid[3], block[3];        /* gridDim, blockDim */
@@ -118,6 +138,9 @@ typedef struct profile_shape {
 	                                  one (the scoreboard then waits for that load only) */
 	int has_fresh;                 /* fresh recorded (every fork-join group of the profile) */
 	double fresh[SHAPE_FRESH_BINS][SHAPE_FRESH_BINS]; /* fork-join groups by the bins of A1, Ag */
+	int has_phase;                 /* phases recorded */
+	size_t n_phase;
+	shape_phase_t *phase;          /* n_phase distinct barrier intervals (NULL when none) */
 } profile_shape_t;
 
 /* The bin of a freshness age A (profile_shape.h mlp fresh): 0 for 0, else 1 + floor(log2 A),

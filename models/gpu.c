@@ -183,6 +183,13 @@
  *   LLC slices and DRAM channels; for the SM and its private L1, whose warps are bound to
  *   them, it is an approximation that loses at most (c - 1) / (N + c - 1) of the saturated
  *   throughput: 2% with 68 SMs x 48 warps.
+ *   BARRIER PHASES (models/barrier_sync.h [B1]-[B4]): when the profile records its barrier
+ *   intervals, the network's throughput X is capped at insts / T, T = max(D_max, T_D / C + L):
+ *   the sum over interval types of each type's bottleneck demand per copy (stations scaled by
+ *   the type's share of instructions, global requests, shared wavefronts or unit instructions;
+ *   the L1 by its global and shared parts), plus a warp slot's fixed latency over the
+ *   instructions it runs (the delay station's per warp), over C = resident warps / warps per
+ *   CTA.  The cap's extra cycles go to the dep bucket of the CPI stack.
  *   LATENCY OVERLAP: the k = req_per_mem requests of one memory instruction (uncoalesced
  *   accesses), and the loads of one group (the g loads a warp issues before it uses one of
  *   them, models/mlp_group.h: g r requests), are in flight together and the warp waits for the
@@ -309,6 +316,7 @@
 #include <string.h>
 
 #include "area.h"
+#include "barrier_sync.h"
 #include "energy.h"
 #include "mech.h"
 #include "memo.h"
@@ -465,6 +473,21 @@ wctx_t *wctx_alloc(const gpu_t *g, const profile_t *p, const char **err)
 	w->write_frac = l1->writes / l1->accesses;
 	if (w->write_frac > 1.0)
 		w->write_frac = 1.0;
+	/* BARRIER PHASES (barrier_sync.h): the record's totals and the launches' warps per CTA */
+	const profile_shape_t *sh = &p->shape;
+	if (sh->has_bar && sh->bar > 0.0 && sh->has_phase && sh->n_phase > 0 && sh->n_launch > 0) {
+		double wi = 0.0, wsum = 0.0;
+		for (size_t i = 0; i < sh->n_launch; i++) {
+			double wt = sh->launch[i].insts > 0.0 ? sh->launch[i].insts : shape_ctas(&sh->launch[i]);
+			wi += wt * (double)shape_warps_per_cta(&sh->launch[i]);
+			wsum += wt;
+		}
+		bsync_totals(sh->phase, sh->n_phase, w->bs_tot);
+		if (wsum > 0.0 && wi > 0.0 && w->bs_tot[SP_INSTS] > 0.0) {
+			w->bs_on = 1;
+			w->bs_wpc = wi / wsum;
+		}
+	}
 	w->src_per_inst = p->src_per_inst > 0.0 ? p->src_per_inst : GPU_SRC_PER_INST;
 	w->dst_per_inst = p->dst_per_inst > 0.0 ? p->dst_per_inst : GPU_DST_PER_INST;
 
@@ -836,6 +859,8 @@ typedef struct st_in {
 	double visits, service, delay, skew;
 	int copies;
 	double lat;                /* fixed latency per warp instruction, overlap applied */
+	int col;                   /* BARRIER PHASES: the SP_* column its demand scales with; -1: the
+	                              L1 (global requests + shared wavefronts: l1_shared_service) */
 } st_in_t;
 
 /* Requests per warp instruction the L1 sends to the LLC and their LLC hit ratio (gpu.c
@@ -992,18 +1017,18 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 	double q_miss = lp.q_miss;                   /* per load request: reaches the NoC */
 	double q_dram = lp.q_dram;                   /* per load request: waits for DRAM (LLC WRITE POLICY) */
 	double q_xmiss = q_miss * e * (1.0 - m->ext_hit);
-	st[ns++] = (st_in_t){ "sm", CPI_ISSUE, 1.0, sm_service, 0.0, 1.0, m->n_compute, 0.0 };
+	st[ns++] = (st_in_t){ "sm", CPI_ISSUE, 1.0, sm_service, 0.0, 1.0, m->n_compute, 0.0, SP_INSTS };
 	/* register-file banks (gpu.c header, RF BANKS): every source read and result write takes
 	 * one cycle of one of the SM's subcores x rf_banks_per_subcore single-ported banks */
 	int rf_banks = g->subcores * g->rf_banks_per_subcore;
 	double rf_access = m->rf_reads_per_inst + m->rf_writes_per_inst;
 	if (rf_banks > 0 && rf_access > 0.0)
-		st[ns++] = (st_in_t){ "rf_banks", CPI_RF, 1.0, rf_access / rf_banks, 0.0, 1.0, m->n_compute, 0.0 };
+		st[ns++] = (st_in_t){ "rf_banks", CPI_RF, 1.0, rf_access / rf_banks, 0.0, 1.0, m->n_compute, 0.0, SP_INSTS };
 	st[ns++] = (st_in_t){ "l1", CPI_L1, a1, m->l1_service, m->l1_lat, 1.0, m->l1_count,
-	                      mlp_group_latency(grp, am, kq, 1.0, m->l1_lat) };
+	                      mlp_group_latency(grp, am, kq, 1.0, m->l1_lat), -1 };
 	if (m->l1_mshr_service > 0.0)   /* L1 MSHRS, entry limit: one visit per missed sector read */
 		st[ns++] = (st_in_t){ "l1_mshr", CPI_L1, l1_read_miss_sectors(m, a1), m->l1_mshr_service, 0.0, 1.0,
-		                      m->l1_count, 0.0 };
+		                      m->l1_count, 0.0, SP_GREQ };
 	/* the miss path's fixed latencies: [G3] over the groups, or under FRESH LINES (mlp_group.h
 	 * [F1]-[F5], set by the refinement) the fork-join groups' fresh waits on each level in
 	 * proportion to its delay, and [F5]'s capacity misses with the cold share taken out */
@@ -1023,15 +1048,15 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 		lat_llc = mlp_group_latency(grp, am, kq, q_miss * (1.0 - e), m->llc_lat);
 		lat_dram = mlp_group_latency(grp, am, kq, q_dram, m->dram_lat) + mlp_group_latency(grp, am, kq, q_xmiss, m->ext_miss_extra);
 	}
-	st[ns++] = (st_in_t){ "noc_req", CPI_NOC, m1, m->noc_service_req, m->noc_lat, 1.0, m->noc_req_ports, lat_noc };
-	st[ns++] = (st_in_t){ "llc", CPI_LLC, m1 * (1.0 - e), m->llc_service, m->llc_lat, 1.0, m->llc_slices, lat_llc };
+	st[ns++] = (st_in_t){ "noc_req", CPI_NOC, m1, m->noc_service_req, m->noc_lat, 1.0, m->noc_req_ports, lat_noc, SP_GREQ };
+	st[ns++] = (st_in_t){ "llc", CPI_LLC, m1 * (1.0 - e), m->llc_service, m->llc_lat, 1.0, m->llc_slices, lat_llc, SP_GREQ };
 	st[ns++] = (st_in_t){ "dram", CPI_DRAM, dram_v, m->dram_service,
 	                      m->dram_lat + (dram_v > 0.0 ? m1 * e * (1.0 - m->ext_hit) * m->ext_miss_extra / dram_v : 0.0),
-	                      1.0, m->dram_channels, lat_dram };
-	st[ns++] = (st_in_t){ "noc_resp", CPI_NOC, m1, m->noc_service_resp, m->noc_lat, 1.0, m->noc_resp_ports, lat_noc };
+	                      1.0, m->dram_channels, lat_dram, SP_GREQ };
+	st[ns++] = (st_in_t){ "noc_resp", CPI_NOC, m1, m->noc_service_resp, m->noc_lat, 1.0, m->noc_resp_ports, lat_noc, SP_GREQ };
 	/* a reply also occupies its LLC-side input port of the reply crossbar for its flits:
 	 * L ports serve all SMs' replies, the bottleneck DC-L1 §II-B describes (80 SMs, 32 ports) */
-	st[ns++] = (st_in_t){ "noc_reply_src", CPI_NOC, m1, m->noc_service_reply_src, 0.0, 1.0, m->noc_req_ports, 0.0 };
+	st[ns++] = (st_in_t){ "noc_reply_src", CPI_NOC, m1, m->noc_service_reply_src, 0.0, 1.0, m->noc_req_ports, 0.0, SP_GREQ };
 	for (int i = 0; i < m->n_extra && ns < GPU_MAX_REPORT; i++) {
 		const ms_station_t *x = &m->extra[i];
 		double rate = x->per == MS_PER_INST ? 1.0 : x->per == MS_PER_L1_ACCESS ? a1
@@ -1040,7 +1065,8 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 		          : x->visits * q_dram; /* visits per request */
 		st[ns++] = (st_in_t){ x->name, x->cls, x->visits * rate, x->service, x->delay,
 		                      x->skew, x->copies,
-		                      x->per == MS_PER_INST ? x->visits * x->delay : mlp_group_latency(grp, am, kq, qr, x->delay) };
+		                      x->per == MS_PER_INST ? x->visits * x->delay : mlp_group_latency(grp, am, kq, qr, x->delay),
+		                      x->col > 0 ? x->col - 1 : x->per == MS_PER_INST ? SP_INSTS : SP_GREQ };
 	}
 
 	/* A warp's loads in flight are cw = gbar customers (mlp_group.h [C1]): each carries the
@@ -1093,16 +1119,56 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 	                                                    * (memoised by its exact input: mva_memo.h) */
 	double X = r.X;
 
+	/* BARRIER PHASES (gpu.c header; barrier_sync.h [B1]-[B4]): per station and column, the
+	 * demand per copy over the kernel (the hot copy's when skewed, as the network's split) */
+	double insts_k = w->p->insts, t_sync = 0.0, td = 0.0, dmax = 0.0, l_slot = 0.0, ctas = 0.0;
+	if (w->bs_on && X > 0.0 && m->warps > 0.0 && m->n_compute > 0) {
+		bsync_station_t bs[GPU_MAX_REPORT];
+		for (int k = 0; k < ns; k++) {
+			int c = st[k].copies > 0 ? st[k].copies : 1;
+			double sk = st[k].skew > 1.0 ? (st[k].skew < c ? st[k].skew : c) : 1.0;
+			double d = insts_k * st[k].visits * st[k].service * sk / c;
+			memset(&bs[k], 0, sizeof bs[k]);
+			if (st[k].col < 0) {        /* the L1: shared wavefronts + global requests */
+				double f = m->l1_service > 0.0 ? m->l1_shared_service / m->l1_service : 0.0;
+				f = f < 0.0 ? 0.0 : f > 1.0 ? 1.0 : f;
+				bs[k].d[SP_SWAVE] = d * f;
+				bs[k].d[SP_GREQ] = d * (1.0 - f);
+			} else {
+				bs[k].d[st[k].col] = d;
+			}
+		}
+		const profile_shape_t *sh = &w->p->shape;
+		td = bsync_phase_time(sh->phase, sh->n_phase, w->bs_tot, bs, ns, &dmax);      /* [B1] */
+		/* [B2]: a warp's fixed latency per instruction is the delay station's per customer
+		 * over the cw customers a warp is ([C1]), dependent issue included */
+		l_slot = insts_k / m->n_compute * (delay_total / cw) / m->warps;
+		ctas = m->warps / w->bs_wpc;
+		t_sync = bsync_time(td, l_slot, dmax, ctas);                                   /* [B3] */
+	}
+	double x_net = X;
+	if (t_sync > 0.0 && insts_k / t_sync < X)
+		X = insts_k / t_sync;                                                          /* [B4] */
+
 	memset(out, 0, sizeof *out);
 	double per_sm = pop > 0.0 ? m->n_compute / pop : 0.0; /* residence -> CPI per compute SM */
 	if (det) {
 		memset(det, 0, sizeof *det);
 		det->population = pop;
 		det->throughput = X;
+		det->x_network = x_net;
 		det->cycle = r.cycle;
 		det->iterations = r.iterations;
+		det->sync_on = t_sync > 0.0;
+		det->sync_td = td;
+		det->sync_l = l_slot;
+		det->sync_dmax = dmax;
+		det->sync_ctas = ctas;
+		det->sync_t = t_sync;
 	}
 	out->cpi[CPI_DEP] += dep * per_sm;
+	if (X < x_net)      /* [B4]: the barriers' wait, charged with the dependences' */
+		out->cpi[CPI_DEP] += m->n_compute * (1.0 / X - 1.0 / x_net);
 	for (int k = 0; k < ns; k++) {
 		double resid = 0.0, util = 0.0;
 		if (qi_hot[k] >= 0) {
@@ -1241,9 +1307,9 @@ int gpu_llc_mshr_refine(const gpu_t *g, const wctx_t *w, memsys_t *m, const gpu_
 		pend = (1.0 - e) * h_llc;
 	double held = f * fl.held;
 	ms_station_t st[3] = {
-		{ "llc_pending", CPI_DRAM, MS_PER_L1_MISS, pend, 0.0, fl.wait, m->llc_slices, 1.0 },      /* [D] */
-		{ "llc_held", CPI_LLC, MS_PER_L1_MISS, held, fl.wait, 0.0, m->llc_slices, 1.0 },          /* [M] */
-		{ "llc_mshr", CPI_LLC, MS_PER_L1_MISS, f, t / g->llc_mshr, 0.0, m->llc_slices, 1.0 },     /* [E] */
+		{ "llc_pending", CPI_DRAM, MS_PER_L1_MISS, pend, 0.0, fl.wait, m->llc_slices, 1.0, 0 },      /* [D] */
+		{ "llc_held", CPI_LLC, MS_PER_L1_MISS, held, fl.wait, 0.0, m->llc_slices, 1.0, 0 },          /* [M] */
+		{ "llc_mshr", CPI_LLC, MS_PER_L1_MISS, f, t / g->llc_mshr, 0.0, m->llc_slices, 1.0, 0 },     /* [E] */
 	};
 	int added = 0;
 	for (int i = 0; i < 3; i++) {
@@ -1357,7 +1423,7 @@ int gpu_pending_refine(const gpu_t *g, const wctx_t *w, memsys_t *m, const gpu_d
 		if (!(t_cls[c] > 0.0))
 			continue;
 		ms_station_t s = { name[c], (enum cpi_class)c, MS_PER_L1_ACCESS, share, 0.0,
-		                   wait_req / lambda * t_cls[c] / t_fill, m->l1_count, 1.0 };
+		                   wait_req / lambda * t_cls[c] / t_fill, m->l1_count, 1.0, 0 };
 		if (memsys_add_station(m, &s))
 			break;
 		added++;

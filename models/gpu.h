@@ -170,6 +170,9 @@ typedef struct ms_station {
 	double delay;              /* fixed latency per visit, core cycles (wires, pipelines) */
 	int copies;                /* identical servers the visits spread over */
 	double skew;               /* hottest copy's load over the mean (>= 1): camping, hot banks */
+	int col;                   /* BARRIER PHASES (barrier_sync.h): 1 + the SP_* column its demand
+	                              scales with; 0: by `per` (instructions for MS_PER_INST, global
+	                              requests otherwise) */
 } ms_station_t;
 
 #define MEMSYS_MAX_EXTRA 16
@@ -195,6 +198,8 @@ typedef struct memsys {
 	double l1_hit;             /* hit ratio of L1 requests */
 	double l1_lat;             /* hit latency, cycles */
 	double l1_service;         /* cycles one request occupies an L1 port */
+	double l1_shared_service;  /* of which the shared-memory instructions' share (ldst.h SHARED
+	                              MEMORY; occupancy.c): per request, as l1_service */
 	double l1_mshr_service;    /* cycles per missed sector at the L1's MSHR-entry station
 	                              (l1mshr.h ENTRY LIMIT; 0: none) */
 	/* NoC between L1s and LLC */
@@ -302,6 +307,10 @@ typedef struct gpu_detail {
 	double throughput;         /* warp instructions per core cycle (= IPC) */
 	double cycle;              /* mean customer cycle (one warp instruction), core cycles */
 	int iterations;            /* MVA iterations */
+	double x_network;          /* the network's throughput before BARRIER PHASES */
+	int sync_on;               /* BARRIER PHASES evaluated (barrier_sync.h) */
+	double sync_td, sync_l, sync_dmax, sync_ctas, sync_t; /* [B1] T_D, [B2] L, D_max, C, [B3] T
+	                              (core cycles over the kernel) */
 	double dyn_pj_per_inst[EC_N]; /* dynamic energy per warp instruction by component */
 	double static_w[EC_N];     /* static power by component */
 } gpu_detail_t;
@@ -347,6 +356,10 @@ typedef struct wctx {
 	double dep_cycles, mlp;    /* workload parameters in force (profile or defaults) */
 	mlp_groups_t mlp_groups;   /* the profile's groups of loads in flight (mlp_group.h); used
 	                              while their mean is the mlp in force, else groups of mlp */
+	int bs_on;                 /* BARRIER PHASES (barrier_sync.h): the profile has barriers and
+	                              their intervals (shape phases) and launch geometry */
+	double bs_tot[SP_NCOL];    /* the phases' column totals V[c] */
+	double bs_wpc;             /* warps per CTA, mean over the launches' instructions */
 	double cold_l1, cold_g;    /* FRESH LINES (mlp_group.h [F5]): the cold misses' share of the
 	                              L1's requests (sectors when sectored) at the L1 and at the LLC */
 	int dep_measured;          /* dep_cycles from the profile's critical paths (gpu.c DEPENDENT ISSUE) */

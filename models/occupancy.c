@@ -127,14 +127,16 @@ void occ_apply(const gpu_t *g, const wctx_t *w, memsys_t *m)
 			.name = "shmem", .cls = CPI_L1, .per = MS_PER_INST,
 			.visits = shared / p->insts,                               /* occupancy.h: shared memory */
 			.service = deg * 128.0 / g->l1_bytes_per_cycle,
-			.delay = 0.0, .copies = m->n_compute, .skew = 1.0,
+			.delay = 0.0, .copies = m->n_compute, .skew = 1.0, .col = 1 + SP_SWAVE,
 		};
 		double a1 = m->mem_per_inst * m->req_per_mem;
-		if (g->l1_banks > 0 && a1 > 0.0)
+		if (g->l1_banks > 0 && a1 > 0.0) {
 			/* ldst.h SHARED MEMORY: one unit, one instruction at a time: the shared memory
 			 * demand joins the l1 station's (same demand, same queue: MVA sees only demand) */
 			m->l1_service += st.visits * st.service / a1;
-		else
+			m->l1_shared_service += st.visits * st.service / a1;
+		} else {
 			memsys_add_station(m, &st);
+		}
 	}
 }

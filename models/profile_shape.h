@@ -74,6 +74,7 @@ extern const char *const shape_unit_name[SU_NUNIT]; /* "fp32","fp64","int","sfu"
 
 /* The columns of a barrier interval's vector (profile_shape.h phases). */
 enum shape_phase_col { SP_INSTS = 0, SP_GREQ, SP_SWAVE, SP_FP32, SP_FP64, SP_INT, SP_SFU, SP_TENSOR, SP_NCOL };
+_Static_assert(SP_FP32 + SU_TENSOR == SP_TENSOR, "phase unit columns follow enum shape_unit's order");
 
 typedef struct shape_phase {
 	double count;                  /* warp intervals with this vector */

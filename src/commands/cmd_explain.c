@@ -172,7 +172,7 @@ static void print_text(const gpu_t *g, const char *dstr, const workload_t *wl, c
 	printf("\n");
 
 	printf("closed network: population %.6g, throughput %.6g warp inst/cycle, cycle %.6g, %d MVA iterations\n",
-	       det->population, det->throughput, det->cycle, det->iterations);
+	       det->population, det->x_network, det->cycle, det->iterations);
 	printf("%-16s %-6s %10s %9s %8s %7s %5s %10s %7s %10s %10s\n", "station", "class", "visits/in",
 	       "service", "delay", "copies", "skew", "demand/in", "util", "queue+svc", "latency");
 	for (int i = 0; i < det->n; i++) {
@@ -181,7 +181,15 @@ static void print_text(const gpu_t *g, const char *dstr, const workload_t *wl, c
 		       cpi_class_name[s->cls], s->visits, s->service, s->delay, s->copies,
 		       s->skew > 0 ? s->skew : 1.0, s->demand, s->util, s->resid, s->delay_resid);
 	}
-	printf("%-16s %-6s %10.5g %9s %8.5g\n\n", "dep", "dep", 1.0, "-", m->dep_delay);
+	printf("%-16s %-6s %10.5g %9s %8.5g\n", "dep", "dep", 1.0, "-", m->dep_delay);
+	if (det->sync_on)      /* models/barrier_sync.h */
+		printf("barrier phases (barrier_sync.h): T_D %.6g + L %.6g over C %.4g CTAs/SM, D_max %.6g -> T %.6g "
+		       "cycles: throughput %.6g warp inst/cycle (%s)\n",
+		       det->sync_td, det->sync_l, det->sync_ctas, det->sync_dmax, det->sync_t, det->throughput,
+		       det->throughput < det->x_network ? "binds" : "the network's binds");
+	else if (w->p->shape.has_bar && w->p->shape.bar > 0.0)
+		printf("barrier phases: not evaluated (the profile has barriers but no phases record, or no launches)\n");
+	printf("\n");
 
 	double cpi = 0.0;
 	for (int i = 0; i < CPI_N; i++)

@@ -160,6 +160,13 @@ static const json_field_t detail_fields[] = {
 	JF_NUM(GD, throughput, "throughput", "warp instructions per cycle"),
 	JF_NUM(GD, cycle, "cycle", "cycles per warp instruction"),
 	JF_INTEGER(GD, iterations, "iterations", "MVA iterations"),
+	JF_NUM(GD, x_network, "throughput_network", "warp instructions per cycle, before barrier phases"),
+	JF_INTEGER(GD, sync_on, "barrier_phases", "1 when barrier_sync.h was evaluated"),
+	JF_NUM(GD, sync_td, "barrier_phase_demand", "cycles ([B1] T_D)"),
+	JF_NUM(GD, sync_l, "barrier_fill_latency", "cycles ([B2] L)"),
+	JF_NUM(GD, sync_dmax, "bottleneck_demand", "cycles (D_max)"),
+	JF_NUM(GD, sync_ctas, "ctas_per_sm", "resident CTAs per SM ([B3] C)"),
+	JF_NUM(GD, sync_t, "barrier_time", "cycles ([B3] T)"),
 };
 #undef GD
 const json_table_t detail_json = JSON_TABLE(gpu_detail_t, detail_fields);

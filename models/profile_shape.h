@@ -50,15 +50,22 @@
  *               waits for that fill, whichever of its requests missed and whichever merged
  *               into the miss.  Recorded by the workload generators (gpudse trace).
  *   phases      barrier intervals (issue 20, models/barrier_sync.h): each warp's instructions
- *               cut at its BAR instructions (the BAR closes its interval) and at its end; per
- *               interval the vector v[SP_*] = warp instructions, global memory requests (the
- *               line requests of its global loads, stores and atomics, the unit the address
- *               stream counts), shared-memory wavefronts (the bank-conflict degree summed over
- *               its shared-memory instructions, 1 per instruction when addresses are unknown),
- *               and its warp instructions on fp32, fp64, int, sfu and tensor; identical vectors
- *               are one entry with their count.  Recorded only for profiles with barriers, by
- *               the sources that see warps (the generators, the Accel-Sim reader); at most
- *               SHAPE_PHASE_MAX distinct vectors, else not recorded (has_phase 0).
+ *               cut at its BAR instructions (the BAR closes its interval and counts in it) and
+ *               at its end (a last interval when it has instructions); per interval the vector
+ *               v[SP_*] = warp instructions; global memory requests of its global loads, stores
+ *               and atomics in the unit of the l1 stream's accesses (the requests the source
+ *               gives the profiler per instruction, one per distinct cache block its active
+ *               lanes touch; models/gpu.c req_per_mem = l1 accesses / mem_insts), so that the
+ *               sum over entries of count x v[SP_GREQ] is the l1 stream's accesses (exactly in
+ *               exact profiles; a sampled profile's accesses is the SHARDS estimate of it);
+ *               shared-memory wavefronts (the bank-conflict degree `shared` sums, 1 per
+ *               instruction whose degree is unknown); and its warp instructions on fp32, fp64,
+ *               int, sfu and tensor (the mix units).  Identical vectors are one entry with
+ *               their count, entries sorted by count descending, then by the vector.  Recorded
+ *               only for profiles with barriers (bar > 0), by the sources that see every
+ *               instruction of a warp (the generators, the Accel-Sim reader; not the NVBit
+ *               mem_trace or text readers); at most SHAPE_PHASE_MAX distinct vectors, else not
+ *               recorded (has_phase 0), never truncated.
  */
 #ifndef GPUDSE_PROFILE_SHAPE_H
 #define GPUDSE_PROFILE_SHAPE_H

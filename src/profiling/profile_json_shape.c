@@ -85,6 +85,51 @@ static int fresh_read(const char *file, const cJSON *h, profile_shape_t *s)
 	return 0;
 }
 
+/* .shape.phases: [[count, insts, greq, swave, fp32, fp64, int, sfu, tensor], ...] (profile_shape.h) */
+static int phases_read(const char *file, const cJSON *h, profile_shape_t *s)
+{
+	const char *path = ".shape.phases";
+	if (!cJSON_IsArray(h))
+		return json_type_error(file, path, "an array of [count, insts, greq, swave, fp32, fp64, int, sfu, tensor]", h);
+	int n = cJSON_GetArraySize(h);
+	if (n > SHAPE_PHASE_MAX)
+		return err_user("%s: %s: %d barrier intervals, more than the %d a profile records", file, path, n,
+				SHAPE_PHASE_MAX);
+	if (!(s->bar > 0))
+		return err_user("%s: %s: barrier intervals without barriers (.shape.barriers must be > 0)", file, path);
+	if (n == 0)
+		return 0;
+	if (!(s->phase = calloc((size_t)n, sizeof *s->phase)))
+		return err_internal("%s: out of memory", file);
+	const cJSON *e;
+	cJSON_ArrayForEach(e, h) {
+		char p[96];
+		shape_phase_t *ph = &s->phase[s->n_phase];
+		snprintf(p, sizeof p, "%s[%zu]", path, s->n_phase++);
+		if (!cJSON_IsArray(e) || cJSON_GetArraySize(e) != 1 + SP_NCOL)
+			return json_type_error(file, p, "an array of 9 numbers [count, insts, greq, swave, fp32, fp64, int, sfu, tensor]", e);
+		for (int c = 0; c <= SP_NCOL; c++) {
+			char q[112];
+			snprintf(q, sizeof q, "%s[%d]", p, c);
+			const cJSON *x = cJSON_GetArrayItem(e, c);
+			if (!cJSON_IsNumber(x) || !(x->valuedouble >= 0) || !isfinite(x->valuedouble) || (c == 0 && !(x->valuedouble > 0)))
+				return json_type_error(file, q, c == 0 ? "a count > 0" : "a non-negative finite number", x);
+			if (c == 0)
+				ph->count = x->valuedouble;
+			else
+				ph->v[c - 1] = x->valuedouble;
+		}
+		double units = 0.0;
+		for (int c = SP_FP32; c <= SP_TENSOR; c++)
+			units += ph->v[c];
+		if (units > ph->v[SP_INSTS] * (1 + 1e-12))
+			return err_user("%s: %s: %g instructions on fp32..tensor exceed the interval's %g instructions", file, p,
+					units, ph->v[SP_INSTS]);
+	}
+	s->has_phase = 1;
+	return 0;
+}
+
 static int load_launch(const char *file, const char *path, const cJSON *v, shape_launch_t *l)
 {
 	static const char *const keys[] = { "grid", "block", "regs", "smem", "count", "insts", "waves",
@@ -119,7 +164,8 @@ static int load_launch(const char *file, const char *path, const cJSON *v, shape
 
 int shape_json_load(const char *file, const cJSON *v, profile_shape_t *s)
 {
-	static const char *const keys[] = { "launches", "mix", "simd", "shared", "barriers", "atomics", "mlp", "dep", NULL };
+	static const char *const keys[] = { "launches", "mix", "simd", "shared", "barriers", "phases", "atomics", "mlp",
+	                                    "dep", NULL };
 	memset(s, 0, sizeof *s);
 	if (!cJSON_IsObject(v))
 		return json_type_error(file, ".shape", "an object", v);
@@ -186,6 +232,8 @@ int shape_json_load(const char *file, const cJSON *v, profile_shape_t *s)
 		s->bar = x->valuedouble;
 		s->has_bar = 1;
 	}
+	if ((x = cJSON_GetObjectItemCaseSensitive(v, "phases")) && phases_read(file, x, s))
+		return EXIT_USER;
 	if ((x = cJSON_GetObjectItemCaseSensitive(v, "atomics"))) {
 		static const char *const ak[] = { "insts", "lanes", "addrs", "targets", "top", NULL };
 		if (!cJSON_IsObject(x))
@@ -349,6 +397,20 @@ void shape_json_write(FILE *f, const profile_shape_t *s)
 	}
 	if (s->has_bar) {
 		kv(f, sep, "barriers", s->bar);
+		sep = ",\n    ";
+	}
+	if (s->has_phase && s->n_phase > 0) {   /* [count, insts, greq, swave, fp32, ..., tensor] */
+		fprintf(f, "%s\"phases\": [", sep);
+		for (size_t i = 0; i < s->n_phase; i++) {
+			fputs(i ? ",\n      [" : "\n      [", f);
+			num(f, s->phase[i].count);
+			for (int c = 0; c < SP_NCOL; c++) {
+				fputs(", ", f);
+				num(f, s->phase[i].v[c]);
+			}
+			fputc(']', f);
+		}
+		fputc(']', f);
 		sep = ",\n    ";
 	}
 	if (s->has_atom) {

@@ -18,6 +18,8 @@ void shape_acc_free(shape_acc_t *a)
 	free(a->tkey);
 	free(a->tcnt);
 	free(a->gkind);
+	free(a->ptab);
+	free(a->pidx);
 	shape_acc_init(a);
 }
 
@@ -181,7 +183,7 @@ int shape_bank_degree(uint32_t mask, const uint64_t *addr, int width)
 	return deg;
 }
 
-void shape_acc_shared(shape_acc_t *a, int kind, uint32_t mask, const uint64_t *addr, int width, int ways)
+int shape_acc_shared(shape_acc_t *a, int kind, uint32_t mask, const uint64_t *addr, int width, int ways)
 {
 	a->s.has_shared = 1;
 	if (kind == 0)
@@ -204,6 +206,7 @@ void shape_acc_shared(shape_acc_t *a, int kind, uint32_t mask, const uint64_t *a
 		a->s.shared_addr_insts += 1;
 		a->s.shared_wavefronts += deg;
 	}
+	return deg > 0 ? deg : 0;
 }
 
 
@@ -422,8 +425,99 @@ void shape_warp_inst(shape_acc_t *a, shape_warp_t *w, int is_load, const int *ds
 		}
 }
 
+/* ---------------------------------------------------------------- barrier intervals */
+
+#define PHASE_HCAP (2 * SHAPE_PHASE_MAX)         /* index slots: at most half full */
+_Static_assert(SP_TENSOR - SP_FP32 == SU_TENSOR - SU_FP32, "phase unit columns follow the units");
+_Static_assert(SHAPE_PHASE_MAX < 65536, "phase index entries are 16-bit");
+
+static uint64_t phase_hash(const double *v)
+{
+	uint64_t h = 0;
+	for (int c = 0; c < SP_NCOL; c++) {
+		uint64_t b;
+		memcpy(&b, &v[c], sizeof b);
+		h = hash64_fmix(h ^ (b + 0x9e3779b97f4a7c15ULL * (uint64_t)(c + 1)));
+	}
+	return h;
+}
+
+static int phase_same(const double *x, const double *y)
+{
+	for (int c = 0; c < SP_NCOL; c++)
+		if (x[c] != y[c])
+			return 0;
+	return 1;
+}
+
+/* A closed interval: its vector's count + 1 in the table (a new entry when first seen). */
+static void phase_close(shape_acc_t *a, shape_warp_t *w)
+{
+	if (!(w->pv[SP_INSTS] > 0))
+		return;
+	if (!a->pover && !a->ptab) {
+		a->ptab = malloc(SHAPE_PHASE_MAX * sizeof *a->ptab);
+		a->pidx = calloc(PHASE_HCAP, sizeof *a->pidx);
+		if (!a->ptab || !a->pidx) {
+			a->failed = 1;
+			a->pover = 1;
+		}
+	}
+	if (!a->pover) {
+		size_t j = phase_hash(w->pv) & (PHASE_HCAP - 1);
+		while (a->pidx[j] && !phase_same(a->ptab[a->pidx[j] - 1].v, w->pv))
+			j = (j + 1) & (PHASE_HCAP - 1);
+		if (a->pidx[j]) {
+			a->ptab[a->pidx[j] - 1].count += 1;
+		} else if (a->pn < SHAPE_PHASE_MAX) {
+			shape_phase_t *e = &a->ptab[a->pn++];
+			e->count = 1;
+			memcpy(e->v, w->pv, sizeof e->v);
+			a->pidx[j] = (uint16_t)a->pn;
+		} else {                                /* too many distinct: dropped, not truncated */
+			a->pover = 1;
+			free(a->ptab);
+			free(a->pidx);
+			a->ptab = NULL;
+			a->pidx = NULL;
+			a->pn = 0;
+		}
+	}
+	memset(w->pv, 0, sizeof w->pv);
+}
+
+void shape_warp_phase(shape_acc_t *a, shape_warp_t *w, enum shape_unit unit, double n, double greq,
+		      double swave, int bar)
+{
+	w->pv[SP_INSTS] += n;
+	w->pv[SP_GREQ] += greq;
+	w->pv[SP_SWAVE] += swave;
+	if ((int)unit >= SU_FP32 && (int)unit <= SU_TENSOR)   /* SP_FP32..SP_TENSOR follow SU_FP32..SU_TENSOR */
+		w->pv[SP_FP32 + (int)unit - SU_FP32] += n;
+	if (bar)
+		phase_close(a, w);
+}
+
+void shape_warp_phase_greq(shape_warp_t *w, double greq)
+{
+	w->pv[SP_GREQ] += greq;
+}
+
+/* Sorted order of the phases: count descending, then the vector ascending (lexicographically). */
+static int phase_cmp(const void *x, const void *y)
+{
+	const shape_phase_t *p = x, *q = y;
+	if (p->count != q->count)
+		return p->count > q->count ? -1 : 1;
+	for (int c = 0; c < SP_NCOL; c++)
+		if (p->v[c] != q->v[c])
+			return p->v[c] < q->v[c] ? -1 : 1;
+	return 0;
+}
+
 void shape_warp_end(shape_acc_t *a, shape_warp_t *w)
 {
+	phase_close(a, w);                              /* the warp's last interval */
 	close_group(a, w, 0);                           /* the warp exits when its loads are back */
 	if (w->insts > 0) {                             /* the warp's critical path (dep) */
 		a->s.dep_insts += w->insts;
@@ -442,6 +536,20 @@ int shape_acc_finish(shape_acc_t *a, profile_shape_t *out)
 		a->s.has_fresh = 0;
 		memset(a->s.fresh, 0, sizeof a->s.fresh);
 	}
+	if (a->s.has_bar && a->s.bar > 0 && !a->pover && a->pn > 0) {   /* only with barriers */
+		qsort(a->ptab, a->pn, sizeof *a->ptab, phase_cmp);
+		shape_phase_t *t = realloc(a->ptab, a->pn * sizeof *t);
+		a->s.phase = t ? t : a->ptab;
+		a->s.n_phase = a->pn;
+		a->s.has_phase = 1;
+		a->ptab = NULL;
+	}
+	free(a->ptab);
+	free(a->pidx);
+	a->ptab = NULL;
+	a->pidx = NULL;
+	a->pn = 0;
+	a->pover = 0;
 	*out = a->s;
 	memset(&a->s, 0, sizeof a->s);
 	a->cap_launch = 0;

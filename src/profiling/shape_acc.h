@@ -28,6 +28,13 @@ typedef struct shape_acc {
 	int fresh_external;
 	uint8_t *gkind;           /* per group sequence number - 1: 0 open, 1 fork-join, 2 window */
 	uint64_t gnext, gcap;
+	/* barrier intervals (profile_shape.h phases): the distinct closed vectors with their
+	 * counts, in first-seen order (SHAPE_PHASE_MAX entries, allocated at the first close), and
+	 * an open-addressing index over them (entry + 1, 0 = empty) */
+	shape_phase_t *ptab;
+	uint16_t *pidx;
+	size_t pn;
+	int pover;                /* more than SHAPE_PHASE_MAX distinct vectors: not recorded */
 } shape_acc_t;
 
 /* Units that can lie on a dependence chain: SU_FP32, SU_FP64, SU_INT, SU_SFU, SU_TENSOR (0..4). */
@@ -46,6 +53,7 @@ typedef struct shape_warp {
 	uint16_t depth[255][SHAPE_DEP_UNITS];
 	uint16_t cp[SHAPE_DEP_UNITS];
 	double insts;
+	double pv[SP_NCOL];       /* the open barrier interval's vector (profile_shape.h phases) */
 } shape_warp_t;
 
 void shape_acc_init(shape_acc_t *a);
@@ -69,8 +77,9 @@ void shape_acc_cta(shape_acc_t *a, double longest);
 
 /* A shared-memory warp instruction: kind 0 load, 1 store, 2 atomic; addr[lane] for the lanes
  * in mask, `width` bytes each (addr NULL: addresses unknown; ways > 0 then gives the
- * bank-conflict degree the caller knows, 0 = unknown). */
-void shape_acc_shared(shape_acc_t *a, int kind, uint32_t mask, const uint64_t *addr, int width, int ways);
+ * bank-conflict degree the caller knows, 0 = unknown).  Returns the degree it added to
+ * shared_wavefronts (0: none, the degree unknown). */
+int shape_acc_shared(shape_acc_t *a, int kind, uint32_t mask, const uint64_t *addr, int width, int ways);
 /* Bank-conflict degree of one shared-memory warp access: 32 banks of 4 B. */
 int shape_bank_degree(uint32_t mask, const uint64_t *addr, int width);
 
@@ -102,7 +111,24 @@ uint64_t shape_warp_group(const shape_warp_t *w);
 int shape_acc_group_kind(const shape_acc_t *a, uint64_t gseq);
 /* One fork-join group's smallest ages (profile_shape.h mlp fresh). */
 void shape_acc_fresh_group(shape_acc_t *a, uint64_t age_1, uint64_t age_g);
-/* The warp ended: closes its open group. */
+/* Barrier intervals (profile_shape.h phases): n warp instructions of warp w on `unit` (n > 1:
+ * an anonymous run), with `greq` global memory requests and `swave` shared-memory wavefronts
+ * between them, added to w's open interval; bar: a BAR, which closes the interval after
+ * counting itself.  Every warp instruction of a warp must pass here (with or without
+ * registers), and shape_warp_end closes the last interval.
+ *   greq is in the unit of the profile's request count (the l1 stream's accesses, which
+ *   models/gpu.c divides by mem_insts into req_per_mem): the requests the source feeds to
+ *   profiler_access for the instruction, one per distinct cache block its active lanes touch
+ *   (the generators' 128 B lines, the Accel-Sim reader's profiler blocks), so that the sum
+ *   over intervals of count x greq is the profile's l1 accesses.
+ *   swave is the degree shape_acc_shared returned, or 1 when it returned 0 because the
+ *   addresses and the degree are unknown. */
+void shape_warp_phase(shape_acc_t *a, shape_warp_t *w, enum shape_unit unit, double n, double greq,
+		      double swave, int bar);
+/* Adds greq global requests to w's open interval: for a source that counts an instruction's
+ * requests after giving it to shape_warp_phase (never after a BAR: that closed the interval). */
+void shape_warp_phase_greq(shape_warp_t *w, double greq);
+/* The warp ended: closes its open group and its open barrier interval (if it has instructions). */
 void shape_warp_end(shape_acc_t *a, shape_warp_t *w);
 
 /* Move the accumulated shape into *out (which must be zeroed); the accumulator is reset.

@@ -646,18 +646,22 @@ static int shape_inst(rd_t *r, cta_state_t *c, const accelsim_inst_t *in, enum a
 	int is_load = mc == AS_GLOBAL_LD && in->mask != 0 && in->ndst > 0;
 	int rpd = is_load && in->width > 4 ? (in->width + 3) / 4 : 1;   /* a 64-bit load writes 2 registers */
 	for (int k = 0; k < na; k++) {
+		int bar = op_is(in->opcode, "BAR"), wave = 0;
 		shape_acc_insts(a[k], shape_opcode_unit(in->opcode), 1, lanes);
-		if (op_is(in->opcode, "BAR"))
+		if (bar)
 			shape_acc_bar(a[k], 1);
 		shape_warp_inst(a[k], &c->mw[k], is_load, in->dst, in->ndst, rpd, srcs, ns);
 		shape_warp_dep(a[k], &c->mw[k], shape_opcode_unit(in->opcode), mc != AS_NONE, in->dst, in->ndst,
 			       rpd, srcs, ns);
 		if (mc == AS_SHARED && in->mask != 0)
-			shape_acc_shared(a[k], op_is(in->opcode, "STS") ? 1 : op_is(in->opcode, "ATOMS") ? 2 : 0,
-					 in->mask, in->addr, in->width, 0);
+			wave = shape_acc_shared(a[k], op_is(in->opcode, "STS") ? 1 : op_is(in->opcode, "ATOMS") ? 2 : 0,
+						in->mask, in->addr, in->width, 0);
 		if (mc == AS_GLOBAL_ST && in->mask != 0 && is_global_atomic(in->opcode)
 		    && shape_acc_atomic(a[k], in->mask, in->addr))
 			return -1;
+		/* the barrier interval (profile_shape.h phases); a global instruction's requests are
+		 * added by inst_line once counted (shape_warp_phase_greq) */
+		shape_warp_phase(a[k], &c->mw[k], shape_opcode_unit(in->opcode), 1, 0, wave, bar);
 	}
 	return 0;
 }
@@ -739,6 +743,8 @@ static int inst_line(rd_t *r, cta_state_t *c, const char *s, size_t n)
 	}
 	nb = uniq_u64(blk, nb);
 	nsec = uniq_u64(sec, nsec);
+	for (int k = 0; k < 2 && k < (r->kpb ? 2 : 1); k++)   /* the open barrier interval's requests */
+		shape_warp_phase_greq(&c->mw[k], nb);
 	r->st.global_insts++;
 	r->st.requests += (uint64_t)nb;
 	r->st.sectors += (uint64_t)nsec;

@@ -14,6 +14,8 @@
  *   shape.launches[i].cta_span                           +CTAs (each CTA's longest warp's EXIT)
  *   shape.simd.active_lanes                              +T
  *   registers.{src,dst}_per_inst, registers.tensor_frac  x insts / (insts + W)
+ *   shape.phases          each warp's last interval +1 instruction (phases_cmp: the relation
+ *                         on what the table fixes)
  * and one the opcode map decides: a template without a declared unit is written as NOP,
  * which Accel-Sim's ISA map (ALU_OP) and the reader class as the integer unit (the generator
  * counts them as int too since issue 20), while BAR.SYNC stays "other" on both sides:
@@ -152,6 +154,73 @@ static void num(cmp_t *c, const char *path, double a, double b, double launch_wa
 	}
 }
 
+/* .shape.phases (profile_shape.h): the trace's EXIT ends each warp's last interval, adding one
+ * instruction (no requests, wavefronts or fp32..tensor unit) to it, or forming an interval
+ * [1, 0, ...] of its own when the warp's last instruction was a BAR.  Which interval a warp
+ * ended with is not in the table, so the relation is checked on what it fixes: the columns'
+ * totals but insts' identical and insts' total + W; grouped by the vector without insts, the
+ * counts identical, except the all-zero group's, which the trace may raise by at most W (the
+ * total count's difference). */
+static void phases_cmp(cmp_t *c, const cJSON *a, const cJSON *b, const char *path)
+{
+	enum { NC = 9, MAXK = 4096 };
+	static double key[MAXK][NC - 2], cnt[MAXK][2];
+	int nk = 0;
+	double tot[2][NC] = { { 0 } };
+	const cJSON *t[2] = { a, b };
+	for (int s = 0; s < 2; s++)
+		for (const cJSON *r = t[s]->child; r; r = r->next) {
+			double v[NC];
+			if (!cJSON_IsArray(r) || cJSON_GetArraySize(r) != NC) {
+				report(c, path, "a row is not 9 numbers");
+				return;
+			}
+			for (int k = 0; k < NC; k++)
+				v[k] = cJSON_GetArrayItem(r, k)->valuedouble;
+			for (int k = 1; k < NC; k++)
+				tot[s][k] += v[0] * v[k];
+			tot[s][0] += v[0];
+			int i = 0;
+			while (i < nk && memcmp(key[i], v + 2, sizeof key[i]) != 0)
+				i++;
+			if (i == nk) {
+				if (nk == MAXK) {
+					report(c, path, "too many rows");
+					return;
+				}
+				memcpy(key[nk], v + 2, sizeof key[nk]);
+				cnt[nk][0] = cnt[nk][1] = 0;
+				nk++;
+			}
+			cnt[i][s] += v[0];
+		}
+	char d[200];
+	for (int k = 0; k < NC; k++) {
+		double want = k == 1 ? tot[0][k] + c->W : tot[0][k];
+		if (k != 0 && tot[1][k] != want) {
+			snprintf(d, sizeof d, "column %d: generator's total %.17g, Accel-Sim trace's %.17g, want %.17g", k,
+			         tot[0][k], tot[1][k], want);
+			report(c, path, d);
+		}
+	}
+	double extra = tot[1][0] - tot[0][0];
+	if (!(extra >= 0 && extra <= c->W)) {
+		snprintf(d, sizeof d, "intervals: generator %.17g, Accel-Sim trace %.17g (at most +%g EXIT-only ones)", tot[0][0],
+		         tot[1][0], c->W);
+		report(c, path, d);
+	}
+	for (int i = 0; i < nk; i++) {
+		int zero = 1;
+		for (int k = 0; k < NC - 2; k++)
+			zero &= key[i][k] == 0;
+		if (cnt[i][1] != cnt[i][0] + (zero ? extra : 0)) {
+			snprintf(d, sizeof d, "vector without insts #%d: generator %.17g intervals, Accel-Sim trace %.17g", i,
+			         cnt[i][0], cnt[i][1]);
+			report(c, path, d);
+		}
+	}
+}
+
 static void walk(cmp_t *c, const cJSON *a, const cJSON *b, const char *path, double launch_warps)
 {
 	if (c->diffs > 20)
@@ -175,6 +244,8 @@ static void walk(cmp_t *c, const cJSON *a, const cJSON *b, const char *path, dou
 				snprintf(sub, sizeof sub, "%s.%s", path, y->string);
 				report(c, sub, "only in the Accel-Sim trace's profile");
 			}
+	} else if (cJSON_IsArray(a) && strcmp(path, ".shape.phases") == 0) {
+		phases_cmp(c, a, b, path);
 	} else if (cJSON_IsArray(a)) {
 		int n = cJSON_GetArraySize(a);
 		if (n != cJSON_GetArraySize(b)) {

@@ -4,7 +4,8 @@
  * count below is worked out from that construction in its README.md), the bank-conflict
  * degree and opcode units on hand-made warps, the NVBit LAUNCH line, a generator template
  * whose counts follow from its source, and the JSON round trip (old profiles without the
- * block still load, as unknown).
+ * block still load, as unknown); the barrier intervals (phases) on a hand-made stream, the
+ * matmul fixture and db-gemm's generator (their totals against the profile's own).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +20,7 @@
 #include "profiling/trace_accelsim.h"
 #include "profiling/trace_nvbit.h"
 #include "profiling/generators/gen.h"
+#include "presets/gpu_json.h"
 
 #define DATA "tests/data/accelsim-shape"
 
@@ -94,6 +96,19 @@ static void test_matmul(void)
 	CHECK_NEAR(s->mlp_groups, 64, 0, "2 groups per warp");
 	CHECK_NEAR(s->mlp_hist[1], 64, 0, "all of 2 loads");
 	CHECK_NEAR(shape_mlp_mean(s), 2, 0, "two independent LDGs before the first use");
+	/* barrier intervals per warp (README's listing; every LDG/STG one 128 B request: 160 l1
+	 * accesses = 5 per warp): S2R S2R IMAD LDG LDG STS STS BAR = [8, 2 req, 2 wf, int 3];
+	 * LDS LDS FFMA LDS LDS FFMA BAR = [7, 0, 1+2+1+2 wf, fp32 2] twice; IADD3 ISETP BRA LDG LDG
+	 * STS STS BAR = [8, 2, 2, int 2]; the end: IADD3 ISETP BRA STG EXIT = [5, 1, 0, int 2] */
+	static const double mm[4][1 + SP_NCOL] = {
+		{ 64, 7, 0, 6, 2, 0, 0, 0, 0 }, { 32, 5, 1, 0, 0, 0, 2, 0, 0 },
+		{ 32, 8, 2, 2, 0, 0, 2, 0, 0 }, { 32, 8, 2, 2, 0, 0, 3, 0, 0 } };
+	CHECK(s->has_phase && s->n_phase == 4, "matmul: 4 distinct barrier intervals");
+	for (size_t i = 0; s->has_phase && i < s->n_phase && i < 4; i++) {
+		CHECK_NEAR(s->phase[i].count, mm[i][0], 0, "matmul phase count (sorted by count, then vector)");
+		for (int c = 0; c < SP_NCOL; c++)
+			CHECK_NEAR(s->phase[i].v[c], mm[i][1 + c], 0, "matmul phase vector");
+	}
 	profile_free(&p);
 	/* the shape does not depend on the SM count, except waves: 1 SM still holds all 4 CTAs */
 	if (read_fixture("matmul", 1, &p, &st) == 0) {
@@ -130,6 +145,21 @@ static void test_vectoradd(void)
 	CHECK_NEAR(shape_mlp_mean(s), 2, 0, "LDG a, LDG b, then FADD");
 	CHECK_NEAR(s->unit[SU_FP32], 32, 0, "one FADD per warp");
 	CHECK_NEAR(s->unit[SU_INT], 96, 0, "S2R, IMAD, ISETP");
+	CHECK(!s->has_phase && s->n_phase == 0 && !s->phase, "no barrier: no barrier intervals");
+	/* and no "phases" key in its JSON (profiles without BAR stay byte for byte as before) */
+	char path[] = "/tmp/gpudse-shape-XXXXXX";
+	int fd = mkstemp(path);
+	close(fd);
+	CHECK_INT(profile_save(path, &p), 0, "saves");
+	FILE *f = fopen(path, "r");
+	char buf[4096];
+	int found = 0;
+	while (f && fgets(buf, sizeof buf, f))
+		found |= strstr(buf, "\"phases\"") != NULL;
+	if (f)
+		fclose(f);
+	CHECK(f && !found, "no \"phases\" key without barriers");
+	unlink(path);
 	profile_free(&p);
 }
 
@@ -399,6 +429,274 @@ static void test_generator_alu_mix(void)
 	shape_acc_free(&acc);
 }
 
+/* ---------------------------------------------------------------- barrier intervals */
+
+/* One warp instruction `op` of warp w through the accumulator as a source feeds it: greq global
+ * requests; ways > 0 a shared-memory access of that bank degree, -1 one of unknown degree. */
+static void ph_inst(shape_acc_t *a, shape_warp_t *w, const char *op, double greq, int ways)
+{
+	enum shape_unit u = shape_opcode_unit(op);
+	int bar = strncmp(op, "BAR", 3) == 0, wave = 0;
+	shape_acc_insts(a, u, 1, 32);
+	if (bar)
+		shape_acc_bar(a, 1);
+	if (ways)
+		wave = shape_acc_shared(a, 0, 0xffffffffu, NULL, 4, ways > 0 ? ways : 0);
+	shape_warp_phase(a, w, u, 1, greq, ways ? (wave > 0 ? wave : 1) : 0, bar);
+}
+
+/*
+ * Three warps interleaved instruction by instruction (per-warp state): A and B run FFMA, LDG (2
+ * requests), BAR | LDS (degree 2), HMMA, BAR | FFMA and end; C runs DFMA, MUFU, an anonymous run
+ * of 3 IMAD, an LDS of unknown degree (1 wavefront), BAR and ends on it (no end interval).
+ * Table, by count then vector: 2 x [1, 0, 0, fp32 1], 2 x [3, 0, 2, tensor 1], 2 x [3, 2, 0,
+ * fp32 1], 1 x [7, 0, 1, fp64 1, int 3, sfu 1].  The same without BARs: no record; 512
+ * distinct intervals: kept; 513: dropped, not truncated.
+ */
+static void test_phases_stream(void)
+{
+	static shape_warp_t w[3];
+	shape_acc_t a;
+	for (int nobar = 0; nobar < 2; nobar++) {
+		shape_acc_init(&a);
+		memset(w, 0, sizeof w);
+		const char *bar = nobar ? "FFMA" : "BAR.SYNC";
+		for (int k = 0; k < 2; k++) {       /* A, B */
+			ph_inst(&a, &w[k], "FFMA", 0, 0);
+		}
+		ph_inst(&a, &w[2], "DFMA", 0, 0);
+		for (int k = 0; k < 2; k++)
+			ph_inst(&a, &w[k], "LDG.E", 2, 0);
+		ph_inst(&a, &w[2], "MUFU.EX2", 0, 0);
+		for (int k = 0; k < 2; k++)
+			ph_inst(&a, &w[k], bar, 0, 0);
+		shape_acc_insts(&a, SU_INT, 3, 96);  /* C: an anonymous run of 3 */
+		shape_warp_phase(&a, &w[2], SU_INT, 3, 0, 0, 0);
+		for (int k = 0; k < 2; k++)
+			ph_inst(&a, &w[k], "LDS", 0, 2);
+		ph_inst(&a, &w[2], "LDS", 0, -1);
+		for (int k = 0; k < 2; k++)
+			ph_inst(&a, &w[k], "HMMA.16816.F32", 0, 0);
+		ph_inst(&a, &w[2], bar, 0, 0);
+		shape_warp_end(&a, &w[2]);
+		for (int k = 0; k < 2; k++)
+			ph_inst(&a, &w[k], bar, 0, 0);
+		for (int k = 0; k < 2; k++) {
+			ph_inst(&a, &w[k], "FFMA", 0, 0);
+			shape_warp_end(&a, &w[k]);
+		}
+		profile_shape_t s;
+		memset(&s, 0, sizeof s);
+		CHECK_INT(shape_acc_finish(&a, &s), 0, "finish");
+		if (nobar) {
+			CHECK(!s.has_bar && !s.has_phase && s.n_phase == 0 && !s.phase, "no BAR: no barrier intervals");
+		} else {
+			static const double want[4][1 + SP_NCOL] = {
+				{ 2, 1, 0, 0, 1, 0, 0, 0, 0 }, { 2, 3, 0, 2, 0, 0, 0, 0, 1 },
+				{ 2, 3, 2, 0, 1, 0, 0, 0, 0 }, { 1, 7, 0, 1, 0, 1, 3, 1, 0 } };
+			CHECK(s.has_phase && s.n_phase == 4, "4 distinct intervals");
+			for (size_t i = 0; s.has_phase && i < s.n_phase && i < 4; i++) {
+				CHECK_NEAR(s.phase[i].count, want[i][0], 0, "interval count");
+				for (int c = 0; c < SP_NCOL; c++)
+					CHECK_NEAR(s.phase[i].v[c], want[i][1 + c], 0, "interval vector");
+			}
+			double insts = 0, mix = 0;
+			for (size_t i = 0; i < s.n_phase; i++)
+				insts += s.phase[i].count * s.phase[i].v[SP_INSTS];
+			for (int u = 0; u < SU_NUNIT; u++)
+				mix += s.unit[u];
+			CHECK_NEAR(insts, mix, 0, "every instruction in one interval");
+			CHECK_NEAR(s.shared_wavefronts, 4, 0, "the unknown degree is not in shared_wavefronts");
+		}
+		profile_shape_free(&s);
+		shape_acc_free(&a);
+	}
+	/* n warps, warp k: k + 1 FFMA then BAR: n distinct intervals */
+	for (int n = 512; n <= 513; n++) {
+		shape_acc_init(&a);
+		for (int k = 0; k < n; k++) {
+			for (int j = 0; j <= k; j++)
+				ph_inst(&a, &w[0], "FFMA", 0, 0);
+			ph_inst(&a, &w[0], "BAR.SYNC", 0, 0);
+			shape_warp_end(&a, &w[0]);
+		}
+		profile_shape_t s;
+		memset(&s, 0, sizeof s);
+		CHECK_INT(shape_acc_finish(&a, &s), 0, "finish");
+		if (n == SHAPE_PHASE_MAX) {
+			CHECK(s.has_phase && s.n_phase == 512, "SHAPE_PHASE_MAX distinct intervals kept");
+			CHECK(s.has_phase && s.phase[0].v[SP_INSTS] == 2 && s.phase[511].v[SP_INSTS] == 513,
+			      "equal counts: by vector");
+		} else {
+			CHECK(s.has_bar && !s.has_phase && s.n_phase == 0 && !s.phase, "513 distinct: dropped, not truncated");
+		}
+		profile_shape_free(&s);
+		shape_acc_free(&a);
+	}
+}
+
+static void p_access(void *c, int sm, int wr, uint64_t a, uint32_t pc)
+{
+	(void)(profiler_access(c, sm, wr, a, pc) && fprintf(stderr, "profiler_access failed\n"));
+}
+static void p_sectors(void *c, int sm, int wr, uint64_t a, unsigned mask, int bypass_l1)
+{
+	(void)(profiler_sectors(c, sm, a, mask, wr, bypass_l1) && fprintf(stderr, "profiler_sectors failed\n"));
+}
+static void p_launch(void *c, const gen_launch_t *L, int done)
+{
+	if (done)
+		profiler_sector_flush(c);
+}
+static void p_insts(void *c, int sm, double ni, double nm, double ns)
+{
+	(void)(profiler_insts(c, sm, ni, nm, ns) && fprintf(stderr, "profiler_insts failed\n"));
+}
+static void p_regs(void *c, int sm, long warp, int dst, const int *src, int nsrc)
+{
+	(void)(profiler_regs(c, sm, warp, dst, src, nsrc) && fprintf(stderr, "profiler_regs failed\n"));
+}
+static void p_tensor(void *c, int sm, double n)
+{
+	(void)(profiler_tensor(c, sm, n) && fprintf(stderr, "profiler_tensor failed\n"));
+}
+
+/*
+ * db-gemm at size 256 on SM7_QV100 as `gpudse trace db-gemm --size 256 --gpu
+ * calibration/accelsim/presets/SM7_QV100.json --profile P --sector-groups` makes it (cmd_trace.c,
+ * validate_accelsim.c gen_profile): the intervals' totals equal the profile's own -- instructions,
+ * shared wavefronts, tensor instructions, and the global requests the l1 stream counted (the
+ * unit models/gpu.c divides by mem_insts into req_per_mem); and the record survives a save.
+ */
+static void test_phases_dbgemm(void)
+{
+	const gen_kernel_t *k = gen_find("db-gemm");
+	gpu_t g;
+	CHECK(k && gpu_load("calibration/accelsim/presets/SM7_QV100.json", &g) == 0, "db-gemm and SM7_QV100");
+	if (!k)
+		return;
+	profiler_opts_t po;
+	profiler_opts_default(&po);
+	po.block_bytes = GEN_LINE;
+	po.n_sm = g.n_sm;
+	po.name = "db-gemm";
+	po.source = "test_shape";
+	po.sector_groups = 1;
+	profiler_t *pb = profiler_alloc(&po);
+	gen_opts_t o = { .n_sm = g.n_sm, .warps_per_sm = g.warps_per_sm, .ctas_per_sm = g.l1_shmem_kib >= 64 ? 16 : 8,
+	                 .seed = 1, .regs = 1, .hmma_k = gen_hmma_k(g.sm_version) };
+	gen_sink_t sink = { .ctx = pb, .access = p_access, .sectors = p_sectors, .launch = p_launch, .insts = p_insts,
+	                    .regs = p_regs, .tensor = p_tensor, .shape = profiler_shape(pb) };
+	gen_t gen;
+	profile_t p;
+	int ok = pb && gen_init(&gen, &o, &sink) == 0 && k->run(&gen, 256) == 0;
+	if (pb)
+		gen_free(&gen);
+	ok = ok && profiler_finish(pb, &p) == 0;
+	profiler_free(pb);
+	CHECK(ok, "db-gemm 256 profiled");
+	if (!ok)
+		return;
+	const profile_shape_t *s = &p.shape;
+	const profile_stream_t *l1 = profile_stream(&p, "l1");
+	CHECK(s->has_bar && s->bar > 0 && s->has_phase && s->n_phase > 0, "db-gemm has barriers and intervals");
+	double t[SP_NCOL] = { 0 }, n = 0;
+	for (size_t i = 0; i < s->n_phase; i++) {
+		n += s->phase[i].count;
+		for (int c = 0; c < SP_NCOL; c++)
+			t[c] += s->phase[i].count * s->phase[i].v[c];
+		if (i > 0)
+			CHECK(s->phase[i].count <= s->phase[i - 1].count, "sorted by count");
+	}
+	CHECK_NEAR(t[SP_INSTS], p.insts, 0, "sum count x insts = the profile's instructions");
+	CHECK_NEAR(t[SP_GREQ], l1 ? l1->accesses : -1, 0, "sum count x greq = the l1 stream's requests");
+	CHECK_NEAR(t[SP_SWAVE], s->shared_wavefronts, 0, "sum count x swave = shape.shared.wavefronts");
+	CHECK_NEAR(t[SP_TENSOR], s->unit[SU_TENSOR], 0, "sum count x tensor = mix.tensor");
+	CHECK_NEAR(t[SP_FP32], s->unit[SU_FP32], 0, "fp32");
+	CHECK_NEAR(t[SP_INT], s->unit[SU_INT], 0, "int");
+	double warps = shape_ctas(&s->launch[0]) * (double)shape_warps_per_cta(&s->launch[0]);
+	CHECK(n >= s->bar && n <= s->bar + warps, "intervals: one per BAR, plus at most one per warp");
+	char path[] = "/tmp/gpudse-shape-XXXXXX";
+	int fd = mkstemp(path);
+	close(fd);
+	profile_t q;
+	CHECK_INT(profile_save(path, &p), 0, "saves");
+	int lrc = profile_load(path, &q);
+	CHECK_INT(lrc, 0, "loads");
+	if (lrc == 0) {
+		CHECK(q.shape.has_phase && q.shape.n_phase == s->n_phase, "intervals kept");
+		for (size_t i = 0; q.shape.has_phase && i < q.shape.n_phase && i < s->n_phase; i++)
+			CHECK(memcmp(&q.shape.phase[i], &s->phase[i], sizeof s->phase[i]) == 0, "interval kept exactly");
+		profile_free(&q);
+	}
+	unlink(path);
+	profile_free(&p);
+}
+
+/* The "phases" JSON: kept through a save; refused with one line naming the value. */
+static void test_phases_json(void)
+{
+	char path[] = "/tmp/gpudse-shape-XXXXXX";
+	int fd = mkstemp(path);
+	close(fd);
+	static const char *const cases[] = {
+		"\"barriers\": 4, \"phases\": [[3, 3, 2, 0, 1, 0, 0, 0, 0], [1, 7, 0, 1.5, 0, 1, 3, 1, 0]]",
+		"\"barriers\": 4, \"phases\": [[0, 3, 2, 0, 1, 0, 0, 0, 0]]",            /* count 0 */
+		"\"barriers\": 4, \"phases\": [[1, 3, 2, 0, 1, 0, 0, 0]]",               /* 8 entries */
+		"\"barriers\": 4, \"phases\": [[1, 3, -2, 0, 1, 0, 0, 0, 0]]",           /* negative */
+		"\"barriers\": 4, \"phases\": [[1, 3, 2, 0, 1, 0, 0, 0, \"x\"]]",      /* not a number */
+		"\"barriers\": 4, \"phases\": [[1, 3, 2, 0, 1, 1, 1, 1, 0]]",            /* units > insts */
+		"\"barriers\": 4, \"phases\": {}",                                       /* not an array */
+		"\"phases\": [[1, 3, 2, 0, 1, 0, 0, 0, 0]]",                               /* no barriers */
+	};
+	for (int i = 0; i < (int)(sizeof cases / sizeof cases[0]); i++) {
+		FILE *f = fopen(path, "w");
+		fprintf(f, "{\"version\": 1, \"block_bytes\": 128, \"n_sm\": 1, \"insts\": 16, \"mem_insts\": 1,\n"
+			   " \"streams\": [{\"name\": \"l1\", \"accesses\": 6, \"sd\": {\"cold\": 6, \"bins\": []}}],\n"
+			   " \"shape\": {%s}}\n", cases[i]);
+		fclose(f);
+		profile_t q;
+		int rc = profile_load(path, &q);
+		if (i > 0) {
+			CHECK_INT(rc, EXIT_USER, cases[i]);
+			continue;
+		}
+		CHECK_INT(rc, 0, "phases load");
+		if (rc)
+			continue;
+		for (int round = 0; round < 2; round++) {
+			CHECK(q.shape.has_phase && q.shape.n_phase == 2, "two intervals");
+			if (q.shape.n_phase == 2) {
+				CHECK_NEAR(q.shape.phase[0].count, 3, 0, "count");
+				CHECK_NEAR(q.shape.phase[0].v[SP_GREQ], 2, 0, "greq");
+				CHECK_NEAR(q.shape.phase[1].v[SP_SWAVE], 1.5, 0, "swave");
+				CHECK_NEAR(q.shape.phase[1].v[SP_SFU], 1, 0, "sfu");
+			}
+			if (round == 0) {        /* and again after a save */
+				CHECK_INT(profile_save(path, &q), 0, "saves");
+				profile_free(&q);
+				if (profile_load(path, &q)) {
+					CHECK(0, "loads again");
+					break;
+				}
+			}
+		}
+		profile_free(&q);
+	}
+	/* more rows than SHAPE_PHASE_MAX */
+	FILE *f = fopen(path, "w");
+	fprintf(f, "{\"version\": 1, \"block_bytes\": 128, \"n_sm\": 1, \"insts\": 16, \"mem_insts\": 1,\n"
+		   " \"streams\": [{\"name\": \"l1\", \"accesses\": 6, \"sd\": {\"cold\": 6, \"bins\": []}}],\n"
+		   " \"shape\": {\"barriers\": 4, \"phases\": [");
+	for (int i = 0; i <= SHAPE_PHASE_MAX; i++)
+		fprintf(f, "%s[1, %d, 0, 0, 0, 0, 0, 0, 0]", i ? ", " : "", i + 1);
+	fprintf(f, "]}}\n");
+	fclose(f);
+	profile_t q;
+	CHECK_INT(profile_load(path, &q), EXIT_USER, "513 intervals refused");
+	unlink(path);
+}
+
 /* Save and load: the shape survives; a profile without "shape" loads as unknown; bad values
  * are refused with the JSON path. */
 /* A one-stream profile whose shape has 2 mlp groups (1 and 2 loads) and the keys `more`. */
@@ -523,5 +821,8 @@ int main(void)
 	test_generator();
 	test_generator_alu_mix();
 	test_json();
+	test_phases_stream();
+	test_phases_dbgemm();
+	test_phases_json();
 	return check_summary("shape");
 }

@@ -498,18 +498,19 @@ const char *gen_inst_opcode(const gen_inst_t *in)
 }
 
 /* Shape of one executed template (models/profile_shape.h): unit, lanes, shared memory,
- * barriers, atomic targets, MLP dependences.  -1 on out of memory. */
+ * barriers, atomic targets, barrier intervals, MLP dependences.  greq: the global requests
+ * (line requests) it sent.  -1 on out of memory. */
 static int shape_issue(gen_t *g, const gen_launch_t *L, slot_t *sl, const gen_inst_t *in, double n, uint32_t mask,
-		       const uint64_t *a)
+		       const uint64_t *a, double greq)
 {
 	shape_acc_t *sh = g->sink.shape;
 	int lanes = __builtin_popcount(mask);
 	shape_acc_insts(sh, gen_inst_unit(in), n, (double)lanes * n);
-	int ways = in->ways ? in->ways : 1;
+	int ways = in->ways ? in->ways : 1, wave = 0;
 	switch (in->kind) {
-	case GEN_LDS: shape_acc_shared(sh, 0, mask, NULL, in->width, ways); break;
-	case GEN_STS: shape_acc_shared(sh, 1, mask, NULL, in->width, ways); break;
-	case GEN_ATOMS: shape_acc_shared(sh, 2, mask, NULL, in->width, ways); break;
+	case GEN_LDS: wave = shape_acc_shared(sh, 0, mask, NULL, in->width, ways); break;
+	case GEN_STS: wave = shape_acc_shared(sh, 1, mask, NULL, in->width, ways); break;
+	case GEN_ATOMS: wave = shape_acc_shared(sh, 2, mask, NULL, in->width, ways); break;
 	case GEN_BAR: shape_acc_bar(sh, 1); break;
 	case GEN_ATOM:
 		if (shape_acc_atomic(sh, mask, a) < 0)
@@ -517,6 +518,9 @@ static int shape_issue(gen_t *g, const gen_launch_t *L, slot_t *sl, const gen_in
 		break;
 	default: break;
 	}
+	int shared = in->kind == GEN_LDS || in->kind == GEN_STS || in->kind == GEN_ATOMS;
+	shape_warp_phase(sh, &sl->mw, gen_inst_unit(in), n, greq, shared ? (wave > 0 ? wave : 1) : 0,
+			 in->kind == GEN_BAR);   /* every warp instruction, registers or not */
 	if (L->has_regs && n == 1) {
 		int src[3], ns = 0, dst = in->dst;
 		for (int i = 0; i < 3; i++)
@@ -546,6 +550,7 @@ static int issue(gen_t *g, const gen_launch_t *L, int sm, sm_state_t *s, slot_t 
 	uint32_t mask = sl->w.valid;
 	uint64_t a[GEN_WARP];
 	uint64_t age_1 = 0, age_g = 0;   /* the load's freshest line (fresh_age.h) */
+	int nreq = 0;                    /* its line requests (profile_shape.h phases) */
 
 	if (in->kind == GEN_LD || in->kind == GEN_ST || in->kind == GEN_ATOM) {
 		uint64_t lines[GEN_WARP], sects[GEN_WARP];
@@ -562,6 +567,7 @@ static int issue(gen_t *g, const gen_launch_t *L, int sm, sm_state_t *s, slot_t 
 				}
 			int nl = uniq_u64(lines, k), ns = uniq_u64(sects, k);
 			int wr = in->kind != GEN_LD;
+			nreq = nl;
 			for (int i = 0; i < nl; i++) {
 				uint64_t a1, ag;     /* fresh_age.h: every line request, the load's smallest */
 				if (g->fresh && fresh_age_access(g->fresh, sm, lines[i], &a1, &ag) < 0)
@@ -606,7 +612,7 @@ static int issue(gen_t *g, const gen_launch_t *L, int sm, sm_state_t *s, slot_t 
 		s->pinst += n;
 		g->st.insts += n;
 		sl->issued += n;
-		if (g->sink.shape && shape_issue(g, L, sl, in, n, mask, a) < 0)
+		if (g->sink.shape && shape_issue(g, L, sl, in, n, mask, a, nreq) < 0)
 			return -1;
 		if (g->sink.shape && g->fresh && in->kind == GEN_LD && L->has_regs && n == 1)
 			shape_warp_load_ages(&sl->mw, age_1, age_g);   /* after shape_warp_inst: its group */

@@ -12,21 +12,24 @@ void bsync_totals(const shape_phase_t *ph, size_t n, double tot[SP_NCOL])
 			tot[c] += ph[i].count * ph[i].v[c];
 }
 
-double bsync_phase_time(const shape_phase_t *ph, size_t n, const double tot[SP_NCOL],
-                        const bsync_station_t *st, int ns, double *d_max)
+void bsync_shares(const shape_phase_t *ph, size_t n, const double tot[SP_NCOL], double *f)
 {
-	double inv[SP_NCOL];
-	for (int c = 0; c < SP_NCOL; c++)
-		inv[c] = tot[c] > 0.0 ? 1.0 / tot[c] : 0.0;
+	for (size_t i = 0; i < n; i++)
+		for (int c = 0; c < SP_NCOL; c++)
+			f[i * SP_NCOL + c] = tot[c] > 0.0 ? ph[i].count * ph[i].v[c] / tot[c] : 0.0;
+}
+
+double bsync_phase_time(const double *f, size_t n, const double tot[SP_NCOL], const bsync_station_t *st,
+                        int ns, double *d_max)
+{
 	double td = 0.0;
 	for (size_t i = 0; i < n; i++) {
-		double f[SP_NCOL], worst = 0.0;
-		for (int c = 0; c < SP_NCOL; c++)
-			f[c] = ph[i].count * ph[i].v[c] * inv[c];      /* f_i,c */
+		const double *fi = f + i * SP_NCOL;                     /* f_i,c */
+		double worst = 0.0;
 		for (int k = 0; k < ns; k++) {
 			double dk = 0.0;
 			for (int c = 0; c < SP_NCOL; c++)
-				dk += st[k].d[c] * f[c];
+				dk += st[k].d[c] * fi[c];
 			if (dk > worst)
 				worst = dk;
 		}

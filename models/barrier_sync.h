@@ -74,10 +74,13 @@ typedef struct bsync_station {
 /* V[c] = sum_i n_i v_i[c] over the n phases. */
 void bsync_totals(const shape_phase_t *ph, size_t n, double tot[SP_NCOL]);
 
-/* [B1]: T_D of the n phases (totals tot from bsync_totals) on ns stations; a column whose
- * total is 0 scales nothing.  Also *d_max = max_k sum_c D_k,c (may be NULL). */
-double bsync_phase_time(const shape_phase_t *ph, size_t n, const double tot[SP_NCOL],
-                        const bsync_station_t *st, int ns, double *d_max);
+/* f[i SP_NCOL + c] = f_i,c = n_i v_i[c] / V[c] (0 where V[c] = 0), once per workload. */
+void bsync_shares(const shape_phase_t *ph, size_t n, const double tot[SP_NCOL], double *f);
+
+/* [B1]: T_D of the n phases (shares f from bsync_shares, totals tot) on ns stations; a column
+ * whose total is 0 scales nothing.  Also *d_max = max_k sum_c D_k,c (may be NULL). */
+double bsync_phase_time(const double *f, size_t n, const double tot[SP_NCOL], const bsync_station_t *st,
+                        int ns, double *d_max);
 
 /* [B2]-[B3]: T = max(d_max, t_d / ctas_per_sm + l_slot), ctas_per_sm clamped to >= 1. */
 double bsync_time(double t_d, double l_slot, double d_max, double ctas_per_sm);

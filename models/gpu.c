@@ -484,6 +484,13 @@ wctx_t *wctx_alloc(const gpu_t *g, const profile_t *p, const char **err)
 		}
 		bsync_totals(sh->phase, sh->n_phase, w->bs_tot);
 		if (wsum > 0.0 && wi > 0.0 && w->bs_tot[SP_INSTS] > 0.0) {
+			w->bs_f = malloc(sh->n_phase * SP_NCOL * sizeof *w->bs_f);
+			if (!w->bs_f) {
+				wctx_free(w);
+				*err = e_mem;
+				return NULL;
+			}
+			bsync_shares(sh->phase, sh->n_phase, w->bs_tot, w->bs_f);
 			w->bs_on = 1;
 			w->bs_wpc = wi / wsum;
 		}
@@ -583,6 +590,7 @@ void wctx_free(wctx_t *w)
 		return;
 	for (int i = 0; i < MECH_N; i++)
 		mech_row_ctx_free(mech_table[i], w->mech[i]);
+	free(w->bs_f);
 	memo_free(w->mva_memo);
 	memo_free(w->l1_memo);
 	pending_ctx_free(w->pend);
@@ -1139,7 +1147,7 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 			}
 		}
 		const profile_shape_t *sh = &w->p->shape;
-		td = bsync_phase_time(sh->phase, sh->n_phase, w->bs_tot, bs, ns, &dmax);      /* [B1] */
+		td = bsync_phase_time(w->bs_f, sh->n_phase, w->bs_tot, bs, ns, &dmax);        /* [B1] */
 		/* [B2]: a warp's fixed latency per instruction is the delay station's per customer
 		 * over the cw customers a warp is ([C1]), dependent issue included */
 		l_slot = insts_k / m->n_compute * (delay_total / cw) / m->warps;

@@ -360,6 +360,7 @@ typedef struct wctx {
 	                              their intervals (shape phases) and launch geometry */
 	double bs_tot[SP_NCOL];    /* the phases' column totals V[c] */
 	double bs_wpc;             /* warps per CTA, mean over the launches' instructions */
+	double *bs_f;              /* the phases' shares f_i,c (bsync_shares: n_phase x SP_NCOL) */
 	double cold_l1, cold_g;    /* FRESH LINES (mlp_group.h [F5]): the cold misses' share of the
 	                              L1's requests (sectors when sectored) at the L1 and at the LLC */
 	int dep_measured;          /* dep_cycles from the profile's critical paths (gpu.c DEPENDENT ISSUE) */

@@ -105,9 +105,10 @@ static double model(const sim_t *p, double *dmax_out)
 	memset(st, 0, sizeof st);
 	st[0].d[SP_GREQ] = n * p->k * p->s1;
 	st[1].d[SP_TENSOR] = n * p->m * p->s2;
-	double tot[SP_NCOL], dmax;
+	double tot[SP_NCOL], dmax, f[2 * SP_NCOL];
 	bsync_totals(ph, 2, tot);
-	double td = bsync_phase_time(ph, 2, tot, st, 2, &dmax);
+	bsync_shares(ph, 2, tot, f);
+	double td = bsync_phase_time(f, 2, tot, st, 2, &dmax);
 	if (dmax_out)
 		*dmax_out = dmax;
 	return bsync_time(td, p->R * p->d, dmax, p->C);
@@ -165,7 +166,7 @@ static void closed_forms(void)
 	st[0].d[SP_SWAVE] = 0;
 	st[1].d[SP_SWAVE] = 300;     /* an L1 split: shared part */
 	st[1].d[SP_GREQ] = 100;      /*             global part */
-	double tot[SP_NCOL], dmax;
+	double tot[SP_NCOL], dmax, f[3 * SP_NCOL];
 
 	/* one phase type holds everything: T_D = D_max = max_k sum_c D_k,c */
 	ph[0].count = 10;
@@ -173,8 +174,10 @@ static void closed_forms(void)
 	ph[0].v[SP_GREQ] = 2;
 	ph[0].v[SP_SWAVE] = 3;
 	bsync_totals(ph, 1, tot);
+	bsync_shares(ph, 1, tot, f);
 	CHECK_NEAR(tot[SP_GREQ], 20, 1e-12, "V[c] = sum n_i v_i[c]");
-	CHECK_NEAR(bsync_phase_time(ph, 1, tot, st, 2, &dmax), 700, 1e-9, "[B1] one phase: the steady state's D_max");
+	CHECK_NEAR(f[SP_SWAVE], 1, 1e-12, "f_i,c = n_i v_i[c] / V[c]: one phase holds all");
+	CHECK_NEAR(bsync_phase_time(f, 1, tot, st, 2, &dmax), 700, 1e-9, "[B1] one phase: the steady state's D_max");
 	CHECK_NEAR(dmax, 700, 1e-9, "D_max = max_k sum_c D_k,c");
 
 	/* two phases, requests in one and wavefronts in the other: 700 + 300 */
@@ -184,13 +187,14 @@ static void closed_forms(void)
 	ph[1].count = 2;
 	ph[1].v[SP_SWAVE] = 7;
 	bsync_totals(ph, 2, tot);
-	CHECK_NEAR(bsync_phase_time(ph, 2, tot, st, 2, &dmax), 1000, 1e-9,
+	bsync_shares(ph, 2, tot, f);
+	CHECK_NEAR(bsync_phase_time(f, 2, tot, st, 2, &dmax), 1000, 1e-9,
 	           "[B1] separated phases: 700 (memory) + 300 (shared)");
 	CHECK_NEAR(dmax, 700, 1e-9, "D_max of the separated phases: 700");
 
 	/* a column absent from the record scales nothing: the stations' tensor demand is ignored */
 	st[1].d[SP_TENSOR] = 5000;
-	CHECK_NEAR(bsync_phase_time(ph, 2, tot, st, 2, &dmax), 1000, 1e-9, "[B1] a column with total 0 scales nothing");
+	CHECK_NEAR(bsync_phase_time(f, 2, tot, st, 2, &dmax), 1000, 1e-9, "[B1] a column with total 0 scales nothing");
 	CHECK_NEAR(dmax, 700, 1e-9, "D_max without the unrecorded column");
 
 	/* [B3] */

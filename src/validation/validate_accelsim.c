@@ -567,7 +567,7 @@ int validate_accelsim(const char *dir, const char *fmt, as_split_t split)
 	if (s.has_split && split != AS_SPLIT_HELD)
 		summarise(&s, 0, md, "Development half (the kernels not in heldout.txt; models were changed looking at these)");
 	if (s.has_split && split != AS_SPLIT_DEV)
-		summarise(&s, 1, md, "Held-out half (heldout.txt: the second and third suites' kernels and the fourth's configuration, every SM75_RTX2060 run, each chosen by rule before its runs existed and measured once at the end of a session's model changes, seen since; the first held-out half was looked at and is now in the development half; heldout.txt says when)");
+		summarise(&s, 1, md, "Held-out half (heldout.txt: the second and third suites' kernels and the fourth's and fifth's configurations, every SM75_RTX2060 and SM7_TITANV run, each chosen by rule before its runs existed and measured once at the end of a session's model changes, seen since; the first held-out half was looked at and is now in the development half; heldout.txt says when)");
 	/* per kernel and GPU: saturation point and 4x-L2 speedup */
 	printf("\n");
 	if (md)

@@ -49,6 +49,13 @@
  *               1 + floor(log2 A), the last bin open.  A group with A below a fill's window
  *               waits for that fill, whichever of its requests missed and whichever merged
  *               into the miss.  Recorded by the workload generators (gpudse trace).
+ *   ldst        the L1 access stage's cycles of every global memory warp instruction with an
+ *               active lane (loads, stores, atomics: the instructions mem_insts counts), computed
+ *               exactly from its lane addresses as models/ldst.h defines C(seq) -- the distinct
+ *               32 B sectors in descending address order, split greedily into runs of distinct
+ *               banks (sector mod B), at most B long -- summed, for B = 1, 2, 4 and 8; recorded
+ *               by the sources that see lane addresses (the generators, the Accel-Sim and NVBit
+ *               readers);
  *   phases      barrier intervals (issue 20, models/barrier_sync.h): each warp's instructions
  *               cut at its BAR instructions (the BAR closes its interval and counts in it) and
  *               at its end (a last interval when it has instructions); per interval the vector
@@ -77,6 +84,7 @@ extern const char *const shape_unit_name[SU_NUNIT]; /* "fp32","fp64","int","sfu"
 
 #define SHAPE_MLP_BINS 64
 #define SHAPE_FRESH_BINS 24            /* bins of A1 and Ag: 0, [1,2), [2,4), ..., [2^22, inf) */
+#define SHAPE_LDST_NB 4                /* ldst cycles at 1, 2, 4, 8 L1 banks */
 #define SHAPE_PHASE_MAX 512            /* distinct barrier-interval vectors kept (phases) */
 
 /* The columns of a barrier interval's vector (profile_shape.h phases). */
@@ -146,6 +154,10 @@ typedef struct profile_shape {
 	                                  one (the scoreboard then waits for that load only) */
 	int has_fresh;                 /* fresh recorded (every fork-join group of the profile) */
 	double fresh[SHAPE_FRESH_BINS][SHAPE_FRESH_BINS]; /* fork-join groups by the bins of A1, Ag */
+	int has_ldst;                  /* ldst recorded (models/ldst.h, LDST RECORD) */
+	double ldst_insts;             /* global memory warp instructions with an active lane */
+	double ldst_cycles[SHAPE_LDST_NB]; /* their L1 access-stage cycles (ldst.h C(seq)) summed,
+	                                  with 1, 2, 4 and 8 banks of one 32 B sector, linear */
 	int has_phase;                 /* phases recorded */
 	size_t n_phase;
 	shape_phase_t *phase;          /* n_phase distinct barrier intervals (NULL when none) */

@@ -473,6 +473,11 @@ wctx_t *wctx_alloc(const gpu_t *g, const profile_t *p, const char **err)
 	w->write_frac = l1->writes / l1->accesses;
 	if (w->write_frac > 1.0)
 		w->write_frac = 1.0;
+	/* ldst.h LDST RECORD: mean access-stage cycles per memory instruction at 1, 2, 4, 8 banks,
+	 * for presets whose L1 banks are one 32 B sector each (gpgpusim_config.c maps only those) */
+	if (p->shape.has_ldst && p->shape.ldst_insts > 0.0 && g->sector_bytes == 32)
+		for (int i = 0; i < SHAPE_LDST_NB; i++)
+			w->ldst_exact[i] = p->shape.ldst_cycles[i] / p->shape.ldst_insts;
 	/* BARRIER PHASES (barrier_sync.h): the record's totals and the launches' warps per CTA */
 	const profile_shape_t *sh = &p->shape;
 	if (sh->has_bar && sh->bar > 0.0 && sh->has_phase && sh->n_phase > 0 && sh->n_launch > 0) {
@@ -732,6 +737,12 @@ void memsys_init(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m
 	m->l1_service = b / g->l1_bytes_per_cycle;
 	if (g->l1_banks > 0)   /* LDST ACCESS STAGE (gpu.c header, models/ldst.h) */
 		m->l1_service = ldst_l1_service(g, w->req_per_mem, b);
+	if (g->l1_banks > 0 && w->ldst_exact[0] > 0.0) {   /* ldst.h LDST RECORD: the profile's exact
+		                                              C(seq) at the preset's banks */
+		int bi = g->l1_banks == 1 ? 0 : g->l1_banks == 2 ? 1 : g->l1_banks == 4 ? 2 : g->l1_banks == 8 ? 3 : -1;
+		if (bi >= 0 && w->req_per_mem > 0.0)
+			m->l1_service = w->ldst_exact[bi] / w->req_per_mem;
+	}
 
 	double flit_cycles = g->core_mhz / (g->noc_mhz * s);
 	double llc_flit_cycles = gpu_llc_port_flit_cycles(g, s);  /* LLC-SIDE PORTS */

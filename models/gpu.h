@@ -356,6 +356,8 @@ typedef struct wctx {
 	double dep_cycles, mlp;    /* workload parameters in force (profile or defaults) */
 	mlp_groups_t mlp_groups;   /* the profile's groups of loads in flight (mlp_group.h); used
 	                              while their mean is the mlp in force, else groups of mlp */
+	double ldst_exact[SHAPE_LDST_NB]; /* ldst.h LDST RECORD: the profile's mean C(seq) per memory
+	                              instruction at 1, 2, 4, 8 banks (0: no record) */
 	int bs_on;                 /* BARRIER PHASES (barrier_sync.h): the profile has barriers and
 	                              their intervals (shape phases) and launch geometry */
 	double bs_tot[SP_NCOL];    /* the phases' column totals V[c] */

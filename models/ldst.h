@@ -36,6 +36,13 @@
  * 27/16 for L = 3, about 2.2 sectors per cycle for large L.  Real strides can be worse
  * (t-alexnet's 32 lines 10896 B apart fall in bank pairs: 2.0 per cycle against the model's 2.2).
  *
+ * LDST RECORD (profile_shape.h ldst): where the profile records C(seq) of every memory
+ * instruction from its own lane addresses (summed at B = 1, 2, 4, 8), the model takes that mean
+ * instead of the expectation above -- exact for the profiled instructions, whatever their
+ * strides (models/gpu.c memsys_init; per L1 request: the mean over req_per_mem).  Measured on
+ * the column walk the expectation misses (calibration/accelsim/README.md, p-atax: every lane
+ * of kernel 1 in one bank).
+ *
  * Valid range: 1 <= B <= LDST_MAX_BANKS, B a divisor or multiple of S, S <= LDST_MAX_POS,
  * 1 <= s <= S, L >= 1 (L beyond LDST_MAX_LINES: the last line's increment, the chain's
  * stationary rate, continues linearly).  Not modelled here: reservation fails at the pipeline

@@ -181,6 +181,31 @@ static void test_in_model(void)
 	memsys_init(&g, &d, w, &m);
 	CHECK_NEAR(m.l1_service, ldst_access_cycles(16.0, 1.0, 4, 4) / 16.0, 1e-12, "l1_banks 4: C(16, 1) / 16 per request");
 	CHECK(m.l1_service > 1.8 * 32.0 / g.l1_bytes_per_cycle, "scattered sectors: about 1.8x the bandwidth figure");
+	/* LDST RECORD: the profile's exact C(seq) replaces the expectation at the preset's banks;
+	 * here every instruction's 16 sectors in one bank (a stride of 4 sectors): 16 cycles at
+	 * any B, against C(16, 1) ~ 7.3 from random positions */
+	double expect4 = m.l1_service;
+	p.shape.has_ldst = 1;
+	p.shape.ldst_insts = 1e5;
+	const double cyc[SHAPE_LDST_NB] = { 16e5, 16e5, 16e5, 16e5 };
+	memcpy(p.shape.ldst_cycles, cyc, sizeof cyc);
+	wctx_free(w);
+	w = wctx_alloc(&g, &p, &err);
+	memsys_init(&g, &d, w, &m);
+	CHECK_NEAR(m.l1_service, 16.0 / 16.0, 1e-12, "LDST RECORD: mean C 16 over 16 requests per instruction");
+	CHECK(m.l1_service > expect4 * 2.0, "the record's one-bank strides cost over twice the expectation");
+	p.shape.ldst_cycles[2] = 4e5;                /* whole lines: 4 sectors per cycle at B = 4 */
+	wctx_free(w);
+	w = wctx_alloc(&g, &p, &err);
+	memsys_init(&g, &d, w, &m);
+	CHECK_NEAR(m.l1_service, 4.0 / 16.0, 1e-12, "LDST RECORD at B = 4 reads cycles[2]");
+	g.l1_banks = 3;                              /* no column: the expectation stays */
+	memsys_init(&g, &d, w, &m);
+	CHECK_NEAR(m.l1_service, ldst_access_cycles(16.0, 1.0, 3, 4) / 16.0, 1e-12, "LDST RECORD: 3 banks has no column, the expectation");
+	g.l1_banks = 4;
+	p.shape.has_ldst = 0;
+	wctx_free(w);
+	w = wctx_alloc(&g, &p, &err);
 	/* MISS PACKETS: one single-flit packet per sector each way; b = 32 B (one sector per
 	 * request) is one packet where flits of 32 B would give max(1, 32 / flit) = 1 too, so
 	 * check on 96 B requests (3 sectors) against 40 B flits: 3 packets, not 2.4 flits */

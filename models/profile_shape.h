@@ -55,7 +55,10 @@
  *               32 B sectors in descending address order, split greedily into runs of distinct
  *               banks (sector mod B), at most B long -- summed, for B = 1, 2, 4 and 8; recorded
  *               by the sources that see lane addresses (the generators, the Accel-Sim and NVBit
- *               readers);
+ *               readers; src/profiling/ldst_rec.h computes C); a lane accessing `width` bytes at
+ *               a touches the sectors from a / 32 to (a + width - 1) / 32, as the coalescer and
+ *               the readers' sector counts take them; counted per instruction, also in sampled
+ *               profiles; a profile made before 2026-11-27 has none (has_ldst 0);
  *   phases      barrier intervals (issue 20, models/barrier_sync.h): each warp's instructions
  *               cut at its BAR instructions (the BAR closes its interval and counts in it) and
  *               at its end (a last interval when it has instructions); per interval the vector

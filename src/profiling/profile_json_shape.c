@@ -162,10 +162,47 @@ static int load_launch(const char *file, const char *path, const cJSON *v, shape
 	return 0;
 }
 
+/* .shape.ldst: {"insts": N, "cycles": [c1, c2, c4, c8]} (profile_shape.h ldst): insts > 0,
+ * each cycles[b] >= insts (an instruction takes >= 1 cycle) and non-increasing in the banks
+ * (with B dividing B', a window of sectors valid as one run at B is one at B', and a sub-window of
+ * a valid window is valid, so the greedy split at B' ends each run no earlier: never more runs). */
+static int ldst_read(const char *file, const cJSON *x, profile_shape_t *s)
+{
+	static const char *const k[] = { "insts", "cycles", NULL };
+	if (!cJSON_IsObject(x))
+		return json_type_error(file, ".shape.ldst", "an object", x);
+	if (json_check_keys(file, ".shape.ldst", x, k) || count(file, ".shape.ldst", x, "insts", 1, &s->ldst_insts))
+		return EXIT_USER;
+	if (!(s->ldst_insts > 0))
+		return err_user("%s: .shape.ldst.insts: expected a positive number of instructions, got %g", file,
+				s->ldst_insts);
+	const cJSON *c = cJSON_GetObjectItemCaseSensitive(x, "cycles");
+	if (!c)
+		return err_user("%s: .shape.ldst.cycles: missing (required)", file);
+	if (!cJSON_IsArray(c) || cJSON_GetArraySize(c) != SHAPE_LDST_NB)
+		return json_type_error(file, ".shape.ldst.cycles", "an array of 4 numbers (1, 2, 4, 8 banks)", c);
+	for (int b = 0; b < SHAPE_LDST_NB; b++) {
+		const cJSON *e = cJSON_GetArrayItem(c, b);
+		char p[40];
+		snprintf(p, sizeof p, ".shape.ldst.cycles[%d]", b);
+		if (!cJSON_IsNumber(e) || !(e->valuedouble >= 0) || !isfinite(e->valuedouble))
+			return json_type_error(file, p, "a non-negative number", e);
+		s->ldst_cycles[b] = e->valuedouble;
+		if (s->ldst_cycles[b] < s->ldst_insts)
+			return err_user("%s: %s: %g cycles for %g instructions (each takes at least 1)", file, p,
+					s->ldst_cycles[b], s->ldst_insts);
+		if (b > 0 && s->ldst_cycles[b] > s->ldst_cycles[b - 1])
+			return err_user("%s: %s: %g cycles exceed the %g at half the banks (more banks never cost more)",
+					file, p, s->ldst_cycles[b], s->ldst_cycles[b - 1]);
+	}
+	s->has_ldst = 1;
+	return 0;
+}
+
 int shape_json_load(const char *file, const cJSON *v, profile_shape_t *s)
 {
-	static const char *const keys[] = { "launches", "mix", "simd", "shared", "barriers", "phases", "atomics", "mlp",
-	                                    "dep", NULL };
+	static const char *const keys[] = { "launches", "mix", "simd", "shared", "barriers", "phases", "atomics", "ldst",
+	                                    "mlp", "dep", NULL };
 	memset(s, 0, sizeof *s);
 	if (!cJSON_IsObject(v))
 		return json_type_error(file, ".shape", "an object", v);
@@ -249,6 +286,8 @@ int shape_json_load(const char *file, const cJSON *v, profile_shape_t *s)
 			return err_user("%s: .shape.atomics: expected targets <= addrs <= lanes <= 32 x insts and top <= lanes", file);
 		s->has_atom = 1;
 	}
+	if ((x = cJSON_GetObjectItemCaseSensitive(v, "ldst")) && ldst_read(file, x, s))
+		return EXIT_USER;
 	if ((x = cJSON_GetObjectItemCaseSensitive(v, "mlp"))) {
 		static const char *const lk[] = { "loads", "groups", "hist", "hist_overwrite", "fresh", NULL };
 		if (!cJSON_IsObject(x))
@@ -348,7 +387,7 @@ static void kv(FILE *f, const char *sep, const char *key, double x)
 void shape_json_write(FILE *f, const profile_shape_t *s)
 {
 	if (!s->n_launch && !s->has_mix && !s->has_simd && !s->has_shared && !s->has_bar && !s->has_atom && !s->has_mlp
-	    && !s->has_dep)
+	    && !s->has_dep && !s->has_ldst)
 		return;
 	fputs(",\n  \"shape\": {", f);
 	const char *sep = "\n    ";
@@ -421,6 +460,18 @@ void shape_json_write(FILE *f, const profile_shape_t *s)
 		kv(f, ", ", "targets", s->atom_targets);
 		kv(f, ", ", "top", s->atom_top);
 		fputc('}', f);
+		sep = ",\n    ";
+	}
+	if (s->has_ldst) {   /* cycles at 1, 2, 4, 8 banks */
+		fprintf(f, "%s\"ldst\": {", sep);
+		kv(f, "", "insts", s->ldst_insts);
+		fputs(", \"cycles\": [", f);
+		for (int b = 0; b < SHAPE_LDST_NB; b++) {
+			if (b)
+				fputs(", ", f);
+			num(f, s->ldst_cycles[b]);
+		}
+		fputs("]}", f);
 		sep = ",\n    ";
 	}
 	if (s->has_mlp) {

@@ -2,6 +2,7 @@
 #include "profiling/shape_acc.h"
 
 #include "hash64.h"
+#include "profiling/ldst_rec.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -527,6 +528,21 @@ void shape_warp_end(shape_acc_t *a, shape_warp_t *w)
 	memset(w, 0, sizeof *w);
 }
 
+void shape_acc_ldst(shape_acc_t *a, uint32_t mask, const uint64_t *addr, int width)
+{
+	int c[SHAPE_LDST_NB];
+	if (!mask)
+		return;
+	if (ldst_rec_cycles_all(mask, addr, width, c) < 0) {
+		a->ldst_bad = 1;
+		return;
+	}
+	a->s.has_ldst = 1;
+	a->s.ldst_insts += 1;
+	for (int b = 0; b < SHAPE_LDST_NB; b++)
+		a->s.ldst_cycles[b] += c[b];
+}
+
 int shape_acc_finish(shape_acc_t *a, profile_shape_t *out)
 {
 	if (a->failed)
@@ -535,6 +551,11 @@ int shape_acc_finish(shape_acc_t *a, profile_shape_t *out)
 	if (a->fresh_missing) {                         /* not every fork-join group: none */
 		a->s.has_fresh = 0;
 		memset(a->s.fresh, 0, sizeof a->s.fresh);
+	}
+	if (a->ldst_bad) {                              /* an instruction not recorded: none */
+		a->s.has_ldst = 0;
+		a->s.ldst_insts = 0;
+		memset(a->s.ldst_cycles, 0, sizeof a->s.ldst_cycles);
 	}
 	if (a->s.has_bar && a->s.bar > 0 && !a->pover && a->pn > 0) {   /* only with barriers */
 		qsort(a->ptab, a->pn, sizeof *a->ptab, phase_cmp);
@@ -550,6 +571,7 @@ int shape_acc_finish(shape_acc_t *a, profile_shape_t *out)
 	a->pidx = NULL;
 	a->pn = 0;
 	a->pover = 0;
+	a->ldst_bad = 0;
 	*out = a->s;
 	memset(&a->s, 0, sizeof a->s);
 	a->cap_launch = 0;

@@ -35,6 +35,7 @@ typedef struct shape_acc {
 	uint16_t *pidx;
 	size_t pn;
 	int pover;                /* more than SHAPE_PHASE_MAX distinct vectors: not recorded */
+	int ldst_bad;             /* an instruction's width was outside ldst_rec.h's range: no ldst */
 } shape_acc_t;
 
 /* Units that can lie on a dependence chain: SU_FP32, SU_FP64, SU_INT, SU_SFU, SU_TENSOR (0..4). */
@@ -85,6 +86,13 @@ int shape_bank_degree(uint32_t mask, const uint64_t *addr, int width);
 
 /* A global atomic warp instruction with lane addresses (mask: active lanes).  0 or -1 (oom). */
 int shape_acc_atomic(shape_acc_t *a, uint32_t mask, const uint64_t *addr);
+
+/* A global memory warp instruction (load, store or atomic: one the profile's mem_insts counts)
+ * with lane addresses addr[lane] for the lanes in mask, `width` bytes each: adds 1 to
+ * ldst_insts and its exact L1 access-stage cycles (src/profiling/ldst_rec.h) at 1, 2, 4 and 8
+ * banks to ldst_cycles[] (profile_shape.h ldst).  An empty mask adds nothing; a width outside
+ * ldst_rec.h's range drops the record from the profile (has_ldst 0), never a wrong figure. */
+void shape_acc_ldst(shape_acc_t *a, uint32_t mask, const uint64_t *addr, int width);
 
 /* MLP: one warp instruction of warp w.  is_load: a global load whose destinations are
  * dst[0..ndst) each widened to `regs_per_dst` consecutive registers (a 64-bit load writes 2).

@@ -750,6 +750,12 @@ static int inst_line(rd_t *r, cta_state_t *c, const char *s, size_t n)
 	r->st.sectors += (uint64_t)nsec;
 	c->mem++;
 	c->sect += nsec;
+	{       /* the L1 access stage's exact cycles (profile_shape.h ldst), per instruction */
+		shape_acc_t *sa[2];
+		int na = shapes(r, sa);
+		for (int k = 0; k < na; k++)
+			shape_acc_ldst(sa[k], in.mask, in.addr, (int)w);
+	}
 	/* header: instruction index, a global atomic (bypasses the L1), a store, the request count */
 	int atomic = mc == AS_GLOBAL_ST && is_global_atomic(in.opcode);
 	if (arena_push(r, idx << 9 | (uint64_t)atomic << 8 | (uint64_t)(mc == AS_GLOBAL_ST) << 7 | (uint64_t)nb))

@@ -263,6 +263,8 @@ int nvbit_read(const char *path, int n_sm, int block_bytes, const char *display,
 			if (profiler_sectors(pb, sm, line << 7, smask, wr, atomic))
 				rc = err_internal("%s:%llu: out of memory", lr.name, ln);
 		}
+		if (!rc)   /* the L1 access stage's exact cycles (profile_shape.h ldst), per instruction */
+			shape_acc_ldst(profiler_shape(pb), mask, addr, (int)w);
 		if (!rc && profiler_insts(pb, sm, 1, 1, nsec))
 			rc = err_internal("%s:%llu: out of memory", lr.name, ln);
 		if (rc)

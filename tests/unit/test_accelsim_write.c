@@ -377,6 +377,15 @@ static void roundtrip_k(const char *kname, long size, const char *gpu_name, int 
 		         size, gpu_name);
 		CHECK(c.diffs == 0, d);
 		CHECK(pa.insts > 0 && pa.mem_insts > 0, d);
+		/* the L1 access stage record (profile_shape.h ldst): one entry per instruction mem_insts
+		 * counts, in both profiles, equal (EXIT is no memory instruction); the walk above
+		 * compares it too, except for sectors_only kernels */
+		snprintf(d, sizeof d, "%s: ldst recorded by both, insts = mem_insts, cycles equal", kname);
+		int same = pa.shape.has_ldst && pbp.shape.has_ldst && pa.shape.ldst_insts == pa.mem_insts
+		           && pbp.shape.ldst_insts == pbp.mem_insts && pa.shape.ldst_insts == pbp.shape.ldst_insts;
+		for (int i = 0; i < SHAPE_LDST_NB; i++)
+			same = same && pa.shape.ldst_cycles[i] == pbp.shape.ldst_cycles[i];
+		CHECK(same, d);
 	}
 	cJSON_Delete(ja);
 	cJSON_Delete(jb);

@@ -594,6 +594,8 @@ static int issue(gen_t *g, const gen_launch_t *L, int sm, sm_state_t *s, slot_t 
 			s->pmem += 1;
 			s->psect += ns;
 			g->st.mem_insts += 1;
+			if (g->sink.shape)   /* the L1 access stage's exact cycles (profile_shape.h ldst) */
+				shape_acc_ldst(g->sink.shape, mask, a, in->width ? in->width : 4);
 			g->st.accesses += nl;
 			g->st.sectors += ns;
 			if (wr)

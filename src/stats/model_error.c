@@ -62,12 +62,24 @@ static int load_split(const char *dir, char held[][64], int *nh, char *split, si
 	*nh = 0;
 	if (f) {
 		while (fgets(line, sizeof line, f)) {
-			char k[64];
-			if (line[0] == '#' || sscanf(line, "%63s", k) != 1)
+			char k[64], c[64];
+			char *h = strchr(line, '#');
+			if (h)
+				*h = '\0';
+			int nt = sscanf(line, "%63s %63s", k, c);
+			if (nt < 1)
 				continue;
 			if (*nh == MERR_MAX_KERNELS)
 				break;
-			snprintf(held[(*nh)++], 64, "%s", k);
+			/* "PRESET CONFIG": that configuration's runs (validate_accelsim.c read_heldout) */
+			char ent[130];
+			snprintf(ent, sizeof ent, "%s%s%s", k, nt == 2 ? " " : "", nt == 2 ? c : "");
+			size_t el = strlen(ent);
+			if (el >= 64) {
+				fclose(f);
+				return err_user("%s: \"%s\": longer than 63 characters", path, ent);
+			}
+			memcpy(held[(*nh)++], ent, el + 1);
 		}
 		fclose(f);
 		snprintf(split, slen, "calibration/accelsim/heldout.txt (%d held-out kernels and presets)", *nh);
@@ -164,8 +176,11 @@ static int load(const char *dir, model_err_t *me)
 			return err_user("%s: line %d: a reference or model figure is not a finite number", me->csv, lineno);
 		}
 		r->held = 0;
-		for (int k = 0; k < nh; k++)   /* a kernel, or a preset: every run of that GPU */
-			if (strcmp(held[k], r->kernel) == 0 || strcmp(held[k], r->preset) == 0)
+		char pc[140];
+		snprintf(pc, sizeof pc, "%s %s", r->preset, r->config);
+		for (int k = 0; k < nh; k++)   /* a kernel, a preset (every run of that GPU), or a
+		                                * preset and configuration */
+			if (strcmp(held[k], r->kernel) == 0 || strcmp(held[k], r->preset) == 0 || strcmp(held[k], pc) == 0)
 				r->held = 1;
 		r->e[E_IPC] = lratio(ri, mi);
 		r->e[E_CYCLES] = r->e[E_TIME] = -r->e[E_IPC];

@@ -215,7 +215,8 @@ static int cmp_row(const void *a, const void *b)
 }
 
 /* DIR/../heldout.txt: one kernel name a line, or a preset name (every run of that GPU: a
- * configuration held out), '#' starts a comment.  Marks the held-out runs; a listed name with
+ * configuration held out), or a preset and a configuration name (that configuration's runs),
+ * '#' starts a comment.  Marks the held-out runs; a listed name with
  * no run is refused (a misspelt name would silently leak it into the development half). */
 static int read_heldout(asset_t *s)
 {
@@ -236,17 +237,21 @@ static int read_heldout(asset_t *s)
 		char *h = strchr(line, '#');
 		if (h)
 			*h = '\0';
-		char name[256];
-		if (sscanf(line, "%255s", name) != 1)
+		char name[256], cfg[256];
+		int nt = sscanf(line, "%255s %255s", name, cfg);
+		if (nt < 1)
 			continue;
 		int found = 0;
 		for (int i = 0; i < s->n; i++)
-			if (strcmp(s->row[i].kernel, name) == 0 || strcmp(s->row[i].preset, name) == 0) {
+			if (nt == 2 ? strcmp(s->row[i].preset, name) == 0 && strcmp(s->row[i].config, cfg) == 0
+			            : strcmp(s->row[i].kernel, name) == 0 || strcmp(s->row[i].preset, name) == 0) {
 				s->n_held += !s->row[i].held;
 				s->row[i].held = 1;
 				found = 1;
 			}
-		if (!found)
+		if (!found && nt == 2)
+			rc = err_user("%s: line %d: preset and configuration \"%s %s\" have no run under %s", path, ln, name, cfg, s->dir);
+		else if (!found)
 			rc = err_user("%s: line %d: kernel or preset \"%s\" has no run under %s", path, ln, name, s->dir);
 	}
 	if (!rc && ferror(f))

@@ -62,6 +62,17 @@ printf 'SM7_QV100  # a preset: every run of it (a configuration held out)\n' > "
 expect_ok "a preset held out" $G validate --accelsim --runs "$S/runs" --format csv
 expect_eq "every run of the preset in the held-out half" "$(tail -n +2 "$CLI_TMP/out" | awk -F, '$1 == "SM7_QV100" && $NF != "heldout"' | wc -l)" 0
 expect_eq "the preset has runs" "$(tail -n +2 "$CLI_TMP/out" | grep -c '^SM7_QV100,')" "$(ls "$S/runs/SM7_QV100"/*/*.log.xz | wc -l)"
+mkdir -p "$S/runs/SM7_QV100/l2x4"   # a second configuration: the same run under another name
+xz -dc "$S/runs/SM7_QV100/base/c-blk.log.xz" | sed '1s/config=base/config=l2x4/' | xz > "$S/runs/SM7_QV100/l2x4/c-blk.log.xz"
+printf 'SM7_QV100 l2x4  # a preset and a configuration: that configuration'"'"'s runs\n' > "$S/heldout.txt"
+expect_ok "a configuration held out" $G validate --accelsim --runs "$S/runs" --format csv
+expect_eq "its runs are held out" "$(tail -n +2 "$CLI_TMP/out" | awk -F, '$1 == "SM7_QV100" && $2 == "l2x4" && $NF != "heldout"' | wc -l)" 0
+expect_eq "the configuration has runs" "$(tail -n +2 "$CLI_TMP/out" | grep -c '^SM7_QV100,l2x4,')" "$(ls "$S/runs/SM7_QV100/l2x4"/*.log.xz | wc -l)"
+expect_eq "the other configurations stay in the development half" "$(tail -n +2 "$CLI_TMP/out" | awk -F, '$2 != "l2x4" && $NF != "dev"' | wc -l)" 0
+printf 'SM7_QV100 no-such-config\n' > "$S/heldout.txt"
+expect_err "unknown held-out configuration" 1 "gpudse: $S/runs/../heldout.txt: line 1: preset and configuration \"SM7_QV100 no-such-config\" have no run under $S/runs" \
+	$G validate --accelsim --runs "$S/runs"
+rm -r "$S/runs/SM7_QV100/l2x4"
 printf 'c-blk\nno-such-kernel\n' > "$S/heldout.txt"
 expect_err "unknown held-out kernel" 1 "gpudse: $S/runs/../heldout.txt: line 2: kernel or preset \"no-such-kernel\" has no run under $S/runs" \
 	$G validate --accelsim --runs "$S/runs"

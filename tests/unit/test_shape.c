@@ -309,6 +309,10 @@ static void test_nvbit_shape(void)
 	fprintf(f, "\nMEMTRACE: CTX 0x00005581e0c2a3b0 - grid_launch_id 0 - CTA 1,0,0 - warp 0 - ATOMG.E.ADD - ");
 	for (int l = 0; l < 32; l++)
 		fprintf(f, "0x%016llx ", 0x7f1200000040ULL);
+	/* a column walk: lanes 1 KiB apart, 32 sectors in one bank (profile_shape.h ldst) */
+	fprintf(f, "\nMEMTRACE: CTX 0x00005581e0c2a3b0 - grid_launch_id 0 - CTA 2,0,0 - warp 0 - LDG.E - ");
+	for (int l = 0; l < 32; l++)
+		fprintf(f, "0x%016llx ", 0x7f1300000000ULL + 1024ULL * (unsigned long long)l);
 	fprintf(f, "\n");
 	fclose(f);
 	profiler_opts_t o;
@@ -334,6 +338,12 @@ static void test_nvbit_shape(void)
 		CHECK_NEAR(s->atom_targets, 1, 0, "one address");
 		CHECK_NEAR(s->atom_top, 32, 0, "every lane on it");
 		CHECK(!s->has_mix && !s->has_simd && !s->has_mlp, "mem_trace sees memory instructions only: unknown");
+		/* ldst: the ATOMG's one sector (1 cycle) and the LDG's 32 in one bank (32 at every B) */
+		CHECK(s->has_ldst, "ldst recorded");
+		CHECK_NEAR(p.mem_insts, 2, 0, "ATOMG and LDG are the memory instructions");
+		CHECK_NEAR(s->ldst_insts, p.mem_insts, 0, "ldst insts = mem_insts");
+		for (int b = 0; b < SHAPE_LDST_NB; b++)
+			CHECK_NEAR(s->ldst_cycles[b], 33, 0, "ldst cycles: 1 + 32 at every B");
 		profile_free(&p);
 	}
 	profiler_free(pb);

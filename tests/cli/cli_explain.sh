@@ -100,4 +100,12 @@ expect_eq "truncated preset: exit 1, one line" "$rc $(wc -l <"$CLI_TMP/err")" "1
 # a minimal preset: name and source, every other field defaulted
 printf '{"name": "mini", "source": "test"}\n' >"$B"
 expect_ok "minimal preset" "$GPUDSE" explain --gpu "$B" --workload "$P"
+# issue 20: which access-stage figure and whether barrier phases ran (models/ldst.h, barrier_sync.h)
+A=calibration/accelsim
+expect_ok "explain an Accel-Sim profile" "$GPUDSE" explain --gpu $A/presets/SM7_QV100.json --workload $A/profiles/SM7_QV100/p-atax.json --uncert none
+expect_eq "p-atax: the exact access stage, 4.875 cycles (test_ldst_rec derives it from the strides)" \
+	"$(grep -c '^l1 access stage: 4.875 cycles per memory instruction at 4 banks, exact' "$CLI_TMP/out")" 1
+expect_ok "explain a tensor-core GEMM" "$GPUDSE" explain --gpu $A/presets/SM7_QV100.json --workload $A/profiles/SM7_QV100/db-gemm.json --uncert none --json
+expect_eq "db-gemm: barrier phases evaluated, one CTA per SM" \
+	"$(tr -d ' \n\t' < "$CLI_TMP/out" | grep -o '"barrier_phases":1,' | wc -l) $(tr -d ' \n\t' < "$CLI_TMP/out" | grep -o '"ctas_per_sm":1,' | wc -l)" "1 1"
 cli_done

@@ -22,12 +22,14 @@ sd_me=$(awk -F, '$1 == "ipc" { print $4 }' "$CLI_TMP/me.csv")
 expect_eq "stored ipc log-sd = validate --error-model's" "$sd_db" "$sd_me"
 expect_eq "error-model columns" "$(head -1 "$CLI_TMP/me.csv")" \
 	"metric,n_dev,bias,sd,shared,level,dev_in,dev_n,held_in,held_n,held_coverage"
-# the held-out suite (calibration/accelsim/heldout.txt, second suite) has base runs only, so the
-# speedup (a configuration over its base) has no held-out pair; the other five metrics have
+# every metric has held-out runs; the speedup (a configuration over its base) has them since the
+# sixth suite held out a configuration (heldout.txt "SM86_RTX3070 l1_32k"): one pair per l1_32k
+# run, over that preset's base run of the same kernel
 expect_eq "held-out coverage is a share in [0, 1] for every metric with held-out runs" \
-	"$(awk -F, 'NR > 1 && $10 > 0 && $11 >= 0 && $11 <= 1 && $11 == sprintf("%.4f", $9 / $10)' "$CLI_TMP/me.csv" | wc -l)" 5
-expect_eq "speedup: no held-out pair (the held-out suite runs the base configuration only), no coverage printed" \
-	"$(awk -F, '$1 == "speedup" { print $10 "|" $11 "|" }' "$CLI_TMP/me.csv")" "0||"
+	"$(awk -F, 'NR > 1 && $10 > 0 && $11 >= 0 && $11 <= 1 && $11 == sprintf("%.4f", $9 / $10)' "$CLI_TMP/me.csv" | wc -l)" 6
+expect_eq "speedup: one held-out pair per held-out l1_32k run" \
+	"$(awk -F, '$1 == "speedup" { print $10 }' "$CLI_TMP/me.csv")" \
+	"$(awk -F, '$1 == "SM86_RTX3070" && $2 == "l1_32k"' calibration/accelsim/results.csv | wc -l)"
 expect_ok "the results_error view" sqlite3 "$DB" "SELECT sources FROM results_error WHERE workload = 'r-kmeans' AND metric = 'speedup'"
 expect_eq "results_error names the sources (exact profile)" "$(cat "$CLI_TMP/out")" model
 expect_ok "the results_error view, sampled profile" sqlite3 "$DB" "SELECT sources FROM results_error WHERE workload = 'p-2mm' AND metric = 'speedup'"

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "support/check.h"
+#include "support/genprof.h"
 #include "cli.h"
 #include "gpu.h"
 #include "profiling/ldst_rec.h"
@@ -113,57 +114,10 @@ static void test_closed(void)
 
 /* ---------------------------------------------------------------- generators */
 
-static void p_access(void *c, int sm, int wr, uint64_t a, uint32_t pc)
-{
-	(void)(profiler_access(c, sm, wr, a, pc) && fprintf(stderr, "profiler_access failed\n"));
-}
-static void p_sectors(void *c, int sm, int wr, uint64_t a, unsigned mask, int bypass_l1)
-{
-	(void)(profiler_sectors(c, sm, a, mask, wr, bypass_l1) && fprintf(stderr, "profiler_sectors failed\n"));
-}
-static void p_launch(void *c, const gen_launch_t *L, int done)
-{
-	if (done)
-		profiler_sector_flush(c);
-}
-static void p_insts(void *c, int sm, double ni, double nm, double ns)
-{
-	(void)(profiler_insts(c, sm, ni, nm, ns) && fprintf(stderr, "profiler_insts failed\n"));
-}
-static void p_regs(void *c, int sm, long warp, int dst, const int *src, int nsrc)
-{
-	(void)(profiler_regs(c, sm, warp, dst, src, nsrc) && fprintf(stderr, "profiler_regs failed\n"));
-}
-static void p_tensor(void *c, int sm, double n)
-{
-	(void)(profiler_tensor(c, sm, n) && fprintf(stderr, "profiler_tensor failed\n"));
-}
-
 /* The profile `gpudse trace KNAME --size SIZE --gpu SM7_QV100.json --profile P` makes. */
 static int gen_profile(const char *kname, long size, profile_t *p)
 {
-	const gen_kernel_t *k = gen_find(kname);
-	gpu_t g;
-	if (!k || gpu_load("calibration/accelsim/presets/SM7_QV100.json", &g) != 0)
-		return -1;
-	profiler_opts_t po;
-	profiler_opts_default(&po);
-	po.block_bytes = GEN_LINE;
-	po.n_sm = g.n_sm;
-	po.name = kname;
-	po.source = "test_ldst_rec";
-	profiler_t *pb = profiler_alloc(&po);
-	gen_opts_t o = { .n_sm = g.n_sm, .warps_per_sm = g.warps_per_sm, .ctas_per_sm = g.l1_shmem_kib >= 64 ? 16 : 8,
-	                 .seed = 1, .regs = 1, .hmma_k = gen_hmma_k(g.sm_version) };
-	gen_sink_t sink = { .ctx = pb, .access = p_access, .sectors = p_sectors, .launch = p_launch, .insts = p_insts,
-	                    .regs = p_regs, .tensor = p_tensor, .shape = profiler_shape(pb) };
-	gen_t gen;
-	int ok = pb && gen_init(&gen, &o, &sink) == 0 && k->run(&gen, size) == 0;
-	if (pb)
-		gen_free(&gen);
-	ok = ok && profiler_finish(pb, p) == 0;
-	profiler_free(pb);
-	return ok ? 0 : -1;
+	return genprof_make(kname, size, "calibration/accelsim/presets/SM7_QV100.json", 0, "test_ldst_rec", p);
 }
 
 static void test_generators(void)

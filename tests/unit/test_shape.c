@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "support/check.h"
+#include "support/genprof.h"
 #include "cli.h"
 #include "profiling/profile_json.h"
 #include "profiling/profiler.h"
@@ -545,32 +546,6 @@ static void test_phases_stream(void)
 	}
 }
 
-static void p_access(void *c, int sm, int wr, uint64_t a, uint32_t pc)
-{
-	(void)(profiler_access(c, sm, wr, a, pc) && fprintf(stderr, "profiler_access failed\n"));
-}
-static void p_sectors(void *c, int sm, int wr, uint64_t a, unsigned mask, int bypass_l1)
-{
-	(void)(profiler_sectors(c, sm, a, mask, wr, bypass_l1) && fprintf(stderr, "profiler_sectors failed\n"));
-}
-static void p_launch(void *c, const gen_launch_t *L, int done)
-{
-	if (done)
-		profiler_sector_flush(c);
-}
-static void p_insts(void *c, int sm, double ni, double nm, double ns)
-{
-	(void)(profiler_insts(c, sm, ni, nm, ns) && fprintf(stderr, "profiler_insts failed\n"));
-}
-static void p_regs(void *c, int sm, long warp, int dst, const int *src, int nsrc)
-{
-	(void)(profiler_regs(c, sm, warp, dst, src, nsrc) && fprintf(stderr, "profiler_regs failed\n"));
-}
-static void p_tensor(void *c, int sm, double n)
-{
-	(void)(profiler_tensor(c, sm, n) && fprintf(stderr, "profiler_tensor failed\n"));
-}
-
 /*
  * db-gemm at size 256 on SM7_QV100 as `gpudse trace db-gemm --size 256 --gpu
  * calibration/accelsim/presets/SM7_QV100.json --profile P --sector-groups` makes it (cmd_trace.c,
@@ -580,30 +555,9 @@ static void p_tensor(void *c, int sm, double n)
  */
 static void test_phases_dbgemm(void)
 {
-	const gen_kernel_t *k = gen_find("db-gemm");
-	gpu_t g;
-	CHECK(k && gpu_load("calibration/accelsim/presets/SM7_QV100.json", &g) == 0, "db-gemm and SM7_QV100");
-	if (!k)
-		return;
-	profiler_opts_t po;
-	profiler_opts_default(&po);
-	po.block_bytes = GEN_LINE;
-	po.n_sm = g.n_sm;
-	po.name = "db-gemm";
-	po.source = "test_shape";
-	po.sector_groups = 1;
-	profiler_t *pb = profiler_alloc(&po);
-	gen_opts_t o = { .n_sm = g.n_sm, .warps_per_sm = g.warps_per_sm, .ctas_per_sm = g.l1_shmem_kib >= 64 ? 16 : 8,
-	                 .seed = 1, .regs = 1, .hmma_k = gen_hmma_k(g.sm_version) };
-	gen_sink_t sink = { .ctx = pb, .access = p_access, .sectors = p_sectors, .launch = p_launch, .insts = p_insts,
-	                    .regs = p_regs, .tensor = p_tensor, .shape = profiler_shape(pb) };
-	gen_t gen;
+	CHECK(gen_find("db-gemm") != NULL, "db-gemm and SM7_QV100");
 	profile_t p;
-	int ok = pb && gen_init(&gen, &o, &sink) == 0 && k->run(&gen, 256) == 0;
-	if (pb)
-		gen_free(&gen);
-	ok = ok && profiler_finish(pb, &p) == 0;
-	profiler_free(pb);
+	int ok = genprof_make("db-gemm", 256, "calibration/accelsim/presets/SM7_QV100.json", 1, "test_shape", &p) == 0;
 	CHECK(ok, "db-gemm 256 profiled");
 	if (!ok)
 		return;

@@ -688,6 +688,12 @@ static double l1_hit(const gpu_t *g, const wctx_t *w, double l1_bytes)
 /* LDST ACCESS STAGE (gpu.c header, models/ldst.h): the l1 station's service per request (line),
  * C(r, s) / r cycles, C the expected access-stage cycles of one memory instruction of r lines
  * with s = b / sector_bytes sectors each. */
+double gpu_ldst_record(const gpu_t *g, const wctx_t *w)
+{
+	int bi = g->l1_banks == 1 ? 0 : g->l1_banks == 2 ? 1 : g->l1_banks == 4 ? 2 : g->l1_banks == 8 ? 3 : -1;
+	return bi >= 0 ? w->ldst_exact[bi] : 0.0;
+}
+
 static double ldst_l1_service(const gpu_t *g, double r, double b)
 {
 	double lines = r < 1.0 ? 1.0 : r;
@@ -737,12 +743,9 @@ void memsys_init(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m
 	m->l1_service = b / g->l1_bytes_per_cycle;
 	if (g->l1_banks > 0)   /* LDST ACCESS STAGE (gpu.c header, models/ldst.h) */
 		m->l1_service = ldst_l1_service(g, w->req_per_mem, b);
-	if (g->l1_banks > 0 && w->ldst_exact[0] > 0.0) {   /* ldst.h LDST RECORD: the profile's exact
-		                                              C(seq) at the preset's banks */
-		int bi = g->l1_banks == 1 ? 0 : g->l1_banks == 2 ? 1 : g->l1_banks == 4 ? 2 : g->l1_banks == 8 ? 3 : -1;
-		if (bi >= 0 && w->req_per_mem > 0.0)
-			m->l1_service = w->ldst_exact[bi] / w->req_per_mem;
-	}
+	double cyc = gpu_ldst_record(g, w);   /* ldst.h LDST RECORD: the profile's exact C(seq) */
+	if (cyc > 0.0 && w->req_per_mem > 0.0)
+		m->l1_service = cyc / w->req_per_mem;
 
 	double flit_cycles = g->core_mhz / (g->noc_mhz * s);
 	double llc_flit_cycles = gpu_llc_port_flit_cycles(g, s);  /* LLC-SIDE PORTS */

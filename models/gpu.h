@@ -316,6 +316,10 @@ typedef struct gpu_detail {
 } gpu_detail_t;
 
 struct wctx;
+/* ldst.h LDST RECORD: the profile's mean access-stage cycles per memory instruction at the
+ * preset's l1_banks (1, 2, 4 or 8), or 0 when the profile has no record or the banks no column. */
+double gpu_ldst_record(const gpu_t *g, const struct wctx *w);
+
 /* Capacity, bytes, of the L1s + LLC hierarchy as one cache of the merged stream under the
  * preset's LLC inclusion policy (gpu.c HIT RATES, INCLUSION); m: l1_count, l1_bytes,
  * llc_bytes as built; w (may be NULL): the L1s' replication. */

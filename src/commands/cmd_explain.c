@@ -169,10 +169,10 @@ static void print_text(const gpu_t *g, const char *dstr, const workload_t *wl, c
 	printf("noc: one-way %.6g cycles; request %.6g cycles/port (%d ports), response %.6g cycles/port (%d ports)\n",
 	       m->noc_lat, m->noc_service_req, m->noc_req_ports, m->noc_service_resp, m->noc_resp_ports);
 	if (g->l1_banks > 0) {   /* models/ldst.h: which figure the l1 station's service used */
-		int bi = g->l1_banks == 1 ? 0 : g->l1_banks == 2 ? 1 : g->l1_banks == 4 ? 2 : g->l1_banks == 8 ? 3 : -1;
-		if (bi >= 0 && w->ldst_exact[bi] > 0.0)
+		double cyc = gpu_ldst_record(g, w);
+		if (cyc > 0.0)
 			printf("l1 access stage: %.6g cycles per memory instruction at %d banks, exact (the profile's ldst record)\n",
-			       w->ldst_exact[bi], g->l1_banks);
+			       cyc, g->l1_banks);
 		else
 			printf("l1 access stage: %d banks, the expectation from lines and sectors per instruction (models/ldst.h; "
 			       "the profile has no ldst record)\n", g->l1_banks);

@@ -10,10 +10,8 @@
  * for its stores and fragment loads, then the tensor units.  The closed network (gpu.c, MVA)
  * treats the warps as independent customers whose work interleaves in steady state, which
  * hides one interval's memory latency behind another warp's tensor work; with one CTA per SM
- * there is no other warp to hide it.  Measured in Accel-Sim on db-gemm (SM7_QV100, one CTA of
- * 8 warps per SM): replacing its 512 BARs by NOPs cuts 13892 cycles to 10090; its L1 data
- * cache was stalled (reservation fails) 5000 cycles per SM and its shared memory 3072 cycles
- * per SM in bank-conflict wavefronts (calibration/accelsim/README.md, barrier phases).
+ * there is no other warp to hide it.  The Accel-Sim diagnostic that shows it (db-gemm with and
+ * without its barriers) is in calibration/accelsim/README.md, "Barrier phases".
  *
  * Record: the profile's barrier intervals (profile_shape.h phases): interval types i with
  * count n_i and per interval v_i[c] over the columns c = instructions, global requests,

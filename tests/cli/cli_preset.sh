@@ -14,14 +14,16 @@ jv() { grep -o "\"$2\":[[:space:]]*[-0-9.e+]*" "$1" | grep -o '[-0-9.e+]*$'; }
 # 256 ways, 32 B sectors; -gpgpu_l1_latency 20; dl2 S:32:128:24 per sub-partition x (32 x 2)
 # -> 32*128*24*64/1024 = 6144 KiB, 24 ways, 64 slices, 32 partitions; -gpgpu_l2_rop_latency 160;
 # DRAM 32 channels x 16 B x 2 (DDR) x 850 MHz = 870.4 GB/s; -icnt_flit_size 40; dl2 L:B:m:L:P: write-back,
-# lazy fetch on read -> llc_write_alloc 2.
+# lazy fetch on read -> llc_write_alloc 2.  DRAM READ LATENCY (src/presets/gpgpusim_config.c):
+# -dram_latency 100 core cycles + (RCD=12 + CL=12 + -gpgpu_dram_burst_length 2 /
+# -dram_data_command_freq_ratio 2) DRAM cycles x 1132/850 MHz = 100 + 25 x 1.3317647 = 133.29412.
 expect_ok "import QV100" $G preset import "$D/SM7_QV100/gpgpusim.config" -o "$CLI_TMP/qv.json"
 P=$CLI_TMP/qv.json
 expect_eq "qv name" "$(grep -o '"name":[[:space:]]*"[^"]*"' "$P" | grep -o '"[^"]*"$')" '"SM7_QV100"'
 for kv in n_sm=80 core_mhz=1132 noc_mhz=1132 warps_per_sm=64 subcores=4 rf_kib=256 rf_banks_per_subcore=4 \
 	  ocu_per_subcore=2 l1_kib=128 l1_shmem_kib=128 l1_assoc=256 l1_write_evict=0 l1_lat=20 line_bytes=128 \
 	  sector_bytes=32 llc_kib=6144 llc_assoc=24 llc_slices=64 llc_partitions=32 llc_lat=160 noc_sector_packets=1 \
-	  llc_bytes_per_cycle_slice=32 dram_gbps=870.4 dram_channels=32 dram_lat=100 noc_flit_bytes=40 l1_mshr=512 l1_banks=4 llc_write_alloc=2; do
+	  llc_bytes_per_cycle_slice=32 dram_gbps=870.4 dram_channels=32 dram_lat=133.29411764705884 noc_flit_bytes=40 l1_mshr=512 l1_banks=4 llc_write_alloc=2; do
 	expect_eq "qv ${kv%%=*}" "$(jv "$P" "${kv%%=*}")" "${kv#*=}"
 done
 expect_eq "report: replacement and policies read" "$(grep -c 'replacement LRU, write-through, allocate on miss, lazy fetch on read, set index linear' "$CLI_TMP/out")" 1
@@ -31,12 +33,13 @@ expect_eq "report: unused options listed" "$(grep -c -- '-gpgpu_dram_timing_opt\
 expect_ok "the preset loads" $G explain --gpu "$P" --workload p-gemm
 # SM86_RTX3070: 46 x 1 SMs; 1536:32 -> 48 warps; dl2 S:64:128:16 x (16 x 2) -> 4096 KiB;
 # DRAM 16 channels x 2 B x 4 (GDDR6 data/command ratio) x 3500.5 MHz = 448.064 GB/s;
-# -gpgpu_l1_latency 39; -gpgpu_l2_rop_latency 187; -dram_latency 254.
+# -gpgpu_l1_latency 39; -gpgpu_l2_rop_latency 187; -dram_latency 254 + (RCD=24 + CL=24 + BL 16 / 4)
+# x 1132/3500.5 = 254 + 52 x 0.32338237 = 270.81588.
 expect_ok "import RTX3070" $G preset import "$D/SM86_RTX3070/gpgpusim.config" -o "$CLI_TMP/r.json" --name rtx3070-sim
 P=$CLI_TMP/r.json
 expect_eq "r name" "$(grep -o '"name":[[:space:]]*"[^"]*"' "$P" | grep -o '"[^"]*"$')" '"rtx3070-sim"'
 for kv in n_sm=46 core_mhz=1132 warps_per_sm=48 l1_kib=128 l1_assoc=256 l1_lat=39 llc_kib=4096 llc_assoc=16 \
-	  llc_slices=32 llc_partitions=16 llc_lat=187 dram_gbps=448.064 dram_channels=16 dram_lat=254 l1_mshr=384 l1_banks=4 noc_sector_packets=1 llc_write_alloc=2; do
+	  llc_slices=32 llc_partitions=16 llc_lat=187 dram_gbps=448.064 dram_channels=16 dram_lat=270.815883445222 l1_mshr=384 l1_banks=4 noc_sector_packets=1 llc_write_alloc=2; do
 	expect_eq "r ${kv%%=*}" "$(jv "$P" "${kv%%=*}")" "${kv#*=}"
 done
 # a later file overrides an earlier one (trace.config after gpgpusim.config)
@@ -44,6 +47,18 @@ printf -- '-gpgpu_n_clusters 40 # half\n-gpgpu_dram_timing_opt "nbk=16:CCD=1\n  
 expect_ok "override" $G preset import "$D/SM7_QV100/gpgpusim.config" "$CLI_TMP/over.config" -o "$CLI_TMP/o.json"
 expect_eq "override n_sm" "$(jv "$CLI_TMP/o.json" n_sm)" 40
 expect_eq "quoted value over two lines" "$(grep -c 'gpgpu_dram_timing_opt nbk=16:CCD=1 :RRD=3' "$CLI_TMP/out")" 1
+expect_eq "timing without RCD and CL: dram_latency alone" "$(jv "$CLI_TMP/o.json" dram_lat)" 100
+expect_eq "timing without RCD and CL: reported" "$(grep -c 'no RCD= or CL=, not added to dram_lat' "$CLI_TMP/out")" 1
+# GPGPU-Sim's legacy ordered form nbk:tCCD:tRRD:tRCD:tRAS:tRP:tRC:CL:... (gpu-sim.h): tRCD 14, CL 10
+printf -- '-gpgpu_dram_timing_opt 16:2:6:14:28:12:40:10:4:5:12\n' > "$CLI_TMP/legacy.config"
+expect_ok "legacy timing" $G preset import "$D/SM7_QV100/gpgpusim.config" "$CLI_TMP/legacy.config" -o "$CLI_TMP/l.json"
+expect_eq "legacy timing: 100 + (14 + 10 + 1) x 1132/850" "$(jv "$CLI_TMP/l.json" dram_lat)" 133.29411764705884
+printf -- '-gpgpu_dram_timing_opt 16:2:6:14:28:12:40:12:4:5:12\n-gpgpu_clock_domains 1132.0:1132.0:1132.0:1132.0\n' > "$CLI_TMP/legacy2.config"
+expect_ok "legacy timing, DRAM at the core clock" $G preset import "$D/SM7_QV100/gpgpusim.config" "$CLI_TMP/legacy2.config" -o "$CLI_TMP/l2.json"
+expect_eq "legacy timing: 100 + (14 + 12 + 1) x 1" "$(jv "$CLI_TMP/l2.json" dram_lat)" 127
+printf -- '-gpgpu_dram_timing_opt "nbk=16:RCD=twelve:CL=12"\n' > "$CLI_TMP/badt.config"
+expect_err "bad timing value" 1 "gpudse: $CLI_TMP/badt.config:1: -gpgpu_dram_timing_opt: expected a non-negative number after '=', got \"nbk=16:RCD=twelve:CL=12\"" \
+	$G preset import "$D/SM7_QV100/gpgpusim.config" "$CLI_TMP/badt.config" -o "$CLI_TMP/x.json"
 # L1 banks (models/ldst.h): mapped only for a one-sector interleave and the linear hash
 printf -- '-gpgpu_l1_banks_hashing_function 2\n' > "$CLI_TMP/hash.config"
 expect_ok "import with a hashed L1 bank" $G preset import "$D/SM7_QV100/gpgpusim.config" "$CLI_TMP/hash.config" -o "$CLI_TMP/h.json"

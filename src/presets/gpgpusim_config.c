@@ -188,6 +188,23 @@ void gsconf_free(gsconf_t *c)
 
 /* ---------------------------------------------------------------- cache strings */
 
+/* One field of a cache string: a decimal number >= lo, then the separator sep (0: any).
+ * Refuses an overflow (ERANGE) rather than reading a wrong number. */
+static int cache_num(const char **pp, long lo, char sep, long *v)
+{
+	const char *p = *pp;
+	if (!isdigit((unsigned char)*p) && *p != '-')
+		return -1;
+	char *end;
+	errno = 0;
+	long x = strtol(p, &end, 10);
+	if (end == p || errno == ERANGE || x < lo || (sep && *end != sep))
+		return -1;
+	*v = x;
+	*pp = sep ? end + 1 : end;
+	return 0;
+}
+
 int gscache_parse(const char *s, gscache_t *out)
 {
 	gscache_t c;
@@ -199,10 +216,8 @@ int gscache_parse(const char *s, gscache_t *out)
 		c.type = p[0];
 		p += 2;
 	}
-	int k = 0;
-	if (sscanf(p, "%ld:%ld:%ld%n", &c.sets, &c.line, &c.ways, &k) != 3 || c.sets < 1 || c.line < 1 || c.ways < 1)
+	if (cache_num(&p, 1, ':', &c.sets) || cache_num(&p, 1, ':', &c.line) || cache_num(&p, 1, 0, &c.ways))
 		return -1;
-	p += k;
 	if (*p == ',') {                         /* rep:write:alloc:write_alloc[:set_index] */
 		p++;
 		char f[5] = { '?', '?', '?', '?', '?' };
@@ -219,15 +234,26 @@ int gscache_parse(const char *s, gscache_t *out)
 		c.alloc = f[2];
 		c.write_alloc = f[3];
 		c.set_index = f[4];
-		if (*p == ',') {                     /* mshr_type:entries:merge */
-			p++;
-			char mt;
-			if (sscanf(p, "%c:%ld:%ld%n", &mt, &c.mshr_entries, &c.mshr_merge, &k) == 3) {
-				p += k;
-				if (*p == ',' && sscanf(p + 1, "%ld:%ld%n", &c.miss_queue, &c.fifo, &k) == 2) {
-					p += 1 + k;
-					if (*p == ',')
-						c.data_port = strtol(p + 1, NULL, 10);
+		if (*p == ',' && p[1] && p[2] == ':') {   /* mshr_type:entries:merge */
+			p += 3;
+			long e, mg;
+			if (cache_num(&p, 0, ':', &e) || cache_num(&p, 0, 0, &mg))
+				return -1;
+			c.mshr_entries = e;
+			c.mshr_merge = mg;
+			if (*p == ',') {                     /* miss_queue:fifo */
+				p++;
+				long q, fi;
+				if (cache_num(&p, 0, ':', &q) || cache_num(&p, 0, 0, &fi))
+					return -1;
+				c.miss_queue = q;
+				c.fifo = fi;
+				if (*p == ',') {                 /* data port width */
+					p++;
+					long dp;
+					if (cache_num(&p, 0, 0, &dp))
+						return -1;
+					c.data_port = dp;
 				}
 			}
 		}
@@ -289,8 +315,8 @@ typedef struct mapper {
 	FILE *rep;
 	unsigned char *mapped;    /* per gpu_fields index */
 	char (*why)[200];         /* per gpu_fields index: where it came from */
-	char extra[16][300];      /* read, no preset field */
-	int nextra;
+	char extra[16][1024];     /* read, no preset field */
+	int nextra, nlost;        /* lines kept; lines beyond the 16 (reported as lost) */
 } mapper_t;
 
 static const gsopt_t *opt(mapper_t *m, const char *name)
@@ -347,20 +373,27 @@ static int put(mapper_t *m, const char *key, double v, const gsopt_t *o, const c
 	m->mapped[i] = 1;
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(m->why[i], sizeof m->why[i], fmt, ap);
+	int n = vsnprintf(m->why[i], sizeof m->why[i], fmt, ap);
 	va_end(ap);
+	if (n >= (int)sizeof m->why[i])   /* a cut reason says so */
+		memcpy(m->why[i] + sizeof m->why[i] - 5, " ...", 5);
 	return 0;
 }
 
 static void extra(mapper_t *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void extra(mapper_t *m, const char *fmt, ...)
 {
-	if (m->nextra >= (int)(sizeof m->extra / sizeof m->extra[0]))
+	if (m->nextra >= (int)(sizeof m->extra / sizeof m->extra[0])) {
+		m->nlost++;
 		return;
+	}
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(m->extra[m->nextra++], sizeof m->extra[0], fmt, ap);
+	char *e = m->extra[m->nextra++];
+	int n = vsnprintf(e, sizeof m->extra[0], fmt, ap);
 	va_end(ap);
+	if (n >= (int)sizeof m->extra[0])   /* a cut line says so */
+		memcpy(e + sizeof m->extra[0] - 5, " ...", 5);
 }
 
 /* "a:b:c:d" -> up to n doubles; returns how many were read. */
@@ -787,6 +820,8 @@ int gsconf_to_gpu(gsconf_t *c, const char *name, const char *source, gpu_t *g, F
 		fprintf(report, "\n\nread, no preset field:\n");
 		for (int i = 0; i < m.nextra; i++)
 			fprintf(report, "  %s\n", m.extra[i]);
+		if (m.nlost)
+			fprintf(report, "  (%d more such lines not listed)\n", m.nlost);
 		size_t unused = 0;
 		for (size_t i = 0; i < c->n; i++)
 			unused += !c->o[i].used;

@@ -74,6 +74,9 @@ expect_err "not a number" 1 "gpudse: $CLI_TMP/bad.config:1: -gpgpu_n_clusters: e
 printf -- '-gpgpu_cache:dl2 lots\n' > "$CLI_TMP/bad2.config"
 expect_err "bad cache string" 1 "gpudse: $CLI_TMP/bad2.config:1: -gpgpu_cache:dl2: expected a cache configuration [type:]sets:line:ways,rep:write:alloc:write_alloc[:index],..., got \"lots\"" \
 	$G preset import "$D/SM7_QV100/gpgpusim.config" "$CLI_TMP/bad2.config" -o "$CLI_TMP/x.json"
+printf -- '-gpgpu_cache:dl1 S:4:128:64,L:T:m:L:L,A:512:8,16:0,99999999999999999999\n' > "$CLI_TMP/bad4.config"
+expect_err "a cache field beyond a long: refused, not read as LONG_MAX" 1 "gpudse: $CLI_TMP/bad4.config:1: -gpgpu_cache:dl1: expected a cache configuration [type:]sets:line:ways,rep:write:alloc:write_alloc[:index],..., got \"S:4:128:64,L:T:m:L:L,A:512:8,16:0,99999999999999999999\"" \
+	$G preset import "$D/SM7_QV100/gpgpusim.config" "$CLI_TMP/bad4.config" -o "$CLI_TMP/x.json"
 printf -- '-gpgpu_n_clusters 5000\n' > "$CLI_TMP/bad3.config"
 expect_err "out of range" 1 "gpudse: $CLI_TMP/bad3.config:1: -gpgpu_n_clusters: gives n_sm = 5000, outside the preset's range [1, 1024]" \
 	$G preset import "$D/SM7_QV100/gpgpusim.config" "$CLI_TMP/bad3.config" -o "$CLI_TMP/x.json"

@@ -924,6 +924,24 @@ static int load_body(const ld_t *c, const cJSON *root, profile_t *p)
 		return fs_rc;
 	if (sh && shape_json_load(c->file, sh, &p->shape))
 		return EXIT_USER;
+	if (p->shape.has_sharers) {   /* profile_shape.h sharers: d <= SMs, and the cold counts bound it */
+		const shape_sharers_t *b = p->shape.sharers;
+		size_t n = p->shape.n_sharers;
+		if (b[n - 1].d > p->n_sm)
+			return err_user("%s: .shape.sharers: degree %d exceeds the profile's %d SMs", c->file, b[n - 1].d, p->n_sm);
+		double sec = 0.0, reads = 0.0;
+		for (size_t i = 0; i < n; i++) {
+			sec += b[i].sectors;
+			reads += b[i].d * b[i].sectors;
+		}
+		const profile_stream_t *l1 = profile_stream(p, "l1"), *gl = profile_stream(p, "global");
+		if (gl && gl->sector_sd.total > 0 && sec > gl->sector_sd.cold * (1 + 1e-12))
+			return err_user("%s: .shape.sharers: %g sectors, more than the global stream's %g cold sectors",
+					c->file, sec, gl->sector_sd.cold);
+		if (l1 && l1->sector_sd.total > 0 && reads > l1->sector_sd.cold * (1 + 1e-12))
+			return err_user("%s: .shape.sharers: %g first reads (sum of d x sectors), more than the l1 stream's "
+			                "%g cold sectors", c->file, reads, l1->sector_sd.cold);
+	}
 
 	/* observations */
 	const cJSON *ob = cJSON_GetObjectItemCaseSensitive(root, "observations");

@@ -1779,6 +1779,11 @@ int profiler_finish(profiler_t *pb, profile_t *out)
 		out->tensor_frac = 1;
 	if (shape_acc_finish(&pb->shape, &out->shape) < 0)   /* exact: counted per instruction */
 		goto oom;
+	if (pb->secrec) {   /* the sharing degrees of the LLC's read fills (profile_shape.h sharers) */
+		if (sector_rec_sharers(pb->secrec, &out->shape.sharers, &out->shape.n_sharers) < 0)
+			goto oom;
+		out->shape.has_sharers = out->shape.n_sharers > 0;
+	}
 	if (pb->ms && ms_builder_finish(pb->ms, &out->fuse_sample))
 		goto oom;
 	if (pb->n_nodes) {

@@ -73,10 +73,13 @@
  *               sector cold count, stores and atomics included) and sum_d d h[d] <= C_1 (the l1
  *               stream's, every SM's first use per kernel, stores included), both equal for a
  *               single-kernel profile without stores and atomics.  Recorded with the exact
- *               sector record (src/profiling/sector_rec.h, sector_rec_sharers): every exact
+ *               sector record (src/profiling/sector_rec.h, sector_rec_sharers) in every exact
  *               profile whose reader gives sectors (the generators, the Accel-Sim, NVBit and
- *               text readers); a sampled profile has none, nor a profile made before the
- *               record (2026-11-27): has_sharers 0, and the model takes [N]'s split of s;
+ *               text readers); where a stream gives no sector (a text trace without SECTORS)
+ *               per profiler block instead, with the line cold counts as the bounds
+ *               (src/profiling/line_sharers.h), as [S] then takes them; a sampled profile has
+ *               none, nor a profile made before the record (2026-11-27): has_sharers 0, and
+ *               the model takes [N]'s split of s;
  *   phases      barrier intervals (issue 20, models/barrier_sync.h): each warp's instructions
  *               cut at its BAR instructions (the BAR closes its interval and counts in it) and
  *               at its end (a last interval when it has instructions); per interval the vector

@@ -934,13 +934,22 @@ static int load_body(const ld_t *c, const cJSON *root, profile_t *p)
 			sec += b[i].sectors;
 			reads += b[i].d * b[i].sectors;
 		}
+		/* per sector with the sector record, else per block (line_sharers.h): the cold counts bound it */
 		const profile_stream_t *l1 = profile_stream(p, "l1"), *gl = profile_stream(p, "global");
-		if (gl && gl->sector_sd.total > 0 && sec > gl->sector_sd.cold * (1 + 1e-12))
-			return err_user("%s: .shape.sharers: %g sectors, more than the global stream's %g cold sectors",
-					c->file, sec, gl->sector_sd.cold);
-		if (l1 && l1->sector_sd.total > 0 && reads > l1->sector_sd.cold * (1 + 1e-12))
-			return err_user("%s: .shape.sharers: %g first reads (sum of d x sectors), more than the l1 stream's "
-			                "%g cold sectors", c->file, reads, l1->sector_sd.cold);
+		int sect = l1 && l1->sector_sd.total > 0;
+		const char *unit = sect ? "sectors" : "blocks";
+		if (gl && (sect ? gl->sector_sd.total > 0 : gl->sd.total > 0)) {
+			double cg = sect ? gl->sector_sd.cold : gl->sd.cold;
+			if (sec > cg * (1 + 1e-12))
+				return err_user("%s: .shape.sharers: %g %s, more than the global stream's %g cold %s", c->file, sec,
+						unit, cg, unit);
+		}
+		if (l1) {
+			double c1 = sect ? l1->sector_sd.cold : l1->sd.cold;
+			if (reads > c1 * (1 + 1e-12))
+				return err_user("%s: .shape.sharers: %g first reads (sum of d x %s), more than the l1 stream's "
+				                "%g cold %s", c->file, reads, unit, c1, unit);
+		}
 	}
 
 	/* observations */

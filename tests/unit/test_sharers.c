@@ -7,6 +7,8 @@
  *     on the whole event list sorted by sector (no hash map, no stack): per sector, the fill =
  *     its first event; counted only when that is a load; d = the SMs whose first L1 event
  *     (loads and stores: atomics bypass the L1) in the fill's kernel is a load.
+ *     The same without sectors (a text trace without SECTORS): the record per 128 B block
+ *     (src/profiling/line_sharers.h) against the same brute force on blocks.
  *  2. Its relation to [S]'s cold counts (profile_shape.h): sum h <= C_g (the global stream's
  *     sector_sd cold), sum d h <= C_1 (the l1 stream's); both equal on a loads-only stream of
  *     one kernel, the definitions then coinciding.
@@ -130,7 +132,8 @@ static void sums(const profile_shape_t *s, double *sec, double *reads)
 
 /* One random stream: n requests of 8 SMs to 64 lines; kinds by the shares given; a kernel end
  * with probability p_flush per request.  Fed to a profiler and to the brute force. */
-static void random_stream(uint64_t seed, int n, double p_store, double p_atom, double p_flush, int check_equal)
+static void random_stream(uint64_t seed, int n, double p_store, double p_atom, double p_flush, int check_equal,
+                          int sectors)
 {
 	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
 	gsl_rng_set(rng, seed);
@@ -148,8 +151,13 @@ static void random_stream(uint64_t seed, int n, double p_store, double p_atom, d
 		unsigned mask = 1 + (unsigned)gsl_rng_uniform_int(rng, 15);
 		double u = gsl_rng_uniform(rng);
 		int atom = u < p_atom, wr = !atom && u < p_atom + p_store;
-		ok = profiler_access(pb, sm, wr, addr, 0) == 0 && profiler_sectors(pb, sm, addr, mask, wr, atom) == 0;
-		ev_request(&l, sm, addr, mask, wr, atom);
+		if (sectors) {
+			ok = profiler_access(pb, sm, wr, addr, 0) == 0 && profiler_sectors(pb, sm, addr, mask, wr, atom) == 0;
+			ev_request(&l, sm, addr, mask, wr, atom);
+		} else {            /* per block (line_sharers.h): one key per 128 B block, atomics as writes */
+			ok = profiler_access(pb, sm, wr || atom, addr, 0) == 0;
+			ev_request(&l, sm, addr, 1, wr || atom, 0);
+		}
 		if (gsl_rng_uniform(rng) < p_flush) {
 			profiler_sector_flush(pb);
 			l.epoch++;
@@ -178,12 +186,14 @@ static void random_stream(uint64_t seed, int n, double p_store, double p_atom, d
 		const profile_stream_t *l1 = profile_stream(&p, "l1"), *gl = profile_stream(&p, "global");
 		double sec, reads;
 		sums(&p.shape, &sec, &reads);
-		CHECK(l1 && gl && l1->sector_sd.total > 0 && gl->sector_sd.total > 0, "both streams have the sector record");
-		if (l1 && gl) {
-			CHECK(sec <= gl->sector_sd.cold && reads <= l1->sector_sd.cold, "sum h <= C_g, sum d h <= C_1");
+		CHECK(l1 && gl && (l1->sector_sd.total > 0) == sectors && (gl->sector_sd.total > 0) == sectors,
+		      "the streams have the sector record iff sectors were fed");
+		if (l1 && gl) {   /* [S]'s cold counts: per sector, or per block without sectors */
+			double c1 = sectors ? l1->sector_sd.cold : l1->sd.cold, cg = sectors ? gl->sector_sd.cold : gl->sd.cold;
+			CHECK(sec <= cg && reads <= c1, "sum h <= C_g, sum d h <= C_1");
 			if (check_equal) {
-				CHECK_NEAR(sec, gl->sector_sd.cold, 0, "loads only, one kernel: sum h = C_g");
-				CHECK_NEAR(reads, l1->sector_sd.cold, 0, "loads only, one kernel: sum d h = C_1");
+				CHECK_NEAR(sec, cg, 0, "loads only, one kernel: sum h = C_g");
+				CHECK_NEAR(reads, c1, 0, "loads only, one kernel: sum d h = C_1");
 			}
 		}
 		profile_free(&p);
@@ -253,15 +263,15 @@ static void generators(void)
 /* ---------------------------------------------------------------- 4: JSON */
 
 /* Loads a one-stream profile (n_sm 8) whose shape is {SHAPE}; its rc, stderr in err. */
-static int load_shape(const char *path, const char *shape, profile_t *q, char *err, size_t n)
+static int load_shape_sect(const char *path, const char *shape, int sect, profile_t *q, char *err, size_t n)
 {
 	FILE *f = fopen(path, "w");
 	fprintf(f, "{\"version\": 1, \"block_bytes\": 128, \"n_sm\": 8, \"insts\": 16, \"mem_insts\": 4,\n"
-		   " \"streams\": [{\"name\": \"l1\", \"accesses\": 60, \"sd\": {\"cold\": 60, \"bins\": []},\n"
-		   "   \"sector_sd\": {\"cold\": 20, \"bins\": [[0, 1, 5]]}},\n"
-		   "  {\"name\": \"global\", \"group\": 8, \"accesses\": 60, \"sd\": {\"cold\": 50, \"bins\": [[0, 1, 10]]},\n"
-		   "   \"sector_sd\": {\"cold\": 10, \"bins\": [[0, 1, 15]]}}],\n"
-		   " \"shape\": {%s}}\n", shape);
+		   " \"streams\": [{\"name\": \"l1\", \"accesses\": 60, \"sd\": {\"cold\": 60, \"bins\": []}%s},\n"
+		   "  {\"name\": \"global\", \"group\": 8, \"accesses\": 60, \"sd\": {\"cold\": 50, \"bins\": [[0, 1, 10]]}%s}],\n"
+		   " \"shape\": {%s}}\n",
+		   sect ? ",\n   \"sector_sd\": {\"cold\": 20, \"bins\": [[0, 1, 5]]}" : "",
+		   sect ? ",\n   \"sector_sd\": {\"cold\": 10, \"bins\": [[0, 1, 15]]}" : "", shape);
 	fclose(f);
 	char epath[] = "/tmp/gpudse-sharers-err-XXXXXX";
 	int efd = mkstemp(epath);
@@ -282,6 +292,12 @@ static int load_shape(const char *path, const char *shape, profile_t *q, char *e
 	close(efd);
 	unlink(epath);
 	return rc;
+}
+
+/* the fixture with the sector records (C_1 = 20, C_g = 10 sectors; per block 60 and 50) */
+static int load_shape(const char *path, const char *shape, profile_t *q, char *err, size_t n)
+{
+	return load_shape_sect(path, shape, 1, q, err, n);
 }
 
 static void test_json(void)
@@ -325,7 +341,7 @@ static void test_json(void)
 		{ "\"sharers\": [[1, \"x\"]]", ".shape.sharers[0]" },
 		{ "\"sharers\": [[9, 1]]", "exceeds the profile's 8 SMs" },       /* d > n_sm */
 		{ "\"sharers\": [[1, 11]]", "more than the global stream's 10" }, /* sum h > C_g */
-		{ "\"sharers\": [[4, 6]]", "more than the l1 stream's" },         /* sum d h = 24 > C_1 = 20 */
+		{ "\"sharers\": [[4, 6]]", "more than the l1 stream's 20 cold sectors" }, /* sum d h = 24 > C_1 = 20 */
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		memset(&q, 0, sizeof q);
@@ -337,15 +353,36 @@ static void test_json(void)
 		if (rc == 0)
 			profile_free(&q);
 	}
+	/* without sector records the record is per block: the line cold counts bound it */
+	memset(&q, 0, sizeof q);
+	CHECK_INT(load_shape_sect(path, "\"sharers\": [[4, 6]]", 0, &q, err, sizeof err), 0,
+	          "per block: 24 first reads within the l1 stream's 60 cold blocks");
+	if (q.insts > 0)
+		profile_free(&q);
+	memset(&q, 0, sizeof q);
+	rc = load_shape_sect(path, "\"sharers\": [[8, 8]]", 0, &q, err, sizeof err);
+	CHECK(rc != 0 && strstr(err, "more than the l1 stream's 60 cold blocks") && !strchr(err, '\n'),
+	      "per block: 64 first reads > C_1 = 60 blocks, one line");
+	if (rc == 0)
+		profile_free(&q);
+	memset(&q, 0, sizeof q);
+	rc = load_shape_sect(path, "\"sharers\": [[1, 51]]", 0, &q, err, sizeof err);
+	CHECK(rc != 0 && strstr(err, "more than the global stream's 50 cold blocks"), "per block: 51 blocks > C_g = 50");
+	if (rc == 0)
+		profile_free(&q);
 	unlink(path);
 }
 
 int main(void)
 {
 	for (uint64_t seed = 1; seed <= 40; seed++)   /* mixed kinds, several kernels */
-		random_stream(seed, 3000, 0.2, 0.05, 0.002, 0);
+		random_stream(seed, 3000, 0.2, 0.05, 0.002, 0, 1);
 	for (uint64_t seed = 41; seed <= 50; seed++)  /* loads only, one kernel */
-		random_stream(seed, 3000, 0.0, 0.0, 0.0, 1);
+		random_stream(seed, 3000, 0.0, 0.0, 0.0, 1, 1);
+	for (uint64_t seed = 51; seed <= 70; seed++)  /* per block: no sectors fed (line_sharers.h) */
+		random_stream(seed, 3000, 0.2, 0.05, 0.002, 0, 0);
+	for (uint64_t seed = 71; seed <= 75; seed++)
+		random_stream(seed, 3000, 0.0, 0.0, 0.0, 1, 0);
 	generators();
 	test_json();
 	return check_summary("test_sharers");

@@ -9,8 +9,8 @@
  * first request to it in that kernel (between two line_sharers_flush) is a read.  Blocks first
  * written are not counted (no read fill), nor an SM that writes the block before reading it,
  * nor readers in later kernels.  Kept by its own maps: block -> (kernel of the fill, d) and
- * (SM, block) -> the last kernel the SM requested it in; about 48 bytes per distinct block and
- * per distinct (SM, block) pair.  Exact; the profiler feeds it only while no sector was fed,
+ * (SM, block) -> the last kernel the SM requested it in: 16-byte slots, each map between a
+ * quarter and half full (32-64 bytes per distinct block and per distinct (SM, block) pair).  Exact; the profiler feeds it only while no sector was fed,
  * and drops it at the first sector (the sector record then holds the degrees).
  */
 #ifndef GPUDSE_LINE_SHARERS_H

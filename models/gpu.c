@@ -542,7 +542,9 @@ wctx_t *wctx_alloc(const gpu_t *g, const profile_t *p, const char **err)
 	w->pend = pending_ctx_alloc(l1, pending_once(p, l1));   /* PENDING HITS (NULL: no rt histogram) */
 	if (g->llc_mshr > 0 && w->global_stream) {   /* LLC MSHRS (llc_mshr.h; NULL: no rt) */
 		w->llc_pend = pending_ctx_alloc(w->global_stream, 0.0);   /* U1 unknown: no classes */
-		w->llc_sharers = llc_mshr_sharers(l1, w->global_stream);
+		/* [N'] with the profile's sharers record (s from it), else [S]'s ratio for [N] */
+		w->llc_sharers = llc_mshr_degrees(&p->shape, &w->llc_deg) ? w->llc_deg.sharers
+		                                                          : llc_mshr_sharers(l1, w->global_stream);
 	}
 	if (l1->sector_sd.total > 0.0 && !(w->l1_sector = reuse_curve_alloc_hist(&l1->sector_sd, g->l1_assoc)))
 		goto fail_curve;                 /* HIT RATES, sectored L1 */
@@ -1322,7 +1324,11 @@ int gpu_llc_mshr_refine(const gpu_t *g, const wctx_t *w, memsys_t *m, const gpu_
 		pending_share(w->pend, lambda_g / m->n_compute * t, m_1, &s1, &w1);
 	double n = llc_mshr_window_sharers(mg > 0.0 ? sg / mg : 0.0, m_1 > 0.0 ? s1 / m_1 : 0.0, w->llc_sharers);
 	llc_mshr_fill_t fl;
-	llc_mshr_fill(w->llc_sharers, w->llc_sharers > 0.0 ? n / w->llc_sharers : 0.0, g->llc_mshr_merge, &fl);
+	double pw = w->llc_sharers > 0.0 ? n / w->llc_sharers : 0.0;
+	if (w->llc_deg.bin)                      /* [N'] the record's degrees */
+		llc_mshr_fill_degrees(&w->llc_deg, pw, g->llc_mshr_merge, &fl);
+	else                                     /* [N] the least-variance split of s */
+		llc_mshr_fill(w->llc_sharers, pw, g->llc_mshr_merge, &fl);
 	fl.wait = sg > 0.0 ? wg / lambda_g : 0.0;   /* [D] */
 	double pend = f * (fl.sharers - fl.held);   /* sharers that wait for the fill, per LLC request */
 	if (pend > (1.0 - e) * h_llc)               /* a sharer is an LLC hit of the reuse profile */

@@ -21,6 +21,7 @@
 #define GPUDSE_GPU_H
 
 #include "design.h"
+#include "llc_mshr.h"
 #include "mech.h"
 #include "mlp_group.h"
 #include "profile.h"
@@ -382,7 +383,9 @@ typedef struct wctx {
 	struct memo *mva_memo;     /* the network solves by exact input (mva_memo.h) */
 	struct memo *l1_memo;      /* the private L1's hit ratio by its exact inputs (gpu.c) */
 	struct pending_ctx *pend;  /* hits on lines in flight (models/pending.h); NULL: no term */
-	double llc_sharers;        /* LLC MSHRS: other SMs' reads per LLC fill (llc_mshr.h [S]) */
+	double llc_sharers;        /* LLC MSHRS: other SMs' reads per LLC fill (llc_mshr.h [S], or
+	                              [N']'s from the sharers record) */
+	llc_mshr_degrees_t llc_deg; /* LLC MSHRS: the profile's sharers record (bin NULL: none, [N]) */
 	struct pending_ctx *llc_pend; /* LLC MSHRS: pending.h on the global stream (NULL: no term) */
 	reuse_curve_t *llc_sector; /* the global stream's sector record at the LLC associativity;
 	                              NULL: none */

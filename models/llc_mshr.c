@@ -39,6 +39,27 @@ double llc_mshr_window_sharers(double pend_global, double pend_own, double share
 	return n < 0.0 ? 0.0 : n > sharers ? sharers : n;
 }
 
+/* [M] for one degree: d_other other SMs, each in the window with probability pw, weight wd,
+ * added into *merged and *held.  Below the limit the whole binomial is summed; at or above it
+ * only n < M, the tail P(n >= M) being 1 less their sum (exact at P_w = 1: the pdfs below d are
+ * 0), so the cost is at most M terms whatever the degree. */
+static void degree_terms(unsigned d_other, double pw, int merge, double wd, double *merged, double *held)
+{
+	if (merge <= 0 || d_other < (unsigned)merge) {
+		*merged += wd * d_other * pw;                        /* E n: nobody fails */
+		return;
+	}
+	double below = 0.0, mean_below = 0.0;
+	for (unsigned n = 0; n < (unsigned)merge; n++) {
+		double p = gsl_ran_binomial_pdf(n, pw, d_other);
+		below += p;
+		mean_below += p * n;
+	}
+	double tail = below < 1.0 ? 1.0 - below : 0.0;           /* P(n >= M): the M-th sharer fails */
+	*held += wd * tail;
+	*merged += wd * (mean_below + tail * (merge - 1));
+}
+
 void llc_mshr_fill(double sharers, double in_window, int merge, llc_mshr_fill_t *out)
 {
 	memset(out, 0, sizeof *out);
@@ -50,22 +71,47 @@ void llc_mshr_fill(double sharers, double in_window, int merge, llc_mshr_fill_t 
 	double phi = sharers - d0;
 	double merged = 0.0, held = 0.0;
 	for (int j = 0; j < 2; j++) {
-		unsigned d = d0 + (unsigned)j;
 		double wd = j ? phi : 1.0 - phi;
-		if (!(wd > 0.0))
-			continue;
-		for (unsigned n = 0; n <= d; n++) {
-			double p = gsl_ran_binomial_pdf(n, pw, d);
-			if (merge > 0 && n >= (unsigned)merge) {
-				held += wd * p;                  /* [M] the M-th sharer fails */
-				merged += wd * p * (merge - 1);
-			} else {
-				merged += wd * p * n;
-			}
-		}
+		if (wd > 0.0)
+			degree_terms(d0 + (unsigned)j, pw, merge, wd, &merged, &held);
 	}
 	out->in_window = pw;
 	out->sharers = sharers * pw;
+	out->merged = merged;
+	out->held = held;
+}
+
+int llc_mshr_degrees(const profile_shape_t *sh, llc_mshr_degrees_t *out)
+{
+	memset(out, 0, sizeof *out);
+	if (!sh || !sh->has_sharers || !sh->n_sharers || !sh->sharers)
+		return 0;
+	double sec = 0.0, other = 0.0;
+	for (size_t i = 0; i < sh->n_sharers; i++) {
+		if (!(sh->sharers[i].d >= 1) || !(sh->sharers[i].sectors > 0.0))
+			return 0;                                /* not a record profile_json accepts */
+		sec += sh->sharers[i].sectors;
+		other += (sh->sharers[i].d - 1) * sh->sharers[i].sectors;
+	}
+	out->bin = sh->sharers;
+	out->n = sh->n_sharers;
+	out->sectors = sec;
+	out->sharers = other / sec;                      /* [S] from the record: sum_d w_d (d - 1) */
+	return 1;
+}
+
+void llc_mshr_fill_degrees(const llc_mshr_degrees_t *dg, double in_window, int merge, llc_mshr_fill_t *out)
+{
+	memset(out, 0, sizeof *out);
+	if (!dg->bin || !(dg->sharers > 0.0) || !(in_window > 0.0))
+		return;
+	double pw = in_window > 1.0 ? 1.0 : in_window;
+	double merged = 0.0, held = 0.0;
+	for (size_t i = 0; i < dg->n; i++)               /* [N'] w_d = h[d] / sum h, Bin(d - 1, P_w) */
+		if (dg->bin[i].d > 1)
+			degree_terms((unsigned)(dg->bin[i].d - 1), pw, merge, dg->bin[i].sectors / dg->sectors, &merged, &held);
+	out->in_window = pw;
+	out->sharers = dg->sharers * pw;
 	out->merged = merged;
 	out->held = held;
 }

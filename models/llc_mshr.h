@@ -41,11 +41,17 @@
  *                                            uses, P_g = nbar + (1 + nbar) P_1.  P_w = nbar / s [W]
  *   wait   = pending.h's W on the global stream, / Lambda: the mean wait of the uses within T
  *                                            for the fill, cycles                          [D]
- *   n, the sharers in the window of one fill: the degree split between floor(s) and floor(s) + 1 with mean s (the least-
- *            variance degree), each sharer in the window with probability P_w independently:
- *            n | d ~ Binomial(d, P_w)                                                  [N]
+ *   n, the sharers in the window of one fill, each sharer in the window with probability P_w
+ *            independently.  Two paths, by what the profile holds:
+ *     with the profile's sharers record (profile_shape.h; h[d] = the sectors whose read fill
+ *            has d reading SMs, the missing one included): w_d = h[d] / sum h (one fill per
+ *            sector, [S]'s assumption), s = sum_d w_d (d - 1) replaces [S]'s ratio, and
+ *            n | d ~ Binomial(d - 1, P_w), mixed over w_d                             [N']
+ *     without it: the degree split between floor(s) and floor(s) + 1 with mean s (the least-
+ *            variance degree), n | d ~ Binomial(d, P_w), d the other SMs              [N]
  *   merged = E min(n, M - 1),   held = P(n >= M)  (M the merge limit, the miss included;
- *            M = 0: no limit, held = 0)                                                [M]
+ *            M = 0: no limit, held = 0); over [N']'s mixture, merged = sum_d w_d E min(n, M - 1)
+ *            and held = sum_d w_d P(n >= M)                                             [M]
  *   A held fill keeps its slice's input for the fill's remaining time, taken as wait [D]
  *   (lock-step sharers, tau = 0, wait the whole fill: the microbenchmarks' 270 / 131 cycles).
  *   Entries: the slice's sectors in flight cannot exceed <entries>: with l1mshr.h's [E1], a
@@ -67,13 +73,25 @@
  * 2 requests, test_llc_mshr) and the other SMs' pending uses to be like the missing SM's (P_1);
  * [N] the least-variance degree is exact when every sector has the same number of readers (the
  * microbenchmarks) and understates held for mixed degrees (p-gemm on SM86_RTX3070: B's sectors
- * read by 6 SMs, A's by 2, C's by 1, s = 2: the model holds no fill where Accel-Sim holds a
- * third).  Its agreement with Accel-Sim (the microbenchmarks, and the share of LLC requests
+ * read by 6 SMs, A's by 2, C's by 1, s = 2: [N] holds no fill where Accel-Sim holds a third);
+ * [N'] takes the degrees as counted (p-gemm's record: 288 sectors each of d = 1, 2, 6: w_6 = 1/3
+ * of the fills held at P_w = 1), one P_w for every degree (the window share [W] does not depend
+ * on how many read the sector), the degree of the fill's kernel (readers in later kernels hit
+ * the LLC), loads only (stores do not enter an LLC MSHR: GPGPU-Sim's LLC is write-back with
+ * lazy fetch-on-read, a store miss writes its bytes without a fill; global atomics are not in
+ * the l1 stream the record is counted on), and [S]'s fills (the LLC holds the footprint: a
+ * sector refilled after an eviction is taken with its cold fill's degree).  The two paths agree
+ * exactly when every sector has one degree (test_llc_mshr).  Which path ran: gpudse explain.
+ * On p-gemm [N'] holds a third of the fills at P_w = 1 but [W] gives P_w = 0.42 (SM86_RTX3070):
+ * 0.035 held, and the IPC error stays +56% (README, "The exact sharing degrees").
+ * Its agreement with Accel-Sim (the microbenchmarks, and the share of LLC requests
  * that wait for a fill on the development runs) is in calibration/accelsim/microbench/README.md
  * ("LLC MSHR merge limit") and tests/unit/test_llc_mshr.c.  A preset without llc_mshr (0) gets no term.
  *
  * Sources: gpgpu-sim_distribution (dev) src/gpgpu-sim/gpu-cache.cc mshr_table::full, add,
- * baseline_cache::send_read_request; l2cache.cc memory_sub_partition::cache_cycle; the tested
+ * baseline_cache::send_read_request, data_cache::wr_miss_wa_lazy_fetch_on_read (stores);
+ * the sharers record: src/profiling/sector_rec.h sector_rec_sharers (per block without sectors:
+ * line_sharers.h); l2cache.cc memory_sub_partition::cache_cycle; the tested
  * configurations' -gpgpu_cache:dl2; the microbenchmarks above.  Little's law for [E].
  */
 #ifndef GPUDSE_LLC_MSHR_H
@@ -100,5 +118,22 @@ double llc_mshr_window_sharers(double pend_global, double pend_own, double share
 /* [N] [M] for s sharers, a share P_w of them in the window (clamped to 1), merge limit M (0:
  * none); out->wait is left 0 (the caller's [D]). */
 void llc_mshr_fill(double sharers, double in_window, int merge, llc_mshr_fill_t *out);
+
+/* The profile's sharers record (profile_shape.h) as [N'] takes it: the bins (pointing into the
+ * profile, which must outlive it), sum h and s = sum_d w_d (d - 1).  Set once per workload. */
+typedef struct llc_mshr_degrees {
+	const shape_sharers_t *bin;   /* NULL: no record ([N] runs) */
+	size_t n;
+	double sectors;               /* sum_d h[d] */
+	double sharers;               /* s [N'] */
+} llc_mshr_degrees_t;
+
+/* 1 and *out filled when the shape has a sharers record, else 0 and *out zeroed. */
+int llc_mshr_degrees(const profile_shape_t *sh, llc_mshr_degrees_t *out);
+
+/* [N'] [M] over the record's degrees, a share P_w of the other readers in the window (clamped
+ * to 1), merge limit M (0: none); out->wait is left 0.  Nothing allocated; at most M binomial
+ * terms per degree. */
+void llc_mshr_fill_degrees(const llc_mshr_degrees_t *dg, double in_window, int merge, llc_mshr_fill_t *out);
 
 #endif

@@ -59,6 +59,27 @@
  *               a touches the sectors from a / 32 to (a + width - 1) / 32, as the coalescer and
  *               the readers' sector counts take them; counted per instruction, also in sampled
  *               profiles; a profile made before 2026-11-27 has none (has_ldst 0);
+ *   sharers     the sharing degrees of the LLC's read fills (models/llc_mshr.h [N]): for every
+ *               32 B sector whose first access in the merged stream (every SM's requests in
+ *               trace order: the LLC's cold miss, the sector's fill) is a load, d = the number
+ *               of SMs whose first access to the sector in that kernel (between two L1
+ *               flushes) is a load -- the L1 read misses that reach the LLC for it, the ones
+ *               that can merge in its MSHR entry; stored sparse as (d, sectors) with d
+ *               ascending.  Not counted: sectors first reached by a store (GPGPU-Sim's LLC
+ *               writes the bytes, lazy fetch-on-read: no fill, no MSHR entry) or by a global
+ *               atomic (bypasses the L1: not in the l1 stream); an SM that stores a sector
+ *               before loading it (its L1 then hits); readers in later kernels (the LLC holds
+ *               the sector: a hit, not a merge).  So sum_d h[d] <= C_g (the global stream's
+ *               sector cold count, stores and atomics included) and sum_d d h[d] <= C_1 (the l1
+ *               stream's, every SM's first use per kernel, stores included), both equal for a
+ *               single-kernel profile without stores and atomics.  Recorded with the exact
+ *               sector record (src/profiling/sector_rec.h, sector_rec_sharers) in every exact
+ *               profile whose reader gives sectors (the generators, the Accel-Sim, NVBit and
+ *               text readers); where a stream gives no sector (a text trace without SECTORS)
+ *               per profiler block instead, with the line cold counts as the bounds
+ *               (src/profiling/line_sharers.h), as [S] then takes them; a sampled profile has
+ *               none, nor a profile made before the record (2026-11-27): has_sharers 0, and
+ *               the model takes [N]'s split of s;
  *   phases      barrier intervals (issue 20, models/barrier_sync.h): each warp's instructions
  *               cut at its BAR instructions (the BAR closes its interval and counts in it) and
  *               at its end (a last interval when it has instructions); per interval the vector
@@ -99,6 +120,12 @@ typedef struct shape_phase {
 	double v[SP_NCOL];             /* per interval: insts, global requests, shared wavefronts,
 	                                  fp32, fp64, int, sfu, tensor warp instructions */
 } shape_phase_t;
+
+/* One bin of the sharing-degree record (profile_shape.h sharers). */
+typedef struct shape_sharers {
+	int d;                         /* SMs reading the sector in its fill's kernel, >= 1 */
+	double sectors;                /* sectors with that degree, > 0 */
+} shape_sharers_t;
 
 typedef struct shape_launch {
 	long grid[3], block[3];        /* gridDim, blockDim */
@@ -161,6 +188,9 @@ typedef struct profile_shape {
 	double ldst_insts;             /* global memory warp instructions with an active lane */
 	double ldst_cycles[SHAPE_LDST_NB]; /* their L1 access-stage cycles (ldst.h C(seq)) summed,
 	                                  with 1, 2, 4 and 8 banks of one 32 B sector, linear */
+	int has_sharers;               /* sharers recorded (exact profiles with a sector record) */
+	size_t n_sharers;
+	shape_sharers_t *sharers;      /* n_sharers bins, d ascending (NULL when none) */
 	int has_phase;                 /* phases recorded */
 	size_t n_phase;
 	shape_phase_t *phase;          /* n_phase distinct barrier intervals (NULL when none) */

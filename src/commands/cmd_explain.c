@@ -125,6 +125,15 @@ static void print_mech_outputs(const metrics_t *o)
 	putchar('\n');
 }
 
+/* llc_mshr.h [M] with every sharer in the window (P_w = 1), by the path the model takes */
+static void llc_mshr_full_window(const gpu_t *g, const wctx_t *w, llc_mshr_fill_t *out)
+{
+	if (w->llc_deg.bin)
+		llc_mshr_fill_degrees(&w->llc_deg, 1.0, g->llc_mshr_merge, out);
+	else
+		llc_mshr_fill(w->llc_sharers, 1.0, g->llc_mshr_merge, out);
+}
+
 static void print_text(const gpu_t *g, const char *dstr, const workload_t *wl, const memsys_t *m,
                        const metrics_t *o, const gpu_detail_t *det)
 {
@@ -176,6 +185,28 @@ static void print_text(const gpu_t *g, const char *dstr, const workload_t *wl, c
 		else
 			printf("l1 access stage: %d banks, the expectation from lines and sectors per instruction (models/ldst.h; "
 			       "the profile has no ldst record)\n", g->l1_banks);
+	}
+	if (g->llc_mshr > 0 && w->llc_pend) {   /* models/llc_mshr.h: which [N] the LLC MSHR term used */
+		llc_mshr_fill_t full;
+		llc_mshr_full_window(g, w, &full);
+		if (w->llc_deg.bin)
+			printf("llc mshr sharers: %.6g other SMs per fill, exact degrees (the profile's sharers record: %zu degrees "
+			       "from %d to %d, llc_mshr.h [N']); held per fill with every sharer in the window %.4g (merge %d)\n",
+			       w->llc_sharers, w->llc_deg.n, w->llc_deg.bin[0].d, w->llc_deg.bin[w->llc_deg.n - 1].d, full.held,
+			       g->llc_mshr_merge);
+		else
+			printf("llc mshr sharers: %.6g other SMs per fill, the least-variance degrees of C_1 / C_g - 1 "
+			       "(llc_mshr.h [N]; the profile has no sharers record); held per fill with every sharer in the "
+			       "window %.4g (merge %d)\n", w->llc_sharers, full.held, g->llc_mshr_merge);
+		double vh = 0.0, vf = 0.0;   /* the solved window's: llc_held over llc_mshr visits (fills) */
+		for (int i = 0; i < det->n; i++) {
+			if (!strcmp(det->st[i].name, "llc_held"))
+				vh = det->st[i].visits;
+			if (!strcmp(det->st[i].name, "llc_mshr"))
+				vf = det->st[i].visits;
+		}
+		if (vf > 0.0)
+			printf("llc mshr sharers: held per fill in the solved window %.4g (llc_held / llc_mshr visits)\n", vh / vf);
 	}
 	print_mech_outputs(o);
 	printf("\n");
@@ -302,6 +333,15 @@ static cJSON *json_report(const gpu_t *g, const char *dstr, const workload_t *wl
 	cJSON_AddNumberToObject(occ, "warps_per_sm", oc.warps);
 	cJSON_AddNumberToObject(occ, "waves", oc.waves);
 	cJSON_AddStringToObject(occ, "limiter", occ_limiter_name[oc.limiter]);
+
+	if (g->llc_mshr > 0 && w->llc_pend) {           /* models/llc_mshr.h [N] or [N'] */
+		llc_mshr_fill_t full;
+		llc_mshr_full_window(g, w, &full);
+		cJSON *lm = cJSON_AddObjectToObject(r, "llc_mshr");
+		cJSON_AddNumberToObject(lm, "sharers", w->llc_sharers);
+		cJSON_AddStringToObject(lm, "degrees", w->llc_deg.bin ? "sharers record" : "least-variance split");
+		cJSON_AddNumberToObject(lm, "held_full_window", full.held);
+	}
 
 	cJSON *net = cJSON_AddObjectToObject(r, "network");
 	json_add_all(net, &detail_json, det, NULL);

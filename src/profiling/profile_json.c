@@ -924,6 +924,33 @@ static int load_body(const ld_t *c, const cJSON *root, profile_t *p)
 		return fs_rc;
 	if (sh && shape_json_load(c->file, sh, &p->shape))
 		return EXIT_USER;
+	if (p->shape.has_sharers) {   /* profile_shape.h sharers: d <= SMs, and the cold counts bound it */
+		const shape_sharers_t *b = p->shape.sharers;
+		size_t n = p->shape.n_sharers;
+		if (b[n - 1].d > p->n_sm)
+			return err_user("%s: .shape.sharers: degree %d exceeds the profile's %d SMs", c->file, b[n - 1].d, p->n_sm);
+		double sec = 0.0, reads = 0.0;
+		for (size_t i = 0; i < n; i++) {
+			sec += b[i].sectors;
+			reads += b[i].d * b[i].sectors;
+		}
+		/* per sector with the sector record, else per block (line_sharers.h): the cold counts bound it */
+		const profile_stream_t *l1 = profile_stream(p, "l1"), *gl = profile_stream(p, "global");
+		int sect = l1 && l1->sector_sd.total > 0;
+		const char *unit = sect ? "sectors" : "blocks";
+		if (gl && (sect ? gl->sector_sd.total > 0 : gl->sd.total > 0)) {
+			double cg = sect ? gl->sector_sd.cold : gl->sd.cold;
+			if (sec > cg * (1 + 1e-12))
+				return err_user("%s: .shape.sharers: %g %s, more than the global stream's %g cold %s", c->file, sec,
+						unit, cg, unit);
+		}
+		if (l1) {
+			double c1 = sect ? l1->sector_sd.cold : l1->sd.cold;
+			if (reads > c1 * (1 + 1e-12))
+				return err_user("%s: .shape.sharers: %g first reads (sum of d x %s), more than the l1 stream's "
+				                "%g cold %s", c->file, reads, unit, c1, unit);
+		}
+	}
 
 	/* observations */
 	const cJSON *ob = cJSON_GetObjectItemCaseSensitive(root, "observations");

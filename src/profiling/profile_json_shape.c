@@ -199,10 +199,41 @@ static int ldst_read(const char *file, const cJSON *x, profile_shape_t *s)
 	return 0;
 }
 
+/* .shape.sharers: [[d, sectors], ...] (profile_shape.h sharers): integer d >= 1 strictly
+ * ascending, sectors a positive integer count; at least one bin. */
+static int sharers_read(const char *file, const cJSON *h, profile_shape_t *s)
+{
+	const char *path = ".shape.sharers";
+	if (!cJSON_IsArray(h) || cJSON_GetArraySize(h) < 1)
+		return json_type_error(file, path, "a non-empty array of [d, sectors]", h);
+	int n = cJSON_GetArraySize(h);
+	if (!(s->sharers = calloc((size_t)n, sizeof *s->sharers)))
+		return err_internal("%s: out of memory", file);
+	const cJSON *e;
+	cJSON_ArrayForEach(e, h) {
+		char p[64];
+		snprintf(p, sizeof p, "%s[%zu]", path, s->n_sharers);
+		const cJSON *d = cJSON_GetArrayItem(e, 0), *c = cJSON_GetArrayItem(e, 1);
+		if (!cJSON_IsArray(e) || cJSON_GetArraySize(e) != 2 || !cJSON_IsNumber(d) || !cJSON_IsNumber(c)
+		    || !(d->valuedouble >= 1 && d->valuedouble <= 1 << 20) || d->valuedouble != floor(d->valuedouble)
+		    || !(c->valuedouble >= 1 && c->valuedouble <= 1e300) || c->valuedouble != floor(c->valuedouble))
+			return json_type_error(file, p, "[d, sectors] with an integer d in 1..2^20 and an integer sectors >= 1", e);
+		shape_sharers_t *b = &s->sharers[s->n_sharers];
+		b->d = (int)d->valuedouble;
+		b->sectors = c->valuedouble;
+		if (s->n_sharers > 0 && b->d <= b[-1].d)
+			return err_user("%s: %s: degree %d after %d (the degrees must be strictly ascending)", file, p, b->d,
+					b[-1].d);
+		s->n_sharers++;
+	}
+	s->has_sharers = 1;
+	return 0;
+}
+
 int shape_json_load(const char *file, const cJSON *v, profile_shape_t *s)
 {
 	static const char *const keys[] = { "launches", "mix", "simd", "shared", "barriers", "phases", "atomics", "ldst",
-	                                    "mlp", "dep", NULL };
+	                                    "sharers", "mlp", "dep", NULL };
 	memset(s, 0, sizeof *s);
 	if (!cJSON_IsObject(v))
 		return json_type_error(file, ".shape", "an object", v);
@@ -287,6 +318,8 @@ int shape_json_load(const char *file, const cJSON *v, profile_shape_t *s)
 		s->has_atom = 1;
 	}
 	if ((x = cJSON_GetObjectItemCaseSensitive(v, "ldst")) && ldst_read(file, x, s))
+		return EXIT_USER;
+	if ((x = cJSON_GetObjectItemCaseSensitive(v, "sharers")) && sharers_read(file, x, s))
 		return EXIT_USER;
 	if ((x = cJSON_GetObjectItemCaseSensitive(v, "mlp"))) {
 		static const char *const lk[] = { "loads", "groups", "hist", "hist_overwrite", "fresh", NULL };
@@ -387,7 +420,7 @@ static void kv(FILE *f, const char *sep, const char *key, double x)
 void shape_json_write(FILE *f, const profile_shape_t *s)
 {
 	if (!s->n_launch && !s->has_mix && !s->has_simd && !s->has_shared && !s->has_bar && !s->has_atom && !s->has_mlp
-	    && !s->has_dep && !s->has_ldst)
+	    && !s->has_dep && !s->has_ldst && !s->has_sharers)
 		return;
 	fputs(",\n  \"shape\": {", f);
 	const char *sep = "\n    ";
@@ -472,6 +505,16 @@ void shape_json_write(FILE *f, const profile_shape_t *s)
 			num(f, s->ldst_cycles[b]);
 		}
 		fputs("]}", f);
+		sep = ",\n    ";
+	}
+	if (s->has_sharers && s->n_sharers > 0) {   /* [[d, sectors], ...], d ascending */
+		fprintf(f, "%s\"sharers\": [", sep);
+		for (size_t i = 0; i < s->n_sharers; i++) {
+			fprintf(f, "%s[%d, ", i ? ", " : "", s->sharers[i].d);
+			num(f, s->sharers[i].sectors);
+			fputc(']', f);
+		}
+		fputc(']', f);
 		sep = ",\n    ";
 	}
 	if (s->has_mlp) {

@@ -1,5 +1,6 @@
 /* profiler.c -- streaming profile builder; see profiler.h for what it computes. */
 #include "profiling/profiler.h"
+#include "profiling/line_sharers.h"
 #include "profiling/sector_rec.h"
 #include "profiling/minisample.h"
 
@@ -208,6 +209,8 @@ struct profiler {
 	int failed;
 	ms_builder_t *ms;    /* FUSE miniature-simulation stream (minisample.h; NULL: not built) */
 	sector_rec_t *secrec; /* sector-granular l1 record (sector_rec.h; NULL: never fed) */
+	line_sharers_t *lshr; /* the sharers record per block while no sector is fed (line_sharers.h) */
+	int sectors_fed;      /* profiler_sectors was called (first pass): the sector record holds it */
 	int nlev;
 	level_t lev[PROFILER_MAX_GROUPS + 2];
 	uint64_t edge[NBINS - EXACT_BINS + 1]; /* lower edges of the log bins, then 2^48 */
@@ -457,6 +460,7 @@ void profiler_free(profiler_t *pb)
 	ms_builder_free(pb->ms);
 	sector_reuse_free(pb->sec);
 	sector_rec_free(pb->secrec);
+	line_sharers_free(pb->lshr);
 	for (int l = 0; l < pb->nlev; l++) {
 		for (int i = 0; i < pb->lev[l].nunits; i++)
 			lru_free(pb->lev[l].units[i]);
@@ -518,6 +522,8 @@ void profiler_sector_flush(profiler_t *pb)
 		return;
 	if (pb->secrec)
 		sector_rec_flush(pb->secrec);
+	if (pb->lshr)
+		line_sharers_flush(pb->lshr);
 }
 
 uint64_t profiler_count(const profiler_t *pb)
@@ -1207,6 +1213,10 @@ int profiler_access(profiler_t *pb, int sm, int is_write, uint64_t addr, uint64_
 		}
 		pb->home80[block % 80]++;
 		pb->home64[block & 63]++;
+		/* the sharers record per block (line_sharers.h), exact profiles, until a sector is fed */
+		if (!pb->sectors_fed && pb->sh.rate >= 1 &&
+		    ((!pb->lshr && !(pb->lshr = line_sharers_alloc())) || line_sharers_access(pb->lshr, sm, block, is_write)))
+			return pb->failed = -1;
 		for (int i = 0; i < pb->n_nodes; i++)     /* DC-L1 node records, trace order */
 			if (noderec_access(pb->nodes[i], sm, block, is_write))
 				return pb->failed = -1;
@@ -1288,6 +1298,11 @@ int profiler_sectors(profiler_t *pb, int sm, uint64_t addr, uint32_t mask, int i
 		return -3;
 	if (pb->pass2)
 		return 0;
+	if (!pb->sectors_fed) {             /* the sector record holds the sharers from here on */
+		pb->sectors_fed = 1;
+		line_sharers_free(pb->lshr);
+		pb->lshr = NULL;
+	}
 	if (pb->sec) {
 		pb->have_sectors = 1;
 		pb->sec_offered += __builtin_popcount(mask);
@@ -1779,6 +1794,15 @@ int profiler_finish(profiler_t *pb, profile_t *out)
 		out->tensor_frac = 1;
 	if (shape_acc_finish(&pb->shape, &out->shape) < 0)   /* exact: counted per instruction */
 		goto oom;
+	if (pb->secrec) {   /* the sharing degrees of the LLC's read fills (profile_shape.h sharers) */
+		if (sector_rec_sharers(pb->secrec, &out->shape.sharers, &out->shape.n_sharers) < 0)
+			goto oom;
+		out->shape.has_sharers = out->shape.n_sharers > 0;
+	} else if (pb->lshr && !pb->sectors_fed) {   /* per block: the stream gave no sectors */
+		if (line_sharers_hist(pb->lshr, &out->shape.sharers, &out->shape.n_sharers) < 0)
+			goto oom;
+		out->shape.has_sharers = out->shape.n_sharers > 0;
+	}
 	if (pb->ms && ms_builder_finish(pb->ms, &out->fuse_sample))
 		goto oom;
 	if (pb->n_nodes) {

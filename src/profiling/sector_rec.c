@@ -40,6 +40,16 @@ typedef struct grp_rec {
 	ghist_t h;                  /* pooled over the units */
 } grp_rec_t;
 
+/* The sharing-degree record (sector_rec_sharers): per sector, the kernel (flush epoch) of its
+ * first access in the merged stream and the SMs whose first access to it in that kernel was a
+ * load; SHR_NOFILL when that first access was a store or an atomic (no read fill). */
+#define SHR_NOFILL UINT32_MAX
+typedef struct sharer_slot {
+	uint64_t key;               /* sector + 1; 0: empty */
+	uint32_t epoch;
+	uint32_t n;
+} sharer_slot_t;
+
 struct sector_rec {
 	sm_rec_t *sm;
 	int n_sm;
@@ -51,6 +61,9 @@ struct sector_rec {
 	ghist_t llcwb;              /* G of the LLC's sector writes closed by a later write (wb) */
 	grp_rec_t grp[SECREC_MAX_GROUPS];
 	int n_grp;
+	sharer_slot_t *shr;         /* sector -> its fill's loading SMs (sector_rec_sharers) */
+	uint64_t shr_mask, shr_n;
+	uint32_t epoch;             /* kernels ended (sector_rec_flush) */
 	int fed;                    /* a request was fed (groups can no longer be set) */
 	int failed;
 };
@@ -70,6 +83,7 @@ void sector_rec_free(sector_rec_t *r)
 	}
 	lru_free(r->glob.stack);
 	free(r->glob.map);
+	free(r->shr);
 	for (int i = 0; i < r->n_grp; i++) {
 		for (int k = 0; k < r->grp[i].n_unit; k++) {
 			lru_free(r->grp[i].unit[k].stack);
@@ -131,6 +145,58 @@ void sector_rec_flush(sector_rec_t *r)
 		for (uint64_t j = 0; r->sm[i].map && j <= r->sm[i].hmask; j++)
 			for (int k = 0; k < 4; k++)
 				r->sm[i].map[j].g[k] = NO_SEEN;   /* forgotten: the next access is a miss */
+	r->epoch++;
+}
+
+/* The slot of sector `key - 1` (inserted empty-counted when absent: *fresh 1), NULL out of memory. */
+static sharer_slot_t *shr_slot(sector_rec_t *r, uint64_t key, int *fresh)
+{
+	if (2 * (r->shr_n + 1) > r->shr_mask + 1) {          /* at most half full */
+		uint64_t cap = r->shr ? (r->shr_mask + 1) * 2 : 1024;
+		sharer_slot_t *m = calloc(cap, sizeof *m);
+		if (!m)
+			return NULL;
+		for (uint64_t i = 0; r->shr && i <= r->shr_mask; i++)
+			if (r->shr[i].key) {
+				uint64_t j = lru_hash(r->shr[i].key) & (cap - 1);
+				while (m[j].key)
+					j = (j + 1) & (cap - 1);
+				m[j] = r->shr[i];
+			}
+		free(r->shr);
+		r->shr = m;
+		r->shr_mask = cap - 1;
+	}
+	uint64_t j = lru_hash(key) & r->shr_mask;
+	while (r->shr[j].key && r->shr[j].key != key)
+		j = (j + 1) & r->shr_mask;
+	*fresh = !r->shr[j].key;
+	if (*fresh) {
+		r->shr[j].key = key;
+		r->shr_n++;
+	}
+	return &r->shr[j];
+}
+
+/* The sharing-degree record of one request (sector_rec_sharers): gcold, the sectors the merged
+ * stream had never seen (the fill); lcold, those the SM's L1 had not seen in this kernel. */
+static int shr_note(sector_rec_t *r, uint64_t line, unsigned gcold, unsigned lcold, int load)
+{
+	for (int k = 0; k < 4; k++) {
+		if (!((gcold | (load ? lcold : 0)) >> k & 1))
+			continue;
+		int fresh;
+		sharer_slot_t *e = shr_slot(r, line * 4 + (uint64_t)k + 1, &fresh);
+		if (!e)
+			return -1;
+		if (fresh) {                                     /* the sector's first access: its fill */
+			e->epoch = r->epoch;
+			e->n = load ? 1 : SHR_NOFILL;
+		} else if (e->n != SHR_NOFILL && e->epoch == r->epoch && !(gcold >> k & 1)) {
+			e->n++;                                      /* one more SM's L1 read miss in it */
+		}
+	}
+	return 0;
 }
 
 static int to_hist(const ghist_t *r, reuse_hist_t *out);
@@ -150,7 +216,7 @@ static void count(ghist_t *r, uint64_t g)
 /* One request on one unit's record (sector_rec.h): g of each accessed sector into h; with wb
  * (the LLC's unit), G of each written sector's previous write into wb when is_write. */
 static int unit_access(sm_rec_t *s, ghist_t *h, ghist_t *hw, ghist_t *wb, int is_write, uint64_t line,
-                       unsigned mask)
+                       unsigned mask, unsigned *coldmask)
 {
 	if (!s->stack) {
 		s->stack = lru_alloc();
@@ -182,6 +248,8 @@ static int unit_access(sm_rec_t *s, ghist_t *h, ghist_t *hw, ghist_t *wb, int is
 			continue;
 		if (e->g[k] == NO_SEEN) {
 			h->cold += 1.0;                                  /* the sector's first access */
+			if (coldmask)
+				*coldmask |= 1u << k;
 			if (hw)
 				hw->cold += 1.0;
 		} else {
@@ -212,9 +280,12 @@ int sector_rec_access(sector_rec_t *r, int sm, uint64_t line, unsigned mask, int
 		r->n_sm = sm + 1;
 	}
 	r->fed = 1;
-	if (!bypass_l1 && unit_access(&r->sm[sm], &r->l1, is_write ? &r->l1w : NULL, NULL, 0, line, mask))
+	unsigned lcold = 0, gcold = 0;
+	if (!bypass_l1 && unit_access(&r->sm[sm], &r->l1, is_write ? &r->l1w : NULL, NULL, 0, line, mask, &lcold))
 		return r->failed = -1;
-	if (unit_access(&r->glob, &r->llc, is_write && !bypass_l1 ? &r->llcw : NULL, &r->llcwb, is_write, line, mask))
+	if (unit_access(&r->glob, &r->llc, is_write && !bypass_l1 ? &r->llcw : NULL, &r->llcwb, is_write, line, mask, &gcold))
+		return r->failed = -1;
+	if ((gcold || (lcold && !is_write)) && shr_note(r, line, gcold, lcold, !is_write && !bypass_l1))
 		return r->failed = -1;
 	for (int i = 0; i < r->n_grp; i++) {       /* the groups' merged streams (sector_rec_groups) */
 		grp_rec_t *G = &r->grp[i];
@@ -227,7 +298,7 @@ int sector_rec_access(sector_rec_t *r, int sm, uint64_t line, unsigned mask, int
 			G->unit = u;
 			G->n_unit = k + 1;
 		}
-		if (unit_access(&G->unit[k], &G->h, NULL, NULL, 0, line, mask))
+		if (unit_access(&G->unit[k], &G->h, NULL, NULL, 0, line, mask, NULL))
 			return r->failed = -1;
 	}
 	return 0;
@@ -358,5 +429,44 @@ static int to_hist(const ghist_t *r, reuse_hist_t *out)
 		}
 	out->cold = r->cold;
 	out->total = sum + r->cold;
+	return 0;
+}
+
+static int shr_cmp(const void *a, const void *b)
+{
+	int x = ((const shape_sharers_t *)a)->d, y = ((const shape_sharers_t *)b)->d;
+	return (x > y) - (x < y);
+}
+
+int sector_rec_sharers(const sector_rec_t *r, shape_sharers_t **out, size_t *n)
+{
+	*out = NULL;
+	*n = 0;
+	size_t cap = 0;
+	for (uint64_t j = 0; r->shr && j <= r->shr_mask; j++) {
+		const sharer_slot_t *e = &r->shr[j];
+		if (!e->key || e->n == SHR_NOFILL)
+			continue;
+		size_t i = 0;
+		while (i < *n && (*out)[i].d != (int)e->n)   /* few distinct degrees (at most the SMs) */
+			i++;
+		if (i == *n) {
+			if (*n == cap) {
+				cap = cap ? 2 * cap : 16;
+				shape_sharers_t *t = realloc(*out, cap * sizeof *t);
+				if (!t) {
+					free(*out);
+					*out = NULL;
+					*n = 0;
+					return -1;
+				}
+				*out = t;
+			}
+			(*out)[(*n)++] = (shape_sharers_t){ .d = (int)e->n, .sectors = 0.0 };
+		}
+		(*out)[i].sectors += 1.0;
+	}
+	if (*n)
+		qsort(*out, *n, sizeof **out, shr_cmp);
 	return 0;
 }

@@ -87,5 +87,15 @@ int sector_rec_hist_global_writes(const sector_rec_t *r, reuse_hist_t *out);
  * before the end (the LLC is not flushed: GPGPU-Sim writes back only on eviction).  Two writes
  * in one residency count once (the first's G < C).  No cold entries. */
 int sector_rec_hist_global_wb(const sector_rec_t *r, reuse_hist_t *out);
+/* The sharing-degree record (profile_shape.h sharers; models/llc_mshr.h [N]): the sectors
+ * whose first access in the merged stream (the LLC's cold miss, its fill) is a load, binned by
+ * d = the SMs whose first access to the sector in the kernel of that fill (between the same two
+ * flushes) is a load: the L1 read misses that reach the LLC for it, each SM once (an SM's L1
+ * holds the sector afterwards; a store first makes its later loads L1 hits).  Sectors first
+ * stored or reached by a global atomic are not counted (no read fill: GPGPU-Sim's LLC writes a
+ * store's bytes without a fill, lazy fetch-on-read); later kernels' readers are not (the LLC
+ * holds the sector then: an LLC hit, not a merge).  out[i] = (d, sectors), d ascending, sectors
+ * > 0; *n = 0 when no load was fed.  0, or -1 out of memory (out NULL).  Free *out. */
+int sector_rec_sharers(const sector_rec_t *r, shape_sharers_t **out, size_t *n);
 
 #endif

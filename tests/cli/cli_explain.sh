@@ -108,4 +108,12 @@ expect_eq "p-atax: the exact access stage, 4.875 cycles (test_ldst_rec derives i
 expect_ok "explain a tensor-core GEMM" "$GPUDSE" explain --gpu $A/presets/SM7_QV100.json --workload $A/profiles/SM7_QV100/db-gemm.json --uncert none --json
 expect_eq "db-gemm: barrier phases evaluated, one CTA per SM" \
 	"$(tr -d ' \n\t' < "$CLI_TMP/out" | grep -o '"barrier_phases":1,' | wc -l) $(tr -d ' \n\t' < "$CLI_TMP/out" | grep -o '"ctas_per_sm":1,' | wc -l)" "1 1"
+# issue 20: which LLC MSHR degrees the term used (models/llc_mshr.h [N'] with the sharers record, else [N])
+expect_ok "explain p-gemm (sharers record)" "$GPUDSE" explain --gpu $A/presets/SM86_RTX3070.json --workload $A/profiles/SM86_RTX3070/p-gemm.json --uncert none
+expect_eq "p-gemm: exact degrees 1..6, a third of the fills held with every sharer in the window (test_llc_mshr by hand)" \
+	"$(grep -c "^llc mshr sharers: 2 other SMs per fill, exact degrees (the profile's sharers record: 3 degrees from 1 to 6, llc_mshr.h \[N'\]); held per fill with every sharer in the window 0.3333 (merge 4)" "$CLI_TMP/out")" 1
+grep -v '^    "sharers": ' $A/profiles/SM86_RTX3070/p-gemm.json >"$CLI_TMP/nosharers.json"   # mlp follows it: still JSON
+expect_ok "explain p-gemm without the record" "$GPUDSE" explain --gpu $A/presets/SM86_RTX3070.json --workload "$CLI_TMP/nosharers.json" --uncert none
+expect_eq "without the record: [N]'s split of s = C_1 / C_g - 1 = 2 holds nothing at P_w = 1" \
+	"$(grep -c '^llc mshr sharers: 2 other SMs per fill, the least-variance degrees of C_1 / C_g - 1 (llc_mshr.h \[N\]; the profile has no sharers record); held per fill with every sharer in the window 0 (merge 4)' "$CLI_TMP/out")" 1
 cli_done

@@ -11,7 +11,10 @@
 # unchanged, checked field by field against main's; and again when the global stream gained its
 # stores-only sector record sector_sd_w (2026-11-26): that field is the only difference; and again
 # when it gained the write-back record sector_wb (2026-11-27): the JSON of both, parsed, equal to
-# 8bd4ec4's with sector_wb removed).  A change that moves them on
+# 8bd4ec4's with sector_wb removed); and every row again when the shape gained the sharing-degree
+# record .shape.sharers (2026-11-27; per block for the text traces without SECTORS,
+# src/profiling/line_sharers.h): the JSON of each, parsed, equal to 3a370b4's with
+# .shape.sharers removed).  A change that moves them on
 # purpose (a new profile field) must say so and re-pin them (IDENTITY_PRINT=1 prints the new
 # table).  Traces: column walks of a 2D array (4 KB, 8 KB and odd pitch), power-of-two strides
 # mixed with random reuse, and generator kernels with transposed walks (p-mvt, p-syr2k).
@@ -36,16 +39,16 @@ awk 'BEGIN{x=777; for(i=0;i<120000;i++){x=(x*1103515245+12345)%2147483648; m=int
 
 # NAME|TRACE|OPTIONS|SHA256
 cases='
-colwalk4k|colwalk4k|--write-evict --setassoc-all|e5452e07a0e293dd0c9ae289878dd8e789f2bf0dcdcf68f5ece9b72c9bc6eee9
-colwalk8k|colwalk8k||7eaac11e53acec3de276ff9e0690519b237c341990ca43d8f9a429493ac3efa4
-colwalkodd|colwalkodd|--write-evict|4e4058f52a51dcd60d1fa4bd202f6a20c1973d0f0a22003e4bb580427140c9c8
-strides|strides|--write-evict --dcl1-nodes 8:4:1:64:ipoly,2:4:4:8:linear|081d1182f263db8b0908d75203f57c74ca794b14c95ba4f5bbf3fd90f902e5fe
-strides-nodes|strides|--dcl1-nodes 8:4:1:64:ipoly,1:1:1:32:linear,4:2:2:16:linear,2:2:1:4:linear|d98c336a9077e66bbb877da0942344caa3db4f2952b359a82b67685dcaddc41a
-strides-small|strides|--setassoc-max-sets 256 --threads 1|dfc606d5e41c8311a89a128615d2663b2d51cc27254d5e40300d01a192c6c519
-p-mvt|p-mvt|--write-evict --dcl1-nodes 8:4:1:64:ipoly|e2a4351e3139756be436736edc0050b488fcf30b41b9d9727b6f6fdb52289e7e
-p-syr2k|p-syr2k|--setassoc-all|fe6ec1ea3d587613d07bd9bd30b1c166c5cbb96d984d1c2a7838c61b18da74b4
-deeplog|deeplog||f9335eafe5b1ef60e4c0e192e2102c0d142fffba53a420fb5ab9affa2f6b7fee
-deeplog-small|deeplog|--setassoc-max-sets 64 --threads 1|b5866ef4b2fc6842139a6ed87056f1b213ec1616d7020ea309ee6e0895e0cc8c
+colwalk4k|colwalk4k|--write-evict --setassoc-all|e87887811034f89f874ed67f00461fa2b646a467ff87a5a2ae092b48592fbc9b
+colwalk8k|colwalk8k||d7b890c97518c81919518ff1fadcc26ba48b8399209b9fe3e25424057bc25e3e
+colwalkodd|colwalkodd|--write-evict|28c970d64630a03dfc9efbdd28ebe894d25383fdbf0149a13d09b991c002a321
+strides|strides|--write-evict --dcl1-nodes 8:4:1:64:ipoly,2:4:4:8:linear|f0001c04abce13e521e9c517d9cdf27029629d952ee64084e8bc663bdf683dc7
+strides-nodes|strides|--dcl1-nodes 8:4:1:64:ipoly,1:1:1:32:linear,4:2:2:16:linear,2:2:1:4:linear|3f52fae6023faf2183c60d8ec82119ceef3fee50e3e80de77360662bad5e5b37
+strides-small|strides|--setassoc-max-sets 256 --threads 1|207749d2410050857ac9b49178d33039d503f134338c98e10e5a564251402e91
+p-mvt|p-mvt|--write-evict --dcl1-nodes 8:4:1:64:ipoly|4da0ddc05506f7d980dcba62a8fbf7fdd1848ad2d183e40f6fa422f652109bcf
+p-syr2k|p-syr2k|--setassoc-all|d0f25650713da147826cf951e492b0850bc5a78031ed14c512065c4036c14a92
+deeplog|deeplog||d0f2edf1cc5d0905567d826379faede3f94f7b747a9ff10900225365c3d1aee4
+deeplog-small|deeplog|--setassoc-max-sets 64 --threads 1|6f77608317b3b8b60d112e90cd399c32692f4b851f3019081165c771267d1a90
 '
 while IFS='|' read -r name trace opts sha; do
 	[ -n "$name" ] || continue

@@ -38,7 +38,12 @@ expect_ok "trace + profile" $G trace p-gemm --size 64 -o "$CLI_TMP/g64.trace" --
 expect_ok "profile the text trace" $G profile "$CLI_TMP/g64.trace" -o "$CLI_TMP/g64b.json" --sms 80 --name p-gemm
 expect_eq "text = in process" "$(noshape "$CLI_TMP/g64a.json" | grep -v '"source"\|"compressibility"' | md5sum)" "$(noshape "$CLI_TMP/g64b.json" | grep -v '"source"' | md5sum)"
 expect_eq "in-process shape (docs/profile-format.md)" "$(grep -c '^  "shape": {' "$CLI_TMP/g64a.json")" 1
-expect_eq "text trace: no shape" "$(grep -c '"shape"' "$CLI_TMP/g64b.json")" 0
+# the text trace carries no code shape; its shape is the sharers record alone (from the stream's
+# addresses: profile_shape.h sharers), the in-process one's
+expect_eq "text trace: the shape holds the sharers record only" \
+	"$(sed -n '/^  "shape": {/,/^  }/p' "$CLI_TMP/g64b.json" | grep -vc '^  "shape": {\|^  }\|^    "sharers": ')" 0
+expect_eq "text trace: the sharers record is the in-process one" \
+	"$(grep '^    "sharers": ' "$CLI_TMP/g64b.json" | sed 's/,$//')" "$(grep '^    "sharers": ' "$CLI_TMP/g64a.json" | sed 's/,$//')"
 expect_eq "in-process compressibility (p-gemm N=64: row 0 of 64 is zeros)" "$(grep -o '"compressibility": {[^}]*}' "$CLI_TMP/g64a.json")" '"compressibility": {"high": 0.015625, "low": 0, "none": 0.984375}'
 expect_eq "text trace: no compressibility" "$(grep -c '"compressibility"' "$CLI_TMP/g64b.json")" 0
 # exact read-level classes: the generator's second pass = gpudse profile --exact-classes

@@ -14,6 +14,13 @@
  *     (degree floor/ceil, Bernoulli sharers).
  *  4. [S] on the microbenchmarks' profiles (tests/data/llc_mshr: `gpudse profile` of the
  *     gen_share.py traces, --sector-groups --no-setassoc): s = C - 1.
+ *  6. [N'] (the profile's sharers record): (a) every sector of one degree d gives exactly [N]'s
+ *     figures at s = d - 1 (the same numbers, compared with ==: one degree has no variance to
+ *     lose); (b) a mixture against a Monte Carlo run of its assumption (a degree drawn by w_d,
+ *     Bernoulli sharers); (c) by hand, p-gemm's degrees 6, 2, 1 with M = 4 and P_w = 1: the
+ *     degree-6 fills have 5 other readers, 3 merge and the 4th fails, so held = w_6 exactly and
+ *     merged = 3 w_6 + w_2; with equal weights (p-gemm's record: 288 sectors each, Accel-Sim's
+ *     log: 288 of its 864 fills held) held = 1/3; (d) in gpu_eval, the record replaces [S]'s s.
  *  5. In gpu_eval (calibration/accelsim/presets/SM86_RTX3070.json): the stations' visits per
  *     LLC request against Accel-Sim's shares on grp_g8_c4/c5 (40 SMs: the window holds the
  *     group), their cycles against one SM's (Accel-Sim 103737 / 102728), the held slices' cost
@@ -221,6 +228,147 @@ static void in_gpu_eval(void)
 	      "share_c4: the sharers' wait moves the cycles toward one SM's (Accel-Sim 1.000) by more than 0.1");
 }
 
+/* 6 (a): one degree: [N'] == [N] at s = d - 1, bit for bit */
+static void degrees_uniform(void)
+{
+	static const double pws[] = { 0.0, 0.05, 0.3, 0.5, 0.77, 1.0, 1.4 };
+	static const int merges[] = { 0, 1, 2, 4, 16 };
+	int same = 1, n = 0;
+	for (int d = 1; d <= 80; d++)
+		for (size_t i = 0; i < sizeof pws / sizeof pws[0]; i++)
+			for (size_t j = 0; j < sizeof merges / sizeof merges[0]; j++) {
+				profile_shape_t sh;
+				memset(&sh, 0, sizeof sh);
+				shape_sharers_t b = { .d = d, .sectors = 123.0 };
+				sh.has_sharers = 1;
+				sh.n_sharers = 1;
+				sh.sharers = &b;
+				llc_mshr_degrees_t dg;
+				llc_mshr_fill_t a, o;
+				int rec = llc_mshr_degrees(&sh, &dg);
+				llc_mshr_fill_degrees(&dg, pws[i], merges[j], &a);
+				llc_mshr_fill(d - 1.0, pws[i], merges[j], &o);
+				same = same && rec && dg.sharers == d - 1.0 && a.merged == o.merged && a.held == o.held &&
+				       a.sharers == o.sharers && a.in_window == o.in_window;
+				n++;
+			}
+	printf("[N'] with one degree against [N] at s = d - 1: %d cases (d 1..80, 7 P_w, 5 merge limits) %s\n", n,
+	       same ? "identical" : "DIFFERENT");
+	CHECK(same, "[N'] with every sector of degree d = [N] at s = d - 1, exactly");
+	profile_shape_t none;
+	memset(&none, 0, sizeof none);
+	llc_mshr_degrees_t dg;
+	CHECK(!llc_mshr_degrees(&none, &dg) && !dg.bin, "no record: [N] (bin NULL)");
+}
+
+/* 6 (b): a mixture against a Monte Carlo of its assumption */
+static void degrees_monte_carlo(void)
+{
+	shape_sharers_t b[] = { { 1, 500 }, { 2, 300 }, { 5, 120 }, { 9, 60 }, { 40, 20 } };
+	profile_shape_t sh;
+	memset(&sh, 0, sizeof sh);
+	sh.has_sharers = 1;
+	sh.n_sharers = sizeof b / sizeof b[0];
+	sh.sharers = b;
+	llc_mshr_degrees_t dg;
+	CHECK(llc_mshr_degrees(&sh, &dg), "the record is taken");
+	double tot = 1000.0, s = (0 * 500 + 1 * 300 + 4 * 120 + 8 * 60 + 39 * 20) / tot;
+	CHECK_NEAR(dg.sharers, s, 1e-12, "s = sum w_d (d - 1)");
+	const double pw = 0.45;
+	const int merge = 4;
+	llc_mshr_fill_t f;
+	llc_mshr_fill_degrees(&dg, pw, merge, &f);
+	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+	gsl_rng_set(rng, 6);
+	const int N = 400000;
+	double sm = 0.0, sm2 = 0.0, sh_ = 0.0, sn = 0.0;
+	for (int i = 0; i < N; i++) {
+		double u = gsl_rng_uniform(rng) * tot;
+		size_t k = 0;
+		while (k + 1 < sizeof b / sizeof b[0] && u >= b[k].sectors) {
+			u -= b[k].sectors;
+			k++;
+		}
+		int n = 0;
+		for (int j = 0; j < b[k].d - 1; j++)
+			n += gsl_rng_uniform(rng) < pw;
+		double m = n < merge ? n : merge - 1;
+		sm += m;
+		sm2 += m * m;
+		sh_ += n >= merge;
+		sn += n;
+	}
+	double mm = sm / N, sd_m = sqrt((sm2 / N - mm * mm) / N), ph = sh_ / N, sd_h = sqrt(ph * (1.0 - ph) / N);
+	printf("[N'] degrees 1, 2, 5, 9, 40 (500, 300, 120, 60, 20 sectors), P_w 0.45, M 4: merged %.4f (Monte Carlo %.4f "
+	       "+- %.4f), held %.4f (%.4f +- %.4f)\n", f.merged, mm, sd_m, f.held, ph, sd_h);
+	CHECK_NEAR(f.merged, mm, 4.0 * sd_m, "[N'] [M] Monte Carlo of the mixture, 4 sigma");
+	CHECK_NEAR(f.held, ph, 4.0 * sd_h, "[N'] [M] held, Monte Carlo, 4 sigma");
+	CHECK_NEAR(f.sharers, sn / N, 0.02, "E n = s P_w");
+	llc_mshr_fill_t split;
+	llc_mshr_fill(s, pw, merge, &split);
+	printf("  [N] on the same s = %.3f: held %.4f\n", s, split.held);
+	CHECK(f.held > split.held, "mixed degrees hold more fills than the least-variance split of the same mean");
+	gsl_rng_free(rng);
+}
+
+/* 6 (c): by hand: degrees 6, 2, 1, M = 4, P_w = 1 */
+static void degrees_by_hand(void)
+{
+	shape_sharers_t b[] = { { 1, 100 }, { 2, 250 }, { 6, 150 } };
+	profile_shape_t sh;
+	memset(&sh, 0, sizeof sh);
+	sh.has_sharers = 1;
+	sh.n_sharers = 3;
+	sh.sharers = b;
+	llc_mshr_degrees_t dg;
+	llc_mshr_degrees(&sh, &dg);
+	llc_mshr_fill_t f;
+	llc_mshr_fill_degrees(&dg, 1.0, 4, &f);
+	double w6 = 150.0 / 500.0, w2 = 250.0 / 500.0;
+	CHECK(f.held == w6, "degrees 6, 2, 1, M = 4, P_w = 1: held = w_6 exactly (5 other readers: the 4th fails)");
+	CHECK_NEAR(f.merged, 3.0 * w6 + 1.0 * w2, 1e-15, "merged = 3 w_6 + 1 w_2 (the degree-2 fill's one sharer merges)");
+	CHECK_NEAR(dg.sharers, (5.0 * 150 + 1.0 * 250) / 500.0, 1e-15, "s = (5 x 150 + 1 x 250) / 500");
+	llc_mshr_fill(dg.sharers, 1.0, 4, &f);
+	CHECK(f.held == 0.0, "[N] on the same s = 2: degrees 2 and 3, never 4 others: nothing held");
+	b[0].sectors = b[1].sectors = b[2].sectors = 288;   /* p-gemm's record (test_sharers) */
+	llc_mshr_degrees(&sh, &dg);
+	llc_mshr_fill_degrees(&dg, 1.0, 4, &f);
+	CHECK_NEAR(f.held, 1.0 / 3.0, 1e-15, "p-gemm: 1/3 of the fills held (Accel-Sim's log: 288 of 864)");
+	CHECK_NEAR(dg.sharers, 2.0, 1e-15, "p-gemm: s = 2 (llc_mshr.h)");
+	llc_mshr_fill_degrees(&dg, 1.0, 0, &f);
+	CHECK(f.held == 0.0 && fabs(f.merged - 2.0) < 1e-12, "merge 0: every sharer merges");
+	llc_mshr_fill_degrees(&dg, 0.0, 4, &f);
+	CHECK(f.held == 0.0 && f.sharers == 0.0, "no sharer in the window: no term");
+}
+
+/* 6 (d): in gpu_eval, the record's s replaces [S]'s; without it [S] */
+static void degrees_in_wctx(void)
+{
+	char gp[1200];
+	snprintf(gp, sizeof gp, "%s/calibration/accelsim/presets/SM86_RTX3070.json", gpudse_root());
+	gpu_t g;
+	profile_t p;
+	if (gpu_load(gp, &g) || load_fixture("share_c5", &p)) {
+		CHECK(0, "the preset and share_c5 load");
+		return;
+	}
+	const char *err = NULL;
+	wctx_t *w = wctx_alloc(&g, &p, &err);
+	CHECK(w && !w->llc_deg.bin && w->llc_sharers == 4.0, "share_c5 without a record: [S] s = 4");
+	wctx_free(w);
+	shape_sharers_t b[] = { { 1, 10 }, { 7, 30 } };
+	p.shape.has_sharers = 1;
+	p.shape.n_sharers = 2;
+	p.shape.sharers = b;
+	w = wctx_alloc(&g, &p, &err);
+	CHECK(w && w->llc_deg.bin == b && w->llc_sharers == (6.0 * 30) / 40.0, "with a record: s from it ([N'])");
+	wctx_free(w);
+	p.shape.has_sharers = 0;
+	p.shape.n_sharers = 0;
+	p.shape.sharers = NULL;
+	profile_free(&p);
+}
+
 int main(void)
 {
 	window_closed_form();
@@ -228,5 +376,9 @@ int main(void)
 	monte_carlo();
 	sharers_from_profiles();
 	in_gpu_eval();
+	degrees_uniform();
+	degrees_monte_carlo();
+	degrees_by_hand();
+	degrees_in_wctx();
 	return check_summary("test_llc_mshr");
 }

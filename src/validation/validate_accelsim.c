@@ -572,7 +572,7 @@ int validate_accelsim(const char *dir, const char *fmt, as_split_t split)
 	if (s.has_split && split != AS_SPLIT_HELD)
 		summarise(&s, 0, md, "Development half (the kernels not in heldout.txt; models were changed looking at these)");
 	if (s.has_split && split != AS_SPLIT_DEV)
-		summarise(&s, 1, md, "Held-out half (heldout.txt: the second and third suites' kernels and the later suites' configurations (every SM75_RTX2060, SM7_TITANV and SM7_GV100 run, SM86_RTX3070 l1_32k), each chosen by rule before its runs existed and measured once at the end of a session's model changes, seen since; the first held-out half was looked at and is now in the development half; heldout.txt says when)");
+		summarise(&s, 1, md, "Held-out half (heldout.txt: the second and third suites' kernels and the later suites' configurations (every SM75_RTX2060, SM7_TITANV, SM7_GV100 and SM75_RTX2060_S run, SM86_RTX3070 l1_32k), each chosen by rule before its runs existed and measured once at the end of a session's model changes, seen since; the first held-out half was looked at and is now in the development half; heldout.txt says when)");
 	/* per kernel and GPU: saturation point and 4x-L2 speedup */
 	printf("\n");
 	if (md)
@@ -626,8 +626,8 @@ int validate_accelsim_section(const char *dir)
 	printf("## Against Accel-Sim (calibration/accelsim)\n\n"
 	       "The composed GPU model against a cycle-level simulator on the same input: library kernels\n"
 	       "written as Accel-Sim SASS traces (`gpudse trace --format accelsim`), simulated by Accel-Sim\n"
-	       "on presets imported from gpgpu-sim's SM7_QV100, SM86_RTX3070, SM75_RTX2060, SM7_TITANV and\n"
-	       "SM7_GV100 configurations (`gpudse preset import`) and a grid of options (calibration/accelsim/README.md has the runs, their\n"
+	       "on presets imported from gpgpu-sim's SM7_QV100, SM86_RTX3070, SM75_RTX2060, SM7_TITANV,\n"
+	       "SM7_GV100 and SM75_RTX2060_S configurations (`gpudse preset import`) and a grid of options (calibration/accelsim/README.md has the runs, their\n"
 	       "provenance and how to regenerate them).  Per run: Accel-Sim's IPC (the profile's warp\n"
 	       "instructions over its cycles less the 5000-cycle kernel launch latency it adds per kernel),\n"
 	       "L1 and L2 hit rates (Accel-Sim counts 32 B sector accesses, gpudse 128 B requests), DRAM\n"

@@ -583,7 +583,8 @@ static int map_all(mapper_t *m)
 		    (rc = put(m, "l1_assoc", ways, l1o, "gpgpu_cache:dl1 ways%s", ha && adaptive != 0 ? " (scaled to the unified size)" : "")) ||
 		    (rc = put(m, "line_bytes", (double)l1.line, l1o, "gpgpu_cache:dl1 line")) ||
 		    (rc = put(m, "l1_write_evict", l1.write == 'E', l1o, "gpgpu_cache:dl1 write policy '%c' (%s)", l1.write, write_name(l1.write))) ||
-		    (rc = put(m, "l1_write_through", l1.write == 'T', l1o, "gpgpu_cache:dl1 write policy '%c' (%s)", l1.write, write_name(l1.write))))
+		    /* 'L' (LOCAL_WB_GLOBAL_WT) writes global stores through: the model's stores are global */
+		    (rc = put(m, "l1_write_through", l1.write == 'T' || l1.write == 'L', l1o, "gpgpu_cache:dl1 write policy '%c' (%s)", l1.write, write_name(l1.write))))
 			return rc;
 		if (l1.type == 'S' && ((rc = put(m, "sector_bytes", (double)l1.line / 4, l1o, "sectored cache: 4 sectors per line")) ||
 		                       (rc = put(m, "l1_sectored", 1, l1o, "sectored cache (S:): hit rates from the sector record"))))

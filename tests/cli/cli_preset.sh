@@ -67,6 +67,10 @@ expect_eq "hashed banks: reported" "$(grep -c 'L1 banks 4 (gpgpu_l1_banks, 32 B 
 sed 's/"l1_banks":[^,]*,/"l1_banks": 3,/' "$P" > "$CLI_TMP/b3.json"
 expect_err "l1_banks 3 on 4-sector lines" 1 "gpudse: $CLI_TMP/b3.json: .l1_banks: 3 banks need line_bytes / sector_bytes (128 / 32) a whole number <= 16 that divides or is divided by them (models/ldst.h)" \
 	$G explain --gpu "$CLI_TMP/b3.json" --workload p-gemm
+# dl1 write policy 'L' (write-back local, write-through global: SM75_RTX2060_S): global stores write through
+printf -- '-gpgpu_cache:dl1 S:1:128:512,L:L:s:N:L,A:256:8,16:0,32\n' > "$CLI_TMP/wl.config"
+expect_ok "import with a write-back-local L1" $G preset import "$D/SM7_QV100/gpgpusim.config" "$CLI_TMP/wl.config" -o "$CLI_TMP/wl.json"
+expect_eq "'L': write-through for global stores" "$(jv "$CLI_TMP/wl.json" l1_write_through)" 1
 # errors: one line naming the file and option, exit 1
 printf -- '-gpgpu_n_clusters eighty\n' > "$CLI_TMP/bad.config"
 expect_err "not a number" 1 "gpudse: $CLI_TMP/bad.config:1: -gpgpu_n_clusters: expected a number, got \"eighty\"" \

@@ -89,10 +89,13 @@
 
 #define PENDING_CHAIN_CELLS 16   /* cells of the renewal equation [C] (pending.c) */
 
+struct memo;
+
 typedef struct pending_ctx {
 	const reuse_hist_t *rt;    /* the l1 stream's reuse-time histogram (not owned) */
 	double accesses;           /* the histogram's total (cold included) */
 	double once;               /* U1: blocks of the stream used once [Q] (0: unknown) */
+	struct memo *memo;         /* pending_share by its exact inputs (memo.h; NULL: none) */
 } pending_ctx_t;
 
 /* Per workload: NULL when the l1 stream has no reuse-time histogram (then no term).  once:

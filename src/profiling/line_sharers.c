@@ -131,6 +131,36 @@ static int cmp_d(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+void sharers_hist_sort(shape_sharers_t *h, size_t n)
+{
+	if (n)
+		qsort(h, n, sizeof *h, cmp_d);
+}
+
+int sharers_hist_add(shape_sharers_t **out, size_t *n, size_t *cap, int d)
+{
+	size_t b = 0;
+	while (b < *n && (*out)[b].d != d)
+		b++;
+	if (b == *n) {
+		if (*n == *cap) {
+			size_t nc = *cap ? 2 * *cap : 16;
+			shape_sharers_t *t = realloc(*out, nc * sizeof *t);
+			if (!t) {
+				free(*out);
+				*out = NULL;
+				*n = 0;
+				return -1;
+			}
+			*out = t;
+			*cap = nc;
+		}
+		(*out)[(*n)++] = (shape_sharers_t){ .d = d, .sectors = 0.0 };
+	}
+	(*out)[b].sectors += 1.0;
+	return 0;
+}
+
 int line_sharers_hist(const line_sharers_t *r, shape_sharers_t **out, size_t *n)
 {
 	*out = NULL;
@@ -140,28 +170,9 @@ int line_sharers_hist(const line_sharers_t *r, shape_sharers_t **out, size_t *n)
 	size_t cap = 0;
 	for (uint64_t i = 0; r->fill && i <= r->fmask; i++) {
 		const fill_slot_t *e = &r->fill[i];
-		if (!e->key || e->n == NOFILL)
-			continue;
-		size_t b = 0;
-		while (b < *n && (*out)[b].d != (int)e->n)
-			b++;
-		if (b == *n) {
-			if (*n == cap) {
-				cap = cap ? 2 * cap : 16;
-				shape_sharers_t *t = realloc(*out, cap * sizeof *t);
-				if (!t) {
-					free(*out);
-					*out = NULL;
-					*n = 0;
-					return -1;
-				}
-				*out = t;
-			}
-			(*out)[(*n)++] = (shape_sharers_t){ .d = (int)e->n, .sectors = 0.0 };
-		}
-		(*out)[b].sectors += 1.0;
+		if (e->key && e->n != NOFILL && sharers_hist_add(out, n, &cap, (int)e->n))
+			return -1;
 	}
-	if (*n)
-		qsort(*out, *n, sizeof **out, cmp_d);
+	sharers_hist_sort(*out, *n);
 	return 0;
 }

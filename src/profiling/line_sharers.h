@@ -33,5 +33,11 @@ void line_sharers_flush(line_sharers_t *r);
 /* The histogram as sector_rec_sharers gives it: out[i] = (d, blocks), d ascending; *n = 0 when
  * no block's first request was a read.  0, or -1 out of memory or after a failure. */
 int line_sharers_hist(const line_sharers_t *r, shape_sharers_t **out, size_t *n);
+/* Shared by both records' histograms: one more sector (or block) of degree d in *out (n rows,
+ * cap allocated; a new row when d is new: few distinct degrees, at most the SMs).  0, or -1
+ * out of memory (*out freed and NULL, *n 0). */
+int sharers_hist_add(shape_sharers_t **out, size_t *n, size_t *cap, int d);
+/* Rows by degree, ascending. */
+void sharers_hist_sort(shape_sharers_t *h, size_t n);
 
 #endif

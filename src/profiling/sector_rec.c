@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "profiling/line_sharers.h"
 #include "profiling/lru_stack.h"
 
 #define NO_SEEN UINT32_MAX          /* a sector not accessed since ... : never */
@@ -432,12 +433,6 @@ static int to_hist(const ghist_t *r, reuse_hist_t *out)
 	return 0;
 }
 
-static int shr_cmp(const void *a, const void *b)
-{
-	int x = ((const shape_sharers_t *)a)->d, y = ((const shape_sharers_t *)b)->d;
-	return (x > y) - (x < y);
-}
-
 int sector_rec_sharers(const sector_rec_t *r, shape_sharers_t **out, size_t *n)
 {
 	*out = NULL;
@@ -445,28 +440,9 @@ int sector_rec_sharers(const sector_rec_t *r, shape_sharers_t **out, size_t *n)
 	size_t cap = 0;
 	for (uint64_t j = 0; r->shr && j <= r->shr_mask; j++) {
 		const sharer_slot_t *e = &r->shr[j];
-		if (!e->key || e->n == SHR_NOFILL)
-			continue;
-		size_t i = 0;
-		while (i < *n && (*out)[i].d != (int)e->n)   /* few distinct degrees (at most the SMs) */
-			i++;
-		if (i == *n) {
-			if (*n == cap) {
-				cap = cap ? 2 * cap : 16;
-				shape_sharers_t *t = realloc(*out, cap * sizeof *t);
-				if (!t) {
-					free(*out);
-					*out = NULL;
-					*n = 0;
-					return -1;
-				}
-				*out = t;
-			}
-			(*out)[(*n)++] = (shape_sharers_t){ .d = (int)e->n, .sectors = 0.0 };
-		}
-		(*out)[i].sectors += 1.0;
+		if (e->key && e->n != SHR_NOFILL && sharers_hist_add(out, n, &cap, (int)e->n))
+			return -1;
 	}
-	if (*n)
-		qsort(*out, *n, sizeof **out, shr_cmp);
+	sharers_hist_sort(*out, *n);
 	return 0;
 }

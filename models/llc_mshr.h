@@ -82,8 +82,8 @@
  * the l1 stream the record is counted on), and [S]'s fills (the LLC holds the footprint: a
  * sector refilled after an eviction is taken with its cold fill's degree).  The two paths agree
  * exactly when every sector has one degree (test_llc_mshr).  Which path ran: gpudse explain.
- * On p-gemm [N'] holds a third of the fills at P_w = 1 but [W] gives P_w = 0.42 (SM86_RTX3070):
- * 0.035 held, and the IPC error stays +56% (README, "The exact sharing degrees").
+ * What [N'] changes against Accel-Sim: calibration/accelsim/microbench/README.md, "The exact
+ * sharing degrees".
  * Its agreement with Accel-Sim (the microbenchmarks, and the share of LLC requests
  * that wait for a fill on the development runs) is in calibration/accelsim/microbench/README.md
  * ("LLC MSHR merge limit") and tests/unit/test_llc_mshr.c.  A preset without llc_mshr (0) gets no term.

@@ -696,9 +696,8 @@ static int map_all(mapper_t *m)
 	 *     dram_lat = dram_latency + (tRCD + CL + BL / ratio) x core_mhz / dram_mhz
 	 * Assumption: the bank is idle (precharged).  A read that finds its row open saves tRCD;
 	 * one that finds another row open waits tRP (and the row's tRAS) more; the profile carries
-	 * no row-buffer record, so the unloaded figure is the idle bank's (calibration/accelsim/
-	 * microbench: 500 dependent loads 12 KiB apart, DRAM 333 - L2 hit 193 = 140 cycles on
-	 * SM7_QV100, where this gives 100 + 25 x 1132 / 850 = 133). */
+	 * no row-buffer record, so the unloaded figure is the idle bank's.  Its agreement with
+	 * Accel-Sim: calibration/accelsim/microbench/README.md, "The DRAM read latency". */
 	if ((rc = num(m, "dram_latency", &a, &h1)))
 		return rc;
 	double bw = 0, ratio = 2, burst = 4;

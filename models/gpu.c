@@ -321,6 +321,7 @@
 #include "mech.h"
 #include "memo.h"
 #include "mva_memo.h"
+#include "lockstep.h"
 #include "occupancy.h"
 #include "pending.h"
 #include "llc_mshr.h"
@@ -500,6 +501,20 @@ wctx_t *wctx_alloc(const gpu_t *g, const profile_t *p, const char **err)
 			w->bs_wpc = wi / wsum;
 		}
 	}
+	/* LOCK STEP (lockstep.h): the wait intervals' totals and shares */
+	if (sh->has_wait && sh->n_wait > 0 && sh->n_launch > 0) {
+		bsync_totals(sh->wait, sh->n_wait, w->lk_tot);
+		if (w->lk_tot[SP_INSTS] > 0.0) {
+			w->lk_f = malloc(sh->n_wait * SP_NCOL * sizeof *w->lk_f);
+			if (!w->lk_f) {
+				wctx_free(w);
+				*err = e_mem;
+				return NULL;
+			}
+			bsync_shares(sh->wait, sh->n_wait, w->lk_tot, w->lk_f);
+			w->lk_on = 1;
+		}
+	}
 	w->src_per_inst = p->src_per_inst > 0.0 ? p->src_per_inst : GPU_SRC_PER_INST;
 	w->dst_per_inst = p->dst_per_inst > 0.0 ? p->dst_per_inst : GPU_DST_PER_INST;
 
@@ -598,6 +613,7 @@ void wctx_free(wctx_t *w)
 	for (int i = 0; i < MECH_N; i++)
 		mech_row_ctx_free(mech_table[i], w->mech[i]);
 	free(w->bs_f);
+	free(w->lk_f);
 	memo_free(w->mva_memo);
 	memo_free(w->l1_memo);
 	pending_ctx_free(w->pend);
@@ -1143,10 +1159,13 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 	                                                    * (memoised by its exact input: mva_memo.h) */
 	double X = r.X;
 
-	/* BARRIER PHASES (gpu.c header; barrier_sync.h [B1]-[B4]): per station and column, the
-	 * demand per copy over the kernel (the hot copy's when skewed, as the network's split) */
+	/* BARRIER PHASES (gpu.c header; barrier_sync.h [B1]-[B4]) and LOCK STEP (lockstep.h
+	 * [L1]-[L4]): per station and column, the demand per copy over the kernel (the hot copy's
+	 * when skewed, as the network's split) */
 	double insts_k = w->p->insts, t_sync = 0.0, td = 0.0, dmax = 0.0, l_slot = 0.0, ctas = 0.0;
-	if (w->bs_on && X > 0.0 && m->warps > 0.0 && m->n_compute > 0) {
+	double td_lock = 0.0, t_lock = 0.0, l_inst = 0.0, l_st = 0.0;
+	int lock = w->lk_on && m->lock_seq > 0.0 && m->lock_waves > 0.0;
+	if ((w->bs_on || lock) && X > 0.0 && m->warps > 0.0 && m->n_compute > 0) {
 		bsync_station_t bs[GPU_MAX_REPORT];
 		for (int k = 0; k < ns; k++) {
 			int c = st[k].copies > 0 ? st[k].copies : 1;
@@ -1163,16 +1182,30 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 			}
 		}
 		const profile_shape_t *sh = &w->p->shape;
-		td = bsync_phase_time(w->bs_f, sh->n_phase, w->bs_tot, bs, ns, &dmax);        /* [B1] */
-		/* [B2]: a warp's fixed latency per instruction is the delay station's per customer
-		 * over the cw customers a warp is ([C1]), dependent issue included */
-		l_slot = insts_k / m->n_compute * (delay_total / cw) / m->warps;
-		ctas = m->warps / w->bs_wpc;
-		t_sync = bsync_time(td, l_slot, dmax, ctas);                                   /* [B3] */
+		/* [B2], [L3]: a warp's fixed latency per instruction is the delay station's per
+		 * customer over the cw customers a warp is ([C1]), dependent issue included */
+		l_inst = delay_total / cw;
+		if (w->bs_on) {
+			td = bsync_phase_time(w->bs_f, sh->n_phase, w->bs_tot, bs, ns, &dmax);        /* [B1] */
+			l_slot = insts_k / m->n_compute * l_inst / m->warps;
+			ctas = m->warps / w->bs_wpc;
+			t_sync = bsync_time(td, l_slot, dmax, ctas);                                   /* [B3] */
+		}
+		if (lock) {
+			td_lock = bsync_phase_time(w->lk_f, sh->n_wait, w->lk_tot, bs, ns, NULL);     /* [L3] T_D */
+			if (w->write_frac > 0.0)            /* [L3] l_st: to the LLC and back */
+				for (int k = 0; k < ns; k++)
+					if (st[k].cls == CPI_L1 || st[k].cls == CPI_NOC || st[k].cls == CPI_LLC)
+						l_st += st[k].delay;
+		}
 	}
 	double x_net = X;
 	if (t_sync > 0.0 && insts_k / t_sync < X)
 		X = insts_k / t_sync;                                                          /* [B4] */
+	double x_sync = X;
+	if (lock && X > 0.0 && td_lock > 0.0)
+		X = insts_k / lockstep_time(insts_k, X, td_lock, m->lock_seq, l_inst, m->lock_waves * l_st,
+					    &t_lock);                                                  /* [L4] */
 
 	memset(out, 0, sizeof *out);
 	double per_sm = pop > 0.0 ? m->n_compute / pop : 0.0; /* residence -> CPI per compute SM */
@@ -1189,9 +1222,17 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 		det->sync_dmax = dmax;
 		det->sync_ctas = ctas;
 		det->sync_t = t_sync;
+		det->x_sync = x_sync;
+		det->lock_on = t_lock > 0.0;
+		det->lock_td = td_lock;
+		det->lock_seq = m->lock_seq;
+		det->lock_waves = m->lock_waves;
+		det->lock_t = t_lock;
+		det->lock_l = l_inst;
+		det->lock_lst = l_st;
 	}
 	out->cpi[CPI_DEP] += dep * per_sm;
-	if (X < x_net)      /* [B4]: the barriers' wait, charged with the dependences' */
+	if (X < x_net)      /* [B4], [L4]: the barriers' and the waves' waits, charged with the dependences' */
 		out->cpi[CPI_DEP] += m->n_compute * (1.0 / X - 1.0 / x_net);
 	for (int k = 0; k < ns; k++) {
 		double resid = 0.0, util = 0.0;

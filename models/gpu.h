@@ -185,6 +185,7 @@ typedef struct memsys {
 	int n_cache;               /* SMs in Morpheus cache mode */
 	int n_gated;               /* SMs power-gated */
 	double warps;              /* resident warps per compute SM */
+	double lock_seq, lock_waves; /* lockstep.h [L2] S, N (occupancy.h; 0: no launches) */
 	double mlp;                /* loads a warp keeps in flight: mean group size (mlp_group.h) */
 	double issue_service;      /* SM issue cycles per warp instruction (1 / issue rate) */
 	double dep_delay;          /* dependence latency per warp instruction, cycles */
@@ -312,6 +313,11 @@ typedef struct gpu_detail {
 	int sync_on;               /* BARRIER PHASES evaluated (barrier_sync.h) */
 	double sync_td, sync_l, sync_dmax, sync_ctas, sync_t; /* [B1] T_D, [B2] L, D_max, C, [B3] T
 	                              (core cycles over the kernel) */
+	int lock_on;               /* LOCK STEP evaluated (lockstep.h: the waits record, launches) */
+	double lock_td, lock_seq, lock_waves, lock_t; /* [L3] T_D of the waits, [L2] S, N,
+	                              [L3] T_lock (core cycles) */
+	double lock_l, lock_lst;   /* [L3] l, l_st */
+	double x_sync;             /* the throughput before LOCK STEP (after BARRIER PHASES) */
 	double dyn_pj_per_inst[EC_N]; /* dynamic energy per warp instruction by component */
 	double static_w[EC_N];     /* static power by component */
 } gpu_detail_t;
@@ -368,6 +374,9 @@ typedef struct wctx {
 	double bs_tot[SP_NCOL];    /* the phases' column totals V[c] */
 	double bs_wpc;             /* warps per CTA, mean over the launches' instructions */
 	double *bs_f;              /* the phases' shares f_i,c (bsync_shares: n_phase x SP_NCOL) */
+	int lk_on;                 /* LOCK STEP (lockstep.h): the profile has its wait intervals */
+	double lk_tot[SP_NCOL];    /* the wait intervals' column totals */
+	double *lk_f;              /* their shares (bsync_shares: n_wait x SP_NCOL) */
 	double cold_l1, cold_g;    /* FRESH LINES (mlp_group.h [F5]): the cold misses' share of the
 	                              L1's requests (sectors when sectored) at the L1 and at the LLC */
 	int dep_measured;          /* dep_cycles from the profile's critical paths (gpu.c DEPENDENT ISSUE) */

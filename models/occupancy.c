@@ -61,8 +61,10 @@ void occ_profile(const gpu_t *g, const profile_t *p, int n_compute, occ_t *out)
 	out->sms = n_compute;
 	out->limiter = OCC_DEFAULT;
 	const profile_shape_t *s = &p->shape;
-	double wsum = 0, warps = 0, sms = 0, waves = 0, best = -1;
-	int n = n_compute > 0 ? n_compute : 1;
+	double wsum = 0, warps = 0, sms = 0, waves = 0, best = -1, seq = 0, nl = 0;
+	int n = n_compute > 0 ? n_compute : 1, counted = 1;
+	out->lock_seq = 0;
+	out->lock_waves = 0;
 	for (size_t i = 0; i < s->n_launch; i++) {
 		const shape_launch_t *l = &s->launch[i];
 		long w = shape_warps_per_cta(l);
@@ -78,6 +80,12 @@ void occ_profile(const gpu_t *g, const profile_t *p, int n_compute, occ_t *out)
 		if (wv <= 1 && ctas < (double)n * res)
 			why = OCC_GRID;                                        /* the grid is too small to fill */
 		double weight = l->insts > 0 ? l->insts : shape_ctas(l) * (double)w;
+		if (!(l->insts > 0))
+			counted = 0;
+		else if (ctas > 0 && w > 0) {           /* lockstep.h [L2]: each wave's warp path, in sequence */
+			seq += wv * l->insts / (ctas * (double)w);
+			nl += wv * (l->count > 0 ? l->count : 1);
+		}
 		wsum += weight;
 		warps += weight * pop;
 		sms += weight * a;
@@ -92,6 +100,10 @@ void occ_profile(const gpu_t *g, const profile_t *p, int n_compute, occ_t *out)
 		out->sms = sms / wsum;
 		out->warps = warps / sms;                /* warps per occupied SM: pop / a */
 		out->waves = waves / wsum;
+		if (counted) {                           /* lockstep.h: every launch's instructions known */
+			out->lock_seq = seq;
+			out->lock_waves = nl;
+		}
 	}
 }
 
@@ -118,6 +130,8 @@ void occ_apply(const gpu_t *g, const wctx_t *w, memsys_t *m)
 			m->n_compute = a;
 		}
 		m->warps = o.warps;
+		m->lock_seq = o.lock_seq;
+		m->lock_waves = o.lock_waves;
 	}
 	const profile_shape_t *s = &p->shape;
 	double shared = s->lds + s->sts + s->atoms;

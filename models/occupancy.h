@@ -80,6 +80,9 @@ typedef struct occ {
 	double warps;               /* time-averaged resident warps per occupied SM */
 	double sms;                 /* occupied SMs: instruction-weighted mean of min(n, C) */
 	double waves;               /* instruction-weighted mean waves */
+	double lock_seq;            /* lockstep.h [L2] S: warp instructions in sequence over the
+	                               waves (0 when a launch has no instruction count) */
+	double lock_waves;          /* lockstep.h [L2] N: the waves in sequence */
 	enum occ_limiter limiter;   /* of the launch with the most instructions */
 } occ_t;
 

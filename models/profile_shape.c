@@ -41,6 +41,7 @@ void profile_shape_free(profile_shape_t *s)
 {
 	free(s->launch);
 	free(s->phase);
+	free(s->wait);
 	free(s->sharers);
 	memset(s, 0, sizeof *s);
 }

@@ -97,6 +97,18 @@
  *               instruction of a warp (the generators, the Accel-Sim reader; not the NVBit
  *               mem_trace or text readers); at most SHAPE_PHASE_MAX distinct vectors, else not
  *               recorded (has_phase 0), never truncated.
+ *   waits       wait intervals (issue 20, models/lockstep.h): each warp's instructions cut
+ *               where the warp waits -- at its BARs (closing, as phases) and before the
+ *               instruction that first reads or overwrites a register a load in flight writes
+ *               (the instruction that closes an MLP group, mlp above: the scoreboard holds it
+ *               until the group's loads are back; it opens the next interval), before the
+ *               first global load, store or atomic of a run of them after an instruction that
+ *               is not one (in order issue: the run's memory work starts when the instructions
+ *               before it have issued) -- and at its end; the vectors, their order and the limit as phases (SHAPE_WAIT_MAX).
+ *               Recorded by the sources that see every instruction of a warp and its
+ *               registers (the generators, whose launches without template registers take
+ *               the dependences their Accel-Sim trace writer synthesizes; the Accel-Sim
+ *               reader), with or without barriers; has_wait 0 otherwise.
  */
 #ifndef GPUDSE_PROFILE_SHAPE_H
 #define GPUDSE_PROFILE_SHAPE_H
@@ -110,6 +122,7 @@ extern const char *const shape_unit_name[SU_NUNIT]; /* "fp32","fp64","int","sfu"
 #define SHAPE_FRESH_BINS 24            /* bins of A1 and Ag: 0, [1,2), [2,4), ..., [2^22, inf) */
 #define SHAPE_LDST_NB 4                /* ldst cycles at 1, 2, 4, 8 L1 banks */
 #define SHAPE_PHASE_MAX 512            /* distinct barrier-interval vectors kept (phases) */
+#define SHAPE_WAIT_MAX 4096            /* distinct wait-interval vectors kept (waits) */
 
 /* The columns of a barrier interval's vector (profile_shape.h phases). */
 enum shape_phase_col { SP_INSTS = 0, SP_GREQ, SP_SWAVE, SP_FP32, SP_FP64, SP_INT, SP_SFU, SP_TENSOR, SP_NCOL };
@@ -194,6 +207,9 @@ typedef struct profile_shape {
 	int has_phase;                 /* phases recorded */
 	size_t n_phase;
 	shape_phase_t *phase;          /* n_phase distinct barrier intervals (NULL when none) */
+	int has_wait;                  /* waits recorded */
+	size_t n_wait;
+	shape_phase_t *wait;           /* n_wait distinct wait intervals (NULL when none) */
 } profile_shape_t;
 
 /* The bin of a freshness age A (profile_shape.h mlp fresh): 0 for 0, else 1 + floor(log2 A),

@@ -167,6 +167,12 @@ static const json_field_t detail_fields[] = {
 	JF_NUM(GD, sync_dmax, "bottleneck_demand", "cycles (D_max)"),
 	JF_NUM(GD, sync_ctas, "ctas_per_sm", "resident CTAs per SM ([B3] C)"),
 	JF_NUM(GD, sync_t, "barrier_time", "cycles ([B3] T)"),
+	JF_INTEGER(GD, lock_on, "lock_step", "1 when lockstep.h was evaluated"),
+	JF_NUM(GD, lock_td, "lock_step_demand", "cycles ([L3] T_D of the wait intervals)"),
+	JF_NUM(GD, lock_seq, "lock_step_sequence", "warp instructions in sequence ([L2] S)"),
+	JF_NUM(GD, lock_waves, "lock_step_waves", "waves in sequence ([L2] N)"),
+	JF_NUM(GD, lock_lst, "store_ack_latency", "cycles ([L3] l_st)"),
+	JF_NUM(GD, lock_t, "lock_step_time", "cycles ([L3] T_lock)"),
 };
 #undef GD
 const json_table_t detail_json = JSON_TABLE(gpu_detail_t, detail_fields);

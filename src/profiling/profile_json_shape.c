@@ -85,27 +85,25 @@ static int fresh_read(const char *file, const cJSON *h, profile_shape_t *s)
 	return 0;
 }
 
-/* .shape.phases: [[count, insts, greq, swave, fp32, fp64, int, sfu, tensor], ...] (profile_shape.h) */
-static int phases_read(const char *file, const cJSON *h, profile_shape_t *s)
+/* .shape.phases and .shape.waits: [[count, insts, greq, swave, fp32, fp64, int, sfu, tensor], ...]
+ * (profile_shape.h), at most max entries, into *out (n entries) */
+static int intervals_read(const char *file, const char *path, const cJSON *h, size_t max, size_t *n_out,
+			  shape_phase_t **out)
 {
-	const char *path = ".shape.phases";
 	if (!cJSON_IsArray(h))
 		return json_type_error(file, path, "an array of [count, insts, greq, swave, fp32, fp64, int, sfu, tensor]", h);
 	int n = cJSON_GetArraySize(h);
-	if (n > SHAPE_PHASE_MAX)
-		return err_user("%s: %s: %d barrier intervals, more than the %d a profile records", file, path, n,
-				SHAPE_PHASE_MAX);
-	if (!(s->bar > 0))
-		return err_user("%s: %s: barrier intervals without barriers (.shape.barriers must be > 0)", file, path);
+	if ((size_t)n > max)
+		return err_user("%s: %s: %d intervals, more than the %zu a profile records", file, path, n, max);
 	if (n == 0)
 		return 0;
-	if (!(s->phase = calloc((size_t)n, sizeof *s->phase)))
+	if (!(*out = calloc((size_t)n, sizeof **out)))
 		return err_internal("%s: out of memory", file);
 	const cJSON *e;
 	cJSON_ArrayForEach(e, h) {
 		char p[96];
-		shape_phase_t *ph = &s->phase[s->n_phase];
-		snprintf(p, sizeof p, "%s[%zu]", path, s->n_phase++);
+		shape_phase_t *ph = &(*out)[*n_out];
+		snprintf(p, sizeof p, "%s[%zu]", path, (*n_out)++);
 		if (!cJSON_IsArray(e) || cJSON_GetArraySize(e) != 1 + SP_NCOL)
 			return json_type_error(file, p, "an array of 9 numbers [count, insts, greq, swave, fp32, fp64, int, sfu, tensor]", e);
 		for (int c = 0; c <= SP_NCOL; c++) {
@@ -126,7 +124,24 @@ static int phases_read(const char *file, const cJSON *h, profile_shape_t *s)
 			return err_user("%s: %s: %g instructions on fp32..tensor exceed the interval's %g instructions", file, p,
 					units, ph->v[SP_INSTS]);
 	}
+	return 0;
+}
+
+static int phases_read(const char *file, const cJSON *h, profile_shape_t *s)
+{
+	if (cJSON_IsArray(h) && !(s->bar > 0))
+		return err_user("%s: .shape.phases: barrier intervals without barriers (.shape.barriers must be > 0)", file);
+	if (intervals_read(file, ".shape.phases", h, SHAPE_PHASE_MAX, &s->n_phase, &s->phase))
+		return EXIT_USER;
 	s->has_phase = 1;
+	return 0;
+}
+
+static int waits_read(const char *file, const cJSON *h, profile_shape_t *s)
+{
+	if (intervals_read(file, ".shape.waits", h, SHAPE_WAIT_MAX, &s->n_wait, &s->wait))
+		return EXIT_USER;
+	s->has_wait = 1;
 	return 0;
 }
 
@@ -232,7 +247,7 @@ static int sharers_read(const char *file, const cJSON *h, profile_shape_t *s)
 
 int shape_json_load(const char *file, const cJSON *v, profile_shape_t *s)
 {
-	static const char *const keys[] = { "launches", "mix", "simd", "shared", "barriers", "phases", "atomics", "ldst",
+	static const char *const keys[] = { "launches", "mix", "simd", "shared", "barriers", "phases", "waits", "atomics", "ldst",
 	                                    "sharers", "mlp", "dep", NULL };
 	memset(s, 0, sizeof *s);
 	if (!cJSON_IsObject(v))
@@ -301,6 +316,8 @@ int shape_json_load(const char *file, const cJSON *v, profile_shape_t *s)
 		s->has_bar = 1;
 	}
 	if ((x = cJSON_GetObjectItemCaseSensitive(v, "phases")) && phases_read(file, x, s))
+		return EXIT_USER;
+	if ((x = cJSON_GetObjectItemCaseSensitive(v, "waits")) && waits_read(file, x, s))
 		return EXIT_USER;
 	if ((x = cJSON_GetObjectItemCaseSensitive(v, "atomics"))) {
 		static const char *const ak[] = { "insts", "lanes", "addrs", "targets", "top", NULL };
@@ -417,10 +434,26 @@ static void kv(FILE *f, const char *sep, const char *key, double x)
 	num(f, x);
 }
 
+/* "key": [[count, insts, greq, swave, fp32, ..., tensor], ...] (phases, waits) */
+static void intervals_write(FILE *f, const char *sep, const char *key, const shape_phase_t *ph, size_t n)
+{
+	fprintf(f, "%s\"%s\": [", sep, key);
+	for (size_t i = 0; i < n; i++) {
+		fputs(i ? ",\n      [" : "\n      [", f);
+		num(f, ph[i].count);
+		for (int c = 0; c < SP_NCOL; c++) {
+			fputs(", ", f);
+			num(f, ph[i].v[c]);
+		}
+		fputc(']', f);
+	}
+	fputc(']', f);
+}
+
 void shape_json_write(FILE *f, const profile_shape_t *s)
 {
 	if (!s->n_launch && !s->has_mix && !s->has_simd && !s->has_shared && !s->has_bar && !s->has_atom && !s->has_mlp
-	    && !s->has_dep && !s->has_ldst && !s->has_sharers)
+	    && !s->has_dep && !s->has_ldst && !s->has_sharers && !s->has_wait)
 		return;
 	fputs(",\n  \"shape\": {", f);
 	const char *sep = "\n    ";
@@ -472,17 +505,11 @@ void shape_json_write(FILE *f, const profile_shape_t *s)
 		sep = ",\n    ";
 	}
 	if (s->has_phase && s->n_phase > 0) {   /* [count, insts, greq, swave, fp32, ..., tensor] */
-		fprintf(f, "%s\"phases\": [", sep);
-		for (size_t i = 0; i < s->n_phase; i++) {
-			fputs(i ? ",\n      [" : "\n      [", f);
-			num(f, s->phase[i].count);
-			for (int c = 0; c < SP_NCOL; c++) {
-				fputs(", ", f);
-				num(f, s->phase[i].v[c]);
-			}
-			fputc(']', f);
-		}
-		fputc(']', f);
+		intervals_write(f, sep, "phases", s->phase, s->n_phase);
+		sep = ",\n    ";
+	}
+	if (s->has_wait && s->n_wait > 0) {
+		intervals_write(f, sep, "waits", s->wait, s->n_wait);
 		sep = ",\n    ";
 	}
 	if (s->has_atom) {

@@ -19,8 +19,10 @@ void shape_acc_free(shape_acc_t *a)
 	free(a->tkey);
 	free(a->tcnt);
 	free(a->gkind);
-	free(a->ptab);
-	free(a->pidx);
+	free(a->bars.tab);
+	free(a->bars.idx);
+	free(a->waits.tab);
+	free(a->waits.idx);
 	shape_acc_init(a);
 }
 
@@ -399,6 +401,8 @@ void shape_warp_inst(shape_acc_t *a, shape_warp_t *w, int is_load, const int *ds
 	for (int i = 0; i < ndst && !read && !over; i++)   /* a write after the load's write waits too */
 		for (int k = 0; k < (regs_per_dst > 0 ? regs_per_dst : 1) && !over; k++)
 			over = reg_pending(w, dst[i] + k);
+	if ((read || over) && w->n > 0)
+		w->wcut = 1;                            /* the warp waits here: a new wait interval */
 	if (read || over)
 		close_group(a, w, !read);               /* the first use: the group's loads were in flight */
 	if (!is_load)
@@ -428,9 +432,8 @@ void shape_warp_inst(shape_acc_t *a, shape_warp_t *w, int is_load, const int *ds
 
 /* ---------------------------------------------------------------- barrier intervals */
 
-#define PHASE_HCAP (2 * SHAPE_PHASE_MAX)         /* index slots: at most half full */
 _Static_assert(SP_TENSOR - SP_FP32 == SU_TENSOR - SU_FP32, "phase unit columns follow the units");
-_Static_assert(SHAPE_PHASE_MAX < 65536, "phase index entries are 16-bit");
+_Static_assert(SHAPE_WAIT_MAX >= SHAPE_PHASE_MAX && 2 * SHAPE_WAIT_MAX < 65536, "interval index entries are 16-bit");
 
 static uint64_t phase_hash(const double *v)
 {
@@ -451,57 +454,74 @@ static int phase_same(const double *x, const double *y)
 	return 1;
 }
 
-/* A closed interval: its vector's count + 1 in the table (a new entry when first seen). */
-static void phase_close(shape_acc_t *a, shape_warp_t *w)
+/* A closed interval v (when it has instructions): its vector's count + 1 in table t of at most
+ * max entries (a new entry when first seen; the index has 2 max slots, at most half full);
+ * v is reset. */
+static void phase_close(shape_acc_t *a, shape_phase_tab_t *t, size_t max, double *v)
 {
-	if (!(w->pv[SP_INSTS] > 0))
+	size_t cap = 2 * max;
+	if (!(v[SP_INSTS] > 0))
 		return;
-	if (!a->pover && !a->ptab) {
-		a->ptab = malloc(SHAPE_PHASE_MAX * sizeof *a->ptab);
-		a->pidx = calloc(PHASE_HCAP, sizeof *a->pidx);
-		if (!a->ptab || !a->pidx) {
+	if (!t->over && !t->tab) {
+		t->tab = malloc(max * sizeof *t->tab);
+		t->idx = calloc(cap, sizeof *t->idx);
+		if (!t->tab || !t->idx) {
 			a->failed = 1;
-			a->pover = 1;
+			t->over = 1;
 		}
 	}
-	if (!a->pover) {
-		size_t j = phase_hash(w->pv) & (PHASE_HCAP - 1);
-		while (a->pidx[j] && !phase_same(a->ptab[a->pidx[j] - 1].v, w->pv))
-			j = (j + 1) & (PHASE_HCAP - 1);
-		if (a->pidx[j]) {
-			a->ptab[a->pidx[j] - 1].count += 1;
-		} else if (a->pn < SHAPE_PHASE_MAX) {
-			shape_phase_t *e = &a->ptab[a->pn++];
+	if (!t->over) {
+		size_t j = phase_hash(v) & (cap - 1);
+		while (t->idx[j] && !phase_same(t->tab[t->idx[j] - 1].v, v))
+			j = (j + 1) & (cap - 1);
+		if (t->idx[j]) {
+			t->tab[t->idx[j] - 1].count += 1;
+		} else if (t->n < max) {
+			shape_phase_t *e = &t->tab[t->n++];
 			e->count = 1;
-			memcpy(e->v, w->pv, sizeof e->v);
-			a->pidx[j] = (uint16_t)a->pn;
+			memcpy(e->v, v, sizeof e->v);
+			t->idx[j] = (uint16_t)t->n;
 		} else {                                /* too many distinct: dropped, not truncated */
-			a->pover = 1;
-			free(a->ptab);
-			free(a->pidx);
-			a->ptab = NULL;
-			a->pidx = NULL;
-			a->pn = 0;
+			t->over = 1;
+			free(t->tab);
+			free(t->idx);
+			t->tab = NULL;
+			t->idx = NULL;
+			t->n = 0;
 		}
 	}
-	memset(w->pv, 0, sizeof w->pv);
+	memset(v, 0, SP_NCOL * sizeof *v);
 }
 
 void shape_warp_phase(shape_acc_t *a, shape_warp_t *w, enum shape_unit unit, double n, double greq,
-		      double swave, int bar)
+		      double swave, int flags)
 {
-	w->pv[SP_INSTS] += n;
-	w->pv[SP_GREQ] += greq;
-	w->pv[SP_SWAVE] += swave;
-	if ((int)unit >= SU_FP32 && (int)unit <= SU_TENSOR)   /* SP_FP32..SP_TENSOR follow SU_FP32..SU_TENSOR */
-		w->pv[SP_FP32 + (int)unit - SU_FP32] += n;
-	if (bar)
-		phase_close(a, w);
+	int bar = flags & SHAPE_PH_BAR, gmem = !!(flags & SHAPE_PH_GMEM);
+	/* a new wait interval: this instruction waits for its loads, or is the first of a run of
+	 * global memory instructions (profile_shape.h waits) */
+	if (w->wcut || (gmem && !w->gmem_last))
+		phase_close(a, &a->waits, SHAPE_WAIT_MAX, w->wv);
+	w->wcut = 0;
+	w->gmem_last = gmem;
+	double *vs[2] = { w->pv, w->wv };
+	for (int k = 0; k < 2; k++) {
+		double *v = vs[k];
+		v[SP_INSTS] += n;
+		v[SP_GREQ] += greq;
+		v[SP_SWAVE] += swave;
+		if ((int)unit >= SU_FP32 && (int)unit <= SU_TENSOR)   /* SP_FP32..SP_TENSOR follow SU_FP32..SU_TENSOR */
+			v[SP_FP32 + (int)unit - SU_FP32] += n;
+	}
+	if (bar) {
+		phase_close(a, &a->bars, SHAPE_PHASE_MAX, w->pv);
+		phase_close(a, &a->waits, SHAPE_WAIT_MAX, w->wv);
+	}
 }
 
 void shape_warp_phase_greq(shape_warp_t *w, double greq)
 {
 	w->pv[SP_GREQ] += greq;
+	w->wv[SP_GREQ] += greq;
 }
 
 /* Sorted order of the phases: count descending, then the vector ascending (lexicographically). */
@@ -518,7 +538,8 @@ static int phase_cmp(const void *x, const void *y)
 
 void shape_warp_end(shape_acc_t *a, shape_warp_t *w)
 {
-	phase_close(a, w);                              /* the warp's last interval */
+	phase_close(a, &a->bars, SHAPE_PHASE_MAX, w->pv);   /* the warp's last intervals */
+	phase_close(a, &a->waits, SHAPE_WAIT_MAX, w->wv);
 	close_group(a, w, 0);                           /* the warp exits when its loads are back */
 	if (w->insts > 0) {                             /* the warp's critical path (dep) */
 		a->s.dep_insts += w->insts;
@@ -557,20 +578,28 @@ int shape_acc_finish(shape_acc_t *a, profile_shape_t *out)
 		a->s.ldst_insts = 0;
 		memset(a->s.ldst_cycles, 0, sizeof a->s.ldst_cycles);
 	}
-	if (a->s.has_bar && a->s.bar > 0 && !a->pover && a->pn > 0) {   /* only with barriers */
-		qsort(a->ptab, a->pn, sizeof *a->ptab, phase_cmp);
-		shape_phase_t *t = realloc(a->ptab, a->pn * sizeof *t);
-		a->s.phase = t ? t : a->ptab;
-		a->s.n_phase = a->pn;
+	if (a->s.has_bar && a->s.bar > 0 && !a->bars.over && a->bars.n > 0) {   /* only with barriers */
+		qsort(a->bars.tab, a->bars.n, sizeof *a->bars.tab, phase_cmp);
+		shape_phase_t *t = realloc(a->bars.tab, a->bars.n * sizeof *t);
+		a->s.phase = t ? t : a->bars.tab;
+		a->s.n_phase = a->bars.n;
 		a->s.has_phase = 1;
-		a->ptab = NULL;
+		a->bars.tab = NULL;
 	}
-	free(a->ptab);
-	free(a->pidx);
-	a->ptab = NULL;
-	a->pidx = NULL;
-	a->pn = 0;
-	a->pover = 0;
+	if (a->s.has_mlp && !a->waits.over && a->waits.n > 0) {  /* only where the loads' uses are seen */
+		qsort(a->waits.tab, a->waits.n, sizeof *a->waits.tab, phase_cmp);
+		shape_phase_t *t = realloc(a->waits.tab, a->waits.n * sizeof *t);
+		a->s.wait = t ? t : a->waits.tab;
+		a->s.n_wait = a->waits.n;
+		a->s.has_wait = 1;
+		a->waits.tab = NULL;
+	}
+	free(a->bars.tab);
+	free(a->bars.idx);
+	free(a->waits.tab);
+	free(a->waits.idx);
+	memset(&a->bars, 0, sizeof a->bars);
+	memset(&a->waits, 0, sizeof a->waits);
 	a->ldst_bad = 0;
 	*out = a->s;
 	memset(&a->s, 0, sizeof a->s);

@@ -13,6 +13,15 @@
 
 #include "profile_shape.h"
 
+/* Distinct interval vectors with their counts, in first-seen order (max entries, allocated at
+ * the first close), and an open-addressing index over them (entry + 1, 0 = empty). */
+typedef struct shape_phase_tab {
+	shape_phase_t *tab;
+	uint16_t *idx;
+	size_t n;
+	int over;                 /* more than max distinct vectors: not recorded */
+} shape_phase_tab_t;
+
 typedef struct shape_acc {
 	profile_shape_t s;
 	size_t cap_launch;
@@ -28,13 +37,9 @@ typedef struct shape_acc {
 	int fresh_external;
 	uint8_t *gkind;           /* per group sequence number - 1: 0 open, 1 fork-join, 2 window */
 	uint64_t gnext, gcap;
-	/* barrier intervals (profile_shape.h phases): the distinct closed vectors with their
-	 * counts, in first-seen order (SHAPE_PHASE_MAX entries, allocated at the first close), and
-	 * an open-addressing index over them (entry + 1, 0 = empty) */
-	shape_phase_t *ptab;
-	uint16_t *pidx;
-	size_t pn;
-	int pover;                /* more than SHAPE_PHASE_MAX distinct vectors: not recorded */
+	/* barrier intervals (profile_shape.h phases, at most SHAPE_PHASE_MAX) and wait intervals
+	 * (profile_shape.h waits, at most SHAPE_WAIT_MAX) */
+	shape_phase_tab_t bars, waits;
 	int ldst_bad;             /* an instruction's width was outside ldst_rec.h's range: no ldst */
 } shape_acc_t;
 
@@ -55,6 +60,9 @@ typedef struct shape_warp {
 	uint16_t cp[SHAPE_DEP_UNITS];
 	double insts;
 	double pv[SP_NCOL];       /* the open barrier interval's vector (profile_shape.h phases) */
+	double wv[SP_NCOL];       /* the open wait interval's vector (profile_shape.h waits) */
+	int wcut;                 /* a group closed: the next instruction opens a wait interval */
+	int gmem_last;            /* the warp's last instruction was a global memory one */
 } shape_warp_t;
 
 void shape_acc_init(shape_acc_t *a);
@@ -124,6 +132,13 @@ void shape_acc_fresh_group(shape_acc_t *a, uint64_t age_1, uint64_t age_g);
  * between them, added to w's open interval; bar: a BAR, which closes the interval after
  * counting itself.  Every warp instruction of a warp must pass here (with or without
  * registers), and shape_warp_end closes the last interval.
+ *   The same instructions go to w's open wait interval (profile_shape.h waits), which a BAR
+ *   closes too, and which the instruction that waits for a load group (shape_warp_inst closed
+ *   the group: a read or an overwrite of a register a load in flight writes) opens anew, so
+ *   for one instruction shape_warp_inst comes before shape_warp_phase; so does a global memory
+ *   instruction (flags SHAPE_PH_GMEM) after one that is not.
+ *   flags: SHAPE_PH_BAR (the instruction is a BAR), SHAPE_PH_GMEM (a global load, store or
+ *   atomic).
  *   greq is in the unit of the profile's request count (the l1 stream's accesses, which
  *   models/gpu.c divides by mem_insts into req_per_mem): the requests the source feeds to
  *   profiler_access for the instruction, one per distinct cache block its active lanes touch
@@ -131,8 +146,9 @@ void shape_acc_fresh_group(shape_acc_t *a, uint64_t age_1, uint64_t age_g);
  *   over intervals of count x greq is the profile's l1 accesses.
  *   swave is the degree shape_acc_shared returned, or 1 when it returned 0 because the
  *   addresses and the degree are unknown. */
+enum { SHAPE_PH_BAR = 1, SHAPE_PH_GMEM = 2 };
 void shape_warp_phase(shape_acc_t *a, shape_warp_t *w, enum shape_unit unit, double n, double greq,
-		      double swave, int bar);
+		      double swave, int flags);
 /* Adds greq global requests to w's open interval: for a source that counts an instruction's
  * requests after giving it to shape_warp_phase (never after a BAR: that closed the interval). */
 void shape_warp_phase_greq(shape_warp_t *w, double greq);

@@ -661,7 +661,8 @@ static int shape_inst(rd_t *r, cta_state_t *c, const accelsim_inst_t *in, enum a
 			return -1;
 		/* the barrier interval (profile_shape.h phases); a global instruction's requests are
 		 * added by inst_line once counted (shape_warp_phase_greq) */
-		shape_warp_phase(a[k], &c->mw[k], shape_opcode_unit(in->opcode), 1, 0, wave, bar);
+		shape_warp_phase(a[k], &c->mw[k], shape_opcode_unit(in->opcode), 1, 0, wave,
+				 (bar ? SHAPE_PH_BAR : 0) | (mc == AS_GLOBAL_LD || mc == AS_GLOBAL_ST ? SHAPE_PH_GMEM : 0));
 	}
 	return 0;
 }

@@ -1,5 +1,6 @@
 /* trace_write_accelsim.c -- generator kernels as Accel-Sim traces; see trace_write_accelsim.h. */
 #include "profiling/trace_write_accelsim.h"
+#include "profiling/generators/gen_synth.h"
 
 #include "profiling/trace_accelsim.h"
 
@@ -10,10 +11,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-/* Registers of synthesized load results (launches without template registers): R16..R79. */
-#define SYNTH_REG0 16
-#define SYNTH_NREG 64
-
 /* A warp's instruction lines, buffered until its launch ends (the file is CTA-major, the
  * generator interleaves CTAs). */
 typedef struct wbuf {
@@ -21,9 +18,7 @@ typedef struct wbuf {
 	size_t n, cap;
 	long ninst;
 	uint32_t valid;           /* lanes that exist: EXIT's mask */
-	/* synthesized dependences of a launch without template registers (see the header) */
-	int pend[4], npend;       /* registers loaded since the last consumer, newest last */
-	int nextreg;              /* rotating destination of the next load */
+	gen_synth_t syn;          /* synthesized dependences of a launch without template registers */
 } wbuf_t;
 
 struct aswriter {
@@ -221,14 +216,6 @@ void aswrite_launch(void *ctx, const gen_launch_t *L, int done)
 	free_launch(w);
 }
 
-static int aligned(uint32_t mask, const uint64_t *a, uint64_t width)
-{
-	for (int l = 0; l < GEN_WARP; l++)
-		if (mask >> l & 1 && a[l] % width)
-			return 0;
-	return 1;
-}
-
 /* " mode addresses" of a memory instruction: mode 1 (base, stride) when the active lanes are
  * contiguous and equally spaced, else mode 0 (one address per active lane). */
 static void put_addrs(aswriter_t *w, wbuf_t *b, uint32_t mask, const uint64_t *a)
@@ -271,12 +258,12 @@ void aswrite_winst(void *ctx, int sm, const gen_launch_t *L, const gen_warp_t *w
 	int synth = !L->has_regs;                       /* no template registers: synthesize */
 	if (in->kind == GEN_ALU && in->rep > 1) {       /* anonymous run: no registers */
 		int r0 = 0;
-		if (synth && b->npend > 0) {            /* its first instruction consumes the loads */
-			put(w, b, "%04x %08x 0 %s %d", (unsigned)pc, mask, gen_inst_opcode(in), b->npend);
-			for (int i = 0; i < b->npend; i++)
-				put(w, b, " R%d", b->pend[i]);
+		int rs[GEN_SYNTH_MAX_SRC], nrs = 0;
+		if (synth && (gen_synth_inst(&b->syn, 0, rs, &nrs), nrs > 0)) {   /* its first instruction consumes the loads */
+			put(w, b, "%04x %08x 0 %s %d", (unsigned)pc, mask, gen_inst_opcode(in), nrs);
+			for (int i = 0; i < nrs; i++)
+				put(w, b, " R%d", rs[i]);
 			put(w, b, " 0\n");
-			b->npend = 0;
 			r0 = 1;
 		}
 		for (int r = r0; r < in->rep; r++)
@@ -289,18 +276,8 @@ void aswrite_winst(void *ctx, int sm, const gen_launch_t *L, const gen_warp_t *w
 		for (int i = 0; i < 3; i++)
 			if (in->src[i] >= 0)
 				src[ns++] = in->src[i];
-	} else if (in->kind == GEN_LD) {                /* a load writes a fresh register */
-		dst = SYNTH_REG0 + b->nextreg;
-		b->nextreg = (b->nextreg + 1) % SYNTH_NREG;
-		if (b->npend == 4) {
-			memmove(b->pend, b->pend + 1, 3 * sizeof *b->pend);
-			b->npend = 3;
-		}
-		b->pend[b->npend++] = dst;
-	} else if (b->npend > 0) {                      /* anything else consumes them */
-		for (int i = 0; i < b->npend; i++)
-			src[ns++] = b->pend[i];
-		b->npend = 0;
+	} else {                                        /* gen_synth.h: a load writes a fresh register, */
+		dst = gen_synth_inst(&b->syn, in->kind == GEN_LD, src, &ns);   /* anything else consumes */
 	}
 	if (dst > 254) {
 		fail(w, "%s: launch %s: register R%d beyond R254", w->dir, L->kname, dst);
@@ -320,7 +297,7 @@ void aswrite_winst(void *ctx, int sm, const gen_launch_t *L, const gen_warp_t *w
 	int shared = in->kind == GEN_LDS || in->kind == GEN_STS || in->kind == GEN_ATOMS;
 	const char *op = gen_inst_opcode(in);
 	int width = accelsim_opcode_width(op);
-	if (mem && !aligned(mask, a, (uint64_t)width)) {
+	if (mem && gen_synth_width(in, mask, a) != width) {   /* a lane not aligned to the width */
 		/* an access the opcode's width would spread over more lines than the generator's
 		 * byte address: one byte per lane keeps the generator's coalescing */
 		op = in->kind == GEN_LD ? "LDG.E.U8" : in->kind == GEN_ST ? "STG.E.U8" : "ATOMG.E.ADD.U8";

@@ -171,6 +171,18 @@ static void test_model(void)
 	CHECK_NEAR(oc.warps, 8000.0 / 204.0, 1e-9, "C w / (a waves), a = min(68, 1000) = 68");
 	CHECK_NEAR(oc.sms, 68, 0, "every SM occupied");
 	CHECK_INT(oc.limiter, OCC_WARPS, "warps bind");
+	CHECK_NEAR(oc.lock_seq, 0, 0, "lockstep.h [L2]: no instruction count, no lock step");
+	/* lockstep.h [L2]: with 8000 instructions over the 1000 CTAs x 8 warps (1 a warp) in 3
+	 * waves: S = 3 x 8000 / (1000 x 8) = 3, N = 3; two such launches (count 2): S 6, N 6 */
+	p.shape.launch[0].insts = 8000;
+	occ_profile(&g, &p, 68, &oc);
+	CHECK_NEAR(oc.lock_seq, 3, 1e-12, "[L2] S = waves I / (C w)");
+	CHECK_NEAR(oc.lock_waves, 3, 0, "[L2] N = waves x count");
+	p.shape.launch[0].count = 2;
+	p.shape.launch[0].insts = 16000;
+	occ_profile(&g, &p, 68, &oc);
+	CHECK_NEAR(oc.lock_seq, 6, 1e-12, "[L2] two launches of 3 waves: S = 6");
+	CHECK_NEAR(oc.lock_waves, 6, 0, "[L2] N = 6");
 	profile_free(&p);
 }
 

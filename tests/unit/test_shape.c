@@ -453,7 +453,74 @@ static void ph_inst(shape_acc_t *a, shape_warp_t *w, const char *op, double greq
 		shape_acc_bar(a, 1);
 	if (ways)
 		wave = shape_acc_shared(a, 0, 0xffffffffu, NULL, 4, ways > 0 ? ways : 0);
-	shape_warp_phase(a, w, u, 1, greq, ways ? (wave > 0 ? wave : 1) : 0, bar);
+	int gmem = strncmp(op, "LDG", 3) == 0 || strncmp(op, "STG", 3) == 0;
+	shape_warp_phase(a, w, u, 1, greq, ways ? (wave > 0 ? wave : 1) : 0,
+			 (bar ? SHAPE_PH_BAR : 0) | (gmem ? SHAPE_PH_GMEM : 0));
+}
+
+/* ph_inst with the instruction's registers first (shape_warp_inst, as the readers order them):
+ * dst -1 none; src -1 none; a load when op starts with LDG. */
+static void wt_inst(shape_acc_t *a, shape_warp_t *w, const char *op, double greq, int dst, int src)
+{
+	int is_load = strncmp(op, "LDG", 3) == 0;
+	shape_warp_inst(a, w, is_load, &dst, dst >= 0, 1, &src, src >= 0);
+	ph_inst(a, w, op, greq, 0);
+}
+
+/*
+ * Wait intervals (profile_shape.h waits): two warps run IMAD | LDG R4, LDG R5, IMAD R8 | FFMA R4
+ * (waits for the loads), FFMA | STG, STG, BAR | IMAD and end.  Cuts: before the first LDG (a
+ * global run after other instructions), before the FFMA that reads R4, before the first STG,
+ * after the BAR.  Table, by count then vector: 4 x [1 inst, int 1] (the first and the last
+ * intervals), 2 x [2, fp32 2], 2 x [3, 2 requests] (STG, STG, BAR), 2 x [3, 2 requests, int 1].
+ * Without shape_warp_inst (no register record): no waits.
+ */
+static void test_waits_stream(void)
+{
+	static shape_warp_t w[2];
+	for (int regs = 0; regs < 2; regs++) {
+		shape_acc_t a;
+		shape_acc_init(&a);
+		memset(w, 0, sizeof w);
+		for (int k = 0; k < 2; k++) {
+			if (regs) {
+				wt_inst(&a, &w[k], "IMAD", 0, 1, -1);
+				wt_inst(&a, &w[k], "LDG.E", 1, 4, -1);
+				wt_inst(&a, &w[k], "LDG.E", 1, 5, -1);
+				wt_inst(&a, &w[k], "IMAD", 0, 2, 8);
+				wt_inst(&a, &w[k], "FFMA", 0, 3, 4);
+				wt_inst(&a, &w[k], "FFMA", 0, 6, 3);
+				wt_inst(&a, &w[k], "STG.E", 1, -1, 6);
+				wt_inst(&a, &w[k], "STG.E", 1, -1, 5);
+				wt_inst(&a, &w[k], "BAR.SYNC", 0, -1, -1);
+				wt_inst(&a, &w[k], "IMAD", 0, 7, -1);
+			} else {
+				ph_inst(&a, &w[k], "IMAD", 0, 0);
+				ph_inst(&a, &w[k], "LDG.E", 1, 0);
+				ph_inst(&a, &w[k], "FFMA", 0, 0);
+			}
+			shape_warp_end(&a, &w[k]);
+		}
+		profile_shape_t s;
+		memset(&s, 0, sizeof s);
+		CHECK_INT(shape_acc_finish(&a, &s), 0, "finish");
+		if (!regs) {
+			CHECK(!s.has_wait && s.n_wait == 0 && !s.wait, "no register record: no wait intervals");
+		} else {
+			static const double want[4][1 + SP_NCOL] = {
+				{ 4, 1, 0, 0, 0, 0, 1, 0, 0 }, { 2, 2, 0, 0, 2, 0, 0, 0, 0 },
+				{ 2, 3, 2, 0, 0, 0, 0, 0, 0 }, { 2, 3, 2, 0, 0, 0, 1, 0, 0 } };
+			CHECK(s.has_wait && s.n_wait == 4, "4 distinct wait intervals");
+			for (size_t i = 0; s.has_wait && i < s.n_wait && i < 4; i++) {
+				CHECK_NEAR(s.wait[i].count, want[i][0], 0, "wait interval count");
+				for (int c = 0; c < SP_NCOL; c++)
+					CHECK_NEAR(s.wait[i].v[c], want[i][1 + c], 0, "wait interval vector");
+			}
+			CHECK(s.has_phase && s.n_phase == 2, "the barrier intervals: before and after the BAR");
+		}
+		profile_shape_free(&s);
+		shape_acc_free(&a);
+	}
 }
 
 /*
@@ -661,6 +728,64 @@ static void test_phases_json(void)
 	unlink(path);
 }
 
+/* The "waits" JSON: without barriers, kept through a save; refused with one line naming the
+ * value; more rows than SHAPE_WAIT_MAX refused. */
+static void test_waits_json(void)
+{
+	char path[] = "/tmp/gpudse-shape-XXXXXX";
+	int fd = mkstemp(path);
+	close(fd);
+	static const char *const cases[] = {
+		"\"waits\": [[3, 3, 2, 0, 1, 0, 0, 0, 0], [1, 7, 0, 1.5, 0, 1, 3, 1, 0]]",
+		"\"waits\": [[0, 3, 2, 0, 1, 0, 0, 0, 0]]",              /* count 0 */
+		"\"waits\": [[1, 3, 2, 0, 1, 1, 1, 1, 0]]",              /* units > insts */
+		"\"waits\": {}",                                         /* not an array */
+	};
+	for (int i = 0; i < (int)(sizeof cases / sizeof cases[0]); i++) {
+		FILE *f = fopen(path, "w");
+		fprintf(f, "{\"version\": 1, \"block_bytes\": 128, \"n_sm\": 1, \"insts\": 16, \"mem_insts\": 1,\n"
+			   " \"streams\": [{\"name\": \"l1\", \"accesses\": 6, \"sd\": {\"cold\": 6, \"bins\": []}}],\n"
+			   " \"shape\": {%s}}\n", cases[i]);
+		fclose(f);
+		profile_t q;
+		int rc = profile_load(path, &q);
+		if (i > 0) {
+			CHECK_INT(rc, EXIT_USER, cases[i]);
+			continue;
+		}
+		CHECK_INT(rc, 0, "waits load without barriers");
+		if (rc)
+			continue;
+		for (int round = 0; round < 2; round++) {
+			CHECK(q.shape.has_wait && q.shape.n_wait == 2 && !q.shape.has_phase, "two wait intervals, no phases");
+			if (q.shape.n_wait == 2) {
+				CHECK_NEAR(q.shape.wait[0].count, 3, 0, "count");
+				CHECK_NEAR(q.shape.wait[1].v[SP_SWAVE], 1.5, 0, "swave");
+			}
+			if (round == 0) {        /* and again after a save */
+				CHECK_INT(profile_save(path, &q), 0, "saves");
+				profile_free(&q);
+				if (profile_load(path, &q)) {
+					CHECK(0, "loads again");
+					break;
+				}
+			}
+		}
+		profile_free(&q);
+	}
+	FILE *f = fopen(path, "w");
+	fprintf(f, "{\"version\": 1, \"block_bytes\": 128, \"n_sm\": 1, \"insts\": 16, \"mem_insts\": 1,\n"
+		   " \"streams\": [{\"name\": \"l1\", \"accesses\": 6, \"sd\": {\"cold\": 6, \"bins\": []}}],\n"
+		   " \"shape\": {\"waits\": [");
+	for (int i = 0; i <= SHAPE_WAIT_MAX; i++)
+		fprintf(f, "%s[1, %d, 0, 0, 0, 0, 0, 0, 0]", i ? ", " : "", i + 1);
+	fprintf(f, "]}}\n");
+	fclose(f);
+	profile_t q;
+	CHECK_INT(profile_load(path, &q), EXIT_USER, "SHAPE_WAIT_MAX + 1 wait intervals refused");
+	unlink(path);
+}
+
 /* Save and load: the shape survives; a profile without "shape" loads as unknown; bad values
  * are refused with the JSON path. */
 /* A one-stream profile whose shape has 2 mlp groups (1 and 2 loads) and the keys `more`. */
@@ -786,7 +911,9 @@ int main(void)
 	test_generator_alu_mix();
 	test_json();
 	test_phases_stream();
+	test_waits_stream();
 	test_phases_dbgemm();
 	test_phases_json();
+	test_waits_json();
 	return check_summary("shape");
 }

@@ -6,6 +6,7 @@
  * DC-L1 replication-ratio simulator behind `gpudse trace --stats`.
  */
 #include "profiling/generators/gen.h"
+#include "profiling/generators/gen_synth.h"
 #include "profiling/fresh_age.h"
 #include "profiling/uniq_u64.h"
 
@@ -377,6 +378,7 @@ typedef struct slot {
 	long age;          /* spawn order within the SM (GTO: smaller is older) */
 	gen_warp_t w;
 	shape_warp_t mw;   /* MLP dependence state (profile shape) */
+	gen_synth_t syn;   /* the trace writer's dependences, for a launch without registers */
 	double issued;     /* warp instructions this warp issued (profile shape: cta_span) */
 } slot_t;
 
@@ -420,6 +422,7 @@ static void spawn_warp(const gen_launch_t *L, slot_t *sl, long cta, int wi, int 
 {
 	gen_warp_t *w = &sl->w;
 	memset(w, 0, sizeof *w);
+	memset(&sl->syn, 0, sizeof sl->syn);
 	int bx = L->block[0], by = L->block[1], bz = L->block[2];
 	long gx = L->grid[0], gy = L->grid[1];
 	w->cta = cta;
@@ -497,11 +500,17 @@ const char *gen_inst_opcode(const gen_inst_t *in)
 	}
 }
 
+/* The registers gen_synth.h gives one executed instruction of a launch without template
+ * registers (the first of an anonymous run; the rest read and write none). */
+typedef struct synth_regs {
+	int dst, src[GEN_SYNTH_MAX_SRC], ns;
+} synth_regs_t;
+
 /* Shape of one executed template (models/profile_shape.h): unit, lanes, shared memory,
  * barriers, atomic targets, barrier intervals, MLP dependences.  greq: the global requests
  * (line requests) it sent.  -1 on out of memory. */
 static int shape_issue(gen_t *g, const gen_launch_t *L, slot_t *sl, const gen_inst_t *in, double n, uint32_t mask,
-		       const uint64_t *a, double greq)
+		       const uint64_t *a, double greq, const synth_regs_t *sr)
 {
 	shape_acc_t *sh = g->sink.shape;
 	int lanes = __builtin_popcount(mask);
@@ -519,8 +528,6 @@ static int shape_issue(gen_t *g, const gen_launch_t *L, slot_t *sl, const gen_in
 	default: break;
 	}
 	int shared = in->kind == GEN_LDS || in->kind == GEN_STS || in->kind == GEN_ATOMS;
-	shape_warp_phase(sh, &sl->mw, gen_inst_unit(in), n, greq, shared ? (wave > 0 ? wave : 1) : 0,
-			 in->kind == GEN_BAR);   /* every warp instruction, registers or not */
 	if (L->has_regs && n == 1) {
 		int src[3], ns = 0, dst = in->dst;
 		for (int i = 0; i < 3; i++)
@@ -533,7 +540,19 @@ static int shape_issue(gen_t *g, const gen_launch_t *L, slot_t *sl, const gen_in
 	} else if (L->has_regs) {      /* an anonymous run: no registers, on no chain */
 		for (double r = 0; r < n; r++)
 			shape_warp_dep(sh, &sl->mw, gen_inst_unit(in), 0, NULL, 0, 1, NULL, 0);
+	} else {                       /* no template registers: the trace writer's (gen_synth.h) */
+		int ld = in->kind == GEN_LD, dst = sr->dst;
+		int rpd = ld ? gen_synth_regs_per_dst(gen_synth_width(in, mask, a)) : 1;
+		shape_warp_inst(sh, &sl->mw, ld, &dst, dst >= 0, rpd, sr->src, sr->ns);
+		shape_warp_dep(sh, &sl->mw, gen_inst_unit(in), gen_inst_unit(in) == SU_LDST, &dst, dst >= 0, rpd, sr->src,
+			       sr->ns);
+		for (double r = 1; r < n; r++)   /* the rest of an anonymous run: no registers */
+			shape_warp_dep(sh, &sl->mw, gen_inst_unit(in), 0, NULL, 0, 1, NULL, 0);
 	}
+	/* after shape_warp_inst: an instruction that waits for loads opens a wait interval */
+	int gmem = in->kind == GEN_LD || in->kind == GEN_ST || in->kind == GEN_ATOM;
+	shape_warp_phase(sh, &sl->mw, gen_inst_unit(in), n, greq, shared ? (wave > 0 ? wave : 1) : 0,
+			 (in->kind == GEN_BAR ? SHAPE_PH_BAR : 0) | (gmem ? SHAPE_PH_GMEM : 0));   /* every warp instruction */
 	return 0;
 }
 
@@ -614,11 +633,19 @@ static int issue(gen_t *g, const gen_launch_t *L, int sm, sm_state_t *s, slot_t 
 		s->pinst += n;
 		g->st.insts += n;
 		sl->issued += n;
-		if (g->sink.shape && shape_issue(g, L, sl, in, n, mask, a, nreq) < 0)
+		synth_regs_t sr = { -1, { 0 }, 0 };
+		if (!L->has_regs)               /* the trace writer's dependences (gen_synth.h) */
+			sr.dst = gen_synth_inst(&sl->syn, in->kind == GEN_LD, sr.src, &sr.ns);
+		if (g->sink.shape && shape_issue(g, L, sl, in, n, mask, a, nreq, &sr) < 0)
 			return -1;
-		if (g->sink.shape && g->fresh && in->kind == GEN_LD && L->has_regs && n == 1)
+		if (g->sink.shape && g->fresh && in->kind == GEN_LD && n == 1)
 			shape_warp_load_ages(&sl->mw, age_1, age_g);   /* after shape_warp_inst: its group */
-		if (g->o.regs && L->has_regs && g->sink.regs) {
+		if (g->o.regs && !L->has_regs && g->sink.regs) {   /* the synthesized ones, as the trace's */
+			g->sink.regs(g->sink.ctx, sm, warp_base + sl->w.gwarp, sr.dst, sr.src, sr.ns);
+			for (int r = 1; r < (int)n; r++)
+				g->sink.regs(g->sink.ctx, sm, warp_base + sl->w.gwarp, -1, sr.src, 0);
+			g->st.reg_insts += n;
+		} else if (g->o.regs && L->has_regs && g->sink.regs) {
 			int src[3], ns = 0;
 			if (n == 1) {
 				for (int i = 0; i < 3; i++)

@@ -1,0 +1,68 @@
+/*
+ * lockstep.h -- the time of a launch whose warps move through their phases in lock step: every
+ * warp of a wave starts together, so the phases' bottlenecks add instead of overlapping as the
+ * closed network's steady state assumes (issue 20; the microbenchmark "One wave",
+ * calibration/accelsim/microbench/README.md).
+ *
+ * Mechanism.  A launch fills every SM's CTA slots in its first cycles (GPGPU-Sim 4.2 gpu-sim.cc
+ * issue_block2core), so the warps of its first wave start together; they issue their first
+ * loads together, wait for them together (the scoreboard holds the first instruction that
+ * reads a load's register: shader.cc scheduler_unit::cycle, m_scoreboard->checkCollision),
+ * compute together and store together: while all wait for their loads the issue stage idles,
+ * while all compute the memory system does.  A CTA slot is refilled when its CTA retires
+ * (issue_block2core again), and CTAs that started together and run the same code retire
+ * together, so each later wave starts together too.  The closed network (gpu.c, MVA) treats
+ * the warps as independent customers spread over their phases, one warp's loads overlapping
+ * another's compute.  On SM7_QV100, a wave of 640 warps running 3 loads, a wait, N
+ * register-less NOPs and 2 stores takes about N issue slots longer per NOP, and the network's
+ * steady state is 52-58% too fast there (the microbenchmark above).
+ *
+ * Record: the profile's wait intervals (profile_shape.h waits): each warp's instructions cut
+ * where it waits (BARs, the first use of a load group's register) and where a run of global
+ * memory instructions follows other instructions; interval types i with count n_i and vector
+ * v_i[c] over the barrier model's columns (barrier_sync.h).
+ *
+ * Equations (per design point; launch entries j of the profile: C_j CTAs per launch, w_j warps
+ * per CTA, count_j identical launches, I_j instructions over them, waves_j = ceil(C_j / (n
+ * res_j)) on the design's n SMs holding res_j CTAs each, occupancy.h):
+ *   [L1] the waves run one after the other, each in lock step; launches one after the other;
+ *   [L2] S = sum_j waves_j I_j / (C_j w_j),  N = sum_j waves_j count_j
+ *        S: the instructions of one warp of each wave in sequence (a launch's mean warp runs
+ *        I_j / (count_j C_j w_j) instructions, count_j waves_j times); N: the waves;
+ *   [L3] T_lock = T_D + S l + N l_st
+ *        T_D = barrier_sync.h [B1] over the wait intervals: each interval type's bottleneck
+ *        demand per copy (stations scaled by the type's share of each column), added over the
+ *        types, which follow each other in every warp;
+ *        l = a warp's fixed latency per instruction (the delay station's per warp, as
+ *        barrier_sync.h [B2]), so S l is each wave's fill and drain: [B2] with every CTA of a
+ *        wave synchronised (C = 1);
+ *        l_st = a store's acknowledgement latency (the fixed latencies of the L1, NoC and LLC
+ *        stations: the trip to the LLC and back) when the profile stores, else 0: a warp
+ *        retires only when its stores are acknowledged (shader.cc shd_warp_t::hardware_done:
+ *        functional_done() && stores_done()), so a wave ends one acknowledgement after its
+ *        last stores, which the posted stores of the steady state (gpu.c POSTED STORES) never
+ *        wait for;
+ *   [L4] T = max(I / X, T_lock),  X' = I / T
+ *        X = the network's throughput (after barrier_sync.h [B4]): lock step only slows the
+ *        steady state down.
+ *
+ * Assumptions.  Identical CTAs: a wave's CTAs retire together (a launch whose CTAs differ in
+ * length drifts apart and lies between T_lock and the steady state; the launch record's
+ * warp_max and cta_span are not used here); no warp drifts within a wave (T_D is exact for a
+ * deterministic single bottleneck per interval that every warp reaches at its start, as
+ * [B2]); every wave of a profile that stores ends with stores; an L2's dirty write-backs are
+ * charged to the intervals of the stores, though the L2 writes them back later, overlapping
+ * other intervals (an overstatement of T_D for DRAM-bound stores: the five-wave
+ * microbenchmark wave_w32_c800 is 29% slow); the interval types of different warps (a CTA
+ * whose warps differ) are charged one after the other.
+ * Valid range: profiles with the waits record and every launch's instruction count (the
+ * generators and the Accel-Sim reader); otherwise the term is off and `gpudse explain` says so.
+ */
+#ifndef GPUDSE_LOCKSTEP_H
+#define GPUDSE_LOCKSTEP_H
+
+/* [L3]-[L4]: the kernel's time given the wait intervals' T_D, S, l, N l_st and the steady
+ * state's throughput x (> 0) over insts instructions; *t_lock = [L3] T_lock (may be NULL). */
+double lockstep_time(double insts, double x, double td_wait, double seq, double l, double n_lst, double *t_lock);
+
+#endif

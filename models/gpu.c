@@ -61,6 +61,29 @@
  *        keep their line-level L1 hit ratios (their records are line-level): on a sectored
  *        preset their L1 is not compared like with like against the sectored baseline (no
  *        shipped preset of theirs is sectored).
+ *   ALLOCATE ON FILL (preset l1_alloc_fill; GPGPU-Sim dl1 allocation 'f', or 's' streaming,
+ *        which gpu-cache.h:660-661 turns into ON_FILL and only -gpgpu_adaptive_cache_config
+ *        changes per kernel, shader.cc:3561,3588-3600): a miss reserves no line (tag_array::
+ *        access allocates only ON_MISS, gpu-cache.cc:361), the fill allocates it (gpu-cache.cc:
+ *        1258), so a reuse while the fill is in flight finds no RESERVED line, probes MISS
+ *        instead of HIT_RESERVED (gpu-cache.cc:266), merges in the MSHR (send_read_request,
+ *        gpu-cache.cc:1364) and is counted a miss (m_miss, gpu-cache.cc:359; get_sub_stats,
+ *        gpu-cache.cc:1036).  The L1 then counts
+ *          h_counted = h - p_pend   (clamped to [0, 1]; gpu_l1_fill_hit)
+ *        for metrics.l1_hit (h = m->l1_hit, p_pend = metrics.l1_pend, per L1 request) and
+ *        metrics.l1_hit_sector (h = h1s, p_pend / l1_served per served sector access): a reuse
+ *        the reuse profile counts a hit is either on a filled line (a hit here too) or on one in
+ *        flight (pending.h's pending hit, a merged miss here).  Only the count changes: the merged
+ *        reuse sends nothing to the LLC and waits for the same fill under either policy, so
+ *        m->l1_hit, the traffic, the pending waits and the IPC are those of allocate on miss.
+ *        Assumptions: the lines in flight take no capacity from the resident ones (the window's
+ *        lines are few against the L1's; an allocate-on-miss L1 reserves them a way, which the
+ *        reuse profile ignores too) and the LRU order is that of the accesses (allocate on fill
+ *        inserts a line at its fill, later than its miss); p_pend is pending.h's, per request of
+ *        the profile's 128 B blocks, taken per sector access too (its reuses of another sector
+ *        of a line in flight, SECTOR_MISSes in h1s already, are then subtracted again: a lower
+ *        bound on h_counted).  tests/unit/test_l1fill.c checks h - p against an exact
+ *        trace-driven simulation of both allocation policies.
  *   Sectored LLC (llc_sectored; GPGPU-Sim "S:" L2s): with every SM of the profile computing,
  *        H(n, C) is the global stream's sector record at C / 128 B lines (LLC associativity,
  *        Smith), never flushed (gpu_llc_stream_hit).  At other SM counts n, when the profile
@@ -664,6 +687,12 @@ double gpu_local_hit(double h_outer, double h_inner)
 		return h_outer >= 1.0 ? 1.0 : 0.0;
 	double h = (h_outer - h_inner) / (1.0 - h_inner); /* misses filtered by the inner level */
 	return h < 0.0 ? 0.0 : h > 1.0 ? 1.0 : h;
+}
+
+double gpu_l1_fill_hit(double h, double p)
+{
+	double c = h - (p > 0.0 ? p : 0.0);   /* ALLOCATE ON FILL: a reuse of a line in flight is a miss */
+	return c < 0.0 ? 0.0 : c > 1.0 ? 1.0 : c;
 }
 
 double wctx_llc_hit(const wctx_t *w, int n_active, double bytes)
@@ -1294,6 +1323,11 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 	out->l1_pend = m->l1_pend;
 	out->l1_served = 1.0 - m->l1_bypass;
 	out->l1_hit_sector = m->l1_hit_sector;
+	if (g->l1_alloc_fill) {   /* ALLOCATE ON FILL (HIT RATES): the pending hits are counted misses */
+		out->l1_hit = gpu_l1_fill_hit(m->l1_hit, m->l1_pend);
+		if (m->l1_hit_sector >= 0.0 && out->l1_served > 0.0)   /* both per served access */
+			out->l1_hit_sector = gpu_l1_fill_hit(m->l1_hit_sector, m->l1_pend / out->l1_served);
+	}
 
 	/* Energy (models/energy.c). */
 	double data_flits = m->bytes_per_req / flit_b;

@@ -69,6 +69,12 @@ typedef struct gpu {
 	                              line_bytes lines, flushed between kernels: Volta and later,
 	                              GPGPU-Sim "S:"): its hit ratio and miss bytes from the profile's
 	                              sector record (gpu.c HIT RATES) */
+	int l1_alloc_fill;         /* 1: the L1 allocates a line when its fill arrives, not at the
+	                              miss (GPGPU-Sim dl1 allocation 'f', or 's' streaming without the
+	                              adaptive carve-out): a reuse of a line in flight merges in the
+	                              MSHR and the L1 counts it a miss, so its counted hit ratio is
+	                              the reuse profile's less the pending hits (gpu.c HIT RATES,
+	                              ALLOCATE ON FILL); traffic and timing are unchanged */
 	int l1_index;              /* L1 set index (issue 17): GPU_INDEX_UNIFORM (Smith's binomial
 	                              model: blocks spread at random), GPU_INDEX_LINEAR (bit
 	                              selection) or GPU_INDEX_IPOLY; with linear/ipoly the L1 hit rate
@@ -273,7 +279,9 @@ typedef struct metrics {
 	double noc_util, llc_util, dram_util, sm_util; /* utilisation of the busiest copy */
 	double replication, rfc_hit, stt_wpki;
 	double l1_pend;            /* share of L1 requests that hit a line in flight (models/pending.h);
-	                              counted in l1_hit too, as GPGPU-Sim counts HIT_RESERVED */
+	                              counted in l1_hit too, as GPGPU-Sim counts HIT_RESERVED, except
+	                              on an allocate-on-fill L1 (gpu_t.l1_alloc_fill), which counts
+	                              them as misses (out of l1_hit and l1_hit_sector) */
 	double l1_hit_sector;      /* hit ratio of the L1's 32 B sector accesses (the requests it
 	                              serves: atomics excluded), as a sectored L1 counts them
 	                              (GPGPU-Sim's L1D); -1 when the profile has no sector record */
@@ -432,6 +440,10 @@ double wctx_llc_hit(const wctx_t *w, int n_active, double bytes);
  * clamped to [0, 1] (inclusion: what hits the inner level would hit the outer one).
  * memsys_t.llc_hit is local: memsys_init sets it from wctx_llc_hit and l1_hit this way. */
 double gpu_local_hit(double h_outer, double h_inner);
+/* ALLOCATE ON FILL (gpu.c HIT RATES): the hit ratio an allocate-on-fill L1 counts, from the
+ * reuse profile's h (pending hits counted as hits) and the pending hits' share p of the same
+ * accesses: h - p, clamped to [0, 1]. */
+double gpu_l1_fill_hit(double h, double p);
 /* L1-style hit ratio of a cache of `bytes` shared by `g` SMs (merged stream of g SMs). */
 double wctx_shared_l1_hit(const wctx_t *w, double g, double bytes);
 

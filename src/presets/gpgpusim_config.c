@@ -586,6 +586,20 @@ static int map_all(mapper_t *m)
 		    /* 'L' (LOCAL_WB_GLOBAL_WT) writes global stores through: the model's stores are global */
 		    (rc = put(m, "l1_write_through", l1.write == 'T' || l1.write == 'L', l1o, "gpgpu_cache:dl1 write policy '%c' (%s)", l1.write, write_name(l1.write))))
 			return rc;
+		/* allocation (models/gpu.c ALLOCATE ON FILL): gpgpu-sim gpu-cache.h:627-638 takes 'm'
+		 * ON_MISS, 'f' ON_FILL, 's' streaming, which gpu-cache.h:660-661 makes ON_FILL; only
+		 * -gpgpu_adaptive_cache_config 1 changes it, per kernel (shader.cc:3561,3588-3600:
+		 * ON_MISS for a kernel without shared memory, ON_FILL otherwise), not a preset field */
+		if (l1.alloc != '?' && l1.alloc != 'm' && l1.alloc != 'f' && l1.alloc != 's')
+			return bad(l1o, "expected the allocation policy (the third letter of rep:write:alloc) m, f or s");
+		int fill_per_kernel = l1.alloc == 's' && ha && adaptive != 0;
+		if (l1.alloc != '?' && !fill_per_kernel &&
+		    (rc = put(m, "l1_alloc_fill", l1.alloc != 'm', l1o, "gpgpu_cache:dl1 allocation '%c' (%s%s)", l1.alloc,
+		              alloc_name(l1.alloc), l1.alloc == 's' ? ": allocate on fill, no adaptive carve-out" : "")))
+			return rc;
+		if (fill_per_kernel)
+			extra(m, "L1 allocation 's' (streaming) with gpgpu_adaptive_cache_config 1: allocate on fill for a kernel with "
+			         "shared memory, on miss for one without (gpgpu-sim shader.cc max_cta), not a preset field (l1_alloc_fill kept)");
 		if (l1.type == 'S' && ((rc = put(m, "sector_bytes", (double)l1.line / 4, l1o, "sectored cache: 4 sectors per line")) ||
 		                       (rc = put(m, "l1_sectored", 1, l1o, "sectored cache (S:): hit rates from the sector record"))))
 			return rc;
@@ -595,6 +609,12 @@ static int map_all(mapper_t *m)
 		extra(m, "L1 (gpgpu_cache:dl1 %s): replacement %s, %s, %s, %s, set index %s, %ld MSHRs merging %ld",
 		      l1o->value, rep_name(l1.rep), write_name(l1.write), alloc_name(l1.alloc), walloc_name(l1.write_alloc),
 		      index_name(l1.set_index), l1.mshr_entries, l1.mshr_merge);
+		/* 'L' also evicts: a global store that hits invalidates its sectors (gpgpu-sim
+		 * gpu-cache.cc:1501-1511, wr_hit_global_we_local_wb -> wr_hit_we, gpu-cache.cc:1494-1495) */
+		if (l1.write == 'L')
+			extra(m, "L1 write policy 'L': a global store that hits also invalidates its sectors (write-evict, gpgpu-sim "
+			         "wr_hit_global_we_local_wb); not mapped to l1_write_evict, whose records are line-level (sd_we) "
+			         "while a sectored L1's hit rate comes from the write-allocate sector record");
 		if (hs)
 			extra(m, "shared memory %g KiB per SM (gpgpu_shmem_size)%s", shmem / 1024,
 			      ha && adaptive != 0 ? ", carved out of the unified L1 per kernel" : "");

@@ -67,6 +67,7 @@ const gpu_field_t gpu_fields[] = {
 	F_I(llc_sectored, "", 0, 1, "1: sectored LLC (32 B sectors on demand), its hit rate from the profile's global sector record"),
 	F_I(l1_write_through, "", 0, 1, "1: write-through L1, stores that hit it go on to the LLC"),
 	F_I(l1_sectored, "", 0, 1, "1: sectored L1 (32 B sectors on demand, flushed between kernels), hit rate and miss bytes from the profile's sector record"),
+	F_I(l1_alloc_fill, "", 0, 1, "1: the L1 allocates at the fill, not the miss (GPGPU-Sim dl1 'f', or 's' without the adaptive carve-out): a reuse of a line in flight is counted a miss, so the reported L1 hit ratios leave out the pending hits; traffic and IPC unchanged (models/gpu.c ALLOCATE ON FILL; `gpudse preset import` takes it from `-gpgpu_cache:dl1`)"),
 	F_D(noc_mhz, "MHz", 1, 10000, "crossbar clock"),
 	F_I(noc_flit_bytes, "B", 1, 4096, "flit width"),
 	F_D(noc_lat, "cycles", 0, 10000, "one-way unloaded traversal, core cycles"),

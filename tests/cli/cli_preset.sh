@@ -23,7 +23,7 @@ expect_eq "qv name" "$(grep -o '"name":[[:space:]]*"[^"]*"' "$P" | grep -o '"[^"
 for kv in n_sm=80 core_mhz=1132 noc_mhz=1132 warps_per_sm=64 subcores=4 rf_kib=256 rf_banks_per_subcore=4 \
 	  ocu_per_subcore=2 l1_kib=128 l1_shmem_kib=128 l1_assoc=256 l1_write_evict=0 l1_lat=20 line_bytes=128 \
 	  sector_bytes=32 llc_kib=6144 llc_assoc=24 llc_slices=64 llc_partitions=32 llc_lat=160 noc_sector_packets=1 \
-	  llc_bytes_per_cycle_slice=32 dram_gbps=870.4 dram_channels=32 dram_lat=133.29411764705884 noc_flit_bytes=40 l1_mshr=512 l1_banks=4 llc_write_alloc=2; do
+	  llc_bytes_per_cycle_slice=32 dram_gbps=870.4 dram_channels=32 dram_lat=133.29411764705884 noc_flit_bytes=40 l1_mshr=512 l1_banks=4 llc_write_alloc=2 l1_alloc_fill=0; do
 	expect_eq "qv ${kv%%=*}" "$(jv "$P" "${kv%%=*}")" "${kv#*=}"
 done
 expect_eq "report: replacement and policies read" "$(grep -c 'replacement LRU, write-through, allocate on miss, lazy fetch on read, set index linear' "$CLI_TMP/out")" 1
@@ -71,6 +71,25 @@ expect_err "l1_banks 3 on 4-sector lines" 1 "gpudse: $CLI_TMP/b3.json: .l1_banks
 printf -- '-gpgpu_cache:dl1 S:1:128:512,L:L:s:N:L,A:256:8,16:0,32\n' > "$CLI_TMP/wl.config"
 expect_ok "import with a write-back-local L1" $G preset import "$D/SM7_QV100/gpgpusim.config" "$CLI_TMP/wl.config" -o "$CLI_TMP/wl.json"
 expect_eq "'L': write-through for global stores" "$(jv "$CLI_TMP/wl.json" l1_write_through)" 1
+# its allocation 's' (streaming) is ON_FILL without the adaptive carve-out (gpgpu-sim gpu-cache.h
+# STREAMING -> ON_FILL; wl.config keeps QV100's -gpgpu_adaptive_cache_config 1, ad0.config turns it
+# off): l1_alloc_fill 1 only then; with it on, ON_MISS or ON_FILL per kernel, reported, not mapped
+expect_eq "'s' with the adaptive carve-out: l1_alloc_fill not mapped" "$(jv "$CLI_TMP/wl.json" l1_alloc_fill)" ""
+expect_eq "'s' with the adaptive carve-out: reported" "$(grep -c "L1 allocation 's' (streaming) with gpgpu_adaptive_cache_config 1" "$CLI_TMP/out")" 1
+expect_eq "'L': its write-evict reported, not mapped" "$(grep -c "L1 write policy 'L': a global store that hits also invalidates its sectors" "$CLI_TMP/out")" 1
+printf -- '-gpgpu_cache:dl1 S:1:128:512,L:L:s:N:L,A:256:8,16:0,32\n-gpgpu_adaptive_cache_config 0\n' > "$CLI_TMP/ad0.config"
+expect_ok "import with a streaming L1, no carve-out" $G preset import "$D/SM7_QV100/gpgpusim.config" "$CLI_TMP/ad0.config" -o "$CLI_TMP/ad0.json"
+expect_eq "'s' without the carve-out: allocate on fill" "$(jv "$CLI_TMP/ad0.json" l1_alloc_fill)" 1
+expect_eq "report: l1_alloc_fill's source" "$(grep -c "l1_alloc_fill *1 *<- gpgpu_cache:dl1 allocation 's' (streaming: allocate on fill, no adaptive carve-out)" "$CLI_TMP/out")" 1
+printf -- '-gpgpu_cache:dl1 S:4:128:64,L:T:f:N:L,A:512:8,16:0,32\n' > "$CLI_TMP/fill.config"
+expect_ok "import with an allocate-on-fill L1" $G preset import "$D/SM7_QV100/gpgpusim.config" "$CLI_TMP/fill.config" -o "$CLI_TMP/fill.json"
+expect_eq "'f': allocate on fill" "$(jv "$CLI_TMP/fill.json" l1_alloc_fill)" 1
+printf -- '-gpgpu_cache:dl1 S:4:128:64,L:T:x:L:L,A:512:8,16:0,32\n' > "$CLI_TMP/badalloc.config"
+expect_err "dl1 allocation letter not m, f or s" 1 "gpudse: $CLI_TMP/badalloc.config:1: -gpgpu_cache:dl1: expected the allocation policy (the third letter of rep:write:alloc) m, f or s, got \"S:4:128:64,L:T:x:L:L,A:512:8,16:0,32\"" \
+	$G preset import "$D/SM7_QV100/gpgpusim.config" "$CLI_TMP/badalloc.config" -o "$CLI_TMP/x.json"
+sed 's/"l1_alloc_fill":[^,]*,/"l1_alloc_fill": 2,/' "$CLI_TMP/ad0.json" > "$CLI_TMP/af2.json"
+expect_err "l1_alloc_fill 2" 1 "gpudse: $CLI_TMP/af2.json: .l1_alloc_fill: expected an integer in [0, 1], got 2" \
+	$G explain --gpu "$CLI_TMP/af2.json" --workload p-gemm
 # errors: one line naming the file and option, exit 1
 printf -- '-gpgpu_n_clusters eighty\n' > "$CLI_TMP/bad.config"
 expect_err "not a number" 1 "gpudse: $CLI_TMP/bad.config:1: -gpgpu_n_clusters: expected a number, got \"eighty\"" \

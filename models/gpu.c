@@ -213,6 +213,12 @@
  *   the L1 by its global and shared parts), plus a warp slot's fixed latency over the
  *   instructions it runs (the delay station's per warp), over C = resident warps / warps per
  *   CTA.  The cap's extra cycles go to the dep bucket of the CPI stack.
+ *   LOCK STEP (models/lockstep.h [L1]-[L4]): when the profile records its wait intervals and
+ *   every launch's instructions, the throughput is capped again at insts / T, T = max(insts /
+ *   X, T_D + S l + N l_st): the waves of each launch, one after the other, each with every warp
+ *   starting together, take the sum over wait-interval types of each type's bottleneck demand
+ *   per copy, one warp's fixed latency along its path per wave, and a store acknowledgement at
+ *   each wave's end.  The cap's extra cycles go to the dep bucket, as BARRIER PHASES'.
  *   LATENCY OVERLAP: the k = req_per_mem requests of one memory instruction (uncoalesced
  *   accesses), and the loads of one group (the g loads a warp issues before it uses one of
  *   them, models/mlp_group.h: g r requests), are in flight together and the warp waits for the

@@ -50,7 +50,11 @@
  * length drifts apart and lies between T_lock and the steady state; the launch record's
  * warp_max and cta_span are not used here); no warp drifts within a wave (T_D is exact for a
  * deterministic single bottleneck per interval that every warp reaches at its start, as
- * [B2]); every wave of a profile that stores ends with stores; an L2's dirty write-backs are
+ * [B2], and an upper bound when the warps' requests are served warp by warp, each released
+ * early by (W - 1) services: tests/unit/test_lockstep.c).  The drift is large where an SM's
+ * own station binds and serves its warps one after another (GTO issue) over many waits: one
+ * CTA of 8 warps each loading 500 times 16 new sectors, waiting every 16 loads, is 12% slower
+ * than Accel-Sim with the lock step and within 2% without (tests/cli/cli_ldst.sh, printed); every wave of a profile that stores ends with stores; an L2's dirty write-backs are
  * charged to the intervals of the stores, though the L2 writes them back later, overlapping
  * other intervals (an overstatement of T_D for DRAM-bound stores: the five-wave
  * microbenchmark wave_w32_c800 is 29% slow); the interval types of different warps (a CTA

@@ -216,7 +216,7 @@ static int cmp_row(const void *a, const void *b)
 
 /* DIR/../heldout.txt: one kernel name a line, or a preset name (every run of that GPU: a
  * configuration held out), or a preset and a configuration name (that configuration's runs),
- * '#' starts a comment.  Marks the held-out runs; a listed name with
+ * or a preset, a configuration and a kernel name (that one run), '#' starts a comment.  Marks the held-out runs; a listed name with
  * no run is refused (a misspelt name would silently leak it into the development half). */
 static int read_heldout(asset_t *s)
 {
@@ -237,19 +237,22 @@ static int read_heldout(asset_t *s)
 		char *h = strchr(line, '#');
 		if (h)
 			*h = '\0';
-		char name[256], cfg[256];
-		int nt = sscanf(line, "%255s %255s", name, cfg);
+		char name[256], cfg[256], kern[256];
+		int nt = sscanf(line, "%255s %255s %255s", name, cfg, kern);
 		if (nt < 1)
 			continue;
 		int found = 0;
 		for (int i = 0; i < s->n; i++)
-			if (nt == 2 ? strcmp(s->row[i].preset, name) == 0 && strcmp(s->row[i].config, cfg) == 0
+			if (nt >= 2 ? strcmp(s->row[i].preset, name) == 0 && strcmp(s->row[i].config, cfg) == 0
+			                  && (nt == 2 || strcmp(s->row[i].kernel, kern) == 0)
 			            : strcmp(s->row[i].kernel, name) == 0 || strcmp(s->row[i].preset, name) == 0) {
 				s->n_held += !s->row[i].held;
 				s->row[i].held = 1;
 				found = 1;
 			}
-		if (!found && nt == 2)
+		if (!found && nt == 3)
+			rc = err_user("%s: line %d: run \"%s %s %s\" has no log under %s", path, ln, name, cfg, kern, s->dir);
+		else if (!found && nt == 2)
 			rc = err_user("%s: line %d: preset and configuration \"%s %s\" have no run under %s", path, ln, name, cfg, s->dir);
 		else if (!found)
 			rc = err_user("%s: line %d: kernel or preset \"%s\" has no run under %s", path, ln, name, s->dir);
@@ -497,7 +500,7 @@ static void summarise(const asset_t *s, int half, int md, const char *label)
 		       b, 100 * dbytes.sum / dbytes.n, dbytes.n, 100 * dbytes.worst, dbytes.at->kernel, dbytes.at->preset,
 		       dbytes.at->config);
 	if (pend.n)
-		printf("%sL1 pending hits (HIT_RESERVED / accesses; counted as hits in both L1 hit rates above): mean |error| "
+		printf("%sL1 pending hits (HIT_RESERVED / accesses; counted as hits in both L1 hit rates above, except on allocate-on-fill L1s, where they are misses): mean |error| "
 		       "%.1f points, worst %+.1f (%s on %s %s)\n",
 		       b, 100 * pend.sum / pend.n, 100 * pend.worst, pend.at->kernel, pend.at->preset, pend.at->config);
 }

@@ -69,6 +69,13 @@ expect_ok "a configuration held out" $G validate --accelsim --runs "$S/runs" --f
 expect_eq "its runs are held out" "$(tail -n +2 "$CLI_TMP/out" | awk -F, '$1 == "SM7_QV100" && $2 == "l2x4" && $NF != "heldout"' | wc -l)" 0
 expect_eq "the configuration has runs" "$(tail -n +2 "$CLI_TMP/out" | grep -c '^SM7_QV100,l2x4,')" "$(ls "$S/runs/SM7_QV100/l2x4"/*.log.xz | wc -l)"
 expect_eq "the other configurations stay in the development half" "$(tail -n +2 "$CLI_TMP/out" | awk -F, '$2 != "l2x4" && $NF != "dev"' | wc -l)" 0
+printf 'SM7_QV100 l2x4 c-blk  # a preset, a configuration and a kernel: that one run\n' > "$S/heldout.txt"
+expect_ok "one run held out" $G validate --accelsim --runs "$S/runs" --format csv
+expect_eq "that run is held out" "$(tail -n +2 "$CLI_TMP/out" | awk -F, '$1 == "SM7_QV100" && $2 == "l2x4" && $NF == "heldout"' | wc -l)" 1
+expect_eq "the base run of the same kernel stays in the development half" "$(tail -n +2 "$CLI_TMP/out" | awk -F, '$2 != "l2x4" && $NF != "dev"' | wc -l)" 0
+printf 'SM7_QV100 l2x4 no-such-kernel\n' > "$S/heldout.txt"
+expect_err "unknown held-out run" 1 "gpudse: $S/runs/../heldout.txt: line 1: run \"SM7_QV100 l2x4 no-such-kernel\" has no log under $S/runs" \
+	$G validate --accelsim --runs "$S/runs"
 printf 'SM7_QV100 no-such-config\n' > "$S/heldout.txt"
 expect_err "unknown held-out configuration" 1 "gpudse: $S/runs/../heldout.txt: line 1: preset and configuration \"SM7_QV100 no-such-config\" have no run under $S/runs" \
 	$G validate --accelsim --runs "$S/runs"

@@ -62,18 +62,22 @@ static int load_split(const char *dir, char held[][64], int *nh, char *split, si
 	*nh = 0;
 	if (f) {
 		while (fgets(line, sizeof line, f)) {
-			char k[64], c[64];
+			char k[64], c[64], r[64];
 			char *h = strchr(line, '#');
 			if (h)
 				*h = '\0';
-			int nt = sscanf(line, "%63s %63s", k, c);
+			int nt = sscanf(line, "%63s %63s %63s", k, c, r);
 			if (nt < 1)
 				continue;
-			if (*nh == MERR_MAX_KERNELS)
-				break;
-			/* "PRESET CONFIG": that configuration's runs (validate_accelsim.c read_heldout) */
-			char ent[130];
-			snprintf(ent, sizeof ent, "%s%s%s", k, nt == 2 ? " " : "", nt == 2 ? c : "");
+			if (*nh == MERR_MAX_KERNELS) {
+				fclose(f);
+				return err_user("%s: more than %d held-out lines", path, MERR_MAX_KERNELS);
+			}
+			/* "PRESET CONFIG": that configuration's runs; "PRESET CONFIG KERNEL": that run
+			 * (validate_accelsim.c read_heldout) */
+			char ent[200];
+			snprintf(ent, sizeof ent, "%s%s%s%s%s", k, nt >= 2 ? " " : "", nt >= 2 ? c : "", nt == 3 ? " " : "",
+			         nt == 3 ? r : "");
 			size_t el = strlen(ent);
 			if (el >= 64) {
 				fclose(f);
@@ -176,11 +180,13 @@ static int load(const char *dir, model_err_t *me)
 			return err_user("%s: line %d: a reference or model figure is not a finite number", me->csv, lineno);
 		}
 		r->held = 0;
-		char pc[140];
+		char pc[140], pck[210];
 		snprintf(pc, sizeof pc, "%s %s", r->preset, r->config);
-		for (int k = 0; k < nh; k++)   /* a kernel, a preset (every run of that GPU), or a
-		                                * preset and configuration */
-			if (strcmp(held[k], r->kernel) == 0 || strcmp(held[k], r->preset) == 0 || strcmp(held[k], pc) == 0)
+		snprintf(pck, sizeof pck, "%s %s %s", r->preset, r->config, r->kernel);
+		for (int k = 0; k < nh; k++)   /* a kernel, a preset (every run of that GPU), a preset
+		                                * and configuration, or one run */
+			if (strcmp(held[k], r->kernel) == 0 || strcmp(held[k], r->preset) == 0 || strcmp(held[k], pc) == 0
+			    || strcmp(held[k], pck) == 0)
 				r->held = 1;
 		r->e[E_IPC] = lratio(ri, mi);
 		r->e[E_CYCLES] = r->e[E_TIME] = -r->e[E_IPC];

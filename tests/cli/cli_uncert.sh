@@ -24,12 +24,19 @@ expect_eq "error-model columns" "$(head -1 "$CLI_TMP/me.csv")" \
 	"metric,n_dev,bias,sd,shared,level,dev_in,dev_n,held_in,held_n,held_coverage"
 # every metric has held-out runs; the speedup (a configuration over its base) has them since the
 # sixth suite held out a configuration (heldout.txt "SM86_RTX3070 l1_32k"): one pair per l1_32k
-# run, over that preset's base run of the same kernel
+# run, over that preset's base run of the same kernel; and one per run of another configuration
+# held out alone (heldout.txt "PRESET CONFIG KERNEL", the ninth suite's sm20 runs)
 expect_eq "held-out coverage is a share in [0, 1] for every metric with held-out runs" \
 	"$(awk -F, 'NR > 1 && $10 > 0 && $11 >= 0 && $11 <= 1 && $11 == sprintf("%.4f", $9 / $10)' "$CLI_TMP/me.csv" | wc -l)" 6
-expect_eq "speedup: one held-out pair per held-out l1_32k run" \
+expect_eq "speedup: one held-out pair per held-out l1_32k run and per held-out single run" \
 	"$(awk -F, '$1 == "speedup" { print $10 }' "$CLI_TMP/me.csv")" \
-	"$(awk -F, '$1 == "SM86_RTX3070" && $2 == "l1_32k"' calibration/accelsim/results.csv | wc -l)"
+	"$(( $(awk -F, '$1 == "SM86_RTX3070" && $2 == "l1_32k"' calibration/accelsim/results.csv | wc -l) + \
+	     $(sed 's/#.*//' calibration/accelsim/heldout.txt | awk 'NF == 3 && $2 != "base"' | wc -l) ))"
+# one heldout.txt, read the same way by both (kernels, presets, configurations, single runs)
+held_me=$(awk -F, '$1 == "ipc" { print $10 }' "$CLI_TMP/me.csv")
+expect_ok "validate --accelsim, held-out half" "$GPUDSE" validate --accelsim --split heldout
+expect_eq "the error model's held-out runs are validate --accelsim's" "$held_me" \
+	"$(grep -o '^IPC: mean |relative error| [0-9]*% over [0-9]* runs' "$CLI_TMP/out" | awk '{print $(NF - 1)}')"
 expect_ok "the results_error view" sqlite3 "$DB" "SELECT sources FROM results_error WHERE workload = 'r-kmeans' AND metric = 'speedup'"
 expect_eq "results_error names the sources (exact profile)" "$(cat "$CLI_TMP/out")" model
 expect_ok "the results_error view, sampled profile" sqlite3 "$DB" "SELECT sources FROM results_error WHERE workload = 'p-2mm' AND metric = 'speedup'"
@@ -142,6 +149,12 @@ cp calibration/accelsim/kernels.txt "$CLI_TMP/root/calibration/accelsim/"
 sed '1s/model_ipc/model_ipx/' calibration/accelsim/results.csv > "$CLI_TMP/root/calibration/accelsim/results.csv"
 expect_err "results.csv without model_ipc" 1 "gpudse: $CLI_TMP/root/calibration/accelsim/results.csv: no column \"model_ipc\" in its header" \
 	env GPUDSE_ROOT="$CLI_TMP/root" "$GPUDSE" validate --error-model
+# more held-out lines than the error model holds: refused, not cut
+awk 'BEGIN { for (i = 0; i < 65; i++) print "kernel" i }' > "$CLI_TMP/root/calibration/accelsim/heldout.txt"
+cp calibration/accelsim/results.csv "$CLI_TMP/root/calibration/accelsim/results.csv"
+expect_err "65 held-out lines" 1 "gpudse: $CLI_TMP/root/calibration/accelsim/heldout.txt: more than 64 held-out lines" \
+	env GPUDSE_ROOT="$CLI_TMP/root" "$GPUDSE" validate --error-model
+rm "$CLI_TMP/root/calibration/accelsim/heldout.txt"
 # line 3's ref_ipc (its column found by name: the table's rows and order change with the runs)
 awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "ref_ipc") c = i } NR == 3 { $c = "fifty" } 1' \
 	calibration/accelsim/results.csv > "$CLI_TMP/root/calibration/accelsim/results.csv"

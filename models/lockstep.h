@@ -54,11 +54,16 @@
  * early by (W - 1) services: tests/unit/test_lockstep.c).  The drift is large where an SM's
  * own station binds and serves its warps one after another (GTO issue) over many waits: one
  * CTA of 8 warps each loading 500 times 16 new sectors, waiting every 16 loads, is 12% slower
- * than Accel-Sim with the lock step and within 2% without (tests/cli/cli_ldst.sh, printed); every wave of a profile that stores ends with stores; an L2's dirty write-backs are
- * charged to the intervals of the stores, though the L2 writes them back later, overlapping
- * other intervals (an overstatement of T_D for DRAM-bound stores: the five-wave
- * microbenchmark wave_w32_c800 is 29% slow); the interval types of different warps (a CTA
- * whose warps differ) are charged one after the other.
+ * than Accel-Sim with the lock step and within 2% without (tests/cli/cli_ldst.sh, printed).
+ * The drift also grows with the length of an interval: a warp whose few loads are spread over
+ * a long DRAM-bound phase is back, on average, before its end (3/4 of the way through for 3
+ * loads) and computes while the others wait; five waves of 64 warps per SM, each warp loading
+ * 3 lines then computing (the microbenchmark wave_w32_c800), are 29% slower than Accel-Sim with
+ * the lock step and 5% faster without it.  Every wave of a profile that stores ends with
+ * stores.  An L2's dirty write-backs are charged to the intervals of the stores (GPGPU-Sim
+ * sends each at the miss that evicts its line, with the next loads, into the same DRAM queue:
+ * where the DRAM binds both intervals the sum is the same).  The interval types of different
+ * warps (a CTA whose warps differ) are charged one after the other.
  * Valid range: profiles with the waits record and every launch's instruction count (the
  * generators and the Accel-Sim reader); otherwise the term is off and `gpudse explain` says so.
  */

@@ -1198,7 +1198,7 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 	 * [L1]-[L4]): per station and column, the demand per copy over the kernel (the hot copy's
 	 * when skewed, as the network's split) */
 	double insts_k = w->p->insts, t_sync = 0.0, td = 0.0, dmax = 0.0, l_slot = 0.0, ctas = 0.0;
-	double td_lock = 0.0, t_lock = 0.0, l_inst = 0.0, l_st = 0.0;
+	double td_lock = 0.0, t_lock = 0.0, l_inst = 0.0, l_st = 0.0, path = 0.0;
 	int lock = w->lk_on && m->lock_seq > 0.0 && m->lock_waves > 0.0;
 	if ((w->bs_on || lock) && X > 0.0 && m->warps > 0.0 && m->n_compute > 0) {
 		bsync_station_t bs[GPU_MAX_REPORT];
@@ -1238,9 +1238,15 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 	if (t_sync > 0.0 && insts_k / t_sync < X)
 		X = insts_k / t_sync;                                                          /* [B4] */
 	double x_sync = X;
-	if (lock && X > 0.0 && td_lock > 0.0)
-		X = insts_k / lockstep_time(insts_k, X, td_lock, m->lock_seq, l_inst, m->lock_waves * l_st,
-					    &t_lock);                                                  /* [L4] */
+	if (lock && X > 0.0 && td_lock > 0.0) {
+		/* [L5]: the longest warp's path: its dependent issue and its load groups' waits, each
+		 * the mean group's latency ([G3] per instruction x I / G) */
+		const profile_shape_t *sh = &w->p->shape;
+		double g3 = l_inst - m->dep_delay;
+		double wg = sh->has_mlp && sh->mlp_groups > 0.0 && g3 > 0.0 ? g3 * insts_k / sh->mlp_groups : 0.0;
+		path = lockstep_path(m->lock_seq, l_inst, m->lock_crit_seq, m->dep_delay, m->lock_crit_waits, wg);
+		X = insts_k / lockstep_time(insts_k, X, td_lock, path, m->lock_waves * l_st, &t_lock);   /* [L4] */
+	}
 
 	memset(out, 0, sizeof *out);
 	double per_sm = pop > 0.0 ? m->n_compute / pop : 0.0; /* residence -> CPI per compute SM */
@@ -1265,6 +1271,7 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 		det->lock_t = t_lock;
 		det->lock_l = l_inst;
 		det->lock_lst = l_st;
+		det->lock_path = path;
 	}
 	out->cpi[CPI_DEP] += dep * per_sm;
 	if (X < x_net)      /* [B4], [L4]: the barriers' and the waves' waits, charged with the dependences' */

@@ -192,6 +192,7 @@ typedef struct memsys {
 	int n_gated;               /* SMs power-gated */
 	double warps;              /* resident warps per compute SM */
 	double lock_seq, lock_waves; /* lockstep.h [L2] S, N (occupancy.h; 0: no launches) */
+	double lock_crit_seq, lock_crit_waits; /* lockstep.h [L5] S*, K* */
 	double mlp;                /* loads a warp keeps in flight: mean group size (mlp_group.h) */
 	double issue_service;      /* SM issue cycles per warp instruction (1 / issue rate) */
 	double dep_delay;          /* dependence latency per warp instruction, cycles */
@@ -325,6 +326,7 @@ typedef struct gpu_detail {
 	double lock_td, lock_seq, lock_waves, lock_t; /* [L3] T_D of the waits, [L2] S, N,
 	                              [L3] T_lock (core cycles) */
 	double lock_l, lock_lst;   /* [L3] l, l_st */
+	double lock_path;          /* [L5] the wave path charged: max(S l, S* l_dep + K* W) */
 	double x_sync;             /* the throughput before LOCK STEP (after BARRIER PHASES) */
 	double dyn_pj_per_inst[EC_N]; /* dynamic energy per warp instruction by component */
 	double static_w[EC_N];     /* static power by component */

@@ -29,7 +29,7 @@
  *   [L2] S = sum_j waves_j I_j / (C_j w_j),  N = sum_j waves_j count_j
  *        S: the instructions of one warp of each wave in sequence (a launch's mean warp runs
  *        I_j / (count_j C_j w_j) instructions, count_j waves_j times); N: the waves;
- *   [L3] T_lock = T_D + S l + N l_st
+ *   [L3] T_lock = T_D + S l + N l_st   (S l: the path, [L5])
  *        T_D = barrier_sync.h [B1] over the wait intervals: each interval type's bottleneck
  *        demand per copy (stations scaled by the type's share of each column), added over the
  *        types, which follow each other in every warp;
@@ -42,6 +42,14 @@
  *        functional_done() && stores_done()), so a wave ends one acknowledgement after its
  *        last stores, which the posted stores of the steady state (gpu.c POSTED STORES) never
  *        wait for;
+ *   [L5] the path S l is the mean warp's; a wave lasts until its last warp is done, so where the
+ *        launch record has the longest warp (warp_max: S* = sum_j waves_j warp_max_j) and the
+ *        most load-group waits of one warp (wait_max: K* = sum_j waves_j wait_max_j), the path
+ *        is max(S l, S* l_dep + K* W): l_dep the dependent-issue latency per instruction
+ *        (gpu.c DEPENDENT ISSUE), W = [G3] I / G the mean latency of one load group (G the
+ *        profile's groups, mlp_group.h [G3] per instruction).  A launch whose warps mostly do not
+ *        load (a guard that leaves most threads idle) has a mean path far below its loading
+ *        warps' (r-gaussian's Fan2: half its warps load, one group each);
  *   [L4] T = max(I / X, T_lock),  X' = I / T
  *        X = the network's throughput (after barrier_sync.h [B4]): lock step only slows the
  *        steady state down.
@@ -70,8 +78,12 @@
 #ifndef GPUDSE_LOCKSTEP_H
 #define GPUDSE_LOCKSTEP_H
 
-/* [L3]-[L4]: the kernel's time given the wait intervals' T_D, S, l, N l_st and the steady
- * state's throughput x (> 0) over insts instructions; *t_lock = [L3] T_lock (may be NULL). */
-double lockstep_time(double insts, double x, double td_wait, double seq, double l, double n_lst, double *t_lock);
+/* [L5]: the waves' path, max(S l, S* l_dep + K* W). */
+double lockstep_path(double seq, double l, double crit_seq, double l_dep, double crit_waits, double w_group);
+
+/* [L3]-[L4]: the kernel's time given the wait intervals' T_D, the waves' path ([L5]; S l without
+ * the launch record's critical warp), N l_st and the steady state's throughput x (> 0) over
+ * insts instructions; *t_lock = [L3] T_lock (may be NULL). */
+double lockstep_time(double insts, double x, double td_wait, double path, double n_lst, double *t_lock);
 
 #endif

@@ -61,10 +61,12 @@ void occ_profile(const gpu_t *g, const profile_t *p, int n_compute, occ_t *out)
 	out->sms = n_compute;
 	out->limiter = OCC_DEFAULT;
 	const profile_shape_t *s = &p->shape;
-	double wsum = 0, warps = 0, sms = 0, waves = 0, best = -1, seq = 0, nl = 0;
+	double wsum = 0, warps = 0, sms = 0, waves = 0, best = -1, seq = 0, nl = 0, cseq = 0, cwait = 0;
 	int n = n_compute > 0 ? n_compute : 1, counted = 1;
 	out->lock_seq = 0;
 	out->lock_waves = 0;
+	out->lock_crit_seq = 0;
+	out->lock_crit_waits = 0;
 	for (size_t i = 0; i < s->n_launch; i++) {
 		const shape_launch_t *l = &s->launch[i];
 		long w = shape_warps_per_cta(l);
@@ -85,6 +87,8 @@ void occ_profile(const gpu_t *g, const profile_t *p, int n_compute, occ_t *out)
 		else if (ctas > 0 && w > 0) {           /* lockstep.h [L2]: each wave's warp path, in sequence */
 			seq += wv * l->insts / (ctas * (double)w);
 			nl += wv * (l->count > 0 ? l->count : 1);
+			cseq += wv * (l->warp_max > 0 ? l->warp_max : l->insts / (ctas * (double)w));   /* [L5] */
+			cwait += wv * l->wait_max;
 		}
 		wsum += weight;
 		warps += weight * pop;
@@ -103,6 +107,8 @@ void occ_profile(const gpu_t *g, const profile_t *p, int n_compute, occ_t *out)
 		if (counted) {                           /* lockstep.h: every launch's instructions known */
 			out->lock_seq = seq;
 			out->lock_waves = nl;
+			out->lock_crit_seq = cseq;
+			out->lock_crit_waits = cwait;
 		}
 	}
 }
@@ -132,6 +138,8 @@ void occ_apply(const gpu_t *g, const wctx_t *w, memsys_t *m)
 		m->warps = o.warps;
 		m->lock_seq = o.lock_seq;
 		m->lock_waves = o.lock_waves;
+		m->lock_crit_seq = o.lock_crit_seq;
+		m->lock_crit_waits = o.lock_crit_waits;
 	}
 	const profile_shape_t *s = &p->shape;
 	double shared = s->lds + s->sts + s->atoms;

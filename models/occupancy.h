@@ -83,6 +83,8 @@ typedef struct occ {
 	double lock_seq;            /* lockstep.h [L2] S: warp instructions in sequence over the
 	                               waves (0 when a launch has no instruction count) */
 	double lock_waves;          /* lockstep.h [L2] N: the waves in sequence */
+	double lock_crit_seq;       /* lockstep.h [L5] S*: the longest warp's instructions, by wave */
+	double lock_crit_waits;     /* lockstep.h [L5] K*: its load-group waits, by wave */
 	enum occ_limiter limiter;   /* of the launch with the most instructions */
 } occ_t;
 

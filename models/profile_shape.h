@@ -152,6 +152,9 @@ typedef struct shape_launch {
 	                                  (0: unknown) */
 	double cta_span;               /* each CTA's longest warp's instructions, summed over the CTAs
 	                                  of the launches (0: unknown): occupancy.h, IMBALANCE */
+	double wait_max;               /* the most load-group waits of one warp (mlp groups it
+	                                  closed), summed over the launches (0: none or unknown):
+	                                  lockstep.h [L5] */
 } shape_launch_t;
 
 typedef struct profile_shape {

@@ -230,9 +230,9 @@ static void print_text(const gpu_t *g, const char *dstr, const workload_t *wl, c
 	else if (w->p->shape.has_bar && w->p->shape.bar > 0.0)
 		printf("barrier phases: not evaluated (the profile has barriers but no phases record, or no launches)\n");
 	if (det->lock_on)      /* models/lockstep.h */
-		printf("lock step (lockstep.h): T_D %.6g + S %.6g x l %.6g + N %.6g x l_st %.6g = T_lock %.6g cycles, "
-		       "steady state %.6g: throughput %.6g warp inst/cycle (%s)\n",
-		       det->lock_td, det->lock_seq, det->lock_l, det->lock_waves, det->lock_lst, det->lock_t,
+		printf("lock step (lockstep.h): T_D %.6g + path %.6g (S %.6g x l %.6g, or the longest warp's) + N %.6g x l_st %.6g "
+		       "= T_lock %.6g cycles, steady state %.6g: throughput %.6g warp inst/cycle (%s)\n",
+		       det->lock_td, det->lock_path, det->lock_seq, det->lock_l, det->lock_waves, det->lock_lst, det->lock_t,
 		       det->x_sync > 0 ? w->p->insts / det->x_sync : 0.0, det->throughput,
 		       det->throughput < det->x_sync ? "binds" : "the steady state binds");
 	else

@@ -172,6 +172,7 @@ static const json_field_t detail_fields[] = {
 	JF_NUM(GD, lock_seq, "lock_step_sequence", "warp instructions in sequence ([L2] S)"),
 	JF_NUM(GD, lock_waves, "lock_step_waves", "waves in sequence ([L2] N)"),
 	JF_NUM(GD, lock_lst, "store_ack_latency", "cycles ([L3] l_st)"),
+	JF_NUM(GD, lock_path, "lock_step_path", "cycles ([L5] the waves' path)"),
 	JF_NUM(GD, lock_t, "lock_step_time", "cycles ([L3] T_lock)"),
 };
 #undef GD

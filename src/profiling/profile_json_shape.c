@@ -148,7 +148,7 @@ static int waits_read(const char *file, const cJSON *h, profile_shape_t *s)
 static int load_launch(const char *file, const char *path, const cJSON *v, shape_launch_t *l)
 {
 	static const char *const keys[] = { "grid", "block", "regs", "smem", "count", "insts", "waves",
-	                                    "warp_max", "cta_span", NULL };
+	                                    "warp_max", "cta_span", "wait_max", NULL };
 	if (!cJSON_IsObject(v))
 		return json_type_error(file, path, "an object", v);
 	if (json_check_keys(file, path, v, keys))
@@ -162,12 +162,16 @@ static int load_launch(const char *file, const char *path, const cJSON *v, shape
 	    || json_get_num(file, path, v, "smem", 0, -1, 1 << 30, &smem)
 	    || json_get_num(file, path, v, "count", 0, 1, 1e300, &l->count)
 	    || count(file, path, v, "insts", 0, &l->insts) || count(file, path, v, "waves", 0, &l->waves)
-	    || count(file, path, v, "warp_max", 0, &l->warp_max) || count(file, path, v, "cta_span", 0, &l->cta_span))
+	    || count(file, path, v, "warp_max", 0, &l->warp_max) || count(file, path, v, "cta_span", 0, &l->cta_span)
+	    || count(file, path, v, "wait_max", 0, &l->wait_max))
 		return EXIT_USER;
 	if ((l->warp_max > 0) != (l->cta_span > 0) || l->warp_max > l->cta_span
 	    || (l->insts > 0 && l->cta_span > l->insts))
 		return err_user("%s: %s: warp_max %g and cta_span %g must both be 0 (unknown) or satisfy "
 		                "0 < warp_max <= cta_span <= insts", file, path, l->warp_max, l->cta_span);
+	if (l->warp_max > 0 && l->wait_max > l->warp_max)
+		return err_user("%s: %s: wait_max %g exceeds warp_max %g (a warp waits at most once per instruction)", file,
+				path, l->wait_max, l->warp_max);
 	if (smem != floor(smem))
 		return err_user("%s: %s.smem: expected an integer number of bytes (-1: unknown), got %g", file, path, smem);
 	l->smem = (long)smem;
@@ -471,6 +475,8 @@ void shape_json_write(FILE *f, const profile_shape_t *s)
 				kv(f, ", ", "warp_max", l->warp_max);
 				kv(f, ", ", "cta_span", l->cta_span);
 			}
+			if (l->wait_max > 0)
+				kv(f, ", ", "wait_max", l->wait_max);
 			fputc('}', f);
 		}
 		fputs("]", f);

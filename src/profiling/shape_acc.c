@@ -31,7 +31,10 @@ static void flush_warp_max(shape_acc_t *a)
 {
 	if (a->cur >= 0 && a->run_warp_max > 0)
 		a->s.launch[a->cur].warp_max += a->run_warp_max;
+	if (a->cur >= 0 && a->run_wait_max > 0)
+		a->s.launch[a->cur].wait_max += a->run_wait_max;
 	a->run_warp_max = 0;
+	a->run_wait_max = 0;
 }
 
 void shape_acc_cta(shape_acc_t *a, double longest)
@@ -293,6 +296,7 @@ static int reg_pending(const shape_warp_t *w, int r)
 static void close_group(shape_acc_t *a, shape_warp_t *w, int over)
 {
 	if (w->n > 0) {
+		w->waits_n += 1;
 		int b = w->n < SHAPE_MLP_BINS ? w->n - 1 : SHAPE_MLP_BINS - 1;
 		a->s.mlp_hist[b] += 1;
 		if (over)
@@ -541,6 +545,8 @@ void shape_warp_end(shape_acc_t *a, shape_warp_t *w)
 	phase_close(a, &a->bars, SHAPE_PHASE_MAX, w->pv);   /* the warp's last intervals */
 	phase_close(a, &a->waits, SHAPE_WAIT_MAX, w->wv);
 	close_group(a, w, 0);                           /* the warp exits when its loads are back */
+	if (w->waits_n > a->run_wait_max)               /* the launch's wait_max */
+		a->run_wait_max = w->waits_n;
 	if (w->insts > 0) {                             /* the warp's critical path (dep) */
 		a->s.dep_insts += w->insts;
 		for (int u = 0; u < SHAPE_DEP_UNITS; u++)

@@ -31,6 +31,7 @@ typedef struct shape_acc {
 	size_t tcap, tused;
 	int failed;               /* out of memory once: keeps failing */
 	double run_warp_max;      /* longest warp of the launch being counted (shape_acc_cta) */
+	double run_wait_max;      /* most group waits of one warp of that launch (shape_warp_end) */
 	int fresh_missing;        /* a fork-join group closed without ages for all its loads */
 	/* groups whose ages come later (a reader that replays the accesses in another order than
 	 * it parses the instructions: shape_acc_track_groups) */
@@ -63,6 +64,7 @@ typedef struct shape_warp {
 	double wv[SP_NCOL];       /* the open wait interval's vector (profile_shape.h waits) */
 	int wcut;                 /* a group closed: the next instruction opens a wait interval */
 	int gmem_last;            /* the warp's last instruction was a global memory one */
+	double waits_n;           /* the load groups the warp has closed (launch wait_max) */
 } shape_warp_t;
 
 void shape_acc_init(shape_acc_t *a);

@@ -23,7 +23,8 @@
  *     at most W - 1 services behind, so T_sim <= T_lock <= T_sim + V (W - 1) (2 s1 + s2); the
  *     gap is printed.
  *  2. With one warp per wave (no drift), exactly: V (k s1 + d + m s2 + j s1 + d_st).
- *  3. lockstep_time: [L3]'s sum; [L4] the steady state when it is slower.
+ *  3. lockstep_time: [L3]'s sum; [L4] the steady state when it is slower; lockstep_path [L5].
+ *  4. [L5]: a wave whose one warp loads lasts until that warp is done.
  */
 #include <math.h>
 #include <stdio.h>
@@ -102,7 +103,8 @@ static double model(const sim_t *p)
 	int per = p->k + p->m + p->j;
 	double insts = n * per, tl;
 	/* a steady state far faster than the lock step: [L4] takes T_lock */
-	double t = lockstep_time(insts, 1e9, td, (double)p->V * per, p->d / per, p->V * p->d_st, &tl);
+	double path = lockstep_path((double)p->V * per, p->d / per, 0, 0, 0, 0);   /* no launch record: S l */
+	double t = lockstep_time(insts, 1e9, td, path, p->V * p->d_st, &tl);
 	CHECK_NEAR(t, tl, 0, "[L4]: the lock step binds when the steady state is faster");
 	return t;
 }
@@ -133,16 +135,55 @@ static void against_simulation(void)
 static void closed_forms(void)
 {
 	double tl;
-	CHECK_NEAR(lockstep_time(1000, 2.0, 300, 40, 5, 180, &tl), 680, 1e-12, "[L3] T_D + S l + N l_st = 300 + 200 + 180");
+	CHECK_NEAR(lockstep_time(1000, 2.0, 300, 200, 180, &tl), 680, 1e-12, "[L3] T_D + path + N l_st = 300 + 200 + 180");
 	CHECK_NEAR(tl, 680, 1e-12, "T_lock reported");
-	CHECK_NEAR(lockstep_time(1000, 1.0, 300, 40, 5, 180, &tl), 1000, 1e-12, "[L4] the steady state (I / X = 1000) binds");
+	CHECK_NEAR(lockstep_time(1000, 1.0, 300, 200, 180, &tl), 1000, 1e-12, "[L4] the steady state (I / X = 1000) binds");
 	CHECK_NEAR(tl, 680, 1e-12, "T_lock still reported");
-	CHECK_NEAR(lockstep_time(1000, 2.0, 300, 40, 5, 180, NULL), 680, 1e-12, "t_lock may be NULL");
+	CHECK_NEAR(lockstep_time(1000, 2.0, 300, 200, 180, NULL), 680, 1e-12, "t_lock may be NULL");
+	CHECK_NEAR(lockstep_path(40, 5, 0, 0, 0, 0), 200, 1e-12, "[L5] without the record: S l");
+	CHECK_NEAR(lockstep_path(40, 5, 44, 1, 3, 300), 944, 1e-12, "[L5] the longest warp: S* l_dep + K* W = 44 + 900");
+	CHECK_NEAR(lockstep_path(40, 5, 44, 1, 0, 300), 200, 1e-12, "[L5] never below the mean path");
+}
+
+/*
+ * [L5] against the simulation: a wave of W warps of which only the first loads (k loads, one
+ * group, then m operations), the others run the m operations alone.  The wave lasts until the
+ * loading warp is done: k s1 + d + (its operations after the others'), not the mean warp's
+ * path.  With the record: S* = k + m (the longest warp), K* = 1 group of latency d, l_dep = 0:
+ * [L5]'s path is K* d.  The simulation's makespan lies between [L3] with the mean path (below:
+ * the mean warp's latency is d / W) and [L3] with [L5]'s (above, by at most the others' work,
+ * which T_D charges before the loader's operations while the simulation overlaps it with the
+ * loader's wait).
+ */
+static void longest_warp(void)
+{
+	const int W = 16, k = 3, m = 4;     /* the others' work (120 cycles) below the latency */
+	const double s1 = 2.0, s2 = 2.0, d = 300.0;
+	/* simulation: the loader's k requests at t = 0, back at k s1 + d; the others' operations
+	 * on S2 from t = 0, (W - 1) m s2 cycles; the loader's m operations after both */
+	double free2 = 0, back = k * s1 + d;
+	for (int r = 0; r < m; r++)
+		for (int w = 1; w < W; w++)
+			free2 += s2;
+	double start = back > free2 ? back : free2;
+	double sim = start + m * s2;
+	/* the model: T_D = (W m s2) [the operations] + k s1 [the loads]; the mean path: S l with
+	 * S = (W m + k) / W instructions a warp and l = d / (W m + k) a warp instruction (one
+	 * group's latency over all the instructions); the longest warp's: K* W = 1 x d */
+	double insts = (double)W * m + k, td = W * m * s2 + k * s1;
+	double mean = lockstep_path(insts / W, d / insts, 0, 0, 0, 0);
+	double crit = lockstep_path(insts / W, d / insts, m + k, 0, 1, d);
+	double t_mean = lockstep_time(insts, 1e9, td, mean, 0, NULL), t_crit = lockstep_time(insts, 1e9, td, crit, 0, NULL);
+	printf("  one loading warp of %d: simulation %.1f, [L3] with the mean path %.1f, with [L5] %.1f\n", W, sim, t_mean, t_crit);
+	CHECK(t_mean < sim, "the mean warp's path understates a wave whose one warp loads");
+	CHECK(t_crit >= sim - 1e-9, "[L5]'s path: an upper bound of the simulation");
+	CHECK(t_crit - sim <= (W - 1) * m * s2 + 1e-9, "[L5] above by at most the others' work it overlaps");
 }
 
 int main(void)
 {
 	against_simulation();
 	closed_forms();
+	longest_warp();
 	return check_summary("lockstep");
 }

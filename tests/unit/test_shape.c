@@ -728,6 +728,35 @@ static void test_phases_json(void)
 	unlink(path);
 }
 
+/* Launch wait_max (profile_shape.h, lockstep.h [L5]): per launch the most load groups one warp
+ * closed (by a read, an overwrite or its end), summed over the launches of one geometry: two
+ * launches of two warps, warp 0 closing 2 groups and warp 1 one, give 2 + 2 = 4. */
+static void test_wait_max(void)
+{
+	shape_acc_t a;
+	shape_acc_init(&a);
+	static shape_warp_t w[2];
+	long grid[3] = { 1, 1, 1 }, block[3] = { 64, 1, 1 };
+	for (int l = 0; l < 2; l++) {
+		CHECK_INT(shape_acc_launch(&a, grid, block, 0, -1, 1), 0, "launch");
+		memset(w, 0, sizeof w);
+		wt_inst(&a, &w[0], "LDG.E", 1, 4, -1);
+		wt_inst(&a, &w[0], "FFMA", 0, 5, 4);     /* group 1 closed by a read */
+		wt_inst(&a, &w[0], "LDG.E", 1, 6, -1);   /* group 2 closed by the end */
+		shape_warp_end(&a, &w[0]);
+		wt_inst(&a, &w[1], "LDG.E", 1, 4, -1);   /* one group, closed by the end */
+		shape_warp_end(&a, &w[1]);
+	}
+	profile_shape_t s;
+	memset(&s, 0, sizeof s);
+	CHECK_INT(shape_acc_finish(&a, &s), 0, "finish");
+	CHECK(s.n_launch == 1, "one geometry");
+	if (s.n_launch == 1)
+		CHECK_NEAR(s.launch[0].wait_max, 4, 0, "wait_max: 2 a launch, over 2 launches");
+	profile_shape_free(&s);
+	shape_acc_free(&a);
+}
+
 /* The "waits" JSON: without barriers, kept through a save; refused with one line naming the
  * value; more rows than SHAPE_WAIT_MAX refused. */
 static void test_waits_json(void)
@@ -915,5 +944,6 @@ int main(void)
 	test_phases_dbgemm();
 	test_phases_json();
 	test_waits_json();
+	test_wait_max();
 	return check_summary("shape");
 }

@@ -13,9 +13,8 @@
  * (issue_block2core again), and CTAs that started together and run the same code retire
  * together, so each later wave starts together too.  The closed network (gpu.c, MVA) treats
  * the warps as independent customers spread over their phases, one warp's loads overlapping
- * another's compute.  On SM7_QV100, a wave of 640 warps running 3 loads, a wait, N
- * register-less NOPs and 2 stores takes about N issue slots longer per NOP, and the network's
- * steady state is 52-58% too fast there (the microbenchmark above).
+ * another's compute.  The microbenchmark above measures both on SM7_QV100 (each NOP of a wave
+ * adds its issue time) and gives the agreement figures.
  *
  * Record: the profile's wait intervals (profile_shape.h waits): each warp's instructions cut
  * where it waits (BARs, the first use of a load group's register) and where a run of global
@@ -60,14 +59,12 @@
  * deterministic single bottleneck per interval that every warp reaches at its start, as
  * [B2], and an upper bound when the warps' requests are served warp by warp, each released
  * early by (W - 1) services: tests/unit/test_lockstep.c).  The drift is large where an SM's
- * own station binds and serves its warps one after another (GTO issue) over many waits: one
- * CTA of 8 warps each loading 500 times 16 new sectors, waiting every 16 loads, is 12% slower
- * than Accel-Sim with the lock step and within 2% without (tests/cli/cli_ldst.sh, printed).
- * The drift also grows with the length of an interval: a warp whose few loads are spread over
- * a long DRAM-bound phase is back, on average, before its end (3/4 of the way through for 3
- * loads) and computes while the others wait; five waves of 64 warps per SM, each warp loading
- * 3 lines then computing (the microbenchmark wave_w32_c800), are 29% slower than Accel-Sim with
- * the lock step and 5% faster without it.  Every wave of a profile that stores ends with
+ * own station binds and serves its warps one after another (GTO issue) over many waits (the
+ * miss trace of tests/cli/cli_ldst.sh, which prints it with and without the lock step).  The
+ * drift also grows with the length of an interval: a warp whose few loads are spread over a
+ * long DRAM-bound phase is back, on average, before its end (3/4 of the way through for 3
+ * loads) and computes while the others wait (the five-wave microbenchmark wave_w32_c800; its
+ * figures in the microbenchmark README above).  Every wave of a profile that stores ends with
  * stores.  An L2's dirty write-backs are charged to the intervals of the stores (GPGPU-Sim
  * sends each at the miss that evicts its line, with the next loads, into the same DRAM queue:
  * where the DRAM binds both intervals the sum is the same).  The interval types of different

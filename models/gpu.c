@@ -465,6 +465,20 @@ double gpu_dep_cycles(const gpu_t *g, const profile_shape_t *s)
 	return d > 0.0 ? d : 0.0;
 }
 
+/* The n intervals' column totals tot and their shares *f (barrier_sync.h bsync_totals,
+ * bsync_shares; allocated once per workload): 1, 0 when they hold no instruction (no shares),
+ * -1 out of memory. */
+static int interval_shares(const shape_phase_t *ph, size_t n, double tot[SP_NCOL], double **f)
+{
+	bsync_totals(ph, n, tot);
+	if (!(tot[SP_INSTS] > 0.0))
+		return 0;
+	if (!(*f = malloc(n * SP_NCOL * sizeof **f)))
+		return -1;
+	bsync_shares(ph, n, tot, *f);
+	return 1;
+}
+
 wctx_t *wctx_alloc(const gpu_t *g, const profile_t *p, const char **err)
 {
 	static const char *const e_nol1 = "profile has no \"l1\" stream";
@@ -472,6 +486,7 @@ wctx_t *wctx_alloc(const gpu_t *g, const profile_t *p, const char **err)
 	static const char *const e_acc = "profile's \"l1\" stream has no accesses";
 	static const char *const e_curve = "cannot tabulate a hit-rate curve (empty histogram?)";
 	static const char *const e_mem = "out of memory";
+	int rc = 0;
 	const profile_stream_t *l1 = profile_stream(p, "l1");
 	if (!l1)
 		l1 = profile_group(p, 1);
@@ -517,32 +532,18 @@ wctx_t *wctx_alloc(const gpu_t *g, const profile_t *p, const char **err)
 			wi += wt * (double)shape_warps_per_cta(&sh->launch[i]);
 			wsum += wt;
 		}
-		bsync_totals(sh->phase, sh->n_phase, w->bs_tot);
-		if (wsum > 0.0 && wi > 0.0 && w->bs_tot[SP_INSTS] > 0.0) {
-			w->bs_f = malloc(sh->n_phase * SP_NCOL * sizeof *w->bs_f);
-			if (!w->bs_f) {
-				wctx_free(w);
-				*err = e_mem;
-				return NULL;
-			}
-			bsync_shares(sh->phase, sh->n_phase, w->bs_tot, w->bs_f);
+		if (wsum > 0.0 && wi > 0.0 && (rc = interval_shares(sh->phase, sh->n_phase, w->bs_tot, &w->bs_f)) > 0) {
 			w->bs_on = 1;
 			w->bs_wpc = wi / wsum;
 		}
+		if (rc < 0)
+			goto fail_intervals;
 	}
 	/* LOCK STEP (lockstep.h): the wait intervals' totals and shares */
 	if (sh->has_wait && sh->n_wait > 0 && sh->n_launch > 0) {
-		bsync_totals(sh->wait, sh->n_wait, w->lk_tot);
-		if (w->lk_tot[SP_INSTS] > 0.0) {
-			w->lk_f = malloc(sh->n_wait * SP_NCOL * sizeof *w->lk_f);
-			if (!w->lk_f) {
-				wctx_free(w);
-				*err = e_mem;
-				return NULL;
-			}
-			bsync_shares(sh->wait, sh->n_wait, w->lk_tot, w->lk_f);
-			w->lk_on = 1;
-		}
+		if ((rc = interval_shares(sh->wait, sh->n_wait, w->lk_tot, &w->lk_f)) < 0)
+			goto fail_intervals;
+		w->lk_on = rc > 0;
 	}
 	w->src_per_inst = p->src_per_inst > 0.0 ? p->src_per_inst : GPU_SRC_PER_INST;
 	w->dst_per_inst = p->dst_per_inst > 0.0 ? p->dst_per_inst : GPU_DST_PER_INST;
@@ -632,6 +633,10 @@ wctx_t *wctx_alloc(const gpu_t *g, const profile_t *p, const char **err)
 fail_curve:
 	wctx_free(w);
 	*err = e_curve;
+	return NULL;
+fail_intervals:
+	wctx_free(w);
+	*err = e_mem;
 	return NULL;
 }
 

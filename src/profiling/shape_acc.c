@@ -540,6 +540,20 @@ static int phase_cmp(const void *x, const void *y)
 	return 0;
 }
 
+/* The table's entries, sorted (phase_cmp), moved to *out (n of them): 1; 0 when it has none or
+ * overflowed (not recorded). */
+static int tab_take(shape_phase_tab_t *t, shape_phase_t **out, size_t *n)
+{
+	if (t->over || t->n == 0)
+		return 0;
+	qsort(t->tab, t->n, sizeof *t->tab, phase_cmp);
+	shape_phase_t *r = realloc(t->tab, t->n * sizeof *r);
+	*out = r ? r : t->tab;
+	*n = t->n;
+	t->tab = NULL;
+	return 1;
+}
+
 void shape_warp_end(shape_acc_t *a, shape_warp_t *w)
 {
 	phase_close(a, &a->bars, SHAPE_PHASE_MAX, w->pv);   /* the warp's last intervals */
@@ -584,22 +598,10 @@ int shape_acc_finish(shape_acc_t *a, profile_shape_t *out)
 		a->s.ldst_insts = 0;
 		memset(a->s.ldst_cycles, 0, sizeof a->s.ldst_cycles);
 	}
-	if (a->s.has_bar && a->s.bar > 0 && !a->bars.over && a->bars.n > 0) {   /* only with barriers */
-		qsort(a->bars.tab, a->bars.n, sizeof *a->bars.tab, phase_cmp);
-		shape_phase_t *t = realloc(a->bars.tab, a->bars.n * sizeof *t);
-		a->s.phase = t ? t : a->bars.tab;
-		a->s.n_phase = a->bars.n;
-		a->s.has_phase = 1;
-		a->bars.tab = NULL;
-	}
-	if (a->s.has_mlp && !a->waits.over && a->waits.n > 0) {  /* only where the loads' uses are seen */
-		qsort(a->waits.tab, a->waits.n, sizeof *a->waits.tab, phase_cmp);
-		shape_phase_t *t = realloc(a->waits.tab, a->waits.n * sizeof *t);
-		a->s.wait = t ? t : a->waits.tab;
-		a->s.n_wait = a->waits.n;
-		a->s.has_wait = 1;
-		a->waits.tab = NULL;
-	}
+	if (a->s.has_bar && a->s.bar > 0)                          /* only with barriers */
+		a->s.has_phase = tab_take(&a->bars, &a->s.phase, &a->s.n_phase);
+	if (a->s.has_mlp)                                          /* only where the loads' uses are seen */
+		a->s.has_wait = tab_take(&a->waits, &a->s.wait, &a->s.n_wait);
 	free(a->bars.tab);
 	free(a->bars.idx);
 	free(a->waits.tab);

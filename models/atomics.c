@@ -61,7 +61,7 @@ static unsigned apply(const gpu_t *g, const design_t *d, const wctx_t *w, memsys
 	double v = atomics_hot_visits(c, m->llc_slices);
 	if (v > 0.0) {
 		/* the hot slice's excess: one server, the LLC's per-request service (atomics.h) */
-		ms_station_t s = { "atom_hot", CPI_LLC, MS_PER_INST, v, m->llc_service, 0.0, 1, 1.0, 1 + SP_GREQ };
+		ms_station_t s = { "atom_hot", CPI_LLC, MS_PER_INST, v, m->llc_service, 0.0, 1, 1.0, 1 + SP_GREQ, 0 };
 		if (memsys_add_station(m, &s) == 0)
 			changed |= MECH_STATIONS;
 	}

@@ -21,6 +21,18 @@ void bsync_shares(const shape_phase_t *ph, size_t n, const double tot[SP_NCOL], 
 			f[i * SP_NCOL + c] = tot[c] > 0.0 ? ph[i].count * ph[i].v[c] / tot[c] : 0.0;
 }
 
+double bsync_launch_scale(const bsync_sms_t *sms, long j)
+{
+	if (!sms || j < 0 || (size_t)j >= sms->n_launch || !(sms->n > 0.0) || !(sms->a > 0.0))
+		return 1.0;
+	const shape_launch_t *l = &sms->launch[j];
+	double ctas = shape_ctas(l) / (l->count > 0 ? l->count : 1);   /* C_j: CTAs of one launch */
+	if (!(ctas > 0.0))
+		return 1.0;
+	double aj = ctas < sms->n ? ctas : sms->n;                       /* [B5] a_j = min(n, C_j) */
+	return sms->a / aj;
+}
+
 /* [B1]'s max over stations, phase by phase, in fewer operations and with the same result bit
  * for bit (a sweep evaluates it at every design point, over up to ~50 phase types):
  *  - a station's sum over columns skips the columns where D_k,c = 0: with f_i,c finite the
@@ -31,12 +43,15 @@ void bsync_shares(const shape_phase_t *ph, size_t n, const double tot[SP_NCOL], 
  *    D_k,c when f_i,c >= 0 (at the smallest when f_i,c < 0), because rounding is monotone, so
  *    the phase's max is the same value;
  *  - a station with a NaN demand (never larger than anything) is kept as it is, and a phase
- *    with a non-finite share goes through the plain sum over every station and column. */
+ *    with a non-finite share goes through the plain sum over every station and column;
+ *  - [B5]'s scale s > 0 multiplies every per-SM station's term of a phase, so the per-SM ones
+ *    are merged apart from the others (their max is at the same extreme times s; s = 1 leaves
+ *    every product unchanged). */
 double bsync_phase_time(const double *f, size_t n, const double tot[SP_NCOL], const bsync_station_t *st,
-                        int ns, double *d_max)
+                        int ns, const shape_phase_t *ph, const bsync_sms_t *sms, double *d_max)
 {
-	double hi[SP_NCOL], lo[SP_NCOL];
-	int has[SP_NCOL] = { 0 };
+	double hi[2][SP_NCOL], lo[2][SP_NCOL];
+	int has[2][SP_NCOL] = { { 0 } };
 	int multi[64], nz[64][SP_NCOL], n_nz[64], n_multi = 0, generic = ns > 64;
 	for (int k = 0; k < ns && !generic; k++) {
 		int cols[SP_NCOL], nc = 0, nan = 0;
@@ -50,16 +65,16 @@ double bsync_phase_time(const double *f, size_t n, const double tot[SP_NCOL], co
 		if (nc == 0)
 			continue;                   /* every term 0: never above the phase's max, >= 0 */
 		if (nc == 1 && !nan) {
-			int c = cols[0];
+			int c = cols[0], p = !!st[k].per_sm;
 			double v = st[k].d[c];
-			if (!has[c]) {
-				hi[c] = lo[c] = v;
-				has[c] = 1;
+			if (!has[p][c]) {
+				hi[p][c] = lo[p][c] = v;
+				has[p][c] = 1;
 			} else {
-				if (v > hi[c])
-					hi[c] = v;
-				if (v < lo[c])
-					lo[c] = v;
+				if (v > hi[p][c])
+					hi[p][c] = v;
+				if (v < lo[p][c])
+					lo[p][c] = v;
 			}
 			continue;
 		}
@@ -71,23 +86,29 @@ double bsync_phase_time(const double *f, size_t n, const double tot[SP_NCOL], co
 	double td = 0.0;
 	for (size_t i = 0; i < n; i++) {
 		const double *fi = f + i * SP_NCOL;                     /* f_i,c */
+		double s = ph ? bsync_launch_scale(sms, ph[i].launch) : 1.0;   /* [B5] */
 		double worst = 0.0;
 		int finite = !generic;
 		for (int c = 0; c < SP_NCOL && finite; c++)
 			finite = isfinite(fi[c]);
 		if (finite) {
-			for (int c = 0; c < SP_NCOL; c++) {
-				if (!has[c])
-					continue;
-				double dk = (fi[c] >= 0.0 ? hi[c] : lo[c]) * fi[c];
-				if (dk > worst)
-					worst = dk;
-			}
+			for (int p = 0; p < 2; p++)
+				for (int c = 0; c < SP_NCOL; c++) {
+					if (!has[p][c])
+						continue;
+					double dk = (fi[c] >= 0.0 ? hi[p][c] : lo[p][c]) * fi[c];
+					if (p)
+						dk *= s;
+					if (dk > worst)
+						worst = dk;
+				}
 			for (int j = 0; j < n_multi; j++) {
 				const double *d = st[multi[j]].d;
 				double dk = 0.0;
 				for (int t = 0; t < n_nz[j]; t++)
 					dk += d[nz[j][t]] * fi[nz[j][t]];
+				if (st[multi[j]].per_sm)
+					dk *= s;
 				if (dk > worst)
 					worst = dk;
 			}
@@ -96,6 +117,8 @@ double bsync_phase_time(const double *f, size_t n, const double tot[SP_NCOL], co
 				double dk = 0.0;
 				for (int c = 0; c < SP_NCOL; c++)
 					dk += st[k].d[c] * fi[c];
+				if (st[k].per_sm)
+					dk *= s;
 				if (dk > worst)
 					worst = dk;
 			}

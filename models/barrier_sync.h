@@ -48,8 +48,22 @@
  *        prints the gap for C = 4.
  *   [B4] the GPU's throughput is min(X_network, instructions / T): the barriers can only slow
  *        the steady state down (gpu.c, BARRIER PHASES).
+ *   [B5] an interval runs on its own launch's SMs: where the record names the launch entry j
+ *        of an interval type i (profile_shape.h), a station whose copies are per SM (issue,
+ *        register banks, private L1s and their MSHRs, the SM's NoC port, the execution units,
+ *        shared memory) has a_j = min(n, C_j) of them for it, n the SMs a launch can use and
+ *        C_j the CTAs of one launch of entry j (GPGPU-Sim gpu-sim.cc issue_block2core hands
+ *        the CTAs out over the SMs, one SM each while there are fewer CTAs than SMs), not the
+ *        A the kernel-wide demand per copy D_k,c divides by (the occupied SMs averaged over
+ *        the launches, occupancy.h); so in [B1] its term is D_k,c f_i,c A / a_j.  A kernel
+ *        that alternates a one-CTA launch with a two-CTA one (db-rnn: a recurrent GEMM step,
+ *        then its elementwise step) otherwise spreads the one-CTA launch's intervals over two
+ *        SMs.  Stations on the memory side (NoC request ports, LLC slices, DRAM channels)
+ *        serve every SM and keep D_k,c.
  *
- * Assumptions.  The warps of a CTA have the same mix (the record sums intervals per warp, not
+ * Assumptions.  A launch's intervals share the kernel's visit rates per instruction (hit
+ * rates, requests per memory instruction) with the other launches'; [B5] moves only where
+ * they run.  The warps of a CTA have the same mix (the record sums intervals per warp, not
  * per CTA: a CTA whose warps differ -- some load a tile, others not -- is charged as if every
  * warp did the average: an understatement of T_D); an interval's requests have the kernel's
  * hit rates (the memory path scales with the interval's share of requests); every SM runs
@@ -67,7 +81,20 @@
 /* One station's demand per copy over the kernel, by the column that scales it (core cycles). */
 typedef struct bsync_station {
 	double d[SP_NCOL];
+	int per_sm;                /* [B5]: copies per SM (scaled by A / a_j for launch j's intervals) */
 } bsync_station_t;
+
+/* [B5]: where the intervals run.  NULL (or rows without a launch entry): every interval on the
+ * kernel's A SMs. */
+typedef struct bsync_sms {
+	const shape_launch_t *launch;  /* the profile's launch entries (profile_shape.h) */
+	size_t n_launch;
+	double n;                      /* SMs a launch can spread its CTAs over */
+	double a;                      /* A: the copies' SMs of the kernel-wide D_k,c */
+} bsync_sms_t;
+
+/* [B5]: A / a_j for an interval of launch entry j (1 when j < 0, out of range, or unknown). */
+double bsync_launch_scale(const bsync_sms_t *sms, long j);
 
 /* V[c] = sum_i n_i v_i[c] over the n phases. */
 void bsync_totals(const shape_phase_t *ph, size_t n, double tot[SP_NCOL]);
@@ -76,9 +103,11 @@ void bsync_totals(const shape_phase_t *ph, size_t n, double tot[SP_NCOL]);
 void bsync_shares(const shape_phase_t *ph, size_t n, const double tot[SP_NCOL], double *f);
 
 /* [B1]: T_D of the n phases (shares f from bsync_shares, totals tot) on ns stations; a column
- * whose total is 0 scales nothing.  Also *d_max = max_k sum_c D_k,c (may be NULL). */
+ * whose total is 0 scales nothing; with ph (the phases, for their launch entries) and sms both
+ * non-NULL, the per-SM stations' terms scaled by [B5].  Also *d_max = max_k sum_c D_k,c (may be
+ * NULL). */
 double bsync_phase_time(const double *f, size_t n, const double tot[SP_NCOL], const bsync_station_t *st,
-                        int ns, double *d_max);
+                        int ns, const shape_phase_t *ph, const bsync_sms_t *sms, double *d_max);
 
 /* [B2]-[B3]: T = max(d_max, t_d / ctas_per_sm + l_slot), ctas_per_sm clamped to >= 1. */
 double bsync_time(double t_d, double l_slot, double d_max, double ctas_per_sm);

@@ -590,7 +590,8 @@ unsigned fuse_apply(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t
 	m->l1_service += e.stall_per_access;
 	if (e.stt_visits > 0.0) {
 		ms_station_t s = { "stt", CPI_L1, MS_PER_L1_ACCESS, e.stt_visits, e.stt_service,
-		                   e.stt_delay, m->l1_count > 0 ? m->l1_count : 1, 1.0, 0 };
+		                   e.stt_delay, m->l1_count > 0 ? m->l1_count : 1, 1.0, 0,
+		                   m->l1_count == m->n_compute };              /* per SM: barrier_sync.h [B5] */
 		memsys_add_station(m, &s);
 		changed |= MECH_STATIONS;
 	}

@@ -765,6 +765,7 @@ void memsys_init(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t *m
 	double s = d->mem_clock_scale > 0.0 ? d->mem_clock_scale : 1.0;
 	double b = w->bytes_per_req;
 	m->n_compute = compute_sms(g, d);
+	m->n_launch_sms = m->n_compute;
 	m->n_cache = d->mor_cache_sms;
 	m->n_gated = d->gate_idle ? g->n_sm - m->n_compute - m->n_cache : 0;
 	m->warps = g->warps_per_sm;
@@ -941,6 +942,7 @@ typedef struct st_in {
 	double lat;                /* fixed latency per warp instruction, overlap applied */
 	int col;                   /* BARRIER PHASES: the SP_* column its demand scales with; -1: the
 	                              L1 (global requests + shared wavefronts: l1_shared_service) */
+	int per_sm;                /* its copies are per compute SM (barrier_sync.h [B5]) */
 } st_in_t;
 
 /* Requests per warp instruction the L1 sends to the LLC and their LLC hit ratio (gpu.c
@@ -1097,18 +1099,20 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 	double q_miss = lp.q_miss;                   /* per load request: reaches the NoC */
 	double q_dram = lp.q_dram;                   /* per load request: waits for DRAM (LLC WRITE POLICY) */
 	double q_xmiss = q_miss * e * (1.0 - m->ext_hit);
-	st[ns++] = (st_in_t){ "sm", CPI_ISSUE, 1.0, sm_service, 0.0, 1.0, m->n_compute, 0.0, SP_INSTS };
+	/* [B5]: the private L1s and the SM-side NoC ports are per SM unless a mechanism shares them */
+	int l1_per_sm = m->l1_count == m->n_compute, resp_per_sm = m->noc_resp_ports == m->n_compute;
+	st[ns++] = (st_in_t){ "sm", CPI_ISSUE, 1.0, sm_service, 0.0, 1.0, m->n_compute, 0.0, SP_INSTS, 1 };
 	/* register-file banks (gpu.c header, RF BANKS): every source read and result write takes
 	 * one cycle of one of the SM's subcores x rf_banks_per_subcore single-ported banks */
 	int rf_banks = g->subcores * g->rf_banks_per_subcore;
 	double rf_access = m->rf_reads_per_inst + m->rf_writes_per_inst;
 	if (rf_banks > 0 && rf_access > 0.0)
-		st[ns++] = (st_in_t){ "rf_banks", CPI_RF, 1.0, rf_access / rf_banks, 0.0, 1.0, m->n_compute, 0.0, SP_INSTS };
+		st[ns++] = (st_in_t){ "rf_banks", CPI_RF, 1.0, rf_access / rf_banks, 0.0, 1.0, m->n_compute, 0.0, SP_INSTS, 1 };
 	st[ns++] = (st_in_t){ "l1", CPI_L1, a1, m->l1_service, m->l1_lat, 1.0, m->l1_count,
-	                      mlp_group_latency(grp, am, kq, 1.0, m->l1_lat), -1 };
+	                      mlp_group_latency(grp, am, kq, 1.0, m->l1_lat), -1, l1_per_sm };
 	if (m->l1_mshr_service > 0.0)   /* L1 MSHRS, entry limit: one visit per missed sector read */
 		st[ns++] = (st_in_t){ "l1_mshr", CPI_L1, l1_read_miss_sectors(m, a1), m->l1_mshr_service, 0.0, 1.0,
-		                      m->l1_count, 0.0, SP_GREQ };
+		                      m->l1_count, 0.0, SP_GREQ, l1_per_sm };
 	/* the miss path's fixed latencies: [G3] over the groups, or under FRESH LINES (mlp_group.h
 	 * [F1]-[F5], set by the refinement) the fork-join groups' fresh waits on each level in
 	 * proportion to its delay, and [F5]'s capacity misses with the cold share taken out */
@@ -1128,15 +1132,16 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 		lat_llc = mlp_group_latency(grp, am, kq, q_miss * (1.0 - e), m->llc_lat);
 		lat_dram = mlp_group_latency(grp, am, kq, q_dram, m->dram_lat) + mlp_group_latency(grp, am, kq, q_xmiss, m->ext_miss_extra);
 	}
-	st[ns++] = (st_in_t){ "noc_req", CPI_NOC, m1, m->noc_service_req, m->noc_lat, 1.0, m->noc_req_ports, lat_noc, SP_GREQ };
-	st[ns++] = (st_in_t){ "llc", CPI_LLC, m1 * (1.0 - e), m->llc_service, m->llc_lat, 1.0, m->llc_slices, lat_llc, SP_GREQ };
+	st[ns++] = (st_in_t){ "noc_req", CPI_NOC, m1, m->noc_service_req, m->noc_lat, 1.0, m->noc_req_ports, lat_noc, SP_GREQ, 0 };
+	st[ns++] = (st_in_t){ "llc", CPI_LLC, m1 * (1.0 - e), m->llc_service, m->llc_lat, 1.0, m->llc_slices, lat_llc, SP_GREQ, 0 };
 	st[ns++] = (st_in_t){ "dram", CPI_DRAM, dram_v, m->dram_service,
 	                      m->dram_lat + (dram_v > 0.0 ? m1 * e * (1.0 - m->ext_hit) * m->ext_miss_extra / dram_v : 0.0),
-	                      1.0, m->dram_channels, lat_dram, SP_GREQ };
-	st[ns++] = (st_in_t){ "noc_resp", CPI_NOC, m1, m->noc_service_resp, m->noc_lat, 1.0, m->noc_resp_ports, lat_noc, SP_GREQ };
+	                      1.0, m->dram_channels, lat_dram, SP_GREQ, 0 };
+	st[ns++] = (st_in_t){ "noc_resp", CPI_NOC, m1, m->noc_service_resp, m->noc_lat, 1.0, m->noc_resp_ports, lat_noc, SP_GREQ,
+	                      resp_per_sm };
 	/* a reply also occupies its LLC-side input port of the reply crossbar for its flits:
 	 * L ports serve all SMs' replies, the bottleneck DC-L1 §II-B describes (80 SMs, 32 ports) */
-	st[ns++] = (st_in_t){ "noc_reply_src", CPI_NOC, m1, m->noc_service_reply_src, 0.0, 1.0, m->noc_req_ports, 0.0, SP_GREQ };
+	st[ns++] = (st_in_t){ "noc_reply_src", CPI_NOC, m1, m->noc_service_reply_src, 0.0, 1.0, m->noc_req_ports, 0.0, SP_GREQ, 0 };
 	for (int i = 0; i < m->n_extra && ns < GPU_MAX_REPORT; i++) {
 		const ms_station_t *x = &m->extra[i];
 		double rate = x->per == MS_PER_INST ? 1.0 : x->per == MS_PER_L1_ACCESS ? a1
@@ -1146,7 +1151,7 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 		st[ns++] = (st_in_t){ x->name, x->cls, x->visits * rate, x->service, x->delay,
 		                      x->skew, x->copies,
 		                      x->per == MS_PER_INST ? x->visits * x->delay : mlp_group_latency(grp, am, kq, qr, x->delay),
-		                      x->col > 0 ? x->col - 1 : x->per == MS_PER_INST ? SP_INSTS : SP_GREQ };
+		                      x->col > 0 ? x->col - 1 : x->per == MS_PER_INST ? SP_INSTS : SP_GREQ, x->per_sm };
 	}
 
 	/* A warp's loads in flight are cw = gbar customers (mlp_group.h [C1]): each carries the
@@ -1212,6 +1217,7 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 			double sk = st[k].skew > 1.0 ? (st[k].skew < c ? st[k].skew : c) : 1.0;
 			double d = insts_k * st[k].visits * st[k].service * sk / c;
 			memset(&bs[k], 0, sizeof bs[k]);
+			bs[k].per_sm = st[k].per_sm;
 			if (st[k].col < 0) {        /* the L1: shared wavefronts + global requests */
 				double f = m->l1_service > 0.0 ? m->l1_shared_service / m->l1_service : 0.0;
 				f = f < 0.0 ? 0.0 : f > 1.0 ? 1.0 : f;
@@ -1222,17 +1228,19 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 			}
 		}
 		const profile_shape_t *sh = &w->p->shape;
+		/* [B5]: each interval on its launch's SMs, the per-SM stations' copies A = n_compute */
+		const bsync_sms_t sms = { sh->launch, sh->n_launch, m->n_launch_sms, m->n_compute };
 		/* [B2], [L3]: a warp's fixed latency per instruction is the delay station's per
 		 * customer over the cw customers a warp is ([C1]), dependent issue included */
 		l_inst = delay_total / cw;
 		if (w->bs_on) {
-			td = bsync_phase_time(w->bs_f, sh->n_phase, w->bs_tot, bs, ns, &dmax);        /* [B1] */
+			td = bsync_phase_time(w->bs_f, sh->n_phase, w->bs_tot, bs, ns, sh->phase, &sms, &dmax);   /* [B1], [B5] */
 			l_slot = insts_k / m->n_compute * l_inst / m->warps;
 			ctas = m->warps / w->bs_wpc;
 			t_sync = bsync_time(td, l_slot, dmax, ctas);                                   /* [B3] */
 		}
 		if (lock) {
-			td_lock = bsync_phase_time(w->lk_f, sh->n_wait, w->lk_tot, bs, ns, NULL);     /* [L3] T_D */
+			td_lock = bsync_phase_time(w->lk_f, sh->n_wait, w->lk_tot, bs, ns, sh->wait, &sms, NULL);   /* [L3] T_D, [B5] */
 			if (w->write_frac > 0.0)            /* [L3] l_st: to the LLC and back */
 				for (int k = 0; k < ns; k++)
 					if (st[k].cls == CPI_L1 || st[k].cls == CPI_NOC || st[k].cls == CPI_LLC)
@@ -1428,9 +1436,9 @@ int gpu_llc_mshr_refine(const gpu_t *g, const wctx_t *w, memsys_t *m, const gpu_
 		pend = (1.0 - e) * h_llc;
 	double held = f * fl.held;
 	ms_station_t st[3] = {
-		{ "llc_pending", CPI_DRAM, MS_PER_L1_MISS, pend, 0.0, fl.wait, m->llc_slices, 1.0, 0 },      /* [D] */
-		{ "llc_held", CPI_LLC, MS_PER_L1_MISS, held, fl.wait, 0.0, m->llc_slices, 1.0, 0 },          /* [M] */
-		{ "llc_mshr", CPI_LLC, MS_PER_L1_MISS, f, t / g->llc_mshr, 0.0, m->llc_slices, 1.0, 0 },     /* [E] */
+		{ "llc_pending", CPI_DRAM, MS_PER_L1_MISS, pend, 0.0, fl.wait, m->llc_slices, 1.0, 0, 0 },   /* [D] */
+		{ "llc_held", CPI_LLC, MS_PER_L1_MISS, held, fl.wait, 0.0, m->llc_slices, 1.0, 0, 0 },       /* [M] */
+		{ "llc_mshr", CPI_LLC, MS_PER_L1_MISS, f, t / g->llc_mshr, 0.0, m->llc_slices, 1.0, 0, 0 },  /* [E] */
 	};
 	int added = 0;
 	for (int i = 0; i < 3; i++) {
@@ -1544,7 +1552,7 @@ int gpu_pending_refine(const gpu_t *g, const wctx_t *w, memsys_t *m, const gpu_d
 		if (!(t_cls[c] > 0.0))
 			continue;
 		ms_station_t s = { name[c], (enum cpi_class)c, MS_PER_L1_ACCESS, share, 0.0,
-		                   wait_req / lambda * t_cls[c] / t_fill, m->l1_count, 1.0, 0 };
+		                   wait_req / lambda * t_cls[c] / t_fill, m->l1_count, 1.0, 0, m->l1_count == m->n_compute };
 		if (memsys_add_station(m, &s))
 			break;
 		added++;

@@ -180,6 +180,8 @@ typedef struct ms_station {
 	int col;                   /* BARRIER PHASES (barrier_sync.h): 1 + the SP_* column its demand
 	                              scales with; 0: by `per` (instructions for MS_PER_INST, global
 	                              requests otherwise) */
+	int per_sm;                /* 1: copies per compute SM (n_compute x k: the execution units,
+	                              shared memory), barrier_sync.h [B5]; 0: shared by the SMs */
 } ms_station_t;
 
 #define MEMSYS_MAX_EXTRA 16
@@ -188,6 +190,8 @@ typedef struct ms_station {
 typedef struct memsys {
 	/* SMs */
 	int n_compute;             /* SMs running the workload */
+	int n_launch_sms;          /* SMs a launch spreads its CTAs over (the compute SMs before
+	                              occupancy.h keeps the occupied ones; barrier_sync.h [B5]) */
 	int n_cache;               /* SMs in Morpheus cache mode */
 	int n_gated;               /* SMs power-gated */
 	double warps;              /* resident warps per compute SM */

@@ -31,7 +31,8 @@
  *   [L3] T_lock = T_D + S l + N l_st   (S l: the path, [L5])
  *        T_D = barrier_sync.h [B1] over the wait intervals: each interval type's bottleneck
  *        demand per copy (stations scaled by the type's share of each column), added over the
- *        types, which follow each other in every warp;
+ *        types, which follow each other in every warp; each type on the SMs of its own launch
+ *        entry (barrier_sync.h [B5]: a kernel that alternates launches of different sizes);
  *        l = a warp's fixed latency per instruction (the delay station's per warp, as
  *        barrier_sync.h [B2]), so S l is each wave's fill and drain: [B2] with every CTA of a
  *        wave synchronised (C = 1);

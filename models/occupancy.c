@@ -123,6 +123,7 @@ void occ_apply(const gpu_t *g, const wctx_t *w, memsys_t *m)
 {
 	const profile_t *p = w->p;
 	occ_t o;
+	m->n_launch_sms = m->n_compute;              /* barrier_sync.h [B5]: occ_profile's n */
 	occ_profile(g, p, m->n_compute, &o);
 	if (o.known) {
 		/* the idle SMs of a grid too small to fill the GPU hold no warps: the network's
@@ -150,6 +151,7 @@ void occ_apply(const gpu_t *g, const wctx_t *w, memsys_t *m)
 			.visits = shared / p->insts,                               /* occupancy.h: shared memory */
 			.service = deg * 128.0 / g->l1_bytes_per_cycle,
 			.delay = 0.0, .copies = m->n_compute, .skew = 1.0, .col = 1 + SP_SWAVE,
+			.per_sm = 1,                                               /* barrier_sync.h [B5] */
 		};
 		double a1 = m->mem_per_inst * m->req_per_mem;
 		if (g->l1_banks > 0 && a1 > 0.0) {

@@ -91,8 +91,11 @@
  *               exact profiles; a sampled profile's accesses is the SHARDS estimate of it);
  *               shared-memory wavefronts (the bank-conflict degree `shared` sums, 1 per
  *               instruction whose degree is unknown); and its warp instructions on fp32, fp64,
- *               int, sfu and tensor (the mix units).  Identical vectors are one entry with
- *               their count, entries sorted by count descending, then by the vector.  Recorded
+ *               int, sfu and tensor (the mix units); and the launch entry (index into launch)
+ *               whose warps ran it, where the source records launches (else -1: profiles
+ *               before 2026-11-27 r15, sources without launches).  Identical vectors of one
+ *               launch entry are one entry with their count, entries sorted by count
+ *               descending, then by the vector, then by the launch entry.  Recorded
  *               only for profiles with barriers (bar > 0), by the sources that see every
  *               instruction of a warp (the generators, the Accel-Sim reader; not the NVBit
  *               mem_trace or text readers); at most SHAPE_PHASE_MAX distinct vectors, else not
@@ -132,6 +135,8 @@ typedef struct shape_phase {
 	double count;                  /* warp intervals with this vector */
 	double v[SP_NCOL];             /* per interval: insts, global requests, shared wavefronts,
 	                                  fp32, fp64, int, sfu, tensor warp instructions */
+	long launch;                   /* the launch entry (index into launch[]) its warps ran in;
+	                                  -1: not recorded (profiles before 2026-11-27 r15) */
 } shape_phase_t;
 
 /* One bin of the sharing-degree record (profile_shape.h sharers). */

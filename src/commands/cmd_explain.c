@@ -235,7 +235,13 @@ static void print_text(const gpu_t *g, const char *dstr, const workload_t *wl, c
 		       det->lock_td, det->lock_path, det->lock_seq, det->lock_l, det->lock_waves, det->lock_lst, det->lock_t,
 		       det->x_sync > 0 ? w->p->insts / det->x_sync : 0.0, det->throughput,
 		       det->throughput < det->x_sync ? "binds" : "the steady state binds");
-	else
+	if (det->lock_on || det->sync_on) {   /* barrier_sync.h [B5]: where the record says which launch */
+		const profile_shape_t *sh = &w->p->shape;
+		int tagged = (sh->n_wait > 0 && sh->wait[0].launch >= 0) || (sh->n_phase > 0 && sh->phase[0].launch >= 0);
+		printf("  intervals: %s\n", tagged ? "each on the SMs of its own launch entry (barrier_sync.h [B5])"
+		                                    : "every one on the kernel's SMs (the record has no launch entries: a profile before [B5])");
+	}
+	if (!det->lock_on)
 		printf("lock step (lockstep.h): not evaluated (the profile has no waits record, or a launch without its instruction count)\n");
 	printf("\n");
 

@@ -85,10 +85,11 @@ static int fresh_read(const char *file, const cJSON *h, profile_shape_t *s)
 	return 0;
 }
 
-/* .shape.phases and .shape.waits: [[count, insts, greq, swave, fp32, fp64, int, sfu, tensor], ...]
- * (profile_shape.h), at most max entries, into *out (n entries) */
-static int intervals_read(const char *file, const char *path, const cJSON *h, size_t max, size_t *n_out,
-			  shape_phase_t **out)
+/* .shape.phases and .shape.waits: [[count, insts, greq, swave, fp32, fp64, int, sfu, tensor(,
+ * launch)], ...] (profile_shape.h), at most max entries, into *out (n entries); launch, when
+ * present, an index into the n_launch entries of .shape.launches, else -1 */
+static int intervals_read(const char *file, const char *path, const cJSON *h, size_t max, size_t n_launch,
+			  size_t *n_out, shape_phase_t **out)
 {
 	if (!cJSON_IsArray(h))
 		return json_type_error(file, path, "an array of [count, insts, greq, swave, fp32, fp64, int, sfu, tensor]", h);
@@ -104,8 +105,22 @@ static int intervals_read(const char *file, const char *path, const cJSON *h, si
 		char p[96];
 		shape_phase_t *ph = &(*out)[*n_out];
 		snprintf(p, sizeof p, "%s[%zu]", path, (*n_out)++);
-		if (!cJSON_IsArray(e) || cJSON_GetArraySize(e) != 1 + SP_NCOL)
-			return json_type_error(file, p, "an array of 9 numbers [count, insts, greq, swave, fp32, fp64, int, sfu, tensor]", e);
+		int len = cJSON_IsArray(e) ? cJSON_GetArraySize(e) : 0;
+		if (len != 1 + SP_NCOL && len != 2 + SP_NCOL)
+			return json_type_error(file, p, "an array of 9 numbers [count, insts, greq, swave, fp32, fp64, int, sfu, tensor] "
+					       "and optionally a 10th, the launch entry", e);
+		ph->launch = -1;
+		if (len == 2 + SP_NCOL) {
+			char q[112];
+			snprintf(q, sizeof q, "%s[%d]", p, 1 + SP_NCOL);
+			const cJSON *x = cJSON_GetArrayItem(e, 1 + SP_NCOL);
+			if (!cJSON_IsNumber(x))
+				return json_type_error(file, q, "a launch entry (an index into .shape.launches)", x);
+			if (!(x->valuedouble >= 0) || x->valuedouble != floor(x->valuedouble) || !(x->valuedouble < (double)n_launch))
+				return err_user("%s: %s: launch entry %g is not an index into the %zu entries of .shape.launches",
+						file, q, x->valuedouble, n_launch);
+			ph->launch = (long)x->valuedouble;
+		}
 		for (int c = 0; c <= SP_NCOL; c++) {
 			char q[112];
 			snprintf(q, sizeof q, "%s[%d]", p, c);
@@ -131,7 +146,7 @@ static int phases_read(const char *file, const cJSON *h, profile_shape_t *s)
 {
 	if (cJSON_IsArray(h) && !(s->bar > 0))
 		return err_user("%s: .shape.phases: barrier intervals without barriers (.shape.barriers must be > 0)", file);
-	if (intervals_read(file, ".shape.phases", h, SHAPE_PHASE_MAX, &s->n_phase, &s->phase))
+	if (intervals_read(file, ".shape.phases", h, SHAPE_PHASE_MAX, s->n_launch, &s->n_phase, &s->phase))
 		return EXIT_USER;
 	s->has_phase = 1;
 	return 0;
@@ -139,7 +154,7 @@ static int phases_read(const char *file, const cJSON *h, profile_shape_t *s)
 
 static int waits_read(const char *file, const cJSON *h, profile_shape_t *s)
 {
-	if (intervals_read(file, ".shape.waits", h, SHAPE_WAIT_MAX, &s->n_wait, &s->wait))
+	if (intervals_read(file, ".shape.waits", h, SHAPE_WAIT_MAX, s->n_launch, &s->n_wait, &s->wait))
 		return EXIT_USER;
 	s->has_wait = 1;
 	return 0;
@@ -438,7 +453,8 @@ static void kv(FILE *f, const char *sep, const char *key, double x)
 	num(f, x);
 }
 
-/* "key": [[count, insts, greq, swave, fp32, ..., tensor], ...] (phases, waits) */
+/* "key": [[count, insts, greq, swave, fp32, ..., tensor(, launch)], ...] (phases, waits; the launch
+ * entry where recorded) */
 static void intervals_write(FILE *f, const char *sep, const char *key, const shape_phase_t *ph, size_t n)
 {
 	fprintf(f, "%s\"%s\": [", sep, key);
@@ -449,6 +465,8 @@ static void intervals_write(FILE *f, const char *sep, const char *key, const sha
 			fputs(", ", f);
 			num(f, ph[i].v[c]);
 		}
+		if (ph[i].launch >= 0)
+			fprintf(f, ", %ld", ph[i].launch);
 		fputc(']', f);
 	}
 	fputc(']', f);

@@ -439,9 +439,9 @@ void shape_warp_inst(shape_acc_t *a, shape_warp_t *w, int is_load, const int *ds
 _Static_assert(SP_TENSOR - SP_FP32 == SU_TENSOR - SU_FP32, "phase unit columns follow the units");
 _Static_assert(SHAPE_WAIT_MAX >= SHAPE_PHASE_MAX && 2 * SHAPE_WAIT_MAX < 65536, "interval index entries are 16-bit");
 
-static uint64_t phase_hash(const double *v)
+static uint64_t phase_hash(const double *v, long launch)
 {
-	uint64_t h = 0;
+	uint64_t h = hash64_fmix((uint64_t)launch + 0x2545f4914f6cdd1dULL);
 	for (int c = 0; c < SP_NCOL; c++) {
 		uint64_t b;
 		memcpy(&b, &v[c], sizeof b);
@@ -458,9 +458,9 @@ static int phase_same(const double *x, const double *y)
 	return 1;
 }
 
-/* A closed interval v (when it has instructions): its vector's count + 1 in table t of at most
- * max entries (a new entry when first seen; the index has 2 max slots, at most half full);
- * v is reset. */
+/* A closed interval v (when it has instructions): the count + 1 of its vector in the current
+ * launch entry (a->cur) in table t of at most max entries (a new entry when first seen; the
+ * index has 2 max slots, at most half full); v is reset. */
 static void phase_close(shape_acc_t *a, shape_phase_tab_t *t, size_t max, double *v)
 {
 	size_t cap = 2 * max;
@@ -475,8 +475,8 @@ static void phase_close(shape_acc_t *a, shape_phase_tab_t *t, size_t max, double
 		}
 	}
 	if (!t->over) {
-		size_t j = phase_hash(v) & (cap - 1);
-		while (t->idx[j] && !phase_same(t->tab[t->idx[j] - 1].v, v))
+		size_t j = phase_hash(v, a->cur) & (cap - 1);
+		while (t->idx[j] && !(t->tab[t->idx[j] - 1].launch == a->cur && phase_same(t->tab[t->idx[j] - 1].v, v)))
 			j = (j + 1) & (cap - 1);
 		if (t->idx[j]) {
 			t->tab[t->idx[j] - 1].count += 1;
@@ -484,6 +484,7 @@ static void phase_close(shape_acc_t *a, shape_phase_tab_t *t, size_t max, double
 			shape_phase_t *e = &t->tab[t->n++];
 			e->count = 1;
 			memcpy(e->v, v, sizeof e->v);
+			e->launch = a->cur;             /* one row per vector and launch entry */
 			t->idx[j] = (uint16_t)t->n;
 		} else {                                /* too many distinct: dropped, not truncated */
 			t->over = 1;
@@ -537,6 +538,8 @@ static int phase_cmp(const void *x, const void *y)
 	for (int c = 0; c < SP_NCOL; c++)
 		if (p->v[c] != q->v[c])
 			return p->v[c] < q->v[c] ? -1 : 1;
+	if (p->launch != q->launch)
+		return p->launch < q->launch ? -1 : 1;
 	return 0;
 }
 

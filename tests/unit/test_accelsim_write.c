@@ -158,12 +158,12 @@ static void num(cmp_t *c, const char *path, double a, double b, double launch_wa
  * instruction (no requests, wavefronts or fp32..tensor unit) to it, or forming an interval
  * [1, 0, ...] of its own when the warp's last instruction was a BAR.  Which interval a warp
  * ended with is not in the table, so the relation is checked on what it fixes: the columns'
- * totals but insts' identical and insts' total + W; grouped by the vector without insts, the
- * counts identical, except the all-zero group's, which the trace may raise by at most W (the
- * total count's difference). */
+ * totals but insts' identical and insts' total + W; grouped by the vector without insts and
+ * the launch entry (the rows' 10th number), the counts identical, except the all-zero vectors',
+ * which the trace may raise by at most W (the total count's difference). */
 static void phases_cmp(cmp_t *c, const cJSON *a, const cJSON *b, const char *path)
 {
-	enum { NC = 9, MAXK = 4096 };
+	enum { NC = 10, MAXK = 4096 };
 	static double key[MAXK][NC - 2], cnt[MAXK][2];
 	int nk = 0;
 	double tot[2][NC] = { { 0 } };
@@ -172,12 +172,12 @@ static void phases_cmp(cmp_t *c, const cJSON *a, const cJSON *b, const char *pat
 		for (const cJSON *r = t[s]->child; r; r = r->next) {
 			double v[NC];
 			if (!cJSON_IsArray(r) || cJSON_GetArraySize(r) != NC) {
-				report(c, path, "a row is not 9 numbers");
+				report(c, path, "a row is not 10 numbers (the vector and its launch entry)");
 				return;
 			}
 			for (int k = 0; k < NC; k++)
 				v[k] = cJSON_GetArrayItem(r, k)->valuedouble;
-			for (int k = 1; k < NC; k++)
+			for (int k = 1; k < NC - 1; k++)
 				tot[s][k] += v[0] * v[k];
 			tot[s][0] += v[0];
 			int i = 0;
@@ -211,7 +211,7 @@ static void phases_cmp(cmp_t *c, const cJSON *a, const cJSON *b, const char *pat
 	}
 	for (int i = 0; i < nk; i++) {
 		int zero = 1;
-		for (int k = 0; k < NC - 2; k++)
+		for (int k = 0; k < NC - 3; k++)      /* the vector, not its launch entry */
 			zero &= key[i][k] == 0;
 		if (cnt[i][1] != cnt[i][0] + (zero ? extra : 0)) {
 			snprintf(d, sizeof d, "vector without insts #%d: generator %.17g intervals, Accel-Sim trace %.17g", i,

@@ -23,6 +23,9 @@
  *     are); the gap is printed, not asserted.
  *  4. bsync_phase_time: closed forms (one phase = the steady-state bound D_max; a column whose
  *     total is 0 scales nothing; the L1 split over two columns).
+ *  5. [B5]: intervals of launches of different sizes, each on its own launch's SMs; the
+ *     expected T_D computed directly as each interval's work on the SMs its launch occupies
+ *     (per-SM station) against the shared memory side, summed.
  */
 #include <math.h>
 #include <stdio.h>
@@ -108,7 +111,7 @@ static double model(const sim_t *p, double *dmax_out)
 	double tot[SP_NCOL], dmax, f[2 * SP_NCOL];
 	bsync_totals(ph, 2, tot);
 	bsync_shares(ph, 2, tot, f);
-	double td = bsync_phase_time(f, 2, tot, st, 2, &dmax);
+	double td = bsync_phase_time(f, 2, tot, st, 2, NULL, NULL, &dmax);
 	if (dmax_out)
 		*dmax_out = dmax;
 	return bsync_time(td, p->R * p->d, dmax, p->C);
@@ -177,7 +180,7 @@ static void closed_forms(void)
 	bsync_shares(ph, 1, tot, f);
 	CHECK_NEAR(tot[SP_GREQ], 20, 1e-12, "V[c] = sum n_i v_i[c]");
 	CHECK_NEAR(f[SP_SWAVE], 1, 1e-12, "f_i,c = n_i v_i[c] / V[c]: one phase holds all");
-	CHECK_NEAR(bsync_phase_time(f, 1, tot, st, 2, &dmax), 700, 1e-9, "[B1] one phase: the steady state's D_max");
+	CHECK_NEAR(bsync_phase_time(f, 1, tot, st, 2, NULL, NULL, &dmax), 700, 1e-9, "[B1] one phase: the steady state's D_max");
 	CHECK_NEAR(dmax, 700, 1e-9, "D_max = max_k sum_c D_k,c");
 
 	/* two phases, requests in one and wavefronts in the other: 700 + 300 */
@@ -188,13 +191,13 @@ static void closed_forms(void)
 	ph[1].v[SP_SWAVE] = 7;
 	bsync_totals(ph, 2, tot);
 	bsync_shares(ph, 2, tot, f);
-	CHECK_NEAR(bsync_phase_time(f, 2, tot, st, 2, &dmax), 1000, 1e-9,
+	CHECK_NEAR(bsync_phase_time(f, 2, tot, st, 2, NULL, NULL, &dmax), 1000, 1e-9,
 	           "[B1] separated phases: 700 (memory) + 300 (shared)");
 	CHECK_NEAR(dmax, 700, 1e-9, "D_max of the separated phases: 700");
 
 	/* a column absent from the record scales nothing: the stations' tensor demand is ignored */
 	st[1].d[SP_TENSOR] = 5000;
-	CHECK_NEAR(bsync_phase_time(f, 2, tot, st, 2, &dmax), 1000, 1e-9, "[B1] a column with total 0 scales nothing");
+	CHECK_NEAR(bsync_phase_time(f, 2, tot, st, 2, NULL, NULL, &dmax), 1000, 1e-9, "[B1] a column with total 0 scales nothing");
 	CHECK_NEAR(dmax, 700, 1e-9, "D_max without the unrecorded column");
 
 	/* [B3] */
@@ -203,11 +206,68 @@ static void closed_forms(void)
 	CHECK_NEAR(bsync_time(1000, 200, 700, 0.5), 1200, 1e-12, "[B3] C < 1 counts as 1");
 }
 
+/* [B5]: a kernel alternating a 1-CTA launch (entry 0) with a 4-CTA one (entry 1, two launches)
+ * on n = 4 SMs; the kernel-wide D_k,c divides per-SM work over A = 2 SMs. */
+static void launch_sms(void)
+{
+	shape_launch_t l[2];
+	memset(l, 0, sizeof l);
+	for (int j = 0; j < 2; j++)
+		for (int d = 0; d < 3; d++)
+			l[j].grid[d] = l[j].block[d] = 1;
+	l[0].count = 1;
+	l[1].grid[0] = 4;
+	l[1].count = 2;                            /* 8 CTAs over 2 launches: C_1 = 4 */
+	bsync_sms_t sms = { l, 2, 4.0, 2.0 };
+	CHECK_NEAR(bsync_launch_scale(&sms, 0), 2.0, 0, "[B5] A / a_0 = 2 / min(4, 1)");
+	CHECK_NEAR(bsync_launch_scale(&sms, 1), 0.5, 0, "[B5] A / a_1 = 2 / min(4, 4): per launch, not over its 2 launches");
+	CHECK_NEAR(bsync_launch_scale(&sms, -1), 1.0, 0, "[B5] no launch entry: the kernel's A");
+	CHECK_NEAR(bsync_launch_scale(&sms, 2), 1.0, 0, "[B5] an entry out of range: the kernel's A");
+	CHECK_NEAR(bsync_launch_scale(NULL, 0), 1.0, 0, "[B5] no launches: the kernel's A");
+	bsync_sms_t few = { l, 2, 3.0, 2.0 };
+	CHECK_NEAR(bsync_launch_scale(&few, 1), 2.0 / 3.0, 1e-15, "[B5] a_j = min(n, C_j): 4 CTAs on 3 SMs");
+
+	/* issue work 600 cycles in all (per-SM station: D = 600 / A = 300), memory 160 over the
+	 * shared side (D = 160 / 8 copies = 20); launch 0's interval: 30 instructions, 4 requests;
+	 * launch 1's: 8 intervals (one per CTA) of 15 instructions, 2 requests each */
+	shape_phase_t ph[2];
+	memset(ph, 0, sizeof ph);
+	ph[0].count = 1, ph[0].v[SP_INSTS] = 30, ph[0].v[SP_GREQ] = 4, ph[0].launch = 0;
+	ph[1].count = 8, ph[1].v[SP_INSTS] = 15, ph[1].v[SP_GREQ] = 2, ph[1].launch = 1;
+	bsync_station_t st[2];
+	memset(st, 0, sizeof st);
+	st[0].d[SP_INSTS] = 600.0 / 2, st[0].per_sm = 1;
+	st[1].d[SP_GREQ] = 160.0 / 8;
+	double tot[SP_NCOL], f[2 * SP_NCOL];
+	bsync_totals(ph, 2, tot);
+	bsync_shares(ph, 2, tot, f);
+	/* direct: launch 0's 30 of 150 instructions = 120 cycles on its 1 SM, its 4 of 20 requests
+	 * 32 / 8 = 4; launch 1's 120 of 150 = 480 cycles over its 4 SMs = 120, memory 16: 120 + 120 */
+	double want = 600.0 * 30 / 150 / 1 + 600.0 * 120 / 150 / 4;
+	CHECK_NEAR(bsync_phase_time(f, 2, tot, st, 2, ph, &sms, NULL), want, 1e-9,
+	           "[B5] each launch's intervals on its own SMs: 120 + 120");
+	CHECK_NEAR(bsync_phase_time(f, 2, tot, st, 2, NULL, NULL, NULL), 300.0, 1e-9,
+	           "without [B5]: the kernel's A = 2 SMs for every interval (60 + 240)");
+	/* the memory side keeps its demand: make it bind in launch 1 (16 -> 160 x 10 / 8 = 200 of
+	 * its 1600 / 8; issue there 120) */
+	st[1].d[SP_GREQ] = 1600.0 / 8;
+	CHECK_NEAR(bsync_phase_time(f, 2, tot, st, 2, ph, &sms, NULL), 120.0 + 1600.0 / 8 * 16 / 20, 1e-9,
+	           "[B5] shared stations not scaled: launch 1 bound by memory (160)");
+	/* the merged per-column path and the generic one agree: a NaN share forces the generic sum */
+	st[1].d[SP_GREQ] = 160.0 / 8;
+	st[1].d[SP_SWAVE] = 0.0;
+	st[0].d[SP_GREQ] = 1.0;                       /* the issue station spans two columns now */
+	double merged = bsync_phase_time(f, 2, tot, st, 2, ph, &sms, NULL);
+	double direct = (300.0 * 0.2 + 1.0 * 0.2) * 2.0 + (300.0 * 0.8 + 1.0 * 0.8) * 0.5;
+	CHECK_NEAR(merged, direct, 1e-9, "[B5] a per-SM station over two columns: scaled as a whole");
+}
+
 int main(void)
 {
 	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
 	gsl_rng_set(rng, 7);
 	closed_forms();
+	launch_sms();
 	against_simulation(rng);
 	gsl_rng_free(rng);
 	return check_summary("barrier_sync");

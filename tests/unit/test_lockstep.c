@@ -99,7 +99,7 @@ static double model(const sim_t *p)
 	double tot[SP_NCOL], f[3 * SP_NCOL];
 	bsync_totals(ph, 3, tot);
 	bsync_shares(ph, 3, tot, f);
-	double td = bsync_phase_time(f, 3, tot, st, 2, NULL);
+	double td = bsync_phase_time(f, 3, tot, st, 2, NULL, NULL, NULL);
 	int per = p->k + p->m + p->j;
 	double insts = n * per, tl;
 	/* a steady state far faster than the lock step: [L4] takes T_lock */

@@ -473,16 +473,23 @@ static void wt_inst(shape_acc_t *a, shape_warp_t *w, const char *op, double greq
  * global run after other instructions), before the FFMA that reads R4, before the first STG,
  * after the BAR.  Table, by count then vector: 4 x [1 inst, int 1] (the first and the last
  * intervals), 2 x [2, fp32 2], 2 x [3, 2 requests] (STG, STG, BAR), 2 x [3, 2 requests, int 1].
- * Without shape_warp_inst (no register record): no waits.
+ * Without shape_warp_inst (no register record): no waits.  Without launches every row's launch
+ * entry is -1; with warp 0 in a 1-CTA launch and warp 1 in a 2-CTA one (two launch entries),
+ * each row splits into one per entry (barrier_sync.h [B5]), counts halved, sorted by count,
+ * vector, then entry.
  */
 static void test_waits_stream(void)
 {
 	static shape_warp_t w[2];
-	for (int regs = 0; regs < 2; regs++) {
+	for (int regs = 0; regs < 3; regs++) {
 		shape_acc_t a;
 		shape_acc_init(&a);
 		memset(w, 0, sizeof w);
 		for (int k = 0; k < 2; k++) {
+			if (regs == 2) {                 /* two launch entries, one warp each */
+				long grid[3] = { 1 + k, 1, 1 }, block[3] = { 32, 1, 1 };
+				CHECK_INT(shape_acc_launch(&a, grid, block, 0, -1, 1), 0, "launch");
+			}
 			if (regs) {
 				wt_inst(&a, &w[k], "IMAD", 0, 1, -1);
 				wt_inst(&a, &w[k], "LDG.E", 1, 4, -1);
@@ -506,6 +513,19 @@ static void test_waits_stream(void)
 		CHECK_INT(shape_acc_finish(&a, &s), 0, "finish");
 		if (!regs) {
 			CHECK(!s.has_wait && s.n_wait == 0 && !s.wait, "no register record: no wait intervals");
+		} else if (regs == 2) {
+			static const double want[4][1 + SP_NCOL] = {
+				{ 2, 1, 0, 0, 0, 0, 1, 0, 0 }, { 1, 2, 0, 0, 2, 0, 0, 0, 0 },
+				{ 1, 3, 2, 0, 0, 0, 0, 0, 0 }, { 1, 3, 2, 0, 0, 0, 1, 0, 0 } };
+			CHECK(s.has_wait && s.n_wait == 8, "8 wait intervals: 4 vectors x 2 launch entries");
+			for (size_t i = 0; s.has_wait && i < s.n_wait && i < 8; i++) {
+				CHECK_NEAR(s.wait[i].count, want[i / 2][0], 0, "wait interval count, per launch entry");
+				CHECK_INT(s.wait[i].launch, (long)(i % 2), "wait interval's launch entry");
+				for (int c = 0; c < SP_NCOL; c++)
+					CHECK_NEAR(s.wait[i].v[c], want[i / 2][1 + c], 0, "wait interval vector");
+			}
+			CHECK(s.has_phase && s.n_phase == 4 && s.phase[0].launch == 0 && s.phase[1].launch == 1,
+			      "the barrier intervals: per launch entry too");
 		} else {
 			static const double want[4][1 + SP_NCOL] = {
 				{ 4, 1, 0, 0, 0, 0, 1, 0, 0 }, { 2, 2, 0, 0, 2, 0, 0, 0, 0 },
@@ -513,6 +533,7 @@ static void test_waits_stream(void)
 			CHECK(s.has_wait && s.n_wait == 4, "4 distinct wait intervals");
 			for (size_t i = 0; s.has_wait && i < s.n_wait && i < 4; i++) {
 				CHECK_NEAR(s.wait[i].count, want[i][0], 0, "wait interval count");
+				CHECK_INT(s.wait[i].launch, -1, "no launch: no launch entry");
 				for (int c = 0; c < SP_NCOL; c++)
 					CHECK_NEAR(s.wait[i].v[c], want[i][1 + c], 0, "wait interval vector");
 			}
@@ -812,6 +833,45 @@ static void test_waits_json(void)
 	fclose(f);
 	profile_t q;
 	CHECK_INT(profile_load(path, &q), EXIT_USER, "SHAPE_WAIT_MAX + 1 wait intervals refused");
+
+	/* the launch entry (a 10th number): kept through a save; an index outside .shape.launches,
+	 * or not an integer, refused */
+	static const char *const lcases[] = {
+		"[[3, 3, 2, 0, 1, 0, 0, 0, 0, 1], [1, 7, 0, 1.5, 0, 1, 3, 1, 0, 0]]",
+		"[[3, 3, 2, 0, 1, 0, 0, 0, 0, 2]]",              /* 2 launch entries: 0 and 1 */
+		"[[3, 3, 2, 0, 1, 0, 0, 0, 0, 0.5]]",            /* not an integer */
+		"[[3, 3, 2, 0, 1, 0, 0, 0, 0, -1]]",             /* negative */
+		"[[3, 3, 2, 0, 1, 0, 0, 0, 0, 0, 0]]",           /* 11 numbers */
+	};
+	for (int i = 0; i < (int)(sizeof lcases / sizeof lcases[0]); i++) {
+		f = fopen(path, "w");
+		fprintf(f, "{\"version\": 1, \"block_bytes\": 128, \"n_sm\": 1, \"insts\": 16, \"mem_insts\": 1,\n"
+			   " \"streams\": [{\"name\": \"l1\", \"accesses\": 6, \"sd\": {\"cold\": 6, \"bins\": []}}],\n"
+			   " \"shape\": {\"launches\": [{\"grid\": [1, 1, 1], \"block\": [32, 1, 1], \"insts\": 9},"
+			   " {\"grid\": [2, 1, 1], \"block\": [32, 1, 1], \"insts\": 7}], \"waits\": %s}}\n", lcases[i]);
+		fclose(f);
+		int rc = profile_load(path, &q);
+		if (i > 0) {
+			CHECK_INT(rc, EXIT_USER, lcases[i]);
+			continue;
+		}
+		CHECK_INT(rc, 0, "waits with launch entries load");
+		if (rc)
+			continue;
+		for (int round = 0; round < 2; round++) {
+			CHECK(q.shape.n_wait == 2 && q.shape.wait[0].launch == 1 && q.shape.wait[1].launch == 0,
+			      "launch entries 1 and 0");
+			if (round == 0) {
+				CHECK_INT(profile_save(path, &q), 0, "saves");
+				profile_free(&q);
+				if (profile_load(path, &q)) {
+					CHECK(0, "loads again");
+					break;
+				}
+			}
+		}
+		profile_free(&q);
+	}
 	unlink(path);
 }
 

@@ -279,9 +279,10 @@
  *   CPI classes of the miss path in proportion to their share of T_fill: the wait is time
  *   the fill spends in the NoC, LLC and DRAM) and solves again (one refinement).  l1_hit keeps counting pending hits as hits, as Accel-Sim's
  *   1 - misses / accesses does; metrics.l1_pend reports their share.
- *   FRESH LINES (models/mlp_group.h [F1]-[F5]; profiles whose shape records each fork-join
- *   group's freshest line, `.shape.mlp.fresh`, with the profile's groups in force and no
- *   extended LLC): the same refinement takes T_L and T_D, the fill of an L1 miss from the LLC
+ *   FRESH LINES (models/mlp_group.h [F1]-[F6]; profiles whose shape records each fork-join
+ *   group's freshest line, `.shape.mlp.fresh`, with the profile's groups in force; under an
+ *   extended LLC also [F6]'s extended fills, T_X and T_XD, from the stations of class ext per
+ *   L1 miss): the same refinement takes T_L and T_D, the fill of an L1 miss from the LLC
  *   and from DRAM (residence + delay per visit of noc_req, llc, noc_resp, noc_reply_src, and
  *   dram's per DRAM visit), the request rates a1 X / n_sm (one profile SM's stream) and a1 X
  *   (the merged stream), and replaces the fork-join groups' miss-path latencies by their fresh
@@ -1117,16 +1118,33 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 	 * [F1]-[F5], set by the refinement) the fork-join groups' fresh waits on each level in
 	 * proportion to its delay, and [F5]'s capacity misses with the cold share taken out */
 	double lat_noc, lat_llc, lat_dram;
-	if (m->fresh_on && grp->fresh && !(e > 0.0) && m->fresh_td0 > 0.0 && m->fresh_tl0 > 0.0) {
-		const mlp_fresh_wait_t *fw = &m->fresh;
-		double qc = q_miss - w->cold_l1 > 0.0 ? q_miss - w->cold_l1 : 0.0;
+	int fresh_x = e > 0.0;                       /* [F6]: the extended LLC's share of the lines */
+	double p_mix = 0.0, qc = 0.0;                /* [F6]'s p_F; the L1's capacity misses ([F5]) */
+	int fresh_lat = m->fresh_on && grp->fresh && m->fresh_td0 > 0.0 && m->fresh_tl0 > 0.0 &&
+	                (!fresh_x || (m->fresh_txd0 > 0.0 && m->fresh_tx0 > 0.0));
+	if (fresh_lat) {
+		const mlp_fresh_wait_t *fw = &m->fresh, *fx = &m->fresh_x;
+		qc = q_miss - w->cold_l1 > 0.0 ? q_miss - w->cold_l1 : 0.0;
 		double qdc = q_dram - w->cold_g > 0.0 ? q_dram - w->cold_g : 0.0;
-		double f_noc = fw->e_dram * m->noc_lat / m->fresh_td0 + fw->e_llc * m->noc_lat / m->fresh_tl0;
-		double f_llc = fw->e_dram * m->llc_lat / m->fresh_td0 + fw->e_llc * m->llc_lat / m->fresh_tl0;
-		double f_dram = fw->e_dram * m->dram_lat / m->fresh_td0;
-		lat_noc = mlp_group_latency_fresh(grp, am, kq, q_miss, qc, fw->p_fresh, f_noc, m->noc_lat);
-		lat_llc = mlp_group_latency_fresh(grp, am, kq, q_miss, qc, fw->p_fresh, f_llc, m->llc_lat);
-		lat_dram = mlp_group_latency_fresh(grp, am, kq, q_dram, qdc, fw->p_fresh, f_dram, m->dram_lat);
+		double qxc = q_xmiss - e * w->cold_g > 0.0 ? q_xmiss - e * w->cold_g : 0.0;
+		double c = 1.0 - e;                      /* [F6]: the conventional LLC's lines */
+		p_mix = c * fw->p_fresh + (fresh_x ? e * fx->p_fresh : 0.0);
+		/* each path's waits on its levels in proportion to their fixed delays (mlp_group.h [F1]-[F4],
+		 * [F6]: T_X0 = 2 noc + L_X0, T_XD0 = T_X0 + dram + ext_miss_extra) */
+		double f_noc = c * (fw->e_dram * m->noc_lat / m->fresh_td0 + fw->e_llc * m->noc_lat / m->fresh_tl0);
+		double f_llc = c * (fw->e_dram * m->llc_lat / m->fresh_td0 + fw->e_llc * m->llc_lat / m->fresh_tl0);
+		double f_dram = c * fw->e_dram * m->dram_lat / m->fresh_td0;
+		double f_xmiss = 0.0;
+		if (fresh_x) {
+			f_noc += e * (fx->e_dram * m->noc_lat / m->fresh_txd0 + fx->e_llc * m->noc_lat / m->fresh_tx0);
+			f_dram += e * fx->e_dram * m->dram_lat / m->fresh_txd0;
+			f_xmiss = e * fx->e_dram * m->ext_miss_extra / m->fresh_txd0;
+		}
+		lat_noc = mlp_group_latency_fresh(grp, am, kq, q_miss, qc, p_mix, f_noc, m->noc_lat);
+		lat_llc = mlp_group_latency_fresh(grp, am, kq, q_miss * c, qc * c, p_mix, f_llc, m->llc_lat);
+		lat_dram = mlp_group_latency_fresh(grp, am, kq, q_dram, qdc, p_mix, f_dram, m->dram_lat);
+		if (fresh_x)
+			lat_dram += mlp_group_latency_fresh(grp, am, kq, q_xmiss, qxc, p_mix, f_xmiss, m->ext_miss_extra);
 	} else {
 		lat_noc = mlp_group_latency(grp, am, kq, q_miss, m->noc_lat);
 		lat_llc = mlp_group_latency(grp, am, kq, q_miss * (1.0 - e), m->llc_lat);
@@ -1148,9 +1166,16 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 		            : x->per == MS_PER_L1_MISS ? m1 : dram_v;
 		double qr = x->per == MS_PER_L1_ACCESS ? x->visits : x->per == MS_PER_L1_MISS ? x->visits * q_miss
 		          : x->visits * q_dram; /* visits per request */
+		double lat = x->per == MS_PER_INST ? x->visits * x->delay : mlp_group_latency(grp, am, kq, qr, x->delay);
+		if (fresh_lat && fresh_x && x->cls == CPI_EXT && x->per == MS_PER_L1_MISS && m->fresh_lx0 > 0.0) {
+			/* [F6]: the extended LLC's lookups take their share of its lines' fresh waits */
+			const mlp_fresh_wait_t *fx = &m->fresh_x;
+			double lx = x->visits / e * x->delay;    /* this station's fixed delay per extended fill */
+			double f_x = e * (fx->e_dram * lx / m->fresh_txd0 + fx->e_llc * lx / m->fresh_tx0);
+			lat = mlp_group_latency_fresh(grp, am, kq, qr, x->visits * qc, p_mix, f_x, x->delay);
+		}
 		st[ns++] = (st_in_t){ x->name, x->cls, x->visits * rate, x->service, x->delay,
-		                      x->skew, x->copies,
-		                      x->per == MS_PER_INST ? x->visits * x->delay : mlp_group_latency(grp, am, kq, qr, x->delay),
+		                      x->skew, x->copies, lat,
 		                      x->col > 0 ? x->col - 1 : x->per == MS_PER_INST ? SP_INSTS : SP_GREQ, x->per_sm };
 	}
 
@@ -1459,22 +1484,36 @@ int gpu_llc_mshr_refine(const gpu_t *g, const wctx_t *w, memsys_t *m, const gpu_
 /* FRESH LINES (mlp_group.h): T_L and T_D per fill from the solved network (residence + fixed
  * delay per visit on the NoC both ways, the LLC and its reply port; DRAM's per DRAM visit),
  * their fixed delays, and the rates of a profile SM's and the merged stream's requests: the
- * fork-join groups' fresh waits into m.  1 when set. */
-static int fresh_refine(const wctx_t *w, memsys_t *m, const gpu_detail_t *det, double a1, const mlp_groups_t *grp)
+ * fork-join groups' fresh waits into m.  Under an extended LLC (ext_frac e > 0) also [F6]'s
+ * T_X, T_XD: the NoC both ways and the extended LLC's stations (class ext, per L1 miss:
+ * residence + delay per extended fill, their visits over e m1), DRAM and the extended miss's
+ * extra latency.  1 when set. */
+static int fresh_refine(const wctx_t *w, memsys_t *m, const gpu_detail_t *det, double a1, double m1,
+                        const mlp_groups_t *grp)
 {
-	double t_l = 0.0, t_d = 0.0;
+	double t_l = 0.0, t_d = 0.0, t_n = 0.0, t_x = 0.0, l_x0 = 0.0, e = m->ext_frac;
 	int fixed = det->n - m->n_extra;
-	for (int k = 0; k < fixed; k++) {
+	for (int k = 0; k < det->n; k++) {
 		const gpu_station_report_t *o = &det->st[k];
 		if (!(o->visits > 0.0))
 			continue;
 		double t = (o->resid + o->visits * o->delay) / o->visits;   /* per visit */
-		if (!strcmp(o->name, "noc_req") || !strcmp(o->name, "llc") || !strcmp(o->name, "noc_resp") ||
-		    !strcmp(o->name, "noc_reply_src"))
+		if (k >= fixed) {                    /* [F6]: the extended LLC's stations, per extended fill */
+			const ms_station_t *x = &m->extra[k - fixed];
+			if (e > 0.0 && m1 > 0.0 && x->cls == CPI_EXT && x->per == MS_PER_L1_MISS) {
+				t_x += (o->resid + o->visits * o->delay) / (e * m1);
+				l_x0 += x->visits / e * x->delay;
+			}
+			continue;
+		}
+		if (!strcmp(o->name, "noc_req") || !strcmp(o->name, "noc_resp") || !strcmp(o->name, "noc_reply_src"))
+			t_n += t;
+		else if (!strcmp(o->name, "llc"))
 			t_l += t;
 		else if (!strcmp(o->name, "dram"))
 			t_d = t;
 	}
+	t_l += t_n;
 	double lam_g = a1 * det->throughput;
 	double t_l0 = 2.0 * m->noc_lat + m->llc_lat, t_d0 = t_l0 + m->dram_lat;
 	if (!(lam_g > 0.0) || !(t_l > 0.0) || !(t_l0 > 0.0))
@@ -1482,6 +1521,18 @@ static int fresh_refine(const wctx_t *w, memsys_t *m, const gpu_detail_t *det, d
 	mlp_fresh_wait(grp->fresh, t_l, t_l + t_d, t_l0, t_d0, lam_g / w->p->n_sm, lam_g, &m->fresh);
 	m->fresh_tl0 = t_l0;
 	m->fresh_td0 = t_d0;
+	memset(&m->fresh_x, 0, sizeof m->fresh_x);
+	m->fresh_tx0 = m->fresh_txd0 = m->fresh_lx0 = 0.0;
+	if (e > 0.0) {                           /* [F6] */
+		double tx = t_n + t_x, tx0 = 2.0 * m->noc_lat + l_x0;
+		double txd = tx + t_d + m->ext_miss_extra, txd0 = tx0 + m->dram_lat + m->ext_miss_extra;
+		if (!(tx > 0.0) || !(tx0 > 0.0))
+			return 0;
+		mlp_fresh_wait(grp->fresh, tx, txd, tx0, txd0, lam_g / w->p->n_sm, lam_g, &m->fresh_x);
+		m->fresh_tx0 = tx0;
+		m->fresh_txd0 = txd0;
+		m->fresh_lx0 = l_x0;
+	}
 	m->fresh_on = 1;
 	return 1;
 }
@@ -1518,12 +1569,13 @@ int gpu_pending_refine(const gpu_t *g, const wctx_t *w, memsys_t *m, const gpu_d
 	/* the L1's miss ratio per access at the rt histogram's granularity (the profile's blocks,
 	 * pending.h [Q]): a sectored L1's m->l1_hit is per sector, so the line curve's then */
 	double h_line = m->l1_hit_sector >= 0.0 && m->l1_hit == m->l1_hit_sector ? l1_hit(g, w, m->l1_bytes) : m->l1_hit;
-	/* FRESH LINES (mlp_group.h [F1]-[F5]): with the profile's record and groups in force and no
-	 * extended LLC, the fork-join groups' fills from the solved network's T_L, T_D; the pending
-	 * hits of fresh lines are in them, so neither pending term below is added */
+	/* FRESH LINES (mlp_group.h [F1]-[F6]): with the profile's record and groups in force, the
+	 * fork-join groups' fills from the solved network's T_L, T_D (and under an extended LLC the
+	 * extended LLC's T_X, T_XD); the pending hits of fresh lines are in them, so neither pending
+	 * term below is added */
 	mlp_groups_t one;
 	const mlp_groups_t *grp = groups_in_force(w, &one);
-	int fresh = grp->fresh && !(m->ext_frac > 0.0) && w->p->n_sm > 0 && fresh_refine(w, m, det, a1, grp);
+	int fresh = grp->fresh && w->p->n_sm > 0 && fresh_refine(w, m, det, a1, m1, grp);
 	/* LLC MSHRS (llc_mshr.h), from the same solve; their time per L1 miss joins T_fill */
 	int llc = g->llc_mshr > 0 && gpu_llc_mshr_refine(g, w, m, det, a1 * det->throughput, m1, h_llc, t_cls, &t_fill, h_line);
 	double share = 0.0, wait_req = 0.0;

@@ -257,10 +257,13 @@ typedef struct memsys {
 	double stt_writes_per_inst;/* FUSE: STT-MRAM writes per warp instruction */
 	double l1_pend;            /* share of L1 requests that are pending hits (models/pending.h;
 	                              0 until gpu_eval's refinement adds the term) */
-	int fresh_on;              /* FRESH LINES (mlp_group.h [F1]-[F5]) in force: set by the
+	int fresh_on;              /* FRESH LINES (mlp_group.h [F1]-[F6]) in force: set by the
 	                              refinement from the first solve's fills */
-	mlp_fresh_wait_t fresh;    /* their p_F, e_D, e_L */
+	mlp_fresh_wait_t fresh;    /* their p_F, e_D, e_L (the conventional LLC's lines) */
 	double fresh_tl0, fresh_td0; /* T_L0, T_D0: the fixed delays the waits are spread over */
+	mlp_fresh_wait_t fresh_x;  /* mlp_group.h [F6]: the extended LLC's lines (ext_frac > 0) */
+	double fresh_tx0, fresh_txd0; /* T_X0, T_XD0: their fixed delays */
+	double fresh_lx0;          /* L_X0: the extended LLC's lookups' fixed delay per fill */
 	double l1_hit_sector;      /* sector-granular L1 hit ratio (gpu.c HIT RATES; -1: no record) */
 	double l1_hit_store;       /* the stores' L1 hit ratio (WRITE-THROUGH; -1: taken as l1_hit) */
 	double l1_bypass;          /* share of L1 requests that bypass the L1 (global atomics,

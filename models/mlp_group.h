@@ -87,6 +87,16 @@
  * f_d = e_D d / T_D0 (+ e_L d / T_L0 on the LLC path), replacing [G3]'s W(g r, q, d) for the
  * fork-join groups.  The pending hits of such lines (pending.h, llc_mshr.h [D]) are [F2] and
  * [F4], so gpu.c adds neither term when the record is in force.
+ * Under an extended LLC (Morpheus, a share e of the LLC requests to the cache-mode SMs by a
+ * static split of the addresses, Morpheus §4.1.1): a fresh line is the extended LLC's with
+ * probability e, and its fills take the extended path instead of an LLC slice:
+ *   T_X  = the NoC both ways + the extended LLC's stations per extended fill (residence +
+ *          delay), T_XD = T_X + DRAM's + the extended miss's extra latency; T_X0, T_XD0 their
+ *          fixed delays;
+ *   p_F, e_D, e_L = (1 - e) x [F1]-[F4] with (T_L, T_D) + e x [F1]-[F4] with (T_X, T_XD)   [F6]
+ * each path's waits spread over its own levels' delays (the extended one's over the NoC, the
+ * extended LLC's stations, DRAM and the extra latency).  Assumed: the fresh lines split as the
+ * requests do; the ages (requests of the whole stream) are the same for both.
  * Assumed: a line's first request in the kernel is where its fill starts (capacity misses of
  * lines first requested long ago are [F5]'s, independent); the freshness of the profile's
  * private per-SM streams holds for the design's L1 (a DC-L1 node shared by several SMs sees

@@ -11,6 +11,7 @@
  *              SMs: 1x .. 10x the 40960-block LLC), 25% cold; BDI shares 30% high, 30% low.
  *   compbound: 0.01 requests per instruction, everything within 200 blocks (fits L1).
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@
 #include <gsl/gsl_cdf.h>
 
 #include "support/check.h"
+#include "support/genprof.h"
 #include "design.h"
 #include "gpu.h"
 #include "presets/gpu_json.h"
@@ -415,6 +417,45 @@ out:
 	profile_free(&comp);
 }
 
+/* FRESH LINES under an extended LLC (mlp_group.h [F6]).  A generator profile with the fresh
+ * record (r-bfs at 10, the rtx3080 preset) evaluated with the record and with it stripped:
+ * the record's effect on IPC, R = IPC(fresh) / IPC(stripped), at the baseline (e = 0) and with
+ * 16 cache-mode SMs (e > 0).  Before [F6] the record was ignored whenever e > 0 (R = 1 exactly
+ * there); with it, the fresh waits are charged under the extended LLC as on the baseline, so R
+ * moves the same way at both. */
+static void test_fresh_extended(const gpu_t *g)
+{
+	profile_t p;
+	if (genprof_make("r-bfs", 10, "studies/gpus/rtx3080.json", 1, "test_morpheus", &p) != 0) {
+		CHECK(0, "r-bfs profile made in process");
+		return;
+	}
+	CHECK(p.shape.has_fresh, "the generator's profile has the fresh record");
+	double ipc[2][2];
+	for (int k = 0; k < 2; k++) {
+		p.shape.has_fresh = k == 0;              /* k = 1: the record stripped ([G3]) */
+		const char *err = NULL;
+		wctx_t *w = wctx_alloc(g, &p, &err);
+		CHECK(w != NULL, "context for the r-bfs profile");
+		if (!w)
+			break;
+		design_t d;
+		design_default(&d);
+		ipc[k][0] = eval_ipc(g, w, &d, NULL);
+		d.mor_cache_sms = 16;
+		ipc[k][1] = eval_ipc(g, w, &d, NULL);
+		wctx_free(w);
+	}
+	double r0 = ipc[0][0] / ipc[1][0], r1 = ipc[0][1] / ipc[1][1];
+	printf("fresh lines: IPC with / without the record: baseline %.4f / %.4f (R %.4f), 16 cache-mode SMs %.4f / %.4f (R %.4f)\n",
+	       ipc[0][0], ipc[1][0], r0, ipc[0][1], ipc[1][1], r1);
+	CHECK(fabs(r0 - 1.0) > 0.01, "baseline: the fresh record moves IPC (the mechanism is in force)");
+	CHECK((r1 - 1.0) * (r0 - 1.0) > 0.0 && fabs(r1 - 1.0) > 0.25 * fabs(r0 - 1.0),
+	      "[F6] 16 cache-mode SMs: the record moves IPC the same way as on the baseline");
+	p.shape.has_fresh = 1;
+	profile_free(&p);
+}
+
 int main(void)
 {
 	gpu_t g;
@@ -426,5 +467,6 @@ int main(void)
 	test_controller(&g);
 	test_p1_thinning();
 	test_directions(&g);
+	test_fresh_extended(&g);
 	return check_summary("morpheus");
 }

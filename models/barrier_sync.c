@@ -83,10 +83,17 @@ double bsync_phase_time(const double *f, size_t n, const double tot[SP_NCOL], co
 			nz[n_multi][j] = cols[j];
 		n_nz[n_multi++] = nc;
 	}
+	/* [B5]'s scale per launch entry, once per call (the rows index it) when the entries fit */
+	enum { LS_MAX = 64 };
+	double ls[LS_MAX];
+	size_t nls = ph && sms && sms->n_launch <= LS_MAX ? sms->n_launch : 0;
+	for (size_t j = 0; j < nls; j++)
+		ls[j] = bsync_launch_scale(sms, (long)j);
 	double td = 0.0;
 	for (size_t i = 0; i < n; i++) {
 		const double *fi = f + i * SP_NCOL;                     /* f_i,c */
-		double s = ph ? bsync_launch_scale(sms, ph[i].launch) : 1.0;   /* [B5] */
+		long li = ph ? ph[i].launch : -1;
+		double s = li >= 0 && (size_t)li < nls ? ls[li] : ph ? bsync_launch_scale(sms, li) : 1.0;   /* [B5] */
 		double worst = 0.0;
 		int finite = !generic;
 		for (int c = 0; c < SP_NCOL && finite; c++)

@@ -1518,7 +1518,7 @@ static int fresh_refine(const wctx_t *w, memsys_t *m, const gpu_detail_t *det, d
 	double t_l0 = 2.0 * m->noc_lat + m->llc_lat, t_d0 = t_l0 + m->dram_lat;
 	if (!(lam_g > 0.0) || !(t_l > 0.0) || !(t_l0 > 0.0))
 		return 0;
-	mlp_fresh_wait(grp->fresh, t_l, t_l + t_d, t_l0, t_d0, lam_g / w->p->n_sm, lam_g, &m->fresh);
+	mlp_fresh_wait_groups(grp, t_l, t_l + t_d, t_l0, t_d0, lam_g / w->p->n_sm, lam_g, &m->fresh);
 	m->fresh_tl0 = t_l0;
 	m->fresh_td0 = t_d0;
 	memset(&m->fresh_x, 0, sizeof m->fresh_x);
@@ -1528,7 +1528,7 @@ static int fresh_refine(const wctx_t *w, memsys_t *m, const gpu_detail_t *det, d
 		double txd = tx + t_d + m->ext_miss_extra, txd0 = tx0 + m->dram_lat + m->ext_miss_extra;
 		if (!(tx > 0.0) || !(tx0 > 0.0))
 			return 0;
-		mlp_fresh_wait(grp->fresh, tx, txd, tx0, txd0, lam_g / w->p->n_sm, lam_g, &m->fresh_x);
+		mlp_fresh_wait_groups(grp, tx, txd, tx0, txd0, lam_g / w->p->n_sm, lam_g, &m->fresh_x);
 		m->fresh_tx0 = tx0;
 		m->fresh_txd0 = txd0;
 		m->fresh_lx0 = l_x0;

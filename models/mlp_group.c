@@ -42,6 +42,11 @@ void mlp_groups_init(mlp_groups_t *gr, const profile_shape_t *s, double fitted, 
 		}
 		if (gr->n > 0 && gr->mean > 0.0) {
 			gr->fresh = s->has_fresh ? (const double (*)[SHAPE_FRESH_BINS])s->fresh : NULL;
+			gr->n_fresh = 0;
+			for (int b1 = 0; gr->fresh && b1 < SHAPE_FRESH_BINS; b1++)
+				for (int bg = 0; bg < SHAPE_FRESH_BINS; bg++)
+					if (gr->fresh[b1][bg] > 0.0)
+						gr->fresh_cell[gr->n_fresh++] = (unsigned short)(b1 * SHAPE_FRESH_BINS + bg);
 			return;
 		}
 		memset(gr, 0, sizeof *gr);
@@ -115,41 +120,61 @@ static void residual(double lo, double hi, double lam, double t, double *p, doub
 	*e = (t * (top - lo) - (top * top - lo * lo) / (2.0 * lam)) / (hi - lo);
 }
 
-void mlp_fresh_wait(const double (*fresh)[SHAPE_FRESH_BINS], double t_llc, double t_dram, double t_llc0,
-                    double t_dram0, double lam_1, double lam_g, mlp_fresh_wait_t *out)
+/* [F1]-[F4] over the n cells idx (b1 x BINS + bg, in row order) of the record */
+static void fresh_wait_cells(const double (*fresh)[SHAPE_FRESH_BINS], const unsigned short *idx, int n_idx,
+                             double t_llc, double t_dram, double t_llc0, double t_dram0, double lam_1, double lam_g,
+                             mlp_fresh_wait_t *out)
 {
 	memset(out, 0, sizeof *out);
 	double groups = 0.0, pf = 0.0, ed = 0.0, el = 0.0;
-	for (int b1 = 0; b1 < SHAPE_FRESH_BINS; b1++)
-		for (int bg = 0; bg < SHAPE_FRESH_BINS; bg++) {
-			double n = fresh[b1][bg];
-			if (!(n > 0.0))
-				continue;
-			groups += n;
-			double lo, hi, pd, wd, pl, wl;
-			if (bg == 0) {                  /* [F1] the line's first request */
-				pd = 1.0;
-				wd = t_dram0;
-			} else {                        /* [F2] a DRAM fill in flight */
-				bin_range(bg, &lo, &hi);
-				residual(lo, hi, lam_g, t_dram, &pd, &wd);
-			}
-			if (b1 == 0) {                  /* [F3] the SM's first request of the line */
-				pl = 1.0;
-				wl = t_llc0;
-			} else {                        /* [F4] the SM's fill in flight */
-				bin_range(b1, &lo, &hi);
-				residual(lo, hi, lam_1, t_llc, &pl, &wl);
-			}
-			/* the DRAM fill first; [F3]-[F4] for the ages past its window (independent within
-			 * the cell: the ages uniform in their bins) */
-			pf += n * (pd + (1.0 - pd) * pl);
-			ed += n * wd;
-			el += n * (1.0 - pd) * wl;
+	for (int i = 0; i < n_idx; i++) {
+		int b1 = idx[i] / SHAPE_FRESH_BINS, bg = idx[i] % SHAPE_FRESH_BINS;
+		double n = fresh[b1][bg];
+		if (!(n > 0.0))
+			continue;
+		groups += n;
+		double lo, hi, pd, wd, pl, wl;
+		if (bg == 0) {                  /* [F1] the line's first request */
+			pd = 1.0;
+			wd = t_dram0;
+		} else {                        /* [F2] a DRAM fill in flight */
+			bin_range(bg, &lo, &hi);
+			residual(lo, hi, lam_g, t_dram, &pd, &wd);
 		}
+		if (b1 == 0) {                  /* [F3] the SM's first request of the line */
+			pl = 1.0;
+			wl = t_llc0;
+		} else {                        /* [F4] the SM's fill in flight */
+			bin_range(b1, &lo, &hi);
+			residual(lo, hi, lam_1, t_llc, &pl, &wl);
+		}
+		/* the DRAM fill first; [F3]-[F4] for the ages past its window (independent within
+		 * the cell: the ages uniform in their bins) */
+		pf += n * (pd + (1.0 - pd) * pl);
+		ed += n * wd;
+		el += n * (1.0 - pd) * wl;
+	}
 	if (!(groups > 0.0))
 		return;
 	out->p_fresh = pf / groups;
 	out->e_dram = ed / groups;
 	out->e_llc = el / groups;
+}
+
+void mlp_fresh_wait(const double (*fresh)[SHAPE_FRESH_BINS], double t_llc, double t_dram, double t_llc0,
+                    double t_dram0, double lam_1, double lam_g, mlp_fresh_wait_t *out)
+{
+	unsigned short idx[SHAPE_FRESH_BINS * SHAPE_FRESH_BINS];
+	int n = 0;
+	for (int b1 = 0; b1 < SHAPE_FRESH_BINS; b1++)
+		for (int bg = 0; bg < SHAPE_FRESH_BINS; bg++)
+			if (fresh[b1][bg] > 0.0)
+				idx[n++] = (unsigned short)(b1 * SHAPE_FRESH_BINS + bg);
+	fresh_wait_cells(fresh, idx, n, t_llc, t_dram, t_llc0, t_dram0, lam_1, lam_g, out);
+}
+
+void mlp_fresh_wait_groups(const mlp_groups_t *gr, double t_llc, double t_dram, double t_llc0, double t_dram0,
+                           double lam_1, double lam_g, mlp_fresh_wait_t *out)
+{
+	fresh_wait_cells(gr->fresh, gr->fresh_cell, gr->n_fresh, t_llc, t_dram, t_llc0, t_dram0, lam_1, lam_g, out);
 }

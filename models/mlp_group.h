@@ -123,6 +123,8 @@ typedef struct mlp_groups {
 	double mean;                    /* gbar [G1] */
 	double share_fj;                /* sum of pi_g^R: the fork-join groups' share */
 	const double (*fresh)[SHAPE_FRESH_BINS]; /* the profile's fresh record (not owned; NULL: none) */
+	int n_fresh;                    /* its non-empty cells (mlp_groups_init), b1 x BINS + bg each: */
+	unsigned short fresh_cell[SHAPE_FRESH_BINS * SHAPE_FRESH_BINS]; /* the sweep visits only these */
 } mlp_groups_t;
 
 /* FRESH LINES [F1]-[F4]: per fork-join group, the share with a fresh line and the mean waits. */
@@ -146,6 +148,11 @@ double mlp_group_latency(const mlp_groups_t *gr, double loads_per_inst, double r
  * per cycle (> 0). */
 void mlp_fresh_wait(const double (*fresh)[SHAPE_FRESH_BINS], double t_llc, double t_dram, double t_llc0,
                     double t_dram0, double lam_1, double lam_g, mlp_fresh_wait_t *out);
+
+/* mlp_fresh_wait over the groups' record (gr->fresh non-NULL), visiting only its non-empty
+ * cells: the same sums in the same order, so the same result bit for bit. */
+void mlp_fresh_wait_groups(const mlp_groups_t *gr, double t_llc, double t_dram, double t_llc0, double t_dram0,
+                           double lam_1, double lam_g, mlp_fresh_wait_t *out);
 
 /* The miss path's delay per instruction at a level of delay d under FRESH LINES (header): the
  * windows as [G2w] with q, the fork-join groups (1 - p_fresh) [G2] with q_cap plus fresh_d,

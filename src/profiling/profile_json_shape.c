@@ -92,7 +92,7 @@ static int intervals_read(const char *file, const char *path, const cJSON *h, si
 			  size_t *n_out, shape_phase_t **out)
 {
 	if (!cJSON_IsArray(h))
-		return json_type_error(file, path, "an array of [count, insts, greq, swave, fp32, fp64, int, sfu, tensor]", h);
+		return json_type_error(file, path, "an array of [count, insts, greq, swave, fp32, fp64, int, sfu, tensor(, launch)]", h);
 	int n = cJSON_GetArraySize(h);
 	if ((size_t)n > max)
 		return err_user("%s: %s: %d intervals, more than the %zu a profile records", file, path, n, max);

@@ -685,6 +685,23 @@ static void test_phases_dbgemm(void)
 	profile_free(&p);
 }
 
+/* The interval tests' one-stream profile, up to its "shape" key. */
+#define INTERVALS_HDR \
+	"{\"version\": 1, \"block_bytes\": 128, \"n_sm\": 1, \"insts\": 16, \"mem_insts\": 1,\n" \
+	" \"streams\": [{\"name\": \"l1\", \"accesses\": 6, \"sd\": {\"cold\": 6, \"bins\": []}}],\n"
+
+/* Save *q to path and load it again: 0, or -1 (checked, *q freed) when it does not load. */
+static int save_reload(const char *path, profile_t *q)
+{
+	CHECK_INT(profile_save(path, q), 0, "saves");
+	profile_free(q);
+	if (profile_load(path, q)) {
+		CHECK(0, "loads again");
+		return -1;
+	}
+	return 0;
+}
+
 /* The "phases" JSON: kept through a save; refused with one line naming the value. */
 static void test_phases_json(void)
 {
@@ -703,8 +720,7 @@ static void test_phases_json(void)
 	};
 	for (int i = 0; i < (int)(sizeof cases / sizeof cases[0]); i++) {
 		FILE *f = fopen(path, "w");
-		fprintf(f, "{\"version\": 1, \"block_bytes\": 128, \"n_sm\": 1, \"insts\": 16, \"mem_insts\": 1,\n"
-			   " \"streams\": [{\"name\": \"l1\", \"accesses\": 6, \"sd\": {\"cold\": 6, \"bins\": []}}],\n"
+		fprintf(f, INTERVALS_HDR
 			   " \"shape\": {%s}}\n", cases[i]);
 		fclose(f);
 		profile_t q;
@@ -724,21 +740,14 @@ static void test_phases_json(void)
 				CHECK_NEAR(q.shape.phase[1].v[SP_SWAVE], 1.5, 0, "swave");
 				CHECK_NEAR(q.shape.phase[1].v[SP_SFU], 1, 0, "sfu");
 			}
-			if (round == 0) {        /* and again after a save */
-				CHECK_INT(profile_save(path, &q), 0, "saves");
-				profile_free(&q);
-				if (profile_load(path, &q)) {
-					CHECK(0, "loads again");
-					break;
-				}
-			}
+			if (round == 0 && save_reload(path, &q))   /* and again after a save */
+				break;
 		}
 		profile_free(&q);
 	}
 	/* more rows than SHAPE_PHASE_MAX */
 	FILE *f = fopen(path, "w");
-	fprintf(f, "{\"version\": 1, \"block_bytes\": 128, \"n_sm\": 1, \"insts\": 16, \"mem_insts\": 1,\n"
-		   " \"streams\": [{\"name\": \"l1\", \"accesses\": 6, \"sd\": {\"cold\": 6, \"bins\": []}}],\n"
+	fprintf(f, INTERVALS_HDR
 		   " \"shape\": {\"barriers\": 4, \"phases\": [");
 	for (int i = 0; i <= SHAPE_PHASE_MAX; i++)
 		fprintf(f, "%s[1, %d, 0, 0, 0, 0, 0, 0, 0]", i ? ", " : "", i + 1);
@@ -793,8 +802,7 @@ static void test_waits_json(void)
 	};
 	for (int i = 0; i < (int)(sizeof cases / sizeof cases[0]); i++) {
 		FILE *f = fopen(path, "w");
-		fprintf(f, "{\"version\": 1, \"block_bytes\": 128, \"n_sm\": 1, \"insts\": 16, \"mem_insts\": 1,\n"
-			   " \"streams\": [{\"name\": \"l1\", \"accesses\": 6, \"sd\": {\"cold\": 6, \"bins\": []}}],\n"
+		fprintf(f, INTERVALS_HDR
 			   " \"shape\": {%s}}\n", cases[i]);
 		fclose(f);
 		profile_t q;
@@ -812,20 +820,13 @@ static void test_waits_json(void)
 				CHECK_NEAR(q.shape.wait[0].count, 3, 0, "count");
 				CHECK_NEAR(q.shape.wait[1].v[SP_SWAVE], 1.5, 0, "swave");
 			}
-			if (round == 0) {        /* and again after a save */
-				CHECK_INT(profile_save(path, &q), 0, "saves");
-				profile_free(&q);
-				if (profile_load(path, &q)) {
-					CHECK(0, "loads again");
-					break;
-				}
-			}
+			if (round == 0 && save_reload(path, &q))   /* and again after a save */
+				break;
 		}
 		profile_free(&q);
 	}
 	FILE *f = fopen(path, "w");
-	fprintf(f, "{\"version\": 1, \"block_bytes\": 128, \"n_sm\": 1, \"insts\": 16, \"mem_insts\": 1,\n"
-		   " \"streams\": [{\"name\": \"l1\", \"accesses\": 6, \"sd\": {\"cold\": 6, \"bins\": []}}],\n"
+	fprintf(f, INTERVALS_HDR
 		   " \"shape\": {\"waits\": [");
 	for (int i = 0; i <= SHAPE_WAIT_MAX; i++)
 		fprintf(f, "%s[1, %d, 0, 0, 0, 0, 0, 0, 0]", i ? ", " : "", i + 1);
@@ -845,8 +846,7 @@ static void test_waits_json(void)
 	};
 	for (int i = 0; i < (int)(sizeof lcases / sizeof lcases[0]); i++) {
 		f = fopen(path, "w");
-		fprintf(f, "{\"version\": 1, \"block_bytes\": 128, \"n_sm\": 1, \"insts\": 16, \"mem_insts\": 1,\n"
-			   " \"streams\": [{\"name\": \"l1\", \"accesses\": 6, \"sd\": {\"cold\": 6, \"bins\": []}}],\n"
+		fprintf(f, INTERVALS_HDR
 			   " \"shape\": {\"launches\": [{\"grid\": [1, 1, 1], \"block\": [32, 1, 1], \"insts\": 9},"
 			   " {\"grid\": [2, 1, 1], \"block\": [32, 1, 1], \"insts\": 7}], \"waits\": %s}}\n", lcases[i]);
 		fclose(f);
@@ -861,14 +861,8 @@ static void test_waits_json(void)
 		for (int round = 0; round < 2; round++) {
 			CHECK(q.shape.n_wait == 2 && q.shape.wait[0].launch == 1 && q.shape.wait[1].launch == 0,
 			      "launch entries 1 and 0");
-			if (round == 0) {
-				CHECK_INT(profile_save(path, &q), 0, "saves");
-				profile_free(&q);
-				if (profile_load(path, &q)) {
-					CHECK(0, "loads again");
-					break;
-				}
-			}
+			if (round == 0 && save_reload(path, &q))   /* and again after a save */
+				break;
 		}
 		profile_free(&q);
 	}

@@ -1234,6 +1234,7 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 	 * when skewed, as the network's split) */
 	double insts_k = w->p->insts, t_sync = 0.0, td = 0.0, dmax = 0.0, l_slot = 0.0, ctas = 0.0;
 	double td_lock = 0.0, t_lock = 0.0, l_inst = 0.0, l_st = 0.0, path = 0.0;
+	double held_t = 0.0, held_k = 0.0, held_f = 0.0, held_p = 0.0;   /* lockstep.h [L6] */
 	int lock = w->lk_on && m->lock_seq > 0.0 && m->lock_waves > 0.0;
 	if ((w->bs_on || lock) && X > 0.0 && m->warps > 0.0 && m->n_compute > 0) {
 		bsync_station_t bs[GPU_MAX_REPORT];
@@ -1283,7 +1284,13 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 		double g3 = l_inst - m->dep_delay;
 		double wg = sh->has_mlp && sh->mlp_groups > 0.0 && g3 > 0.0 ? g3 * insts_k / sh->mlp_groups : 0.0;
 		path = lockstep_path(m->lock_seq, l_inst, m->lock_crit_seq, m->dep_delay, m->lock_crit_waits, wg);
-		X = insts_k / lockstep_time(insts_k, X, td_lock, path, m->lock_waves * l_st, &t_lock);   /* [L4] */
+		/* [L6]: the held fills, per interval of the wave (n w warps, one group of I / G each) */
+		if (m->lock_held > 0.0 && sh->mlp_groups > 0.0) {
+			held_k = m->lock_seq * sh->mlp_groups / insts_k;   /* K_L: the mean warp's intervals */
+			held_f = m->lock_fills * insts_k / sh->mlp_groups * m->n_compute * m->warps;
+			held_t = lockstep_held(held_k, held_f, m->lock_held, m->lock_hold, &held_p);
+		}
+		X = insts_k / lockstep_time(insts_k, X, td_lock, path + held_t, m->lock_waves * l_st, &t_lock);   /* [L4] */
 	}
 
 	memset(out, 0, sizeof *out);
@@ -1310,6 +1317,12 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 		det->lock_l = l_inst;
 		det->lock_lst = l_st;
 		det->lock_path = path;
+		det->lock_held_t = held_t;
+		det->lock_held_k = held_k;
+		det->lock_held_f = held_f;
+		det->lock_held_h = m->lock_held;
+		det->lock_held_p = held_p;
+		det->lock_held_tf = m->lock_hold;
 	}
 	out->cpi[CPI_DEP] += dep * per_sm;
 	if (X < x_net)      /* [B4], [L4]: the barriers' and the waves' waits, charged with the dependences' */
@@ -1456,6 +1469,23 @@ int gpu_llc_mshr_refine(const gpu_t *g, const wctx_t *w, memsys_t *m, const gpu_
 	else                                     /* [N] the least-variance split of s */
 		llc_mshr_fill(w->llc_sharers, pw, g->llc_mshr_merge, &fl);
 	fl.wait = sg > 0.0 ? wg / lambda_g : 0.0;   /* [D] */
+	/* lockstep.h [L6]: in lock step every reader in the wave is in the window (P_w = 1 / waves
+	 * per launch), so h_L per fill; the term is charged in LOCK STEP (memsys_solve_detail) */
+	const profile_shape_t *shp = &w->p->shape;
+	double launches = 0.0;
+	for (size_t i = 0; i < shp->n_launch; i++)
+		launches += shp->launch[i].count > 0 ? shp->launch[i].count : 1;
+	if (m->lock_waves > 0.0 && launches > 0.0) {
+		llc_mshr_fill_t fll;
+		double pw_l = launches / m->lock_waves;
+		if (w->llc_deg.bin)
+			llc_mshr_fill_degrees(&w->llc_deg, pw_l, g->llc_mshr_merge, &fll);
+		else
+			llc_mshr_fill(w->llc_sharers, pw_l, g->llc_mshr_merge, &fll);
+		m->lock_fills = m1 * f;          /* m1: LLC requests (L1 misses) per instruction */
+		m->lock_held = fll.held;
+		m->lock_hold = t;
+	}
 	double pend = f * (fl.sharers - fl.held);   /* sharers that wait for the fill, per LLC request */
 	if (pend > (1.0 - e) * h_llc)               /* a sharer is an LLC hit of the reuse profile */
 		pend = (1.0 - e) * h_llc;

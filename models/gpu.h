@@ -197,6 +197,9 @@ typedef struct memsys {
 	double warps;              /* resident warps per compute SM */
 	double lock_seq, lock_waves; /* lockstep.h [L2] S, N (occupancy.h; 0: no launches) */
 	double lock_crit_seq, lock_crit_waits; /* lockstep.h [L5] S*, K* */
+	double lock_fills, lock_held, lock_hold; /* lockstep.h [L6]: LLC fills per instruction, h_L
+	                              per fill with every reader of the wave in the window, T_f
+	                              (gpu.c LLC MSHRS; 0: no refinement) */
 	double mlp;                /* loads a warp keeps in flight: mean group size (mlp_group.h) */
 	double issue_service;      /* SM issue cycles per warp instruction (1 / issue rate) */
 	double dep_delay;          /* dependence latency per warp instruction, cycles */
@@ -334,6 +337,8 @@ typedef struct gpu_detail {
 	                              [L3] T_lock (core cycles) */
 	double lock_l, lock_lst;   /* [L3] l, l_st */
 	double lock_path;          /* [L5] the wave path charged: max(S l, S* l_dep + K* W) */
+	double lock_held_t;        /* [L6] K_L P_L T_f, the held fills' time (core cycles) */
+	double lock_held_k, lock_held_f, lock_held_h, lock_held_p, lock_held_tf; /* [L6] K_L, F, h_L, P_L, T_f */
 	double x_sync;             /* the throughput before LOCK STEP (after BARRIER PHASES) */
 	double dyn_pj_per_inst[EC_N]; /* dynamic energy per warp instruction by component */
 	double static_w[EC_N];     /* static power by component */

@@ -28,7 +28,7 @@
  *   [L2] S = sum_j waves_j I_j / (C_j w_j),  N = sum_j waves_j count_j
  *        S: the instructions of one warp of each wave in sequence (a launch's mean warp runs
  *        I_j / (count_j C_j w_j) instructions, count_j waves_j times); N: the waves;
- *   [L3] T_lock = T_D + S l + N l_st   (S l: the path, [L5])
+ *   [L3] T_lock = T_D + S l + N l_st   (S l: the path, [L5]; plus the held fills, [L6])
  *        T_D = barrier_sync.h [B1] over the wait intervals: each interval type's bottleneck
  *        demand per copy (stations scaled by the type's share of each column), added over the
  *        types, which follow each other in every warp; each type on the SMs of its own launch
@@ -50,6 +50,21 @@
  *        profile's groups, mlp_group.h [G3] per instruction).  A launch whose warps mostly do not
  *        load (a guard that leaves most threads idle) has a mean path far below its loading
  *        warps' (r-gaussian's Fan2: half its warps load, one group each);
+ *   [L6] held fills: T_lock += K_L P_L T_f
+ *        an interval's requests reach the LLC slices together, so every reader of a cold
+ *        sector in the wave is in its fill's window (llc_mshr.h [N'] or [N] with P_w = 1 /
+ *        waves per launch: the other readers in the same wave, where [W] takes the steady
+ *        state's share); a reader past the merge limit is held (h_L = P(n >= M) per fill) and
+ *        keeps its slice's input for the fill (memory_sub_partition::cache_cycle, "L2 cache
+ *        lock-up"), and the interval's other requests that reach that slice behind it -- the
+ *        other sectors' misses of the same burst -- leave for DRAM one fill time later, so the
+ *        interval ends T_f later (T_f the fill time, the solved DRAM residence + latency per DRAM
+ *        visit: llc_mshr.h's T);
+ *        P_L = 1 - (1 - h_L)^F, F = fills per interval = (LLC fills per instruction) (I / G)
+ *        (n w): each of the wave's n w resident warps runs one load group (I / G instructions,
+ *        G the profile's groups) per interval; K_L = S G / I, the mean warp's intervals in
+ *        sequence (not [L5]'s K*: past the mean warp's end the longest warp's intervals run with
+ *        few others, whose readers are no longer in its fills' windows);
  *   [L4] T = max(I / X, T_lock),  X' = I / T
  *        X = the network's throughput (after barrier_sync.h [B4]): lock step only slows the
  *        steady state down.
@@ -70,6 +85,13 @@
  * sends each at the miss that evicts its line, with the next loads, into the same DRAM queue:
  * where the DRAM binds both intervals the sum is the same).  The interval types of different
  * warps (a CTA whose warps differ) are charged one after the other.
+ * [L6] takes an interval with a held fill to have a miss queued behind the held request (the
+ * other sectors of the burst's cold lines, which the crossbar interleaves with the sharers'
+ * requests); one whose held slice has only hits behind it loses only their LLC pass, so [L6] is
+ * an upper bound there; the fills of an interval held independently; the readers of a sector
+ * spread evenly over a launch's waves.  It needs the LLC MSHR refinement (a preset with
+ * llc_mshr and a merge limit: gpu.c LLC MSHRS); without it, or where no sector has more
+ * readers than the merge limit takes, the term is 0.
  * Valid range: profiles with the waits record and every launch's instruction count (the
  * generators and the Accel-Sim reader); otherwise the term is off and `gpudse explain` says so.
  */
@@ -78,6 +100,10 @@
 
 /* [L5]: the waves' path, max(S l, S* l_dep + K* W). */
 double lockstep_path(double seq, double l, double crit_seq, double l_dep, double crit_waits, double w_group);
+
+/* [L6]: K_L P_L T_f, P_L = 1 - (1 - h_L)^F over F fills per interval, h_L clamped to 1 (P_L = 0
+ * when F or h_L is <= 0; the time 0 when K_L or T_f is); *p_held = P_L (may be NULL). */
+double lockstep_held(double k_intervals, double fills, double held_frac, double t_fill, double *p_held);
 
 /* [L3]-[L4]: the kernel's time given the wait intervals' T_D, the waves' path ([L5]; S l without
  * the launch record's critical warp), N l_st and the steady state's throughput x (> 0) over

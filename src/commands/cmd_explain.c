@@ -235,6 +235,13 @@ static void print_text(const gpu_t *g, const char *dstr, const workload_t *wl, c
 		       det->lock_td, det->lock_path, det->lock_seq, det->lock_l, det->lock_waves, det->lock_lst, det->lock_t,
 		       det->x_sync > 0 ? w->p->insts / det->x_sync : 0.0, det->throughput,
 		       det->throughput < det->x_sync ? "binds" : "the steady state binds");
+	if (det->lock_on && det->lock_held_t > 0.0)   /* lockstep.h [L6] */
+		printf("  held fills (lockstep.h [L6]): K_L %.6g intervals x P_L %.4g (F %.4g fills per interval, h_L %.4g held per fill) "
+		       "x T_f %.6g = %.6g cycles, in the path\n",
+		       det->lock_held_k, det->lock_held_p,
+		       det->lock_held_f, det->lock_held_h, det->lock_held_tf, det->lock_held_t);
+	else if (det->lock_on)
+		printf("  held fills (lockstep.h [L6]): none (no sector has more readers in a wave than the LLC MSHR merges, or no LLC MSHR refinement)\n");
 	if (det->lock_on || det->sync_on) {   /* barrier_sync.h [B5]: where the record says which launch */
 		const profile_shape_t *sh = &w->p->shape;
 		int tagged = (sh->n_wait > 0 && sh->wait[0].launch >= 0) || (sh->n_phase > 0 && sh->phase[0].launch >= 0);

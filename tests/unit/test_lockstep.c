@@ -25,6 +25,13 @@
  *  2. With one warp per wave (no drift), exactly: V (k s1 + d + m s2 + j s1 + d_st).
  *  3. lockstep_time: [L3]'s sum; [L4] the steady state when it is slower; lockstep_path [L5].
  *  4. [L5]: a wave whose one warp loads lasts until that warp is done.
+ *  5. [L6]: one LLC slice's input queue in one lock-step interval, simulated as GPGPU-Sim runs
+ *     it (l2cache.cc memory_sub_partition::cache_cycle, gpu-cache.cc mshr_table): every request
+ *     of the interval arrives at once in a random order; the head is served one a cycle; a
+ *     cold sector's first request allocates an MSHR entry and its fill returns T later, later
+ *     ones merge while the entry holds fewer than M; one more stays at the head and blocks the
+ *     queue until the fill returns (then it hits).  The interval ends with its last request.
+ *     The extension over the same interval without a merge limit, against [L6]'s P_L T.
  */
 #include <math.h>
 #include <stdio.h>
@@ -180,10 +187,132 @@ static void longest_warp(void)
 	CHECK(t_crit - sim <= (W - 1) * m * s2 + 1e-9, "[L5] above by at most the others' work it overlaps");
 }
 
+/* [L6]'s simulation: one slice, one burst of n_sh shared cold sectors read by d SMs each, n_pr
+ * private cold sectors (one reader), n_hit hits; merge limit M (0: none), fill time T. */
+typedef struct burst {
+	int n_sh, d, n_pr, n_hit, M;
+	double T;
+	int reader_major;          /* 1: the readers' requests in reader order (all first requests first) */
+} burst_t;
+
+#define BURST_MAX 256
+
+static unsigned long long rng_state = 88172645463325252ULL;
+static unsigned long long xorshift(void)
+{
+	rng_state ^= rng_state << 13;
+	rng_state ^= rng_state >> 7;
+	rng_state ^= rng_state << 17;
+	return rng_state;
+}
+
+static double burst_once(const burst_t *b, int merge_limit)
+{
+	int req[BURST_MAX], n = 0;                 /* the sector each request reads; -1 a hit */
+	int nsec = b->n_sh + b->n_pr;
+	if (b->reader_major)
+		for (int r = 0; r < b->d; r++)
+			for (int s = 0; s < b->n_sh; s++)
+				req[n++] = s;
+	else
+		for (int s = 0; s < b->n_sh; s++)
+			for (int r = 0; r < b->d; r++)
+				req[n++] = s;
+	for (int s = b->n_sh; s < nsec; s++)
+		req[n++] = s;
+	for (int h = 0; h < b->n_hit; h++)
+		req[n++] = -1;
+	int first = b->reader_major ? b->n_sh * b->d : 0;   /* shuffle all, or only what follows */
+	for (int i = n - 1; i > first; i--) {
+		int j = first + (int)(xorshift() % (unsigned long long)(i - first + 1));
+		int t = req[i]; req[i] = req[j]; req[j] = t;
+	}
+	double fill_at[BURST_MAX];
+	int cnt[BURST_MAX];
+	for (int s = 0; s < nsec; s++) { fill_at[s] = -1; cnt[s] = 0; }
+	double t = 0.0, end = 0.0;
+	for (int i = 0; i < n; ) {
+		int s = req[i];
+		double done;
+		if (s < 0 || (fill_at[s] >= 0 && t >= fill_at[s])) {
+			done = t + 1.0;                                    /* a hit */
+		} else if (fill_at[s] < 0) {
+			fill_at[s] = t + b->T;                             /* the miss: an MSHR entry */
+			cnt[s] = 1;
+			done = fill_at[s];
+		} else if (merge_limit <= 0 || cnt[s] < merge_limit) {
+			cnt[s]++;                                          /* merged */
+			done = fill_at[s];
+		} else {
+			t = fill_at[s];                                    /* held at the head until the fill */
+			continue;
+		}
+		if (done > end)
+			end = done;
+		i++;
+		t += 1.0;
+	}
+	return end;
+}
+
+/* the mean extension of the interval by the merge limit, over many orders */
+static double burst_extension(const burst_t *b)
+{
+	double sum = 0.0;
+	const int runs = 4000;
+	for (int r = 0; r < runs; r++) {
+		unsigned long long keep = rng_state;
+		double with = burst_once(b, b->M);
+		rng_state = keep;                                      /* the same order without the limit */
+		double without = burst_once(b, 0);
+		sum += with - without;
+	}
+	return sum / runs;
+}
+
+static double burst_model(const burst_t *b, double *p)
+{
+	double fills = b->n_sh + b->n_pr;
+	double h = b->d > b->M ? b->n_sh / fills : 0.0;            /* h_L: P(n >= M), n = d - 1 */
+	return lockstep_held(1.0, fills, h, b->T, p);
+}
+
+static void held_fills(void)
+{
+	double p;
+	/* closed forms */
+	CHECK_NEAR(lockstep_held(10, 4, 0.25, 100, &p), 10 * (1 - pow(0.75, 4)) * 100, 1e-9, "[L6] K_L (1 - (1 - h_L)^F) T_f");
+	CHECK_NEAR(p, 1 - pow(0.75, 4), 1e-12, "[L6] P_L reported");
+	CHECK_NEAR(lockstep_held(10, 4, 0.0, 100, &p), 0.0, 0, "[L6] no held fill, no time");
+	CHECK_NEAR(p, 0.0, 0, "[L6] P_L 0 without held fills");
+	CHECK_NEAR(lockstep_held(10, 2.5, 1.0, 100, &p), 1000, 1e-9, "[L6] every fill held: P_L = 1");
+	CHECK_NEAR(lockstep_held(0, 4, 0.25, 100, NULL), 0.0, 0, "[L6] no interval, no time");
+	CHECK_NEAR(lockstep_held(3, 1e-12, 0.5, 100, &p), 3 * 100 * -expm1(1e-12 * log1p(-0.5)), 1e-20,
+	           "[L6] small F: no cancellation (expm1, log1p)");
+
+	/* against the simulated slice */
+	burst_t gemm = { 4, 6, 4, 8, 4, 130.0, 0 };   /* p-gemm's burst: a B line's 4 sectors read by 6 SMs, other misses and hits */
+	double sim = burst_extension(&gemm), mod = burst_model(&gemm, &p);
+	printf("[L6] p-gemm-like burst (4 sectors x 6 readers, M 4, 4 other misses, 8 hits, T 130): simulated %.1f, model %.1f (P_L %.3f)\n",
+	       sim, mod, p);
+	CHECK(sim <= mod + 1e-9, "[L6] an upper bound of the simulated slice");
+	CHECK(sim >= 0.5 * mod, "[L6] the simulated slice loses at least half of it when other misses arrive with the burst");
+	burst_t onlyhits = { 4, 6, 0, 8, 4, 130.0, 1 };   /* every first request ahead of the holds: only sharers and hits behind */
+	sim = burst_extension(&onlyhits);
+	mod = burst_model(&onlyhits, NULL);
+	printf("[L6] burst whose misses all precede the holds: simulated %.1f, model %.1f (the upper bound's case)\n", sim, mod);
+	CHECK(sim <= onlyhits.n_sh * (onlyhits.d - onlyhits.M) + onlyhits.n_hit + 1e-9,
+	      "[L6] nothing but sharers and hits behind a hold: the slice loses at most their services after the fill");
+	burst_t under = { 4, 4, 4, 8, 4, 130.0, 0 };   /* d = M: every reader merges */
+	CHECK_NEAR(burst_extension(&under), 0.0, 1e-9, "simulation: d <= M, no hold");
+	CHECK_NEAR(burst_model(&under, NULL), 0.0, 0, "[L6]: d <= M, no hold");
+}
+
 int main(void)
 {
 	against_simulation();
 	closed_forms();
 	longest_warp();
+	held_fills();
 	return check_summary("lockstep");
 }

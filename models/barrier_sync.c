@@ -33,6 +33,21 @@ double bsync_launch_scale(const bsync_sms_t *sms, long j)
 	return sms->a / aj;
 }
 
+double bsync_subcore_scale(const bsync_sms_t *sms, long j)
+{
+	if (!sms || sms->subcores <= 1 || j < 0 || (size_t)j >= sms->n_launch || !(sms->n > 0.0))
+		return 1.0;
+	const shape_launch_t *l = &sms->launch[j];
+	double ctas = shape_ctas(l) / (l->count > 0 ? l->count : 1);   /* C_j */
+	long wpc = shape_warps_per_cta(l);
+	if (!(ctas > 0.0) || wpc <= 0)
+		return 1.0;
+	double aj = ctas < sms->n ? ctas : sms->n;                       /* [B5] a_j */
+	double wj = (double)wpc * ctas / aj;                             /* [B6] w_j */
+	double k = sms->subcores;
+	return wj < k ? k / wj : 1.0;                                    /* [B6] k / min(k, w_j) */
+}
+
 /* [B1]'s max over stations, phase by phase, in fewer operations and with the same result bit
  * for bit (a sweep evaluates it at every design point, over up to ~50 phase types):
  *  - a station's sum over columns skips the columns where D_k,c = 0: with f_i,c finite the
@@ -44,14 +59,14 @@ double bsync_launch_scale(const bsync_sms_t *sms, long j)
  *    the phase's max is the same value;
  *  - a station with a NaN demand (never larger than anything) is kept as it is, and a phase
  *    with a non-finite share goes through the plain sum over every station and column;
- *  - [B5]'s scale s > 0 multiplies every per-SM station's term of a phase, so the per-SM ones
- *    are merged apart from the others (their max is at the same extreme times s; s = 1 leaves
- *    every product unchanged). */
+ *  - [B5]'s scale s > 0 multiplies every per-SM station's term of a phase, and [B6]'s s s2 every
+ *    per-sub-core one, so the per-SM and per-sub-core ones are merged apart from the others
+ *    (their max is at the same extreme times the scale; 1 leaves every product unchanged). */
 double bsync_phase_time(const double *f, size_t n, const double tot[SP_NCOL], const bsync_station_t *st,
                         int ns, const shape_phase_t *ph, const bsync_sms_t *sms, double *d_max)
 {
-	double hi[2][SP_NCOL], lo[2][SP_NCOL];
-	int has[2][SP_NCOL] = { { 0 } };
+	double hi[3][SP_NCOL], lo[3][SP_NCOL];
+	int has[3][SP_NCOL] = { { 0 } };
 	int multi[64], nz[64][SP_NCOL], n_nz[64], n_multi = 0, generic = ns > 64;
 	for (int k = 0; k < ns && !generic; k++) {
 		int cols[SP_NCOL], nc = 0, nan = 0;
@@ -65,7 +80,7 @@ double bsync_phase_time(const double *f, size_t n, const double tot[SP_NCOL], co
 		if (nc == 0)
 			continue;                   /* every term 0: never above the phase's max, >= 0 */
 		if (nc == 1 && !nan) {
-			int c = cols[0], p = !!st[k].per_sm;
+			int c = cols[0], p = st[k].per_sm == 2 ? 2 : !!st[k].per_sm;
 			double v = st[k].d[c];
 			if (!has[p][c]) {
 				hi[p][c] = lo[p][c] = v;
@@ -85,27 +100,30 @@ double bsync_phase_time(const double *f, size_t n, const double tot[SP_NCOL], co
 	}
 	/* [B5]'s scale per launch entry, once per call (the rows index it) when the entries fit */
 	enum { LS_MAX = 64 };
-	double ls[LS_MAX];
+	double ls[LS_MAX], ls2[LS_MAX];
 	size_t nls = ph && sms && sms->n_launch <= LS_MAX ? sms->n_launch : 0;
-	for (size_t j = 0; j < nls; j++)
+	for (size_t j = 0; j < nls; j++) {
 		ls[j] = bsync_launch_scale(sms, (long)j);
+		ls2[j] = ls[j] * bsync_subcore_scale(sms, (long)j);   /* [B6] */
+	}
 	double td = 0.0;
 	for (size_t i = 0; i < n; i++) {
 		const double *fi = f + i * SP_NCOL;                     /* f_i,c */
 		long li = ph ? ph[i].launch : -1;
 		double s = li >= 0 && (size_t)li < nls ? ls[li] : ph ? bsync_launch_scale(sms, li) : 1.0;   /* [B5] */
+		double s2 = li >= 0 && (size_t)li < nls ? ls2[li] : ph ? s * bsync_subcore_scale(sms, li) : 1.0;   /* [B6] */
 		double worst = 0.0;
 		int finite = !generic;
 		for (int c = 0; c < SP_NCOL && finite; c++)
 			finite = isfinite(fi[c]);
 		if (finite) {
-			for (int p = 0; p < 2; p++)
+			for (int p = 0; p < 3; p++)
 				for (int c = 0; c < SP_NCOL; c++) {
 					if (!has[p][c])
 						continue;
 					double dk = (fi[c] >= 0.0 ? hi[p][c] : lo[p][c]) * fi[c];
 					if (p)
-						dk *= s;
+						dk *= p == 2 ? s2 : s;
 					if (dk > worst)
 						worst = dk;
 				}
@@ -115,7 +133,7 @@ double bsync_phase_time(const double *f, size_t n, const double tot[SP_NCOL], co
 				for (int t = 0; t < n_nz[j]; t++)
 					dk += d[nz[j][t]] * fi[nz[j][t]];
 				if (st[multi[j]].per_sm)
-					dk *= s;
+					dk *= st[multi[j]].per_sm == 2 ? s2 : s;
 				if (dk > worst)
 					worst = dk;
 			}
@@ -125,7 +143,7 @@ double bsync_phase_time(const double *f, size_t n, const double tot[SP_NCOL], co
 				for (int c = 0; c < SP_NCOL; c++)
 					dk += st[k].d[c] * fi[c];
 				if (st[k].per_sm)
-					dk *= s;
+					dk *= st[k].per_sm == 2 ? s2 : s;
 				if (dk > worst)
 					worst = dk;
 			}

@@ -60,6 +60,15 @@
  *        then its elementwise step) otherwise spreads the one-CTA launch's intervals over two
  *        SMs.  Stations on the memory side (NoC request ports, LLC slices, DRAM channels)
  *        serve every SM and keep D_k,c.
+ *   [B6] an interval runs on its warps' sub-cores: a station whose copies are per sub-core
+ *        (the warp schedulers' issue, their register-file banks, the execution units other
+ *        than the SM's one LD/ST pipe) has k copies per SM, but a warp is bound to one of them
+ *        (GPGPU-Sim gpgpu_sub_core_model 1: warp w issues from scheduler w mod k, to that
+ *        scheduler's units and banks; shader.cc scheduler_unit, the per-scheduler dispatch
+ *        registers), so launch j's intervals use min(k, w_j) of them per SM, w_j = W_j C_j /
+ *        a_j its resident warps per occupied SM (W_j warps per CTA): its term is [B5]'s times
+ *        k / min(k, w_j).  A launch of one-warp CTAs, one per SM (r-nw's 16-thread tiles),
+ *        issues from one scheduler at a time, where [B1] would spread it over all k.
  *
  * Assumptions.  A launch's intervals share the kernel's visit rates per instruction (hit
  * rates, requests per memory instruction) with the other launches'; [B5] moves only where
@@ -81,7 +90,8 @@
 /* One station's demand per copy over the kernel, by the column that scales it (core cycles). */
 typedef struct bsync_station {
 	double d[SP_NCOL];
-	int per_sm;                /* [B5]: copies per SM (scaled by A / a_j for launch j's intervals) */
+	int per_sm;                /* [B5]: 1 copies per SM (scaled by A / a_j for launch j's intervals);
+	                              2 copies per sub-core ([B6]: also by k / min(k, w_j)); 0 shared */
 } bsync_station_t;
 
 /* [B5]: where the intervals run.  NULL (or rows without a launch entry): every interval on the
@@ -91,7 +101,12 @@ typedef struct bsync_sms {
 	size_t n_launch;
 	double n;                      /* SMs a launch can spread its CTAs over */
 	double a;                      /* A: the copies' SMs of the kernel-wide D_k,c */
+	int subcores;                  /* [B6] k, sub-cores per SM (0: [B6] off) */
 } bsync_sms_t;
+
+/* [B6]: k / min(k, w_j) for an interval of launch entry j (1 when j < 0, out of range, unknown,
+ * or k <= 1). */
+double bsync_subcore_scale(const bsync_sms_t *sms, long j);
 
 /* [B5]: A / a_j for an interval of launch entry j (1 when j < 0, out of range, or unknown). */
 double bsync_launch_scale(const bsync_sms_t *sms, long j);

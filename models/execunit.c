@@ -81,7 +81,7 @@ static unsigned apply(const gpu_t *g, const design_t *d, const wctx_t *w, memsys
 		int copies = u == SU_LDST ? m->n_compute : m->n_compute * g->subcores;
 		ms_station_t s = { unit_station[u], CPI_ISSUE, MS_PER_INST, c->frac[u], ii[u], 0.0,
 		                   copies, 1.0, u <= SU_TENSOR ? 1 + SP_FP32 + u : 0,  /* BARRIER PHASES column */
-		                   1 };                                               /* per SM: [B5] */
+		                   u == SU_LDST ? 1 : 2 };                            /* per SM [B5], per sub-core [B6] */
 		if (memsys_add_station(m, &s) == 0)
 			changed = MECH_STATIONS;
 	}

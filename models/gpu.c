@@ -943,7 +943,7 @@ typedef struct st_in {
 	double lat;                /* fixed latency per warp instruction, overlap applied */
 	int col;                   /* BARRIER PHASES: the SP_* column its demand scales with; -1: the
 	                              L1 (global requests + shared wavefronts: l1_shared_service) */
-	int per_sm;                /* its copies are per compute SM (barrier_sync.h [B5]) */
+	int per_sm;                /* its copies are per compute SM (1) or per sub-core (2): barrier_sync.h [B5], [B6] */
 } st_in_t;
 
 /* Requests per warp instruction the L1 sends to the LLC and their LLC hit ratio (gpu.c
@@ -1102,13 +1102,14 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 	double q_xmiss = q_miss * e * (1.0 - m->ext_hit);
 	/* [B5]: the private L1s and the SM-side NoC ports are per SM unless a mechanism shares them */
 	int l1_per_sm = m->l1_count == m->n_compute, resp_per_sm = m->noc_resp_ports == m->n_compute;
-	st[ns++] = (st_in_t){ "sm", CPI_ISSUE, 1.0, sm_service, 0.0, 1.0, m->n_compute, 0.0, SP_INSTS, 1 };
+	/* [B5], [B6]: issue and the register-file banks are per sub-core (2) */
+	st[ns++] = (st_in_t){ "sm", CPI_ISSUE, 1.0, sm_service, 0.0, 1.0, m->n_compute, 0.0, SP_INSTS, 2 };
 	/* register-file banks (gpu.c header, RF BANKS): every source read and result write takes
 	 * one cycle of one of the SM's subcores x rf_banks_per_subcore single-ported banks */
 	int rf_banks = g->subcores * g->rf_banks_per_subcore;
 	double rf_access = m->rf_reads_per_inst + m->rf_writes_per_inst;
 	if (rf_banks > 0 && rf_access > 0.0)
-		st[ns++] = (st_in_t){ "rf_banks", CPI_RF, 1.0, rf_access / rf_banks, 0.0, 1.0, m->n_compute, 0.0, SP_INSTS, 1 };
+		st[ns++] = (st_in_t){ "rf_banks", CPI_RF, 1.0, rf_access / rf_banks, 0.0, 1.0, m->n_compute, 0.0, SP_INSTS, 2 };
 	st[ns++] = (st_in_t){ "l1", CPI_L1, a1, m->l1_service, m->l1_lat, 1.0, m->l1_count,
 	                      mlp_group_latency(grp, am, kq, 1.0, m->l1_lat), -1, l1_per_sm };
 	if (m->l1_mshr_service > 0.0)   /* L1 MSHRS, entry limit: one visit per missed sector read */
@@ -1255,7 +1256,7 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 		}
 		const profile_shape_t *sh = &w->p->shape;
 		/* [B5]: each interval on its launch's SMs, the per-SM stations' copies A = n_compute */
-		const bsync_sms_t sms = { sh->launch, sh->n_launch, m->n_launch_sms, m->n_compute };
+		const bsync_sms_t sms = { sh->launch, sh->n_launch, m->n_launch_sms, m->n_compute, g->subcores };   /* [B6] */
 		/* [B2], [L3]: a warp's fixed latency per instruction is the delay station's per
 		 * customer over the cw customers a warp is ([C1]), dependent issue included */
 		l_inst = delay_total / cw;

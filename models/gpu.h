@@ -180,8 +180,9 @@ typedef struct ms_station {
 	int col;                   /* BARRIER PHASES (barrier_sync.h): 1 + the SP_* column its demand
 	                              scales with; 0: by `per` (instructions for MS_PER_INST, global
 	                              requests otherwise) */
-	int per_sm;                /* 1: copies per compute SM (n_compute x k: the execution units,
-	                              shared memory), barrier_sync.h [B5]; 0: shared by the SMs */
+	int per_sm;                /* 1: copies per compute SM (shared memory, the LD/ST pipe),
+	                              barrier_sync.h [B5]; 2: per sub-core (n_compute x k: the
+	                              execution units), [B5] and [B6]; 0: shared by the SMs */
 } ms_station_t;
 
 #define MEMSYS_MAX_EXTRA 16

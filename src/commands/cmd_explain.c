@@ -245,8 +245,9 @@ static void print_text(const gpu_t *g, const char *dstr, const workload_t *wl, c
 	if (det->lock_on || det->sync_on) {   /* barrier_sync.h [B5]: where the record says which launch */
 		const profile_shape_t *sh = &w->p->shape;
 		int tagged = (sh->n_wait > 0 && sh->wait[0].launch >= 0) || (sh->n_phase > 0 && sh->phase[0].launch >= 0);
-		printf("  intervals: %s\n", tagged ? "each on the SMs of its own launch entry (barrier_sync.h [B5])"
-		                                    : "every one on the kernel's SMs (the record has no launch entries: a profile before [B5])");
+		printf("  intervals: %s%s\n", tagged ? "each on the SMs of its own launch entry (barrier_sync.h [B5])"
+		                                      : "every one on the kernel's SMs (the record has no launch entries: a profile before [B5])",
+		       tagged && g->subcores > 1 ? ", on its warps' sub-cores ([B6])" : "");
 	}
 	if (!det->lock_on)
 		printf("lock step (lockstep.h): not evaluated (the profile has no waits record, or a launch without its instruction count)\n");

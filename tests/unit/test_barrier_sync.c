@@ -218,13 +218,13 @@ static void launch_sms(void)
 	l[0].count = 1;
 	l[1].grid[0] = 4;
 	l[1].count = 2;                            /* 8 CTAs over 2 launches: C_1 = 4 */
-	bsync_sms_t sms = { l, 2, 4.0, 2.0 };
+	bsync_sms_t sms = { l, 2, 4.0, 2.0, 0 };
 	CHECK_NEAR(bsync_launch_scale(&sms, 0), 2.0, 0, "[B5] A / a_0 = 2 / min(4, 1)");
 	CHECK_NEAR(bsync_launch_scale(&sms, 1), 0.5, 0, "[B5] A / a_1 = 2 / min(4, 4): per launch, not over its 2 launches");
 	CHECK_NEAR(bsync_launch_scale(&sms, -1), 1.0, 0, "[B5] no launch entry: the kernel's A");
 	CHECK_NEAR(bsync_launch_scale(&sms, 2), 1.0, 0, "[B5] an entry out of range: the kernel's A");
 	CHECK_NEAR(bsync_launch_scale(NULL, 0), 1.0, 0, "[B5] no launches: the kernel's A");
-	bsync_sms_t few = { l, 2, 3.0, 2.0 };
+	bsync_sms_t few = { l, 2, 3.0, 2.0, 0 };
 	CHECK_NEAR(bsync_launch_scale(&few, 1), 2.0 / 3.0, 1e-15, "[B5] a_j = min(n, C_j): 4 CTAs on 3 SMs");
 
 	/* issue work 600 cycles in all (per-SM station: D = 600 / A = 300), memory 160 over the
@@ -262,12 +262,64 @@ static void launch_sms(void)
 	CHECK_NEAR(merged, direct, 1e-9, "[B5] a per-SM station over two columns: scaled as a whole");
 }
 
+/* [B6]: three launch entries on n = 4 SMs, k = 4 sub-cores, the kernel-wide demand per copy
+ * over A = 2 SMs: a 1-warp CTA alone (w = 1), 8 two-warp CTAs (2 per SM: w = 4), 2 two-warp
+ * CTAs (one per SM: w = 2). */
+static void subcores(void)
+{
+	shape_launch_t l[3];
+	memset(l, 0, sizeof l);
+	for (int j = 0; j < 3; j++) {
+		for (int d = 0; d < 3; d++)
+			l[j].grid[d] = l[j].block[d] = 1;
+		l[j].count = 1;
+	}
+	l[0].block[0] = 32;
+	l[1].grid[0] = 8, l[1].block[0] = 64;
+	l[2].grid[0] = 2, l[2].block[0] = 64;
+	bsync_sms_t sms = { l, 3, 4.0, 2.0, 4 };
+	CHECK_NEAR(bsync_subcore_scale(&sms, 0), 4.0, 0, "[B6] one warp on its SM: k / 1");
+	CHECK_NEAR(bsync_subcore_scale(&sms, 1), 1.0, 0, "[B6] 2 CTAs x 2 warps per SM = k: every sub-core");
+	CHECK_NEAR(bsync_subcore_scale(&sms, 2), 2.0, 0, "[B6] 2 warps per SM: k / 2");
+	CHECK_NEAR(bsync_subcore_scale(&sms, -1), 1.0, 0, "[B6] no launch entry: 1");
+	CHECK_NEAR(bsync_subcore_scale(&sms, 3), 1.0, 0, "[B6] an entry out of range: 1");
+	bsync_sms_t one = { l, 3, 4.0, 2.0, 1 };
+	CHECK_NEAR(bsync_subcore_scale(&one, 0), 1.0, 0, "[B6] k = 1: nothing to bind to");
+	bsync_sms_t off = { l, 3, 4.0, 2.0, 0 };
+	CHECK_NEAR(bsync_subcore_scale(&off, 0), 1.0, 0, "[B6] k = 0: off");
+
+	/* one interval per launch, 10, 20 and 30 instructions; a per-sub-core station of demand 600
+	 * per copy: terms D f_j (A / a_j) (k / min(k, w_j)) = 600/6 x 2 x 4 + 600/3 x 1/2 x 1 +
+	 * 600/2 x 1 x 2 = 800 + 100 + 600 */
+	shape_phase_t ph[3];
+	memset(ph, 0, sizeof ph);
+	for (int j = 0; j < 3; j++)
+		ph[j].count = 1, ph[j].v[SP_INSTS] = 10.0 * (j + 1), ph[j].launch = j;
+	bsync_station_t st[1];
+	memset(st, 0, sizeof st);
+	st[0].d[SP_INSTS] = 600.0, st[0].per_sm = 2;
+	double tot[SP_NCOL], f[3 * SP_NCOL];
+	bsync_totals(ph, 3, tot);
+	bsync_shares(ph, 3, tot, f);
+	CHECK_NEAR(bsync_phase_time(f, 3, tot, st, 1, ph, &sms, NULL), 1500.0, 1e-9, "[B6] each launch on its warps' sub-cores");
+	st[0].per_sm = 1;
+	CHECK_NEAR(bsync_phase_time(f, 3, tot, st, 1, ph, &sms, NULL), 200.0 + 100.0 + 300.0, 1e-9,
+	           "a per-SM station: [B5] only");
+	st[0].per_sm = 2;
+	CHECK_NEAR(bsync_phase_time(f, 3, tot, st, 1, ph, &off, NULL), 600.0, 1e-9, "[B6] off: [B5] only");
+	/* the generic path (a NaN share) gives the same */
+	st[0].d[SP_GREQ] = 1.0;                  /* two columns: the merged-station path */
+	double two = bsync_phase_time(f, 3, tot, st, 1, ph, &sms, NULL);
+	CHECK_NEAR(two, 1500.0, 1e-9, "[B6] a station over two columns (the request column's total is 0)");
+}
+
 int main(void)
 {
 	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
 	gsl_rng_set(rng, 7);
 	closed_forms();
 	launch_sms();
+	subcores();
 	against_simulation(rng);
 	gsl_rng_free(rng);
 	return check_summary("barrier_sync");

@@ -1448,9 +1448,12 @@ int gpu_llc_mshr_refine(const gpu_t *g, const wctx_t *w, memsys_t *m, const gpu_
 	if (!(f > 0.0) || !(m1 > 0.0))
 		return 0;
 	double t = 0.0;                          /* T: DRAM residence + latency per DRAM visit */
+	double t0 = 0.0;                         /* [E]'s T_0: service + latency per DRAM visit */
 	for (int k = 0; k < det->n - m->n_extra; k++)
-		if (!strcmp(det->st[k].name, "dram") && det->st[k].visits > 0.0)
+		if (!strcmp(det->st[k].name, "dram") && det->st[k].visits > 0.0) {
 			t = (det->st[k].resid + det->st[k].visits * det->st[k].delay) / det->st[k].visits;
+			t0 = det->st[k].service + det->st[k].delay;
+		}
 	if (!(t > 0.0))
 		return 0;
 	/* [W]: uses within T of the fill per LLC miss (global stream) less the missing SM's own
@@ -1494,7 +1497,7 @@ int gpu_llc_mshr_refine(const gpu_t *g, const wctx_t *w, memsys_t *m, const gpu_
 	ms_station_t st[3] = {
 		{ "llc_pending", CPI_DRAM, MS_PER_L1_MISS, pend, 0.0, fl.wait, m->llc_slices, 1.0, 0, 0 },   /* [D] */
 		{ "llc_held", CPI_LLC, MS_PER_L1_MISS, held, fl.wait, 0.0, m->llc_slices, 1.0, 0, 0 },       /* [M] */
-		{ "llc_mshr", CPI_LLC, MS_PER_L1_MISS, f, t / g->llc_mshr, 0.0, m->llc_slices, 1.0, 0, 0 },  /* [E] */
+		{ "llc_mshr", CPI_LLC, MS_PER_L1_MISS, f, t0 / g->llc_mshr, 0.0, m->llc_slices, 1.0, 0, 0 },  /* [E] */
 	};
 	int added = 0;
 	for (int i = 0; i < 3; i++) {

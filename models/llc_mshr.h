@@ -55,7 +55,14 @@
  *   A held fill keeps its slice's input for the fill's remaining time, taken as wait [D]
  *   (lock-step sharers, tau = 0, wait the whole fill: the microbenchmarks' 270 / 131 cycles).
  *   Entries: the slice's sectors in flight cannot exceed <entries>: with l1mshr.h's [E1], a
- *   single server of service T / entries per fill.                                    [E]
+ *   single server of service T_0 / entries per fill, T_0 the fill's DRAM service + latency
+ *   without the DRAM queue.                                                           [E]
+ *   (Little's law bounds the fills per cycle by entries / T; the DRAM station holds its own
+ *   queueing, and T from a solve in which the DRAM saturates holds the closed network's whole
+ *   population in that queue -- one the entries themselves bound -- so [E] would count it
+ *   twice: p-2dconv on SM7_QV100 with half the channels, T 3702 cycles against T_0 138, an
+ *   [E] that bound at 0.998 where Accel-Sim's DRAM ran at 0.3.  T_0 is exact where the DRAM
+ *   is unloaded and optimistic by the DRAM's queueing below saturation.)
  *
  * Composition (models/gpu.c, LLC MSHRS; in the pending-hit refinement, from the network
  * solved without the term): per LLC request f = (1 - e)(1 - h_llc) fills; the sharers in the
@@ -63,7 +70,7 @@
  * the reuse profile), wait [D] each (a delay, CPI class dram: the time is the fill's); the
  * held fills, f held per LLC request, a queueing station of service wait per visit on the
  * LLC slices (class llc: the slice serves nobody meanwhile); the entry limit [E], f visits of
- * service T / entries.  Their time per L1 miss joins the L1's T_fill (pending.h).
+ * service T_0 / entries.  Their time per L1 miss joins the L1's T_fill (pending.h).
  *
  * Assumptions and valid range: [S] takes every fill to be followed by the sharers of a cold
  * fill (exact when the LLC holds the footprint, as in the small reference kernels); [W] takes

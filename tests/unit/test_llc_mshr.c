@@ -138,6 +138,7 @@ static void sharers_from_profiles(void)
 
 typedef struct run {
 	double cycles, pend, held;   /* cycles; llc_pending and llc_held visits per LLC request */
+	double e_service, dram_t0;   /* [E]'s service per fill; the DRAM's service + latency per visit */
 	int stations;                /* llc_* stations */
 } run_t;
 
@@ -169,6 +170,10 @@ static int run_fixture(const gpu_t *g, const char *name, run_t *out)
 			out->pend = s->visits;
 		else if (!strcmp(s->name, "llc_held"))
 			out->held = s->visits;
+		else if (!strcmp(s->name, "llc_mshr"))
+			out->e_service = s->service;
+		else if (!strcmp(s->name, "dram"))
+			out->dram_t0 = s->service + s->delay;
 		if (!strncmp(s->name, "llc_", 4))
 			out->stations++;
 	}
@@ -210,6 +215,9 @@ static void in_gpu_eval(void)
 	       g5.cycles / g4.cycles, c4.pend);
 	CHECK_NEAR(g4.cycles / c1.cycles, 103737.0 / 102728.0, 0.1, "grp_g8_c4 over share_c1: Accel-Sim 1.0098");
 	CHECK_NEAR(g5.cycles / g4.cycles, 104753.0 / 103737.0, 0.02, "held slices cost the other groups 1% (Accel-Sim grp_g8_c5 / c4)");
+	/* [E]: T_0 / entries, the DRAM's service + latency per fill without its queue (llc_mshr.h) */
+	CHECK(g5.dram_t0 > 0.0, "grp_g8_c5: a DRAM station");
+	CHECK_REL(g5.e_service, g5.dram_t0 / 192.0, 1e-12, "[E] service T_0 / 192 entries");
 	/* lock-step pairs (share_cC: one SM per sharer, a window of 2 requests): pending.h's tau =
 	 * (r + 1) / Lambda spreads the simultaneous requests over the window and [W] finds 1-1.5
 	 * sharers in it, not C - 1 (llc_mshr.h, Assumptions): at most Accel-Sim's share, more

@@ -352,7 +352,29 @@ int asset_load(asset_t *s, const char *dir)
 		r->prof = k;
 		rc = eval_row(s, r);
 	}
-	return rc;
+	if (rc)
+		return rc;
+	/* a run whose warp instructions are not the trace's (Accel-Sim stopped early: pagerank's
+	 * GPGPU-Sim deadlock after 4 of its 8 kernels) has cycles of another workload: its IPC
+	 * over the profile's instructions would be wrong by the missing share, so it joins no
+	 * figure; the rows move after the n kept ones, in order */
+	int kept = 0, excl = 0;
+	asrow_t *tmp = malloc((size_t)s->n * sizeof *tmp);
+	if (!tmp && s->n)
+		return err_internal("validate --accelsim: out of memory");
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < s->n; i++)
+			if (!!s->row[i].insts_match == !pass)
+				tmp[pass ? kept + excl++ : kept++] = s->row[i];
+	if (s->n)
+		memcpy(s->row, tmp, (size_t)s->n * sizeof *tmp);
+	free(tmp);
+	s->n = kept;
+	s->n_excl = excl;
+	s->n_held = 0;
+	for (int i = 0; i < s->n; i++)
+		s->n_held += s->row[i].held;
+	return 0;
 }
 
 void asset_free(asset_t *s)
@@ -570,6 +592,14 @@ int validate_accelsim(const char *dir, const char *fmt, as_split_t split)
 	}
 	printf("\n%sAccel-Sim ran exactly the traces (warp instructions = the profile's + one EXIT per warp): %d of %d runs%s\n",
 	       md ? "- " : "", shown - mism, shown, mism ? " (the others differ: see --format csv)" : "");
+	for (int i = s.n; i < s.n + s.n_excl; i++) {   /* asset_load: in no figure */
+		const asrow_t *r = &s.row[i];
+		if (!in_split(r, split))
+			continue;
+		printf("%sexcluded from every figure: %s on %s %s, Accel-Sim ran %.0f of the trace's %.0f warp instructions "
+		       "(%d kernels; its cycles are another workload's)\n",
+		       md ? "- " : "", r->kernel, r->preset, r->config, r->ref_warp_insts, r->insts + r->warps, r->kernels);
+	}
 	if (!s.has_split)
 		summarise(&s, -1, md, "All runs (no heldout.txt: no held-out half)");
 	if (s.has_split && split != AS_SPLIT_HELD)

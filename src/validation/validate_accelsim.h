@@ -14,7 +14,10 @@
  *    model about other SM counts and cache sizes.  DIR/../profiles/PRESET/KERNEL.json, made
  *    with the traces (run_grid.sh), is used when present, so a later change of a generator
  *    does not separate the profile from the trace Accel-Sim ran; each row checks that
- *    Accel-Sim's warp instructions are the profile's plus one EXIT per warp;
+ *    Accel-Sim's warp instructions are the profile's plus one EXIT per warp, and a run where
+ *    they are not (a simulation that stopped early: GPGPU-Sim's deadlock on pagerank after 4
+ *    of its 8 kernels) joins no figure, named in the report (its cycles are another
+ *    workload's: IPC over the profile's instructions would be wrong by the missing share);
  *  - reference figures: IPC = the profile's warp instructions / Accel-Sim's cycles (both
  *    without the trace's EXIT per warp; the cycles without the -gpgpu_kernel_launch_latency
  *    Accel-Sim adds before every kernel, which gpudse does not model), L1 and L2 hit rates = 1 - misses / accesses of
@@ -62,6 +65,9 @@ typedef struct asset {
 	profile_t *prof;           /* one per (preset, kernel) */
 	char (*prof_key)[140];
 	int n_prof;
+	int n_excl;                /* runs Accel-Sim did not run to the trace's end (warp
+	                              instructions other than the trace's): kept after the n
+	                              rows, row[n .. n + n_excl), in no figure */
 	int n_held;                /* runs of held-out kernels */
 	int has_split;             /* DIR/../heldout.txt was read */
 } asset_t;

@@ -85,6 +85,18 @@ rm -r "$S/runs/SM7_QV100/l2x4"
 printf 'c-blk\nno-such-kernel\n' > "$S/heldout.txt"
 expect_err "unknown held-out kernel" 1 "gpudse: $S/runs/../heldout.txt: line 2: kernel or preset \"no-such-kernel\" has no run under $S/runs" \
 	$G validate --accelsim --runs "$S/runs"
+# a run that stopped before the trace's end (pagerank's GPGPU-Sim deadlock on SM7_QV100 after 4 of
+# its 8 kernels): its cycles are another workload's, so it joins no figure and is named
+rm "$S/heldout.txt"
+mkdir -p "$S/runs/SM7_QV100/cut"
+xz -dc "$S/runs/SM7_QV100/base/c-blk.log.xz" | sed '1s/config=base/config=cut/; s/^gpgpu_n_tot_w_icount = 66655/gpgpu_n_tot_w_icount = 33327/' \
+	| xz > "$S/runs/SM7_QV100/cut/c-blk.log.xz"
+expect_ok "a run cut short" $G validate --accelsim --runs "$S/runs"
+expect_eq "named, with its count" "$(grep -c '^excluded from every figure: c-blk on SM7_QV100 cut, Accel-Sim ran 33327 of the trace.s 66655 warp instructions' "$CLI_TMP/out")" 1
+expect_eq "the figures over the one whole run" "$(grep -c '^IPC: mean |relative error| .* over 1 runs' "$CLI_TMP/out")" 1
+expect_ok "a run cut short, csv" $G validate --accelsim --runs "$S/runs" --format csv
+expect_eq "not in the csv" "$(grep -c ',cut,' "$CLI_TMP/out")" 0
+rm -r "$S/runs/SM7_QV100/cut"
 expect_err "bad --split" 1 'gpudse: validate: --split: expected all, dev or heldout, got "half"' \
 	$G validate --accelsim --runs $R --split half
 expect_err "--split alone" 1 "gpudse: validate: --split needs --accelsim" $G validate --split dev

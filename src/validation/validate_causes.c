@@ -101,9 +101,10 @@ static const vcause_t causes[] = {
 	  "the 54 cycles a loaded check, not an added term.  The geomean of 3 is set by p-syr2k: at 1024 its "
 	  "private L1s hit 81.7% (the paper's replication-sensitive criterion is a miss rate > 50%) and under "
 	  "Sh40+C10 its column walk camps on one home node per cluster (Sh40+C5 row), so the nodes hit 12.8% and "
-	  "their misses bind NoC#2 (reply-source port utilisation 0.996): IPC 20.0 -> 4.2.  p-2mm (1024) gains "
-	  "+5% (29.9 -> 31.4) and p-3dconv +129% (19.9 -> 45.5, node hit 0.89; gpudse explain on the model with "
-	  "posted stores and first-reuse pending hits).  p-syr2k lost less at 512 "
+	  "their misses bind NoC#2 (reply-source port utilisation 0.996): IPC 16.5 -> 4.1.  p-2mm (1024) gains "
+	  "+4% (20.7 -> 21.5) and p-3dconv +98% (16.7 -> 33.0, node hit 0.89, its NoC#1 reply ports saturated; "
+	  "gpudse explain, 2026-11-27, on the profiles with the wait intervals, so the lock step binds on both "
+	  "sides).  Earlier, on the model with posted stores and first-reuse pending hits: p-syr2k lost less at 512 "
 	  "(24.7 -> 6.9) and at 256 (29.0 -> 16.6, -43%: its 8 column blocks fit the home node; geomean -6%).  "
 	  "The sign is the input's and the line-interleaved homes', not NoC#1's: the larger the matrix, the "
 	  "longer a column walk camps on one home.  The DC-L1 PolyBench kernels ship at PolyBench/GPU's "
@@ -113,9 +114,12 @@ static const vcause_t causes[] = {
 	  "SYR2K, the same column walk twice) at +13% under Sh40+C10+Boost against 2.4x under Sh40 (§VIII): "
 	  "clustering costs it most of its gain there too, and here more, down to a loss." },
 	{ "DC-L1", "Sh40+C10+Boost: NoC#1 latency",
-	  "Likely: the model's NoC#1 latency is its unloaded round trip plus queueing at the node-side ports, "
-	  "small where NoC#1 is not saturated; the paper's measured 54 cycles also holds the nodes' request "
-	  "queues and GPGPU-Sim's router pipeline (4 VCs, credit flow), which the model does not represent." },
+	  "Checked (explain on dcl1-80 under Sh40+C10+Boost, 2026-11-27): five of the six workloads see 7-13 "
+	  "cycles, the unloaded round trip and little queueing (p-syr2k 7.4, p-3mm 9.1, p-2mm and p-gemm 9.4, "
+	  "p-2dconv 13.3); p-3dconv sees about 780: its NoC#1 reply ports saturate (utilisation 1.0) and the "
+	  "closed network's population (about 10^4 loads in flight) waits in that one queue, which real router "
+	  "buffers bound, so the mean is p-3dconv's.  Neither is the paper's measured 54 cycles, which also holds "
+	  "the nodes' request queues and GPGPU-Sim's router pipeline (4 VCs, credit flow), not represented." },
 	{ "DC-L1", "base: replicas per resident line",
 	  "As the miss-rate row: the scaled inputs share less data across SMs than the paper's." },
 	{ "DC-L1", "Pr40: replicas per resident line", "As the base replicas row." },

@@ -65,7 +65,14 @@ double bsync_subcore_scale(const bsync_sms_t *sms, long j)
 double bsync_phase_time(const double *f, size_t n, const double tot[SP_NCOL], const bsync_station_t *st,
                         int ns, const shape_phase_t *ph, const bsync_sms_t *sms, double *d_max)
 {
+	return bsync_phase_time_by(f, n, tot, st, ns, ph, sms, d_max, NULL);
+}
+
+double bsync_phase_time_by(const double *f, size_t n, const double tot[SP_NCOL], const bsync_station_t *st,
+                           int ns, const shape_phase_t *ph, const bsync_sms_t *sms, double *d_max, double *by_station)
+{
 	double hi[3][SP_NCOL], lo[3][SP_NCOL];
+	int hik[3][SP_NCOL], lok[3][SP_NCOL];   /* the station of each extreme (by_station) */
 	int has[3][SP_NCOL] = { { 0 } };
 	int multi[64], nz[64][SP_NCOL], n_nz[64], n_multi = 0, generic = ns > 64;
 	for (int k = 0; k < ns && !generic; k++) {
@@ -84,12 +91,13 @@ double bsync_phase_time(const double *f, size_t n, const double tot[SP_NCOL], co
 			double v = st[k].d[c];
 			if (!has[p][c]) {
 				hi[p][c] = lo[p][c] = v;
+				hik[p][c] = lok[p][c] = k;
 				has[p][c] = 1;
 			} else {
 				if (v > hi[p][c])
-					hi[p][c] = v;
+					hi[p][c] = v, hik[p][c] = k;
 				if (v < lo[p][c])
-					lo[p][c] = v;
+					lo[p][c] = v, lok[p][c] = k;
 			}
 			continue;
 		}
@@ -113,6 +121,7 @@ double bsync_phase_time(const double *f, size_t n, const double tot[SP_NCOL], co
 		double s = li >= 0 && (size_t)li < nls ? ls[li] : ph ? bsync_launch_scale(sms, li) : 1.0;   /* [B5] */
 		double s2 = li >= 0 && (size_t)li < nls ? ls2[li] : ph ? s * bsync_subcore_scale(sms, li) : 1.0;   /* [B6] */
 		double worst = 0.0;
+		int arg = -1;                                           /* the station of the max */
 		int finite = !generic;
 		for (int c = 0; c < SP_NCOL && finite; c++)
 			finite = isfinite(fi[c]);
@@ -125,7 +134,7 @@ double bsync_phase_time(const double *f, size_t n, const double tot[SP_NCOL], co
 					if (p)
 						dk *= p == 2 ? s2 : s;
 					if (dk > worst)
-						worst = dk;
+						worst = dk, arg = fi[c] >= 0.0 ? hik[p][c] : lok[p][c];
 				}
 			for (int j = 0; j < n_multi; j++) {
 				const double *d = st[multi[j]].d;
@@ -135,7 +144,7 @@ double bsync_phase_time(const double *f, size_t n, const double tot[SP_NCOL], co
 				if (st[multi[j]].per_sm)
 					dk *= st[multi[j]].per_sm == 2 ? s2 : s;
 				if (dk > worst)
-					worst = dk;
+					worst = dk, arg = multi[j];
 			}
 		} else {
 			for (int k = 0; k < ns; k++) {
@@ -145,10 +154,12 @@ double bsync_phase_time(const double *f, size_t n, const double tot[SP_NCOL], co
 				if (st[k].per_sm)
 					dk *= st[k].per_sm == 2 ? s2 : s;
 				if (dk > worst)
-					worst = dk;
+					worst = dk, arg = k;
 			}
 		}
 		td += worst;                                            /* [B1] */
+		if (by_station && arg >= 0)
+			by_station[arg] += worst;
 	}
 	if (d_max) {
 		double m = 0.0;

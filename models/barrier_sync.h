@@ -124,6 +124,12 @@ void bsync_shares(const shape_phase_t *ph, size_t n, const double tot[SP_NCOL], 
 double bsync_phase_time(const double *f, size_t n, const double tot[SP_NCOL], const bsync_station_t *st,
                         int ns, const shape_phase_t *ph, const bsync_sms_t *sms, double *d_max);
 
+/* bsync_phase_time, and by_station[k] (ns entries, not cleared) += each phase's term where
+ * station k is its max (the first such station on ties; a phase whose max is 0 adds nothing):
+ * the sum over k is T_D (by_station may be NULL).  gpu.c charges the waits by class with it. */
+double bsync_phase_time_by(const double *f, size_t n, const double tot[SP_NCOL], const bsync_station_t *st,
+                           int ns, const shape_phase_t *ph, const bsync_sms_t *sms, double *d_max, double *by_station);
+
 /* [B2]-[B3]: T = max(d_max, t_d / ctas_per_sm + l_slot), ctas_per_sm clamped to >= 1. */
 double bsync_time(double t_d, double l_slot, double d_max, double ctas_per_sm);
 

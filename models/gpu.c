@@ -212,13 +212,19 @@
  *   the type's share of instructions, global requests, shared wavefronts or unit instructions;
  *   the L1 by its global and shared parts), plus a warp slot's fixed latency over the
  *   instructions it runs (the delay station's per warp), over C = resident warps / warps per
- *   CTA.  The cap's extra cycles go to the dep bucket of the CPI stack.
+ *   CTA.  The cap's extra cycles are charged by SYNC CPI below.
  *   LOCK STEP (models/lockstep.h [L1]-[L4]): when the profile records its wait intervals and
  *   every launch's instructions, the throughput is capped again at insts / T, T = max(insts /
  *   X, T_D + S l + N l_st): the waves of each launch, one after the other, each with every warp
  *   starting together, take the sum over wait-interval types of each type's bottleneck demand
  *   per copy, one warp's fixed latency along its path per wave, and a store acknowledgement at
- *   each wave's end.  The cap's extra cycles go to the dep bucket, as BARRIER PHASES'.
+ *   each wave's end.  The cap's extra cycles are charged by SYNC CPI.
+ *   SYNC CPI: the extra cycles of either cap, in the CPI stack, in the shares of the classes in
+ *   the capped time: each interval's T_D term to the class of the station that bounds it, the
+ *   latency path to the classes of the fixed latencies it sums (dep, each station's), [L6]'s
+ *   held fills to llc, the stores' acknowledgements to the L1, NoC and LLC delays (barriers:
+ *   T_D / C and L).  Until 2026-11-27 they went to dep, which made a lock-step kernel waiting
+ *   on DRAM look dependence-bound (r-kmeans on rtx3080: dep 52% of its CPI, now 4%, DRAM 68%).
  *   LATENCY OVERLAP: the k = req_per_mem requests of one memory instruction (uncoalesced
  *   accesses), and the loads of one group (the g loads a warp issues before it uses one of
  *   them, models/mlp_group.h: g r requests), are in flight together and the warp waits for the
@@ -1066,6 +1072,50 @@ static double l1_read_miss_sectors(const memsys_t *m, double a1)
 	return a1 * (1.0 - m->l1_hit) * (1.0 - m->write_frac) * (sect > 1.0 ? sect : 1.0);
 }
 
+/* SYNC CPI (gpu.c header): the share of each CPI class in the barriers' or the waves' time, so
+ * that [B4]/[L4]'s extra over the network is charged where it is spent, not all to dep: T_D's
+ * intervals to the class of the station that bounds each (barrier_sync.h bsync_phase_time_by),
+ * the path to the classes of the fixed latencies it sums (the delay station's: dep and each
+ * station's latency; [L5]'s longest-warp branch: S* l_dep to dep, the rest to the load
+ * latencies), [L6]'s held fills to the LLC, the stores' acknowledgement to the L1, NoC and LLC
+ * delays it adds; barriers: T_D / C and [B2]'s L.  comp[] sums to 1 (all to dep when nothing is
+ * known). */
+static void sync_composition(const st_in_t *st, int ns, double dep, double delay_total, const double *td_by,
+                             double td_scale, int lock, int path_crit, double crit_dep, double path, double held_t,
+                             double n_lst, double comp[CPI_N])
+{
+	double t[CPI_N] = { 0 };
+	for (int k = 0; k < ns; k++)
+		t[st[k].cls] += td_by[k] * td_scale;                   /* T_D by its bounding station ([B3]: / C) */
+	double p = path - held_t;                                  /* the latency path */
+	if (p > 0.0 && delay_total > 0.0) {
+		double d = path_crit ? (crit_dep < p ? crit_dep : p) : p * dep / delay_total;
+		double mem = delay_total - dep;                        /* the stations' latencies */
+		t[CPI_DEP] += d;
+		for (int k = 0; k < ns && mem > 0.0; k++)
+			t[st[k].cls] += (p - d) * st[k].lat / mem;
+		if (!(mem > 0.0))
+			t[CPI_DEP] += p - d;
+	} else if (p > 0.0) {
+		t[CPI_DEP] += p;
+	}
+	t[CPI_LLC] += held_t;                                      /* [L6] */
+	if (lock && n_lst > 0.0) {                                 /* [L3] N l_st */
+		double dl = 0.0;
+		for (int k = 0; k < ns; k++)
+			if (st[k].cls == CPI_L1 || st[k].cls == CPI_NOC || st[k].cls == CPI_LLC)
+				dl += st[k].delay;
+		for (int k = 0; k < ns && dl > 0.0; k++)
+			if (st[k].cls == CPI_L1 || st[k].cls == CPI_NOC || st[k].cls == CPI_LLC)
+				t[st[k].cls] += n_lst * st[k].delay / dl;
+	}
+	double sum = 0.0;
+	for (int c = 0; c < CPI_N; c++)
+		sum += t[c];
+	for (int c = 0; c < CPI_N; c++)
+		comp[c] = sum > 0.0 ? t[c] / sum : c == CPI_DEP;
+}
+
 void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, metrics_t *out,
                          gpu_detail_t *det)
 {
@@ -1236,6 +1286,8 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 	double insts_k = w->p->insts, t_sync = 0.0, td = 0.0, dmax = 0.0, l_slot = 0.0, ctas = 0.0;
 	double td_lock = 0.0, t_lock = 0.0, l_inst = 0.0, l_st = 0.0, path = 0.0;
 	double held_t = 0.0, held_k = 0.0, held_f = 0.0, held_p = 0.0;   /* lockstep.h [L6] */
+	int path_crit = 0;
+	double td_by[GPU_MAX_REPORT] = { 0 }, tdl_by[GPU_MAX_REPORT] = { 0 };   /* [B1] T_D by station (CPI below) */
 	int lock = w->lk_on && m->lock_seq > 0.0 && m->lock_waves > 0.0;
 	if ((w->bs_on || lock) && X > 0.0 && m->warps > 0.0 && m->n_compute > 0) {
 		bsync_station_t bs[GPU_MAX_REPORT];
@@ -1261,13 +1313,13 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 		 * customer over the cw customers a warp is ([C1]), dependent issue included */
 		l_inst = delay_total / cw;
 		if (w->bs_on) {
-			td = bsync_phase_time(w->bs_f, sh->n_phase, w->bs_tot, bs, ns, sh->phase, &sms, &dmax);   /* [B1], [B5] */
+			td = bsync_phase_time_by(w->bs_f, sh->n_phase, w->bs_tot, bs, ns, sh->phase, &sms, &dmax, td_by);   /* [B1], [B5] */
 			l_slot = insts_k / m->n_compute * l_inst / m->warps;
 			ctas = m->warps / w->bs_wpc;
 			t_sync = bsync_time(td, l_slot, dmax, ctas);                                   /* [B3] */
 		}
 		if (lock) {
-			td_lock = bsync_phase_time(w->lk_f, sh->n_wait, w->lk_tot, bs, ns, sh->wait, &sms, NULL);   /* [L3] T_D, [B5] */
+			td_lock = bsync_phase_time_by(w->lk_f, sh->n_wait, w->lk_tot, bs, ns, sh->wait, &sms, NULL, tdl_by);   /* [L3] T_D, [B5] */
 			if (w->write_frac > 0.0)            /* [L3] l_st: to the LLC and back */
 				for (int k = 0; k < ns; k++)
 					if (st[k].cls == CPI_L1 || st[k].cls == CPI_NOC || st[k].cls == CPI_LLC)
@@ -1285,6 +1337,7 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 		double g3 = l_inst - m->dep_delay;
 		double wg = sh->has_mlp && sh->mlp_groups > 0.0 && g3 > 0.0 ? g3 * insts_k / sh->mlp_groups : 0.0;
 		path = lockstep_path(m->lock_seq, l_inst, m->lock_crit_seq, m->dep_delay, m->lock_crit_waits, wg);
+		path_crit = path > m->lock_seq * l_inst;   /* [L5]: the longest warp's branch (CPI below) */
 		/* [L6]: the held fills, per interval of the wave (n w warps, one group of I / G each) */
 		if (m->lock_held > 0.0 && sh->mlp_groups > 0.0) {
 			held_k = m->lock_seq * sh->mlp_groups / insts_k;   /* K_L: the mean warp's intervals */
@@ -1326,8 +1379,15 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 		det->lock_held_tf = m->lock_hold;
 	}
 	out->cpi[CPI_DEP] += dep * per_sm;
-	if (X < x_net)      /* [B4], [L4]: the barriers' and the waves' waits, charged with the dependences' */
-		out->cpi[CPI_DEP] += m->n_compute * (1.0 / X - 1.0 / x_net);
+	if (X < x_net) {    /* [B4], [L4]: the barriers' and the waves' waits */
+		double extra = m->n_compute * (1.0 / X - 1.0 / x_net), comp[CPI_N];
+		int lk = X < x_sync;                        /* the lock step binds, else the barriers */
+		sync_composition(st, ns, dep, delay_total, lk ? tdl_by : td_by, lk ? 1.0 : 1.0 / (ctas > 1.0 ? ctas : 1.0), lk,
+		                 lk && path_crit, m->lock_crit_seq * m->dep_delay, lk ? path + held_t : l_slot,
+		                 lk ? held_t : 0.0, lk ? m->lock_waves * l_st : 0.0, comp);
+		for (int c = 0; c < CPI_N; c++)
+			out->cpi[c] += extra * comp[c];
+	}
 	for (int k = 0; k < ns; k++) {
 		double resid = 0.0, util = 0.0;
 		if (qi_hot[k] >= 0) {

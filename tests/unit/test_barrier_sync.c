@@ -246,6 +246,10 @@ static void launch_sms(void)
 	double want = 600.0 * 30 / 150 / 1 + 600.0 * 120 / 150 / 4;
 	CHECK_NEAR(bsync_phase_time(f, 2, tot, st, 2, ph, &sms, NULL), want, 1e-9,
 	           "[B5] each launch's intervals on its own SMs: 120 + 120");
+	double by[2] = { 0, 0 };
+	CHECK_NEAR(bsync_phase_time_by(f, 2, tot, st, 2, ph, &sms, NULL, by), want, 1e-9, "bsync_phase_time_by: the same T_D");
+	CHECK_NEAR(by[0], want, 1e-9, "by station: both intervals bound by the issue station (120 + 120)");
+	CHECK_NEAR(by[1], 0.0, 0, "by station: the memory side bounds none");
 	CHECK_NEAR(bsync_phase_time(f, 2, tot, st, 2, NULL, NULL, NULL), 300.0, 1e-9,
 	           "without [B5]: the kernel's A = 2 SMs for every interval (60 + 240)");
 	/* the memory side keeps its demand: make it bind in launch 1 (16 -> 160 x 10 / 8 = 200 of
@@ -253,6 +257,10 @@ static void launch_sms(void)
 	st[1].d[SP_GREQ] = 1600.0 / 8;
 	CHECK_NEAR(bsync_phase_time(f, 2, tot, st, 2, ph, &sms, NULL), 120.0 + 1600.0 / 8 * 16 / 20, 1e-9,
 	           "[B5] shared stations not scaled: launch 1 bound by memory (160)");
+	by[0] = by[1] = 0.0;
+	bsync_phase_time_by(f, 2, tot, st, 2, ph, &sms, NULL, by);
+	CHECK_NEAR(by[0], 120.0, 1e-9, "by station: launch 0's interval to issue (120)");
+	CHECK_NEAR(by[1], 1600.0 / 8 * 16 / 20, 1e-9, "by station: launch 1's intervals to memory (160)");
 	/* the merged per-column path and the generic one agree: a NaN share forces the generic sum */
 	st[1].d[SP_GREQ] = 160.0 / 8;
 	st[1].d[SP_SWAVE] = 0.0;

@@ -215,7 +215,9 @@ int main(void)
 		char path[700], want[160];
 		snprintf(path, sizeof path, "%s/calibration/profiles/%s.json", root, k->name);
 		struct stat sb;
-		CHECK(stat(path, &sb) == 0 && sb.st_size < 2 * 1024 * 1024, k->name);
+		/* a size guard on the repository: 3 MiB (r-bfs 2.1 MB since the profiles carry issue 20's
+		 * interval records with their launch entries, fresh ages and sharers, 2026-11-27) */
+		CHECK(stat(path, &sb) == 0 && sb.st_size < 3 * 1024 * 1024, k->name);
 		if (load(k->name, &all[i]) != 0) {
 			CHECK(0, k->name);
 			continue;
@@ -336,18 +338,14 @@ int main(void)
 			printf("Morpheus compute-bound %-12s %6.3g B/inst\n", compbound[i], w->bpi);
 	}
 
-	/* ---- 5. register operands (Malekeh §III-A): present exactly where the generator writes
-	 * register templates; Deepbench's share of reuses more than 3 instructions apart (50.2%) */
-	static const char *regs[] = { "p-2mm", "p-3mm", "p-gemm", "p-syr2k", "p-atax", "p-bicg", "p-mvt",
-	                              "p-gesummv", "r-kmeans", "pb-spmv", "pb-sgemm", "t-alexnet", "t-alexnet-conv2",
-	                              "db-gemm", "db-gemm-train", "db-conv", "db-conv-train", "db-rnn", "db-rnn-train", "db-lstm", "db-lstm-train", "db-gru", "db-gru-train" };
+	/* ---- 5. register operands (Malekeh §III-A): every generator kernel carries them, the register
+	 * templates where the generator writes them and elsewhere the dependences its Accel-Sim trace
+	 * synthesizes (gen_synth.h, since 2026-11-27: the profile round-trips the trace); Deepbench's
+	 * share of reuses more than 3 instructions apart (50.2%) */
 	for (int i = 0; i < n; i++) {
 		if (!all[i].ok)
 			continue;
-		int want = 0;
-		for (size_t j = 0; j < sizeof regs / sizeof regs[0]; j++)
-			want |= strcmp(all[i].p.name, regs[j]) == 0;
-		CHECK((all[i].p.reg_rd.n > 0) == want, all[i].p.name);
+		CHECK(all[i].p.reg_rd.n > 0, all[i].p.name);
 	}
 	/* Malekeh Fig. 1 is over Deepbench as a whole (conv, gemm and rnn benches): the reuses of
 	 * every generated DeepBench kernel pooled */

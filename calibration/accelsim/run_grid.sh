@@ -86,6 +86,13 @@ run_one() {
   if ! grep -q "GPGPU-Sim: \*\*\* exit detected \*\*\*" "$rd/sim.log" 2>/dev/null; then
     echo "FAILED $preset $config $k (see $rd/sim.log)"; return 0
   fi
+  # every kernel of the trace simulated (GPGPU-Sim's deadlock detection ends a run with "exit
+  # detected" too: SM7_QV100 pagerank stopped after 4 of its 8 kernels), else no log is kept
+  want=$(grep -c '\.traceg' "$WORK/gpudse-traces/$preset/$k/kernelslist.g")
+  got=$(grep -c '^kernel_name' "$rd/sim.log" || true)
+  if [ "$got" != "$want" ]; then
+    echo "INCOMPLETE $preset $config $k: $got of $want kernels (see $rd/sim.log)"; return 0
+  fi
   {
     echo "# gpudse-accelsim-run: preset=$preset config=$config kernel=$k"
     echo "# trace: gpudse trace $k --size $size --gpu calibration/accelsim/presets/$preset.json --format accelsim (gpudse $GPUDSE_COMMIT)"

@@ -93,7 +93,9 @@
  * [L6] takes an interval with a held fill to have a miss queued behind the held request (the
  * other sectors of the burst's cold lines, which the crossbar interleaves with the sharers'
  * requests); one whose held slice has only hits behind it loses only their LLC pass, so [L6] is
- * an upper bound there; the fills of an interval held independently; the readers of a sector
+ * an upper bound there (p-syr2k's column walks and pb-sgemm's tiles are such cases:
+ * calibration/accelsim/heldout.txt, the twelfth suite; the record that would decide it, which
+ * requests of a burst reach a held slice behind the held one, does not exist yet); the fills of an interval held independently; the readers of a sector
  * spread evenly over a launch's waves.  It needs the LLC MSHR refinement (a preset with
  * llc_mshr and a merge limit: gpu.c LLC MSHRS); without it, or where no sector has more
  * readers than the merge limit takes, the term is 0.

@@ -75,7 +75,7 @@ one() {
 		"$([ "$r" != 1 ] && echo "  (sampled, rate $r)")"
 }
 # kernels whose exact profiling peaks above a third of a 24 GiB machine run with nothing beside
-# them (measured peak RSS, 2026-11-27: r-gaussian 13.6 GB, pb-lbm 10 GB; the two together were
+# them (measured peak RSS, 2026-11-27: r-gaussian 17.3 GB or more, pb-lbm 10 GB; the two together were
 # killed by the OOM killer at JOBS=2)
 alone=" r-gaussian pb-lbm "
 t0=$SECONDS

@@ -74,8 +74,10 @@ expect_eq "129 rows in all" "$(wc -l <"$CLI_TMP/rows" | tr -d ' ')" 129
 # off: the geomean of the three replication-sensitive profiles moves with p-syr2k at 1024);
 # Morpheus-ALL over BL -3% -> -7%
 # (r-kmeans +68% -> +3%), DC-L1 Sh40+C10+Boost -27% -> -33%, FUSE Dy over FA +0.3% -> -1.8%
-expect_eq "53 close rows" "$(grep -c '|close$' "$CLI_TMP/rows")" 53
-expect_eq "51 off rows (reported, exit 0)" "$(grep -c '|off$' "$CLI_TMP/rows")" 51
+# the shipped profiles with issue 20's records (2026-11-27): 53 -> 52 close, 51 -> 52 off -- the
+# Bloom predictor against perfect prediction -1.9% -> -2.4% (off by 0.4 pt; docs/validation.md)
+expect_eq "52 close rows" "$(grep -c '|close$' "$CLI_TMP/rows")" 52
+expect_eq "52 off rows (reported, exit 0)" "$(grep -c '|off$' "$CLI_TMP/rows")" 52
 expect_eq "no row is n/a on the shipped data" "$(grep -c '|n/a$' "$CLI_TMP/rows")" 0
 
 # the structural rows, pinned: paper value = gpudse value, status exact

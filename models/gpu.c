@@ -223,8 +223,7 @@
  *   the capped time: each interval's T_D term to the class of the station that bounds it, the
  *   latency path to the classes of the fixed latencies it sums (dep, each station's), [L6]'s
  *   held fills to llc, the stores' acknowledgements to the L1, NoC and LLC delays (barriers:
- *   T_D / C and L).  Until 2026-11-27 they went to dep, which made a lock-step kernel waiting
- *   on DRAM look dependence-bound (r-kmeans on rtx3080: dep 52% of its CPI, now 4%, DRAM 68%).
+ *   T_D / C and L), so that a lock-step kernel waiting on DRAM is charged to DRAM, not dep.
  *   LATENCY OVERLAP: the k = req_per_mem requests of one memory instruction (uncoalesced
  *   accesses), and the loads of one group (the g loads a warp issues before it uses one of
  *   them, models/mlp_group.h: g r requests), are in flight together and the warp waits for the
@@ -598,6 +597,8 @@ wctx_t *wctx_alloc(const gpu_t *g, const profile_t *p, const char **err)
 		w->llc_sharers = llc_mshr_degrees(&p->shape, &w->llc_deg) ? w->llc_deg.sharers
 		                                                          : llc_mshr_sharers(l1, w->global_stream);
 	}
+	for (size_t i = 0; i < p->shape.n_launch; i++)   /* lockstep.h [L6]: once per workload */
+		w->launches += p->shape.launch[i].count > 0 ? p->shape.launch[i].count : 1;
 	if (l1->sector_sd.total > 0.0 && !(w->l1_sector = reuse_curve_alloc_hist(&l1->sector_sd, g->l1_assoc)))
 		goto fail_curve;                 /* HIT RATES, sectored L1 */
 	if (l1->sector_sd_w.total > 0.0 && !(w->l1_sector_w = reuse_curve_alloc_hist(&l1->sector_sd_w, g->l1_assoc)))
@@ -1535,13 +1536,9 @@ int gpu_llc_mshr_refine(const gpu_t *g, const wctx_t *w, memsys_t *m, const gpu_
 	fl.wait = sg > 0.0 ? wg / lambda_g : 0.0;   /* [D] */
 	/* lockstep.h [L6]: in lock step every reader in the wave is in the window (P_w = 1 / waves
 	 * per launch), so h_L per fill; the term is charged in LOCK STEP (memsys_solve_detail) */
-	const profile_shape_t *shp = &w->p->shape;
-	double launches = 0.0;
-	for (size_t i = 0; i < shp->n_launch; i++)
-		launches += shp->launch[i].count > 0 ? shp->launch[i].count : 1;
-	if (m->lock_waves > 0.0 && launches > 0.0) {
+	if (m->lock_waves > 0.0 && w->launches > 0.0) {
 		llc_mshr_fill_t fll;
-		double pw_l = launches / m->lock_waves;
+		double pw_l = w->launches / m->lock_waves;
 		if (w->llc_deg.bin)
 			llc_mshr_fill_degrees(&w->llc_deg, pw_l, g->llc_mshr_merge, &fll);
 		else

@@ -418,6 +418,7 @@ typedef struct wctx {
 	double llc_sharers;        /* LLC MSHRS: other SMs' reads per LLC fill (llc_mshr.h [S], or
 	                              [N']'s from the sharers record) */
 	llc_mshr_degrees_t llc_deg; /* LLC MSHRS: the profile's sharers record (bin NULL: none, [N]) */
+	double launches;           /* the profile's launches, counted (lockstep.h [L6]'s waves per launch) */
 	struct pending_ctx *llc_pend; /* LLC MSHRS: pending.h on the global stream (NULL: no term) */
 	reuse_curve_t *llc_sector; /* the global stream's sector record at the LLC associativity;
 	                              NULL: none */

@@ -60,9 +60,8 @@
  *   (Little's law bounds the fills per cycle by entries / T; the DRAM station holds its own
  *   queueing, and T from a solve in which the DRAM saturates holds the closed network's whole
  *   population in that queue -- one the entries themselves bound -- so [E] would count it
- *   twice: p-2dconv on SM7_QV100 with half the channels, T 3702 cycles against T_0 138, an
- *   [E] that bound at 0.998 where Accel-Sim's DRAM ran at 0.3.  T_0 is exact where the DRAM
- *   is unloaded and optimistic by the DRAM's queueing below saturation.)
+ *   twice.  T_0 is exact where the DRAM is unloaded and optimistic by the DRAM's queueing
+ *   below saturation.)
  *
  * Composition (models/gpu.c, LLC MSHRS; in the pending-hit refinement, from the network
  * solved without the term): per LLC request f = (1 - e)(1 - h_llc) fills; the sharers in the

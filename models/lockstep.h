@@ -79,9 +79,8 @@
  * miss trace of tests/cli/cli_ldst.sh, which prints it with and without the lock step).  Every
  * tested configuration the reference set runs issues loose round robin (`-gpgpu_scheduler lrr`
  * in SM7_QV100, SM7_TITANV, SM7_GV100, SM75_RTX2060(_S) and SM86_RTX3070: the ready warps in
- * turn, instruction-major, as test_lockstep's simulation), which keeps a wave's warps in step;
- * a flow-shop form that lets them drift through the interval types (T_D / W + (1 - 1/W) D_max,
- * W warps per SM) took the development runs from 18% to 32% (2026-11-27, not kept).  The
+ * turn, instruction-major, as test_lockstep's simulation), which keeps a wave's warps in step.
+ * The
  * drift also grows with the length of an interval: a warp whose few loads are spread over a
  * long DRAM-bound phase is back, on average, before its end (3/4 of the way through for 3
  * loads) and computes while the others wait (the five-wave microbenchmark wave_w32_c800; its

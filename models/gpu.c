@@ -356,6 +356,7 @@
 #include "mech.h"
 #include "memo.h"
 #include "mva_memo.h"
+#include "solve_memo.h"
 #include "lockstep.h"
 #include "occupancy.h"
 #include "pending.h"
@@ -658,6 +659,7 @@ void wctx_free(wctx_t *w)
 	free(w->lk_f);
 	memo_free(w->mva_memo);
 	memo_free(w->l1_memo);
+	memo_free(w->solve_memo);
 	pending_ctx_free(w->pend);
 	pending_ctx_free(w->llc_pend);
 	reuse_curve_free(w->l1_sector);
@@ -1117,8 +1119,19 @@ static void sync_composition(const st_in_t *st, int ns, double dep, double delay
 		comp[c] = sum > 0.0 ? t[c] / sum : c == CPI_DEP;
 }
 
-void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, metrics_t *out,
-                         gpu_detail_t *det)
+/* The energy's totals from the dynamic energy per instruction by component (pj), the static
+ * power m->p_static_w and out's time (models/energy.c); the solve and the memoised solve's hit
+ * (solve_memo.h) both end here. */
+static void energy_fill(const memsys_t *m, const double pj[EC_N], double insts, metrics_t *out)
+{
+	out->energy_j = energy_total(pj, m->p_static_w, insts, out->time_s, out->energy_comp_j);
+	out->power_w = out->time_s > 0.0 ? out->energy_j / out->time_s : 0.0;
+	out->perf_per_watt = out->energy_j > 0.0 ? insts / out->energy_j : 0.0;
+}
+
+/* memsys_solve_detail that also returns the dynamic energy per instruction by component */
+static void solve_pj(const gpu_t *g, const memsys_t *m, const wctx_t *w, metrics_t *out,
+                     gpu_detail_t *det, double pj[EC_N])
 {
 	/* probabilities and shares of the CLOSED NETWORK (gpu.c header), as memsys_init and the
 	 * mechanisms leave them */
@@ -1471,11 +1484,8 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 		.llc_bytes = m1 * (1.0 - e) * m->bytes_per_req * (2.0 - h_llc),
 		.dram_bytes = dram_v * m->bytes_per_req,
 	};
-	double pj[EC_N];
 	energy_dynamic_pj(g, &c, m->e_pj_per_inst, pj);
-	out->energy_j = energy_total(pj, m->p_static_w, insts, out->time_s, out->energy_comp_j);
-	out->power_w = out->time_s > 0.0 ? out->energy_j / out->time_s : 0.0;
-	out->perf_per_watt = out->energy_j > 0.0 ? insts / out->energy_j : 0.0;
+	energy_fill(m, pj, insts, out);
 	if (det)
 		for (int i = 0; i < EC_N; i++) {
 			det->dyn_pj_per_inst[i] = pj[i];
@@ -1489,6 +1499,13 @@ void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, met
 			out->area_mm2 += m->area_mm2[i];
 	}
 	out->area_chip_mm2 = out->area_mm2 + m->area_mm2[EC_CORE];
+}
+
+void memsys_solve_detail(const gpu_t *g, const memsys_t *m, const wctx_t *w, metrics_t *out,
+                         gpu_detail_t *det)
+{
+	double pj[EC_N];
+	solve_pj(g, m, w, out, det, pj);
 }
 
 void memsys_solve(const gpu_t *g, const memsys_t *m, const wctx_t *w, metrics_t *out)
@@ -1762,17 +1779,34 @@ int gpu_eval_detail(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t
 			m->llc_hit = gpu_local_hit(m->llc_hit_stream, m->l1_hit);
 		}
 	}
+	/* the solve by its whole input when the caller shares solves (solve_memo.h) and wants
+	 * neither the refined system nor the breakdown */
+	const struct memo *sm = !mout && !det && w->g == g ? w->solve_memo : NULL;
+	double pj[EC_N];
+	if (sm && solve_memo_get(sm, d, out, pj)) {
+		energy_fill(m, pj, w->p->insts, out);   /* this point's static power (solve_memo.h) */
+		return 0;
+	}
 	gpu_detail_t d0;
 	/* PENDING HITS, LLC MSHRS (and FRESH LINES in the same refinement: a profile without reuse
 	 * times, every access cold, is not refined and keeps [G3]) */
 	int refine = w->pend || (g->llc_mshr > 0 && w->llc_pend);
-	memsys_solve_detail(g, m, w, out, refine ? &d0 : det);
+	solve_pj(g, m, w, out, refine ? &d0 : det, pj);
 	/* PENDING HITS: one refinement (pending.h) */
 	if (refine && gpu_pending_refine(g, w, m, &d0))
-		memsys_solve_detail(g, m, w, out, &d0);
+		solve_pj(g, m, w, out, &d0, pj);
 	if (refine && det)
 		*det = d0;
+	if (sm)
+		solve_memo_put(sm, d, out, pj);
 	return 0;
+}
+
+int wctx_share_solves(wctx_t *w)
+{
+	if (!w->solve_memo)
+		w->solve_memo = solve_memo_alloc(GPU_SOLVE_MEMO_SLOTS);
+	return w->solve_memo ? 0 : -1;
 }
 
 int gpu_eval(const gpu_t *g, const design_t *d, const wctx_t *w, metrics_t *out, const char **why)

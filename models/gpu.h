@@ -414,6 +414,8 @@ typedef struct wctx {
 	void *mech[MECH_N];        /* mechanism-private precomputation, by enum mech_id (mech.h) */
 	struct memo *mva_memo;     /* the network solves by exact input (mva_memo.h) */
 	struct memo *l1_memo;      /* the private L1's hit ratio by its exact inputs (gpu.c) */
+	struct memo *solve_memo;   /* the solves by their whole input (solve_memo.h); NULL unless
+	                              wctx_share_solves turned it on */
 	struct pending_ctx *pend;  /* hits on lines in flight (models/pending.h); NULL: no term */
 	double llc_sharers;        /* LLC MSHRS: other SMs' reads per LLC fill (llc_mshr.h [S], or
 	                              [N']'s from the sharers record) */
@@ -447,6 +449,11 @@ double gpu_dep_cycles(const gpu_t *g, const profile_shape_t *s);
 
 wctx_t *wctx_alloc(const gpu_t *g, const profile_t *p, const char **err);
 void wctx_free(wctx_t *w);
+/* Share the solves of design points that differ only in what changes n_gated and the static
+ * power (gate_idle): solve_memo.h.  Only for a context that stays with its preset, unchanged,
+ * for its life (the sweep).  0, or -1 when out of memory (then every point is solved). */
+#define GPU_SOLVE_MEMO_SLOTS 256
+int wctx_share_solves(wctx_t *w);
 
 /* LLC-style hit ratio of the merged stream of `n_active` SMs at `bytes` (interpolated in
  * log(group size) between the profile's group streams). */

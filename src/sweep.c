@@ -517,6 +517,10 @@ int sweep_run(const sweep_opts_t *o)
 	for (int i = 0; i < nw && s.params_path[0]; i++)
 		if ((rc = calib_apply_workload(&calib, &s.gpu, &w[i])))
 			goto out;
+	/* the preset and the contexts are final: points that differ only in gate_idle share the
+	 * solve (models/solve_memo.h; out of memory: every point is solved) */
+	for (int i = 0; i < nw; i++)
+		(void)wctx_share_solves(w[i].ctx);
 	/* results are found by workload name (query --workload, pareto --workload): two profiles
 	 * of one name would mix their rows */
 	for (int i = 0; i < nw; i++)

@@ -114,6 +114,15 @@ double bsync_phase_time_by(const double *f, size_t n, const double tot[SP_NCOL],
 		ls[j] = bsync_launch_scale(sms, (long)j);
 		ls2[j] = ls[j] * bsync_subcore_scale(sms, (long)j);   /* [B6] */
 	}
+	/* the single-column classes that hold a station, in the (p, c) order the max visits them
+	 * (ties resolve to the first, as over the whole grid) */
+	int cand_p[3 * SP_NCOL], cand_c[3 * SP_NCOL], n_cand = 0;
+	for (int p = 0; p < 3; p++)
+		for (int c = 0; c < SP_NCOL; c++)
+			if (has[p][c]) {
+				cand_p[n_cand] = p;
+				cand_c[n_cand++] = c;
+			}
 	double td = 0.0;
 	for (size_t i = 0; i < n; i++) {
 		const double *fi = f + i * SP_NCOL;                     /* f_i,c */
@@ -126,16 +135,14 @@ double bsync_phase_time_by(const double *f, size_t n, const double tot[SP_NCOL],
 		for (int c = 0; c < SP_NCOL && finite; c++)
 			finite = isfinite(fi[c]);
 		if (finite) {
-			for (int p = 0; p < 3; p++)
-				for (int c = 0; c < SP_NCOL; c++) {
-					if (!has[p][c])
-						continue;
-					double dk = (fi[c] >= 0.0 ? hi[p][c] : lo[p][c]) * fi[c];
-					if (p)
-						dk *= p == 2 ? s2 : s;
-					if (dk > worst)
-						worst = dk, arg = fi[c] >= 0.0 ? hik[p][c] : lok[p][c];
-				}
+			for (int j = 0; j < n_cand; j++) {
+				int p = cand_p[j], c = cand_c[j];
+				double dk = (fi[c] >= 0.0 ? hi[p][c] : lo[p][c]) * fi[c];
+				if (p)
+					dk *= p == 2 ? s2 : s;
+				if (dk > worst)
+					worst = dk, arg = fi[c] >= 0.0 ? hik[p][c] : lok[p][c];
+			}
 			for (int j = 0; j < n_multi; j++) {
 				const double *d = st[multi[j]].d;
 				double dk = 0.0;

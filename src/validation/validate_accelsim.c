@@ -545,16 +545,16 @@ int validate_accelsim(const char *dir, const char *fmt, as_split_t split)
 	if (csv) {
 		printf("preset,config,kernel,size,n_sm,l1_kib,llc_kib,dram_gbps,insts,kernels,launch_cycles,ref_cycles,ref_ipc,ref_l1_hit,"
 		       "ref_l2_hit,ref_dram_gbs,model_ipc,model_l1_hit,model_l2_hit,model_dram_gbs,ipc_rel_err,accelsim_warp_insts,"
-		       "trace_warps,provenance,half,ref_l1_pend,model_l1_pend\n");
+		       "trace_warps,provenance,ref_l1_pend,model_l1_pend,half\n");
 		for (int i = 0; i < s.n; i++) {
 			const asrow_t *r = &s.row[i];
 			if (!in_split(r, split))
 				continue;
-			printf("%s,%s,%s,%ld,%d,%g,%g,%g,%.0f,%d,%.0f,%.0f,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.0f,%.0f,%s,%s,%.6g,%.6g\n", r->preset,
+			printf("%s,%s,%s,%ld,%d,%g,%g,%g,%.0f,%d,%.0f,%.0f,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.0f,%.0f,%s,%.6g,%.6g,%s\n", r->preset,
 			       r->config, r->kernel, r->size, r->gpu.n_sm, r->gpu.l1_kib, r->gpu.llc_kib, r->gpu.dram_gbps, r->insts,
 			       r->kernels, r->launch_cycles, r->ref_cycles, r->ref_ipc, r->ref_l1, r->ref_l2, r->ref_dram, r->mod_ipc, r->mod_l1, r->mod_l2,
 			       r->mod_dram, relerr(r->mod_ipc, r->ref_ipc), r->ref_warp_insts, r->warps, r->provenance,
-			       r->held ? "heldout" : "dev", r->ref_l1_pend, r->mod_l1_pend);
+			       r->ref_l1_pend, r->mod_l1_pend, r->held ? "heldout" : "dev");
 		}
 		asset_free(&s);
 		return fflush(stdout) == 0 ? 0 : err_internal("validate: cannot write stdout");

@@ -18,6 +18,9 @@ expect_eq "profile instructions" "$(f 9)" 64735
 expect_eq "kernels, launch cycles, kernel cycles" "$(f 10-12)" "1,5000,1226"
 expect_eq "reference IPC 64735/1226" "$(f 13)" 52.8018
 expect_eq "L1 and L2 hit rates (all miss)" "$(f 14-15)" "0,0"
+expect_eq "the pending-hit columns before the half, named" "$(head -1 "$CLI_TMP/out" | awk -F, '{print $(NF-2) "," $(NF-1) "," $NF}')" \
+	"ref_l1_pend,model_l1_pend,half"
+expect_eq "c-blk has no L1 hit of any kind: both pending shares 0" "$(echo "$row" | awk -F, '{print $(NF-2) "," $(NF-1)}')" "0,0"
 expect_eq "DRAM 7500 x 32 B over 1226 cycles at 1132 MHz" "$(f 16)" 221.599
 expect_eq "Accel-Sim's warp instructions, the trace's warps" "$(f 22-23)" "66655,1920"
 expect_eq "model columns present" "$(f 17-20 | tr ',' '\n' | grep -c '^[0-9.e+-]*$')" 4

@@ -308,6 +308,20 @@
  *   r b / l1_bytes_per_cycle.  Whole lines give C = r b / (B x 32 B), the bandwidth figure; one
  *   sector per line gives about 2.2 sectors per cycle on 4 banks; one request of one sector
  *   costs a whole cycle.  Presets without l1_banks keep b / l1_bytes_per_cycle.
+ *   LDST WRITEBACK (presets with l1_banks on a sectored L1): the same unit returns each load
+ *   sector access that went to the MSHR -- a miss, or a pending hit merged into one -- through
+ *   its writeback, one per cycle (GPGPU-Sim shader.cc ldst_unit::cycle takes one
+ *   m_L1D->next_access() a cycle into m_next_wb; a true hit releases its registers in the L1
+ *   latency queue, l1_latency_queue_cycle, and does not), so a request of s = b / sector_bytes
+ *   sectors occupies the unit for
+ *     max(C / r,  (1 - w_f) s min(1, 1 - h1 + p_pend))  cycles
+ *   (h1 the L1's hit ratio per sector access, pending hits included; p_pend, pending.h, taken
+ *   per sector access too; stores write back nothing).  The two are stages of one pipeline:
+ *   the slower sets its throughput.  Assumes one unit clock per core clock
+ *   (-gpgpu_mem_unit_ports 1, every reference configuration; the importer does not map it).
+ *   Measured on p-2dconv, SM7_QV100 (calibration/accelsim/microbench/README.md): the unit at
+ *   twice the clock takes the kernel from 2,176 to 1,460 cycles; it retires 0.95 sectors per SM
+ *   per cycle at 10 SMs.
  *   L1 MSHRS (models/l1mshr.h; presets with l1_mshr): in the same refinement, from the same
  *   T_fill, the entry limit is a station "l1_mshr" per L1, one visit per missed sector read
  *   (a1 (1 - h1)(1 - w_f) b / 32), service T_fill / l1_mshr; the station is added even when the
@@ -1174,7 +1188,17 @@ static void solve_pj(const gpu_t *g, const memsys_t *m, const wctx_t *w, metrics
 	double rf_access = m->rf_reads_per_inst + m->rf_writes_per_inst;
 	if (rf_banks > 0 && rf_access > 0.0)
 		st[ns++] = (st_in_t){ "rf_banks", CPI_RF, 1.0, rf_access / rf_banks, 0.0, 1.0, m->n_compute, 0.0, SP_INSTS, 2 };
-	st[ns++] = (st_in_t){ "l1", CPI_L1, a1, m->l1_service, m->l1_lat, 1.0, m->l1_count,
+	/* LDST WRITEBACK (gpu.c header): the unit returns its misses and pending hits one sector
+	 * access per cycle, so an L1 request occupies it for the slower of the access stage and
+	 * that writeback */
+	double l1_svc = m->l1_service;
+	if (g->l1_banks > 0 && g->l1_sectored && g->sector_bytes > 0) {
+		double ret = (1.0 - m->l1_hit) + m->l1_pend;   /* per sector access: MSHR returns */
+		double wb = (1.0 - m->write_frac) * m->bytes_per_req / g->sector_bytes * (ret < 1.0 ? ret : 1.0);
+		if (wb > l1_svc)
+			l1_svc = wb;
+	}
+	st[ns++] = (st_in_t){ "l1", CPI_L1, a1, l1_svc, m->l1_lat, 1.0, m->l1_count,
 	                      mlp_group_latency(grp, am, kq, 1.0, m->l1_lat), -1, l1_per_sm };
 	if (m->l1_mshr_service > 0.0)   /* L1 MSHRS, entry limit: one visit per missed sector read */
 		st[ns++] = (st_in_t){ "l1_mshr", CPI_L1, l1_read_miss_sectors(m, a1), m->l1_mshr_service, 0.0, 1.0,

@@ -46,7 +46,9 @@
  * Valid range: 1 <= B <= LDST_MAX_BANKS, B a divisor or multiple of S, S <= LDST_MAX_POS,
  * 1 <= s <= S, L >= 1 (L beyond LDST_MAX_LINES: the last line's increment, the chain's
  * stationary rate, continues linearly).  Not modelled here: reservation fails at the pipeline
- * head (MSHR or miss queue full) stalling a bank, the miss queue's one request per cycle.
+ * head (MSHR or miss queue full) stalling a bank, the miss queue's one request per cycle; the
+ * unit's writeback of returned misses and pending hits, one sector a cycle, is the other stage
+ * of the same pipeline (models/gpu.c LDST WRITEBACK).
  */
 #ifndef GPUDSE_LDST_H
 #define GPUDSE_LDST_H

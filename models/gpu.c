@@ -319,9 +319,8 @@
  *   per sector access too; stores write back nothing).  The two are stages of one pipeline:
  *   the slower sets its throughput.  Assumes one unit clock per core clock
  *   (-gpgpu_mem_unit_ports 1, every reference configuration; the importer does not map it).
- *   Measured on p-2dconv, SM7_QV100 (calibration/accelsim/microbench/README.md): the unit at
- *   twice the clock takes the kernel from 2,176 to 1,460 cycles; it retires 0.95 sectors per SM
- *   per cycle at 10 SMs.
+ *   Valid range: presets with l1_banks (GPGPU-Sim's unit); the Accel-Sim runs that isolate it
+ *   are in calibration/accelsim/microbench/README.md.
  *   L1 MSHRS (models/l1mshr.h; presets with l1_mshr): in the same refinement, from the same
  *   T_fill, the entry limit is a station "l1_mshr" per L1, one visit per missed sector read
  *   (a1 (1 - h1)(1 - w_f) b / 32), service T_fill / l1_mshr; the station is added even when the
@@ -1803,8 +1802,8 @@ int gpu_eval_detail(const gpu_t *g, const design_t *d, const wctx_t *w, memsys_t
 			m->llc_hit = gpu_local_hit(m->llc_hit_stream, m->l1_hit);
 		}
 	}
-	/* the solve by its whole input when the caller shares solves (solve_memo.h) and wants
-	 * neither the refined system nor the breakdown */
+	/* the solve of this design with gate_idle aside, when the caller shares solves
+	 * (solve_memo.h) and wants neither the refined system nor the breakdown */
 	const struct memo *sm = !mout && !det && w->g == g ? w->solve_memo : NULL;
 	double pj[EC_N];
 	if (sm && solve_memo_get(sm, d, out, pj)) {

@@ -414,7 +414,7 @@ typedef struct wctx {
 	void *mech[MECH_N];        /* mechanism-private precomputation, by enum mech_id (mech.h) */
 	struct memo *mva_memo;     /* the network solves by exact input (mva_memo.h) */
 	struct memo *l1_memo;      /* the private L1's hit ratio by its exact inputs (gpu.c) */
-	struct memo *solve_memo;   /* the solves by their whole input (solve_memo.h); NULL unless
+	struct memo *solve_memo;   /* the solves by design, gate_idle aside (solve_memo.h); NULL unless
 	                              wctx_share_solves turned it on */
 	struct pending_ctx *pend;  /* hits on lines in flight (models/pending.h); NULL: no term */
 	double llc_sharers;        /* LLC MSHRS: other SMs' reads per LLC fill (llc_mshr.h [S], or
